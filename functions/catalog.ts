@@ -1,0 +1,156 @@
+/**
+ * The catalogue: every backend function Paylink has, with everything that wires it up — its entry file,
+ * HTTP routes, WebSocket routes, event rules, schedule, Cognito trigger, and the tables and secrets it
+ * may touch. The cloud stack (infra/stack.ts) and the local runtime (infra/local/) are both built from
+ * this list and nothing else, and tests/infra/parity.test.ts proves they agree.
+ *
+ * Adding a feature = a handler file + an entry here (+ a screen). Nothing else needs to know.
+ */
+import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
+
+/** Tables are specified once, in infra/tables.ts; this is just their names. */
+export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;
+export type TableId = (typeof TABLE_IDS)[number];
+
+/** Secrets live in Secrets Manager in the cloud and in `.data/` or the environment locally. */
+export const SECRET_IDS = [
+  'stripe-secret-key',
+  'stripe-webhook-secret',
+  'stripe-connect-webhook-secret',
+  'magic-link-key',
+] as const;
+export type SecretId = (typeof SECRET_IDS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - `public`: anyone; lives under `/api/**`.
+ * - `merchant`: a verified Cognito token is required; lives under `/api/me/**` (or is `/api/me` itself).
+ * - `stripe-webhook`: no token, but the handler verifies Stripe's signature on the raw body.
+ */
+export type RouteAuth = 'public' | 'merchant' | 'stripe-webhook';
+
+export interface HttpRoute {
+  method: HttpMethod;
+  /** API Gateway syntax: `/api/links/{id}`. */
+  path: string;
+  auth: RouteAuth;
+}
+
+export type WebSocketRoute = '$connect' | '$disconnect' | '$default';
+
+/** A rule on the `paylink` event bus: matches `source` and one of `detailTypes`. */
+export interface EventRule {
+  source: string;
+  detailTypes: string[];
+}
+
+/** A fixed-rate schedule. It lives on the default bus, because EventBridge allows no schedule on a custom bus. */
+export interface Schedule {
+  rateMinutes: number;
+}
+
+export type CognitoTrigger =
+  | 'preSignUp'
+  | 'customMessage'
+  | 'defineAuthChallenge'
+  | 'createAuthChallenge'
+  | 'verifyAuthChallengeResponse';
+
+/** `read` may GetItem/Query/Scan; `readwrite` may also Put/Update/Delete. */
+export type TableAccess = 'read' | 'readwrite';
+
+export interface FunctionSpec {
+  /** kebab-case, unique: names the Lambda and its log group. */
+  name: string;
+  description: string;
+  /** Path from the repository root to a module exporting `handler`. */
+  entry: string;
+  routes?: HttpRoute[];
+  webSocketRoutes?: WebSocketRoute[];
+  /** This function is the WebSocket API's `$connect` authorizer. */
+  webSocketAuthorizer?: boolean;
+  rules?: EventRule[];
+  schedule?: Schedule;
+  cognitoTrigger?: CognitoTrigger;
+  tables?: Partial<Record<TableId, TableAccess>>;
+  secrets?: SecretId[];
+  /** May send email through SES from the Paylink identity. */
+  sendsEmail?: boolean;
+  /** May put events on the `paylink` bus. */
+  putsEvents?: boolean;
+  /** May push messages to WebSocket connections. */
+  pushesToConnections?: boolean;
+  timeoutSeconds?: number;
+}
+
+export const catalog: readonly FunctionSpec[] = [
+  {
+    name: 'health',
+    description: 'Liveness: answers that the API is up.',
+    entry: 'functions/http/health.ts',
+    routes: [{ method: 'GET', path: '/api/health', auth: 'public' }],
+  },
+  {
+    name: 'get-me',
+    description: "The signed-in merchant's profile.",
+    entry: 'functions/http/get-me.ts',
+    routes: [{ method: 'GET', path: '/api/me', auth: 'merchant' }],
+    tables: { merchants: 'read' },
+  },
+  {
+    name: 'realtime-authorizer',
+    description: 'Verifies the Cognito token a browser offers when it opens the realtime socket.',
+    entry: 'functions/realtime/authorize-connection.ts',
+    webSocketAuthorizer: true,
+  },
+  {
+    name: 'realtime-connections',
+    description: "Remembers and forgets a merchant's open realtime sockets.",
+    entry: 'functions/realtime/track-connection.ts',
+    webSocketRoutes: ['$connect', '$disconnect'],
+    tables: { connections: 'readwrite' },
+  },
+  {
+    name: 'notify-merchant',
+    description: "Pushes a payment's new status to its merchant's open dashboards.",
+    entry: 'functions/events/notify-merchant.ts',
+    rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED] }],
+    tables: { connections: 'readwrite' },
+    pushesToConnections: true,
+  },
+];
+
+/** Environment variable that carries a table's name to the functions. */
+export function tableEnvName(table: TableId): string {
+  return `${table.toUpperCase()}_TABLE`;
+}
+
+/** Environment variable that carries a secret's ARN (cloud) to the functions. */
+export function secretArnEnvName(secret: SecretId): string {
+  return `${secret.toUpperCase().replaceAll('-', '_')}_ARN`;
+}
+
+/** Environment variable that carries a secret's value directly (local runtime only). */
+export function secretValueEnvName(secret: SecretId): string {
+  return secret.toUpperCase().replaceAll('-', '_');
+}
+
+/** Names every function may read from its environment, whichever runtime sets them. */
+export const ENV = {
+  eventBusName: 'EVENT_BUS_NAME',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Issuer URL of the user pool's tokens (differs between Cognito and cognito-local). */
+  tokenIssuer: 'TOKEN_ISSUER',
+  /** HTTPS endpoint of the WebSocket API's management API (PostToConnection). */
+  realtimeManagementEndpoint: 'REALTIME_MANAGEMENT_ENDPOINT',
+  /** The public origin of the web app, for links in emails and Stripe return URLs. */
+  appOrigin: 'APP_ORIGIN',
+  mailFrom: 'MAIL_FROM',
+} as const;
+
+/** Every HTTP route with the function that serves it. */
+export function httpRoutes(functions: readonly FunctionSpec[] = catalog) {
+  return functions.flatMap((fn) => (fn.routes ?? []).map((route) => ({ ...route, fn })));
+}

@@ -1,0 +1,12 @@
+/** On `Payment Updated`, tells the merchant's open dashboards (and only that merchant's: DECISIONS.md row 7). */
+import type { EventBridgeEvent } from 'aws-lambda';
+import { paymentUpdatedDetailSchema, type RealtimeMessage } from '../../shared/contracts/realtime';
+import { connectionPusher } from '../adapters/connection-pusher';
+import { connectionStore } from '../adapters/connection-store';
+import { pushToMerchant } from '../domain/connections';
+
+export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+  const payment = paymentUpdatedDetailSchema.parse(event.detail);
+  const message: RealtimeMessage = { type: 'payment.updated', payment };
+  await pushToMerchant(connectionStore, connectionPusher, payment.merchantId, message, new Date());
+}

@@ -1,0 +1,78 @@
+/**
+ * The one wrapper every HTTP handler goes through: it turns a returned value into a JSON response, a
+ * thrown HttpError into its status and words, a zod failure into a 400 naming the fields, and anything
+ * else into a logged, generic 500 — so a handler body holds only its own work.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ZodError } from 'zod';
+import type { ApiError } from '../../shared/contracts/errors';
+import { HttpError } from '../domain/http-error';
+
+export interface HttpResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** API Gateway v2 event; on merchant routes the JWT authorizer has filled `authorizer.jwt.claims`. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
+  };
+};
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  } satisfies APIGatewayProxyStructuredResultV2;
+}
+
+function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof HttpError) {
+    const body: ApiError = { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) };
+    return json(error.status, body);
+  }
+  if (error instanceof ZodError) {
+    const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || '(body)', issue.message]));
+    const first = error.issues[0];
+    const body: ApiError = { code: 'invalid_request', message: first?.message ?? 'Invalid request', fields };
+    return json(400, body);
+  }
+  console.error(JSON.stringify({ level: 'error', message: 'Unhandled error', error: String(error), stack: (error as Error)?.stack }));
+  const body: ApiError = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+  return json(500, body);
+}
+
+export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
+  return async (event: HttpEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      const result = await work(event);
+      return json(result.status ?? 200, result.body, result.headers);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/**
+ * The merchant id is the verified token's subject — never anything the request says. API Gateway (or
+ * the local gateway) has already refused requests without a valid token; this guards a miswired route.
+ */
+export function merchantIdOf(event: HttpEvent): string {
+  const sub = event.requestContext.authorizer?.jwt?.claims.sub;
+  if (typeof sub !== 'string' || sub.length === 0) throw new HttpError(401, 'unauthorized', 'User not authenticated');
+  return sub;
+}
+
+/** Parses a JSON body; a body that is not JSON is the caller's mistake, not ours. */
+export function jsonBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}

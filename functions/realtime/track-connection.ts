@@ -1,0 +1,20 @@
+/** `$connect` remembers which merchant a socket belongs to (proved by the authorizer); `$disconnect` forgets it. */
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { connectionStore } from '../adapters/connection-store';
+import { newConnection } from '../domain/connections';
+
+type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
+  requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { merchantId?: string } };
+};
+
+export async function handler(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> {
+  const { connectionId, routeKey } = event.requestContext;
+  if (routeKey === '$disconnect') {
+    await connectionStore.remove(connectionId);
+    return { statusCode: 200 };
+  }
+  const merchantId = event.requestContext.authorizer?.merchantId;
+  if (!merchantId) return { statusCode: 401 };
+  await connectionStore.put(newConnection(connectionId, merchantId, new Date()));
+  return { statusCode: 200 };
+}

@@ -1,0 +1,67 @@
+/**
+ * Every DynamoDB table, specified once. The cloud stack creates them from this; the local runtime
+ * creates the same tables in dynalite; functions find their names in `<TABLE>_TABLE` env variables.
+ */
+import type { TableId } from '../functions/catalog';
+
+export type AttributeType = 'S' | 'N';
+
+export interface KeySpec {
+  partitionKey: { name: string; type: AttributeType };
+  sortKey?: { name: string; type: AttributeType };
+}
+
+export interface IndexSpec extends KeySpec {
+  name: string;
+}
+
+export interface TableSpec extends KeySpec {
+  /** Secondary indexes (all project every attribute). */
+  indexes?: IndexSpec[];
+  /**
+   * Epoch-seconds attribute DynamoDB's TTL deletes by. Deletion is lazy (and absent in dynalite), so
+   * readers also ignore expired items.
+   */
+  ttlAttribute?: string;
+}
+
+const S = 'S' as const;
+
+export const tables: Record<TableId, TableSpec> = {
+  merchants: {
+    partitionKey: { name: 'merchantId', type: S },
+    indexes: [
+      { name: 'byStripeAccount', partitionKey: { name: 'stripeAccountId', type: S } },
+      { name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: S } },
+    ],
+  },
+  links: {
+    partitionKey: { name: 'linkId', type: S },
+    indexes: [{ name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } }],
+  },
+  payments: {
+    partitionKey: { name: 'paymentId', type: S },
+    indexes: [
+      { name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } },
+      { name: 'byCheckoutSession', partitionKey: { name: 'checkoutSessionId', type: S } },
+      // Sparse: only items that still carry `pendingSince` (removed once the payment settles).
+      { name: 'pending', partitionKey: { name: 'pendingShard', type: S }, sortKey: { name: 'pendingSince', type: S } },
+    ],
+  },
+  stats: {
+    partitionKey: { name: 'merchantId', type: S },
+    sortKey: { name: 'day', type: S },
+  },
+  events: {
+    partitionKey: { name: 'eventId', type: S },
+    ttlAttribute: 'expiresAt',
+  },
+  connections: {
+    partitionKey: { name: 'connectionId', type: S },
+    indexes: [{ name: 'byMerchant', partitionKey: { name: 'merchantId', type: S } }],
+    ttlAttribute: 'expiresAt',
+  },
+  wallets: {
+    partitionKey: { name: 'userId', type: S },
+  },
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Event-bus source for everything Paylink itself publishes. */
+export const PAYLINK_EVENT_SOURCE = 'paylink.payments';
+/** Detail type of the event published whenever a payment's status moves. */
+export const PAYMENT_UPDATED = 'Payment Updated';
+
+/** Detail of a `Payment Updated` event; the notifier pushes it to the merchant's open dashboards. */
+export const paymentUpdatedDetailSchema = z.object({
+  merchantId: z.string(),
+  paymentId: z.string(),
+  status: z.string(),
+});
+export type PaymentUpdatedDetail = z.infer<typeof paymentUpdatedDetailSchema>;
+
+/** What the browser receives over the realtime socket. */
+export const realtimeMessageSchema = z.object({
+  type: z.literal('payment.updated'),
+  payment: paymentUpdatedDetailSchema,
+});
+export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;
