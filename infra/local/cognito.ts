@@ -1,0 +1,134 @@
+/**
+ * cognito-local (Cognito on one machine), bound to the loopback address because its tokens are signed
+ * with a key shipped in the package. First start creates the `paylink` user pool and SPA client; later
+ * starts find them again by name.
+ */
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pino from 'pino';
+import { createServer } from 'cognito-local';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
+import { CryptoService } from 'cognito-local/lib/services/crypto.js';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
+import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
+import { otp } from 'cognito-local/lib/services/otp.js';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
+import { Router } from 'cognito-local/lib/server/Router.js';
+import { LOOPBACK, closeServer } from './ports';
+
+export const USER_POOL_NAME = 'paylink';
+export const USER_POOL_CLIENT_NAME = 'paylink-web';
+
+export interface LocalCognito {
+  endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** The `iss` of its tokens; JWKS at `${issuer}/.well-known/jwks.json`. */
+  issuer: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(port: number, dataDirectory: string): Promise<Server> {
+  mkdirSync(dataDirectory, { recursive: true });
+  const logger = pino({ level: process.env.PAYLINK_COGNITO_DEBUG ? 'debug' : 'silent' });
+  const ctx = { logger };
+  const endpoint = `http://${LOOPBACK}:${port}`;
+  const config: Config = {
+    ...DefaultConfig,
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: endpoint },
+    ServerConfig: { port, hostname: LOOPBACK, development: false, https: false },
+  };
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const cognito = await new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  // No Lambda triggers yet: the LambdaService has none configured, so it is never called.
+  const triggers = new TriggersService(clock, cognito, new LambdaService({}, undefined as never), new CryptoService());
+  const services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server = createServer(Router(services), logger, config.ServerConfig, services);
+  return (await server.start()) as Server;
+}
+
+/** Finds the pool and client by name, creating them on first start. */
+async function ensureUserPool(endpoint: string) {
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    let userPoolId = pools.UserPools?.find((pool) => pool.Name === USER_POOL_NAME)?.Id;
+    if (!userPoolId) {
+      const created = await client.send(
+        new CreateUserPoolCommand({
+          PoolName: USER_POOL_NAME,
+          UsernameAttributes: ['email'],
+          AutoVerifiedAttributes: ['email'],
+          Policies: {
+            PasswordPolicy: {
+              MinimumLength: 8,
+              RequireUppercase: true,
+              RequireLowercase: true,
+              RequireNumbers: true,
+              RequireSymbols: true,
+            },
+          },
+        }),
+      );
+      userPoolId = created.UserPool!.Id!;
+    }
+    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+    let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === USER_POOL_CLIENT_NAME)?.ClientId;
+    if (!userPoolClientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: USER_POOL_CLIENT_NAME,
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        }),
+      );
+      userPoolClientId = created.UserPoolClient!.ClientId!;
+    }
+    return { userPoolId, userPoolClientId };
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function startLocalCognito(options: { port: number; dataDirectory: string }): Promise<LocalCognito> {
+  const server = await startServer(options.port, path.resolve(options.dataDirectory));
+  const endpoint = `http://${LOOPBACK}:${options.port}`;
+  const { userPoolId, userPoolClientId } = await ensureUserPool(endpoint);
+  return {
+    endpoint,
+    userPoolId,
+    userPoolClientId,
+    issuer: `${endpoint}/${userPoolId}`,
+    stop: () => closeServer(server),
+  };
+}

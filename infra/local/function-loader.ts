@@ -1,0 +1,40 @@
+/**
+ * Runs catalogue functions in this process, the way Lambda would: loads the entry module once and
+ * calls its `handler(event, context)`.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FunctionSpec } from '../../functions/catalog';
+
+export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const loaded = new Map<string, Promise<Handler>>();
+
+function lambdaContext(fn: FunctionSpec) {
+  const deadline = Date.now() + (fn.timeoutSeconds ?? 10) * 1000;
+  return {
+    functionName: `paylink-${fn.name}`,
+    functionVersion: '$LATEST',
+    awsRequestId: crypto.randomUUID(),
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  };
+}
+
+export function loadHandler(fn: FunctionSpec): Promise<Handler> {
+  let handler = loaded.get(fn.entry);
+  if (!handler) {
+    handler = import(pathToFileURL(path.join(REPO_ROOT, fn.entry)).href).then((module) => {
+      if (typeof module.handler !== 'function') throw new Error(`${fn.entry} exports no handler`);
+      return module.handler as Handler;
+    });
+    loaded.set(fn.entry, handler);
+  }
+  return handler;
+}
+
+export async function invoke(fn: FunctionSpec, event: unknown): Promise<unknown> {
+  const handler = await loadHandler(fn);
+  return handler(event, lambdaContext(fn));
+}

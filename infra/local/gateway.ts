@@ -1,0 +1,358 @@
+/**
+ * The local API Gateway. It serves the catalogue's HTTP routes (with the same JWT authorizer rules as
+ * the cloud's HTTP API), the realtime WebSocket (with the catalogue's `$connect` authorizer and the
+ * management API that PostToConnection calls), `/config.json`, and — when given a built SPA — the
+ * static files with CloudFront's SPA fallback. Handlers receive API Gateway v2-shaped events.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { FunctionSpec, HttpRoute } from '../../functions/catalog';
+import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
+import { invoke } from './function-loader';
+import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer';
+import { LOOPBACK, closeServer } from './ports';
+
+export const REALTIME_PATH = '/realtime';
+/** Where the management API lives; the SDK appends `/@connections/{id}`. */
+export const REALTIME_MANAGEMENT_PATH = '/_realtime';
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  port: number;
+  functions: readonly FunctionSpec[];
+  tokenIssuer: string;
+  userPoolClientId: string;
+  runtimeConfig: RuntimeConfig;
+  /** A built SPA (web/dist) to serve; without it only the API, config and realtime are served. */
+  staticDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalGateway {
+  url: string;
+  realtimeUrl: string;
+  managementEndpoint: string;
+  /** Method + path of every route it serves, for the parity test. */
+  routes: { method: string; path: string; auth: HttpRoute['auth']; functionName: string }[];
+  webSocketRoutes: { routeKey: string; functionName: string }[];
+  stop(): Promise<void>;
+}
+
+interface CompiledRoute extends HttpRoute {
+  fn: FunctionSpec;
+  pattern: RegExp;
+  parameterNames: string[];
+}
+
+/** `/api/links/{id}` → a regex with one group per parameter (`{proxy+}` takes the rest of the path). */
+function compileRoute(route: HttpRoute, fn: FunctionSpec): CompiledRoute {
+  const parameterNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const parameter = /^\{(\w+)(\+?)\}$/.exec(segment);
+      if (!parameter) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      parameterNames.push(parameter[1]!);
+      return parameter[2] ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  return { ...route, fn, pattern: new RegExp(`^${source}$`), parameterNames };
+}
+
+const TEXT_CONTENT = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)|[^;]*\+json|[^;]*\+xml)/i;
+
+function headerMap(request: http.IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+/** API Gateway joins repeated query parameters with commas. */
+function queryParameters(search: URLSearchParams): Record<string, string> | undefined {
+  const parameters: Record<string, string> = {};
+  for (const key of new Set(search.keys())) parameters[key] = search.getAll(key).join(',');
+  return Object.keys(parameters).length > 0 ? parameters : undefined;
+}
+
+function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(Object.assign(new Error('Request Entity Too Large'), { status: 413 }));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+interface StructuredResult {
+  statusCode?: number;
+  headers?: Record<string, string | number | boolean>;
+  body?: string;
+  isBase64Encoded?: boolean;
+  cookies?: string[];
+}
+
+/** Lambda's v2 payload format: a structured result, or any other value as a 200 JSON body. */
+function writeHandlerResult(response: http.ServerResponse, result: unknown) {
+  const structured =
+    typeof result === 'object' && result !== null && 'statusCode' in result
+      ? (result as StructuredResult)
+      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+  const headers: http.OutgoingHttpHeaders = Object.fromEntries(
+    Object.entries(structured.headers ?? {}).map(([name, value]) => [name, String(value)]),
+  );
+  if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
+  response.writeHead(structured.statusCode ?? 200, headers);
+  const body = structured.body ?? '';
+  response.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Static files as CloudFront serves the bucket: hashed assets cached for good, anything else → index.html. */
+function serveStatic(staticDir: string, pathname: string, response: http.ServerResponse) {
+  const root = path.resolve(staticDir);
+  const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
+  const isFile = requested.startsWith(root + path.sep) && existsSync(requested) && statSync(requested).isFile();
+  const file = isFile ? requested : path.join(root, 'index.html');
+  if (!existsSync(file)) return sendJson(response, 404, { message: 'Not Found' });
+  const immutable = isFile && pathname.startsWith('/assets/');
+  response.writeHead(200, {
+    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  createReadStream(file).pipe(response);
+}
+
+export async function startLocalGateway(options: GatewayOptions): Promise<LocalGateway> {
+  const routes = options.functions.flatMap((fn) => (fn.routes ?? []).map((route) => compileRoute(route, fn)));
+  const authorizer: JwtAuthorizer = createJwtAuthorizer({
+    issuer: options.tokenIssuer,
+    audience: [options.userPoolClientId],
+  });
+  const url = `http://${LOOPBACK}:${options.port}`;
+  const sockets = new Map<string, WebSocket>();
+
+  async function handleApi(request: http.IncomingMessage, response: http.ServerResponse, requestUrl: URL) {
+    const method = request.method ?? 'GET';
+    const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(requestUrl.pathname));
+    if (!route) return sendJson(response, 404, { message: 'Not Found' });
+
+    let authorizerContext: { jwt: { claims: Record<string, string>; scopes: string[] | null } } | undefined;
+    if (route.auth === 'merchant') {
+      const claims = await authorizer.authorize(request.headers.authorization);
+      if (!claims) return sendJson(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      authorizerContext = { jwt: { claims, scopes: null } };
+    }
+
+    const body = await readBody(request);
+    const isText = TEXT_CONTENT.test(request.headers['content-type'] ?? 'text/plain');
+    const match = route.pattern.exec(requestUrl.pathname)!;
+    const pathParameters = Object.fromEntries(
+      route.parameterNames.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
+    );
+    const now = new Date();
+    const routeKey = `${route.method} ${route.path}`;
+    const event = {
+      version: '2.0',
+      routeKey,
+      rawPath: requestUrl.pathname,
+      rawQueryString: requestUrl.search.slice(1),
+      cookies: request.headers.cookie?.split(/;\s*/),
+      headers: headerMap(request),
+      queryStringParameters: queryParameters(requestUrl.searchParams),
+      pathParameters: route.parameterNames.length > 0 ? pathParameters : undefined,
+      body: body.length > 0 ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && !isText,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: request.headers.host ?? `${LOOPBACK}:${options.port}`,
+        domainPrefix: 'local',
+        http: {
+          method,
+          path: requestUrl.pathname,
+          protocol: `HTTP/${request.httpVersion}`,
+          sourceIp: request.socket.remoteAddress ?? LOOPBACK,
+          userAgent: request.headers['user-agent'] ?? '',
+        },
+        requestId: crypto.randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+        ...(authorizerContext && { authorizer: authorizerContext }),
+      },
+    };
+    const started = Date.now();
+    const result = await invoke(route.fn, event);
+    writeHandlerResult(response, result);
+    options.log?.(`${method} ${requestUrl.pathname} → ${response.statusCode} (${Date.now() - started} ms)`);
+  }
+
+  /** PostToConnection: `POST /_realtime/@connections/{id}` with the message as the body. */
+  async function handleManagement(request: http.IncomingMessage, response: http.ServerResponse, pathname: string) {
+    const connectionId = decodeURIComponent(pathname.slice(`${REALTIME_MANAGEMENT_PATH}/@connections/`.length));
+    const socket = sockets.get(connectionId);
+    if (!socket) {
+      return sendJson(response, 410, { message: 'Gone' }, { 'x-amzn-errortype': 'GoneException' });
+    }
+    if (request.method === 'DELETE') {
+      socket.close();
+      return sendJson(response, 204, {});
+    }
+    const body = await readBody(request);
+    socket.send(body.toString('utf8'));
+    response.writeHead(200).end();
+  }
+
+  const server = http.createServer((request, response) => {
+    const requestUrl = new URL(request.url ?? '/', url);
+    const work = (async () => {
+      if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);
+      if (requestUrl.pathname.startsWith(`${REALTIME_MANAGEMENT_PATH}/@connections/`)) {
+        return handleManagement(request, response, requestUrl.pathname);
+      }
+      if (requestUrl.pathname === '/config.json') {
+        return sendJson(response, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
+      }
+      if (options.staticDir && (request.method === 'GET' || request.method === 'HEAD')) {
+        return serveStatic(options.staticDir, requestUrl.pathname, response);
+      }
+      return sendJson(response, 404, { message: 'Not Found' });
+    })();
+    work.catch((error: Error & { status?: number }) => {
+      if (error.status === 413) return sendJson(response, 413, { message: 'Request Entity Too Large' });
+      options.log?.(`${request.method} ${requestUrl.pathname} failed: ${error.stack ?? error}`);
+      // What API Gateway answers when the integration itself fails.
+      if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
+      else response.end();
+    });
+  });
+
+  const webSocketRoutes = options.functions.flatMap((fn) =>
+    (fn.webSocketRoutes ?? []).map((routeKey) => ({ routeKey, fn })),
+  );
+  const webSocketAuthorizer = options.functions.find((fn) => fn.webSocketAuthorizer);
+  const webSockets = new WebSocketServer({ noServer: true });
+
+  function webSocketEvent(routeKey: string, eventType: string, connectionId: string, extra: object = {}) {
+    const now = new Date();
+    return {
+      requestContext: {
+        routeKey,
+        eventType,
+        connectionId,
+        apiId: 'local',
+        domainName: `${LOOPBACK}:${options.port}`,
+        stage: 'local',
+        requestId: crypto.randomUUID(),
+        requestTimeEpoch: now.getTime(),
+        connectedAt: now.getTime(),
+        ...extra,
+      },
+      isBase64Encoded: false,
+    };
+  }
+
+  async function routeWebSocket(routeKey: string, event: object) {
+    const target = webSocketRoutes.find((route) => route.routeKey === routeKey);
+    if (!target) return { statusCode: 200 };
+    return (await invoke(target.fn, event)) as { statusCode?: number } | undefined;
+  }
+
+  server.on('upgrade', (request, socket, head) => {
+    const requestUrl = new URL(request.url ?? '/', url);
+    if (requestUrl.pathname !== REALTIME_PATH) return socket.destroy();
+    const connectionId = Buffer.from(crypto.randomUUID()).toString('base64url').slice(0, 16);
+    const refuse = (status: number) => {
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+    };
+    void (async () => {
+      let authorizerContext: Record<string, unknown> = {};
+      if (webSocketAuthorizer) {
+        const decision = (await invoke(webSocketAuthorizer, {
+          type: 'REQUEST',
+          methodArn: `arn:aws:execute-api:local:000000000000:local/local/$connect`,
+          headers: headerMap(request),
+          queryStringParameters: queryParameters(requestUrl.searchParams),
+          ...webSocketEvent('$connect', 'CONNECT', connectionId),
+        })) as { principalId: string; policyDocument: { Statement: { Effect: string }[] }; context?: object };
+        const allowed = decision.policyDocument.Statement.every((statement) => statement.Effect === 'Allow');
+        if (!allowed) return refuse(401);
+        authorizerContext = { principalId: decision.principalId, ...decision.context };
+      }
+      const connected = await routeWebSocket(
+        '$connect',
+        webSocketEvent('$connect', 'CONNECT', connectionId, { authorizer: authorizerContext }),
+      );
+      if ((connected?.statusCode ?? 200) >= 300) return refuse(connected?.statusCode ?? 500);
+      webSockets.handleUpgrade(request, socket, head, (webSocket) => {
+        sockets.set(connectionId, webSocket);
+        webSocket.on('message', (data) => {
+          void routeWebSocket('$default', {
+            ...webSocketEvent('$default', 'MESSAGE', connectionId, { authorizer: authorizerContext }),
+            body: data.toString(),
+          }).catch((error) => options.log?.(`realtime message failed: ${error}`));
+        });
+        webSocket.on('close', () => {
+          sockets.delete(connectionId);
+          void routeWebSocket(
+            '$disconnect',
+            webSocketEvent('$disconnect', 'DISCONNECT', connectionId, { authorizer: authorizerContext }),
+          ).catch((error) => options.log?.(`realtime disconnect failed: ${error}`));
+        });
+      });
+    })().catch((error) => {
+      options.log?.(`realtime connect failed: ${error}`);
+      refuse(500);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, LOOPBACK, () => resolve());
+  });
+
+  return {
+    url,
+    realtimeUrl: `ws://${LOOPBACK}:${options.port}${REALTIME_PATH}`,
+    managementEndpoint: `${url}${REALTIME_MANAGEMENT_PATH}`,
+    routes: routes.map((route) => ({ method: route.method, path: route.path, auth: route.auth, functionName: route.fn.name })),
+    webSocketRoutes: webSocketRoutes.map((route) => ({ routeKey: route.routeKey, functionName: route.fn.name })),
+    async stop() {
+      for (const webSocket of sockets.values()) webSocket.terminate();
+      webSockets.close();
+      await closeServer(server);
+    },
+  };
+}

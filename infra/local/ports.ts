@@ -1,0 +1,72 @@
+/**
+ * Every port the local runtime listens on, each overridable by its own environment variable, and a
+ * check that tells a person which variable to change when a port is taken.
+ */
+import net from 'node:net';
+
+export const PORT_VARIABLES = {
+  app: { variable: 'PAYLINK_APP_PORT', default: 5173 },
+  gateway: { variable: 'PAYLINK_GATEWAY_PORT', default: 4010 },
+  dynamodb: { variable: 'PAYLINK_DYNAMODB_PORT', default: 4011 },
+  cognito: { variable: 'PAYLINK_COGNITO_PORT', default: 4012 },
+  mailbox: { variable: 'PAYLINK_MAILBOX_PORT', default: 4013 },
+  eventBus: { variable: 'PAYLINK_EVENTBUS_PORT', default: 4014 },
+} as const;
+
+export type PortName = keyof typeof PORT_VARIABLES;
+export type Ports = Record<PortName, number>;
+
+export const LOOPBACK = '127.0.0.1';
+
+export class PortTakenError extends Error {
+  constructor(
+    readonly port: number,
+    readonly variable: string,
+  ) {
+    super(`Port ${port} is already in use. Stop whatever holds it, or choose another port: ${variable}=<port> npm start`);
+  }
+}
+
+/** The configured ports: each from its variable, else its default. */
+export function configuredPorts(env: NodeJS.ProcessEnv = process.env): Ports {
+  const entries = Object.entries(PORT_VARIABLES).map(([name, { variable, default: fallback }]) => {
+    const raw = env[variable];
+    const port = raw === undefined || raw === '' ? fallback : Number(raw);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new Error(`${variable} must be a port number between 1 and 65535 (got "${raw}")`);
+    }
+    return [name, port];
+  });
+  return Object.fromEntries(entries) as Ports;
+}
+
+/** Resolves when `port` is free on the loopback address; rejects with PortTakenError otherwise. */
+export function assertPortFree(port: number, variable: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new PortTakenError(port, variable) : error),
+    );
+    probe.listen(port, LOOPBACK, () => probe.close(() => resolve()));
+  });
+}
+
+/** A port the OS says is free right now (tests boot on these). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, LOOPBACK, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once a server has stopped listening, closing its idle keep-alive sockets first. */
+export function closeServer(server: { close(cb: (err?: Error) => void): void; closeAllConnections?: () => void }) {
+  return new Promise<void>((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * The local runtime: every AWS service Paylink uses, on this machine, wired from the same catalogue and
+ * table specs as the cloud stack. `npm start` and the test harness both boot it through here.
+ *
+ * Functions run in this process and find their services the way they do in Lambda — through the
+ * environment (table names, bus name, user pool, and the AWS SDK's standard AWS_ENDPOINT_URL_<SERVICE>
+ * variables, which point the unchanged SDK clients at the local emulators).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ENV, catalog, tableEnvName, type FunctionSpec, type TableId } from '../../functions/catalog';
+import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
+import { startLocalCognito, type LocalCognito } from './cognito';
+import { startLocalDynamo, type LocalDynamo } from './dynamodb';
+import { PAYLINK_BUS_NAME, startLocalEventBus, type LocalEventBus } from './event-bus';
+import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, startLocalGateway, type LocalGateway } from './gateway';
+import { startLocalMailbox, type LocalMailbox } from './mailbox';
+import { LOOPBACK, PORT_VARIABLES, assertPortFree, type PortName, type Ports } from './ports';
+import { startLocalScheduler, type LocalScheduler } from './scheduler';
+
+/** The region the local runtime claims to be in; any value works, this one is nearest New Zealand. */
+export const LOCAL_REGION = 'ap-southeast-2';
+export const LOCAL_MAIL_FROM = 'Paylink <no-reply@paylink.local>';
+
+export interface LocalRuntimeOptions {
+  /** Ports for the services (the app port is only used for APP_ORIGIN here; start.ts serves the app). */
+  ports: Ports;
+  /** Where dynalite and cognito-local keep their data; omitted = dynalite in memory, cognito in a temp folder. */
+  dataDirectory?: string;
+  /** The catalogue to serve (tests may pass a fixture). */
+  functions?: readonly FunctionSpec[];
+  /** A built SPA for the gateway to serve. */
+  staticDir?: string;
+  /** The web app's origin (for links in emails and Stripe return URLs); defaults to the gateway. */
+  appOrigin?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalRuntime {
+  gateway: LocalGateway;
+  cognito: LocalCognito;
+  dynamo: LocalDynamo;
+  mailbox: LocalMailbox;
+  bus: LocalEventBus;
+  scheduler: LocalScheduler;
+  runtimeConfig: RuntimeConfig;
+  /** The environment the functions see. */
+  functionEnvironment: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** The environment every function sees: what the CDK stack sets per function, all at once. */
+function functionEnvironment(parts: {
+  dynamo: LocalDynamo;
+  cognito: LocalCognito;
+  mailbox: LocalMailbox;
+  bus: LocalEventBus;
+  managementEndpoint: string;
+  appOrigin: string;
+}): Record<string, string> {
+  const tableVariables = Object.entries(parts.dynamo.tableNames).map(([table, name]) => [
+    tableEnvName(table as TableId),
+    name,
+  ]);
+  return {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: parts.dynamo.endpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: parts.cognito.endpoint,
+    AWS_ENDPOINT_URL_SESV2: parts.mailbox.url,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: parts.bus.endpoint,
+    ...Object.fromEntries(tableVariables),
+    [ENV.eventBusName]: PAYLINK_BUS_NAME,
+    [ENV.userPoolId]: parts.cognito.userPoolId,
+    [ENV.userPoolClientId]: parts.cognito.userPoolClientId,
+    [ENV.tokenIssuer]: parts.cognito.issuer,
+    [ENV.realtimeManagementEndpoint]: parts.managementEndpoint,
+    [ENV.appOrigin]: parts.appOrigin,
+    [ENV.mailFrom]: LOCAL_MAIL_FROM,
+  };
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const { ports, log } = options;
+  const functions = options.functions ?? catalog;
+  const servicePorts: PortName[] = ['gateway', 'dynamodb', 'cognito', 'mailbox', 'eventBus'];
+  for (const name of servicePorts) await assertPortFree(ports[name], PORT_VARIABLES[name].variable);
+
+  // Everything started so far, stopped in reverse order if a later step fails or on stop().
+  const stops: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop();
+    stops.length = 0;
+  };
+
+  try {
+    const cognitoDirectory = options.dataDirectory
+      ? path.join(options.dataDirectory, 'cognito')
+      : mkdtempSync(path.join(os.tmpdir(), 'paylink-cognito-'));
+    if (!options.dataDirectory) stops.push(() => rmSync(cognitoDirectory, { recursive: true, force: true }));
+
+    const dynamo = await startLocalDynamo({
+      port: ports.dynamodb,
+      dataPath: options.dataDirectory && path.join(options.dataDirectory, 'dynamodb'),
+    });
+    stops.push(dynamo.stop);
+    const cognito = await startLocalCognito({ port: ports.cognito, dataDirectory: cognitoDirectory });
+    stops.push(cognito.stop);
+    const mailbox = await startLocalMailbox({ port: ports.mailbox });
+    stops.push(mailbox.stop);
+    const bus = await startLocalEventBus({ port: ports.eventBus, functions, log });
+    stops.push(bus.stop);
+
+    const gatewayUrl = `http://${LOOPBACK}:${ports.gateway}`;
+    const runtimeConfig: RuntimeConfig = {
+      region: LOCAL_REGION,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      realtimeUrl: `ws://${LOOPBACK}:${ports.gateway}${REALTIME_PATH}`,
+    };
+    const environment = functionEnvironment({
+      dynamo,
+      cognito,
+      mailbox,
+      bus,
+      managementEndpoint: `${gatewayUrl}${REALTIME_MANAGEMENT_PATH}`,
+      appOrigin: options.appOrigin ?? gatewayUrl,
+    });
+    Object.assign(process.env, environment);
+
+    const gateway = await startLocalGateway({
+      port: ports.gateway,
+      functions,
+      tokenIssuer: cognito.issuer,
+      userPoolClientId: cognito.userPoolClientId,
+      runtimeConfig,
+      staticDir: options.staticDir,
+      log,
+    });
+    stops.push(gateway.stop);
+    const scheduler = startLocalScheduler({ functions, log });
+    stops.push(scheduler.stop);
+
+    return { gateway, cognito, dynamo, mailbox, bus, scheduler, runtimeConfig, functionEnvironment: environment, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

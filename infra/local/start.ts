@@ -1,0 +1,59 @@
+/**
+ * `npm start`: the whole of Paylink on this machine. Data lives under `.data/`, so stopping (Ctrl-C)
+ * and starting again loses nothing. Everything runs in this one process, so nothing outlives it.
+ */
+import path from 'node:path';
+import { createServer as createViteServer } from 'vite';
+import { BRAND_NAME } from '../../shared/brand';
+import { LOOPBACK, PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts } from './ports';
+import { startLocalRuntime } from './runtime';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const DATA_DIRECTORY = path.join(REPO_ROOT, '.data');
+
+async function main() {
+  const ports = configuredPorts();
+  await assertPortFree(ports.app, PORT_VARIABLES.app.variable);
+  const appUrl = `http://${LOOPBACK}:${ports.app}`;
+  const log = (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`);
+
+  const runtime = await startLocalRuntime({ ports, dataDirectory: DATA_DIRECTORY, appOrigin: appUrl, log });
+  process.env.PAYLINK_GATEWAY_URL = runtime.gateway.url;
+  const vite = await createViteServer({
+    configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
+    server: { port: ports.app, host: LOOPBACK, strictPort: true },
+    logLevel: 'warn',
+    clearScreen: false,
+  });
+  await vite.listen();
+
+  console.log(
+    [
+      '',
+      `  ${BRAND_NAME} is running locally`,
+      `    App      ${appUrl}`,
+      `    Mailbox  ${runtime.mailbox.url}`,
+      `    API      ${runtime.gateway.url}/api/health`,
+      `    Data     ${path.relative(process.cwd(), DATA_DIRECTORY) || DATA_DIRECTORY}/`,
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n  Stopping…');
+    await vite.close();
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof PortTakenError ? `\n  ${error.message}\n` : error);
+  process.exit(1);
+});

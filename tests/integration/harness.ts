@@ -1,0 +1,127 @@
+/**
+ * Boots the whole local runtime in this process — in-memory dynalite, cognito-local in a temp folder,
+ * the SES mailbox, the event bus, the gateway — on free ports. Boot it once per test file:
+ *
+ *   const env = await bootLocalRuntime();   // beforeAll
+ *   await env.stop();                       // afterAll
+ */
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { FunctionSpec } from '../../functions/catalog';
+import { freePort, type Ports } from '../../infra/local/ports';
+import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+
+export interface TestMerchant {
+  email: string;
+  password: string;
+  sub: string;
+  accessToken: string;
+  idToken: string;
+}
+
+export interface TestRuntime {
+  runtime: LocalRuntime;
+  baseUrl: string;
+  /** fetch against the gateway; a `token` adds the Bearer header. */
+  api(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** A confirmed Cognito user, signed in with USER_PASSWORD_AUTH (no merchant row). */
+  createUser(email?: string, password?: string): Promise<TestMerchant>;
+  /** A confirmed, signed-in user with a merchant row, as sign-up leaves one. */
+  createMerchant(profile?: Partial<Record<string, unknown>>): Promise<TestMerchant>;
+  documents: DynamoDBDocumentClient;
+  cognito: CognitoIdentityProviderClient;
+  stop(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+async function freePorts(): Promise<Ports> {
+  return {
+    app: await freePort(),
+    gateway: await freePort(),
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    mailbox: await freePort(),
+    eventBus: await freePort(),
+  };
+}
+
+function subOf(idToken: string): string {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
+  return payload.sub;
+}
+
+export async function bootLocalRuntime(options: { functions?: readonly FunctionSpec[]; staticDir?: string } = {}) {
+  const runtime = await startLocalRuntime({ ports: await freePorts(), ...options });
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const cognito = new CognitoIdentityProviderClient({ endpoint: runtime.cognito.endpoint, region: 'local', credentials });
+  const dynamo = new DynamoDBClient({ endpoint: runtime.dynamo.endpoint, region: 'local', credentials });
+  const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
+  const baseUrl = runtime.gateway.url;
+
+  async function createUser(email = `merchant-${crypto.randomUUID().slice(0, 8)}@example.co.nz`, password = TEST_PASSWORD) {
+    const clientId = runtime.cognito.userPoolClientId;
+    await cognito.send(
+      new SignUpCommand({ ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+    );
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: runtime.cognito.userPoolId, Username: email }));
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const idToken = auth.AuthenticationResult!.IdToken!;
+    return { email, password, sub: subOf(idToken), accessToken: auth.AuthenticationResult!.AccessToken!, idToken };
+  }
+
+  const testRuntime: TestRuntime = {
+    runtime,
+    baseUrl,
+    documents,
+    cognito,
+    api(path, init = {}) {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return fetch(`${baseUrl}${path}`, { ...rest, headers });
+    },
+    createUser,
+    async createMerchant(profile = {}) {
+      const user = await createUser();
+      const now = new Date();
+      await documents.send(
+        new PutCommand({
+          TableName: runtime.dynamo.tableNames.merchants,
+          Item: {
+            merchantId: user.sub,
+            email: user.email,
+            fullName: 'Aroha Test',
+            companyName: 'Kiwi Coffee Cart',
+            plan: 'business-trial',
+            currency: 'nzd',
+            timeZone: 'Pacific/Auckland',
+            trialEndsAt: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+            ...profile,
+          },
+        }),
+      );
+      return user;
+    },
+    async stop() {
+      cognito.destroy();
+      dynamo.destroy();
+      await runtime.stop();
+    },
+  };
+  return testRuntime;
+}
