@@ -1,0 +1,35 @@
+/**
+ * Boots the local runtime (in-memory data) with the built SPA from web/dist, once for the whole run,
+ * and tells the test workers where everything is through environment variables.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../infra/local/ports';
+import { startLocalRuntime } from '../../infra/local/runtime';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export default async function globalSetup() {
+  const staticDir = path.join(REPO_ROOT, 'web/dist');
+  if (!existsSync(path.join(staticDir, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  }
+  const gatewayPort = await freePort();
+  const runtime = await startLocalRuntime({
+    ports: {
+      app: gatewayPort,
+      gateway: gatewayPort,
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+      mailbox: await freePort(),
+      eventBus: await freePort(),
+    },
+    staticDir,
+  });
+  process.env.PAYLINK_E2E_BASE_URL = runtime.gateway.url;
+  process.env.PAYLINK_E2E_MAILBOX_URL = runtime.mailbox.url;
+  process.env.PAYLINK_E2E_COGNITO_ENDPOINT = runtime.cognito.endpoint;
+  process.env.PAYLINK_E2E_USER_POOL_ID = runtime.cognito.userPoolId;
+  process.env.PAYLINK_E2E_USER_POOL_CLIENT_ID = runtime.cognito.userPoolClientId;
+  return () => runtime.stop();
+}

@@ -1,0 +1,117 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { catalog, type FunctionSpec } from '../../functions/catalog';
+import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, realtimeMessageSchema } from '../../shared/contracts/realtime';
+import { received as scheduledEvents } from './fixtures/scheduled-probe';
+import { bootLocalRuntime, type TestRuntime } from './harness';
+
+const scheduledProbe: FunctionSpec = {
+  name: 'scheduled-probe',
+  description: 'test only',
+  entry: 'tests/integration/fixtures/scheduled-probe.ts',
+  schedule: { rateMinutes: 5 },
+};
+
+let env: TestRuntime;
+let events: EventBridgeClient;
+beforeAll(async () => {
+  env = await bootLocalRuntime({ functions: [...catalog, scheduledProbe] });
+  // The same client code a function uses: its endpoint comes from AWS_ENDPOINT_URL_EVENTBRIDGE.
+  events = new EventBridgeClient({});
+});
+afterAll(async () => {
+  events?.destroy();
+  await env?.stop();
+});
+
+function openSocket(token?: string): Promise<{ socket: WebSocket; messages: unknown[] }> {
+  const url = new URL(env.runtime.gateway.realtimeUrl);
+  if (token) url.searchParams.set('token', token);
+  const socket = new WebSocket(url);
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, messages }));
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+async function connectionsOf(merchantId: string) {
+  const { Items } = await env.documents.send(
+    new QueryCommand({
+      TableName: env.runtime.dynamo.tableNames.connections,
+      IndexName: 'byMerchant',
+      KeyConditionExpression: 'merchantId = :m',
+      ExpressionAttributeValues: { ':m': merchantId },
+    }),
+  );
+  return Items ?? [];
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('realtime socket', () => {
+  it('refuses a connection without a valid token', async () => {
+    await expect(openSocket()).rejects.toThrow('refused: 401');
+    await expect(openSocket('forged.token.value')).rejects.toThrow('refused: 401');
+  });
+
+  it('pushes a Payment Updated event to its merchant’s sockets only, through the bus rule', async () => {
+    const owner = await env.createMerchant();
+    const other = await env.createMerchant();
+    const ownerSocket = await openSocket(owner.accessToken);
+    const otherSocket = await openSocket(other.accessToken);
+    await until(async () => (await connectionsOf(owner.sub)).length === 1 && (await connectionsOf(other.sub)).length === 1);
+
+    const detail = { merchantId: owner.sub, paymentId: 'pay_123', status: 'succeeded' };
+    const put = await events.send(
+      new PutEventsCommand({
+        Entries: [
+          { EventBusName: 'paylink', Source: PAYLINK_EVENT_SOURCE, DetailType: PAYMENT_UPDATED, Detail: JSON.stringify(detail) },
+        ],
+      }),
+    );
+    expect(put.FailedEntryCount).toBe(0);
+    await env.runtime.bus.settled();
+    await until(() => ownerSocket.messages.length === 1);
+
+    expect(realtimeMessageSchema.parse(ownerSocket.messages[0])).toEqual({ type: 'payment.updated', payment: detail });
+    expect(otherSocket.messages).toEqual([]);
+    expect(env.runtime.bus.deliveries.at(-1)).toMatchObject({ functionName: 'notify-merchant', ok: true });
+
+    ownerSocket.socket.close();
+    otherSocket.socket.close();
+    await until(async () => (await connectionsOf(owner.sub)).length === 0);
+  });
+
+  it('does not deliver events of another source or detail type', async () => {
+    const before = env.runtime.bus.deliveries.length;
+    await events.send(
+      new PutEventsCommand({
+        Entries: [
+          { EventBusName: 'paylink', Source: 'someone.else', DetailType: PAYMENT_UPDATED, Detail: '{}' },
+          { EventBusName: 'paylink', Source: PAYLINK_EVENT_SOURCE, DetailType: 'Something Else', Detail: '{}' },
+        ],
+      }),
+    );
+    await env.runtime.bus.settled();
+    expect(env.runtime.bus.deliveries.length).toBe(before);
+  });
+});
+
+describe('scheduler', () => {
+  it('knows the catalogue’s schedules and fires them with a Scheduled Event', async () => {
+    expect(env.runtime.scheduler.schedules).toEqual([{ functionName: 'scheduled-probe', rateMinutes: 5 }]);
+    await env.runtime.scheduler.runNow('scheduled-probe');
+    expect(scheduledEvents.at(-1)).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event' });
+  });
+});
