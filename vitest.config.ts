@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices';
 
 // One vitest run covers unit, infra and integration; each project can also run alone
 // (`npm run test:unit`…). Integration files each boot their own local runtime, so they run in
 // separate forks, one per core.
 export default defineConfig({
   test: {
+    env: QUIET_AWS_SDK_ENV,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

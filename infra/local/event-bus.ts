@@ -40,6 +40,8 @@ export interface LocalEventBus {
   /** Resolves once every delivery started so far has finished (tests wait on this instead of sleeping). */
   settled(): Promise<void>;
   deliveries: Delivery[];
+  /** Every rule it applies, for the parity test. */
+  rules: { functionName: string; busName: string; pattern: EventPattern }[];
   stop(): Promise<void>;
 }
 
@@ -145,6 +147,7 @@ export async function startLocalEventBus(options: {
     endpoint: `http://${LOOPBACK}:${options.port}`,
     put,
     deliveries,
+    rules: targets.map(({ fn, busName, pattern }) => ({ functionName: fn.name, busName, pattern })),
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

@@ -6,7 +6,11 @@ import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { BRAND_NAME } from '../../shared/brand';
 import { LOOPBACK, PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts } from './ports';
-import { startLocalRuntime } from './runtime';
+import { quietAwsSdkNotices } from './quiet-sdk-notices';
+
+quietAwsSdkNotices();
+// Loaded after the notices are quieted: cognito-local pulls in the v2 SDK, which prints on load.
+const { startLocalRuntime } = await import('./runtime');
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA_DIRECTORY = path.join(REPO_ROOT, '.data');

@@ -5,11 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../infra/local/ports';
-import { startLocalRuntime } from '../../infra/local/runtime';
+import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup() {
+  quietAwsSdkNotices();
+  const { startLocalRuntime } = await import('../../infra/local/runtime');
   const staticDir = path.join(REPO_ROOT, 'web/dist');
   if (!existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');

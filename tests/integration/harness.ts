@@ -27,9 +27,12 @@ export interface TestMerchant {
 
 export interface TestRuntime {
   runtime: LocalRuntime;
+  ports: Ports;
   baseUrl: string;
   /** fetch against the gateway; a `token` adds the Bearer header. */
   api(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** Signs an existing user in with USER_PASSWORD_AUTH. */
+  signIn(email: string, password: string): Promise<TestMerchant>;
   /** A confirmed Cognito user, signed in with USER_PASSWORD_AUTH (no merchant row). */
   createUser(email?: string, password?: string): Promise<TestMerchant>;
   /** A confirmed, signed-in user with a merchant row, as sign-up leaves one. */
@@ -57,23 +60,21 @@ function subOf(idToken: string): string {
   return payload.sub;
 }
 
-export async function bootLocalRuntime(options: { functions?: readonly FunctionSpec[]; staticDir?: string } = {}) {
-  const runtime = await startLocalRuntime({ ports: await freePorts(), ...options });
+export async function bootLocalRuntime(
+  options: { functions?: readonly FunctionSpec[]; staticDir?: string; dataDirectory?: string; ports?: Ports } = {},
+) {
+  const ports = options.ports ?? (await freePorts());
+  const runtime = await startLocalRuntime({ ...options, ports });
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const cognito = new CognitoIdentityProviderClient({ endpoint: runtime.cognito.endpoint, region: 'local', credentials });
   const dynamo = new DynamoDBClient({ endpoint: runtime.dynamo.endpoint, region: 'local', credentials });
   const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
   const baseUrl = runtime.gateway.url;
 
-  async function createUser(email = `merchant-${crypto.randomUUID().slice(0, 8)}@example.co.nz`, password = TEST_PASSWORD) {
-    const clientId = runtime.cognito.userPoolClientId;
-    await cognito.send(
-      new SignUpCommand({ ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
-    );
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: runtime.cognito.userPoolId, Username: email }));
+  async function signIn(email: string, password: string) {
     const auth = await cognito.send(
       new InitiateAuthCommand({
-        ClientId: clientId,
+        ClientId: runtime.cognito.userPoolClientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
@@ -82,8 +83,22 @@ export async function bootLocalRuntime(options: { functions?: readonly FunctionS
     return { email, password, sub: subOf(idToken), accessToken: auth.AuthenticationResult!.AccessToken!, idToken };
   }
 
+  async function createUser(email = `merchant-${crypto.randomUUID().slice(0, 8)}@example.co.nz`, password = TEST_PASSWORD) {
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: runtime.cognito.userPoolClientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: runtime.cognito.userPoolId, Username: email }));
+    return signIn(email, password);
+  }
+
   const testRuntime: TestRuntime = {
     runtime,
+    ports,
     baseUrl,
     documents,
     cognito,
@@ -93,6 +108,7 @@ export async function bootLocalRuntime(options: { functions?: readonly FunctionS
       if (token) headers.set('authorization', `Bearer ${token}`);
       return fetch(`${baseUrl}${path}`, { ...rest, headers });
     },
+    signIn,
     createUser,
     async createMerchant(profile = {}) {
       const user = await createUser();
