@@ -42,7 +42,7 @@ export interface TestRuntime {
   stop(): Promise<void>;
 }
 
-export const TEST_PASSWORD = 'Correct-Horse-9';
+export const TEST_PASSWORD = 'Correct!Horse9';
 
 async function freePorts(): Promise<Ports> {
   return {
