@@ -37,7 +37,9 @@ export const tables: Record<TableId, TableSpec> = {
   },
   links: {
     partitionKey: { name: 'linkId', type: S },
-    indexes: [{ name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } }],
+    indexes: [
+      { name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } },
+    ],
   },
   payments: {
     partitionKey: { name: 'paymentId', type: S },

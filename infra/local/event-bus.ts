@@ -83,7 +83,13 @@ export async function startLocalEventBus(options: {
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       }
     }
-    deliveries.push({ eventId: event.id, functionName: fn.name, ok: false, attempts: RETRIES + 1, error: String(lastError) });
+    deliveries.push({
+      eventId: event.id,
+      functionName: fn.name,
+      ok: false,
+      attempts: RETRIES + 1,
+      error: String(lastError),
+    });
     options.log?.(`event ${event['detail-type']} → ${fn.name} failed: ${String(lastError)}`);
   }
 

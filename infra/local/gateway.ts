@@ -164,7 +164,9 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
 
   async function handleApi(request: http.IncomingMessage, response: http.ServerResponse, requestUrl: URL) {
     const method = request.method ?? 'GET';
-    const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(requestUrl.pathname));
+    const route = routes.find(
+      (candidate) => candidate.method === method && candidate.pattern.test(requestUrl.pathname),
+    );
     if (!route) return sendJson(response, 404, { message: 'Not Found' });
 
     let authorizerContext: { jwt: { claims: Record<string, string>; scopes: string[] | null } } | undefined;
@@ -347,7 +349,12 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     url,
     realtimeUrl: `ws://${LOOPBACK}:${options.port}${REALTIME_PATH}`,
     managementEndpoint: `${url}${REALTIME_MANAGEMENT_PATH}`,
-    routes: routes.map((route) => ({ method: route.method, path: route.path, auth: route.auth, functionName: route.fn.name })),
+    routes: routes.map((route) => ({
+      method: route.method,
+      path: route.path,
+      auth: route.auth,
+      functionName: route.fn.name,
+    })),
     webSocketRoutes: webSocketRoutes.map((route) => ({ routeKey: route.routeKey, functionName: route.fn.name })),
     async stop() {
       for (const webSocket of sockets.values()) webSocket.terminate();

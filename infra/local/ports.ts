@@ -23,7 +23,9 @@ export class PortTakenError extends Error {
     readonly port: number,
     readonly variable: string,
   ) {
-    super(`Port ${port} is already in use. Stop whatever holds it, or choose another port: ${variable}=<port> npm start`);
+    super(
+      `Port ${port} is already in use. Stop whatever holds it, or choose another port: ${variable}=<port> npm start`,
+    );
   }
 }
 

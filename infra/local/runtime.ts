@@ -144,7 +144,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const scheduler = startLocalScheduler({ functions, log });
     stops.push(scheduler.stop);
 
-    return { gateway, cognito, dynamo, mailbox, bus, scheduler, runtimeConfig, functionEnvironment: environment, stop: stopAll };
+    return {
+      gateway,
+      cognito,
+      dynamo,
+      mailbox,
+      bus,
+      scheduler,
+      runtimeConfig,
+      functionEnvironment: environment,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,0 +1,170 @@
+/**
+ * One Lambda function built from one catalogue entry: its bundle, its log group, and a role that holds
+ * exactly what the entry declares (tables, secrets, email, events, realtime pushes) plus writing its own
+ * logs — nothing else, not even the AWS managed basic-execution policy (whose `logs:*` reach is every log
+ * group in the account).
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+import {
+  ENV,
+  secretArnEnvName,
+  tableEnvName,
+  type FunctionSpec,
+  type SecretId,
+  type TableId,
+} from '../../functions/catalog';
+import { tables as tableSpecs } from '../tables';
+import { wildcardResourceFindingId } from '../wildcard-finding-id';
+import type { DataTables } from './data-tables';
+
+/** The newest Node.js Lambda runtime this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the newest). */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
+const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/** Everything in the stack a catalogue entry may be given, if it declares it. */
+export interface CatalogFunctionDependencies {
+  /** Absolute path of the repository root; catalogue entries are relative to it. */
+  repoRoot: string;
+  tables: DataTables;
+  secrets: ReadonlyMap<SecretId, ISecret>;
+  eventBus: IEventBus;
+  mailIdentity: IEmailIdentity;
+  mailFrom: string;
+  realtimeStage: WebSocketStage;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  tokenIssuer: string;
+  appOrigin: string;
+}
+
+export interface CatalogFunctionProps {
+  spec: FunctionSpec;
+  dependencies: CatalogFunctionDependencies;
+  stage: string;
+  isProduction: boolean;
+}
+
+export class CatalogFunction extends Construct {
+  readonly spec: FunctionSpec;
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: CatalogFunctionProps) {
+    super(scope, id);
+    const { spec, dependencies: deps } = props;
+    this.spec = spec;
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/paylink/${props.stage}/functions/${spec.name}`,
+      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Paylink ${spec.name}: only what functions/catalog.ts declares for it`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: spec.description,
+      entry: path.join(deps.repoRoot, spec.entry),
+      handler: 'handler',
+      projectRoot: deps.repoRoot,
+      depsLockFilePath: path.join(deps.repoRoot, 'package-lock.json'),
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: 512,
+      timeout: Duration.seconds(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: environmentOf(spec, deps),
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // The runtime ships AWS SDK v3; bundling our own copy would only slow cold starts.
+        externalModules: ['@aws-sdk/*'],
+        // Some bundled dependencies are CommonJS and call require(); an ES module has no require of its own.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+
+    this.grantDeclaredAccess(spec, deps);
+  }
+
+  private grantDeclaredAccess(spec: FunctionSpec, deps: CatalogFunctionDependencies) {
+    for (const [tableId, access] of Object.entries(spec.tables ?? {}) as [TableId, 'read' | 'readwrite'][]) {
+      const table = deps.tables.get(tableId);
+      if (access === 'readwrite') table.grantReadWriteData(this.role);
+      else table.grantReadData(this.role);
+      const indexNames = (tableSpecs[tableId].indexes ?? []).map((index) => index.name);
+      if (indexNames.length > 0) {
+        Validations.of(this).acknowledge({
+          id: wildcardResourceFindingId(this, `${table.tableArn}/index/*`),
+          reason: `${spec.name} queries the ${tableId} table's own secondary indexes (${indexNames.join(', ')}); "/index/*" reaches only that table's indexes.`,
+        });
+      }
+    }
+    for (const secretId of spec.secrets ?? []) {
+      const secret = deps.secrets.get(secretId);
+      if (!secret) throw new Error(`${spec.name} declares an unknown secret "${secretId}"`);
+      secret.grantRead(this.role);
+    }
+    if (spec.sendsEmail) deps.mailIdentity.grantSendEmail(this.role);
+    if (spec.putsEvents) deps.eventBus.grantPutEventsTo(this.role);
+    if (spec.pushesToConnections) {
+      deps.realtimeStage.grantManagementApiAccess(this.role);
+      Validations.of(this).acknowledge({
+        id: wildcardResourceFindingId(
+          this,
+          `${Stack.of(this).formatArn({ service: 'execute-api', resource: deps.realtimeStage.api.apiId })}/${deps.realtimeStage.stageName}/*/@connections/*`,
+        ),
+        reason: `${spec.name} pushes to merchants' open sockets: connection ids exist only at run time, and the ARN is limited to this API's ${deps.realtimeStage.stageName} stage.`,
+      });
+    }
+  }
+}
+
+/**
+ * Declared resources reach only the functions that declare them. The user pool's ids, the token issuer
+ * and the app origin are public identifiers the catalogue has no field for, so every function gets them —
+ * except Cognito triggers: the pool refers to its triggers, so a trigger referring back to the pool
+ * would be a dependency cycle (a trigger finds the pool id in its event anyway).
+ */
+function environmentOf(spec: FunctionSpec, deps: CatalogFunctionDependencies): Record<string, string> {
+  const environment: Record<string, string> = {
+    // The bundle ships a source map; this makes stack traces in the logs point at our TypeScript.
+    NODE_OPTIONS: '--enable-source-maps',
+    [ENV.appOrigin]: deps.appOrigin,
+  };
+  for (const tableId of Object.keys(spec.tables ?? {}) as TableId[]) {
+    environment[tableEnvName(tableId)] = deps.tables.get(tableId).tableName;
+  }
+  for (const secretId of spec.secrets ?? []) {
+    const secret = deps.secrets.get(secretId);
+    if (secret) environment[secretArnEnvName(secretId)] = secret.secretArn;
+  }
+  if (spec.putsEvents) environment[ENV.eventBusName] = deps.eventBus.eventBusName;
+  if (spec.pushesToConnections) environment[ENV.realtimeManagementEndpoint] = deps.realtimeStage.callbackUrl;
+  if (spec.sendsEmail) environment[ENV.mailFrom] = deps.mailFrom;
+  if (!spec.cognitoTrigger) {
+    environment[ENV.userPoolId] = deps.userPool.userPoolId;
+    environment[ENV.userPoolClientId] = deps.userPoolClient.userPoolClientId;
+    environment[ENV.tokenIssuer] = deps.tokenIssuer;
+  }
+  return environment;
+}

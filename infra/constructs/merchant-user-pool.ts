@@ -1,0 +1,98 @@
+/**
+ * Merchants' accounts: a Cognito user pool signed into by email, and the SPA's app client. The password
+ * policy is the one shared/ enforces in the browser (8+ characters, upper, lower, digit, symbol).
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  UserPoolOperation,
+  VerificationEmailStyle,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import type { CognitoTrigger } from '../../functions/catalog';
+
+const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
+  preSignUp: UserPoolOperation.PRE_SIGN_UP,
+  customMessage: UserPoolOperation.CUSTOM_MESSAGE,
+  defineAuthChallenge: UserPoolOperation.DEFINE_AUTH_CHALLENGE,
+  createAuthChallenge: UserPoolOperation.CREATE_AUTH_CHALLENGE,
+  verifyAuthChallengeResponse: UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
+};
+
+export interface MerchantUserPoolProps {
+  stage: string;
+  isProduction: boolean;
+}
+
+export class MerchantUserPool extends Construct {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  /** The `iss` of the pool's tokens, which API Gateway and the realtime authorizer check. */
+  readonly tokenIssuer: string;
+
+  constructor(scope: Construct, id: string, props: MerchantUserPoolProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `paylink-${props.stage}-merchants`,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: props.isProduction,
+      removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'Merchants sign in with a password or a single-use emailed magic link (CUSTOM_AUTH); a required second factor would defeat the magic link the product specifies. MFA can be offered as OPTIONAL later.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason:
+        'Threat protection (the Plus plan) is billed per monthly active user at several times Essentials; Paylink starts on Essentials with a strong password policy, verified emails and API throttling, and can switch featurePlan when abuse warrants it.',
+    });
+
+    this.webClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'paylink-web',
+      // A browser cannot keep a secret.
+      generateSecret: false,
+      // The SPA signs in through the Cognito API itself; no hosted UI, so no OAuth flows or callback URLs.
+      disableOAuth: true,
+      // USER_PASSWORD_AUTH for the password form, CUSTOM_AUTH for the magic link; refresh is always allowed.
+      authFlows: { userPassword: true, custom: true, userSrp: false, adminUserPassword: false },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      // A magic-link sign-in waits for the merchant to open an email: match the link's 15-minute life.
+      authSessionValidity: Duration.minutes(15),
+    });
+
+    const stack = Stack.of(this);
+    this.tokenIssuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
+  }
+
+  addTrigger(trigger: CognitoTrigger, handler: IFunction) {
+    this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], handler);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Where the browser meets Paylink: one CloudFront distribution serving the SPA from a private S3 bucket
+ * and `/api/*` from the HTTP API, so the app, its API and its cookies share one origin (no CORS).
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as EdgeFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface WebHostingProps {
+  isProduction: boolean;
+  /** Host of the HTTP API (`{id}.execute-api.{region}.amazonaws.com`). */
+  apiDomainName: string;
+  /** Host of the WebSocket API, which the page must be allowed to connect to. */
+  realtimeDomainName: string;
+}
+
+/**
+ * Extension-less paths are the SPA's own routes (`/dashboard`, `/p/abc123`): serve index.html and let the
+ * router take over. This runs on the default behaviour only, so `/api/*` answers — 401s, 404s — reach the
+ * browser as the API sent them; the usual "403/404 → index.html" error mapping would turn a failed API call
+ * or a missing asset into an HTML page with status 200.
+ */
+const SPA_ROUTING_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export function contentSecurityPolicy(region: string, realtimeDomainName: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix's scroll lock and the toast library inject <style> elements at run time; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    // QR codes are drawn to data: and blob: URLs.
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The API is same-origin; Amplify talks to Cognito directly; realtime updates arrive over the WebSocket API.
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com wss://${realtimeDomainName}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+export class WebHosting extends Construct {
+  readonly siteBucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+  /** `https://{distribution}.cloudfront.net`: the app's public origin. */
+  readonly appOrigin: string;
+
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
+    super(scope, id);
+    // A disposable stage empties its buckets on `cdk destroy`; production keeps them.
+    const bucketLifecycle = props.isProduction
+      ? { removalPolicy: RemovalPolicy.RETAIN }
+      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+
+    this.logBucket = new Bucket(this, 'AccessLogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with ACLs, which BucketOwnerEnforced would refuse.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      ...bucketLifecycle,
+    });
+    Validations.of(this.logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This bucket is the access-log destination for the site bucket and CloudFront; logging it into itself would loop.',
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      ...bucketLifecycle,
+    });
+
+    const region = Stack.of(this).region;
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Paylink: strict CSP and security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(region, props.realtimeDomainName),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        // The legacy XSS auditor is switched off on purpose: it has caused leaks, and the CSP does its job.
+        xssProtection: { protection: false, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            override: true,
+          },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+        ],
+      },
+    });
+
+    const spaRouting = new EdgeFunction(this, 'SpaRouting', {
+      comment: 'Serve index.html for extension-less SPA routes',
+      code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Paylink web app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // Australian and New Zealand edge locations are only in the "All" price class.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything the viewer sent (Authorization, Stripe-Signature, the query) except Host, which must
+          // name the execute-api domain for API Gateway to route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'Payers can be anywhere (tourists, online customers of NZ businesses); restricting countries would refuse legitimate payments.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'A CloudFront web ACL must live in us-east-1 while this stack deploys to the app region; request floods are bounded by the API stage throttles and Lambda concurrency. Attach a us-east-1 web ACL via webAclId when traffic warrants it.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR4',
+      reason:
+        "The app is served on the distribution's own *.cloudfront.net name, whose default certificate fixes the viewer security policy; TLSv1.2_2021 requires a custom domain with an ACM certificate, which this stack does not configure yet.",
+    });
+
+    this.appOrigin = `https://${this.distribution.distributionDomainName}`;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Paylink in the cloud, built from functions/catalog.ts and infra/tables.ts and nothing else: adding a
+ * catalogue entry adds its Lambda, routes, rules, schedule, trigger and grants here without touching
+ * this file.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { SECRET_IDS, catalog, type FunctionSpec, type SecretId } from '../functions/catalog';
+import type { RuntimeConfig } from '../shared/contracts/runtime-config';
+import { CatalogFunction } from './constructs/catalog-function';
+import { DataTables } from './constructs/data-tables';
+import { EventRouting } from './constructs/event-routing';
+import { MerchantUserPool } from './constructs/merchant-user-pool';
+import { PaylinkHttpApi } from './constructs/paylink-http-api';
+import { RealtimeApi } from './constructs/realtime-api';
+import { WebAppDeployment } from './constructs/web-app-deployment';
+import { WebHosting } from './constructs/web-hosting';
+import type { DeploymentSettings } from './deployment-settings';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface PaylinkStackProps extends StackProps {
+  settings: DeploymentSettings;
+  /** The functions to deploy; tests pass a fixture catalogue. */
+  functions?: readonly FunctionSpec[];
+}
+
+/** PascalCase construct id from a kebab-case catalogue name (`get-me` → `GetMe`). */
+function constructIdOf(name: string): string {
+  return name
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+function secretDescription(secretId: SecretId): string {
+  return secretId.startsWith('stripe-')
+    ? `Paylink ${secretId}: a generated placeholder until an operator puts the real value from the Stripe dashboard`
+    : `Paylink ${secretId}: generated at first deployment`;
+}
+
+export class PaylinkStack extends Stack {
+  readonly tables: DataTables;
+  readonly secrets: ReadonlyMap<SecretId, ISecret>;
+  readonly merchantAuth: MerchantUserPool;
+  readonly httpApi: PaylinkHttpApi;
+  readonly realtimeApi: RealtimeApi;
+  readonly events: EventRouting;
+  readonly mailIdentity: EmailIdentity;
+  readonly web: WebHosting;
+  readonly functions: ReadonlyMap<string, CatalogFunction>;
+
+  constructor(scope: Construct, id: string, props: PaylinkStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+    const specs = props.functions ?? catalog;
+    const { stage, isProduction } = settings;
+    const dataRemovalPolicy = isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.tables = new DataTables(this, 'Tables', { isProduction });
+
+    const secrets = new Map<SecretId, ISecret>();
+    for (const secretId of SECRET_IDS) {
+      const secret = new Secret(this, `Secret${constructIdOf(secretId)}`, {
+        secretName: `paylink/${stage}/${secretId}`,
+        description: secretDescription(secretId),
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+        removalPolicy: dataRemovalPolicy,
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: secretId.startsWith('stripe-')
+          ? 'Stripe issues and rolls this key in its dashboard; no rotation Lambda can mint a new one. Operators roll it in Stripe and put the new value (README).'
+          : 'Rotating the magic-link signing key would void every link in flight; it is rolled by hand (put-secret-value, README) when compromise is suspected.',
+      });
+      secrets.set(secretId, secret);
+    }
+    this.secrets = secrets;
+
+    this.events = new EventRouting(this, 'Events', { stage, isProduction });
+    const mailIdentityIsDomain = !settings.mailIdentity.includes('@');
+    this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
+      identity: mailIdentityIsDomain ? Identity.domain(settings.mailIdentity) : Identity.email(settings.mailIdentity),
+    });
+    this.merchantAuth = new MerchantUserPool(this, 'MerchantAuth', { stage, isProduction });
+    this.httpApi = new PaylinkHttpApi(this, 'HttpApi', {
+      stage,
+      isProduction,
+      userPool: this.merchantAuth.userPool,
+      userPoolClient: this.merchantAuth.webClient,
+    });
+    this.realtimeApi = new RealtimeApi(this, 'Realtime', { stage });
+    const realtimeDomainName = `${this.realtimeApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    this.web = new WebHosting(this, 'Web', {
+      isProduction,
+      apiDomainName: this.httpApi.domainName,
+      realtimeDomainName,
+    });
+
+    const functions = new Map<string, CatalogFunction>();
+    for (const spec of specs) {
+      if (functions.has(spec.name)) throw new Error(`Two catalogue functions are named ${spec.name}`);
+      functions.set(
+        spec.name,
+        new CatalogFunction(this, constructIdOf(spec.name), {
+          spec,
+          stage,
+          isProduction,
+          dependencies: {
+            repoRoot: REPO_ROOT,
+            tables: this.tables,
+            secrets,
+            eventBus: this.events.bus,
+            mailIdentity: this.mailIdentity,
+            mailFrom: settings.mailFrom,
+            realtimeStage: this.realtimeApi.stage,
+            userPool: this.merchantAuth.userPool,
+            userPoolClient: this.merchantAuth.webClient,
+            tokenIssuer: this.merchantAuth.tokenIssuer,
+            appOrigin: this.web.appOrigin,
+          },
+        }),
+      );
+    }
+    this.functions = functions;
+
+    // The $connect route needs its authorizer to exist, whatever the catalogue's order.
+    const authorizersFirst = [...functions.values()].sort(
+      (a, b) => Number(Boolean(b.spec.webSocketAuthorizer)) - Number(Boolean(a.spec.webSocketAuthorizer)),
+    );
+    for (const catalogFunction of authorizersFirst) {
+      this.httpApi.addRoutesFor(catalogFunction);
+      this.realtimeApi.addRoutesFor(catalogFunction);
+      this.events.addRulesFor(catalogFunction);
+      if (catalogFunction.spec.cognitoTrigger) {
+        this.merchantAuth.addTrigger(catalogFunction.spec.cognitoTrigger, catalogFunction.function);
+      }
+    }
+
+    const runtimeConfig: RuntimeConfig = {
+      region: this.region,
+      userPoolId: this.merchantAuth.userPool.userPoolId,
+      userPoolClientId: this.merchantAuth.webClient.userPoolClientId,
+      realtimeUrl: this.realtimeApi.url,
+    };
+    new WebAppDeployment(this, 'WebApp', {
+      repoRoot: REPO_ROOT,
+      isProduction,
+      siteBucket: this.web.siteBucket,
+      distribution: this.web.distribution,
+      runtimeConfig,
+    });
+
+    new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The web app' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.httpApi.api.apiEndpoint,
+      description: 'HTTP API (browsers use AppUrl/api)',
+    });
+    new CfnOutput(this, 'RealtimeUrl', { value: this.realtimeApi.url, description: 'WebSocket API' });
+    new CfnOutput(this, 'UserPoolId', { value: this.merchantAuth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.merchantAuth.webClient.userPoolClientId });
+    new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+    if (mailIdentityIsDomain) {
+      // SES verifies a domain once these CNAMEs are published in its DNS (no hosted zone is assumed).
+      this.mailIdentity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });
+      });
+    }
+    new CfnOutput(this, 'SecretNamePrefix', {
+      value: `paylink/${stage}/`,
+      description: 'Secrets Manager names: <prefix><secret id>',
+    });
+  }
+}

@@ -1,0 +1,492 @@
+/**
+ * The stack must be the catalogue and the table specs, nothing more or less. These checks are derived
+ * from whichever catalogue the stack was built from, so the real one and the fixture (which adds a
+ * schedule, a trigger, secrets, email and events) are held to the same rules.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  ENV,
+  SECRET_IDS,
+  TABLE_IDS,
+  httpRoutes,
+  secretArnEnvName,
+  tableEnvName,
+  type CognitoTrigger,
+  type FunctionSpec,
+  type TableAccess,
+  type TableId,
+} from '../../functions/catalog';
+import { tables as tableSpecs, type KeySpec } from '../../infra/tables';
+import {
+  logicalIdOf,
+  referencedLogicalIds,
+  refersTo,
+  resourcesOfType,
+  type CfnResourceJson,
+  type SynthesizedPaylink,
+} from './synthesize-paylink';
+
+/** What "read" means: nothing in here changes an item. */
+const DYNAMODB_READ_ACTIONS = new Set([
+  'dynamodb:BatchGetItem',
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+]);
+const DYNAMODB_WRITE_ACTIONS = new Set([
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+]);
+
+const TRIGGER_PROPERTIES: Record<CognitoTrigger, string> = {
+  preSignUp: 'PreSignUp',
+  customMessage: 'CustomMessage',
+  defineAuthChallenge: 'DefineAuthChallenge',
+  createAuthChallenge: 'CreateAuthChallenge',
+  verifyAuthChallengeResponse: 'VerifyAuthChallengeResponse',
+};
+
+interface Grant {
+  actions: string[];
+  resource: unknown;
+}
+
+/** Every (actions, resource) pair a role is allowed, from all policies attached to it. */
+function grantsOfRole(resources: Record<string, CfnResourceJson>, roleLogicalId: string): Grant[] {
+  const role = resources[roleLogicalId];
+  expect(role?.Type).toBe('AWS::IAM::Role');
+  expect(
+    role?.Properties?.ManagedPolicyArns,
+    'no managed policies (AWSLambdaBasicExecutionRole reaches every log group)',
+  ).toBeUndefined();
+  expect(role?.Properties?.Policies, 'no inline policies beyond the default policy').toBeUndefined();
+  const grants: Grant[] = [];
+  for (const [, policy] of resourcesOfType(resources, 'AWS::IAM::Policy')) {
+    const roles = policy.Properties?.Roles as unknown[];
+    if (!roles.some((ref) => refersTo(ref, roleLogicalId))) continue;
+    const statements = (policy.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    for (const statement of statements) {
+      expect(statement.Effect).toBe('Allow');
+      const actions = ([] as string[]).concat(statement.Action as string | string[]);
+      for (const resource of ([] as unknown[]).concat(statement.Resource)) grants.push({ actions, resource });
+    }
+  }
+  return grants;
+}
+
+function keySchemaOf(spec: KeySpec) {
+  return [
+    { AttributeName: spec.partitionKey.name, KeyType: 'HASH' },
+    ...(spec.sortKey ? [{ AttributeName: spec.sortKey.name, KeyType: 'RANGE' }] : []),
+  ];
+}
+
+function attributesOf(spec: KeySpec) {
+  return [spec.partitionKey, ...(spec.sortKey ? [spec.sortKey] : [])].map((key) => ({
+    AttributeName: key.name,
+    AttributeType: key.type,
+  }));
+}
+
+export function describeCatalogueConformance(synth: () => SynthesizedPaylink, specs: readonly FunctionSpec[]) {
+  describe('tables (infra/tables.ts)', () => {
+    it.each([...TABLE_IDS])('%s has its keys, indexes, TTL, PITR and on-demand billing', (tableId) => {
+      const { stack, resources } = synth();
+      const spec = tableSpecs[tableId];
+      const table = resources[logicalIdOf(stack.tables.get(tableId))];
+      expect(table?.Type).toBe('AWS::DynamoDB::Table');
+      const properties = table?.Properties ?? {};
+      expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(properties.KeySchema).toEqual(keySchemaOf(spec));
+      expect(properties.TimeToLiveSpecification).toEqual(
+        spec.ttlAttribute ? { AttributeName: spec.ttlAttribute, Enabled: true } : undefined,
+      );
+      const indexes = (properties.GlobalSecondaryIndexes as Record<string, unknown>[] | undefined) ?? [];
+      expect(indexes).toEqual(
+        (spec.indexes ?? []).map((index) => ({
+          IndexName: index.name,
+          KeySchema: keySchemaOf(index),
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      );
+      const expectedAttributes = [spec, ...(spec.indexes ?? [])].flatMap(attributesOf);
+      expect(properties.AttributeDefinitions).toEqual(
+        expect.arrayContaining(
+          expectedAttributes.filter(
+            (a, i) => expectedAttributes.findIndex((b) => b.AttributeName === a.AttributeName) === i,
+          ),
+        ),
+      );
+    });
+
+    it('creates no table the specs do not name', () => {
+      expect(resourcesOfType(synth().resources, 'AWS::DynamoDB::Table')).toHaveLength(TABLE_IDS.length);
+    });
+  });
+
+  describe('functions', () => {
+    it('has one Lambda per catalogue entry', () => {
+      expect([...synth().stack.functions.keys()]).toEqual(specs.map((spec) => spec.name));
+    });
+
+    it.each(specs.map((spec) => [spec.name, spec] as const))(
+      '%s runs Node.js 22+ on arm64 with its own log group',
+      (_name, spec) => {
+        const { stack, resources } = synth();
+        const catalogFunction = stack.functions.get(spec.name)!;
+        const properties = resources[logicalIdOf(catalogFunction.function)]?.Properties ?? {};
+        const nodeVersion = /^nodejs(\d+)\.x$/.exec(String(properties.Runtime))?.[1];
+        expect(Number(nodeVersion)).toBeGreaterThanOrEqual(22);
+        expect(properties.Architectures).toEqual(['arm64']);
+        expect(properties.Handler).toBe('index.handler');
+        expect(properties.Role).toEqual({ 'Fn::GetAtt': [logicalIdOf(catalogFunction.role), 'Arn'] });
+        const logGroupId = logicalIdOf(catalogFunction.logGroup);
+        expect(properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+        expect(resources[logGroupId]?.Properties?.RetentionInDays).toEqual(expect.any(Number));
+      },
+    );
+
+    it.each(specs.map((spec) => [spec.name, spec] as const))(
+      '%s is given the names of exactly what it declares',
+      (_name, spec) => {
+        const { stack, resources } = synth();
+        const variables =
+          (
+            resources[logicalIdOf(stack.functions.get(spec.name)!.function)]?.Properties?.Environment as
+              { Variables: Record<string, unknown> } | undefined
+          )?.Variables ?? {};
+        for (const tableId of TABLE_IDS) {
+          const declared = spec.tables?.[tableId] !== undefined;
+          expect(variables[tableEnvName(tableId)] !== undefined, `${tableEnvName(tableId)} present iff declared`).toBe(
+            declared,
+          );
+          if (declared)
+            expect(variables[tableEnvName(tableId)]).toEqual({ Ref: logicalIdOf(stack.tables.get(tableId)) });
+        }
+        for (const secretId of SECRET_IDS) {
+          const declared = spec.secrets?.includes(secretId) ?? false;
+          expect(
+            variables[secretArnEnvName(secretId)] !== undefined,
+            `${secretArnEnvName(secretId)} present iff declared`,
+          ).toBe(declared);
+          if (declared)
+            expect(variables[secretArnEnvName(secretId)]).toEqual({ Ref: logicalIdOf(stack.secrets.get(secretId)!) });
+        }
+        expect(variables[ENV.eventBusName] !== undefined).toBe(Boolean(spec.putsEvents));
+        expect(variables[ENV.realtimeManagementEndpoint] !== undefined).toBe(Boolean(spec.pushesToConnections));
+        if (spec.pushesToConnections) {
+          expect(refersTo(variables[ENV.realtimeManagementEndpoint], logicalIdOf(stack.realtimeApi.api))).toBe(true);
+          expect(JSON.stringify(variables[ENV.realtimeManagementEndpoint])).toMatch(
+            /^\{"Fn::Join":\["",\["https:\/\/"/,
+          );
+        }
+        expect(variables[ENV.mailFrom] !== undefined).toBe(Boolean(spec.sendsEmail));
+        expect(refersTo(variables[ENV.appOrigin], logicalIdOf(stack.web.distribution))).toBe(true);
+        // Cognito triggers cannot refer back to their own pool (a cycle); everyone else gets its ids.
+        const poolId = logicalIdOf(stack.merchantAuth.userPool);
+        for (const name of [ENV.userPoolId, ENV.userPoolClientId, ENV.tokenIssuer]) {
+          expect(variables[name] !== undefined, `${name} present iff not a Cognito trigger`).toBe(!spec.cognitoTrigger);
+        }
+        if (!spec.cognitoTrigger) {
+          expect(variables[ENV.userPoolId]).toEqual({ Ref: poolId });
+          expect(variables[ENV.userPoolClientId]).toEqual({ Ref: logicalIdOf(stack.merchantAuth.webClient) });
+          expect(JSON.stringify(variables[ENV.tokenIssuer])).toContain('https://cognito-idp.');
+          expect(refersTo(variables[ENV.tokenIssuer], poolId)).toBe(true);
+        }
+      },
+    );
+  });
+
+  describe('IAM: each function may do exactly what the catalogue declares', () => {
+    it.each(specs.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
+      const { stack, resources } = synth();
+      const catalogFunction = stack.functions.get(spec.name)!;
+      const grants = grantsOfRole(resources, logicalIdOf(catalogFunction.role));
+
+      // Which resource a grant may name, and which actions are acceptable on it.
+      type Allowed = { what: string; actions: (action: string) => boolean };
+      const allowed = new Map<string, Allowed>();
+      const logGroupId = logicalIdOf(catalogFunction.logGroup);
+      allowed.set(logGroupId, {
+        what: 'its log group',
+        actions: (a) => a === 'logs:CreateLogStream' || a === 'logs:PutLogEvents',
+      });
+      const declaredTables = Object.entries(spec.tables ?? {}) as [TableId, TableAccess][];
+      for (const [tableId, access] of declaredTables) {
+        allowed.set(logicalIdOf(stack.tables.get(tableId)), {
+          what: `table ${tableId} (${access})`,
+          actions: (a) => DYNAMODB_READ_ACTIONS.has(a) || (access === 'readwrite' && DYNAMODB_WRITE_ACTIONS.has(a)),
+        });
+      }
+      for (const secretId of spec.secrets ?? []) {
+        allowed.set(logicalIdOf(stack.secrets.get(secretId)!), {
+          what: `secret ${secretId}`,
+          actions: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
+        });
+      }
+      if (spec.sendsEmail) {
+        allowed.set(logicalIdOf(stack.mailIdentity), {
+          what: 'the SES identity',
+          actions: (a) => a === 'ses:SendEmail' || a === 'ses:SendRawEmail',
+        });
+      }
+      if (spec.putsEvents)
+        allowed.set(logicalIdOf(stack.events.bus), {
+          what: 'the paylink bus',
+          actions: (a) => a === 'events:PutEvents',
+        });
+      if (spec.pushesToConnections) {
+        allowed.set(logicalIdOf(stack.realtimeApi.api), {
+          what: 'realtime connections',
+          actions: (a) => a === 'execute-api:ManageConnections',
+        });
+      }
+
+      const granted = new Map<string, Set<string>>();
+      for (const grant of grants) {
+        const ids = referencedLogicalIds(grant.resource);
+        expect(
+          ids.size,
+          `${spec.name} is granted ${JSON.stringify(grant.resource)}, which names no resource of this stack`,
+        ).toBeGreaterThan(0);
+        for (const id of ids) {
+          const target = allowed.get(id);
+          expect(
+            target,
+            `${spec.name} may ${grant.actions.join(', ')} on ${id}, which it does not declare`,
+          ).toBeDefined();
+          for (const action of grant.actions) {
+            expect(target!.actions(action), `${spec.name} may ${action} on ${target!.what}`).toBe(true);
+            granted.set(id, (granted.get(id) ?? new Set()).add(action));
+          }
+        }
+        if (refersTo(grant.resource, logicalIdOf(stack.realtimeApi.api))) {
+          expect(JSON.stringify(grant.resource)).toContain(`/${stack.realtimeApi.stage.stageName}/*/@connections/*`);
+        }
+      }
+
+      // …and everything it declares is actually granted.
+      expect(granted.get(logGroupId)).toEqual(new Set(['logs:CreateLogStream', 'logs:PutLogEvents']));
+      for (const [tableId, access] of declaredTables) {
+        const actions = granted.get(logicalIdOf(stack.tables.get(tableId))) ?? new Set();
+        for (const needed of ['dynamodb:GetItem', 'dynamodb:Query'])
+          expect(actions, `${tableId}: ${needed}`).toContain(needed);
+        for (const write of DYNAMODB_WRITE_ACTIONS)
+          expect(actions.has(write), `${tableId} ${access}: ${write}`).toBe(access === 'readwrite');
+      }
+      for (const secretId of spec.secrets ?? []) {
+        expect(granted.get(logicalIdOf(stack.secrets.get(secretId)!))).toContain('secretsmanager:GetSecretValue');
+      }
+      if (spec.sendsEmail) expect(granted.get(logicalIdOf(stack.mailIdentity))).toContain('ses:SendEmail');
+      if (spec.putsEvents) expect(granted.get(logicalIdOf(stack.events.bus))).toEqual(new Set(['events:PutEvents']));
+      if (spec.pushesToConnections)
+        expect(granted.get(logicalIdOf(stack.realtimeApi.api))).toEqual(new Set(['execute-api:ManageConnections']));
+
+      // Readable failures for the commonest mistake: a service the function never declared.
+      const actions = grants.flatMap((grant) => grant.actions);
+      const services: [string, boolean][] = [
+        ['dynamodb:', declaredTables.length > 0],
+        ['secretsmanager:', (spec.secrets ?? []).length > 0],
+        ['ses:', Boolean(spec.sendsEmail)],
+        ['events:', Boolean(spec.putsEvents)],
+        ['execute-api:', Boolean(spec.pushesToConnections)],
+      ];
+      for (const [prefix, declared] of services) {
+        expect(
+          actions.some((action) => action.startsWith(prefix)),
+          `${spec.name} has ${prefix}* actions`,
+        ).toBe(declared);
+      }
+    });
+  });
+
+  describe('HTTP API', () => {
+    const routeCases = () => httpRoutes(specs).map((route) => [`${route.method} ${route.path}`, route] as const);
+
+    it('has exactly the catalogue routes', () => {
+      const { stack, resources } = synth();
+      const apiId = logicalIdOf(stack.httpApi.api);
+      const routeKeys = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route')
+        .filter(([, route]) => refersTo(route.Properties?.ApiId, apiId))
+        .map(([, route]) => route.Properties?.RouteKey);
+      expect(routeKeys.sort()).toEqual(
+        routeCases()
+          .map(([key]) => key)
+          .sort(),
+      );
+    });
+
+    it.each(routeCases())('%s reaches its function with the right authorization', (routeKey, route) => {
+      const { stack, resources } = synth();
+      const apiId = logicalIdOf(stack.httpApi.api);
+      const [, routeResource] = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route').find(
+        ([, candidate]) => candidate.Properties?.RouteKey === routeKey && refersTo(candidate.Properties?.ApiId, apiId),
+      )!;
+      const [integrationId] = [...referencedLogicalIds(routeResource.Properties?.Target)];
+      const integration = resources[integrationId!];
+      expect(integration?.Properties?.IntegrationType).toBe('AWS_PROXY');
+      expect(integration?.Properties?.IntegrationUri).toEqual({
+        'Fn::GetAtt': [logicalIdOf(stack.functions.get(route.fn.name)!.function), 'Arn'],
+      });
+
+      if (route.auth === 'merchant') {
+        expect(routeResource.Properties?.AuthorizationType).toBe('JWT');
+        const authorizer = resources[(routeResource.Properties?.AuthorizerId as { Ref: string }).Ref];
+        expect(authorizer?.Properties?.AuthorizerType).toBe('JWT');
+        const jwt = authorizer?.Properties?.JwtConfiguration as { Audience: unknown[]; Issuer: unknown };
+        expect(jwt.Audience).toEqual([{ Ref: logicalIdOf(stack.merchantAuth.webClient) }]);
+        expect(JSON.stringify(jwt.Issuer)).toContain('https://cognito-idp.');
+        expect(refersTo(jwt.Issuer, logicalIdOf(stack.merchantAuth.userPool))).toBe(true);
+      } else {
+        expect(routeResource.Properties?.AuthorizationType).toBe('NONE');
+        expect(routeResource.Properties?.AuthorizerId).toBeUndefined();
+      }
+    });
+  });
+
+  describe('WebSocket API', () => {
+    const wsCases = () =>
+      specs.flatMap((spec) => (spec.webSocketRoutes ?? []).map((routeKey) => [routeKey, spec] as const));
+    const authorizerSpec = specs.find((spec) => spec.webSocketAuthorizer);
+
+    it('has exactly the catalogue routes', () => {
+      const { stack, resources } = synth();
+      const apiId = logicalIdOf(stack.realtimeApi.api);
+      const routeKeys = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route')
+        .filter(([, route]) => refersTo(route.Properties?.ApiId, apiId))
+        .map(([, route]) => route.Properties?.RouteKey);
+      expect(routeKeys.sort()).toEqual(
+        wsCases()
+          .map(([key]) => key)
+          .sort(),
+      );
+    });
+
+    it.each(wsCases())('%s reaches %s', (routeKey, spec) => {
+      const { stack, resources } = synth();
+      const apiId = logicalIdOf(stack.realtimeApi.api);
+      const [, route] = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route').find(
+        ([, candidate]) => candidate.Properties?.RouteKey === routeKey && refersTo(candidate.Properties?.ApiId, apiId),
+      )!;
+      const [integrationId] = [...referencedLogicalIds(route.Properties?.Target)];
+      expect(
+        refersTo(
+          resources[integrationId!]?.Properties?.IntegrationUri,
+          logicalIdOf(stack.functions.get(spec.name)!.function),
+        ),
+      ).toBe(true);
+
+      if (routeKey === '$connect' && authorizerSpec) {
+        expect(route.Properties?.AuthorizationType).toBe('CUSTOM');
+        const authorizer = resources[(route.Properties?.AuthorizerId as { Ref: string }).Ref];
+        expect(authorizer?.Properties?.AuthorizerType).toBe('REQUEST');
+        expect(authorizer?.Properties?.IdentitySource).toEqual(['route.request.querystring.token']);
+        expect(
+          refersTo(
+            authorizer?.Properties?.AuthorizerUri,
+            logicalIdOf(stack.functions.get(authorizerSpec.name)!.function),
+          ),
+        ).toBe(true);
+      } else {
+        expect(route.Properties?.AuthorizationType).toBe('NONE');
+      }
+    });
+
+    it('deploys the prod stage automatically, throttled', () => {
+      const { stack, resources } = synth();
+      const stage = resources[logicalIdOf(stack.realtimeApi.stage)]?.Properties ?? {};
+      expect(stage.StageName).toBe('prod');
+      expect(stage.AutoDeploy).toBe(true);
+      expect(stage.DefaultRouteSettings).toEqual({
+        ThrottlingBurstLimit: expect.any(Number),
+        ThrottlingRateLimit: expect.any(Number),
+      });
+    });
+  });
+
+  describe('events', () => {
+    const ruleCases = () =>
+      specs.flatMap((spec) =>
+        (spec.rules ?? []).map(
+          (rule) => [`${rule.source} ${rule.detailTypes.join('|')} → ${spec.name}`, spec, rule] as const,
+        ),
+      );
+    const scheduleCases = () => specs.filter((spec) => spec.schedule).map((spec) => [spec.name, spec] as const);
+
+    function rulesTargeting(synthesized: SynthesizedPaylink, spec: FunctionSpec) {
+      const functionId = logicalIdOf(synthesized.stack.functions.get(spec.name)!.function);
+      return resourcesOfType(synthesized.resources, 'AWS::Events::Rule').filter(([, rule]) =>
+        (rule.Properties?.Targets as { Arn: unknown }[]).some((target) => refersTo(target.Arn, functionId)),
+      );
+    }
+
+    it('has exactly one rule per catalogue rule and schedule', () => {
+      expect(resourcesOfType(synth().resources, 'AWS::Events::Rule')).toHaveLength(
+        ruleCases().length + scheduleCases().length,
+      );
+    });
+
+    it.each(ruleCases())('%s is a rule on the paylink bus', (_label, spec, rule) => {
+      const synthesized = synth();
+      const busId = logicalIdOf(synthesized.stack.events.bus);
+      const matching = rulesTargeting(synthesized, spec).filter(
+        ([, candidate]) =>
+          refersTo(candidate.Properties?.EventBusName, busId) &&
+          JSON.stringify(candidate.Properties?.EventPattern) ===
+            JSON.stringify({ source: [rule.source], 'detail-type': rule.detailTypes }),
+      );
+      expect(matching).toHaveLength(1);
+      const [ruleId] = matching[0]!;
+      const invokePermission = resourcesOfType(synthesized.resources, 'AWS::Lambda::Permission').find(
+        ([, permission]) =>
+          permission.Properties?.Principal === 'events.amazonaws.com' &&
+          refersTo(permission.Properties?.SourceArn, ruleId),
+      );
+      expect(invokePermission, 'EventBridge may invoke the function').toBeDefined();
+    });
+
+    it.each(scheduleCases())('%s runs on its schedule, on the default bus', (_name, spec) => {
+      const synthesized = synth();
+      const minutes = spec.schedule!.rateMinutes;
+      const scheduled = rulesTargeting(synthesized, spec).filter(
+        ([, rule]) => rule.Properties?.ScheduleExpression !== undefined,
+      );
+      expect(scheduled).toHaveLength(1);
+      const [, rule] = scheduled[0]!;
+      expect(rule.Properties?.ScheduleExpression).toBe(`rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`);
+      expect(rule.Properties?.EventBusName, 'a schedule cannot live on a custom bus').toBeUndefined();
+    });
+
+    it('names the bus `paylink` in production and after the stage elsewhere', () => {
+      const { stack, resources } = synth();
+      const stage = stack.node.tryGetContext('stage') ?? 'dev';
+      expect(resources[logicalIdOf(stack.events.bus)]?.Properties?.Name).toBe(
+        stage === 'prod' ? 'paylink' : `paylink-${stage}`,
+      );
+    });
+  });
+
+  describe('Cognito triggers', () => {
+    it('wires exactly the catalogue triggers', () => {
+      const { stack, resources } = synth();
+      const lambdaConfig = (resources[logicalIdOf(stack.merchantAuth.userPool)]?.Properties?.LambdaConfig ??
+        {}) as Record<string, unknown>;
+      const expected = Object.fromEntries(
+        specs
+          .filter((spec) => spec.cognitoTrigger)
+          .map((spec) => [
+            TRIGGER_PROPERTIES[spec.cognitoTrigger!],
+            { 'Fn::GetAtt': [logicalIdOf(stack.functions.get(spec.name)!.function), 'Arn'] },
+          ]),
+      );
+      expect(lambdaConfig).toEqual(expected);
+    });
+  });
+}

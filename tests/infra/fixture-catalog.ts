@@ -1,0 +1,89 @@
+/**
+ * The real catalogue plus entries that exercise what it does not use yet: a schedule (including the
+ * singular `rate(1 minute)`), Cognito triggers, secrets, SES, PutEvents, a Stripe webhook route, and a
+ * function with several routes. Entries point at existing handlers: only the wiring is under test.
+ */
+import { catalog, type FunctionSpec } from '../../functions/catalog';
+import { PAYLINK_EVENT_SOURCE } from '../../shared/contracts/realtime';
+
+const ANY_HANDLER = 'functions/http/health.ts';
+
+export const fixtureCatalog: readonly FunctionSpec[] = [
+  ...catalog,
+  {
+    name: 'verify-pending-payments',
+    description: 'Fixture: re-verifies pending payments on a schedule.',
+    entry: ANY_HANDLER,
+    schedule: { rateMinutes: 5 },
+    tables: { payments: 'readwrite', stats: 'readwrite', merchants: 'read' },
+    secrets: ['stripe-secret-key'],
+    putsEvents: true,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'sweep-connections',
+    description: 'Fixture: a one-minute schedule with nothing declared.',
+    entry: ANY_HANDLER,
+    schedule: { rateMinutes: 1 },
+  },
+  {
+    name: 'stripe-webhook',
+    description: 'Fixture: Stripe webhook ingress.',
+    entry: ANY_HANDLER,
+    routes: [{ method: 'POST', path: '/api/webhooks/stripe', auth: 'stripe-webhook' }],
+    tables: { events: 'readwrite' },
+    secrets: ['stripe-webhook-secret', 'stripe-connect-webhook-secret'],
+    putsEvents: true,
+  },
+  {
+    name: 'send-receipt',
+    description: 'Fixture: emails a receipt when a payment succeeds or is refunded.',
+    entry: ANY_HANDLER,
+    rules: [
+      { source: PAYLINK_EVENT_SOURCE, detailTypes: ['Payment Succeeded', 'Payment Refunded'] },
+      { source: 'paylink.merchants', detailTypes: ['Merchant Updated'] },
+    ],
+    tables: { payments: 'read', merchants: 'read' },
+    sendsEmail: true,
+  },
+  {
+    name: 'merchant-links',
+    description: 'Fixture: several merchant routes on one function.',
+    entry: ANY_HANDLER,
+    routes: [
+      { method: 'GET', path: '/api/me/links', auth: 'merchant' },
+      { method: 'POST', path: '/api/me/links', auth: 'merchant' },
+      { method: 'DELETE', path: '/api/me/links/{id}', auth: 'merchant' },
+    ],
+    tables: { links: 'readwrite' },
+  },
+  {
+    name: 'public-link',
+    description: 'Fixture: the payer page reads a link.',
+    entry: ANY_HANDLER,
+    routes: [{ method: 'GET', path: '/api/links/{id}', auth: 'public' }],
+    tables: { links: 'read', merchants: 'read' },
+  },
+  {
+    name: 'create-auth-challenge',
+    description: 'Fixture: emails a magic link.',
+    entry: ANY_HANDLER,
+    cognitoTrigger: 'createAuthChallenge',
+    secrets: ['magic-link-key'],
+    sendsEmail: true,
+  },
+  {
+    name: 'define-auth-challenge',
+    description: 'Fixture: drives the custom auth flow.',
+    entry: ANY_HANDLER,
+    cognitoTrigger: 'defineAuthChallenge',
+  },
+  {
+    name: 'verify-auth-challenge',
+    description: 'Fixture: checks a magic-link token.',
+    entry: ANY_HANDLER,
+    cognitoTrigger: 'verifyAuthChallengeResponse',
+    secrets: ['magic-link-key'],
+    tables: { events: 'readwrite' },
+  },
+];

@@ -1,0 +1,112 @@
+/**
+ * The local runtime and the cloud stack are both built from the catalogue; this proves they end up with
+ * the same HTTP routes (and auth), WebSocket routes, event rules and schedules — each wired to the same
+ * function. It uses the fixture catalogue, which has every kind of entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/ports';
+import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+import { fixtureCatalog } from './fixture-catalog';
+import {
+  logicalIdOf,
+  resourcesOfType,
+  referencedLogicalIds,
+  synthesizePaylink,
+  type SynthesizedPaylink,
+} from './synthesize-paylink';
+
+let cloud: SynthesizedPaylink;
+let local: LocalRuntime;
+/** Template logical id of each function's Lambda → its catalogue name. */
+let functionNameOf: (expression: unknown) => string | undefined;
+
+beforeAll(async () => {
+  cloud = synthesizePaylink({ context: { stage: 'prod' }, functions: fixtureCatalog });
+  const byLogicalId = new Map(
+    [...cloud.stack.functions].map(([name, catalogFunction]) => [logicalIdOf(catalogFunction.function), name]),
+  );
+  functionNameOf = (expression) => [...referencedLogicalIds(expression)].map((id) => byLogicalId.get(id)).find(Boolean);
+  const ports = {
+    app: await freePort(),
+    gateway: await freePort(),
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    mailbox: await freePort(),
+    eventBus: await freePort(),
+  };
+  local = await startLocalRuntime({ ports, functions: fixtureCatalog });
+});
+afterAll(async () => {
+  await local?.stop();
+});
+
+const sorted = <T>(items: T[]) => items.map((item) => JSON.stringify(item)).sort();
+
+function integrationTarget(target: unknown): string | undefined {
+  const integrationId = [...referencedLogicalIds(target)][0];
+  const integration = integrationId ? cloud.resources[integrationId] : undefined;
+  return functionNameOf(integration?.Properties?.IntegrationUri);
+}
+
+describe('local runtime ≡ cloud stack', () => {
+  it('serves the same HTTP routes with the same authorization, each by the same function', () => {
+    const httpApiId = logicalIdOf(cloud.stack.httpApi.api);
+    const cloudRoutes = resourcesOfType(cloud.resources, 'AWS::ApiGatewayV2::Route')
+      .filter(([, route]) => referencedLogicalIds(route.Properties?.ApiId).has(httpApiId))
+      .map(([, route]) => ({
+        routeKey: route.Properties?.RouteKey,
+        authorization: route.Properties?.AuthorizationType ?? 'NONE',
+        functionName: integrationTarget(route.Properties?.Target),
+      }));
+    const localRoutes = local.gateway.routes.map((route) => ({
+      routeKey: `${route.method} ${route.path}`,
+      authorization: route.auth === 'merchant' ? 'JWT' : 'NONE',
+      functionName: route.functionName,
+    }));
+    expect(cloudRoutes.length).toBeGreaterThan(0);
+    expect(sorted(localRoutes)).toEqual(sorted(cloudRoutes));
+  });
+
+  it('has the same WebSocket routes, each by the same function', () => {
+    const realtimeApiId = logicalIdOf(cloud.stack.realtimeApi.api);
+    const cloudRoutes = resourcesOfType(cloud.resources, 'AWS::ApiGatewayV2::Route')
+      .filter(([, route]) => referencedLogicalIds(route.Properties?.ApiId).has(realtimeApiId))
+      .map(([, route]) => ({
+        routeKey: route.Properties?.RouteKey,
+        functionName: integrationTarget(route.Properties?.Target),
+      }));
+    expect(cloudRoutes.length).toBeGreaterThan(0);
+    expect(sorted(local.gateway.webSocketRoutes)).toEqual(sorted(cloudRoutes));
+  });
+
+  it('applies the same rules on the paylink bus, each targeting the same function', () => {
+    const busName = cloud.resources[logicalIdOf(cloud.stack.events.bus)]?.Properties?.Name;
+    const cloudRules = resourcesOfType(cloud.resources, 'AWS::Events::Rule')
+      .filter(([, rule]) => rule.Properties?.EventPattern)
+      .flatMap(([, rule]) =>
+        (rule.Properties?.Targets as { Arn: unknown }[]).map((target) => ({
+          busName: rule.Properties?.EventBusName ? busName : 'default',
+          pattern: rule.Properties?.EventPattern,
+          functionName: functionNameOf(target.Arn),
+        })),
+      );
+    expect(cloudRules.length).toBeGreaterThan(0);
+    const localRules = local.bus.rules.map(({ busName, pattern, functionName }) => ({ busName, pattern, functionName }));
+    expect(sorted(localRules)).toEqual(sorted(cloudRules));
+  });
+
+  it('runs the same schedules (on the default bus), each for the same function', () => {
+    const cloudSchedules = resourcesOfType(cloud.resources, 'AWS::Events::Rule')
+      .filter(([, rule]) => rule.Properties?.ScheduleExpression)
+      .flatMap(([, rule]) => {
+        expect(rule.Properties?.EventBusName).toBeUndefined();
+        const minutes = Number(/^rate\((\d+) minutes?\)$/.exec(String(rule.Properties?.ScheduleExpression))?.[1]);
+        return (rule.Properties?.Targets as { Arn: unknown }[]).map((target) => ({
+          functionName: functionNameOf(target.Arn),
+          rateMinutes: minutes,
+        }));
+      });
+    expect(cloudSchedules.length).toBeGreaterThan(0);
+    expect(sorted(local.scheduler.schedules)).toEqual(sorted(cloudSchedules));
+  });
+});

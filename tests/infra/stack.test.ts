@@ -1,0 +1,253 @@
+/**
+ * The cloud stack built from the real catalogue, as `npx cdk synth` builds it for the default stage:
+ * catalogue conformance, the parts the catalogue does not describe (sign-in, hosting, CSP, config.json),
+ * and cdk-nag.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_IDS, catalog } from '../../functions/catalog';
+import { DEFAULT_MAIL_FROM } from '../../infra/deployment-settings';
+import { runtimeConfigSchema } from '../../shared/contracts/runtime-config';
+import { describeCatalogueConformance } from './catalog-conformance';
+import { acknowledgementsIn, unacknowledgedAwsSolutionsFindings } from './nag-findings';
+import {
+  logicalIdOf,
+  refersTo,
+  resourcesOfType,
+  synthesizePaylink,
+  type SynthesizedPaylink,
+} from './synthesize-paylink';
+
+let synthesized: SynthesizedPaylink;
+beforeAll(() => {
+  synthesized = synthesizePaylink();
+});
+const synth = () => synthesized;
+
+describeCatalogueConformance(synth, catalog);
+
+describe('merchant sign-in', () => {
+  it('signs in by email, verifies it, and enforces the password rules', () => {
+    const { stack, resources } = synth();
+    const pool = resources[logicalIdOf(stack.merchantAuth.userPool)]?.Properties ?? {};
+    expect(pool.UsernameAttributes).toEqual(['email']);
+    expect(pool.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: false });
+    expect(pool.Policies).toEqual({
+      PasswordPolicy: expect.objectContaining({
+        MinimumLength: 8,
+        RequireLowercase: true,
+        RequireUppercase: true,
+        RequireNumbers: true,
+        RequireSymbols: true,
+      }),
+    });
+    expect(pool.DeletionProtection).toBe('INACTIVE');
+  });
+
+  it('gives the SPA a public client with password, custom (magic link) and refresh flows only', () => {
+    const { stack, resources } = synth();
+    const client = resources[logicalIdOf(stack.merchantAuth.webClient)]?.Properties ?? {};
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.ExplicitAuthFlows).toEqual([
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_CUSTOM_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+    ]);
+    expect(client.AllowedOAuthFlows).toBeUndefined();
+    expect(client.EnableTokenRevocation).toBe(true);
+    expect(client.AccessTokenValidity).toBe(60);
+    expect(client.TokenValidityUnits).toEqual(
+      expect.objectContaining({ AccessToken: 'minutes', RefreshToken: 'minutes' }),
+    );
+  });
+});
+
+describe('secrets and email', () => {
+  it.each([...SECRET_IDS])('%s is a generated secret named by stage', (secretId) => {
+    const { stack, resources } = synth();
+    const secret = resources[logicalIdOf(stack.secrets.get(secretId)!)];
+    expect(secret?.Properties?.Name).toBe(`paylink/dev/${secretId}`);
+    expect(secret?.Properties?.GenerateSecretString).toBeDefined();
+  });
+
+  it('verifies the sender in SES', () => {
+    const { stack, resources } = synth();
+    expect(resources[logicalIdOf(stack.mailIdentity)]?.Properties?.EmailIdentity).toBe(DEFAULT_MAIL_FROM);
+  });
+});
+
+describe('HTTP API stage', () => {
+  it('is throttled and access-logged', () => {
+    const { stack, resources } = synth();
+    const stage = resources[logicalIdOf(stack.httpApi.defaultStage)]?.Properties ?? {};
+    expect(stage.StageName).toBe('$default');
+    expect(stage.AutoDeploy).toBe(true);
+    expect(stage.DefaultRouteSettings).toEqual({
+      ThrottlingBurstLimit: expect.any(Number),
+      ThrottlingRateLimit: expect.any(Number),
+    });
+    const logs = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(resources[[...Object.keys(resources)].find((id) => refersTo(logs.DestinationArn, id))!]?.Type).toBe(
+      'AWS::Logs::LogGroup',
+    );
+    expect(JSON.parse(logs.Format)).toEqual(
+      expect.objectContaining({ requestId: '$context.requestId', status: '$context.status' }),
+    );
+  });
+});
+
+describe('web hosting', () => {
+  const distributionConfig = () => {
+    const { stack, resources } = synth();
+    return resources[logicalIdOf(stack.web.distribution)]?.Properties?.DistributionConfig as Record<string, unknown> & {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+      Origins: Record<string, unknown>[];
+    };
+  };
+
+  it('serves the SPA from a private, SSL-only bucket through origin access control', () => {
+    const { stack, resources } = synth();
+    const bucketId = logicalIdOf(stack.web.siteBucket);
+    expect(resources[bucketId]?.Properties?.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const policy = resourcesOfType(resources, 'AWS::S3::BucketPolicy').find(([, p]) =>
+      refersTo(p.Properties?.Bucket, bucketId),
+    )!;
+    expect(JSON.stringify(policy[1].Properties?.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    const config = distributionConfig();
+    expect(config.DefaultRootObject).toBe('index.html');
+    const siteOrigin = config.Origins.find((origin) => refersTo(origin.DomainName, bucketId))!;
+    expect(siteOrigin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('rewrites extension-less paths to /index.html on the default behaviour only', () => {
+    const { resources } = synth();
+    const config = distributionConfig();
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations as {
+      EventType: string;
+      FunctionARN: unknown;
+    }[];
+    expect(association?.EventType).toBe('viewer-request');
+    const functionId = [...Object.keys(resources)].find((id) => refersTo(association?.FunctionARN, id))!;
+    const code = resources[functionId]?.Properties?.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
+      uri: string;
+    };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/p/abc123')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f9a.js')).toBe('/assets/index-3f9a.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    expect(apiBehavior.FunctionAssociations).toBeUndefined();
+    expect(config.CustomErrorResponses, 'no error mapping that would mask API errors').toBeUndefined();
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every viewer header but Host, all methods', () => {
+    const { stack } = synth();
+    const config = distributionConfig();
+    const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    expect(apiBehavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(apiBehavior.OriginRequestPolicyId).toBe(
+      OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    );
+    expect(apiBehavior.AllowedMethods).toEqual(
+      expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+    );
+    const origin = config.Origins.find((candidate) => candidate.Id === apiBehavior.TargetOriginId)!;
+    expect(refersTo(origin.DomainName, logicalIdOf(stack.httpApi.api))).toBe(true);
+    expect(origin.CustomOriginConfig).toEqual(
+      expect.objectContaining({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] }),
+    );
+  });
+
+  it('adds security headers with a strict CSP on every response', () => {
+    const { stack, resources } = synth();
+    const config = distributionConfig();
+    const policyRef = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
+    expect(
+      config.CacheBehaviors.every(
+        (behavior) => JSON.stringify(behavior.ResponseHeadersPolicyId) === JSON.stringify(policyRef),
+      ),
+    ).toBe(true);
+    const policyId = (policyRef as { Ref: string }).Ref;
+    const headers = (
+      resources[policyId]?.Properties?.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+    ).SecurityHeadersConfig;
+    const cspExpression = (headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy;
+    const csp = JSON.stringify(cspExpression);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "img-src 'self' data: blob:",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.");
+    expect(csp).toContain(' wss://');
+    expect(refersTo(cspExpression, logicalIdOf(stack.realtimeApi.api))).toBe(true);
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.StrictTransportSecurity).toEqual(expect.objectContaining({ IncludeSubdomains: true }));
+  });
+
+  it('deploys hashed assets immutable and index.html + config.json revalidated, with the runtime config', () => {
+    const { stack, resources } = synth();
+    const deployments = resourcesOfType(resources, 'Custom::CDKBucketDeployment').map(
+      ([, deployment]) => deployment.Properties ?? {},
+    );
+    const hashed = deployments.find((deployment) => JSON.stringify(deployment.Include) === '["assets/*"]')!;
+    expect(hashed.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(hashed.Prune).toBe(false);
+    const entry = deployments.find((deployment) => JSON.stringify(deployment.Exclude) === '["assets/*"]')!;
+    expect(entry.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(refersTo(entry.DistributionId, logicalIdOf(stack.web.distribution))).toBe(true);
+    // config.json is the second source; its deploy-time values are the pool, its client and the socket URL.
+    const markers = (entry.SourceMarkers as Record<string, unknown>[])[1];
+    expect(refersTo(markers, logicalIdOf(stack.merchantAuth.userPool))).toBe(true);
+    expect(refersTo(markers, logicalIdOf(stack.merchantAuth.webClient))).toBe(true);
+    expect(refersTo(markers, logicalIdOf(stack.realtimeApi.api))).toBe(true);
+    // The file itself: exactly the keys the SPA's contract reads (userPoolEndpoint is for the local runtime).
+    const configAsset = stack.node
+      .findAll()
+      .filter((construct): construct is Asset => construct instanceof Asset)
+      .map((asset) => path.join(synth().assemblyDirectory, asset.assetPath, 'config.json'))
+      .find((file) => existsSync(file))!;
+    const config = JSON.parse(readFileSync(configAsset, 'utf8')) as Record<string, unknown>;
+    expect(runtimeConfigSchema.strict().parse(config)).toEqual(config);
+    expect(Object.keys(config).sort()).toEqual(['realtimeUrl', 'region', 'userPoolClientId', 'userPoolId']);
+  });
+
+  it('outputs what operators and the README need', () => {
+    expect(Object.keys(synth().outputs)).toEqual(
+      expect.arrayContaining(['AppUrl', 'ApiUrl', 'RealtimeUrl', 'UserPoolId', 'UserPoolClientId', 'EventBusName']),
+    );
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('has no unacknowledged errors or warnings', () => {
+    expect(unacknowledgedAwsSolutionsFindings(synth().stack)).toEqual([]);
+  });
+
+  it('gives every acknowledgement a specific reason, and no blanket wildcard acknowledgement', () => {
+    const acknowledgements = acknowledgementsIn(synth().stack).filter((ack) => ack.id.startsWith('AwsSolutions-'));
+    expect(acknowledgements.length).toBeGreaterThan(0);
+    for (const ack of acknowledgements) {
+      expect(ack.reason.length, `${ack.path} ${ack.id}`).toBeGreaterThanOrEqual(60);
+      expect(ack.id, `${ack.path}: IAM5 is acknowledged finding by finding`).not.toBe('AwsSolutions-IAM5');
+    }
+  });
+});
