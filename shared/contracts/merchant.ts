@@ -15,3 +15,17 @@ export const merchantProfileSchema = z.object({
   createdAt: z.string(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
+
+/** PATCH /api/me — Settings → Profile. */
+export const merchantProfileUpdateSchema = z.object({
+  fullName: z.string().trim().min(1, 'Full name is required').max(120),
+  /** Optional: an empty value clears it. */
+  companyName: z
+    .string()
+    .trim()
+    .max(120)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export type MerchantProfileUpdate = z.input<typeof merchantProfileUpdateSchema>;

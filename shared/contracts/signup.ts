@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { firstBrokenPasswordRule } from '../password-rules';
+
+/** The sign-up form's country codes (spec §5), +64 first: the default. */
+export const COUNTRY_CODES = ['+64', '+61', '+1', '+44', '+49', '+33'] as const;
+export const DEFAULT_COUNTRY_CODE = '+64';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** A password that meets all five rules; the message names the first rule it breaks. */
+export const passwordSchema = z.string().superRefine((password, context) => {
+  const broken = firstBrokenPasswordRule(password);
+  if (broken) context.addIssue({ code: 'custom', message: `Password needs: ${broken.label.toLowerCase()}` });
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** POST /api/signup — what the browser sends and the server checks, field for field. */
+export const signupRequestSchema = z.object({
+  fullName: z.string().trim().min(1, 'Full name is required').max(120),
+  email: emailSchema,
+  password: passwordSchema,
+  countryCode: z.enum(COUNTRY_CODES, 'Choose a country code'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required')
+    .regex(/^[0-9 ()-]{4,20}$/, 'Please enter a valid phone number'),
+  businessName: z.string().trim().min(1, 'Business name is required').max(120),
+  businessAddress: optionalText(300),
+  websiteUrl: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a full website address (https://…)' })])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  businessDescription: optionalText(1000),
+  /** The ALTCHA widget's payload (base64 JSON of challenge + solution). */
+  botCheck: z.string().min(1, 'Please complete the security verification'),
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+/** The form adds a confirmation the server never sees. */
+export const signupFormSchema = signupRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Please make sure both passwords match.',
+  });
+
+export const signupResponseSchema = z.object({
+  merchantId: z.string(),
+  email: z.string(),
+  /** Always true: the account must be confirmed from the emailed link before sign-in. */
+  verificationRequired: z.literal(true),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** Error codes a sign-up answers with (besides `invalid_request`). */
+export const SIGNUP_ERROR_CODES = {
+  accountExists: 'account_exists',
+  botCheckFailed: 'bot_check_failed',
+} as const;

@@ -1,0 +1,31 @@
+import { landingStrings } from '../landing-strings';
+import { ClosingCallToAction } from './closing-call-to-action';
+import { ForBusinessSection } from './for-business-section';
+import { HeroSection } from './hero-section';
+import { HowItWorksSection } from './how-it-works-section';
+import { PricingSection } from './pricing-section';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The public landing page at `/`, sections in the spec's order (§2 "Landing page"). */
+export function LandingPage() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-background px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {landingStrings.skipToContent}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <HeroSection />
+        <HowItWorksSection />
+        <ForBusinessSection />
+        <PricingSection />
+        <ClosingCallToAction />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

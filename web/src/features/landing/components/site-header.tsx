@@ -1,0 +1,104 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BrandHomeLink } from '../../../components/brand-logo';
+import { Button } from '../../../components/ui/button';
+import { landingStrings } from '../landing-strings';
+
+const strings = landingStrings.nav;
+
+const sectionLinks = [
+  { href: '#how-it-works', label: strings.howItWorks },
+  { href: '#pricing', label: strings.pricing },
+  { href: '#business', label: strings.forBusiness },
+];
+
+/** Sticky top bar; on small screens the section links and buttons fold into a toggled menu (spec §2). */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <BrandHomeLink />
+
+        <nav aria-label={strings.label} className="hidden md:block">
+          <ul className="flex items-center gap-8">
+            {sectionLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  className="rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <Button asChild variant="ghost">
+            <Link to="/login">{strings.login}</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/signup">{strings.getStarted}</Link>
+          </Button>
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={menuOpen ? strings.closeMenu : strings.openMenu}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        </Button>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
+        <nav aria-label={strings.label} className="px-4 py-4">
+          <ul className="flex flex-col">
+            {sectionLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  onClick={closeMenu}
+                  className="block rounded-md px-2 py-3 text-base font-medium text-foreground hover:bg-muted"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-2 px-4 pb-6">
+          <Button asChild variant="outline" size="lg">
+            <Link to="/login" onClick={closeMenu}>
+              {strings.login}
+            </Link>
+          </Button>
+          <Button asChild size="lg">
+            <Link to="/signup" onClick={closeMenu}>
+              {strings.getStarted}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

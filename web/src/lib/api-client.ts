@@ -1,0 +1,101 @@
+/**
+ * Typed calls to Paylink's own API. Every answer is parsed with its zod contract from shared/, so a screen
+ * never renders data the contract does not promise; every failure becomes an ApiRequestError.
+ */
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { ApiRequestError } from './api-request-error';
+
+export type ApiPath = `/api/${string}`;
+export type ApiSendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const NETWORK_ERROR_MESSAGE = 'Could not reach Paylink. Check your connection and try again.';
+const UNREADABLE_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+const INVALID_RESPONSE_MESSAGE = 'Paylink sent an answer this page does not understand. Please reload and try again.';
+const NOT_SIGNED_IN_MESSAGE = 'Your session has ended. Please sign in again.';
+
+interface ApiRequest<T> {
+  method: 'GET' | ApiSendMethod;
+  path: ApiPath;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  accessToken?: string;
+}
+
+/** GET a public route. */
+export function apiGet<T>(path: ApiPath, schema: z.ZodType<T>): Promise<T> {
+  return request({ method: 'GET', path, schema });
+}
+
+/** POST/PUT/PATCH/DELETE a JSON body to a public route. */
+export function apiSend<T>(method: ApiSendMethod, path: ApiPath, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  return request({ method, path, body, schema });
+}
+
+/** GET a route that needs the signed-in merchant (`/api/me/**`). */
+export async function authenticatedApiGet<T>(path: ApiPath, schema: z.ZodType<T>): Promise<T> {
+  return request({ method: 'GET', path, schema, accessToken: await requireAccessToken() });
+}
+
+/** POST/PUT/PATCH/DELETE as the signed-in merchant. */
+export async function authenticatedApiSend<T>(
+  method: ApiSendMethod,
+  path: ApiPath,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  return request({ method, path, body, schema, accessToken: await requireAccessToken() });
+}
+
+async function requireAccessToken(): Promise<string> {
+  // Loaded on demand so that pages calling only public routes never download Amplify.
+  const { getAccessToken } = await import('./auth');
+  const token = await getAccessToken();
+  if (!token) throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
+  return token;
+}
+
+async function request<T>({ method, path, body, schema, accessToken }: ApiRequest<T>): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) throw errorFromResponse(response.status, payload);
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Response of ${method} ${path} broke its contract`, parsed.error);
+    throw new ApiRequestError(response.status, 'invalid_response', INVALID_RESPONSE_MESSAGE);
+  }
+  return parsed.data;
+}
+
+/** The body as JSON, or `undefined` when it is empty (204) or not JSON (e.g. a proxy's HTML error page). */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFromResponse(status: number, payload: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  if (!parsed.success) return new ApiRequestError(status, 'http_error', UNREADABLE_ERROR_MESSAGE);
+  const { code, message, fields } = parsed.data;
+  return new ApiRequestError(status, code, message, fields);
+}

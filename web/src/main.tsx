@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element to mount Paylink in.');
+
+const router = createAppRouter();
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

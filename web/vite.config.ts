@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { BRAND_NAME } from '../shared/brand.js';
+
+// Resolved from this file, not the cwd: the local runtime and tests start Vite from the repository root
+// with `configFile: 'web/vite.config.ts'`, while `vite build --config web/vite.config.ts` may run anywhere.
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const gatewayUrl = process.env.PAYLINK_GATEWAY_URL ?? 'http://127.0.0.1:4010';
+
+/** index.html says `%BRAND_NAME%` so the product name keeps its single source (shared/brand.ts). */
+function brandNameInHtml(): Plugin {
+  return {
+    name: 'paylink-brand-name',
+    transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', BRAND_NAME),
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss(), brandNameInHtml()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    // The local gateway serves the API and the runtime config (it knows cognito-local's port and pool),
+    // so the dev server forwards both and the browser sees one origin, as behind CloudFront.
+    proxy: {
+      '/api': { target: gatewayUrl },
+      '/config.json': { target: gatewayUrl },
+    },
+  },
+  preview: {
+    // A preview serves a built dist/, whose config.json is written beside it (as the CDK stack does),
+    // so only the API is forwarded.
+    proxy: {
+      '/api': { target: gatewayUrl },
+    },
+  },
+});
