@@ -28,7 +28,10 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: forbid(['functions', 'infra', 'web', 'tests'], 'shared/ is imported by everyone and imports no other project folder.'),
+    rules: forbid(
+      ['functions', 'infra', 'web', 'tests'],
+      'shared/ is imported by everyone and imports no other project folder.',
+    ),
   },
   {
     files: ['functions/**'],
@@ -52,7 +55,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/web', '**/web/**', '**/tests', '**/tests/**'], message: 'infra/ may not import web/ or tests/.' },
+            {
+              group: ['**/web', '**/web/**', '**/tests', '**/tests/**'],
+              message: 'infra/ may not import web/ or tests/.',
+            },
             {
               regex: String.raw`(^|/)functions/(?!catalog$)`,
               message: 'infra/ reads functions/catalog.ts only; handlers are loaded by their catalogue entry.',

@@ -13,7 +13,9 @@ if (existsSync(vitestReport)) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A file that failed to load has no tests in it but is a failure all the same.
-  failed += (report.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults?.length === 0).length;
+  failed += (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && file.assertionResults?.length === 0,
+  ).length;
 }
 
 const playwrightReport = 'test-results/playwright.json';

@@ -17,7 +17,10 @@ export const SECRET_IDS = [
   'stripe-secret-key',
   'stripe-webhook-secret',
   'stripe-connect-webhook-secret',
+  /** Signs magic-link tokens. */
   'magic-link-key',
+  /** Signs ALTCHA challenges and the sign-up ticket the pre-sign-up trigger checks. */
+  'bot-check-key',
 ] as const;
 export type SecretId = (typeof SECRET_IDS)[number];
 
@@ -51,11 +54,7 @@ export interface Schedule {
 }
 
 export type CognitoTrigger =
-  | 'preSignUp'
-  | 'customMessage'
-  | 'defineAuthChallenge'
-  | 'createAuthChallenge'
-  | 'verifyAuthChallengeResponse';
+  'preSignUp' | 'customMessage' | 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse';
 
 /** `read` may GetItem/Query/Scan; `readwrite` may also Put/Update/Delete. */
 export type TableAccess = 'read' | 'readwrite';
@@ -97,6 +96,70 @@ export const catalog: readonly FunctionSpec[] = [
     entry: 'functions/http/get-me.ts',
     routes: [{ method: 'GET', path: '/api/me', auth: 'merchant' }],
     tables: { merchants: 'read' },
+  },
+  {
+    name: 'update-me',
+    description: "Saves the signed-in merchant's profile (Settings → Profile).",
+    entry: 'functions/http/update-me.ts',
+    routes: [{ method: 'PATCH', path: '/api/me', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+  },
+  {
+    name: 'signup-challenge',
+    description: 'Issues the bot-check (ALTCHA) challenge the sign-up form solves.',
+    entry: 'functions/http/signup-challenge.ts',
+    routes: [{ method: 'GET', path: '/api/signup/challenge', auth: 'public' }],
+    secrets: ['bot-check-key'],
+  },
+  {
+    name: 'signup',
+    description: 'Creates a merchant: bot check, Cognito user, merchant row with its 30-day trial.',
+    entry: 'functions/http/signup.ts',
+    routes: [{ method: 'POST', path: '/api/signup', auth: 'public' }],
+    tables: { merchants: 'readwrite', events: 'readwrite' },
+    secrets: ['bot-check-key'],
+  },
+  {
+    name: 'request-magic-link',
+    description: 'Emails a single-use sign-in link (at most one a minute per address).',
+    entry: 'functions/http/request-magic-link.ts',
+    routes: [{ method: 'POST', path: '/api/auth/magic-link', auth: 'public' }],
+    tables: { merchants: 'read', events: 'readwrite' },
+    secrets: ['magic-link-key'],
+    sendsEmail: true,
+  },
+  {
+    name: 'cognito-pre-sign-up',
+    description: 'Refuses sign-ups that did not come through POST /api/signup (and its bot check).',
+    entry: 'functions/auth/pre-sign-up.ts',
+    cognitoTrigger: 'preSignUp',
+    secrets: ['bot-check-key'],
+  },
+  {
+    name: 'cognito-custom-message',
+    description: "Writes Cognito's verification and password-reset emails, with links into the app.",
+    entry: 'functions/auth/custom-message.ts',
+    cognitoTrigger: 'customMessage',
+  },
+  {
+    name: 'magic-link-define-challenge',
+    description: 'Custom auth: one magic-link challenge, then tokens or failure.',
+    entry: 'functions/auth/define-auth-challenge.ts',
+    cognitoTrigger: 'defineAuthChallenge',
+  },
+  {
+    name: 'magic-link-create-challenge',
+    description: 'Custom auth: asks for the magic-link token.',
+    entry: 'functions/auth/create-auth-challenge.ts',
+    cognitoTrigger: 'createAuthChallenge',
+  },
+  {
+    name: 'magic-link-verify-challenge',
+    description: 'Custom auth: accepts a magic-link token once.',
+    entry: 'functions/auth/verify-auth-challenge.ts',
+    cognitoTrigger: 'verifyAuthChallengeResponse',
+    tables: { events: 'readwrite' },
+    secrets: ['magic-link-key'],
   },
   {
     name: 'realtime-authorizer',

@@ -31,6 +31,8 @@ export const tables: Record<TableId, TableSpec> = {
   merchants: {
     partitionKey: { name: 'merchantId', type: S },
     indexes: [
+      // Magic-link requests arrive with only an email.
+      { name: 'byEmail', partitionKey: { name: 'email', type: S } },
       { name: 'byStripeAccount', partitionKey: { name: 'stripeAccountId', type: S } },
       { name: 'byStripeCustomer', partitionKey: { name: 'stripeCustomerId', type: S } },
     ],

@@ -19,7 +19,10 @@ export const connectionPusher: ConnectionPusher = {
   async push(connectionId, message) {
     try {
       await managementClient().send(
-        new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }),
+        new PostToConnectionCommand({
+          ConnectionId: connectionId,
+          Data: new TextEncoder().encode(JSON.stringify(message)),
+        }),
       );
       return true;
     } catch (error) {

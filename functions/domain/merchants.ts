@@ -1,19 +1,31 @@
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../shared/brand';
 import type { MerchantProfile } from '../../shared/contracts/merchant';
+import type { SignupData } from '../../shared/contracts/signup';
 import { HttpError } from './http-error';
 
 /** A merchant as stored: the profile plus what only the server needs. */
 export interface MerchantRecord extends MerchantProfile {
+  phone?: string;
+  countryCode?: string;
+  businessAddress?: string;
+  websiteUrl?: string;
+  businessDescription?: string;
   updatedAt: string;
 }
 
 export interface MerchantRepository {
   get(merchantId: string): Promise<MerchantRecord | undefined>;
+  findByEmail(email: string): Promise<MerchantRecord | undefined>;
+  /** Creates the row; refuses to overwrite an existing merchant. */
+  create(merchant: MerchantRecord): Promise<void>;
+  updateProfile(
+    merchantId: string,
+    changes: { fullName: string; companyName: string | null },
+    now: Date,
+  ): Promise<MerchantRecord | undefined>;
 }
 
-/** The profile of the merchant behind a verified token; a token with no merchant row is a 404. */
-export async function getMerchantProfile(repo: MerchantRepository, merchantId: string): Promise<MerchantProfile> {
-  const merchant = await repo.get(merchantId);
-  if (!merchant) throw new HttpError(404, 'profile_not_found', 'User profile not found');
+export function toProfile(merchant: MerchantRecord): MerchantProfile {
   return {
     merchantId: merchant.merchantId,
     email: merchant.email,
@@ -24,5 +36,47 @@ export async function getMerchantProfile(repo: MerchantRepository, merchantId: s
     timeZone: merchant.timeZone,
     trialEndsAt: merchant.trialEndsAt,
     createdAt: merchant.createdAt,
+  };
+}
+
+const PROFILE_NOT_FOUND = () => new HttpError(404, 'profile_not_found', 'User profile not found');
+
+/** The profile of the merchant behind a verified token; a token with no merchant row is a 404. */
+export async function getMerchantProfile(repo: MerchantRepository, merchantId: string): Promise<MerchantProfile> {
+  const merchant = await repo.get(merchantId);
+  if (!merchant) throw PROFILE_NOT_FOUND();
+  return toProfile(merchant);
+}
+
+export async function updateMerchantProfile(
+  repo: MerchantRepository,
+  merchantId: string,
+  changes: { fullName: string; companyName: string | null },
+  now: Date,
+): Promise<MerchantProfile> {
+  const updated = await repo.updateProfile(merchantId, changes, now);
+  if (!updated) throw PROFILE_NOT_FOUND();
+  return toProfile(updated);
+}
+
+/** A new merchant on the Business trial: 30 days from sign-up, in NZD, on Auckland time. */
+export function newMerchant(merchantId: string, signup: SignupData, now: Date): MerchantRecord {
+  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  return {
+    merchantId,
+    email: signup.email,
+    fullName: signup.fullName,
+    companyName: signup.businessName,
+    plan: 'business-trial',
+    currency: DEFAULT_CURRENCY,
+    timeZone: DEFAULT_TIME_ZONE,
+    trialEndsAt: trialEndsAt.toISOString(),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    phone: signup.phone,
+    countryCode: signup.countryCode,
+    businessAddress: signup.businessAddress,
+    websiteUrl: signup.websiteUrl,
+    businessDescription: signup.businessDescription,
   };
 }

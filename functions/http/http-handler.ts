@@ -40,7 +40,14 @@ function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
     const body: ApiError = { code: 'invalid_request', message: first?.message ?? 'Invalid request', fields };
     return json(400, body);
   }
-  console.error(JSON.stringify({ level: 'error', message: 'Unhandled error', error: String(error), stack: (error as Error)?.stack }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'Unhandled error',
+      error: String(error),
+      stack: (error as Error)?.stack,
+    }),
+  );
   const body: ApiError = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
   return json(500, body);
 }

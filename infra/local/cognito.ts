@@ -19,13 +19,22 @@ import { DateClock, LambdaService, MessagesService, TriggersService } from 'cogn
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
 import { CryptoService } from 'cognito-local/lib/services/crypto.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
-import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
+import * as cognitoErrors from 'cognito-local/lib/errors.js';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
 import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
+import type { FunctionSpec } from '../../functions/catalog';
+import {
+  extendCognitoRouter,
+  inProcessLambda,
+  mailboxMessageSender,
+  type CognitoErrors,
+  type CognitoRouter,
+  type CognitoServices,
+} from './cognito-extensions';
 import { LOOPBACK, closeServer } from './ports';
 
 export const USER_POOL_NAME = 'paylink';
@@ -40,7 +49,23 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-async function startServer(port: number, dataDirectory: string): Promise<Server> {
+interface CognitoServerOptions {
+  port: number;
+  dataDirectory: string;
+  /** The catalogue: its Cognito triggers run in process. */
+  functions: readonly FunctionSpec[];
+  /** Cognito's own emails (verification, password reset) go to this mailbox. */
+  mailboxUrl: string;
+  mailFrom: string;
+}
+
+async function startServer({
+  port,
+  dataDirectory,
+  functions,
+  mailboxUrl,
+  mailFrom,
+}: CognitoServerOptions): Promise<Server> {
   mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: process.env.PAYLINK_COGNITO_DEBUG ? 'debug' : 'silent' });
   const ctx = { logger };
@@ -58,18 +83,30 @@ async function startServer(port: number, dataDirectory: string): Promise<Server>
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  // No Lambda triggers yet: the LambdaService has none configured, so it is never called.
-  const triggers = new TriggersService(clock, cognito, new LambdaService({}, undefined as never), new CryptoService());
+  const lambda = inProcessLambda(functions);
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(lambda.config, lambda.client as never),
+    new CryptoService(),
+  );
+  const sender = mailboxMessageSender({ mailboxUrl, from: mailFrom });
   const services = {
     clock,
     cognito,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new MessagesService(triggers, new MessageDeliveryService(sender as never)),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = createServer(Router(services), logger, config.ServerConfig, services);
+  const router = extendCognitoRouter(
+    Router(services) as unknown as CognitoRouter,
+    services as unknown as CognitoServices,
+    cognitoErrors as unknown as CognitoErrors,
+    functions,
+  );
+  const server = createServer(router as never, logger, config.ServerConfig, services);
   return (await server.start()) as Server;
 }
 
@@ -120,8 +157,8 @@ async function ensureUserPool(endpoint: string) {
   }
 }
 
-export async function startLocalCognito(options: { port: number; dataDirectory: string }): Promise<LocalCognito> {
-  const server = await startServer(options.port, path.resolve(options.dataDirectory));
+export async function startLocalCognito(options: CognitoServerOptions): Promise<LocalCognito> {
+  const server = await startServer({ ...options, dataDirectory: path.resolve(options.dataDirectory) });
   const endpoint = `http://${LOOPBACK}:${options.port}`;
   const { userPoolId, userPoolClientId } = await ensureUserPool(endpoint);
   return {

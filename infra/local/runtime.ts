@@ -18,6 +18,7 @@ import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, startLocalGateway, type LocalG
 import { startLocalMailbox, type LocalMailbox } from './mailbox';
 import { LOOPBACK, PORT_VARIABLES, assertPortFree, type PortName, type Ports } from './ports';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
+import { localSecrets, secretEnvironment } from './secrets';
 
 /** The region the local runtime claims to be in; any value works, this one is nearest New Zealand. */
 export const LOCAL_REGION = 'ap-southeast-2';
@@ -106,10 +107,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dataPath: options.dataDirectory && path.join(options.dataDirectory, 'dynamodb'),
     });
     stops.push(dynamo.stop);
-    const cognito = await startLocalCognito({ port: ports.cognito, dataDirectory: cognitoDirectory });
-    stops.push(cognito.stop);
     const mailbox = await startLocalMailbox({ port: ports.mailbox });
     stops.push(mailbox.stop);
+    const cognito = await startLocalCognito({
+      port: ports.cognito,
+      dataDirectory: cognitoDirectory,
+      functions,
+      mailboxUrl: mailbox.url,
+      mailFrom: LOCAL_MAIL_FROM,
+    });
+    stops.push(cognito.stop);
     const bus = await startLocalEventBus({ port: ports.eventBus, functions, log });
     stops.push(bus.stop);
 
@@ -129,7 +136,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       managementEndpoint: `${gatewayUrl}${REALTIME_MANAGEMENT_PATH}`,
       appOrigin: options.appOrigin ?? gatewayUrl,
     });
-    Object.assign(process.env, environment);
+    Object.assign(process.env, environment, secretEnvironment(localSecrets(options.dataDirectory)));
 
     const gateway = await startLocalGateway({
       port: ports.gateway,

@@ -5,6 +5,7 @@ import { emailSchema } from './signup';
 export const magicLinkRequestSchema = z.object({ email: emailSchema });
 /** The same answer whether or not the account exists, and whether or not a link was sent this minute. */
 export const magicLinkResponseSchema = z.object({ accepted: z.literal(true) });
+export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
 
 /** Minutes a magic link stays valid; one request per email per minute. */
 export const MAGIC_LINK_LIFETIME_MINUTES = 15;

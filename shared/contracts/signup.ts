@@ -48,6 +48,8 @@ export const signupRequestSchema = z.object({
   botCheck: z.string().min(1, 'Please complete the security verification'),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
+/** A sign-up after validation (trimmed, lower-cased email, empty optionals removed). */
+export type SignupData = z.output<typeof signupRequestSchema>;
 
 /** The form adds a confirmation the server never sees. */
 export const signupFormSchema = signupRequestSchema

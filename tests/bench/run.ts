@@ -23,7 +23,9 @@ async function measure(label: string, request: () => Promise<Response>) {
   }
   timings.sort((a, b) => a - b);
   const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2);
-  console.log(`${label.padEnd(28)} p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms   (${REQUESTS} sequential)`);
+  console.log(
+    `${label.padEnd(28)} p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms   (${REQUESTS} sequential)`,
+  );
 }
 
 function bundleSizes() {
@@ -38,7 +40,9 @@ function bundleSizes() {
   console.log('\nweb/dist/assets (raw / gzip bytes)');
   for (const file of files.sort()) {
     const full = path.join(assets, file);
-    console.log(`  ${file.padEnd(40)} ${String(statSync(full).size).padStart(8)} ${String(gzipSync(readFileSync(full)).length).padStart(8)}`);
+    console.log(
+      `  ${file.padEnd(40)} ${String(statSync(full).size).padStart(8)} ${String(gzipSync(readFileSync(full)).length).padStart(8)}`,
+    );
   }
 }
 

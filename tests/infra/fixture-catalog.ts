@@ -1,7 +1,7 @@
 /**
  * The real catalogue plus entries that exercise what it does not use yet: a schedule (including the
- * singular `rate(1 minute)`), Cognito triggers, secrets, SES, PutEvents, a Stripe webhook route, and a
- * function with several routes. Entries point at existing handlers: only the wiring is under test.
+ * singular `rate(1 minute)`), secrets, SES, PutEvents, a Stripe webhook route, and a function with
+ * several routes. Entries point at existing handlers: only the wiring is under test.
  */
 import { catalog, type FunctionSpec } from '../../functions/catalog';
 import { PAYLINK_EVENT_SOURCE } from '../../shared/contracts/realtime';
@@ -63,27 +63,5 @@ export const fixtureCatalog: readonly FunctionSpec[] = [
     entry: ANY_HANDLER,
     routes: [{ method: 'GET', path: '/api/links/{id}', auth: 'public' }],
     tables: { links: 'read', merchants: 'read' },
-  },
-  {
-    name: 'create-auth-challenge',
-    description: 'Fixture: emails a magic link.',
-    entry: ANY_HANDLER,
-    cognitoTrigger: 'createAuthChallenge',
-    secrets: ['magic-link-key'],
-    sendsEmail: true,
-  },
-  {
-    name: 'define-auth-challenge',
-    description: 'Fixture: drives the custom auth flow.',
-    entry: ANY_HANDLER,
-    cognitoTrigger: 'defineAuthChallenge',
-  },
-  {
-    name: 'verify-auth-challenge',
-    description: 'Fixture: checks a magic-link token.',
-    entry: ANY_HANDLER,
-    cognitoTrigger: 'verifyAuthChallengeResponse',
-    secrets: ['magic-link-key'],
-    tables: { events: 'readwrite' },
   },
 ];

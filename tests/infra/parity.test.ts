@@ -91,7 +91,11 @@ describe('local runtime ≡ cloud stack', () => {
         })),
       );
     expect(cloudRules.length).toBeGreaterThan(0);
-    const localRules = local.bus.rules.map(({ busName, pattern, functionName }) => ({ busName, pattern, functionName }));
+    const localRules = local.bus.rules.map(({ busName, pattern, functionName }) => ({
+      busName,
+      pattern,
+      functionName,
+    }));
     expect(sorted(localRules)).toEqual(sorted(cloudRules));
   });
 

@@ -6,10 +6,10 @@
  *   await env.stop();                       // afterAll
  */
 import {
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -33,7 +33,10 @@ export interface TestRuntime {
   api(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
   /** Signs an existing user in with USER_PASSWORD_AUTH. */
   signIn(email: string, password: string): Promise<TestMerchant>;
-  /** A confirmed Cognito user, signed in with USER_PASSWORD_AUTH (no merchant row). */
+  /**
+   * A confirmed Cognito user, signed in with USER_PASSWORD_AUTH (no merchant row). Made through the admin
+   * API: the public SignUp only accepts sign-ups that came through POST /api/signup.
+   */
   createUser(email?: string, password?: string): Promise<TestMerchant>;
   /** A confirmed, signed-in user with a merchant row, as sign-up leaves one. */
   createMerchant(profile?: Partial<Record<string, unknown>>): Promise<TestMerchant>;
@@ -66,7 +69,11 @@ export async function bootLocalRuntime(
   const ports = options.ports ?? (await freePorts());
   const runtime = await startLocalRuntime({ ...options, ports });
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-  const cognito = new CognitoIdentityProviderClient({ endpoint: runtime.cognito.endpoint, region: 'local', credentials });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: runtime.cognito.endpoint,
+    region: 'local',
+    credentials,
+  });
   const dynamo = new DynamoDBClient({ endpoint: runtime.dynamo.endpoint, region: 'local', credentials });
   const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
   const baseUrl = runtime.gateway.url;
@@ -83,16 +90,25 @@ export async function bootLocalRuntime(
     return { email, password, sub: subOf(idToken), accessToken: auth.AuthenticationResult!.AccessToken!, idToken };
   }
 
-  async function createUser(email = `merchant-${crypto.randomUUID().slice(0, 8)}@example.co.nz`, password = TEST_PASSWORD) {
+  async function createUser(
+    email = `merchant-${crypto.randomUUID().slice(0, 8)}@example.co.nz`,
+    password = TEST_PASSWORD,
+  ) {
+    const UserPoolId = runtime.cognito.userPoolId;
     await cognito.send(
-      new SignUpCommand({
-        ClientId: runtime.cognito.userPoolClientId,
+      new AdminCreateUserCommand({
+        UserPoolId,
         Username: email,
-        Password: password,
-        UserAttributes: [{ Name: 'email', Value: email }],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+        MessageAction: 'SUPPRESS',
       }),
     );
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: runtime.cognito.userPoolId, Username: email }));
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }),
+    );
     return signIn(email, password);
   }
 

@@ -23,7 +23,10 @@ function forgeToken(claims: Record<string, unknown>, kid: string): string {
 }
 
 function decode(token: string) {
-  const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+  const [header, payload] = token
+    .split('.')
+    .slice(0, 2)
+    .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
   return { header, payload };
 }
 
@@ -118,6 +121,12 @@ describe('the gateway', () => {
     expect(response.status).toBe(200);
     const config = await response.json();
     expect(config).toEqual(env.runtime.runtimeConfig);
-    expect(Object.keys(config).sort()).toEqual(['realtimeUrl', 'region', 'userPoolClientId', 'userPoolEndpoint', 'userPoolId']);
+    expect(Object.keys(config).sort()).toEqual([
+      'realtimeUrl',
+      'region',
+      'userPoolClientId',
+      'userPoolEndpoint',
+      'userPoolId',
+    ]);
   });
 });

@@ -70,13 +70,20 @@ describe('realtime socket', () => {
     const other = await env.createMerchant();
     const ownerSocket = await openSocket(owner.accessToken);
     const otherSocket = await openSocket(other.accessToken);
-    await until(async () => (await connectionsOf(owner.sub)).length === 1 && (await connectionsOf(other.sub)).length === 1);
+    await until(
+      async () => (await connectionsOf(owner.sub)).length === 1 && (await connectionsOf(other.sub)).length === 1,
+    );
 
     const detail = { merchantId: owner.sub, paymentId: 'pay_123', status: 'succeeded' };
     const put = await events.send(
       new PutEventsCommand({
         Entries: [
-          { EventBusName: 'paylink', Source: PAYLINK_EVENT_SOURCE, DetailType: PAYMENT_UPDATED, Detail: JSON.stringify(detail) },
+          {
+            EventBusName: 'paylink',
+            Source: PAYLINK_EVENT_SOURCE,
+            DetailType: PAYMENT_UPDATED,
+            Detail: JSON.stringify(detail),
+          },
         ],
       }),
     );

@@ -2,9 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('rounded-card border border-border bg-background shadow-sm', className)} {...props} />
-  );
+  return <div className={cn('rounded-card border border-border bg-background shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
