@@ -19,9 +19,15 @@ export interface DeploymentSettings {
    * A domain identity lets any address at that domain send once its DKIM records are published.
    */
   mailIdentity: string;
+  /**
+   * Where the SES identity lives, for Cognito's emails: the stack's own region when synth knows it
+   * (credentials set), else this (`-c mailRegion=…`; default Sydney, the nearest SES region to NZ).
+   */
+  mailRegion: string;
 }
 
 export const DEFAULT_STAGE = 'dev';
+export const DEFAULT_MAIL_REGION = 'ap-southeast-2';
 export const DEFAULT_MAIL_FROM = 'no-reply@paylink.example';
 
 function contextString(node: Node, key: string): string | undefined {
@@ -45,5 +51,6 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
     isProduction: stage === PRODUCTION_STAGE,
     mailFrom,
     mailIdentity: contextString(node, 'mailIdentity') ?? mailFrom,
+    mailRegion: contextString(node, 'mailRegion') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_MAIL_REGION,
   };
 }

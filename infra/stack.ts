@@ -86,7 +86,13 @@ export class PaylinkStack extends Stack {
     this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
       identity: mailIdentityIsDomain ? Identity.domain(settings.mailIdentity) : Identity.email(settings.mailIdentity),
     });
-    this.merchantAuth = new MerchantUserPool(this, 'MerchantAuth', { stage, isProduction });
+    this.merchantAuth = new MerchantUserPool(this, 'MerchantAuth', {
+      stage,
+      isProduction,
+      mailFrom: settings.mailFrom,
+      mailIdentity: settings.mailIdentity,
+      mailRegion: settings.mailRegion,
+    });
     this.httpApi = new PaylinkHttpApi(this, 'HttpApi', {
       stage,
       isProduction,

@@ -8,6 +8,7 @@ import {
   FeaturePlan,
   Mfa,
   UserPool,
+  UserPoolEmail,
   UserPoolOperation,
   VerificationEmailStyle,
   type UserPoolClient,
@@ -27,6 +28,12 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
 export interface MerchantUserPoolProps {
   stage: string;
   isProduction: boolean;
+  /** Cognito's emails (verification, password reset) go out through SES from this address… */
+  mailFrom: string;
+  /** …which this SES identity (a domain, or the address itself) authorises. */
+  mailIdentity: string;
+  /** The region of that SES identity. */
+  mailRegion: string;
 }
 
 export class MerchantUserPool extends Construct {
@@ -55,6 +62,13 @@ export class MerchantUserPool extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Through SES rather than Cognito's own sender, which is capped at 50 emails a day.
+      email: UserPoolEmail.withSES({
+        fromEmail: props.mailFrom,
+        fromName: 'Paylink',
+        sesRegion: props.mailRegion,
+        ...(props.mailIdentity.includes('@') ? {} : { sesVerifiedDomain: props.mailIdentity }),
+      }),
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: props.isProduction,

@@ -55,6 +55,8 @@ export function contentSecurityPolicy(region: string, realtimeDomainName: string
     // QR codes are drawn to data: and blob: URLs.
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
+    // The sign-up bot check (ALTCHA) solves its proof of work in Web Workers, which it may start from blob: URLs.
+    "worker-src 'self' blob:",
     // The API is same-origin; Amplify talks to Cognito directly; realtime updates arrive over the WebSocket API.
     `connect-src 'self' https://cognito-idp.${region}.amazonaws.com wss://${realtimeDomainName}`,
     "object-src 'none'",

@@ -27,6 +27,17 @@ describe('production stage', () => {
     expect(pool?.DeletionPolicy).toBe('Retain');
   });
 
+  it('has Cognito send its emails through SES, from the configured address', () => {
+    const { stack, resources } = synthesized;
+    const email = resources[logicalIdOf(stack.merchantAuth.userPool)]?.Properties?.EmailConfiguration as Record<
+      string,
+      unknown
+    >;
+    expect(email.EmailSendingAccount).toBe('DEVELOPER');
+    expect(email.From).toBe('Paylink <receipts@paylink.co.nz>');
+    expect(JSON.stringify(email.SourceArn)).toContain('identity/paylink.co.nz');
+  });
+
   it('retains secrets and buckets, and empties nothing on delete', () => {
     const { resources } = synthesized;
     for (const [id, secret] of resourcesOfType(resources, 'AWS::SecretsManager::Secret'))
