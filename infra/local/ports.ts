@@ -65,6 +65,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A free port for every service (tests boot several runtimes side by side). */
+export async function freePorts(): Promise<Ports> {
+  const names = Object.keys(PORT_VARIABLES) as PortName[];
+  const ports = await Promise.all(names.map(() => freePort()));
+  return Object.fromEntries(names.map((name, index) => [name, ports[index]])) as Ports;
+}
+
 /** Resolves once a server has stopped listening, closing its idle keep-alive sockets first. */
 export function closeServer(server: { close(cb: (err?: Error) => void): void; closeAllConnections?: () => void }) {
   return new Promise<void>((resolve) => {

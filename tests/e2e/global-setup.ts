@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../../infra/local/ports';
+import { freePorts } from '../../infra/local/ports';
 import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,16 +16,9 @@ export default async function globalSetup() {
   if (!existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
-  const gatewayPort = await freePort();
   const runtime = await startLocalRuntime({
-    ports: {
-      app: gatewayPort,
-      gateway: gatewayPort,
-      dynamodb: await freePort(),
-      cognito: await freePort(),
-      mailbox: await freePort(),
-      eventBus: await freePort(),
-    },
+    // The gateway serves the built SPA beside the API, as CloudFront does, so it is also the app origin.
+    ports: await freePorts(),
     staticDir,
   });
   process.env.PAYLINK_E2E_BASE_URL = runtime.gateway.url;

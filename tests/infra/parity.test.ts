@@ -4,7 +4,7 @@
  * function. It uses the fixture catalogue, which has every kind of entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports';
+import { freePorts } from '../../infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
 import { fixtureCatalog } from './fixture-catalog';
 import {
@@ -26,15 +26,7 @@ beforeAll(async () => {
     [...cloud.stack.functions].map(([name, catalogFunction]) => [logicalIdOf(catalogFunction.function), name]),
   );
   functionNameOf = (expression) => [...referencedLogicalIds(expression)].map((id) => byLogicalId.get(id)).find(Boolean);
-  const ports = {
-    app: await freePort(),
-    gateway: await freePort(),
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    mailbox: await freePort(),
-    eventBus: await freePort(),
-  };
-  local = await startLocalRuntime({ ports, functions: fixtureCatalog });
+  local = await startLocalRuntime({ ports: await freePorts(), functions: fixtureCatalog });
 });
 afterAll(async () => {
   await local?.stop();

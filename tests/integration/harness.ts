@@ -14,7 +14,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FunctionSpec } from '../../functions/catalog';
-import { freePort, type Ports } from '../../infra/local/ports';
+import { freePorts, type Ports } from '../../infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
 
 export interface TestMerchant {
@@ -46,17 +46,6 @@ export interface TestRuntime {
 }
 
 export const TEST_PASSWORD = 'Correct!Horse9';
-
-async function freePorts(): Promise<Ports> {
-  return {
-    app: await freePort(),
-    gateway: await freePort(),
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    mailbox: await freePort(),
-    eventBus: await freePort(),
-  };
-}
 
 function subOf(idToken: string): string {
   const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
