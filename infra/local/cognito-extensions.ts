@@ -6,7 +6,8 @@
  *     define/create/verify triggers with Cognito's event shapes;
  *   - GetTokensFromRefreshToken (how Amplify 6 refreshes a session);
  *   - GlobalSignOut; ResendConfirmationCode;
- *   - a wrong password answering NotAuthorizedException, as Cognito does.
+ *   - Cognito's answers where cognito-local's differ: NotAuthorizedException for a wrong password and for
+ *     confirming a confirmed user, and no user-existence errors from ForgotPassword.
  * Every other operation is cognito-local's own.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -344,6 +345,30 @@ export function extendCognitoRouter(
       await router('GetUser')(ctx, { AccessToken: request.AccessToken });
       await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
       return {};
+    },
+
+    async ConfirmSignUp(ctx, request) {
+      // A second click of a verification link: Cognito answers that the user is already confirmed
+      // (cognito-local would say the code expired, which would send a confirmed merchant to sign up again).
+      const pool = await services.cognito.getUserPoolForClientId(ctx, String(request.ClientId));
+      const user = await pool.getUserByUsername(ctx, String(request.Username));
+      if (user?.UserStatus === 'CONFIRMED') {
+        throw new errors.NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+      }
+      return router('ConfirmSignUp')(ctx, request);
+    },
+
+    async ForgotPassword(ctx, request) {
+      // The pool prevents user-existence errors (as the cloud's client does): an unknown email gets the
+      // same answer as a known one, and no email.
+      const pool = await services.cognito.getUserPoolForClientId(ctx, String(request.ClientId));
+      const user = await pool.getUserByUsername(ctx, String(request.Username));
+      if (!user) {
+        const username = String(request.Username);
+        const masked = `${username.charAt(0)}***@${username.split('@')[1]?.charAt(0) ?? ''}***`;
+        return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked } };
+      }
+      return router('ForgotPassword')(ctx, request);
     },
 
     async ResendConfirmationCode(ctx, request) {

@@ -1,6 +1,7 @@
 import {
   AdminGetUserCommand,
   ConfirmSignUpCommand,
+  ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
@@ -359,5 +360,27 @@ describe('PATCH /api/me', () => {
   it('401s without a token', async () => {
     const response = await env.api('/api/me', { method: 'PATCH', body: '{}' });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('local Cognito answers as Cognito does', () => {
+  it('confirming an already confirmed user says so (NotAuthorized), not “expired”', async () => {
+    const merchant = await env.createMerchant();
+    await expect(
+      env.cognito.send(
+        new ConfirmSignUpCommand({ ClientId: clientId(), Username: merchant.email, ConfirmationCode: '123456' }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: expect.stringContaining('CONFIRMED') });
+  });
+
+  it('a password reset for an unknown email answers like a known one and sends nothing', async () => {
+    const unknown = uniqueEmail('ghost');
+    const answer = await env.cognito.send(new ForgotPasswordCommand({ ClientId: clientId(), Username: unknown }));
+    expect(answer.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
+    const known = await env.createMerchant();
+    await env.cognito.send(new ForgotPasswordCommand({ ClientId: clientId(), Username: known.email }));
+    const reset = await waitForEmail(env.runtime.mailbox.url, known.email, { subject: /Reset your Paylink password/ });
+    expect(linkIn(reset, '/reset-password').searchParams.get('email')).toBe(known.email);
+    expect(await emailsTo(env.runtime.mailbox.url, unknown)).toHaveLength(0);
   });
 });

@@ -21,6 +21,41 @@ export function createAppRouter() {
           index: true,
           lazy: async () => ({ Component: (await import('../features/landing/components/landing-page')).LandingPage }),
         },
+        // Signing in and signing up (features/auth, features/signup); a signed-in merchant goes to the dashboard.
+        {
+          lazy: async () => ({ Component: (await import('./routes/signed-out-guard-route')).SignedOutGuardRoute }),
+          children: [
+            {
+              path: 'login',
+              lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
+            },
+            {
+              path: 'signup',
+              lazy: async () => ({
+                Component: (await import('../features/signup/components/signup-page')).SignupPage,
+              }),
+            },
+          ],
+        },
+        {
+          path: 'verify-email',
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+          }),
+        },
+        {
+          path: 'auth/magic',
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/magic-link-page')).MagicLinkPage,
+          }),
+        },
+        {
+          path: 'reset-password',
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+          }),
+        },
+        // The signed-in merchant's pages, inside the dashboard shell.
         {
           path: 'dashboard',
           lazy: async () => ({ Component: (await import('./routes/dashboard-guard-route')).DashboardGuardRoute }),
@@ -28,8 +63,25 @@ export function createAppRouter() {
             {
               index: true,
               lazy: async () => ({
-                Component: (await import('../features/dashboard/components/dashboard-placeholder'))
-                  .DashboardPlaceholder,
+                Component: (await import('../features/dashboard/components/dashboard-home')).DashboardHome,
+              }),
+            },
+            {
+              path: 'create-link',
+              lazy: async () => ({
+                Component: (await import('../features/payment-links/components/payment-links-page')).PaymentLinksPage,
+              }),
+            },
+            {
+              path: 'transactions',
+              lazy: async () => ({
+                Component: (await import('../features/transactions/components/transactions-page')).TransactionsPage,
+              }),
+            },
+            {
+              path: 'settings',
+              lazy: async () => ({
+                Component: (await import('../features/settings/components/settings-page')).SettingsPage,
               }),
             },
           ],

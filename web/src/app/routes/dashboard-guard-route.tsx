@@ -1,11 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/components/require-auth';
+import { signedInSessionQueryKey, useSignedInSession } from '../../features/auth/hooks/use-signed-in-session';
+import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
+import { ApiRequestError } from '../../lib/api-request-error';
 
-/** Everything under /dashboard needs a signed-in merchant. */
+/** Everything under /dashboard needs a signed-in merchant, and sits inside the dashboard shell. */
 export function DashboardGuardRoute() {
   return (
     <RequireAuth>
-      <Outlet />
+      <SignedInDashboard />
     </RequireAuth>
   );
+}
+
+function SignedInDashboard() {
+  const session = useSignedInSession();
+  useEndSessionWhenRefused();
+  return (
+    <DashboardShell email={session.data?.email}>
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+/**
+ * A 401 from the API means this browser's session is over (the refresh token expired or was revoked, or
+ * the API refuses the token). Forget the tokens and the merchant's cached data; RequireAuth then sends
+ * the merchant to /login, remembering the page they were on.
+ */
+function useEndSessionWhenRefused() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let ending = false;
+    const endSessionOn = (error: unknown) => {
+      if (ending || !(error instanceof ApiRequestError) || error.status !== 401) return;
+      ending = true;
+      void import('../../features/dashboard/api/sign-out')
+        .then(({ signOutThisDevice }) => signOutThisDevice())
+        .catch((signOutError: unknown) => console.error('Could not clear the ended session', signOutError))
+        .finally(() => {
+          queryClient.setQueryData(signedInSessionQueryKey, null);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== signedInSessionQueryKey[0] });
+        });
+    };
+    const stopWatchingQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') endSessionOn(event.action.error);
+    });
+    const stopWatchingMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') endSessionOn(event.action.error);
+    });
+    return () => {
+      stopWatchingQueries();
+      stopWatchingMutations();
+    };
+  }, [queryClient]);
 }

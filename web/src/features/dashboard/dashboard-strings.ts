@@ -1,8 +1,34 @@
-/** Words on the dashboard screens (one place, DECISIONS.md row 2). */
+/** Words on the dashboard shell and home (spec §2; one place, DECISIONS.md row 2). */
+import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '../../../../shared/brand';
+import { formatMoney } from '../../lib/format-money';
+
+const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
+
 export const dashboardStrings = {
-  heading: 'Dashboard',
-  placeholder: {
-    title: 'Your dashboard is being set up',
-    body: 'Sales, payment links and transactions will appear here.',
+  shell: {
+    skipToContent: 'Skip to main content',
+    navLabel: 'Dashboard',
+    nav: {
+      home: 'Dashboard',
+      paymentLinks: 'Payment Links & QR',
+      transactions: 'Transactions',
+      settings: 'Settings',
+    },
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    menuTitle: 'Menu',
+    signedInAs: 'Signed in as',
+    logout: 'Logout',
+    loggingOut: 'Logging out...',
+    logoutFailedTitle: 'Error',
+    logoutFailed: (message: string) => `Failed to log out: ${message}`,
+  },
+  home: {
+    loading: 'Loading your dashboard...',
+    profileUnavailable: 'Unable to load profile',
+    retry: 'Try again',
+    welcome: (name: string) => `Welcome back, ${name}`,
+    planBadge: 'Business Plan',
+    trialOffer: `First month free, then ${price}/month`,
   },
 } as const;

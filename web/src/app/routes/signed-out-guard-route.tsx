@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router-dom';
+import { RedirectIfSignedIn } from '../../features/auth/components/redirect-if-signed-in';
+
+/** /login and /signup are for visitors: a signed-in merchant is sent to the dashboard. */
+export function SignedOutGuardRoute() {
+  return (
+    <RedirectIfSignedIn>
+      <Outlet />
+    </RedirectIfSignedIn>
+  );
+}

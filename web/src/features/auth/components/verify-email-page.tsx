@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock, MailCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { authErrorName, confirmEmail } from '../../../lib/auth';
+import { authStrings } from '../auth-strings';
+import { AuthStatusCard } from './auth-status-card';
+
+const strings = authStrings.verifyEmail;
+
+/**
+ * /verify-email?token_hash=…&type=signup&email=…, the link in the sign-up email. It confirms the email
+ * with Cognito and signs nobody in (DECISIONS.md row 16): the next step is the sign-in page.
+ * States (spec §4): loading, then success, expired or error.
+ */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const code = params.get('token_hash') ?? '';
+  const email = params.get('email') ?? '';
+  const validLink = code !== '' && email !== '' && params.get('type') === 'signup';
+
+  // A query, not an effect: the code works once, and a query runs once however often the page mounts.
+  const verification = useQuery({
+    queryKey: ['auth', 'verify-email', email, code],
+    queryFn: () => confirmEmail(email, code),
+    enabled: validLink,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  if (!validLink) return <VerificationFailed message={strings.invalidLink} />;
+  if (verification.isPending) {
+    return (
+      <AuthStatusCard
+        tone="neutral"
+        role="status"
+        icon={<MailCheck aria-hidden="true" />}
+        heading={strings.verifying}
+        body={<Spinner label={strings.verifying} />}
+      />
+    );
+  }
+  if (verification.isError) {
+    const name = authErrorName(verification.error);
+    if (name === 'ExpiredCodeException') return <VerificationFailed expired message={strings.expired} />;
+    // Cognito's own failures end in "Exception"; anything else (network, config) is unexpected.
+    const message = name?.endsWith('Exception') ? strings.failed : authStrings.errors.unexpected;
+    return <VerificationFailed message={message} />;
+  }
+
+  return (
+    <AuthStatusCard
+      tone="success"
+      role="status"
+      icon={<CircleCheck aria-hidden="true" />}
+      heading={strings.successHeading}
+      body={verification.data === 'already-confirmed' ? strings.alreadyConfirmedBody : strings.successBody}
+    >
+      <section aria-labelledby="whats-next" className="rounded-lg bg-surface p-4">
+        <h2 id="whats-next" className="font-semibold">
+          {strings.whatsNext}
+        </h2>
+        <ol className="mt-2 flex list-decimal flex-col gap-1 pl-5 text-sm text-muted-foreground">
+          {strings.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+      <Button asChild size="lg">
+        <Link to="/login">{strings.goToLogin}</Link>
+      </Button>
+    </AuthStatusCard>
+  );
+}
+
+/** Expired and error states: where to go from here (spec §2: /signup, /login, /support). */
+function VerificationFailed({ message, expired = false }: { message: string; expired?: boolean }) {
+  return (
+    <AuthStatusCard
+      tone={expired ? 'warning' : 'error'}
+      role="alert"
+      icon={expired ? <Clock aria-hidden="true" /> : <CircleX aria-hidden="true" />}
+      heading={expired ? strings.expiredHeading : strings.errorHeading}
+      body={message}
+    >
+      <div className="flex flex-col gap-2">
+        <Button asChild size="lg">
+          <Link to="/signup">{strings.signUp}</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/login">{strings.login}</Link>
+        </Button>
+        <Button asChild variant="link">
+          <Link to="/support">{strings.support}</Link>
+        </Button>
+      </div>
+    </AuthStatusCard>
+  );
+}

@@ -1,0 +1,153 @@
+import { LayoutDashboard, LogOut, Menu, QrCode, ReceiptText, Settings, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { BrandLogo } from '../../../components/brand-logo';
+import { Button } from '../../../components/ui/button';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../../../components/ui/sheet';
+import { cn } from '../../../lib/cn';
+import { useMerchantProfile } from '../../../lib/merchant-profile';
+import { dashboardStrings } from '../dashboard-strings';
+import { useLogout } from '../hooks/use-logout';
+
+const strings = dashboardStrings.shell;
+const MAIN_ID = 'dashboard-main';
+/** Tailwind's `lg`: from here up the sidebar stays in place; below it folds into a drawer. */
+const WIDE_SCREEN_QUERY = '(min-width: 64rem)';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the dashboard home would otherwise match every page under it). */
+  end?: boolean;
+}
+
+const navItems: NavItem[] = [
+  { to: '/dashboard', label: strings.nav.home, icon: LayoutDashboard, end: true },
+  { to: '/dashboard/create-link', label: strings.nav.paymentLinks, icon: QrCode },
+  { to: '/dashboard/transactions', label: strings.nav.transactions, icon: ReceiptText },
+  { to: '/dashboard/settings', label: strings.nav.settings, icon: Settings },
+];
+
+/**
+ * The signed-in layout (spec §2, dashboard shell): a sidebar with the four pages, who is signed in and
+ * Logout. From 1024 px up the sidebar is always there; below that a menu button opens it as a drawer.
+ */
+export function DashboardShell({ email, children }: { email: string | undefined; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const profile = useMerchantProfile();
+  const signedInEmail = email ?? profile.data?.email;
+
+  // A drawer left open while the window widens to the full sidebar would keep trapping focus: close it.
+  useEffect(() => {
+    const wideScreen = window.matchMedia(WIDE_SCREEN_QUERY);
+    const closeWhenWide = () => {
+      if (wideScreen.matches) setMenuOpen(false);
+    };
+    wideScreen.addEventListener('change', closeWhenWide);
+    return () => wideScreen.removeEventListener('change', closeWhenWide);
+  }, []);
+
+  return (
+    <div className="min-h-dvh bg-surface">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only z-50 rounded-lg bg-background px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {strings.skipToContent}
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-background lg:flex">
+        <SidebarContent email={signedInEmail} />
+      </aside>
+
+      <div className="flex min-h-dvh flex-col lg:pl-64">
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background px-2 sm:px-4 lg:hidden">
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="[&_svg]:size-6" aria-label={strings.openMenu}>
+                <Menu aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <BrandLogo />
+          </header>
+          <SheetContent closeLabel={strings.closeMenu} aria-describedby={undefined}>
+            <SheetTitle className="sr-only">{strings.menuTitle}</SheetTitle>
+            <SidebarContent email={signedInEmail} onNavigate={() => setMenuOpen(false)} />
+          </SheetContent>
+        </Sheet>
+
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-8"
+        >
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SidebarContent({ email, onNavigate }: { email: string | undefined; onNavigate?: () => void }) {
+  const logout = useLogout();
+  return (
+    <>
+      <div className="flex h-16 shrink-0 items-center border-b border-border px-6">
+        <BrandLogo />
+      </div>
+
+      <nav aria-label={strings.navLabel} className="flex-1 overflow-y-auto px-4 py-6">
+        <ul className="flex flex-col gap-1">
+          {navItems.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                    isActive
+                      ? 'bg-primary-soft text-primary'
+                      : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="flex flex-col gap-4 border-t border-border p-4">
+        {email ? <SignedInAccount email={email} /> : null}
+        <Button variant="outline" className="w-full" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          <LogOut aria-hidden="true" />
+          {logout.isPending ? strings.loggingOut : strings.logout}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function SignedInAccount({ email }: { email: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
+      >
+        {email.charAt(0).toUpperCase()}
+      </span>
+      <div className="flex min-w-0 flex-col">
+        <span className="text-xs text-muted-foreground">{strings.signedInAs}</span>
+        <span className="truncate text-sm font-medium" title={email}>
+          {email}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { dashboardStrings } from '../dashboard-strings';
+
+const strings = dashboardStrings.shell;
+
+/** Logout (spec §2, dashboard shell): sign out through Amplify, then go to the landing page. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      // Loaded on demand: lib/auth carries Amplify (see its header).
+      const { signOutThisDevice } = await import('../api/sign-out');
+      await signOutThisDevice();
+    },
+    onSuccess: async () => {
+      // Leave the dashboard first, then forget the merchant's data, so the next person to sign in on this
+      // browser never sees it, and no mounted page refetches it on the way out.
+      await navigate('/');
+      queryClient.clear();
+    },
+    onError: (error) => {
+      toast.error(strings.logoutFailedTitle, { description: strings.logoutFailed(error.message) });
+    },
+  });
+}

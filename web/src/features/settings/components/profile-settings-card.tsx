@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  merchantProfileUpdateSchema,
+  type MerchantProfile,
+  type MerchantProfileUpdate,
+} from '../../../../../shared/contracts/merchant';
+import { FormField, fieldControlProps } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { ApiRequestError } from '../../../lib/api-request-error';
+import { useUpdateMerchantProfile, type MerchantProfileChanges } from '../api/update-merchant-profile';
+import { settingsStrings } from '../settings-strings';
+
+const strings = settingsStrings.profile;
+/** The contract's limit; the field stops there rather than failing on save. */
+const NAME_MAX_LENGTH = 120;
+
+type ProfileFormValues = { fullName: string; companyName: string };
+
+function formValuesOf(profile: MerchantProfile): ProfileFormValues {
+  return { fullName: profile.fullName, companyName: profile.companyName ?? '' };
+}
+
+/** Settings → Profile Settings (spec §2): full name and company name, checked by the API's own schema. */
+export function ProfileSettingsCard({ profile }: { profile: MerchantProfile }) {
+  const ids = { email: useId(), fullName: useId(), companyName: useId() };
+  const update = useUpdateMerchantProfile();
+  const form = useForm<MerchantProfileUpdate, unknown, MerchantProfileChanges>({
+    resolver: zodResolver(merchantProfileUpdateSchema),
+    defaultValues: formValuesOf(profile),
+  });
+  const { errors } = form.formState;
+
+  const save = form.handleSubmit(async (changes) => {
+    try {
+      const saved = await update.mutateAsync(changes);
+      form.reset(formValuesOf(saved));
+      toast.success(strings.savedTitle, { description: strings.saved });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      toast.error(strings.failedTitle, { description: strings.failed(message) });
+      if (error instanceof ApiRequestError) {
+        for (const field of ['fullName', 'companyName'] as const) {
+          const fieldMessage = error.fields[field];
+          if (fieldMessage) form.setError(field, { message: fieldMessage });
+        }
+      }
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{strings.title}</CardTitle>
+        <CardDescription>{strings.description}</CardDescription>
+      </CardHeader>
+      <form noValidate onSubmit={(event) => void save(event)}>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <FormField id={ids.email} label={strings.email} hint={strings.emailHint} className="sm:col-span-2">
+            <Input
+              {...fieldControlProps(ids.email, { hint: strings.emailHint })}
+              type="email"
+              value={profile.email}
+              readOnly
+              className="bg-muted text-muted-foreground"
+            />
+          </FormField>
+
+          <FormField id={ids.fullName} label={strings.fullName} error={errors.fullName?.message}>
+            <Input
+              {...fieldControlProps(ids.fullName, { error: errors.fullName?.message })}
+              autoComplete="name"
+              maxLength={NAME_MAX_LENGTH}
+              {...form.register('fullName')}
+            />
+          </FormField>
+
+          <FormField
+            id={ids.companyName}
+            label={
+              <>
+                {strings.companyName} <span className="font-normal text-muted-foreground">{strings.optional}</span>
+              </>
+            }
+            error={errors.companyName?.message}
+          >
+            <Input
+              {...fieldControlProps(ids.companyName, { error: errors.companyName?.message })}
+              autoComplete="organization"
+              maxLength={NAME_MAX_LENGTH}
+              {...form.register('companyName')}
+            />
+          </FormField>
+        </CardContent>
+        <CardFooter className="justify-end border-t border-border pt-6">
+          <Button type="submit" className="w-full sm:w-auto" disabled={update.isPending}>
+            {update.isPending ? strings.saving : strings.save}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * The signed-in merchant's profile (GET /api/me). It lives here rather than in one feature because the
+ * dashboard shell, the dashboard home and Settings all read it; Settings → Profile changes it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { merchantProfileSchema, type MerchantProfile } from '../../../shared/contracts/merchant';
+import { authenticatedApiGet } from './api-client';
+
+/** Invalidate (or set) this after changing the profile. */
+export const merchantProfileQueryKey = ['merchant', 'profile'] as const;
+
+export function getMerchantProfile(): Promise<MerchantProfile> {
+  return authenticatedApiGet('/api/me', merchantProfileSchema);
+}
+
+export function useMerchantProfile() {
+  return useQuery({ queryKey: merchantProfileQueryKey, queryFn: getMerchantProfile });
+}
