@@ -3,8 +3,8 @@
  * verification link, password and magic-link sign-in, staying signed in, logging out, password reset —
  * against the local runtime's real API, Cognito and mailbox.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeFindings } from './support/axe';
 import { solveBotCheck } from '../support/bot-check';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { createConfirmedMerchant, e2eEnv, E2E_PASSWORD } from './support/merchant';
@@ -36,15 +36,6 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-/** STYLE.md: no serious or critical axe findings on any screen. */
-async function expectNoSeriousAxeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });

@@ -3,8 +3,8 @@
  * Settings → Profile form and Danger Zone, and what happens to a session over time — against the local
  * runtime's real API and Cognito.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeFindings } from './support/axe';
 import { SUPPORT_EMAIL } from '../../shared/brand';
 import {
   expireStoredTokens,
@@ -29,15 +29,6 @@ const pages = [
 
 function pathIs(path: string) {
   return new RegExp(`${path.replaceAll('/', '\\/')}$`);
-}
-
-/** STYLE.md: no serious or critical axe findings on any screen. */
-async function expectNoSeriousAxeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 async function openSignedIn(page: Page, viewport: { width: number; height: number }) {

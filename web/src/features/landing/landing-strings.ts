@@ -3,17 +3,12 @@
  * (DECISIONS.md row 4): no instant payouts, Paylink's 0.5% fee apart from Stripe's own, the same price
  * everywhere — so prices and fees come from shared/brand.ts rather than being typed here.
  */
-import {
-  BRAND_NAME,
-  BUSINESS_PLAN_PRICE_CENTS,
-  DEFAULT_CURRENCY,
-  PRODUCT_FEE_BASIS_POINTS,
-  TRIAL_DAYS,
-} from '../../../../shared/brand';
-import { formatBasisPoints, formatMoney } from '../../lib/format-money';
+import { BRAND_NAME, DEFAULT_CURRENCY, TRIAL_DAYS } from '../../../../shared/brand';
+import { formatMoney } from '../../lib/format-money';
+import { businessPlanPrice, productFeeText } from '../../lib/plan-pricing';
 
-const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
-const productFee = formatBasisPoints(PRODUCT_FEE_BASIS_POINTS);
+const price = businessPlanPrice;
+const productFee = productFeeText;
 
 export const landingStrings = {
   skipToContent: 'Skip to main content',

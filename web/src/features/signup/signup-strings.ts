@@ -2,18 +2,12 @@
  * Every word on the sign-up page (spec §2 "Business sign-up page", §8 "Sign-up"). Prices and fees come
  * from shared/brand.ts, so this page says what the landing page says (DECISIONS.md row 4).
  */
-import {
-  BRAND_NAME,
-  BUSINESS_PLAN_PRICE_CENTS,
-  DEFAULT_CURRENCY,
-  PRODUCT_FEE_BASIS_POINTS,
-  TRIAL_DAYS,
-} from '../../../../shared/brand';
+import { BRAND_NAME, TRIAL_DAYS } from '../../../../shared/brand';
 import type { COUNTRY_CODES } from '../../../../shared/contracts/signup';
-import { formatBasisPoints, formatMoney } from '../../lib/format-money';
+import { businessPlanPrice, productFeeText } from '../../lib/plan-pricing';
 
-const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
-const productFee = formatBasisPoints(PRODUCT_FEE_BASIS_POINTS);
+const price = businessPlanPrice;
+const productFee = productFeeText;
 
 export const signupStrings = {
   heading: 'Start your free trial',
