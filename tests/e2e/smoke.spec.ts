@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeFindings } from './support/axe';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -12,6 +13,7 @@ for (const viewport of [
     await expect(page).toHaveTitle(/Paylink/);
     await expect(page.getByRole('link', { name: /start free trial/i }).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`landing-${viewport.width}.png`), fullPage: true });
+    await expectNoSeriousAxeFindings(page);
   });
 }
 
@@ -19,6 +21,7 @@ test('an unknown path shows the 404 page, and Return to Home goes home', async (
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('not-found.png') });
+  await expectNoSeriousAxeFindings(page);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

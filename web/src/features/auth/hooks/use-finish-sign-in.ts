@@ -4,13 +4,19 @@ import { useNavigate } from 'react-router-dom';
 import { getSignedInSession } from '../../../lib/auth';
 import { signedInSessionQueryKey } from './use-signed-in-session';
 
-/** After Amplify signed someone in: tell every guard, then go to the dashboard (or where they were headed). */
+/**
+ * After Amplify signed someone in: forget whatever the previous merchant's pages had loaded (a magic link
+ * opened while someone else was signed in must not show their data), tell every guard, then go to the
+ * dashboard or wherever they were headed.
+ */
 export function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
     async (destination: string) => {
-      queryClient.setQueryData(signedInSessionQueryKey, await getSignedInSession());
+      const session = await getSignedInSession();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== signedInSessionQueryKey[0] });
+      queryClient.setQueryData(signedInSessionQueryKey, session);
       await navigate(destination, { replace: true });
     },
     [queryClient, navigate],
