@@ -147,6 +147,14 @@ async function ensureUserPool(endpoint: string) {
           UserPoolId: userPoolId,
           ClientName: USER_POOL_CLIENT_NAME,
           ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          // As the cloud's client (infra/constructs/merchant-user-pool.ts): hour-long tokens, so sessions
+          // refresh locally exactly as they will in production.
+          AccessTokenValidity: 1,
+          IdTokenValidity: 1,
+          RefreshTokenValidity: 30,
+          TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+          PreventUserExistenceErrors: 'ENABLED',
+          EnableTokenRevocation: true,
         }),
       );
       userPoolClientId = created.UserPoolClient!.ClientId!;

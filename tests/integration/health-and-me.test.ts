@@ -82,6 +82,14 @@ describe('GET /api/me', () => {
     });
   });
 
+  it('issues hour-long tokens, like the cloud’s app client', async () => {
+    const merchant = await env.createMerchant();
+    for (const token of [merchant.accessToken, merchant.idToken]) {
+      const { payload } = decode(token);
+      expect(payload.exp - payload.iat).toBe(3600);
+    }
+  });
+
   it('401s without a token', async () => {
     const response = await env.api('/api/me');
     expect(response.status).toBe(401);
