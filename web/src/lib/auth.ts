@@ -68,6 +68,16 @@ export async function getAccessToken(): Promise<string | null> {
   return tokens?.accessToken.toString() ?? null;
 }
 
+/**
+ * Logout (and a session the API no longer accepts) ends this device's session: Amplify forgets the
+ * tokens and, where the pool revokes tokens as the cloud's does, revokes this device's refresh token.
+ * Other devices stay signed in: logging out of the shop's tablet should not log the owner out of their phone.
+ */
+export async function signOutThisDevice(): Promise<void> {
+  await configureAuth();
+  await signOut();
+}
+
 /** Cognito's name for a failure (`NotAuthorizedException`, `ExpiredCodeException`…), to tell failures apart. */
 export function authErrorName(error: unknown): string | undefined {
   return error instanceof Error ? error.name : undefined;
@@ -126,7 +136,7 @@ async function withFreshSignIn<T>(attempt: () => Promise<T>): Promise<T> {
     return await attempt();
   } catch (error) {
     if (authErrorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
-    await signOut();
+    await signOutThisDevice();
     return attempt();
   }
 }

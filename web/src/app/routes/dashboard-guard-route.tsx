@@ -37,7 +37,7 @@ function useEndSessionWhenRefused() {
     const endSessionOn = (error: unknown) => {
       if (ending || !(error instanceof ApiRequestError) || error.status !== 401) return;
       ending = true;
-      void import('../../features/dashboard/api/sign-out')
+      void import('../../lib/auth')
         .then(({ signOutThisDevice }) => signOutThisDevice())
         .catch((signOutError: unknown) => console.error('Could not clear the ended session', signOutError))
         .finally(() => {

@@ -12,7 +12,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       // Loaded on demand: lib/auth carries Amplify (see its header).
-      const { signOutThisDevice } = await import('../api/sign-out');
+      const { signOutThisDevice } = await import('../../../lib/auth');
       await signOutThisDevice();
     },
     onSuccess: async () => {
