@@ -10,6 +10,7 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       {
         test: {

@@ -11,6 +11,7 @@ export const PORT_VARIABLES = {
   cognito: { variable: 'PAYLINK_COGNITO_PORT', default: 4012 },
   mailbox: { variable: 'PAYLINK_MAILBOX_PORT', default: 4013 },
   eventBus: { variable: 'PAYLINK_EVENTBUS_PORT', default: 4014 },
+  stripe: { variable: 'PAYLINK_STRIPE_PORT', default: 4015 },
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;

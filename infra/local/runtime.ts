@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ENV, catalog, tableEnvName, type FunctionSpec, type TableId } from '../../functions/catalog';
+import { ENV, catalog, tableEnvName, type FunctionSpec, type SecretId, type TableId } from '../../functions/catalog';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
@@ -19,6 +19,7 @@ import { startLocalMailbox, type LocalMailbox } from './mailbox';
 import { LOOPBACK, PORT_VARIABLES, assertPortFree, type PortName, type Ports } from './ports';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
 import { localSecrets, secretEnvironment } from './secrets';
+import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/server';
 
 /** The region the local runtime claims to be in; any value works, this one is nearest New Zealand. */
 export const LOCAL_REGION = 'ap-southeast-2';
@@ -45,6 +46,7 @@ export interface LocalRuntime {
   mailbox: LocalMailbox;
   bus: LocalEventBus;
   scheduler: LocalScheduler;
+  stripe: StripeSandbox;
   runtimeConfig: RuntimeConfig;
   /** The environment the functions see. */
   functionEnvironment: Record<string, string>;
@@ -83,10 +85,41 @@ function functionEnvironment(parts: {
   };
 }
 
+/** Stripe's webhook paths (the two endpoints an operator creates in the Stripe dashboard, README). */
+export const STRIPE_PLATFORM_WEBHOOK_PATH = '/api/webhooks/stripe';
+export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/webhooks/stripe-connect';
+
+/**
+ * The sandbox sends webhooks to the endpoints the catalogue serves, signed with the local secrets, as a
+ * Stripe account configured per the README would. An endpoint the app does not serve yet gets none.
+ */
+function stripeWebhookEndpoints(
+  functions: readonly FunctionSpec[],
+  gatewayUrl: string,
+  secrets: Record<SecretId, string>,
+) {
+  const served = (path: string) =>
+    functions.some((fn) => fn.routes?.some((route) => route.method === 'POST' && route.path === path));
+  return {
+    ...(served(STRIPE_PLATFORM_WEBHOOK_PATH) && {
+      platformWebhook: {
+        url: `${gatewayUrl}${STRIPE_PLATFORM_WEBHOOK_PATH}`,
+        secret: secrets['stripe-webhook-secret'],
+      },
+    }),
+    ...(served(STRIPE_CONNECT_WEBHOOK_PATH) && {
+      connectWebhook: {
+        url: `${gatewayUrl}${STRIPE_CONNECT_WEBHOOK_PATH}`,
+        secret: secrets['stripe-connect-webhook-secret'],
+      },
+    }),
+  };
+}
+
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const { ports, log } = options;
   const functions = options.functions ?? catalog;
-  const servicePorts: PortName[] = ['gateway', 'dynamodb', 'cognito', 'mailbox', 'eventBus'];
+  const servicePorts: PortName[] = ['gateway', 'dynamodb', 'cognito', 'mailbox', 'eventBus', 'stripe'];
   for (const name of servicePorts) await assertPortFree(ports[name], PORT_VARIABLES[name].variable);
 
   // Everything started so far, stopped in reverse order if a later step fails or on stop().
@@ -136,7 +169,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       managementEndpoint: `${gatewayUrl}${REALTIME_MANAGEMENT_PATH}`,
       appOrigin: options.appOrigin ?? gatewayUrl,
     });
-    Object.assign(process.env, environment, secretEnvironment(localSecrets(options.dataDirectory)));
+    const secrets = localSecrets(options.dataDirectory);
+    Object.assign(process.env, environment, secretEnvironment(secrets));
+
+    const stripe = await startStripeSandbox({
+      port: ports.stripe,
+      dataPath: options.dataDirectory && path.join(options.dataDirectory, 'stripe-sandbox.json'),
+      ...stripeWebhookEndpoints(functions, gatewayUrl, secrets),
+      log,
+    });
+    stops.push(stripe.stop);
 
     const gateway = await startLocalGateway({
       port: ports.gateway,
@@ -158,6 +200,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       mailbox,
       bus,
       scheduler,
+      stripe,
       runtimeConfig,
       functionEnvironment: environment,
       stop: stopAll,

@@ -37,6 +37,7 @@ async function main() {
       `  ${BRAND_NAME} is running locally`,
       `    App      ${appUrl}`,
       `    Mailbox  ${runtime.mailbox.url}`,
+      `    Stripe   ${runtime.stripe.url}   (the local Stripe sandbox)`,
       `    API      ${runtime.gateway.url}/api/health`,
       `    Data     ${path.relative(process.cwd(), DATA_DIRECTORY) || DATA_DIRECTORY}/`,
       '  Ctrl-C stops everything.',

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootLocalRuntime } from './harness';
 
@@ -9,10 +10,21 @@ const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'paylink-restart-'));
 afterAll(() => rmSync(dataDirectory, { recursive: true, force: true }));
 
 describe('a runtime with a data directory (npm start uses .data/)', () => {
-  it('a second start finds the same tables, user pool, users and items', async () => {
+  it('a second start finds the same tables, user pool, users, items and Stripe objects', async () => {
     const first = await bootLocalRuntime({ dataDirectory });
     const merchant = await first.createMerchant({ companyName: 'Survives Restarts Ltd' });
     const { userPoolId, userPoolClientId } = first.runtime.cognito;
+    const stripeAt = (url: string) => {
+      const { hostname, port } = new URL(url);
+      return new Stripe('sk_test_local', {
+        host: hostname,
+        port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+        telemetry: false,
+      });
+    };
+    const customer = await stripeAt(first.runtime.stripe.url).customers.create({ email: merchant.email });
     await first.stop();
 
     // Same ports, as `npm start` uses: the tokens' issuer includes cognito-local's port.
@@ -24,6 +36,8 @@ describe('a runtime with a data directory (npm start uses .data/)', () => {
       const response = await second.api('/api/me', { token: merchant.accessToken });
       expect(response.status).toBe(200);
       expect((await response.json()).companyName).toBe('Survives Restarts Ltd');
+      // The Stripe sandbox kept its objects too.
+      expect((await stripeAt(second.runtime.stripe.url).customers.retrieve(customer.id)).id).toBe(customer.id);
       // And the user can sign in again.
       await expect(second.signIn(merchant.email, merchant.password)).resolves.toMatchObject({ sub: merchant.sub });
       // Tables are not recreated: writing again works and reading gets what was written.

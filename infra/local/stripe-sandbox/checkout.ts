@@ -1,0 +1,406 @@
+/**
+ * Checkout Sessions and what paying one creates. Paylink makes direct charges: the session, its
+ * PaymentIntent, Charge and BalanceTransaction all live on the merchant's connected account (the
+ * `Stripe-Account` header), and Paylink's fee is `payment_intent_data[application_fee_amount]`.
+ */
+import type { Account } from './connect-accounts';
+import { createCustomer, createPrice, retrieve, startSubscription, type Customer, type Price } from './billing';
+import { listParam, metadataParam, optionalInteger, optionalString, requiredString, type Params } from './form-params';
+import type { SandboxContext } from './sandbox-context';
+import { newId, type CheckoutSetup, type StripeObject } from './sandbox-store';
+import { StripeApiError, invalidParameter, missingParameter } from './stripe-error';
+
+/** Stripe's minimum charge in NZD (50 cents). */
+export const MINIMUM_AMOUNT = 50;
+const SESSION_LIFETIME_SECONDS = 86_400;
+
+export interface CheckoutSession extends StripeObject {
+  object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  amount_total: number;
+  currency: string;
+  success_url: string;
+  cancel_url: string | null;
+  customer: string | null;
+  customer_email: string | null;
+  payment_intent: string | null;
+  subscription: string | null;
+  invoice: string | null;
+  expires_at: number;
+}
+
+interface Card {
+  brand: string;
+  last4: string;
+  country: string;
+}
+
+/** Stripe's test cards that the hosted page knows; `decline` is the card error the payer sees. */
+const TEST_CARDS: Record<string, { card: Card; decline?: { code: string; declineCode: string; message: string } }> = {
+  '4242424242424242': { card: { brand: 'visa', last4: '4242', country: 'US' } },
+  '5555555555554444': { card: { brand: 'mastercard', last4: '4444', country: 'US' } },
+  '4000005540000008': { card: { brand: 'visa', last4: '0008', country: 'NZ' } },
+  '4000000000000002': {
+    card: { brand: 'visa', last4: '0002', country: 'US' },
+    decline: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+  },
+  '4000000000009995': {
+    card: { brand: 'visa', last4: '9995', country: 'US' },
+    decline: {
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  },
+};
+
+/** Stripe's NZ pricing: 2.7% + 30c for a domestic card, 3.7% + 30c for a foreign one. */
+export function stripeFee(amount: number, cardCountry: string) {
+  return Math.round(amount * (cardCountry === 'NZ' ? 0.027 : 0.037)) + 30;
+}
+
+function lineItemsFrom(context: SandboxContext, params: Params, mode: string, account: string | null) {
+  const entries = listParam(params, 'line_items');
+  if (entries.length === 0) throw missingParameter('line_items');
+  return entries.map((_entry, index) => {
+    const prefix = `line_items[${index}]`;
+    const quantity = optionalInteger(params, `${prefix}[quantity]`) ?? 1;
+    if (quantity < 1) throw invalidParameter(`${prefix}[quantity]`, 'Quantity must be at least 1.');
+    const priceId = optionalString(params, `${prefix}[price]`);
+    const price = priceId
+      ? retrieve<Price>(context, 'price', priceId, account)
+      : createPrice(context, params, `${prefix}[price_data]`, account);
+    if (mode === 'payment' && price.recurring) {
+      throw invalidParameter(
+        `${prefix}[price_data][recurring]`,
+        'You must use `mode=subscription` for a recurring price.',
+        'parameter_invalid_empty',
+      );
+    }
+    if (mode === 'subscription' && !price.recurring) {
+      throw invalidParameter(`${prefix}[price]`, 'In subscription mode, every price must be recurring.');
+    }
+    const amount = price.unit_amount * quantity;
+    return {
+      id: newId('li', 24),
+      object: 'item',
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency: price.currency,
+      description: (context.store.find(price.product, account)?.name as string | undefined) ?? null,
+      price,
+      quantity,
+    };
+  });
+}
+
+export function createCheckoutSession(context: SandboxContext, params: Params, account: string | null) {
+  const mode = requiredString(params, 'mode');
+  if (mode !== 'payment' && mode !== 'subscription') {
+    throw invalidParameter('mode', 'The sandbox supports mode=payment and mode=subscription.');
+  }
+  const successUrl = requiredString(params, 'success_url');
+  const lineItems = lineItemsFrom(context, params, mode, account);
+  const amountTotal = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
+  const currency = lineItems[0]!.currency;
+  const applicationFeeAmount = optionalInteger(params, 'payment_intent_data[application_fee_amount]') ?? null;
+
+  if (account) {
+    const merchant = context.store.find<Account>(account, null);
+    if (!merchant?.charges_enabled) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `The account ${account} cannot take payments yet: its onboarding is not complete (charges_enabled is false).`,
+        'account_invalid',
+      );
+    }
+  }
+  if (mode === 'payment') {
+    if (amountTotal < MINIMUM_AMOUNT) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `The Checkout Session's total amount due must add up to at least $0.50 ${currency}`,
+        'amount_too_small',
+        'line_items[0][price_data][unit_amount]',
+      );
+    }
+    if (applicationFeeAmount !== null) {
+      const feeParam = 'payment_intent_data[application_fee_amount]';
+      if (!account && !optionalString(params, 'payment_intent_data[transfer_data][destination]')) {
+        throw invalidParameter(
+          feeParam,
+          'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+        );
+      }
+      if (applicationFeeAmount < 0 || applicationFeeAmount > amountTotal) {
+        throw invalidParameter(
+          feeParam,
+          `The application fee (${applicationFeeAmount}) must be between 0 and the total amount (${amountTotal}).`,
+          'parameter_invalid_integer',
+        );
+      }
+    }
+  }
+
+  const customerId = optionalString(params, 'customer') ?? null;
+  if (customerId) retrieve<Customer>(context, 'customer', customerId, account);
+  const created = context.now();
+  const expiresAt = optionalInteger(params, 'expires_at') ?? created + SESSION_LIFETIME_SECONDS;
+  const id = newId('cs_test', 58);
+  const session: CheckoutSession = {
+    id,
+    object: 'checkout.session',
+    mode,
+    status: 'open',
+    payment_status: 'unpaid',
+    amount_subtotal: amountTotal,
+    amount_total: amountTotal,
+    currency,
+    url: `${context.baseUrl}/checkout/${id}`,
+    success_url: successUrl,
+    cancel_url: optionalString(params, 'cancel_url') ?? null,
+    metadata: metadataParam(params, 'metadata'),
+    client_reference_id: optionalString(params, 'client_reference_id') ?? null,
+    customer: customerId,
+    customer_details: null,
+    customer_email: optionalString(params, 'customer_email') ?? null,
+    payment_intent: null,
+    subscription: null,
+    invoice: null,
+    expires_at: expiresAt,
+    created,
+    livemode: false,
+  };
+  const setup: CheckoutSetup = {
+    lineItems,
+    paymentIntentData: {
+      applicationFeeAmount,
+      metadata: metadataParam(params, 'payment_intent_data[metadata]'),
+      description: optionalString(params, 'payment_intent_data[description]') ?? null,
+    },
+    subscriptionData: {
+      trialPeriodDays: optionalInteger(params, 'subscription_data[trial_period_days]') ?? null,
+      metadata: metadataParam(params, 'subscription_data[metadata]'),
+    },
+  };
+  context.store.putCheckoutSetup(id, setup);
+  return context.store.put(session, account);
+}
+
+/** Sessions past `expires_at` become expired when next looked at, as if Stripe's sweeper had run. */
+export function refreshExpiry(context: SandboxContext, session: CheckoutSession, account: string | null) {
+  if (session.status === 'open' && session.expires_at <= context.now()) expireSession(context, session, account);
+  return session;
+}
+
+export function expireSession(context: SandboxContext, session: CheckoutSession, account: string | null) {
+  if (session.status !== 'open') {
+    throw invalidParameter('session', `Only open Checkout Sessions can be expired; this one is ${session.status}.`);
+  }
+  session.status = 'expired';
+  context.emit('checkout.session.expired', session, { account });
+  return session;
+}
+
+export interface PayerDetails {
+  email: string;
+  name: string;
+  cardNumber: string;
+}
+
+export type PaymentResult = { outcome: 'paid'; redirectTo: string } | { outcome: 'declined'; message: string };
+
+/** The hosted page's Pay button. A declined card leaves the session open, as real Checkout does. */
+export function payCheckoutSession(
+  context: SandboxContext,
+  session: CheckoutSession,
+  payer: PayerDetails,
+  account: string | null,
+): PaymentResult {
+  const testCard = TEST_CARDS[payer.cardNumber.replace(/\D/g, '')];
+  if (!testCard) {
+    return { outcome: 'declined', message: 'Your card number is invalid. Use one of Stripe’s test cards.' };
+  }
+  const setup = context.store.checkoutSetup(session.id)!;
+  const paymentMethod = {
+    id: newId('pm', 24),
+    object: 'payment_method',
+    type: 'card',
+    card: { ...testCard.card, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit' },
+  };
+  const customerDetails = {
+    email: payer.email,
+    name: payer.name,
+    phone: null,
+    address: { country: 'NZ', city: null, line1: null, line2: null, postal_code: null, state: null },
+    tax_exempt: 'none',
+    tax_ids: [],
+  };
+
+  if (session.mode === 'subscription') {
+    if (testCard.decline) return { outcome: 'declined', message: testCard.decline.message };
+    const customerId =
+      session.customer ??
+      createCustomer(context, { email: payer.email || session.customer_email, name: payer.name || null }, account).id;
+    const item = setup.lineItems[0] as unknown as { price: Price; quantity: number };
+    const { subscription, invoice } = startSubscription(
+      context,
+      {
+        customer: customerId,
+        price: item.price,
+        quantity: item.quantity,
+        trialPeriodDays: setup.subscriptionData.trialPeriodDays,
+        metadata: setup.subscriptionData.metadata,
+        paymentMethod: paymentMethod.id,
+      },
+      account,
+    );
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: invoice.amount_due === 0 ? 'no_payment_required' : 'paid',
+      customer: customerId,
+      customer_details: customerDetails,
+      subscription: subscription.id,
+      invoice: invoice.id,
+    });
+    context.emit('checkout.session.completed', session, { account });
+    return { outcome: 'paid', redirectTo: successRedirect(session) };
+  }
+
+  const paymentIntent = paymentIntentFor(context, session, setup, account);
+  if (testCard.decline) {
+    paymentIntent.status = 'requires_payment_method';
+    paymentIntent.last_payment_error = {
+      type: 'card_error',
+      code: testCard.decline.code,
+      decline_code: testCard.decline.declineCode,
+      message: testCard.decline.message,
+      payment_method: paymentMethod,
+    };
+    context.emit('payment_intent.payment_failed', paymentIntent, { account });
+    return { outcome: 'declined', message: testCard.decline.message };
+  }
+
+  const amount = session.amount_total;
+  const processingFee = stripeFee(amount, testCard.card.country);
+  const applicationFee = setup.paymentIntentData.applicationFeeAmount ?? 0;
+  const feeDetails = [
+    { type: 'stripe_fee', amount: processingFee, currency: session.currency, description: 'Stripe processing fees' },
+  ];
+  // On a direct charge the platform's fee comes out of the merchant's balance transaction too.
+  if (applicationFee > 0) {
+    feeDetails.push({
+      type: 'application_fee',
+      amount: applicationFee,
+      currency: session.currency,
+      description: 'Paylink fee',
+    });
+  }
+  const fee = processingFee + applicationFee;
+  const now = context.now();
+  const chargeId = newId('ch', 24);
+  const balanceTransaction = context.store.put(
+    {
+      id: newId('txn', 24),
+      object: 'balance_transaction',
+      amount,
+      currency: session.currency,
+      fee,
+      fee_details: feeDetails,
+      net: amount - fee,
+      status: 'pending',
+      type: 'charge',
+      reporting_category: 'charge',
+      available_on: now + 7 * 86_400,
+      source: chargeId,
+      created: now,
+    },
+    account,
+  );
+  const charge = context.store.put(
+    {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      currency: session.currency,
+      paid: true,
+      status: 'succeeded',
+      captured: true,
+      refunded: false,
+      payment_intent: paymentIntent.id,
+      payment_method: paymentMethod.id,
+      balance_transaction: balanceTransaction.id,
+      billing_details: { email: payer.email, name: payer.name },
+      payment_method_details: { type: 'card', card: paymentMethod.card },
+      receipt_email: payer.email,
+      receipt_url: `${context.baseUrl}/receipts/${chargeId}`,
+      application_fee_amount: setup.paymentIntentData.applicationFeeAmount,
+      metadata: setup.paymentIntentData.metadata,
+      outcome: { network_status: 'approved_by_network', type: 'authorized', seller_message: 'Payment complete.' },
+      created: now,
+      livemode: false,
+    },
+    account,
+  );
+  Object.assign(paymentIntent, {
+    status: 'succeeded',
+    amount_received: amount,
+    latest_charge: charge.id,
+    payment_method: paymentMethod.id,
+    last_payment_error: null,
+    receipt_email: payer.email,
+  });
+  Object.assign(session, { status: 'complete', payment_status: 'paid', customer_details: customerDetails });
+  context.emit('payment_intent.succeeded', paymentIntent, { account });
+  context.emit('checkout.session.completed', session, { account });
+  return { outcome: 'paid', redirectTo: successRedirect(session) };
+}
+
+function successRedirect(session: CheckoutSession) {
+  return session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+}
+
+/** The session's PaymentIntent: made on the first attempt and reused after a decline. */
+function paymentIntentFor(
+  context: SandboxContext,
+  session: CheckoutSession,
+  setup: CheckoutSetup,
+  account: string | null,
+) {
+  const existing = session.payment_intent ? context.store.find(session.payment_intent, account) : undefined;
+  if (existing) return existing;
+  const paymentIntent = context.store.put(
+    {
+      id: newId('pi', 24),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: 0,
+      amount_capturable: 0,
+      currency: session.currency,
+      status: 'requires_payment_method',
+      capture_method: 'automatic',
+      payment_method_types: ['card'],
+      application_fee_amount: setup.paymentIntentData.applicationFeeAmount,
+      transfer_data: null,
+      on_behalf_of: null,
+      latest_charge: null,
+      last_payment_error: null,
+      payment_method: null,
+      customer: session.customer,
+      description: setup.paymentIntentData.description,
+      receipt_email: null,
+      metadata: setup.paymentIntentData.metadata,
+      created: context.now(),
+      livemode: false,
+    } as StripeObject,
+    account,
+  );
+  session.payment_intent = paymentIntent.id;
+  return paymentIntent;
+}

@@ -1,0 +1,54 @@
+/**
+ * `expand[]` as Stripe does it: a field holding an id becomes the object, and a dotted path
+ * (`latest_charge.balance_transaction`) keeps going inside the expanded object.
+ */
+import type { SandboxContext } from './sandbox-context';
+import type { StripeObject } from './sandbox-store';
+import { invalidParameter } from './stripe-error';
+
+export function expand(context: SandboxContext, object: StripeObject, paths: string[], account: string | null) {
+  const result = structuredClone(object);
+  for (const path of paths) expandPath(context, result, path.split('.'), account, path);
+  return result;
+}
+
+function expandPath(
+  context: SandboxContext,
+  target: Record<string, unknown>,
+  segments: string[],
+  account: string | null,
+  fullPath: string,
+) {
+  const [field, ...rest] = segments;
+  if (field === undefined) return;
+  if (field === 'line_items' && target.object === 'checkout.session') {
+    const sessionId = target.id as string;
+    target.line_items = {
+      object: 'list',
+      data: context.store.checkoutSetup(sessionId)?.lineItems ?? [],
+      has_more: false,
+      url: `/v1/checkout/sessions/${sessionId}/line_items`,
+    };
+    return;
+  }
+  const value = target[field];
+  if (value === null) return;
+  if (typeof value === 'string') {
+    const found = context.store.find(value, account);
+    if (!found) throw unexpandable(fullPath);
+    const expanded = structuredClone(found);
+    target[field] = expanded;
+    expandPath(context, expanded, rest, account, fullPath);
+    return;
+  }
+  if (value && typeof value === 'object' && rest.length > 0) {
+    expandPath(context, value as Record<string, unknown>, rest, account, fullPath);
+    return;
+  }
+  if (value && typeof value === 'object') return;
+  throw unexpandable(fullPath);
+}
+
+function unexpandable(path: string) {
+  return invalidParameter('expand', `This property cannot be expanded (${path}).`, 'parameter_unknown');
+}
