@@ -8,6 +8,9 @@
  */
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
 
+/** Event-bus source of the Stripe events the webhook ingress forwards (detail-type = Stripe's event type). */
+export const STRIPE_EVENT_SOURCE = 'paylink.stripe';
+
 /** Tables are specified once, in infra/tables.ts; this is just their names. */
 export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;
 export type TableId = (typeof TABLE_IDS)[number];
@@ -162,6 +165,90 @@ export const catalog: readonly FunctionSpec[] = [
     secrets: ['magic-link-key'],
   },
   {
+    name: 'stripe-connect',
+    description: "Creates the merchant's Stripe account (once) and an onboarding link.",
+    entry: 'functions/http/stripe-connect.ts',
+    routes: [{ method: 'POST', path: '/api/me/stripe/connect', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+  },
+  {
+    name: 'stripe-status',
+    description: "Where the merchant's Stripe account stands, fresh from Stripe.",
+    entry: 'functions/http/stripe-status.ts',
+    routes: [{ method: 'GET', path: '/api/me/stripe/status', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+  },
+  {
+    name: 'stripe-diagnose',
+    description: 'Checks connectivity, the account and its capabilities, and says what to do.',
+    entry: 'functions/http/stripe-diagnose.ts',
+    routes: [{ method: 'POST', path: '/api/me/stripe/diagnose', auth: 'merchant' }],
+    tables: { merchants: 'read' },
+    secrets: ['stripe-secret-key'],
+  },
+  {
+    name: 'get-subscription',
+    description: "The merchant's plan: trial days left, subscription, access.",
+    entry: 'functions/http/get-subscription.ts',
+    routes: [{ method: 'GET', path: '/api/me/subscription', auth: 'merchant' }],
+    tables: { merchants: 'read' },
+  },
+  {
+    name: 'subscription-checkout',
+    description: 'Opens Stripe Checkout for the NZD 29/month Business plan.',
+    entry: 'functions/http/subscription-checkout.ts',
+    routes: [{ method: 'POST', path: '/api/me/subscription/checkout', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+  },
+  {
+    name: 'subscription-portal',
+    description: "Opens Stripe's billing portal for the merchant's subscription.",
+    entry: 'functions/http/subscription-portal.ts',
+    routes: [{ method: 'POST', path: '/api/me/subscription/portal', auth: 'merchant' }],
+    tables: { merchants: 'read' },
+    secrets: ['stripe-secret-key'],
+  },
+  {
+    name: 'stripe-webhook',
+    description: "Stripe's webhooks: verifies the signature on the raw body and forwards the event to the bus.",
+    entry: 'functions/webhooks/stripe-ingress.ts',
+    routes: [
+      { method: 'POST', path: '/api/webhooks/stripe', auth: 'stripe-webhook' },
+      { method: 'POST', path: '/api/webhooks/stripe-connect', auth: 'stripe-webhook' },
+    ],
+    secrets: ['stripe-secret-key', 'stripe-webhook-secret', 'stripe-connect-webhook-secret'],
+    putsEvents: true,
+  },
+  {
+    name: 'apply-stripe-account-event',
+    description: "Keeps the merchant's Stripe connection status current from account.updated.",
+    entry: 'functions/events/apply-stripe-account-event.ts',
+    rules: [{ source: STRIPE_EVENT_SOURCE, detailTypes: ['account.updated'] }],
+    tables: { merchants: 'readwrite', events: 'readwrite' },
+  },
+  {
+    name: 'apply-stripe-subscription-event',
+    description: "Keeps the merchant's plan current from subscription and invoice events.",
+    entry: 'functions/events/apply-stripe-subscription-event.ts',
+    rules: [
+      {
+        source: STRIPE_EVENT_SOURCE,
+        detailTypes: [
+          'customer.subscription.created',
+          'customer.subscription.updated',
+          'customer.subscription.deleted',
+          'invoice.paid',
+          'invoice.payment_failed',
+        ],
+      },
+    ],
+    tables: { merchants: 'readwrite', events: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+  },
+  {
     name: 'realtime-authorizer',
     description: 'Verifies the Cognito token a browser offers when it opens the realtime socket.',
     entry: 'functions/realtime/authorize-connection.ts',
@@ -211,6 +298,8 @@ export const ENV = {
   /** The public origin of the web app, for links in emails and Stripe return URLs. */
   appOrigin: 'APP_ORIGIN',
   mailFrom: 'MAIL_FROM',
+  /** Set only by the local runtime: the Stripe sandbox's URL (unset = Stripe itself). */
+  stripeApiUrl: 'STRIPE_API_URL',
 } as const;
 
 /** Every HTTP route with the function that serves it. */

@@ -3,6 +3,63 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { MerchantRecord, MerchantRepository } from '../domain/merchants';
 import { documentClient, tableName } from './dynamo';
 
+async function findByIndex(indexName: string, attribute: string, value: string) {
+  const { Items } = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('merchants'),
+      IndexName: indexName,
+      KeyConditionExpression: '#attribute = :value',
+      ExpressionAttributeNames: { '#attribute': attribute },
+      ExpressionAttributeValues: { ':value': value },
+      Limit: 1,
+    }),
+  );
+  return Items?.[0] as MerchantRecord | undefined;
+}
+
+/** Sets an attribute only if it is unset; answers with the value that stands afterwards. */
+async function setOnce(merchantId: string, attribute: string, value: string): Promise<string> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('merchants'),
+        Key: { merchantId },
+        UpdateExpression: 'SET #attribute = :value',
+        ConditionExpression: 'attribute_exists(merchantId) AND attribute_not_exists(#attribute)',
+        ExpressionAttributeNames: { '#attribute': attribute },
+        ExpressionAttributeValues: { ':value': value },
+      }),
+    );
+    return value;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const current = await merchantStore.get(merchantId);
+    const standing = current?.[attribute as keyof MerchantRecord];
+    if (typeof standing !== 'string') throw new Error(`Merchant ${merchantId} not found`);
+    return standing;
+  }
+}
+
+/** Sets `attribute` and its timestamp unless a newer timestamp is stored: Stripe's events arrive in any order. */
+async function setIfNewer(merchantId: string, attribute: string, value: unknown, at: number): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('merchants'),
+        Key: { merchantId },
+        UpdateExpression: 'SET #attribute = :value, #at = :at',
+        ConditionExpression: 'attribute_exists(merchantId) AND (attribute_not_exists(#at) OR #at <= :at)',
+        ExpressionAttributeNames: { '#attribute': attribute, '#at': `${attribute}At` },
+        ExpressionAttributeValues: { ':value': value, ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 export const merchantStore: MerchantRepository = {
   async get(merchantId) {
     const { Item } = await documentClient().send(
@@ -11,18 +68,13 @@ export const merchantStore: MerchantRepository = {
     return Item as MerchantRecord | undefined;
   },
 
-  async findByEmail(email) {
-    const { Items } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('merchants'),
-        IndexName: 'byEmail',
-        KeyConditionExpression: 'email = :email',
-        ExpressionAttributeValues: { ':email': email },
-        Limit: 1,
-      }),
-    );
-    return Items?.[0] as MerchantRecord | undefined;
-  },
+  findByEmail: (email) => findByIndex('byEmail', 'email', email),
+  findByStripeAccount: (accountId) => findByIndex('byStripeAccount', 'stripeAccountId', accountId),
+  findByStripeCustomer: (customerId) => findByIndex('byStripeCustomer', 'stripeCustomerId', customerId),
+  attachStripeAccount: (merchantId, accountId) => setOnce(merchantId, 'stripeAccountId', accountId),
+  attachStripeCustomer: (merchantId, customerId) => setOnce(merchantId, 'stripeCustomerId', customerId),
+  recordStripeAccountStatus: (merchantId, status, at) => setIfNewer(merchantId, 'stripeAccountStatus', status, at),
+  recordSubscription: (merchantId, subscription, at) => setIfNewer(merchantId, 'subscription', subscription, at),
 
   async create(merchant) {
     await documentClient().send(

@@ -1,10 +1,31 @@
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../shared/brand';
 import type { MerchantProfile } from '../../shared/contracts/merchant';
 import type { SignupData } from '../../shared/contracts/signup';
+import type { StripeAccountStatus } from '../../shared/contracts/stripe-connection';
 import { HttpError } from './http-error';
+import { isSubscribed } from './subscription';
+
+/** The merchant's Paylink subscription, as Stripe last told us (platform account). */
+export interface MerchantSubscription {
+  id: string;
+  /** Stripe's subscription status: trialing, active, past_due, canceled, unpaid, incomplete… */
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
 
 /** A merchant as stored: the profile plus what only the server needs. */
 export interface MerchantRecord extends MerchantProfile {
+  /** The merchant's own Stripe account (Connect), created once. */
+  stripeAccountId?: string;
+  stripeAccountStatus?: StripeAccountStatus;
+  /** Epoch seconds of the Stripe event or read that set stripeAccountStatus: older news never overwrites newer. */
+  stripeAccountStatusAt?: number;
+  /** The merchant as a customer of Paylink (platform account), for the subscription. */
+  stripeCustomerId?: string;
+  subscription?: MerchantSubscription;
+  /** Epoch seconds of the Stripe event that set `subscription`. */
+  subscriptionAt?: number;
   phone?: string;
   countryCode?: string;
   businessAddress?: string;
@@ -23,6 +44,16 @@ export interface MerchantRepository {
     changes: { fullName: string; companyName: string | null },
     now: Date,
   ): Promise<MerchantRecord | undefined>;
+  findByStripeAccount(accountId: string): Promise<MerchantRecord | undefined>;
+  findByStripeCustomer(customerId: string): Promise<MerchantRecord | undefined>;
+  /** Records the merchant's Stripe account unless one is recorded already; returns the one that stands. */
+  attachStripeAccount(merchantId: string, accountId: string): Promise<string>;
+  /** Records the Stripe customer unless one is recorded already; returns the one that stands. */
+  attachStripeCustomer(merchantId: string, customerId: string): Promise<string>;
+  /** Sets the connection status unless newer news (a later `at`, epoch seconds) is already stored. */
+  recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
+  /** Sets the subscription unless newer news (a later `at`, epoch seconds) is already stored. */
+  recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
 }
 
 export function toProfile(merchant: MerchantRecord): MerchantProfile {
@@ -31,7 +62,8 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
     email: merchant.email,
     fullName: merchant.fullName,
     companyName: merchant.companyName ?? null,
-    plan: merchant.plan,
+    // Derived, not stored: the plan is whatever Stripe last said about the subscription.
+    plan: isSubscribed(merchant.subscription) ? 'business' : 'business-trial',
     currency: merchant.currency,
     timeZone: merchant.timeZone,
     trialEndsAt: merchant.trialEndsAt,

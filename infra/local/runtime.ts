@@ -170,7 +170,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       appOrigin: options.appOrigin ?? gatewayUrl,
     });
     const secrets = localSecrets(options.dataDirectory);
-    Object.assign(process.env, environment, secretEnvironment(secrets));
+    Object.assign(process.env, environment, secretEnvironment(secrets), {
+      [ENV.stripeApiUrl]: `http://${LOOPBACK}:${ports.stripe}`,
+    });
 
     const stripe = await startStripeSandbox({
       port: ports.stripe,

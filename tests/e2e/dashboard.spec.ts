@@ -284,7 +284,10 @@ test('a session that can no longer be refreshed sends the merchant to /login', a
 test('a token the API refuses ends the session and sends the merchant to /login', async ({ page }) => {
   await openSignedIn(page, DESKTOP);
   await forgeStoredAccessToken(page);
-  const refused = page.waitForResponse((response) => response.url().endsWith('/api/me') && response.status() === 401);
+  // Whichever of the page's merchant calls (/api/me, /api/me/subscription…) comes back first is refused.
+  const refused = page.waitForResponse(
+    (response) => new URL(response.url()).pathname.startsWith('/api/me') && response.status() === 401,
+  );
   await page.reload();
   await refused;
   await expect(page).toHaveURL(/\/login$/);

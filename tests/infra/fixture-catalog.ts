@@ -1,7 +1,6 @@
 /**
  * The real catalogue plus entries that exercise what it does not use yet: a schedule (including the
- * singular `rate(1 minute)`), secrets, SES, PutEvents, a Stripe webhook route, and a function with
- * several routes. Entries point at existing handlers: only the wiring is under test.
+ * singular `rate(1 minute)`), secrets, SES, PutEvents, and a function with several routes. Entries point at existing handlers: only the wiring is under test.
  */
 import { catalog, type FunctionSpec } from '../../functions/catalog';
 import { PAYLINK_EVENT_SOURCE } from '../../shared/contracts/realtime';
@@ -25,15 +24,6 @@ export const fixtureCatalog: readonly FunctionSpec[] = [
     description: 'Fixture: a one-minute schedule with nothing declared.',
     entry: ANY_HANDLER,
     schedule: { rateMinutes: 1 },
-  },
-  {
-    name: 'stripe-webhook',
-    description: 'Fixture: Stripe webhook ingress.',
-    entry: ANY_HANDLER,
-    routes: [{ method: 'POST', path: '/api/webhooks/stripe', auth: 'stripe-webhook' }],
-    tables: { events: 'readwrite' },
-    secrets: ['stripe-webhook-secret', 'stripe-connect-webhook-secret'],
-    putsEvents: true,
   },
   {
     name: 'send-receipt',

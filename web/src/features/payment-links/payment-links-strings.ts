@@ -2,5 +2,6 @@
 export const paymentLinksStrings = {
   heading: 'Payment Links & QR Codes',
   description: 'Create links your customers pay by card, and QR codes to print.',
+  checkingPlan: 'Checking your plan...',
   comingSoon: 'Creating and sharing payment links and QR codes is coming soon.',
 } as const;

@@ -3,7 +3,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from '../../../../shared/brand';
 
 export const settingsStrings = {
   heading: 'Settings',
-  description: 'Manage your profile and your account.',
+  description: 'Manage your profile, your Stripe connection and your account.',
   loading: 'Loading your settings...',
   profileUnavailable: 'Unable to load profile',
   retry: 'Try again',

@@ -1,14 +1,24 @@
 import { QrCode } from 'lucide-react';
 import { ComingSoonCard } from '../../../components/coming-soon-card';
 import { PageHeader } from '../../../components/page-header';
+import { StripeConnectionGate } from '../../stripe-connection/components/stripe-connection-gate';
+import { SubscriptionGate } from '../../subscription/components/subscription-gate';
 import { paymentLinksStrings as strings } from '../payment-links-strings';
 
-/** /dashboard/create-link. The create, manage and QR tabs (spec §2) arrive with the payment-links issue. */
+/**
+ * /dashboard/create-link. The create, manage and QR tabs (spec §2) arrive with the payment-links issue.
+ * The plan is checked before the Stripe connection: a merchant whose trial has ended learns that first,
+ * rather than connecting Stripe only to be told they cannot take payments (DECISIONS.md row 11).
+ */
 export function PaymentLinksPage() {
   return (
     <div className="flex flex-col gap-8">
       <PageHeader title={strings.heading} description={strings.description} />
-      <ComingSoonCard icon={QrCode} message={strings.comingSoon} />
+      <SubscriptionGate loadingLabel={strings.checkingPlan}>
+        <StripeConnectionGate>
+          <ComingSoonCard icon={QrCode} message={strings.comingSoon} />
+        </StripeConnectionGate>
+      </SubscriptionGate>
     </div>
   );
 }

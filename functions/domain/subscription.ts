@@ -1,0 +1,139 @@
+/**
+ * The Business plan: a 30-day free trial from sign-up, then NZD 29/month through Stripe Billing on
+ * Paylink's own account. One rule decides access, for the dashboard's gates and the API alike.
+ */
+import type Stripe from 'stripe';
+import { BUSINESS_PLAN_PRICE_CENTS, BRAND_NAME, DEFAULT_CURRENCY } from '../../shared/brand';
+import {
+  SUBSCRIPTION_REQUIRED_CODE,
+  SUBSCRIPTION_REQUIRED_MESSAGE,
+  type AccessState,
+  type SubscriptionStatus,
+} from '../../shared/contracts/subscription';
+import { HttpError } from './http-error';
+import type { MerchantRecord, MerchantRepository, MerchantSubscription } from './merchants';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Stripe statuses in which the merchant has paid or is within Stripe's retry window. */
+const PAYING_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+export function isSubscribed(subscription: MerchantSubscription | undefined): boolean {
+  return Boolean(subscription && PAYING_STATUSES.has(subscription.status));
+}
+
+export function accessStateOf(merchant: Pick<MerchantRecord, 'trialEndsAt' | 'subscription'>, now: Date): AccessState {
+  if (isSubscribed(merchant.subscription)) return 'subscribed';
+  return Date.parse(merchant.trialEndsAt) > now.getTime() ? 'trial' : 'expired';
+}
+
+export function subscriptionStatusOf(merchant: MerchantRecord, now: Date): SubscriptionStatus {
+  const subscribed = isSubscribed(merchant.subscription);
+  const msLeft = Date.parse(merchant.trialEndsAt) - now.getTime();
+  return {
+    subscribed,
+    subscription_tier: subscribed ? 'Business' : 'Trial',
+    subscription_end: merchant.subscription?.currentPeriodEnd ?? null,
+    cancel_at_period_end: merchant.subscription?.cancelAtPeriodEnd ?? false,
+    trial_end: merchant.trialEndsAt,
+    trial_days_left: Math.max(0, Math.ceil(msLeft / DAY_MS)),
+    access: accessStateOf(merchant, now),
+  };
+}
+
+/** Every gated action (creating or activating links) calls this first: the server keeps the same rule as the screens. */
+export function assertMayUseGatedFeatures(merchant: MerchantRecord, now: Date): void {
+  if (accessStateOf(merchant, now) === 'expired') {
+    throw new HttpError(403, SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE);
+  }
+}
+
+/** Stripe's subscription, reduced to what Paylink keeps. In this API version the period lives on the items. */
+export function merchantSubscriptionOf(subscription: Stripe.Subscription): MerchantSubscription {
+  const periodEnd = subscription.items?.data?.[0]?.current_period_end;
+  const endsAt = subscription.cancel_at ?? subscription.ended_at ?? periodEnd ?? null;
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    currentPeriodEnd: endsAt ? new Date(endsAt * 1000).toISOString() : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+  };
+}
+
+async function requireMerchant(merchants: MerchantRepository, merchantId: string) {
+  const merchant = await merchants.get(merchantId);
+  if (!merchant) throw new HttpError(404, 'profile_not_found', 'User profile not found');
+  return merchant;
+}
+
+/** Paylink's Stripe customer for this merchant, created once. */
+async function customerFor(merchant: MerchantRecord, deps: { stripe: Stripe; merchants: MerchantRepository }) {
+  if (merchant.stripeCustomerId) return merchant.stripeCustomerId;
+  const customer = await deps.stripe.customers.create(
+    {
+      email: merchant.email,
+      name: merchant.companyName ?? merchant.fullName,
+      metadata: { merchantId: merchant.merchantId },
+    },
+    { idempotencyKey: `paylink-customer-${merchant.merchantId}` },
+  );
+  return deps.merchants.attachStripeCustomer(merchant.merchantId, customer.id);
+}
+
+/**
+ * Checkout in subscription mode, NZD 29/month. A merchant who subscribes during the free trial keeps the
+ * rest of it: Stripe starts charging when the trial would have ended.
+ */
+export async function startSubscriptionCheckout(
+  merchantId: string,
+  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; now: Date },
+): Promise<{ url: string }> {
+  const merchant = await requireMerchant(deps.merchants, merchantId);
+  if (isSubscribed(merchant.subscription)) {
+    throw new HttpError(
+      409,
+      'already_subscribed',
+      'You are already on the Business plan. Manage it from the billing portal.',
+    );
+  }
+  const customer = await customerFor(merchant, deps);
+  const trialDaysLeft = subscriptionStatusOf(merchant, deps.now).trial_days_left;
+  const session = await deps.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: DEFAULT_CURRENCY,
+          unit_amount: BUSINESS_PLAN_PRICE_CENTS,
+          recurring: { interval: 'month' },
+          product_data: { name: `${BRAND_NAME} Business` },
+        },
+      },
+    ],
+    subscription_data: {
+      metadata: { merchantId },
+      ...(trialDaysLeft > 0 && { trial_period_days: trialDaysLeft }),
+    },
+    metadata: { merchantId },
+    success_url: `${deps.appOrigin}/dashboard?subscription=success`,
+    cancel_url: `${deps.appOrigin}/dashboard`,
+  });
+  if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
+  return { url: session.url };
+}
+
+export async function openBillingPortal(
+  merchantId: string,
+  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string },
+): Promise<{ url: string }> {
+  const merchant = await requireMerchant(deps.merchants, merchantId);
+  if (!merchant.stripeCustomerId) {
+    throw new HttpError(409, 'no_subscription', 'There is no subscription to manage yet. Upgrade to Business first.');
+  }
+  const portal = await deps.stripe.billingPortal.sessions.create({
+    customer: merchant.stripeCustomerId,
+    return_url: `${deps.appOrigin}/dashboard`,
+  });
+  return { url: portal.url };
+}

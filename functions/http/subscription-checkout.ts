@@ -1,0 +1,14 @@
+import { ENV } from '../catalog';
+import { merchantStore } from '../adapters/merchant-store';
+import { stripeClient } from '../adapters/stripe-client';
+import { startSubscriptionCheckout } from '../domain/subscription';
+import { httpHandler, merchantIdOf } from './http-handler';
+
+export const handler = httpHandler(async (event) => ({
+  body: await startSubscriptionCheckout(merchantIdOf(event), {
+    stripe: await stripeClient(),
+    merchants: merchantStore,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+    now: new Date(),
+  }),
+}));

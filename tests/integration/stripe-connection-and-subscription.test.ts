@@ -1,0 +1,293 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretValueEnvName } from '../../functions/catalog';
+import { stripeConnectionSchema } from '../../shared/contracts/stripe-connection';
+import { subscriptionStatusSchema } from '../../shared/contracts/subscription';
+import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+let stripe: Stripe;
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+  const { hostname, port } = new URL(env.runtime.stripe.url);
+  stripe = new Stripe(process.env[secretValueEnvName('stripe-secret-key')]!, {
+    host: hostname,
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const post = (path: string, merchant: TestMerchant) => env.api(path, { method: 'POST', token: merchant.accessToken });
+
+/** Clicks a button on one of the sandbox's hosted pages (they are plain HTML forms). */
+function submitForm(url: string, fields: Record<string, string>) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** Waits for Stripe's webhooks and the bus consumers they trigger. */
+async function settle() {
+  await env.runtime.stripe.settled();
+  await env.runtime.bus.settled();
+}
+
+async function merchantRow(merchantId: string) {
+  const { Item } = await env.documents.send(
+    new GetCommand({ TableName: env.runtime.dynamo.tableNames.merchants, Key: { merchantId } }),
+  );
+  return Item!;
+}
+
+async function status(merchant: TestMerchant) {
+  const response = await env.api('/api/me/stripe/status', { token: merchant.accessToken });
+  expect(response.status).toBe(200);
+  return stripeConnectionSchema.parse(await response.json());
+}
+
+async function subscription(merchant: TestMerchant) {
+  const response = await env.api('/api/me/subscription', { token: merchant.accessToken });
+  expect(response.status).toBe(200);
+  return subscriptionStatusSchema.parse(await response.json());
+}
+
+async function connectAndOnboard(merchant: TestMerchant, action: 'complete' | 'incomplete') {
+  const response = await post('/api/me/stripe/connect', merchant);
+  expect(response.status).toBe(200);
+  const { url } = await response.json();
+  // As a person does: open the onboarding page, then press its button.
+  expect((await fetch(url)).status).toBe(200);
+  const done = await submitForm(url, { action });
+  expect([302, 303]).toContain(done.status);
+  await settle();
+  return { url, returnedTo: done.headers.get('location') };
+}
+
+function signedDelivery(
+  path: string,
+  payload: string,
+  secretId: 'stripe-webhook-secret' | 'stripe-connect-webhook-secret',
+  timestamp?: number,
+) {
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: process.env[secretValueEnvName(secretId)]!,
+    ...(timestamp && { timestamp }),
+  });
+  return env.api(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+}
+
+describe('Stripe Connect onboarding', () => {
+  it('starts with no account; completing onboarding → account.updated → connected', async () => {
+    const merchant = await env.createMerchant();
+    expect((await status(merchant)).account_status).toBe('no_account');
+
+    const { returnedTo } = await connectAndOnboard(merchant, 'complete');
+    expect(returnedTo).toMatch(/\/dashboard\/settings\?stripe_connected=true$/);
+    // The webhook (not the status read) moved the stored status.
+    expect((await merchantRow(merchant.sub)).stripeAccountStatus).toBe('connected');
+    const connection = await status(merchant);
+    expect(connection).toMatchObject({ connected: true, account_status: 'connected' });
+    expect(connection.debug_info).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
+  });
+
+  it('leaving onboarding incomplete → incomplete_onboarding; connecting again reuses the one account', async () => {
+    const merchant = await env.createMerchant();
+    await connectAndOnboard(merchant, 'incomplete');
+    const first = await status(merchant);
+    expect(first).toMatchObject({ connected: false, account_status: 'incomplete_onboarding' });
+
+    await connectAndOnboard(merchant, 'complete');
+    const second = await status(merchant);
+    expect(second.account_status).toBe('connected');
+    expect(second.debug_info.accountId).toBe(first.debug_info.accountId);
+  });
+
+  it('diagnoses a merchant with no account, and one that is connected', async () => {
+    const merchant = await env.createMerchant();
+    const before = await (await post('/api/me/stripe/diagnose', merchant)).json();
+    expect(before.success).toBe(false);
+    expect(before.results.details.connectivity).toBe(true);
+    expect(before.results.errors).toContain('No Stripe account is connected yet.');
+    await connectAndOnboard(merchant, 'complete');
+    const after = await (await post('/api/me/stripe/diagnose', merchant)).json();
+    expect(after).toMatchObject({ success: true, results: { errors: [] } });
+  });
+});
+
+describe('the Business subscription', () => {
+  it('a trial merchant subscribes through Checkout → webhooks → subscribed; the portal cancels at period end', async () => {
+    const merchant = await env.createMerchant();
+    const trial = await subscription(merchant);
+    expect(trial).toMatchObject({
+      subscribed: false,
+      subscription_tier: 'Trial',
+      access: 'trial',
+      trial_days_left: 30,
+    });
+
+    const checkout = await post('/api/me/subscription/checkout', merchant);
+    expect(checkout.status).toBe(200);
+    const { url } = await checkout.json();
+    const paid = await submitForm(url, { email: merchant.email, name: 'Aroha Test', card_number: '4242424242424242' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(/\/dashboard\?subscription=success$/);
+    await settle();
+
+    const subscribed = await subscription(merchant);
+    expect(subscribed).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'Business',
+      access: 'subscribed',
+      cancel_at_period_end: false,
+    });
+    expect(subscribed.subscription_end).toBeTruthy();
+    expect((await (await env.api('/api/me', { token: merchant.accessToken })).json()).plan).toBe('business');
+
+    // Subscribing twice is refused rather than charging twice.
+    expect((await post('/api/me/subscription/checkout', merchant)).status).toBe(409);
+
+    const portal = await (await post('/api/me/subscription/portal', merchant)).json();
+    const subscriptionId = (await merchantRow(merchant.sub)).subscription.id as string;
+    const cancelled = await submitForm(portal.url, { subscription: subscriptionId, action: 'cancel_at_period_end' });
+    expect(cancelled.status).toBeLessThan(400);
+    await settle();
+    expect(await subscription(merchant)).toMatchObject({ subscribed: true, cancel_at_period_end: true });
+  });
+
+  it('a trial that ended with no subscription is expired', async () => {
+    const merchant = await env.createMerchant({ trialEndsAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(await subscription(merchant)).toMatchObject({ access: 'expired', subscribed: false, trial_days_left: 0 });
+  });
+
+  it('rounds the days left up', async () => {
+    const merchant = await env.createMerchant({ trialEndsAt: new Date(Date.now() + 6.2 * 86_400_000).toISOString() });
+    expect((await subscription(merchant)).trial_days_left).toBe(7);
+  });
+
+  it('the portal needs a subscription first', async () => {
+    const merchant = await env.createMerchant();
+    const response = await post('/api/me/subscription/portal', merchant);
+    expect(response.status).toBe(409);
+  });
+});
+
+describe('webhook ingress', () => {
+  it('refuses a bad or stale signature with 400 and puts nothing on the bus', async () => {
+    const deliveriesBefore = env.runtime.bus.deliveries.length;
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'account.updated',
+      created: 1,
+      data: { object: {} },
+    });
+    const unsigned = await env.api('/api/webhooks/stripe-connect', {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.status).toBe(400);
+    // Signed with the platform secret, sent to the Connect endpoint.
+    expect((await signedDelivery('/api/webhooks/stripe-connect', payload, 'stripe-webhook-secret')).status).toBe(400);
+    // A day old.
+    const stale = await signedDelivery(
+      '/api/webhooks/stripe-connect',
+      payload,
+      'stripe-connect-webhook-secret',
+      Math.floor(Date.now() / 1000) - 86_400,
+    );
+    expect(stale.status).toBe(400);
+    await env.runtime.bus.settled();
+    expect(env.runtime.bus.deliveries.length).toBe(deliveriesBefore);
+  });
+
+  it('a replayed event, or an older one arriving late, changes nothing', async () => {
+    const merchant = await env.createMerchant();
+    await connectAndOnboard(merchant, 'complete');
+    const accountId = (await merchantRow(merchant.sub)).stripeAccountId as string;
+    const completed = env.runtime.stripe
+      .events()
+      .filter((e) => e.type === 'account.updated' && e.account === accountId)
+      .at(-1)!;
+
+    // Replay of the very event: the consumer skips it.
+    const replay = await signedDelivery(
+      '/api/webhooks/stripe-connect',
+      JSON.stringify(completed),
+      'stripe-connect-webhook-secret',
+    );
+    expect(replay.status).toBe(200);
+    await env.runtime.bus.settled();
+    expect((await merchantRow(merchant.sub)).stripeAccountStatus).toBe('connected');
+
+    // An older event (before onboarding finished) arriving late: ignored, the stored status is newer.
+    const older = {
+      ...completed,
+      id: 'evt_older_than_completion',
+      created: (completed.created as number) - 60,
+      data: {
+        object: { ...(completed.data as { object: object }).object, details_submitted: false, charges_enabled: false },
+      },
+    };
+    expect(
+      (await signedDelivery('/api/webhooks/stripe-connect', JSON.stringify(older), 'stripe-connect-webhook-secret'))
+        .status,
+    ).toBe(200);
+    await env.runtime.bus.settled();
+    expect((await merchantRow(merchant.sub)).stripeAccountStatus).toBe('connected');
+
+    // A newer one does apply (Stripe disabled charges, say).
+    const newer = { ...older, id: 'evt_newer', created: (completed.created as number) + 60 };
+    await signedDelivery('/api/webhooks/stripe-connect', JSON.stringify(newer), 'stripe-connect-webhook-secret');
+    await env.runtime.bus.settled();
+    expect((await merchantRow(merchant.sub)).stripeAccountStatus).toBe('incomplete_onboarding');
+  });
+
+  it('events about accounts Paylink does not know are accepted and ignored', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_unknown_account',
+      object: 'event',
+      type: 'account.updated',
+      created: Math.floor(Date.now() / 1000),
+      account: 'acct_not_ours',
+      data: { object: { id: 'acct_not_ours', object: 'account', details_submitted: true, charges_enabled: true } },
+    });
+    expect(
+      (await signedDelivery('/api/webhooks/stripe-connect', payload, 'stripe-connect-webhook-secret')).status,
+    ).toBe(200);
+    await env.runtime.bus.settled();
+    expect(env.runtime.bus.deliveries.at(-1)).toMatchObject({ functionName: 'apply-stripe-account-event', ok: true });
+  });
+});
+
+describe('merchant scoping', () => {
+  it('one merchant’s Stripe calls never touch another’s account', async () => {
+    const first = await env.createMerchant();
+    const second = await env.createMerchant();
+    await connectAndOnboard(first, 'complete');
+    expect((await status(second)).account_status).toBe('no_account');
+    // Even a row edited to point elsewhere only ever reads the caller's own row.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.merchants,
+        Key: { merchantId: second.sub },
+        UpdateExpression: 'REMOVE stripeAccountId',
+      }),
+    );
+    expect((await status(first)).account_status).toBe('connected');
+  });
+});

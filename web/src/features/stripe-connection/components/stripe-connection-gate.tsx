@@ -1,0 +1,68 @@
+import { ExternalLink, Landmark, RefreshCw, ShieldCheck, Zap } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { LoadingState } from '../../../components/loading-state';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useStripeConnection } from '../api/get-stripe-connection';
+import { useConnectStripe } from '../hooks/use-connect-stripe';
+import { stripeConnectionStrings } from '../stripe-connection-strings';
+
+const strings = stripeConnectionStrings.gate;
+const reassuranceIcons = [ShieldCheck, Landmark, Zap] as const;
+
+/**
+ * Provider connection gate (spec §2, §4): checking → spinner; connected → the feature; otherwise the
+ * connect screen. A failed status read counts as not connected (spec §8: on the dashboard verification
+ * errors are only logged), so the merchant can still connect or check again.
+ */
+export function StripeConnectionGate({ children }: { children: ReactNode }) {
+  const connection = useStripeConnection();
+
+  useEffect(() => {
+    if (connection.isError) console.error('Could not read the Stripe connection', connection.error);
+  }, [connection.isError, connection.error]);
+
+  if (connection.isPending) return <LoadingState label={strings.checking} />;
+  if (connection.data?.connected) return children;
+  return <ConnectStripeScreen checking={connection.isFetching} onCheckAgain={() => void connection.refetch()} />;
+}
+
+function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; onCheckAgain: () => void }) {
+  const { connect, isConnecting } = useConnectStripe();
+  return (
+    <Card className="flex flex-col items-center gap-6 px-6 py-10 text-center sm:px-10">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+        <Landmark aria-hidden="true" className="size-6" />
+      </span>
+      <div className="flex max-w-lg flex-col gap-2">
+        <h2 className="text-xl font-semibold">{strings.title}</h2>
+        <p className="text-muted-foreground">{strings.description}</p>
+      </div>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button size="lg" onClick={connect} disabled={isConnecting}>
+          <ExternalLink aria-hidden="true" />
+          {isConnecting ? stripeConnectionStrings.connecting : stripeConnectionStrings.connect}
+        </Button>
+        <Button size="lg" variant="outline" onClick={onCheckAgain} disabled={checking}>
+          <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
+          {checking ? strings.checkingAgain : strings.checkAgain}
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">{strings.newTabHint}</p>
+      <ul className="grid w-full max-w-3xl gap-4 text-left sm:grid-cols-3">
+        {strings.reassurance.map((line, index) => {
+          const Icon = reassuranceIcons[index]!;
+          return (
+            <li key={line.title} className="flex gap-3 rounded-lg border border-border bg-surface p-4">
+              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div className="flex flex-col gap-1">
+                <span className="text-sm font-semibold">{line.title}</span>
+                <span className="text-sm text-muted-foreground">{line.detail}</span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { toast } from 'sonner';
+import { useStripeConnection } from '../api/get-stripe-connection';
+import { stripeConnectionStrings as strings } from '../stripe-connection-strings';
+
+/**
+ * Reads the Stripe status again and says what it found: connected, one of the spec's processing messages,
+ * or the verification error (spec §8 "Settings and provider").
+ */
+export function useCheckStripeStatus() {
+  const connection = useStripeConnection();
+
+  const check = async (): Promise<boolean> => {
+    const result = await connection.refetch();
+    if (result.isError) {
+      toast.error(strings.verify.errorTitle, { description: strings.verify.failed(result.error.message) });
+      return false;
+    }
+    if (!result.data) return false;
+    if (result.data.connected) {
+      toast.success(strings.verify.connectedTitle, { description: strings.verify.connected });
+    } else {
+      toast.info(strings.verify.processingTitle, {
+        description: strings.processingMessage(result.data.account_status),
+      });
+    }
+    return true;
+  };
+
+  return { connection, check };
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { subscriptionStatusSchema, type SubscriptionStatus } from '../../../../../shared/contracts/subscription';
+import { authenticatedApiGet } from '../../../lib/api-client';
+
+/** Invalidate this after anything that may change the plan (a return from Checkout or the portal). */
+export const subscriptionStatusQueryKey = ['subscription', 'status'] as const;
+
+export function getSubscriptionStatus(): Promise<SubscriptionStatus> {
+  return authenticatedApiGet('/api/me/subscription', subscriptionStatusSchema);
+}
+
+/**
+ * GET /api/me/subscription. Checkout and the billing portal open in another tab, so the status is read
+ * again every time this window regains focus.
+ */
+export function useSubscriptionStatus() {
+  return useQuery({
+    queryKey: subscriptionStatusQueryKey,
+    queryFn: getSubscriptionStatus,
+    refetchOnWindowFocus: 'always',
+  });
+}

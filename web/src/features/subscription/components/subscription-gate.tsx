@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, Lock } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { SUBSCRIPTION_REQUIRED_CODE } from '../../../../../shared/contracts/subscription';
+import { LoadingState } from '../../../components/loading-state';
+import { Alert, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ApiRequestError } from '../../../lib/api-request-error';
+import { subscriptionStatusQueryKey, useSubscriptionStatus } from '../api/get-subscription-status';
+import { subscriptionStrings } from '../subscription-strings';
+import { UpgradeButton } from './upgrade-button';
+
+const strings = subscriptionStrings.expired;
+
+/**
+ * Subscription gate (spec §4): the trial and the Business plan have full access; once the trial has ended
+ * with no subscription the merchant sees the expired screen, or may browse the feature dimmed and inert.
+ * If the status cannot be read the feature is shown: the API refuses gated calls on its own (403
+ * subscription_required), and that answer re-reads the status so this gate catches up.
+ */
+export function SubscriptionGate({ children, loadingLabel }: { children: ReactNode; loadingLabel: string }) {
+  const subscription = useSubscriptionStatus();
+  const [browsing, setBrowsing] = useState(false);
+  useRereadStatusWhenRefused();
+
+  useEffect(() => {
+    if (subscription.isError) console.error('Could not read the subscription status', subscription.error);
+  }, [subscription.isError, subscription.error]);
+
+  if (subscription.isPending) return <LoadingState label={loadingLabel} />;
+  if (subscription.data?.access !== 'expired') return children;
+  if (!browsing) return <TrialExpiredScreen onBrowse={() => setBrowsing(true)} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <Alert variant="warning" className="flex-col gap-3 sm:flex-row sm:items-center">
+        <Lock aria-hidden="true" />
+        <div className="flex flex-1 flex-col gap-1">
+          <AlertTitle>{strings.bannerTitle}</AlertTitle>
+          <p>{strings.banner}</p>
+        </div>
+        <UpgradeButton size="sm" />
+      </Alert>
+      {/* inert keeps the feature out of reach for mouse, keyboard and screen reader alike. */}
+      <div inert aria-disabled="true" className="pointer-events-none opacity-50 select-none">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function TrialExpiredScreen({ onBrowse }: { onBrowse: () => void }) {
+  return (
+    <Card className="flex flex-col items-center gap-6 px-6 py-10 text-center sm:px-10">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+        <Lock aria-hidden="true" className="size-6" />
+      </span>
+      <div className="flex max-w-lg flex-col gap-2">
+        <h2 className="text-xl font-semibold">{strings.title}</h2>
+        <p className="text-muted-foreground">{strings.description}</p>
+      </div>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <UpgradeButton size="lg" />
+        <Button size="lg" variant="outline" onClick={onBrowse}>
+          <Eye aria-hidden="true" />
+          {strings.browse}
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">{subscriptionStrings.newTabHint}</p>
+    </Card>
+  );
+}
+
+/** A gated call answered 403 subscription_required: the trial ended while the page was open. */
+function useRereadStatusWhenRefused() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refused = (error: unknown) => error instanceof ApiRequestError && error.code === SUBSCRIPTION_REQUIRED_CODE;
+    const reread = () => void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryKey });
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) reread();
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) reread();
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}

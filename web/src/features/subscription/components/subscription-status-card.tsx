@@ -1,0 +1,145 @@
+import { useId } from 'react';
+import { CalendarClock, CircleCheck, Clock, CreditCard, TriangleAlert } from 'lucide-react';
+import { TRIAL_WARNING_DAYS, type SubscriptionStatus } from '../../../../../shared/contracts/subscription';
+import { LoadFailedCard } from '../../../components/load-failed-card';
+import { LoadingState } from '../../../components/loading-state';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useManageSubscription } from '../hooks/use-open-billing-pages';
+import { formatPlanDate, subscriptionStrings } from '../subscription-strings';
+import { UpgradeButton } from './upgrade-button';
+
+const strings = subscriptionStrings.card;
+
+/**
+ * The dashboard home's subscription status card (spec §2, §4): the trial's days left (a warning at 7 or
+ * fewer), the Business plan with its renewal or end date, or the ended trial, each with its next step.
+ */
+export function SubscriptionStatusCard() {
+  const subscription = useSubscriptionStatus();
+
+  if (subscription.isPending) {
+    return (
+      <Card className="px-6">
+        <LoadingState label={strings.loading} />
+      </Card>
+    );
+  }
+  if (subscription.isError) {
+    return (
+      <LoadFailedCard
+        title={strings.unavailable}
+        message={subscription.error.message}
+        retryLabel={strings.retry}
+        onRetry={() => void subscription.refetch()}
+        retrying={subscription.isFetching}
+      />
+    );
+  }
+  const status = subscription.data;
+  if (status.access === 'subscribed') return <BusinessPlanCard status={status} />;
+  if (status.access === 'expired') return <TrialEndedCard />;
+  return <TrialCard status={status} />;
+}
+
+function TrialCard({ status }: { status: SubscriptionStatus }) {
+  const warning = status.trial_days_left <= TRIAL_WARNING_DAYS;
+  const headingId = useId();
+  return (
+    <Card
+      role="region"
+      aria-labelledby={headingId}
+      className={cn(warning && 'border-amber-300 bg-amber-50')}
+      data-warning={warning || undefined}
+    >
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2" id={headingId}>
+            {strings.title}
+          </CardTitle>
+          <Badge variant={warning ? 'warning' : 'brand'}>
+            <Clock aria-hidden="true" />
+            {strings.trialBadge}
+          </Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <p className={cn('flex items-center gap-2 text-xl font-semibold', warning && 'text-amber-900')}>
+          {warning ? <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-amber-700" /> : null}
+          {strings.trialDaysLeft(status.trial_days_left)}
+        </p>
+        <p className={cn('text-sm', warning ? 'text-amber-900' : 'text-muted-foreground')}>
+          {strings.trialEnds(formatPlanDate(status.trial_end))} {strings.trialUpgrade}
+        </p>
+      </CardContent>
+      <CardFooter>
+        <UpgradeButton className="w-full sm:w-auto" />
+      </CardFooter>
+    </Card>
+  );
+}
+
+function BusinessPlanCard({ status }: { status: SubscriptionStatus }) {
+  const { manage, isOpening } = useManageSubscription();
+  const ending = status.cancel_at_period_end;
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2" id={headingId}>
+            {strings.title}
+          </CardTitle>
+          <Badge variant={ending ? 'warning' : 'success'}>
+            <CircleCheck aria-hidden="true" />
+            {ending ? strings.endingBadge : strings.activeBadge}
+          </Badge>
+        </div>
+        <CardDescription>{strings.price}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <p className="text-xl font-semibold">{strings.businessPlan}</p>
+        {status.subscription_end ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+            {ending
+              ? strings.endsOn(formatPlanDate(status.subscription_end))
+              : strings.renewsOn(formatPlanDate(status.subscription_end))}
+          </p>
+        ) : null}
+      </CardContent>
+      <CardFooter>
+        <Button variant="outline" className="w-full sm:w-auto" onClick={manage} disabled={isOpening}>
+          <CreditCard aria-hidden="true" />
+          {isOpening ? subscriptionStrings.openingPortal : subscriptionStrings.manage}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function TrialEndedCard() {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId} className="border-red-200">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2" id={headingId}>
+            {strings.title}
+          </CardTitle>
+          <Badge variant="destructive">{strings.expiredBadge}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <p className="text-xl font-semibold">{subscriptionStrings.expired.title}</p>
+        <p className="text-sm text-muted-foreground">{subscriptionStrings.expired.description}</p>
+      </CardContent>
+      <CardFooter>
+        <UpgradeButton className="w-full sm:w-auto" />
+      </CardFooter>
+    </Card>
+  );
+}

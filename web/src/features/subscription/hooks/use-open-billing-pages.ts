@@ -1,0 +1,37 @@
+import { toast } from 'sonner';
+import { useCreateBillingPortalSession, useCreateSubscriptionCheckout } from '../api/open-stripe-billing-page';
+import { subscriptionStrings as strings } from '../subscription-strings';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** 'Upgrade to Business' (spec §7 create-checkout): Stripe Checkout in a new tab. */
+export function useUpgradeToBusiness() {
+  const checkout = useCreateSubscriptionCheckout();
+  const upgrade = async () => {
+    try {
+      const { url } = await checkout.mutateAsync();
+      if (!url) throw new Error(strings.noRedirectUrl);
+      window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      toast.error(strings.checkoutFailedTitle, { description: strings.checkoutFailed(messageOf(error)) });
+    }
+  };
+  return { upgrade: () => void upgrade(), isOpening: checkout.isPending };
+}
+
+/** 'Manage subscription' (spec §7 customer-portal): Stripe's billing portal in a new tab. */
+export function useManageSubscription() {
+  const portal = useCreateBillingPortalSession();
+  const manage = async () => {
+    try {
+      const { url } = await portal.mutateAsync();
+      if (!url) throw new Error(strings.noRedirectUrl);
+      window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      toast.error(strings.portalFailedTitle, { description: strings.portalFailed(messageOf(error)) });
+    }
+  };
+  return { manage: () => void manage(), isOpening: portal.isPending };
+}

@@ -1,0 +1,54 @@
+/** Words on the subscription card and gate (spec §4 and §8; one place, DECISIONS.md row 2). */
+import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../../../shared/brand';
+import { formatMoney } from '../../lib/format-money';
+
+const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
+const dateFormat = new Intl.DateTimeFormat('en-NZ', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: DEFAULT_TIME_ZONE,
+});
+
+/** Spec §9: dates show as dd/MM/yyyy, in the merchant's time zone (DECISIONS.md row 12). */
+export function formatPlanDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+export const subscriptionStrings = {
+  upgrade: 'Upgrade to Business',
+  openingCheckout: 'Opening checkout...',
+  checkoutFailedTitle: 'Error',
+  checkoutFailed: (message: string) => `Failed to create checkout: ${message}`,
+  manage: 'Manage subscription',
+  openingPortal: 'Opening portal...',
+  portalFailedTitle: 'Error',
+  portalFailed: (message: string) => `Failed to open portal: ${message}`,
+  noRedirectUrl: 'Stripe did not return a page to open. Please try again.',
+  newTabHint: 'Stripe opens in a new tab; this page updates when you come back.',
+  card: {
+    title: 'Subscription',
+    loading: 'Loading your subscription...',
+    unavailable: 'Unable to load subscription status',
+    retry: 'Try again',
+    trialBadge: 'Free trial',
+    trialDaysLeft: (days: number) =>
+      days === 1 ? '1 day left in your free trial' : `${days} days left in your free trial`,
+    trialEnds: (date: string) => `Your free trial ends on ${date}.`,
+    trialUpgrade: `Upgrade now to keep creating payment links after your trial: ${price}/month, cancel anytime.`,
+    businessPlan: 'Business plan',
+    activeBadge: 'Active',
+    endingBadge: 'Ending',
+    price: `${price}/month`,
+    renewsOn: (date: string) => `Renews on ${date}`,
+    endsOn: (date: string) => `Ends on ${date}`,
+    expiredBadge: 'Trial ended',
+  },
+  expired: {
+    title: `Your ${TRIAL_DAYS}-day free trial has ended`,
+    description: `Upgrade to Business to keep creating and sharing payment links: ${price}/month, cancel anytime.`,
+    browse: 'Browse Features (Limited)',
+    bannerTitle: 'Limited access',
+    banner: 'Your free trial has ended. You can look around, but creating and changing payment links needs Business.',
+  },
+} as const;
