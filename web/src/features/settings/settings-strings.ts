@@ -1,5 +1,5 @@
 /** Words on the Settings screen (spec §2 and §8; one place, DECISIONS.md row 2). */
-import { BRAND_NAME, SUPPORT_EMAIL } from '../../../../shared/brand';
+import { BRAND_NAME } from '../../../../shared/brand';
 
 export const settingsStrings = {
   heading: 'Settings',
@@ -32,7 +32,6 @@ export const settingsStrings = {
     dialogFollowUp: "from the email you sign in with. We'll confirm with you before anything is deleted.",
     emailSupport: 'Email support',
     close: 'Close',
-    supportEmail: SUPPORT_EMAIL,
     mailSubject: `Delete my ${BRAND_NAME} account`,
     mailBody: (email: string) => `Please delete the ${BRAND_NAME} account for ${email}.`,
   },

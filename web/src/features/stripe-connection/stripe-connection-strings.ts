@@ -1,5 +1,4 @@
 /** Words on the Stripe connection gate and the Settings integration card (spec §2, §4, §8; DECISIONS.md row 2). */
-import { SUPPORT_EMAIL } from '../../../../shared/brand';
 import type { StripeAccountStatus } from '../../../../shared/contracts/stripe-connection';
 
 /** The spec's processing messages (§8 "Return from provider"), by account status. */
@@ -50,7 +49,6 @@ export const stripeConnectionStrings = {
     disconnectFollowUp: 'from the email you sign in with.',
     emailSupport: 'Email support',
     close: 'Close',
-    supportEmail: SUPPORT_EMAIL,
     mailSubject: 'Disconnect my Stripe account',
     mailBody: (email: string) => `Please disconnect the Stripe account from the Paylink account for ${email}.`,
   },

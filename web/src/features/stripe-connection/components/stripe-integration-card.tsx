@@ -1,4 +1,4 @@
-import { Activity, CircleCheck, CircleDashed, ExternalLink, Mail, RefreshCw, Unplug } from 'lucide-react';
+import { Activity, CircleCheck, CircleDashed, ExternalLink, RefreshCw, Unplug } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { LoadingState } from '../../../components/loading-state';
@@ -6,16 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
+import { ContactSupportDialog } from '../../../components/contact-support-dialog';
 import { useDiagnoseStripe } from '../api/diagnose-stripe';
 import { useCheckStripeStatus } from '../hooks/use-check-stripe-status';
 import { useConnectStripe } from '../hooks/use-connect-stripe';
@@ -130,45 +121,19 @@ function useRunStripeDiagnostic() {
 }
 
 function DisconnectDialog({ email }: { email: string }) {
-  const mailto = `mailto:${strings.supportEmail}?${new URLSearchParams({
-    subject: strings.mailSubject,
-    body: strings.mailBody(email),
-  })
-    .toString()
-    // mailto wants %20 for spaces; URLSearchParams writes '+', which mail apps show literally.
-    .replaceAll('+', '%20')}`;
-
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ContactSupportDialog
+      trigger={
         <Button variant="outline" className="border-red-200 text-destructive hover:bg-red-50">
           <Unplug aria-hidden="true" />
           {strings.disconnect}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={strings.close}>
-        <DialogHeader>
-          <DialogTitle>{strings.disconnectTitle}</DialogTitle>
-          <DialogDescription>
-            {strings.disconnectBody}{' '}
-            <a href={mailto} className="font-medium text-primary underline-offset-4 hover:underline">
-              {strings.supportEmail}
-            </a>{' '}
-            {strings.disconnectFollowUp}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{strings.close}</Button>
-          </DialogClose>
-          <Button asChild>
-            <a href={mailto}>
-              <Mail aria-hidden="true" />
-              {strings.emailSupport}
-            </a>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={strings.disconnectTitle}
+      body={strings.disconnectBody}
+      followUp={strings.disconnectFollowUp}
+      mail={{ subject: strings.mailSubject, body: strings.mailBody(email) }}
+      labels={{ close: strings.close, emailSupport: strings.emailSupport }}
+    />
   );
 }
