@@ -168,6 +168,30 @@ describe('the Business subscription', () => {
     expect(await subscription(merchant)).toMatchObject({ subscribed: true, cancel_at_period_end: true });
   });
 
+  it('when Stripe ends the subscription’s trial, the paid period is recorded; a failed first payment keeps access (past_due) until Stripe gives up', async () => {
+    for (const fail of [false, true]) {
+      const merchant = await env.createMerchant();
+      const { url } = await (await post('/api/me/subscription/checkout', merchant)).json();
+      await submitForm(url, { email: merchant.email, name: 'Aroha Test', card_number: '4242424242424242' });
+      await settle();
+      const trialing = (await merchantRow(merchant.sub)).subscription;
+      expect(trialing.status).toBe('trialing');
+
+      const ended = await fetch(
+        `${env.runtime.stripe.url}/_emu/subscriptions/${trialing.id}/end_trial${fail ? '?fail=1' : ''}`,
+        {
+          method: 'POST',
+        },
+      );
+      expect(ended.status).toBe(200);
+      await settle();
+      const after = (await merchantRow(merchant.sub)).subscription;
+      expect(after.status).toBe(fail ? 'past_due' : 'active');
+      expect(Date.parse(after.currentPeriodEnd)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+      expect(await subscription(merchant)).toMatchObject({ subscribed: true, access: 'subscribed' });
+    }
+  });
+
   it('a trial that ended with no subscription is expired', async () => {
     const merchant = await env.createMerchant({ trialEndsAt: new Date(Date.now() - 60_000).toISOString() });
     expect(await subscription(merchant)).toMatchObject({ access: 'expired', subscribed: false, trial_days_left: 0 });
