@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices';
+import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 
 // One vitest run covers unit, infra and integration; each project can also run alone
 // (`npm run test:unit`…). Integration files each boot their own local runtime, so they run in
