@@ -2,74 +2,52 @@
 // the billing portal, the end_trial test control, platform-endpoint webhooks, and state that survives
 // a restart from the same data file.
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOPBACK, closeServer, freePort } from '../../infra/local/ports';
+import { freePort } from '../../infra/local/ports';
 import { startStripeSandbox, type StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import { sandboxStripeClient, startWebhookReceiver, submitHostedForm } from '../support/stripe-sandbox';
 
 const PLATFORM_SECRET = 'whsec_platform_billing';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
 let port: number;
-let receiver: http.Server;
-let webhookUrl: string;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let dataDirectory: string;
-const received: { body: string; signature: string }[] = [];
 
 beforeAll(async () => {
   dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'stripe-sandbox-'));
-  const receiverPort = await freePort();
-  receiver = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ body, signature: String(request.headers['stripe-signature']) });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(receiverPort, LOOPBACK, resolve));
-  webhookUrl = `http://${LOOPBACK}:${receiverPort}/platform`;
+  receiver = await startWebhookReceiver();
   port = await freePort();
   sandbox = await startSandbox();
-  stripe = new Stripe('sk_test_billing', {
-    host: LOOPBACK,
-    port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  stripe = sandboxStripeClient(sandbox.url, 'sk_test_billing');
 });
 
 afterAll(async () => {
   await sandbox.stop();
-  await closeServer(receiver);
+  await receiver.stop();
   rmSync(dataDirectory, { recursive: true, force: true });
 });
 
+/** Started again from the same data file by the persistence test. */
 function startSandbox() {
   return startStripeSandbox({
     port,
     dataPath: path.join(dataDirectory, 'stripe.json'),
-    platformWebhook: { url: webhookUrl, secret: PLATFORM_SECRET },
+    platformWebhook: { url: receiver.urlFor('/platform'), secret: PLATFORM_SECRET },
   });
 }
 
-function submitForm(url: string, fields: Record<string, string>) {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
+const submitForm = submitHostedForm;
 
 async function platformEvents() {
   await sandbox.settled();
-  return received.map((delivery) => stripe.webhooks.constructEvent(delivery.body, delivery.signature, PLATFORM_SECRET));
+  return receiver.received.map((delivery) =>
+    stripe.webhooks.constructEvent(delivery.body, delivery.signature, PLATFORM_SECRET),
+  );
 }
 
 async function trialingSubscription(email: string) {

@@ -1,60 +1,42 @@
 // The Stripe sandbox, driven by the real `stripe` SDK as Paylink's functions drive Stripe: connected
 // accounts and onboarding, direct-charge Checkout with an application fee, the hosted card outcomes,
 // signed webhooks per endpoint, idempotent replay and Stripe-shaped errors.
-import http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, LOOPBACK, closeServer } from '../../infra/local/ports';
+import { freePort } from '../../infra/local/ports';
 import { startStripeSandbox, type StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import {
+  sandboxStripeClient,
+  startWebhookReceiver,
+  submitHostedForm,
+  type ReceivedWebhook,
+} from '../support/stripe-sandbox';
 
 const PLATFORM_SECRET = 'whsec_platform_contract';
 const CONNECT_SECRET = 'whsec_connect_contract';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let receiver: http.Server;
-const received: { path: string; body: string; signature: string }[] = [];
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let received: ReceivedWebhook[];
 
 beforeAll(async () => {
-  const receiverPort = await freePort();
-  receiver = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', body, signature: String(request.headers['stripe-signature']) });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(receiverPort, LOOPBACK, resolve));
-  const port = await freePort();
+  receiver = await startWebhookReceiver();
+  received = receiver.received;
   sandbox = await startStripeSandbox({
-    port,
-    platformWebhook: { url: `http://${LOOPBACK}:${receiverPort}/platform`, secret: PLATFORM_SECRET },
-    connectWebhook: { url: `http://${LOOPBACK}:${receiverPort}/connect`, secret: CONNECT_SECRET },
+    port: await freePort(),
+    platformWebhook: { url: receiver.urlFor('/platform'), secret: PLATFORM_SECRET },
+    connectWebhook: { url: receiver.urlFor('/connect'), secret: CONNECT_SECRET },
   });
-  stripe = new Stripe('sk_test_contract', {
-    host: LOOPBACK,
-    port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  stripe = sandboxStripeClient(sandbox.url, 'sk_test_contract');
 });
 
 afterAll(async () => {
   await sandbox.stop();
-  await closeServer(receiver);
+  await receiver.stop();
 });
 
-/** Posts a hosted-page form the way a browser would, without following the redirect. */
-function submitForm(url: string, fields: Record<string, string>) {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
+const submitForm = submitHostedForm;
 
 async function onboardedMerchant() {
   const account = await stripe.accounts.create({

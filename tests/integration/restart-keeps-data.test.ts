@@ -2,8 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sandboxStripeClient } from '../support/stripe-sandbox';
 import { bootLocalRuntime } from './harness';
 
 const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'paylink-restart-'));
@@ -14,17 +14,7 @@ describe('a runtime with a data directory (npm start uses .data/)', () => {
     const first = await bootLocalRuntime({ dataDirectory });
     const merchant = await first.createMerchant({ companyName: 'Survives Restarts Ltd' });
     const { userPoolId, userPoolClientId } = first.runtime.cognito;
-    const stripeAt = (url: string) => {
-      const { hostname, port } = new URL(url);
-      return new Stripe('sk_test_local', {
-        host: hostname,
-        port,
-        protocol: 'http',
-        maxNetworkRetries: 0,
-        telemetry: false,
-      });
-    };
-    const customer = await stripeAt(first.runtime.stripe.url).customers.create({ email: merchant.email });
+    const customer = await sandboxStripeClient(first.runtime.stripe.url).customers.create({ email: merchant.email });
     await first.stop();
 
     // Same ports, as `npm start` uses: the tokens' issuer includes cognito-local's port.
@@ -37,7 +27,9 @@ describe('a runtime with a data directory (npm start uses .data/)', () => {
       expect(response.status).toBe(200);
       expect((await response.json()).companyName).toBe('Survives Restarts Ltd');
       // The Stripe sandbox kept its objects too.
-      expect((await stripeAt(second.runtime.stripe.url).customers.retrieve(customer.id)).id).toBe(customer.id);
+      expect((await sandboxStripeClient(second.runtime.stripe.url).customers.retrieve(customer.id)).id).toBe(
+        customer.id,
+      );
       // And the user can sign in again.
       await expect(second.signIn(merchant.email, merchant.password)).resolves.toMatchObject({ sub: merchant.sub });
       // Tables are not recreated: writing again works and reading gets what was written.

@@ -1,23 +1,17 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretValueEnvName } from '../../functions/catalog';
 import { stripeConnectionSchema } from '../../shared/contracts/stripe-connection';
 import { subscriptionStatusSchema } from '../../shared/contracts/subscription';
+import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
 let stripe: Stripe;
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  const { hostname, port } = new URL(env.runtime.stripe.url);
-  stripe = new Stripe(process.env[secretValueEnvName('stripe-secret-key')]!, {
-    host: hostname,
-    port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  stripe = sandboxStripeClient(env.runtime.stripe.url, process.env[secretValueEnvName('stripe-secret-key')]!);
 });
 afterAll(async () => {
   await env?.stop();
@@ -25,15 +19,7 @@ afterAll(async () => {
 
 const post = (path: string, merchant: TestMerchant) => env.api(path, { method: 'POST', token: merchant.accessToken });
 
-/** Clicks a button on one of the sandbox's hosted pages (they are plain HTML forms). */
-function submitForm(url: string, fields: Record<string, string>) {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
+const submitForm = submitHostedForm;
 
 /** Waits for Stripe's webhooks and the bus consumers they trigger. */
 async function settle() {
