@@ -1,8 +1,6 @@
-import { LoadFailedCard } from '../../../components/load-failed-card';
-import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
-import { useMerchantProfile } from '../../../lib/merchant-profile';
+import { WithMerchantProfile } from '../../../components/with-merchant-profile';
 import { SubscriptionStatusCard } from '../../subscription/components/subscription-status-card';
 import { dashboardStrings } from '../dashboard-strings';
 
@@ -13,33 +11,23 @@ const strings = dashboardStrings.home;
  * and recent payments cards arrive with the features that own their data.
  */
 export function DashboardHome() {
-  const profile = useMerchantProfile();
-
-  if (profile.isPending) return <LoadingState label={strings.loading} />;
-  if (profile.isError) {
-    return (
-      <LoadFailedCard
-        title={strings.profileUnavailable}
-        message={profile.error.message}
-        retryLabel={strings.retry}
-        onRetry={() => void profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  }
-
-  const { companyName, fullName, plan } = profile.data;
   return (
-    <div className="flex flex-col gap-8">
-      <PageHeader
-        title={strings.welcome(companyName ?? fullName)}
-        description={plan === 'business-trial' ? strings.trialOffer : undefined}
-      >
-        <Badge variant="brand">{strings.planBadge}</Badge>
-      </PageHeader>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <SubscriptionStatusCard />
-      </div>
-    </div>
+    <WithMerchantProfile
+      labels={{ loading: strings.loading, unavailable: strings.profileUnavailable, retry: strings.retry }}
+    >
+      {({ companyName, fullName, plan }) => (
+        <div className="flex flex-col gap-8">
+          <PageHeader
+            title={strings.welcome(companyName ?? fullName)}
+            description={plan === 'business-trial' ? strings.trialOffer : undefined}
+          >
+            <Badge variant="brand">{strings.planBadge}</Badge>
+          </PageHeader>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <SubscriptionStatusCard />
+          </div>
+        </div>
+      )}
+    </WithMerchantProfile>
   );
 }

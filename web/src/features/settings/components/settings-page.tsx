@@ -1,7 +1,5 @@
-import { LoadFailedCard } from '../../../components/load-failed-card';
-import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
-import { useMerchantProfile } from '../../../lib/merchant-profile';
+import { WithMerchantProfile } from '../../../components/with-merchant-profile';
 import { StripeIntegrationCard } from '../../stripe-connection/components/stripe-integration-card';
 import { useStripeReturn } from '../../stripe-connection/hooks/use-stripe-return';
 import { settingsStrings as strings } from '../settings-strings';
@@ -20,26 +18,18 @@ export function SettingsPage() {
 }
 
 function SettingsCards() {
-  const profile = useMerchantProfile();
-
-  if (profile.isPending) return <LoadingState label={strings.loading} />;
-  if (profile.isError) {
-    return (
-      <LoadFailedCard
-        title={strings.profileUnavailable}
-        message={profile.error.message}
-        retryLabel={strings.retry}
-        onRetry={() => void profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  }
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
-      {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
-      <ProfileSettingsCard key={profile.data.merchantId} profile={profile.data} />
-      <StripeIntegrationCard email={profile.data.email} />
-      <DangerZoneCard email={profile.data.email} />
-    </div>
+    <WithMerchantProfile
+      labels={{ loading: strings.loading, unavailable: strings.profileUnavailable, retry: strings.retry }}
+    >
+      {(profile) => (
+        <div className="flex max-w-3xl flex-col gap-6">
+          {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
+          <ProfileSettingsCard key={profile.merchantId} profile={profile} />
+          <StripeIntegrationCard email={profile.email} />
+          <DangerZoneCard email={profile.email} />
+        </div>
+      )}
+    </WithMerchantProfile>
   );
 }

@@ -2,7 +2,7 @@ import { ExternalLink, Landmark, RefreshCw, ShieldCheck, Zap } from 'lucide-reac
 import { useEffect, type ReactNode } from 'react';
 import { LoadingState } from '../../../components/loading-state';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { GateScreen } from '../../../components/gate-screen';
 import { useStripeConnection } from '../api/get-stripe-connection';
 import { useConnectStripe } from '../hooks/use-connect-stripe';
 import { stripeConnectionStrings } from '../stripe-connection-strings';
@@ -30,24 +30,24 @@ export function StripeConnectionGate({ children }: { children: ReactNode }) {
 function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; onCheckAgain: () => void }) {
   const { connect, isConnecting } = useConnectStripe();
   return (
-    <Card className="flex flex-col items-center gap-6 px-6 py-10 text-center sm:px-10">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-        <Landmark aria-hidden="true" className="size-6" />
-      </span>
-      <div className="flex max-w-lg flex-col gap-2">
-        <h2 className="text-xl font-semibold">{strings.title}</h2>
-        <p className="text-muted-foreground">{strings.description}</p>
-      </div>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button size="lg" onClick={connect} disabled={isConnecting}>
-          <ExternalLink aria-hidden="true" />
-          {isConnecting ? stripeConnectionStrings.connecting : stripeConnectionStrings.connect}
-        </Button>
-        <Button size="lg" variant="outline" onClick={onCheckAgain} disabled={checking}>
-          <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
-          {checking ? strings.checkingAgain : strings.checkAgain}
-        </Button>
-      </div>
+    <GateScreen
+      icon={Landmark}
+      tone="brand"
+      title={strings.title}
+      description={strings.description}
+      actions={
+        <>
+          <Button size="lg" onClick={connect} disabled={isConnecting}>
+            <ExternalLink aria-hidden="true" />
+            {isConnecting ? stripeConnectionStrings.connecting : stripeConnectionStrings.connect}
+          </Button>
+          <Button size="lg" variant="outline" onClick={onCheckAgain} disabled={checking}>
+            <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
+            {checking ? strings.checkingAgain : strings.checkAgain}
+          </Button>
+        </>
+      }
+    >
       <p className="text-sm text-muted-foreground">{strings.newTabHint}</p>
       <ul className="grid w-full max-w-3xl gap-4 text-left sm:grid-cols-3">
         {strings.reassurance.map((line, index) => {
@@ -63,6 +63,6 @@ function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; on
           );
         })}
       </ul>
-    </Card>
+    </GateScreen>
   );
 }

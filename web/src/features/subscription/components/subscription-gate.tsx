@@ -5,7 +5,7 @@ import { SUBSCRIPTION_REQUIRED_CODE } from '../../../../../shared/contracts/subs
 import { LoadingState } from '../../../components/loading-state';
 import { Alert, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { GateScreen } from '../../../components/gate-screen';
 import { ApiRequestError } from '../../../lib/api-request-error';
 import { subscriptionStatusQueryKey, useSubscriptionStatus } from '../api/get-subscription-status';
 import { subscriptionStrings } from '../subscription-strings';
@@ -51,23 +51,23 @@ export function SubscriptionGate({ children, loadingLabel }: { children: ReactNo
 
 function TrialExpiredScreen({ onBrowse }: { onBrowse: () => void }) {
   return (
-    <Card className="flex flex-col items-center gap-6 px-6 py-10 text-center sm:px-10">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-700">
-        <Lock aria-hidden="true" className="size-6" />
-      </span>
-      <div className="flex max-w-lg flex-col gap-2">
-        <h2 className="text-xl font-semibold">{strings.title}</h2>
-        <p className="text-muted-foreground">{strings.description}</p>
-      </div>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <UpgradeButton size="lg" />
-        <Button size="lg" variant="outline" onClick={onBrowse}>
-          <Eye aria-hidden="true" />
-          {strings.browse}
-        </Button>
-      </div>
+    <GateScreen
+      icon={Lock}
+      tone="warning"
+      title={strings.title}
+      description={strings.description}
+      actions={
+        <>
+          <UpgradeButton size="lg" />
+          <Button size="lg" variant="outline" onClick={onBrowse}>
+            <Eye aria-hidden="true" />
+            {strings.browse}
+          </Button>
+        </>
+      }
+    >
       <p className="text-sm text-muted-foreground">{subscriptionStrings.newTabHint}</p>
-    </Card>
+    </GateScreen>
   );
 }
 
