@@ -12,9 +12,10 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export default async function globalSetup() {
   quietAwsSdkNotices();
   const { startLocalRuntime } = await import('../../infra/local/runtime');
-  const staticDir = path.join(REPO_ROOT, 'web/dist');
+  // PAYLINK_E2E_STATIC_DIR lets parallel runs test their own builds (`vite build --outDir …`).
+  const staticDir = process.env.PAYLINK_E2E_STATIC_DIR ?? path.join(REPO_ROOT, 'web/dist');
   if (!existsSync(path.join(staticDir, 'index.html'))) {
-    throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+    throw new Error(`${staticDir} is missing: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const runtime = await startLocalRuntime({
     // The gateway serves the built SPA beside the API, as CloudFront does, so it is also the app origin.

@@ -73,6 +73,13 @@ export function createAppRouter() {
               }),
             },
             {
+              path: 'print-materials',
+              lazy: async () => ({
+                Component: (await import('../features/print-materials/components/print-materials-page'))
+                  .PrintMaterialsPage,
+              }),
+            },
+            {
               path: 'transactions',
               lazy: async () => ({
                 Component: (await import('../features/transactions/components/transactions-page')).TransactionsPage,

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { linkIdSchema } from './payment-links';
+
+/**
+ * POST /api/checkout — what the payer chose. The server computes base + tip from the stored link; the
+ * only number it takes from the browser is an open link's amount, in cents (DECISIONS.md row 10).
+ */
+export const checkoutRequestSchema = z.object({
+  linkId: linkIdSchema,
+  /** Cents, for an open-amount link; ignored for a fixed-amount link. Range-checked by the server. */
+  amount: z.number('Please enter a valid amount').int('Please enter a valid amount').optional(),
+  tip: z.enum(['none', 'percent'], "tip must be 'none' or 'percent'"),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** The Stripe Checkout page the browser goes to. */
+export const checkoutResponseSchema = z.object({ url: z.string(), paymentId: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** A payment's life: pending until Stripe settles it one way; settled states never move back. */
+export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'canceled', 'expired']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/**
+ * GET /api/checkout/{sessionId} — the success page's verification (spec §3 "Payment result"), after the
+ * server has re-read the session from Stripe and settled the payment.
+ */
+export const paymentResultSchema = z.object({
+  sessionId: z.string(),
+  /** True when Stripe says the session is paid. */
+  verified: z.boolean(),
+  payment_status: z.string(),
+  status: paymentStatusSchema,
+  amount_total: z.number().int(),
+  tip_amount: z.number().int(),
+  currency: z.string(),
+  customer_email: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  link_title: z.string(),
+  business_name: z.string().nullable(),
+  /** The decline Stripe reported for the last attempt, while the payment is still pending. */
+  last_error: z.string().nullable(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/**
+ * POST /api/payments/{paymentId}/cancel — the cancel page. Stripe fills `{CHECKOUT_SESSION_ID}` into the
+ * success URL only, so the cancel URL carries Paylink's own (unguessable) payment id instead. The server
+ * expires the Checkout session first, so a canceled payment can never be paid afterwards; if the payer
+ * had already paid, the answer says succeeded. `linkId` lets 'Try Again' reopen the payment page.
+ */
+export const cancelResultSchema = z.object({ paymentId: z.string(), status: paymentStatusSchema, linkId: z.string() });
+export type CancelResult = z.infer<typeof cancelResultSchema>;
+
+export const RECEIPT_EMAIL_REQUIRED_MESSAGE = 'Please enter an email address';
+export const RECEIPT_EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+
+/** POST /api/checkout/{sessionId}/receipt (spec §5 "Receipt email"). */
+export const receiptRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, RECEIPT_EMAIL_REQUIRED_MESSAGE)
+    .pipe(z.email(RECEIPT_EMAIL_INVALID_MESSAGE)),
+});
+export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
+export const receiptResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
+
+/** How many receipts one payment may email: enough for a typo or two, not a spam cannon. */
+export const MAX_RECEIPTS_PER_PAYMENT = 3;
+
+/** Payment ids: `pay_` + 16 URL-safe random characters; the cancel link is only as safe as this is unguessable. */
+export const PAYMENT_ID_PATTERN = /^pay_[A-Za-z0-9_-]{16}$/;

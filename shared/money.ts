@@ -1,0 +1,54 @@
+/**
+ * Money maths, shared by the server (which decides every amount) and the browser (which shows the same
+ * numbers before the payer pays). Everything is integer minor units (cents): no floats touch money.
+ */
+
+/** Stripe's minimum charge in NZD: NZ$0.50 (DECISIONS.md row 10). */
+export const PAYMENT_MIN_CENTS = 50;
+/** The most one payment may be: NZ$100,000 (DECISIONS.md row 10). */
+export const PAYMENT_MAX_CENTS = 10_000_000;
+/** Tips are a whole percentage of the base amount, 0 to 50 (spec §5). */
+export const MAX_TIP_PERCENT = 50;
+
+/** `basisPoints` (1/100 of a percent) of `cents`, rounded to the cent half-up. */
+export function shareOfCents(cents: number, basisPoints: number): number {
+  // Integer arithmetic: cents × basis points is exact far beyond NZ$100,000 × 10,000.
+  return Math.floor((cents * basisPoints + 5_000) / 10_000);
+}
+
+/** The tip on `baseCents` at `tipPercent` %, rounded to the cent half-up (spec §5, DECISIONS.md row 10). */
+export function tipCents(baseCents: number, tipPercent: number): number {
+  return shareOfCents(baseCents, tipPercent * 100);
+}
+
+export type TipChoice = 'none' | 'percent';
+
+export interface PaymentAmounts {
+  baseCents: number;
+  tipCents: number;
+  totalCents: number;
+}
+
+/** Base + tip for a link's tip percentage and the payer's choice ('No Tip' or the link's percentage). */
+export function paymentAmounts(baseCents: number, linkTipPercent: number | null, choice: TipChoice): PaymentAmounts {
+  const tip = choice === 'percent' && linkTipPercent ? tipCents(baseCents, linkTipPercent) : 0;
+  return { baseCents, tipCents: tip, totalCents: baseCents + tip };
+}
+
+/**
+ * Dollars typed by a person ("12", "12.5", "12.50", "1,250.00") as cents, or null when the text is not
+ * an amount. Parsed as text, not as a float, so "0.29" is 29 cents and never 28.999….
+ */
+export function parseMoneyInput(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
+  if (!match) return null;
+  const dollars = Number(match[1] || '0');
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  return dollars * 100 + cents;
+}
+
+/** Cents as the plain number a money input shows ("12.50"), with no currency symbol. */
+export function centsToInputText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
