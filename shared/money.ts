@@ -52,3 +52,14 @@ export function parseMoneyInput(text: string): number | null {
 export function centsToInputText(cents: number): string {
   return (cents / 100).toFixed(2);
 }
+
+/** Cents as money text in en-NZ ("$12.50" for NZD); the one place, browser and emails alike, money becomes words. */
+export function formatMoney(minorUnits: number, currency: string, options: { wholeUnits?: boolean } = {}): string {
+  const fractionDigits = options.wholeUnits && minorUnits % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat('en-NZ', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(minorUnits / 100);
+}

@@ -4,6 +4,7 @@
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../shared/brand';
 import { MAGIC_LINK_LIFETIME_MINUTES } from '../../shared/contracts/auth';
+import { formatMoney } from '../../shared/money';
 
 export interface Email {
   subject: string;
@@ -15,35 +16,43 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(
-  heading: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-  footnote: string,
-): string {
+interface EmailParts {
+  action?: { label: string; url: string };
+  /** Label/value lines shown as a table (a receipt's amounts). */
+  rows?: [string, string][];
+}
+
+function layout(heading: string, paragraphs: string[], { action, rows }: EmailParts, footnote: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+  const table = rows
+    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:6px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#6b7280">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : '';
   return `<!doctype html><html><body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-weight:700;color:#0f766e">${BRAND_NAME}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${body}
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#6b7280">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
+${table}${button}
 <p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footnote)} Questions? ${SUPPORT_EMAIL}</p>
 </div></body></html>`;
 }
 
-function email(
-  subject: string,
-  heading: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-  footnote: string,
-): Email {
+function email(subject: string, heading: string, paragraphs: string[], parts: EmailParts, footnote: string): Email {
+  const rows = (parts.rows ?? []).map(([label, value]) => `${label}: ${value}`);
+  const action = parts.action ? [`${parts.action.label}: ${parts.action.url}`] : [];
   return {
     subject,
-    html: layout(heading, paragraphs, action, footnote),
-    text: [heading, '', ...paragraphs, '', `${action.label}: ${action.url}`, '', footnote].join('\n'),
+    html: layout(heading, paragraphs, parts, footnote),
+    text: [heading, '', ...paragraphs, ...(rows.length ? ['', ...rows] : []), '', ...action, '', footnote].join('\n'),
   };
 }
 
@@ -56,7 +65,7 @@ export function verificationEmail(firstName: string, link: string): Email {
     `Confirm your email to start your ${BRAND_NAME} trial`,
     `Welcome to ${BRAND_NAME}${firstName ? `, ${firstName}` : ''}!`,
     ['Confirm your email address to activate your account and start your 30-day free trial.'],
-    { label: 'Confirm my email', url: link },
+    { action: { label: 'Confirm my email', url: link } },
     "If you didn't sign up for Paylink, ignore this email: no account is activated without it.",
   );
 }
@@ -66,7 +75,7 @@ export function passwordResetEmail(link: string): Email {
     `Reset your ${BRAND_NAME} password`,
     'Reset your password',
     ['Someone (hopefully you) asked to reset the password of your Paylink account. Choose a new one here:'],
-    { label: 'Choose a new password', url: link },
+    { action: { label: 'Choose a new password', url: link } },
     "If you didn't ask for this, ignore this email: your password stays as it is.",
   );
 }
@@ -76,8 +85,51 @@ export function magicLinkEmail(link: string): Email {
     `Your ${BRAND_NAME} sign-in link`,
     `Sign in to ${BRAND_NAME}`,
     [`Use this link to sign in. It works once and expires in ${MAGIC_LINK_LIFETIME_MINUTES} minutes.`],
-    { label: `Sign in to ${BRAND_NAME}`, url: link },
+    { action: { label: `Sign in to ${BRAND_NAME}`, url: link } },
     "If you didn't ask to sign in, ignore this email: nobody can use the link without access to your inbox.",
+  );
+}
+
+export interface ReceiptDetails {
+  businessName: string;
+  item: string;
+  currency: string;
+  baseCents: number;
+  tipCents: number;
+  totalCents: number;
+  paidAt: string;
+  timeZone: string;
+  transactionId: string;
+  card: string | null;
+  /** Stripe's own receipt for the charge, when Stripe gave one. */
+  stripeReceiptUrl: string | null;
+}
+
+/** The payer's receipt (spec §7 send-receipt), in the merchant's currency and time zone. */
+export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
+  const money = (cents: number) => formatMoney(cents, receipt.currency);
+  const paidAt = new Intl.DateTimeFormat('en-NZ', {
+    timeZone: receipt.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(receipt.paidAt));
+  const rows: [string, string][] = [
+    [receipt.item, money(receipt.baseCents)],
+    ...(receipt.tipCents > 0 ? [['Tip', money(receipt.tipCents)] as [string, string]] : []),
+    ['Total paid', money(receipt.totalCents)],
+    ['Date', paidAt],
+    ...(receipt.card ? [['Paid with', receipt.card] as [string, string]] : []),
+    ['Transaction ID', receipt.transactionId],
+  ];
+  return email(
+    `Your receipt from ${receipt.businessName}`,
+    `Receipt from ${receipt.businessName}`,
+    [`Thank you for your payment of ${money(receipt.totalCents)}.`],
+    {
+      rows,
+      ...(receipt.stripeReceiptUrl && { action: { label: 'View the card receipt', url: receipt.stripeReceiptUrl } }),
+    },
+    `${BRAND_NAME} sent this receipt for ${receipt.businessName} because it was requested after the payment.`,
   );
 }
 

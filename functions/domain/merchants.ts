@@ -73,11 +73,16 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
 
 const PROFILE_NOT_FOUND = () => new HttpError(404, 'profile_not_found', 'User profile not found');
 
-/** The profile of the merchant behind a verified token; a token with no merchant row is a 404. */
-export async function getMerchantProfile(repo: MerchantRepository, merchantId: string): Promise<MerchantProfile> {
+/** The merchant behind a verified token; a token with no merchant row is a 404 (spec §6 'User profile not found'). */
+export async function requireMerchant(repo: MerchantRepository, merchantId: string): Promise<MerchantRecord> {
   const merchant = await repo.get(merchantId);
   if (!merchant) throw PROFILE_NOT_FOUND();
-  return toProfile(merchant);
+  return merchant;
+}
+
+/** The profile of the merchant behind a verified token; a token with no merchant row is a 404. */
+export async function getMerchantProfile(repo: MerchantRepository, merchantId: string): Promise<MerchantProfile> {
+  return toProfile(await requireMerchant(repo, merchantId));
 }
 
 export async function updateMerchantProfile(

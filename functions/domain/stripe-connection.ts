@@ -9,8 +9,7 @@ import {
   type StripeConnection,
   type StripeDiagnostic,
 } from '../../shared/contracts/stripe-connection';
-import { HttpError } from './http-error';
-import type { MerchantRecord, MerchantRepository } from './merchants';
+import { requireMerchant, type MerchantRepository } from './merchants';
 
 export function accountStatusOf(account: Stripe.Account): StripeAccountStatus {
   if (account.charges_enabled && account.details_submitted) return 'connected';
@@ -31,12 +30,6 @@ export function connectionOf(account: Stripe.Account | undefined): StripeConnect
       requirementsDue: account?.requirements?.currently_due ?? [],
     },
   };
-}
-
-async function requireMerchant(merchants: MerchantRepository, merchantId: string): Promise<MerchantRecord> {
-  const merchant = await merchants.get(merchantId);
-  if (!merchant) throw new HttpError(404, 'profile_not_found', 'User profile not found');
-  return merchant;
 }
 
 /** Creates the account on first use (idempotently: a retry or a double click makes one account), then a fresh onboarding link. */

@@ -11,7 +11,7 @@ import {
   type SubscriptionStatus,
 } from '../../shared/contracts/subscription';
 import { HttpError } from './http-error';
-import type { MerchantRecord, MerchantRepository, MerchantSubscription } from './merchants';
+import { requireMerchant, type MerchantRecord, type MerchantRepository, type MerchantSubscription } from './merchants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stripe statuses in which the merchant has paid or is within Stripe's retry window. */
@@ -57,12 +57,6 @@ export function merchantSubscriptionOf(subscription: Stripe.Subscription): Merch
     currentPeriodEnd: endsAt ? new Date(endsAt * 1000).toISOString() : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
   };
-}
-
-async function requireMerchant(merchants: MerchantRepository, merchantId: string) {
-  const merchant = await merchants.get(merchantId);
-  if (!merchant) throw new HttpError(404, 'profile_not_found', 'User profile not found');
-  return merchant;
 }
 
 /** Paylink's Stripe customer for this merchant, created once. */

@@ -1,6 +1,8 @@
 /**
  * The real catalogue plus entries that exercise what it does not use yet: a schedule (including the
- * singular `rate(1 minute)`), secrets, SES, PutEvents, and a function with several routes. Entries point at existing handlers: only the wiring is under test.
+ * singular `rate(1 minute)`), secrets, SES, PutEvents, and a function with several routes. Entries point at
+ * existing handlers: only the wiring is under test. Names and routes are `fixture-…` so they never collide
+ * with the real catalogue's.
  */
 import { catalog, type FunctionSpec } from '../../functions/catalog';
 import { PAYLINK_EVENT_SOURCE } from '../../shared/contracts/realtime';
@@ -10,7 +12,7 @@ const ANY_HANDLER = 'functions/http/health.ts';
 export const fixtureCatalog: readonly FunctionSpec[] = [
   ...catalog,
   {
-    name: 'verify-pending-payments',
+    name: 'fixture-scheduled-verifier',
     description: 'Fixture: re-verifies pending payments on a schedule.',
     entry: ANY_HANDLER,
     schedule: { rateMinutes: 5 },
@@ -20,13 +22,13 @@ export const fixtureCatalog: readonly FunctionSpec[] = [
     timeoutSeconds: 60,
   },
   {
-    name: 'sweep-connections',
+    name: 'fixture-minute-sweeper',
     description: 'Fixture: a one-minute schedule with nothing declared.',
     entry: ANY_HANDLER,
     schedule: { rateMinutes: 1 },
   },
   {
-    name: 'send-receipt',
+    name: 'fixture-event-mailer',
     description: 'Fixture: emails a receipt when a payment succeeds or is refunded.',
     entry: ANY_HANDLER,
     rules: [
@@ -37,21 +39,21 @@ export const fixtureCatalog: readonly FunctionSpec[] = [
     sendsEmail: true,
   },
   {
-    name: 'merchant-links',
+    name: 'fixture-merchant-routes',
     description: 'Fixture: several merchant routes on one function.',
     entry: ANY_HANDLER,
     routes: [
-      { method: 'GET', path: '/api/me/links', auth: 'merchant' },
-      { method: 'POST', path: '/api/me/links', auth: 'merchant' },
-      { method: 'DELETE', path: '/api/me/links/{id}', auth: 'merchant' },
+      { method: 'GET', path: '/api/me/fixture-links', auth: 'merchant' },
+      { method: 'POST', path: '/api/me/fixture-links', auth: 'merchant' },
+      { method: 'DELETE', path: '/api/me/fixture-links/{id}', auth: 'merchant' },
     ],
     tables: { links: 'readwrite' },
   },
   {
-    name: 'public-link',
+    name: 'fixture-public-route',
     description: 'Fixture: the payer page reads a link.',
     entry: ANY_HANDLER,
-    routes: [{ method: 'GET', path: '/api/links/{id}', auth: 'public' }],
+    routes: [{ method: 'GET', path: '/api/fixture-links/{id}', auth: 'public' }],
     tables: { links: 'read', merchants: 'read' },
   },
 ];

@@ -13,9 +13,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { FunctionSpec } from '../../functions/catalog';
+import type Stripe from 'stripe';
+import { secretValueEnvName, type FunctionSpec } from '../../functions/catalog';
 import { freePorts, type Ports } from '../../infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
 
 export interface TestMerchant {
   email: string;
@@ -40,6 +42,25 @@ export interface TestRuntime {
   createUser(email?: string, password?: string): Promise<TestMerchant>;
   /** A confirmed, signed-in user with a merchant row, as sign-up leaves one. */
   createMerchant(profile?: Partial<Record<string, unknown>>): Promise<TestMerchant>;
+  /** Waits for the Stripe sandbox's webhooks and the bus consumers they trigger. */
+  settle(): Promise<void>;
+  /**
+   * Connects the merchant's Stripe account as a person does — POST /api/me/stripe/connect, open the
+   * sandbox's onboarding page, press its button — and waits for the webhook to land.
+   */
+  connectStripe(
+    merchant: TestMerchant,
+    action?: 'complete' | 'incomplete',
+  ): Promise<{ url: string; returnedTo: string | null }>;
+  /** Delivers `payload` to a webhook route signed as Stripe signs it, with the runtime's own secret. */
+  deliverSignedWebhook(
+    path: string,
+    payload: string,
+    secretId: 'stripe-webhook-secret' | 'stripe-connect-webhook-secret',
+    timestamp?: number,
+  ): Promise<Response>;
+  /** The real `stripe` SDK, talking to the runtime's sandbox with the runtime's key. */
+  stripe: Stripe;
   documents: DynamoDBDocumentClient;
   cognito: CognitoIdentityProviderClient;
   stop(): Promise<void>;
@@ -101,17 +122,49 @@ export async function bootLocalRuntime(
     return signIn(email, password);
   }
 
+  const stripe = sandboxStripeClient(runtime.stripe.url, process.env[secretValueEnvName('stripe-secret-key')]!);
+  const api: TestRuntime['api'] = (path, init = {}) => {
+    const { token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return fetch(`${baseUrl}${path}`, { ...rest, headers });
+  };
+  const settle = async () => {
+    await runtime.stripe.settled();
+    await runtime.bus.settled();
+  };
+
   const testRuntime: TestRuntime = {
     runtime,
     ports,
     baseUrl,
     documents,
     cognito,
-    api(path, init = {}) {
-      const { token, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (token) headers.set('authorization', `Bearer ${token}`);
-      return fetch(`${baseUrl}${path}`, { ...rest, headers });
+    stripe,
+    api,
+    settle,
+    async connectStripe(merchant, action = 'complete') {
+      const response = await api('/api/me/stripe/connect', { method: 'POST', token: merchant.accessToken });
+      if (response.status !== 200) throw new Error(`connect answered ${response.status}: ${await response.text()}`);
+      const { url } = (await response.json()) as { url: string };
+      const page = await fetch(url);
+      if (page.status !== 200) throw new Error(`onboarding page answered ${page.status}`);
+      const done = await submitHostedForm(url, { action });
+      if (![302, 303].includes(done.status)) throw new Error(`onboarding form answered ${done.status}`);
+      await settle();
+      return { url, returnedTo: done.headers.get('location') };
+    },
+    deliverSignedWebhook(path, payload, secretId, timestamp) {
+      const signature = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: process.env[secretValueEnvName(secretId)]!,
+        ...(timestamp && { timestamp }),
+      });
+      return api(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
     },
     signIn,
     createUser,

@@ -1,17 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretValueEnvName } from '../../functions/catalog';
 import { stripeConnectionSchema } from '../../shared/contracts/stripe-connection';
 import { subscriptionStatusSchema } from '../../shared/contracts/subscription';
-import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
+import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
-let stripe: Stripe;
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  stripe = sandboxStripeClient(env.runtime.stripe.url, process.env[secretValueEnvName('stripe-secret-key')]!);
 });
 afterAll(async () => {
   await env?.stop();
@@ -20,12 +16,7 @@ afterAll(async () => {
 const post = (path: string, merchant: TestMerchant) => env.api(path, { method: 'POST', token: merchant.accessToken });
 
 const submitForm = submitHostedForm;
-
-/** Waits for Stripe's webhooks and the bus consumers they trigger. */
-async function settle() {
-  await env.runtime.stripe.settled();
-  await env.runtime.bus.settled();
-}
+const settle = () => env.settle();
 
 async function merchantRow(merchantId: string) {
   const { Item } = await env.documents.send(
@@ -47,34 +38,10 @@ async function subscription(merchant: TestMerchant) {
 }
 
 async function connectAndOnboard(merchant: TestMerchant, action: 'complete' | 'incomplete') {
-  const response = await post('/api/me/stripe/connect', merchant);
-  expect(response.status).toBe(200);
-  const { url } = await response.json();
-  // As a person does: open the onboarding page, then press its button.
-  expect((await fetch(url)).status).toBe(200);
-  const done = await submitForm(url, { action });
-  expect([302, 303]).toContain(done.status);
-  await settle();
-  return { url, returnedTo: done.headers.get('location') };
+  return env.connectStripe(merchant, action);
 }
 
-function signedDelivery(
-  path: string,
-  payload: string,
-  secretId: 'stripe-webhook-secret' | 'stripe-connect-webhook-secret',
-  timestamp?: number,
-) {
-  const signature = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: process.env[secretValueEnvName(secretId)]!,
-    ...(timestamp && { timestamp }),
-  });
-  return env.api(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-}
+const signedDelivery: TestRuntime['deliverSignedWebhook'] = (...args) => env.deliverSignedWebhook(...args);
 
 describe('Stripe Connect onboarding', () => {
   it('starts with no account; completing onboarding → account.updated → connected', async () => {

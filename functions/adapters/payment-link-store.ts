@@ -1,0 +1,60 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentLinkRecord, PaymentLinkRepository } from '../domain/payment-links';
+import { documentClient, tableName } from './dynamo';
+
+export const paymentLinkStore: PaymentLinkRepository = {
+  async get(linkId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName('links'), Key: { linkId } }));
+    return Item as PaymentLinkRecord | undefined;
+  },
+
+  async create(link) {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('links'),
+        Item: link,
+        ConditionExpression: 'attribute_not_exists(linkId)',
+      }),
+    );
+  },
+
+  async listByMerchant(merchantId) {
+    const links: PaymentLinkRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName('links'),
+          IndexName: 'byMerchant',
+          KeyConditionExpression: 'merchantId = :merchantId',
+          ExpressionAttributeValues: { ':merchantId': merchantId },
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      links.push(...((page.Items ?? []) as PaymentLinkRecord[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return links;
+  },
+
+  async setActive(merchantId, linkId, isActive, now) {
+    try {
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('links'),
+          Key: { linkId },
+          UpdateExpression: 'SET isActive = :isActive, updatedAt = :now',
+          ConditionExpression: 'merchantId = :merchantId',
+          ExpressionAttributeValues: { ':isActive': isActive, ':now': now.toISOString(), ':merchantId': merchantId },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as PaymentLinkRecord;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  },
+};

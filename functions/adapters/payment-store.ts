@@ -1,0 +1,126 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord, PaymentRepository, SettlementDetails } from '../domain/payments';
+import { STATUS_RANK } from '../domain/payment-status';
+import { documentClient, tableName } from './dynamo';
+
+async function conditionally<T>(write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+export const paymentStore: PaymentRepository = {
+  async get(paymentId) {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName('payments'), Key: { paymentId }, ConsistentRead: true }),
+    );
+    return Item as PaymentRecord | undefined;
+  },
+
+  async findByCheckoutSession(sessionId) {
+    const { Items } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('payments'),
+        IndexName: 'byCheckoutSession',
+        KeyConditionExpression: 'checkoutSessionId = :sessionId',
+        ExpressionAttributeValues: { ':sessionId': sessionId },
+        Limit: 1,
+      }),
+    );
+    // The index is eventually consistent; read the item itself for its current status.
+    const found = Items?.[0] as PaymentRecord | undefined;
+    return found && paymentStore.get(found.paymentId);
+  },
+
+  async create(payment) {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('payments'),
+        Item: payment,
+        ConditionExpression: 'attribute_not_exists(paymentId)',
+      }),
+    );
+  },
+
+  async attachCheckoutSession(paymentId, sessionId) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('payments'),
+        Key: { paymentId },
+        UpdateExpression: 'SET checkoutSessionId = :sessionId',
+        ConditionExpression: 'attribute_exists(paymentId)',
+        ExpressionAttributeValues: { ':sessionId': sessionId },
+      }),
+    );
+  },
+
+  async advance(paymentId, status, details, now) {
+    // Only what Stripe actually told us is written: an event that lacks a detail never blanks one.
+    const known = Object.entries(details).filter(([, value]) => value !== undefined && value !== null) as [
+      keyof SettlementDetails,
+      unknown,
+    ][];
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = {
+      ':status': status,
+      ':rank': STATUS_RANK[status],
+      ':now': now.toISOString(),
+    };
+    const sets = ['#status = :status', 'statusRank = :rank', 'updatedAt = :now', 'settledAt = :now'];
+    for (const [key, value] of known) {
+      names[`#${key}`] = key;
+      values[`:${key}`] = value;
+      sets.push(`#${key} = :${key}`);
+    }
+    const moved = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE pendingShard, pendingSince`,
+          ConditionExpression: 'attribute_exists(paymentId) AND statusRank < :rank',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    if (moved) return { moved: true, payment: moved.Attributes as PaymentRecord };
+    return { moved: false, payment: await paymentStore.get(paymentId) };
+  },
+
+  async recordAttemptError(paymentId, message, now) {
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET lastError = :message, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(paymentId) AND #status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':message': message, ':now': now.toISOString(), ':pending': 'pending' },
+        }),
+      ),
+    );
+  },
+
+  async countReceipt(paymentId, max) {
+    const counted = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'ADD receiptsSent :one',
+          ConditionExpression:
+            'attribute_exists(paymentId) AND (attribute_not_exists(receiptsSent) OR receiptsSent < :max)',
+          ExpressionAttributeValues: { ':one': 1, ':max': max },
+        }),
+      ),
+    );
+    return counted !== undefined;
+  },
+};

@@ -1,0 +1,26 @@
+import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, type PaymentUpdatedDetail } from '../../shared/contracts/realtime';
+import type { SettlementDeps } from '../domain/settlement';
+import { publishEvent } from './event-publisher';
+import { merchantStore } from './merchant-store';
+import { paymentStore } from './payment-store';
+import { statsStore } from './stats-store';
+import { stripeClient } from './stripe-client';
+
+/** The real stores, Stripe and the bus, for everything that settles payments (webhook consumer, result pages). */
+export async function settlementDeps(now = new Date()): Promise<SettlementDeps> {
+  return {
+    payments: paymentStore,
+    merchants: merchantStore,
+    stats: statsStore,
+    stripe: await stripeClient(),
+    now,
+    async announce(payment) {
+      const detail: PaymentUpdatedDetail = {
+        merchantId: payment.merchantId,
+        paymentId: payment.paymentId,
+        status: payment.status,
+      };
+      await publishEvent(PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, detail);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The payer's side of the money path: a pending payment and a Stripe Checkout session for it, created
+ * as a direct charge on the merchant's own Stripe account with Paylink's 0.5% fee (ARCHITECTURE.md
+ * "Payment"). Every amount is computed here from the stored link; the browser only says which tip and,
+ * for an open-amount link, the base.
+ */
+import type Stripe from 'stripe';
+import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
+import type { CheckoutRequest, CheckoutResponse } from '../../shared/contracts/checkout';
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  LINK_NOT_ACCEPTING_MESSAGE,
+  paymentCentsSchema,
+} from '../../shared/contracts/payment-links';
+import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '../../shared/money';
+import { HttpError } from './http-error';
+import type { MerchantRepository } from './merchants';
+import { canTakePayments, payableLink, type PaymentLinkRepository } from './payment-links';
+import { STATUS_RANK } from './payment-status';
+import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
+
+export interface CheckoutDeps {
+  links: PaymentLinkRepository;
+  merchants: MerchantRepository;
+  payments: PaymentRepository;
+  stripe: Stripe;
+  appOrigin: string;
+  now: Date;
+}
+
+const notAccepting = () => new HttpError(409, 'not_accepting_payments', LINK_NOT_ACCEPTING_MESSAGE);
+
+/** The base amount: the link's own when fixed (whatever the browser sent), the payer's when open. */
+function baseCentsFor(link: { amountCents: number | null; isOpenAmount: boolean }, requested: number | undefined) {
+  if (!link.isOpenAmount && link.amountCents !== null) return link.amountCents;
+  const parsed = paymentCentsSchema.safeParse(requested);
+  if (!parsed.success) {
+    const message = requested === undefined ? 'Please enter a valid amount' : parsed.error.issues[0]!.message;
+    throw new HttpError(400, 'invalid_amount', message, { amount: message });
+  }
+  return parsed.data;
+}
+
+export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps): Promise<CheckoutResponse> {
+  const { link, merchant } = await payableLink(request.linkId, deps);
+  if (!canTakePayments(merchant, deps.now)) throw notAccepting();
+
+  const amounts = paymentAmounts(baseCentsFor(link, request.amount), link.tipPercent, request.tip);
+  if (amounts.totalCents > PAYMENT_MAX_CENTS) {
+    throw new HttpError(400, 'invalid_amount', AMOUNT_TOO_LARGE_MESSAGE, { amount: AMOUNT_TOO_LARGE_MESSAGE });
+  }
+  const productFeeCents = shareOfCents(amounts.totalCents, PRODUCT_FEE_BASIS_POINTS);
+  const paymentId = newPaymentId();
+  const createdAt = deps.now.toISOString();
+  const payment: PaymentRecord = {
+    paymentId,
+    merchantId: merchant.merchantId,
+    linkId: link.linkId,
+    linkTitle: link.title,
+    linkDescription: link.description,
+    stripeAccountId: merchant.stripeAccountId!,
+    currency: link.currency,
+    ...amounts,
+    tipPercent: amounts.tipCents > 0 ? link.tipPercent : null,
+    productFeeCents,
+    status: 'pending',
+    statusRank: STATUS_RANK.pending,
+    receiptsSent: 0,
+    createdAt,
+    updatedAt: createdAt,
+    pendingShard: pendingShardOf(paymentId),
+    pendingSince: createdAt,
+  };
+  await deps.payments.create(payment);
+
+  const metadata = { paymentId, linkId: link.linkId, merchantId: merchant.merchantId };
+  const lineItem = (name: string, cents: number) => ({
+    quantity: 1,
+    price_data: { currency: link.currency, unit_amount: cents, product_data: { name } },
+  });
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await deps.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          lineItem(link.title, amounts.baseCents),
+          ...(amounts.tipCents > 0 ? [lineItem(`Tip (${link.tipPercent}%)`, amounts.tipCents)] : []),
+        ],
+        payment_intent_data: { application_fee_amount: productFeeCents, metadata },
+        metadata,
+        client_reference_id: paymentId,
+        success_url: `${deps.appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        // Stripe fills in the session id on the success URL only; the cancel URL names our own payment.
+        cancel_url: `${deps.appOrigin}/payment-canceled?payment_id=${paymentId}`,
+      },
+      // A retried request (ours or the SDK's) makes the same one session for this payment.
+      { stripeAccount: payment.stripeAccountId, idempotencyKey: paymentId },
+    );
+  } catch (error) {
+    await deps.payments.advance(paymentId, 'failed', {}, deps.now);
+    // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
+    if ((error as Stripe.errors.StripeError)?.code === 'account_invalid') throw notAccepting();
+    throw error;
+  }
+  await deps.payments.attachCheckoutSession(paymentId, session.id);
+  if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
+  return { url: session.url, paymentId };
+}

@@ -1,0 +1,114 @@
+/**
+ * Payment links: what a merchant creates and shares, and the public view a payer's page reads.
+ * Amounts are integer cents in the merchant's currency; an open-amount link stores no amount.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  LINK_NOT_FOUND_MESSAGE,
+  type CreatePaymentLink,
+  type PaymentLink,
+  type PublicPaymentLink,
+} from '../../shared/contracts/payment-links';
+import { HttpError } from './http-error';
+import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
+import { accessStateOf, assertMayUseGatedFeatures } from './subscription';
+
+export interface PaymentLinkRecord extends PaymentLink {
+  merchantId: string;
+  updatedAt: string;
+}
+
+export interface PaymentLinkRepository {
+  get(linkId: string): Promise<PaymentLinkRecord | undefined>;
+  /** Refuses to overwrite an existing link (an id collision is retried by the caller). */
+  create(link: PaymentLinkRecord): Promise<void>;
+  /** The merchant's links, newest first. */
+  listByMerchant(merchantId: string): Promise<PaymentLinkRecord[]>;
+  /** Sets `isActive` on the merchant's own link; undefined when no such link belongs to the merchant. */
+  setActive(merchantId: string, linkId: string, isActive: boolean, now: Date): Promise<PaymentLinkRecord | undefined>;
+}
+
+interface LinkDeps {
+  links: PaymentLinkRepository;
+  merchants: MerchantRepository;
+  now: Date;
+}
+
+/** 9 random bytes = 72 bits = exactly 12 base64url characters (DECISIONS.md row 9). */
+export function newLinkId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+export const linkNotFound = () => new HttpError(404, 'link_not_found', LINK_NOT_FOUND_MESSAGE);
+
+/** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
+export function toPaymentLink({ merchantId: _owner, updatedAt: _updated, ...link }: PaymentLinkRecord): PaymentLink {
+  return link;
+}
+
+export async function createPaymentLink(merchantId: string, input: CreatePaymentLink, deps: LinkDeps) {
+  const merchant = await requireMerchant(deps.merchants, merchantId);
+  assertMayUseGatedFeatures(merchant, deps.now);
+  const link: PaymentLinkRecord = {
+    linkId: newLinkId(),
+    merchantId,
+    title: input.title,
+    description: input.description,
+    amountCents: input.isOpenAmount ? null : input.amountCents,
+    isOpenAmount: input.isOpenAmount,
+    tipPercent: input.tipPercent,
+    isActive: true,
+    currency: merchant.currency,
+    createdAt: deps.now.toISOString(),
+    updatedAt: deps.now.toISOString(),
+  };
+  await deps.links.create(link);
+  return toPaymentLink(link);
+}
+
+export async function listPaymentLinks(merchantId: string, links: PaymentLinkRepository) {
+  return { links: (await links.listByMerchant(merchantId)).map(toPaymentLink) };
+}
+
+/** Activate / Deactivate. Activating is a gated action; deactivating is always allowed (a merchant may always stop taking money). */
+export async function setPaymentLinkActive(merchantId: string, linkId: string, isActive: boolean, deps: LinkDeps) {
+  if (isActive) assertMayUseGatedFeatures(await requireMerchant(deps.merchants, merchantId), deps.now);
+  // Scoped by the token's merchant: another merchant's link answers exactly as a missing one does.
+  const updated = await deps.links.setActive(merchantId, linkId, isActive, deps.now);
+  if (!updated) throw linkNotFound();
+  return toPaymentLink(updated);
+}
+
+/** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (DECISIONS.md row 11). */
+export function canTakePayments(merchant: MerchantRecord, now: Date): boolean {
+  return (
+    merchant.stripeAccountStatus === 'connected' &&
+    Boolean(merchant.stripeAccountId) &&
+    accessStateOf(merchant, now) !== 'expired'
+  );
+}
+
+/** A link a payer may pay: it exists and is active, and so does its merchant. */
+export async function payableLink(linkId: string, deps: Omit<LinkDeps, 'now'>) {
+  const link = await deps.links.get(linkId);
+  if (!link || !link.isActive) throw linkNotFound();
+  const merchant = await deps.merchants.get(link.merchantId);
+  if (!merchant) throw linkNotFound();
+  return { link, merchant };
+}
+
+/** GET /api/links/{id}: only what the payment page shows. */
+export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise<PublicPaymentLink> {
+  const { link, merchant } = await payableLink(linkId, deps);
+  return {
+    linkId: link.linkId,
+    title: link.title,
+    description: link.description,
+    amountCents: link.amountCents,
+    isOpenAmount: link.isOpenAmount,
+    tipPercent: link.tipPercent,
+    currency: link.currency,
+    businessName: merchant.companyName ?? null,
+    acceptingPayments: canTakePayments(merchant, deps.now),
+  };
+}

@@ -1,0 +1,83 @@
+/** What the payer does after Stripe's page: cancel (the cancel page) and ask for a receipt (the success page). */
+import Stripe from 'stripe';
+import { DEFAULT_TIME_ZONE } from '../../shared/brand';
+import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '../../shared/contracts/checkout';
+import { paymentReceiptEmail, type Email } from './emails';
+import { HttpError } from './http-error';
+import type { MerchantRepository } from './merchants';
+import type { PaymentRepository } from './payments';
+import { settle, settleFromSession, type SettlementDeps } from './settlement';
+
+const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
+
+/**
+ * The cancel page. The Checkout session is expired first, so the canceled payment can never be paid
+ * afterwards from a tab left open; if Stripe says it is no longer open (the payer paid after all, or it
+ * expired), its real state is settled before the cancel is applied, and the forward-only status keeps
+ * whichever is true.
+ */
+export async function cancelPayment(paymentId: string, deps: SettlementDeps): Promise<CancelResult> {
+  const payment = await deps.payments.get(paymentId);
+  if (!payment) throw paymentNotFound();
+  if (payment.status === 'pending') {
+    if (payment.checkoutSessionId) {
+      const onAccount = { stripeAccount: payment.stripeAccountId };
+      try {
+        await deps.stripe.checkout.sessions.expire(payment.checkoutSessionId, {}, onAccount);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await deps.stripe.checkout.sessions.retrieve(payment.checkoutSessionId, {}, onAccount);
+        await settleFromSession(session, payment.stripeAccountId, deps);
+      }
+    }
+    await settle(payment, 'canceled', {}, deps);
+  }
+  const current = (await deps.payments.get(paymentId)) ?? payment;
+  return { paymentId, status: current.status, linkId: current.linkId };
+}
+
+export async function sendPaymentReceipt(
+  sessionId: string,
+  recipient: string,
+  deps: { payments: PaymentRepository; merchants: MerchantRepository; send(to: string, email: Email): Promise<void> },
+): Promise<{ sent: true; email: string }> {
+  const payment = await deps.payments.findByCheckoutSession(sessionId);
+  if (!payment) throw paymentNotFound();
+  if (payment.status !== 'succeeded') {
+    throw new HttpError(
+      409,
+      'payment_not_complete',
+      'This payment is not complete, so there is no receipt to send yet.',
+    );
+  }
+  if (!(await deps.payments.countReceipt(payment.paymentId, MAX_RECEIPTS_PER_PAYMENT))) {
+    throw new HttpError(
+      429,
+      'too_many_receipts',
+      `This receipt has already been sent ${MAX_RECEIPTS_PER_PAYMENT} times. Please check your inbox and spam folder.`,
+    );
+  }
+  const merchant = await deps.merchants.get(payment.merchantId);
+  await deps.send(
+    recipient,
+    paymentReceiptEmail({
+      businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
+      item: payment.linkTitle,
+      currency: payment.currency,
+      baseCents: payment.baseCents,
+      tipCents: payment.tipCents,
+      totalCents: payment.totalCents,
+      paidAt: payment.settledAt ?? payment.createdAt,
+      timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
+      transactionId: sessionId,
+      card:
+        payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
+      stripeReceiptUrl: payment.receiptUrl ?? null,
+    }),
+  );
+  return { sent: true, email: recipient };
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

@@ -1,0 +1,35 @@
+/**
+ * A payment's status only moves forward. Each status has a rank and a write succeeds only when it raises
+ * the rank, so applying any set of Stripe's events — duplicated, late, in any order — ends in the same
+ * status: the highest-ranked one seen. Succeeded ranks highest because it means money moved; canceled
+ * outranks expired because the cancel page expires the Checkout session itself, and the payer's own
+ * "cancel" is the truer story than the `expired` event it causes.
+ */
+import type { PaymentStatus } from '../../shared/contracts/checkout';
+
+export const STATUS_RANK: Record<PaymentStatus, number> = {
+  pending: 0,
+  expired: 1,
+  canceled: 2,
+  failed: 3,
+  succeeded: 4,
+};
+
+/** Whether moving from `from` to `to` is forward (a no-op or a step back is not). */
+export function isForwardMove(from: PaymentStatus, to: PaymentStatus): boolean {
+  return STATUS_RANK[to] > STATUS_RANK[from];
+}
+
+/** The status after `to` is applied to `from`: the move if it is forward, else no change. */
+export function nextStatus(from: PaymentStatus, to: PaymentStatus): PaymentStatus {
+  return isForwardMove(from, to) ? to : from;
+}
+
+/** The status a sequence of observed statuses ends in, starting from pending. */
+export function foldStatuses(statuses: readonly PaymentStatus[], start: PaymentStatus = 'pending'): PaymentStatus {
+  return statuses.reduce(nextStatus, start);
+}
+
+export function isSettled(status: PaymentStatus): boolean {
+  return status !== 'pending';
+}

@@ -1,0 +1,174 @@
+/**
+ * Settling payments from what Stripe says — the webhook's events and the success page's own check go
+ * through the same function, so a lost webhook still settles and a duplicate never double-counts:
+ * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
+ */
+import type Stripe from 'stripe';
+import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
+import type { MerchantRepository } from './merchants';
+import {
+  dayInTimeZone,
+  type PaymentRecord,
+  type PaymentRepository,
+  type SettlementDetails,
+  type StatsRepository,
+} from './payments';
+import { DEFAULT_TIME_ZONE } from '../../shared/brand';
+
+export interface SettlementDeps {
+  payments: PaymentRepository;
+  merchants: MerchantRepository;
+  stats: StatsRepository;
+  stripe: Stripe;
+  /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus). */
+  announce(payment: PaymentRecord): Promise<void>;
+  now: Date;
+}
+
+/** What a Checkout session's state means for its payment; undefined = still pending. */
+export function statusOfSession(
+  session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>,
+): PaymentStatus | undefined {
+  if (session.status === 'complete' && session.payment_status === 'paid') return 'succeeded';
+  if (session.status === 'expired') return 'expired';
+  // complete + unpaid: an asynchronous method still working; the async_payment_* events will say.
+  return undefined;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
+
+/** The payment a session belongs to, if it is ours and on the account the payment was made on. */
+async function paymentOfSession(
+  session: Stripe.Checkout.Session,
+  account: string | null | undefined,
+  deps: SettlementDeps,
+) {
+  const paymentId = session.metadata?.paymentId;
+  const payment = paymentId
+    ? await deps.payments.get(paymentId)
+    : await deps.payments.findByCheckoutSession(session.id);
+  // Metadata is written by whoever creates a session: only trust it on the account the payment belongs to.
+  if (!payment || (account && payment.stripeAccountId !== account)) return undefined;
+  if (payment.checkoutSessionId && payment.checkoutSessionId !== session.id) return undefined;
+  return payment;
+}
+
+/** Card, payer and Stripe's fee, from the payment intent's charge and balance transaction (on the merchant's account). */
+async function detailsOf(
+  session: Stripe.Checkout.Session,
+  payment: PaymentRecord,
+  stripe: Stripe,
+): Promise<SettlementDetails> {
+  const details: SettlementDetails = {
+    payerName: session.customer_details?.name ?? null,
+    payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    paymentIntentId: idOf(session.payment_intent) ?? null,
+  };
+  if (!details.paymentIntentId) return details;
+  const intent = await stripe.paymentIntents.retrieve(
+    details.paymentIntentId,
+    { expand: ['latest_charge.balance_transaction'] },
+    { stripeAccount: payment.stripeAccountId },
+  );
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
+  const method = charge?.payment_method_details;
+  return {
+    ...details,
+    paymentMethodType: method?.type ?? null,
+    cardBrand: method?.card?.brand ?? null,
+    cardLast4: method?.card?.last4 ?? null,
+    // Stripe's processing fee only: the application fee (Paylink's) is recorded apart.
+    stripeFeeCents: balance
+      ? balance.fee_details.filter((fee) => fee.type === 'stripe_fee').reduce((sum, fee) => sum + fee.amount, 0)
+      : null,
+    receiptUrl: charge?.receipt_url ?? null,
+  };
+}
+
+/** Moves the payment to `status` (if forward), then counts it in its day once if it succeeded. */
+export async function settle(
+  payment: PaymentRecord,
+  status: PaymentStatus,
+  details: SettlementDetails,
+  deps: SettlementDeps,
+) {
+  const { moved, payment: standing } = await deps.payments.advance(payment.paymentId, status, details, deps.now);
+  const current = standing ?? payment;
+  if (current.status === 'succeeded') {
+    // Also on a redelivery that did not move the status: if the first delivery died between its two
+    // writes, this one finishes the count. The stats write itself refuses a second count.
+    const merchant = await deps.merchants.get(current.merchantId);
+    const day = dayInTimeZone(current.createdAt, merchant?.timeZone ?? DEFAULT_TIME_ZONE);
+    await deps.stats.countSucceededPayment(current, day);
+  }
+  if (moved) await deps.announce(current);
+  return current;
+}
+
+/** Applies a Checkout session's state (from an event or a fresh read) to its payment. */
+export async function settleFromSession(
+  session: Stripe.Checkout.Session,
+  account: string | null | undefined,
+  deps: SettlementDeps,
+  override?: PaymentStatus,
+): Promise<PaymentRecord | undefined> {
+  const payment = await paymentOfSession(session, account, deps);
+  if (!payment) return undefined;
+  const status = override ?? statusOfSession(session);
+  if (!status) return payment;
+  const details = status === 'succeeded' ? await detailsOf(session, payment, deps.stripe) : {};
+  return settle(payment, status, details, deps);
+}
+
+/** The Connect webhook's payment events, from the bus. */
+export async function applyPaymentEvent(event: Stripe.Event, deps: SettlementDeps): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.expired':
+      await settleFromSession(event.data.object, event.account, deps);
+      return;
+    case 'checkout.session.async_payment_failed':
+      await settleFromSession(event.data.object, event.account, deps, 'failed');
+      return;
+    case 'payment_intent.payment_failed': {
+      // Checkout keeps the session open after a decline so the payer can try another card: the payment
+      // stays pending, and the decline is noted for the merchant and the result page.
+      const intent = event.data.object;
+      const payment = intent.metadata?.paymentId ? await deps.payments.get(intent.metadata.paymentId) : undefined;
+      if (!payment || (event.account && payment.stripeAccountId !== event.account)) return;
+      await deps.payments.recordAttemptError(
+        payment.paymentId,
+        intent.last_payment_error?.message ?? 'The card was declined.',
+        deps.now,
+      );
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** GET /api/checkout/{sessionId}: re-reads the session from Stripe, settles, and answers the result page. */
+export async function verifyCheckout(sessionId: string, deps: SettlementDeps): Promise<PaymentResult | undefined> {
+  const known = await deps.payments.findByCheckoutSession(sessionId);
+  if (!known) return undefined;
+  const session = await deps.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: known.stripeAccountId });
+  const payment = (await settleFromSession(session, known.stripeAccountId, deps)) ?? known;
+  const merchant = await deps.merchants.get(payment.merchantId);
+  return {
+    sessionId,
+    verified: session.payment_status === 'paid',
+    payment_status: session.payment_status,
+    status: payment.status,
+    amount_total: payment.totalCents,
+    tip_amount: payment.tipCents,
+    currency: payment.currency,
+    customer_email: payment.payerEmail ?? session.customer_details?.email ?? null,
+    customer_name: payment.payerName ?? session.customer_details?.name ?? null,
+    link_title: payment.linkTitle,
+    business_name: merchant?.companyName ?? null,
+    last_error: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+  };
+}

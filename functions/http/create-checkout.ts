@@ -1,0 +1,22 @@
+import { checkoutRequestSchema } from '../../shared/contracts/checkout';
+import { ENV } from '../catalog';
+import { merchantStore } from '../adapters/merchant-store';
+import { paymentLinkStore } from '../adapters/payment-link-store';
+import { paymentStore } from '../adapters/payment-store';
+import { stripeClient } from '../adapters/stripe-client';
+import { startCheckout } from '../domain/checkout';
+import { httpHandler, jsonBody } from './http-handler';
+
+export const handler = httpHandler(async (event) => {
+  const request = checkoutRequestSchema.parse(jsonBody(event));
+  return {
+    body: await startCheckout(request, {
+      links: paymentLinkStore,
+      merchants: merchantStore,
+      payments: paymentStore,
+      stripe: await stripeClient(),
+      appOrigin: process.env[ENV.appOrigin] ?? '',
+      now: new Date(),
+    }),
+  };
+});
