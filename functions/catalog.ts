@@ -27,6 +27,16 @@ export const SECRET_IDS = [
 ] as const;
 export type SecretId = (typeof SECRET_IDS)[number];
 
+/**
+ * Per-client limit on the `public` routes (the payer page, checkout, sign-up): a WAF rate-based rule in the
+ * cloud and the same counter in the local gateway. Generous for a café whose customers share one Wi-Fi
+ * address, tight enough that one bot cannot mint checkout sessions or sign-ups by the thousand.
+ */
+export const PUBLIC_RATE_LIMIT = { requests: 200, windowSeconds: 60 } as const;
+
+/** Route prefixes outside the public rate limit: token-guarded merchant routes and Stripe's signed webhooks. */
+export const RATE_LIMIT_EXEMPT_PREFIXES = ['/api/me', '/api/webhooks/'] as const;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

@@ -6,17 +6,9 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { deploymentSettingsFromContext } from './deployment-settings';
-import { PaylinkStack } from './stack';
+import { addPaylinkStacks } from './paylink-stacks';
 
 const app = new App();
-const settings = deploymentSettingsFromContext(app.node);
-
-new PaylinkStack(app, `Paylink-${settings.stage}`, {
-  settings,
-  description: `Paylink (${settings.stage}): payment links and QR codes for NZ small businesses`,
-  // The account and region of the credentials in use; unset offline, which synthesizes region-agnostic.
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  tags: { app: 'paylink', stage: settings.stage },
-});
+addPaylinkStacks(app, deploymentSettingsFromContext(app.node));
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

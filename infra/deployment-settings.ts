@@ -24,10 +24,13 @@ export interface DeploymentSettings {
    * (credentials set), else this (`-c mailRegion=…`; default Sydney, the nearest SES region to NZ).
    */
   mailRegion: string;
+  /** The app's region (`-c region=…`, else the credentials' region, else Sydney: the nearest full region to NZ). */
+  region: string;
 }
 
 export const DEFAULT_STAGE = 'dev';
 export const DEFAULT_MAIL_REGION = 'ap-southeast-2';
+export const DEFAULT_REGION = 'ap-southeast-2';
 export const DEFAULT_MAIL_FROM = 'no-reply@paylink.example';
 
 function contextString(node: Node, key: string): string | undefined {
@@ -52,5 +55,6 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
     mailFrom,
     mailIdentity: contextString(node, 'mailIdentity') ?? mailFrom,
     mailRegion: contextString(node, 'mailRegion') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_MAIL_REGION,
+    region: contextString(node, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
   };
 }

@@ -27,6 +27,8 @@ export interface PaylinkStackProps extends StackProps {
   settings: DeploymentSettings;
   /** The functions to deploy; tests pass a fixture catalogue. */
   functions?: readonly FunctionSpec[];
+  /** The CloudFront web ACL (EdgeFirewallStack, us-east-1). */
+  webAclArn: string;
 }
 
 /** PascalCase construct id from a kebab-case catalogue name (`get-me` → `GetMe`). */
@@ -105,6 +107,7 @@ export class PaylinkStack extends Stack {
       isProduction,
       apiDomainName: this.httpApi.domainName,
       realtimeDomainName,
+      webAclArn: props.webAclArn,
     });
 
     const functions = new Map<string, CatalogFunction>();

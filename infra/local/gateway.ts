@@ -8,7 +8,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { FunctionSpec, HttpRoute } from '../../functions/catalog';
+import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '../../functions/catalog';
+import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
 import { invoke } from './function-loader';
 import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer';
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   runtimeConfig: RuntimeConfig;
   /** A built SPA (web/dist) to serve; without it only the API, config and realtime are served. */
   staticDir?: string;
+  /** The per-client limit on public routes; the cloud's (PUBLIC_RATE_LIMIT) unless a benchmark turns it off. */
+  publicRateLimit?: { requests: number; windowSeconds: number } | false;
   log?: (line: string) => void;
 }
 
@@ -153,7 +156,30 @@ function serveStatic(staticDir: string, pathname: string, response: http.ServerR
   createReadStream(file).pipe(response);
 }
 
+/**
+ * WAF's rate-based rule, locally: requests per client address in a fixed window. WAF counts over a
+ * sliding window; a fixed one refuses at the same count, which is what a test or a developer can see.
+ */
+function createRateLimiter(limit: { requests: number; windowSeconds: number }) {
+  const windows = new Map<string, { startedAt: number; count: number }>();
+  return (client: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } => {
+    const windowMs = limit.windowSeconds * 1000;
+    let window = windows.get(client);
+    if (!window || now - window.startedAt >= windowMs) {
+      window = { startedAt: now, count: 0 };
+      windows.set(client, window);
+    }
+    window.count += 1;
+    return {
+      allowed: window.count <= limit.requests,
+      retryAfterSeconds: Math.ceil((window.startedAt + windowMs - now) / 1000),
+    };
+  };
+}
+
 export async function startLocalGateway(options: GatewayOptions): Promise<LocalGateway> {
+  const limitPublicRoutes =
+    options.publicRateLimit === false ? undefined : createRateLimiter(options.publicRateLimit ?? PUBLIC_RATE_LIMIT);
   const routes = options.functions.flatMap((fn) => (fn.routes ?? []).map((route) => compileRoute(route, fn)));
   const authorizer: JwtAuthorizer = createJwtAuthorizer({
     issuer: options.tokenIssuer,
@@ -168,6 +194,19 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       (candidate) => candidate.method === method && candidate.pattern.test(requestUrl.pathname),
     );
     if (!route) return sendJson(response, 404, { message: 'Not Found' });
+
+    const sourceIp = request.socket.remoteAddress ?? LOOPBACK;
+    if (route.auth === 'public' && limitPublicRoutes) {
+      const { allowed, retryAfterSeconds } = limitPublicRoutes(sourceIp);
+      if (!allowed) {
+        return sendJson(
+          response,
+          429,
+          { code: RATE_LIMITED_CODE, message: RATE_LIMITED_MESSAGE },
+          { 'retry-after': String(retryAfterSeconds) },
+        );
+      }
+    }
 
     let authorizerContext: { jwt: { claims: Record<string, string>; scopes: string[] | null } } | undefined;
     if (route.auth === 'merchant') {
@@ -204,7 +243,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
           method,
           path: requestUrl.pathname,
           protocol: `HTTP/${request.httpVersion}`,
-          sourceIp: request.socket.remoteAddress ?? LOOPBACK,
+          sourceIp,
           userAgent: request.headers['user-agent'] ?? '',
         },
         requestId: crypto.randomUUID(),

@@ -36,6 +36,8 @@ export interface LocalRuntimeOptions {
   staticDir?: string;
   /** The web app's origin (for links in emails and Stripe return URLs); defaults to the gateway. */
   appOrigin?: string;
+  /** The public routes' per-client limit; the cloud's unless a benchmark turns it off (`false`). */
+  publicRateLimit?: { requests: number; windowSeconds: number } | false;
   log?: (line: string) => void;
 }
 
@@ -189,6 +191,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       userPoolClientId: cognito.userPoolClientId,
       runtimeConfig,
       staticDir: options.staticDir,
+      publicRateLimit: options.publicRateLimit,
       log,
     });
     stops.push(gateway.stop);

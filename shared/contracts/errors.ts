@@ -8,3 +8,7 @@ export const apiErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** What a rate-limited client gets (429), from the cloud's WAF and the local gateway alike. */
+export const RATE_LIMITED_CODE = 'rate_limited';
+export const RATE_LIMITED_MESSAGE = 'Too many requests from your network. Please wait a minute and try again.';

@@ -8,7 +8,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import type { FunctionSpec } from '../../functions/catalog';
 import { deploymentSettingsFromContext } from '../../infra/deployment-settings';
-import { PaylinkStack } from '../../infra/stack';
+import type { EdgeFirewallStack } from '../../infra/edge-firewall-stack';
+import { addPaylinkStacks } from '../../infra/paylink-stacks';
+import type { PaylinkStack } from '../../infra/stack';
 
 export interface CfnResourceJson {
   Type: string;
@@ -20,6 +22,8 @@ export interface CfnResourceJson {
 
 export interface SynthesizedPaylink {
   stack: PaylinkStack;
+  /** The us-east-1 stack with the CloudFront web ACL. */
+  edge: EdgeFirewallStack;
   template: Template;
   resources: Record<string, CfnResourceJson>;
   outputs: Record<string, { Value: unknown }>;
@@ -32,13 +36,13 @@ export function synthesizePaylink(
 ): SynthesizedPaylink {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...options.context } });
   const settings = deploymentSettingsFromContext(app.node);
-  const stack = new PaylinkStack(app, `Paylink-${settings.stage}`, { settings, functions: options.functions });
+  const { stack, edge } = addPaylinkStacks(app, settings, { functions: options.functions });
   const template = Template.fromStack(stack);
   const json = template.toJSON() as {
     Resources: Record<string, CfnResourceJson>;
     Outputs: Record<string, { Value: unknown }>;
   };
-  return { stack, template, resources: json.Resources, outputs: json.Outputs, assemblyDirectory: app.outdir };
+  return { stack, edge, template, resources: json.Resources, outputs: json.Outputs, assemblyDirectory: app.outdir };
 }
 
 /** The template logical id of a construct's main CloudFormation resource. */

@@ -16,7 +16,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { secretValueEnvName, type FunctionSpec } from '../../functions/catalog';
 import { freePorts, type Ports } from '../../infra/local/ports';
-import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../infra/local/runtime';
 import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
 
 export interface TestMerchant {
@@ -74,7 +74,9 @@ function subOf(idToken: string): string {
 }
 
 export async function bootLocalRuntime(
-  options: { functions?: readonly FunctionSpec[]; staticDir?: string; dataDirectory?: string; ports?: Ports } = {},
+  options: Partial<
+    Pick<LocalRuntimeOptions, 'functions' | 'staticDir' | 'dataDirectory' | 'ports' | 'publicRateLimit'>
+  > = {},
 ) {
   const ports = options.ports ?? (await freePorts());
   const runtime = await startLocalRuntime({ ...options, ports });

@@ -30,5 +30,16 @@ export const dashboardStrings = {
     welcome: (name: string) => `Welcome back, ${name}`,
     planBadge: 'Business Plan',
     trialOffer: `First month free, then ${price}/month`,
+    materialsKit: {
+      title: 'Materials Kit',
+      description: 'Printables for your counter, window and tables.',
+      qrCodesForPrint: 'QR Codes for Print',
+      qrCodesForPrintDetail: 'An A4 poster and an A6 table card for any payment link, as PDFs.',
+      businessSetupGuide: 'Business Setup Guide',
+      businessSetupGuideDetail: 'A step-by-step guide to taking payments with Paylink.',
+      paymentTemplates: 'Payment Templates',
+      paymentTemplatesDetail: 'Ready-made payment links for common sales.',
+      notYetAvailable: 'Not available yet',
+    },
   },
 } as const;

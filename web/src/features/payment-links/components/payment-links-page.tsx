@@ -1,12 +1,11 @@
-import { QrCode } from 'lucide-react';
-import { ComingSoonCard } from '../../../components/coming-soon-card';
 import { PageHeader } from '../../../components/page-header';
 import { StripeConnectionGate } from '../../stripe-connection/components/stripe-connection-gate';
 import { SubscriptionGate } from '../../subscription/components/subscription-gate';
 import { paymentLinksStrings as strings } from '../payment-links-strings';
+import { PaymentLinksTabs } from './payment-links-tabs';
 
 /**
- * /dashboard/create-link. The create, manage and QR tabs (spec §2) arrive with the payment-links issue.
+ * /dashboard/create-link: create, manage and print payment links (spec §2).
  * The plan is checked before the Stripe connection: a merchant whose trial has ended learns that first,
  * rather than connecting Stripe only to be told they cannot take payments (DECISIONS.md row 11).
  */
@@ -16,7 +15,7 @@ export function PaymentLinksPage() {
       <PageHeader title={strings.heading} description={strings.description} />
       <SubscriptionGate loadingLabel={strings.checkingPlan}>
         <StripeConnectionGate>
-          <ComingSoonCard icon={QrCode} message={strings.comingSoon} />
+          <PaymentLinksTabs />
         </StripeConnectionGate>
       </SubscriptionGate>
     </div>

@@ -1,0 +1,232 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  LINK_DESCRIPTION_MAX,
+  LINK_TITLE_MAX,
+  createPaymentLinkSchema,
+  type CreatePaymentLink,
+  type CreatePaymentLinkInput,
+  type PaymentLink,
+} from '../../../../../shared/contracts/payment-links';
+import { MAX_TIP_PERCENT, parseMoneyInput } from '../../../../../shared/money';
+import { FormField, fieldControlProps } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { ApiRequestError } from '../../../lib/api-request-error';
+import { useCreatePaymentLink } from '../api/payment-links-api';
+import { paymentLinksStrings } from '../payment-links-strings';
+import { LinkCreatedDialog } from './link-created-dialog';
+
+const strings = paymentLinksStrings.create;
+
+/** What the person types: money and percentages stay text until the shared schema checks them. */
+interface CreateLinkFormValues {
+  title: string;
+  description: string;
+  isOpenAmount: boolean;
+  amount: string;
+  tipPercent: string;
+}
+
+const EMPTY_FORM: CreateLinkFormValues = {
+  title: '',
+  description: '',
+  isOpenAmount: false,
+  amount: '',
+  tipPercent: '',
+};
+
+/** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
+const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
+  title: 'title',
+  description: 'description',
+  isOpenAmount: 'isOpenAmount',
+  amountCents: 'amount',
+  tipPercent: 'tipPercent',
+};
+
+/** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
+function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
+  const amountText = values.amount.trim();
+  const tipText = values.tipPercent.trim();
+  return {
+    title: values.title,
+    description: values.description,
+    isOpenAmount: values.isOpenAmount,
+    amountCents: values.isOpenAmount || amountText === '' ? null : (parseMoneyInput(amountText) ?? Number.NaN),
+    tipPercent: tipText === '' ? null : Number(tipText),
+  };
+}
+
+/** The shared createPaymentLinkSchema decides, exactly as the server will; its messages land on their fields. */
+const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentLink> = (values) => {
+  const parsed = createPaymentLinkSchema.safeParse(toCreateInput(values));
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<CreateLinkFormValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = FORM_FIELD_OF[String(issue.path[0])];
+    if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+/**
+ * Create Link (spec §2, §4, §5): title, description, open amount or a fixed amount in NZD, tip 0–50.
+ * On success the form is cleared and the 'Payment Link Created!' dialog opens; the list refreshes itself.
+ */
+export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => void }) {
+  const ids = { title: useId(), description: useId(), openAmount: useId(), amount: useId(), tip: useId() };
+  const create = useCreatePaymentLink();
+  const [createdLink, setCreatedLink] = useState<PaymentLink | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const form = useForm<CreateLinkFormValues, unknown, CreatePaymentLink>({
+    resolver: createLinkResolver,
+    defaultValues: EMPTY_FORM,
+  });
+  const isOpenAmount = useWatch({ control: form.control, name: 'isOpenAmount' });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const link = await create.mutateAsync(input);
+      form.reset(EMPTY_FORM);
+      setCreatedLink(link);
+      setDialogOpen(true);
+    } catch (error) {
+      toast.error(paymentLinksStrings.errorTitle, {
+        description: error instanceof Error && error.message ? error.message : strings.failed,
+      });
+      if (error instanceof ApiRequestError) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          const field = FORM_FIELD_OF[name];
+          if (field) form.setError(field, { message });
+        }
+      }
+    }
+  });
+
+  const optional = <span className="font-normal text-muted-foreground">{strings.optional}</span>;
+
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{strings.title}</CardTitle>
+          <CardDescription>{strings.description}</CardDescription>
+        </CardHeader>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <CardContent className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              id={ids.title}
+              label={strings.titleLabel}
+              error={errors.title?.message}
+              className="sm:col-span-2"
+            >
+              <Input
+                {...fieldControlProps(ids.title, { error: errors.title?.message })}
+                aria-required="true"
+                maxLength={LINK_TITLE_MAX}
+                placeholder={strings.titlePlaceholder}
+                {...form.register('title')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.description}
+              label={
+                <>
+                  {strings.descriptionLabel} {optional}
+                </>
+              }
+              error={errors.description?.message}
+              className="sm:col-span-2"
+            >
+              <Textarea
+                {...fieldControlProps(ids.description, { error: errors.description?.message })}
+                rows={3}
+                maxLength={LINK_DESCRIPTION_MAX}
+                placeholder={strings.descriptionPlaceholder}
+                {...form.register('description')}
+              />
+            </FormField>
+
+            <div className="flex items-start gap-3 sm:col-span-2">
+              <input
+                id={ids.openAmount}
+                type="checkbox"
+                aria-describedby={`${ids.openAmount}-hint`}
+                className="mt-0.5 size-5 shrink-0 accent-primary"
+                {...form.register('isOpenAmount')}
+              />
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={ids.openAmount} className="leading-snug">
+                  {strings.openAmount}
+                </Label>
+                <p id={`${ids.openAmount}-hint`} className="text-sm text-muted-foreground">
+                  {strings.openAmountHint}
+                </p>
+              </div>
+            </div>
+
+            {isOpenAmount ? null : (
+              <FormField id={ids.amount} label={strings.amountLabel} error={errors.amount?.message}>
+                <Input
+                  {...fieldControlProps(ids.amount, { error: errors.amount?.message })}
+                  aria-required="true"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={strings.amountPlaceholder}
+                  {...form.register('amount')}
+                />
+              </FormField>
+            )}
+
+            <FormField
+              id={ids.tip}
+              label={
+                <>
+                  {strings.tipLabel} {optional}
+                </>
+              }
+              hint={strings.tipHint}
+              error={errors.tipPercent?.message}
+            >
+              <Input
+                {...fieldControlProps(ids.tip, { error: errors.tipPercent?.message, hint: strings.tipHint })}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_TIP_PERCENT}
+                step={1}
+                placeholder={strings.tipPlaceholder}
+                {...form.register('tipPercent')}
+              />
+            </FormField>
+          </CardContent>
+          <CardFooter className="justify-end border-t border-border pt-6">
+            <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={create.isPending}>
+              {create.isPending ? strings.submitting : strings.submit}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+
+      {createdLink ? (
+        <LinkCreatedDialog
+          link={createdLink}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          onCreateAnother={() => {
+            setDialogOpen(false);
+            onShowCreateTab();
+          }}
+          onClosed={() => form.setFocus('title')}
+        />
+      ) : null}
+    </>
+  );
+}

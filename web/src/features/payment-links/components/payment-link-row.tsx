@@ -1,0 +1,128 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { formatDistanceToNow } from 'date-fns';
+import { Check, Copy, EllipsisVertical, ExternalLink, Power, PowerOff, QrCode } from 'lucide-react';
+import { useRef, type ComponentProps } from 'react';
+import { toast } from 'sonner';
+import type { PaymentLink } from '../../../../../shared/contracts/payment-links';
+import { SUBSCRIPTION_REQUIRED_CODE } from '../../../../../shared/contracts/subscription';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ApiRequestError } from '../../../lib/api-request-error';
+import { cn } from '../../../lib/cn';
+import { useSetPaymentLinkActive } from '../api/payment-links-api';
+import { useCopyLink } from '../hooks/use-copy-link';
+import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { paymentLinksStrings } from '../payment-links-strings';
+
+const strings = paymentLinksStrings.manage;
+
+/** One link in Manage Links: what it is, whether it takes payments, and what the merchant can do with it. */
+export function PaymentLinkRow({
+  link,
+  onGenerateQr,
+}: {
+  link: PaymentLink;
+  onGenerateQr: (link: PaymentLink) => void;
+}) {
+  const url = publicLinkUrl(link.linkId);
+  const tipPercent = linkTipPercent(link);
+  const createdAt = new Date(link.createdAt);
+  const { copied, copy } = useCopyLink();
+  // One mutation per row, so only this link's menu item waits while its update is in flight (spec §4).
+  const toggle = useSetPaymentLinkActive();
+  // 'Generate QR Code' moves the merchant to the QR tab, which takes the focus; the hidden menu button must not.
+  const leavingForQrTab = useRef(false);
+
+  const setActive = (isActive: boolean) =>
+    toggle.mutate(
+      { linkId: link.linkId, isActive },
+      {
+        onSuccess: () => toast.success(isActive ? strings.activated : strings.deactivated),
+        onError: (error) =>
+          toast.error(paymentLinksStrings.errorTitle, {
+            description:
+              error instanceof ApiRequestError && error.code === SUBSCRIPTION_REQUIRED_CODE
+                ? error.message
+                : strings.toggleFailed,
+          }),
+      },
+    );
+
+  return (
+    <li className="flex flex-col gap-3 p-6 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold break-words">{link.title}</h3>
+          <Badge variant={link.isActive ? 'success' : 'neutral'}>
+            {link.isActive ? paymentLinksStrings.link.active : paymentLinksStrings.link.inactive}
+          </Badge>
+        </div>
+        {link.description ? <p className="text-sm break-words text-muted-foreground">{link.description}</p> : null}
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">{strings.amount(linkAmountText(link))}</span>
+          {tipPercent ? <span>{strings.tip(tipPercent)}</span> : null}
+          <time dateTime={link.createdAt} title={createdAt.toLocaleString('en-NZ')}>
+            {strings.created(formatDistanceToNow(createdAt, { addSuffix: true }))}
+          </time>
+        </p>
+      </div>
+
+      <div className="-ml-2 flex items-center gap-1 sm:ml-0">
+        <Button variant="ghost" size="icon" aria-label={strings.copyLink(link.title)} onClick={() => void copy(url)}>
+          {copied ? <Check aria-hidden="true" className="text-primary" /> : <Copy aria-hidden="true" />}
+        </Button>
+        <Button variant="ghost" size="icon" asChild>
+          <a href={url} target="_blank" rel="noopener noreferrer" aria-label={strings.openPage(link.title)}>
+            <ExternalLink aria-hidden="true" />
+          </a>
+        </Button>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <Button variant="ghost" size="icon" aria-label={strings.actions(link.title)}>
+              <EllipsisVertical aria-hidden="true" />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={4}
+              onCloseAutoFocus={(event) => {
+                if (leavingForQrTab.current) event.preventDefault();
+                leavingForQrTab.current = false;
+              }}
+              className="z-50 min-w-48 rounded-lg border border-border bg-background p-1 shadow-lg"
+            >
+              <MenuItem disabled={toggle.isPending} onSelect={() => setActive(!link.isActive)}>
+                {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+                {link.isActive ? strings.deactivate : strings.activate}
+              </MenuItem>
+              <MenuItem
+                onSelect={() => {
+                  leavingForQrTab.current = true;
+                  onGenerateQr(link);
+                }}
+              >
+                <QrCode aria-hidden="true" />
+                {strings.generateQr}
+              </MenuItem>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </div>
+    </li>
+  );
+}
+
+function MenuItem({ className, ...props }: ComponentProps<typeof DropdownMenu.Item>) {
+  return (
+    <DropdownMenu.Item
+      className={cn(
+        'flex h-10 cursor-default items-center gap-2 rounded-md px-3 text-sm outline-none select-none',
+        'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+/** The QR code settings of spec §9: what the generator starts with, and the limits of its size field. */
+export const QR_DEFAULT_SIZE = 256;
+export const QR_SIZE_MIN = 128;
+export const QR_SIZE_MAX = 512;
+export const QR_DEFAULT_DARK = '#000000';
+export const QR_DEFAULT_LIGHT = '#FFFFFF';
+/** Quiet zone, in modules, around the generator's code and the creation dialog's mini code. */
+export const QR_MARGIN = 2;
+export const QR_MINI_SIZE = 120;
+export const QR_MINI_MARGIN = 1;
+
+/** The size typed in the generator as whole pixels, or null when it is outside 128–512 (never clamped). */
+export function parseQrSize(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const size = Number(text);
+  return size >= QR_SIZE_MIN && size <= QR_SIZE_MAX ? size : null;
+}
+
+export interface QrImageOptions {
+  size: number;
+  margin: number;
+  dark: string;
+  light: string;
+}
+
+/**
+ * A PNG data URL of `text` as a QR code (error correction M, spec §9). `qrcode` is loaded on first use,
+ * so it never weighs on a page that shows no code.
+ */
+export async function qrCodeDataUrl(text: string, { size, margin, dark, light }: QrImageOptions): Promise<string> {
+  const { toDataURL } = await import('qrcode');
+  return toDataURL(text, { errorCorrectionLevel: 'M', type: 'image/png', width: size, margin, color: { dark, light } });
+}
