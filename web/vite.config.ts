@@ -23,6 +23,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each source module to its chunk and the chunks it imports: the bench
+    // (tests/bench/run.ts) follows it to count exactly what a page downloads.
+    manifest: true,
   },
   server: {
     // The local gateway serves the API and the runtime config (it knows cognito-local's port and pool),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECEIPT_EMAIL_INVALID_MESSAGE, RECEIPT_EMAIL_REQUIRED_MESSAGE } from '../payment-messages';
 import { linkIdSchema } from './payment-links';
 
 /**
@@ -51,9 +52,6 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
  */
 export const cancelResultSchema = z.object({ paymentId: z.string(), status: paymentStatusSchema, linkId: z.string() });
 export type CancelResult = z.infer<typeof cancelResultSchema>;
-
-export const RECEIPT_EMAIL_REQUIRED_MESSAGE = 'Please enter an email address';
-export const RECEIPT_EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 
 /** POST /api/checkout/{sessionId}/receipt (spec §5 "Receipt email"). */
 export const receiptRequestSchema = z.object({

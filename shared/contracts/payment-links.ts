@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
+import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (DECISIONS.md row 9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
@@ -8,8 +9,6 @@ export const linkIdSchema = z.string().regex(LINK_ID_PATTERN, 'Payment link not 
 export const LINK_TITLE_MAX = 100;
 export const LINK_DESCRIPTION_MAX = 500;
 
-export const AMOUNT_TOO_SMALL_MESSAGE = 'The amount must be at least NZ$0.50.';
-export const AMOUNT_TOO_LARGE_MESSAGE = 'The amount can be at most NZ$100,000.00.';
 export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 to ${MAX_TIP_PERCENT}.`;
 
 /** A payment amount in cents within what one payment may be. */
@@ -92,14 +91,3 @@ export const publicPaymentLinkSchema = z.object({
   acceptingPayments: z.boolean(),
 });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;
-
-/** Spec §2 "Public payment page": an unknown or inactive link. */
-export const LINK_NOT_FOUND_TITLE = 'Payment Link Not Found';
-export const LINK_NOT_FOUND_MESSAGE = 'This payment link does not exist or is no longer active.';
-/** DECISIONS.md row 11. */
-export const LINK_NOT_ACCEPTING_MESSAGE = 'This payment link is not accepting payments right now.';
-
-/** The public URL of a link: origin + /p/{id} (spec §9). */
-export function paymentLinkUrl(origin: string, linkId: string): string {
-  return `${origin}/p/${linkId}`;
-}

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: latency of the local gateway's slice (public and merchant routes) and the size of
- * the built SPA's chunks. Not part of `npm test`: timings vary with the machine; read them, don't assert them.
+ * `npm run bench`: latency of the local gateway's slice (public and merchant routes), the size of the
+ * built SPA's chunks, and the JS + CSS bytes a first visit to the payer's page and to the dashboard downloads. Not part of `npm test`: timings vary with the machine; read them, don't assert them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,8 +28,11 @@ async function measure(label: string, request: () => Promise<Response>) {
   );
 }
 
+// PAYLINK_BENCH_DIST_DIR measures another build (`vite build --outDir …`), as PAYLINK_E2E_STATIC_DIR tests one.
+const DIST = process.env.PAYLINK_BENCH_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
+
 function bundleSizes() {
-  const assets = path.resolve(import.meta.dirname, '../../web/dist/assets');
+  const assets = path.join(DIST, 'assets');
   let files: string[];
   try {
     files = readdirSync(assets).filter((file) => file.endsWith('.js') || file.endsWith('.css'));
@@ -37,7 +40,7 @@ function bundleSizes() {
     console.log('web/dist not built: run `npm run build` for bundle sizes');
     return;
   }
-  console.log('\nweb/dist/assets (raw / gzip bytes)');
+  console.log(`\n${path.relative(process.cwd(), assets)} (raw / gzip bytes)`);
   for (const file of files.sort()) {
     const full = path.join(assets, file);
     console.log(
@@ -46,12 +49,121 @@ function bundleSizes() {
   }
 }
 
-const env = await bootLocalRuntime();
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/**
+ * What a first visit to each page downloads, by the module graph in Vite's manifest (web/dist/.vite/
+ * manifest.json): the entry chunk (index.html's script and stylesheet) and the app chunk it picks for the
+ * address, with the chunks they import; the route's own lazy chunks, with theirs; and the chunks the route
+ * loads with import() as it mounts, named in `onMount` by chunk name (the dashboard's guard reads the
+ * session through lib/auth.ts, i.e. Amplify). Other import()s wait for a click (the payer's toasts, the PDF
+ * maker): they are listed apart, not counted.
+ */
+const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }[] = [
+  { page: '/p/{id}', app: [], route: ['src/features/payer/components/payment-page.tsx'], onMount: [] },
+  {
+    page: '/payment-success',
+    app: [],
+    route: ['src/features/payer/components/payment-success-page.tsx'],
+    onMount: [],
+  },
+  {
+    page: '/dashboard',
+    app: ['src/app/merchant-app.tsx'],
+    route: ['src/app/routes/dashboard-guard-route.tsx', 'src/features/dashboard/components/dashboard-home.tsx'],
+    onMount: ['auth'],
+  },
+];
+
+function pageBytes() {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    console.log('.vite/manifest.json missing: run `npm run build` for the bytes each page loads');
+    return;
+  }
+  const chunk = (key: string) => {
+    const found = manifest[key];
+    if (!found) throw new Error(`${key} is not in the Vite manifest: update PAGES in tests/bench/run.ts`);
+    return found;
+  };
+  /** Adds `roots` and what they import to `into`; with `onMount`, also the import()s it names, the rest to `later`. */
+  const collect = (roots: string[], onMount: string[] | null, into: Set<string>, later: Set<string>) => {
+    const visit = (key: string) => {
+      if (into.has(key)) return;
+      into.add(key);
+      const current = chunk(key);
+      for (const next of current.imports ?? []) visit(next);
+      // The entry's import()s are the two apps; a page loads one of them, named in `app`.
+      if (!onMount || current.isEntry) return;
+      for (const next of current.dynamicImports ?? []) {
+        if (onMount.includes(chunk(next).name ?? '')) visit(next);
+        else later.add(next);
+      }
+    };
+    roots.forEach(visit);
+  };
+  const size = (file: string) => {
+    const bytes = readFileSync(path.join(DIST, file));
+    return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  };
+
+  const columns = ['files', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'total raw', 'total gzip'];
+  const row = (label: string, cells: (string | number)[]) =>
+    console.log(`  ${label.padEnd(18)}${cells.map((cell) => String(cell).padStart(11)).join('')}`);
+  console.log('\nWhat a first visit downloads: JS + CSS bytes, by the Vite manifest (gzip level 9)');
+  row('page', columns);
+  const notCounted: string[] = [];
+  for (const { page, app, route, onMount } of PAGES) {
+    const keys = new Set<string>();
+    const later = new Set<string>();
+    collect(['index.html', ...app], null, keys, later);
+    collect(route, onMount, keys, later);
+    const files = new Set([...keys].flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])]));
+    const js = { raw: 0, gzip: 0 };
+    const css = { raw: 0, gzip: 0 };
+    for (const file of files) {
+      const { raw, gzip } = size(file);
+      const kind = file.endsWith('.css') ? css : js;
+      kind.raw += raw;
+      kind.gzip += gzip;
+    }
+    row(page, [files.size, js.raw, js.gzip, css.raw, css.gzip, js.raw + css.raw, js.gzip + css.gzip]);
+    for (const key of later) {
+      if (!keys.has(key)) notCounted.push(`${page} ${chunk(key).file} (${size(chunk(key).file).gzip} B gzip)`);
+    }
+  }
+  if (notCounted.length > 0) console.log(`  Not counted (loaded on a click): ${notCounted.join(', ')}`);
+}
+
+// The per-client limit on public routes would refuse a benchmark's hundreds of requests from one address.
+const env = await bootLocalRuntime({ publicRateLimit: false });
 try {
   const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const link = await env.api('/api/me/links', {
+    method: 'POST',
+    token: merchant.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
+  });
+  const { linkId } = (await link.json()) as { linkId: string };
   await measure('GET /api/health', () => env.api('/api/health'));
   await measure('GET /api/me (JWT verified)', () => env.api('/api/me', { token: merchant.accessToken }));
+  await measure("GET /api/links/{id} (the payer page's read)", () => env.api(`/api/links/${linkId}`));
 } finally {
   await env.stop();
 }
 bundleSizes();
+pageBytes();

@@ -283,6 +283,8 @@ test('a session that can no longer be refreshed sends the merchant to /login', a
 
 test('a token the API refuses ends the session and sends the merchant to /login', async ({ page }) => {
   await openSignedIn(page, DESKTOP);
+  // Let the home's own first calls finish with the good token; only then is the stored token forged.
+  await page.waitForLoadState('networkidle');
   await forgeStoredAccessToken(page);
   // Whichever of the page's merchant calls (/api/me, /api/me/subscription…) comes back first is refused.
   const refused = page.waitForResponse(

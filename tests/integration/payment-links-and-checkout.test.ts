@@ -3,6 +3,11 @@
  * checkout priced on the server, paying on the sandbox's hosted Checkout, settlement through the Connect
  * webhook and the bus (exactly once, forward only), the result pages' calls, and receipts.
  */
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  AMOUNT_TOO_SMALL_MESSAGE,
+  LINK_NOT_ACCEPTING_MESSAGE,
+} from '../../shared/payment-messages';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +18,6 @@ import {
   type CheckoutRequest,
 } from '../../shared/contracts/checkout';
 import {
-  AMOUNT_TOO_LARGE_MESSAGE,
-  AMOUNT_TOO_SMALL_MESSAGE,
-  LINK_NOT_ACCEPTING_MESSAGE,
   paymentLinkListSchema,
   paymentLinkSchema,
   publicPaymentLinkSchema,

@@ -1,5 +1,6 @@
 /** How a link reads on this screen: its amount in the merchant's currency, and its public address. */
-import { paymentLinkUrl, type PaymentLink } from '../../../../shared/contracts/payment-links';
+import { paymentLinkUrl } from '../../../../shared/payment-messages';
+import { type PaymentLink } from '../../../../shared/contracts/payment-links';
 import { formatMoney } from '../../lib/format-money';
 import { paymentLinksStrings } from './payment-links-strings';
 

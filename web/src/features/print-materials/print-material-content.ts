@@ -1,5 +1,6 @@
 /** What a poster or table card says about one link — the same words in the on-screen preview and in the PDF. */
-import { paymentLinkUrl, type PaymentLink } from '../../../../shared/contracts/payment-links';
+import { paymentLinkUrl } from '../../../../shared/payment-messages';
+import { type PaymentLink } from '../../../../shared/contracts/payment-links';
 import type { MerchantProfile } from '../../../../shared/contracts/merchant';
 import { formatMoney } from '../../lib/format-money';
 import { printMaterialsStrings } from './print-materials-strings';

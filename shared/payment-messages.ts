@@ -1,0 +1,22 @@
+/**
+ * The words of the money path that both the server and the payer's page say. Kept free of zod (and of
+ * any import) so the payer's page can use them without loading a schema library.
+ */
+
+export const AMOUNT_TOO_SMALL_MESSAGE = 'The amount must be at least NZ$0.50.';
+export const AMOUNT_TOO_LARGE_MESSAGE = 'The amount can be at most NZ$100,000.00.';
+
+/** Spec §2 "Public payment page": an unknown or inactive link. */
+export const LINK_NOT_FOUND_TITLE = 'Payment Link Not Found';
+export const LINK_NOT_FOUND_MESSAGE = 'This payment link does not exist or is no longer active.';
+/** DECISIONS.md row 11. */
+export const LINK_NOT_ACCEPTING_MESSAGE = 'This payment link is not accepting payments right now.';
+
+/** Spec §5 "Receipt email". */
+export const RECEIPT_EMAIL_REQUIRED_MESSAGE = 'Please enter an email address';
+export const RECEIPT_EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+
+/** The public URL of a link: origin + /p/{id} (spec §9). */
+export function paymentLinkUrl(origin: string, linkId: string): string {
+  return `${origin}/p/${linkId}`;
+}

@@ -1,0 +1,91 @@
+import { CirclePause, SearchX, TriangleAlert } from 'lucide-react';
+import { Suspense, use, useState } from 'react';
+import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-links';
+import { loadOnce } from '../api/load-once';
+import { getPublicLink } from '../api/payer-api';
+import { pageTitle, payerStrings } from '../payer-strings';
+import { PaymentForm } from './payment-form';
+import { PayerLoading, PayerShell } from './payer-shell';
+import { PayerStatusCard } from './payer-status-card';
+import { payerButton } from './payer-ui';
+
+const strings = payerStrings.paymentPage;
+
+/**
+ * /p/{id}, the public payment page (spec §2, §4 "Payment page": loading, not found, ready, processing;
+ * DECISIONS.md row 11: a merchant who cannot take payments gets no checkout).
+ */
+export function PaymentPage({ linkId }: { linkId: string }) {
+  // A retry after a failed load asks again under a new key (load-once.ts).
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <PayerShell>
+      <Suspense fallback={<PayerLoading label={strings.loading} title={pageTitle(strings.documentTitle)} />}>
+        <LoadedPaymentPage linkId={linkId} attempt={attempt} onRetry={() => setAttempt((count) => count + 1)} />
+      </Suspense>
+    </PayerShell>
+  );
+}
+
+/** What happened to the link since the page loaded it, as the checkout call found out. */
+export type LinkGone = 'not-found' | 'not-accepting';
+
+function LoadedPaymentPage({ linkId, attempt, onRetry }: { linkId: string; attempt: number; onRetry: () => void }) {
+  const outcome = use(loadOnce(`link:${linkId}:${attempt}`, () => getPublicLink(linkId)));
+  const [gone, setGone] = useState<LinkGone | null>(null);
+
+  if (!outcome.ok) {
+    if (outcome.error.status === 404) return <LinkNotFound />;
+    return (
+      <PayerStatusCard
+        title={pageTitle(strings.documentTitle)}
+        tone="destructive"
+        role="alert"
+        icon={<TriangleAlert aria-hidden="true" />}
+        heading={strings.loadFailedTitle}
+        body={outcome.error.status === 429 ? outcome.error.message : payerStrings.networkError}
+      >
+        <button type="button" className={payerButton()} onClick={onRetry}>
+          {payerStrings.tryAgain}
+        </button>
+      </PayerStatusCard>
+    );
+  }
+  const link = outcome.value;
+  if (gone === 'not-found') return <LinkNotFound />;
+  if (gone === 'not-accepting' || !link.acceptingPayments) return <LinkNotAccepting link={link} />;
+  return <PaymentForm link={link} onGone={setGone} />;
+}
+
+function LinkNotFound() {
+  return (
+    <PayerStatusCard
+      title={pageTitle(strings.notFoundTitle)}
+      tone="neutral"
+      icon={<SearchX aria-hidden="true" />}
+      heading={strings.notFoundTitle}
+      body={strings.notFoundMessage}
+    >
+      <a href="/" className={payerButton({ variant: 'outline' })}>
+        {payerStrings.returnHome}
+      </a>
+    </PayerStatusCard>
+  );
+}
+
+function LinkNotAccepting({ link }: { link: PublicPaymentLink }) {
+  return (
+    <PayerStatusCard
+      title={pageTitle(link.title)}
+      tone="warning"
+      icon={<CirclePause aria-hidden="true" />}
+      heading={link.title}
+      body={
+        <>
+          {link.businessName ? <p className="font-medium text-foreground">{link.businessName}</p> : null}
+          <p>{strings.notAcceptingMessage}</p>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { Suspense, use } from 'react';
+import { formatMoney } from '../../../lib/format-money';
+import { DEFAULT_CURRENCY } from '../../../../../shared/brand';
+import { loadOnce } from '../api/load-once';
+import { getPaymentResult } from '../api/payer-api';
+import { pageTitle, payerStrings } from '../payer-strings';
+import { EmailReceiptButton } from './email-receipt-button';
+import { PayerLoading, PayerShell } from './payer-shell';
+import { PayerStatusCard } from './payer-status-card';
+import { payerButton } from './payer-ui';
+
+const strings = payerStrings.success;
+
+/**
+ * /payment-success?session_id=cs_…, where Stripe sends the payer after paying (spec §2 "Result pages", §8).
+ * The server verifies the session with Stripe and settles the payment; if that fails the payer sees the
+ * yellow 'Payment Processed' variant rather than a claim nobody checked.
+ */
+export function PaymentSuccessPage({ sessionId }: { sessionId: string }) {
+  return (
+    <PayerShell>
+      <Suspense fallback={<PayerLoading label={strings.verifying} title={pageTitle(strings.documentTitle)} />}>
+        <VerifiedPayment sessionId={sessionId} />
+      </Suspense>
+    </PayerShell>
+  );
+}
+
+function VerifiedPayment({ sessionId }: { sessionId: string }) {
+  const outcome = sessionId ? use(loadOnce(`verify:${sessionId}`, () => getPaymentResult(sessionId))) : null;
+  const result = outcome?.ok && outcome.value.verified ? outcome.value : null;
+
+  const actions = (
+    <div className="flex w-full flex-col gap-3">
+      {result ? <EmailReceiptButton sessionId={sessionId} customerEmail={result.customer_email} /> : null}
+      <a href="/dashboard" className={payerButton({ variant: 'outline' })}>
+        {strings.goToDashboard}
+      </a>
+      <a href="/" className={payerButton({ variant: 'ghost' })}>
+        {payerStrings.returnHome}
+      </a>
+    </div>
+  );
+
+  if (!result) {
+    return (
+      <PayerStatusCard
+        title={pageTitle(strings.processedHeading)}
+        tone="warning"
+        icon={<TriangleAlert aria-hidden="true" />}
+        heading={strings.processedHeading}
+        body={
+          <>
+            <p>{strings.processedBody}</p>
+            <p className="mt-2 text-sm">{strings.processedHint}</p>
+          </>
+        }
+      >
+        <PaymentDetails
+          amount={formatMoney(0, DEFAULT_CURRENCY)}
+          transactionId={sessionId || null}
+          customerName={null}
+        />
+        {actions}
+      </PayerStatusCard>
+    );
+  }
+
+  return (
+    <PayerStatusCard
+      title={pageTitle(strings.documentTitle)}
+      tone="success"
+      icon={<CircleCheck aria-hidden="true" />}
+      heading={strings.confirmedHeading}
+      body={strings.confirmedBody(result.business_name ?? result.link_title)}
+    >
+      <PaymentDetails
+        amount={formatMoney(result.amount_total, result.currency)}
+        tip={result.tip_amount > 0 ? formatMoney(result.tip_amount, result.currency) : null}
+        transactionId={sessionId}
+        customerName={result.customer_name}
+      />
+      {actions}
+    </PayerStatusCard>
+  );
+}
+
+function PaymentDetails({
+  amount,
+  tip = null,
+  transactionId,
+  customerName,
+}: {
+  amount: string;
+  tip?: string | null;
+  transactionId: string | null;
+  customerName: string | null;
+}) {
+  const rows: [string, string][] = [[strings.amount, amount]];
+  if (tip) rows.push([strings.tip, tip]);
+  if (transactionId) rows.push([strings.transactionId, transactionId]);
+  rows.push([strings.customerName, customerName || strings.anonymous]);
+  return (
+    <section
+      aria-label={strings.detailsLabel}
+      className="w-full rounded-lg border border-border bg-background p-4 text-left"
+    >
+      <dl className="flex flex-col gap-3">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
+            <dt className="text-sm text-muted-foreground">{term}</dt>
+            <dd className="font-medium break-all tabular-nums sm:text-right">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

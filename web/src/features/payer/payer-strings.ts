@@ -1,0 +1,99 @@
+/**
+ * Every word the anonymous payer reads: the payment page /p/{id} and the result pages (spec §2 "Public
+ * payment page" and "Result pages", §8 "Payment and receipt", DECISIONS.md rows 1, 10, 11). The messages the
+ * server shares with these pages come from shared/payment-messages.ts, which loads no schema library.
+ */
+import { BRAND_NAME } from '../../../../shared/brand';
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  AMOUNT_TOO_SMALL_MESSAGE,
+  LINK_NOT_ACCEPTING_MESSAGE,
+  LINK_NOT_FOUND_MESSAGE,
+  LINK_NOT_FOUND_TITLE,
+  RECEIPT_EMAIL_INVALID_MESSAGE,
+  RECEIPT_EMAIL_REQUIRED_MESSAGE,
+} from '../../../../shared/payment-messages';
+
+/** The browser tab's title: what the page is, then the product. */
+export const pageTitle = (what: string) => `${what} · ${BRAND_NAME}`;
+
+export const payerStrings = {
+  homeLink: `${BRAND_NAME} home`,
+  securedByStripe: 'Secure payment by Stripe',
+  tryAgain: 'Try again',
+  networkError: `Could not reach ${BRAND_NAME}. Check your connection and try again.`,
+  returnHome: 'Return to Homepage',
+
+  paymentPage: {
+    documentTitle: 'Pay',
+    loading: 'Loading payment page',
+    notFoundTitle: LINK_NOT_FOUND_TITLE,
+    notFoundMessage: LINK_NOT_FOUND_MESSAGE,
+    notAcceptingTitle: 'Payments paused',
+    notAcceptingMessage: LINK_NOT_ACCEPTING_MESSAGE,
+    loadFailedTitle: 'This payment page could not be loaded',
+    payTo: (businessName: string) => `Pay ${businessName}`,
+    amountLabel: 'Amount',
+    enterAmount: (currency: string) => `Enter Amount (${currency.toUpperCase()})`,
+    tipLegend: 'Add a tip',
+    noTip: 'No Tip',
+    tipOption: (percent: number) => `${percent}%`,
+    subtotal: 'Amount',
+    tipLine: (percent: number) => `Tip (${percent}%)`,
+    total: 'Total',
+    summaryLabel: 'Payment summary',
+    payNow: 'Pay Now',
+    processing: 'Processing...',
+    invalidAmount: 'Please enter a valid amount',
+    amountTooSmall: AMOUNT_TOO_SMALL_MESSAGE,
+    amountTooLarge: AMOUNT_TOO_LARGE_MESSAGE,
+    paymentError: (message: string) => `Payment error: ${message}`,
+    sessionError: 'Error creating payment session',
+    redirectNote: "You'll enter your card details on Stripe's secure checkout page.",
+  },
+
+  success: {
+    documentTitle: 'Payment Confirmed',
+    verifying: 'Confirming your payment...',
+    confirmedHeading: 'Payment Confirmed!',
+    confirmedBody: (payee: string) => `Thank you. Your payment to ${payee} went through.`,
+    processedHeading: 'Payment Processed',
+    processedBody: 'Automatic verification failed, but the payment may have been processed.',
+    processedHint: 'If you were charged, the business can see the payment in its records.',
+    detailsLabel: 'Payment details',
+    amount: 'Amount',
+    tip: 'Tip included',
+    transactionId: 'Transaction ID',
+    customerName: 'Customer name',
+    anonymous: 'Anonymous',
+    emailReceipt: 'Email Receipt',
+    goToDashboard: 'Go to Dashboard',
+  },
+
+  receipt: {
+    title: 'Email Receipt',
+    description: 'We will email the receipt for this payment to this address.',
+    emailLabel: 'Email',
+    cancel: 'Cancel',
+    send: 'Send Receipt',
+    sending: 'Sending...',
+    requiredTitle: 'Email Required',
+    requiredMessage: RECEIPT_EMAIL_REQUIRED_MESSAGE,
+    invalidTitle: 'Invalid Email',
+    invalidMessage: RECEIPT_EMAIL_INVALID_MESSAGE,
+    failed: 'Failed to send receipt. Please try again.',
+    sentTitle: 'Receipt Sent',
+    sentBody: (email: string) => `The receipt has been sent to ${email}`,
+  },
+
+  canceled: {
+    documentTitle: 'Payment Canceled',
+    checking: 'Checking your payment...',
+    heading: 'Payment Canceled',
+    body: 'Your payment was canceled. No charges were made.',
+    tryAgain: 'Try Again',
+    paidHeading: 'Payment Already Completed',
+    paidBody:
+      'This payment went through before it could be canceled, so your card has been charged. There is no need to pay again.',
+  },
+} as const;
