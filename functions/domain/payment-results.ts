@@ -6,7 +6,7 @@ import { paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRepository } from './payments';
-import { settle, settleFromSession, type SettlementDeps } from './settlement';
+import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 
 const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
 
@@ -19,20 +19,19 @@ const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could 
 export async function cancelPayment(paymentId: string, deps: SettlementDeps): Promise<CancelResult> {
   const payment = await deps.payments.get(paymentId);
   if (!payment) throw paymentNotFound();
-  if (payment.status === 'pending') {
-    if (payment.checkoutSessionId) {
-      const onAccount = { stripeAccount: payment.stripeAccountId };
-      try {
-        await deps.stripe.checkout.sessions.expire(payment.checkoutSessionId, {}, onAccount);
-      } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-        const session = await deps.stripe.checkout.sessions.retrieve(payment.checkoutSessionId, {}, onAccount);
-        await settleFromSession(session, payment.stripeAccountId, deps);
-      }
+  if (payment.status !== 'pending') return { paymentId, status: payment.status, linkId: payment.linkId };
+  let current = payment;
+  if (payment.checkoutSessionId) {
+    const onAccount = { stripeAccount: payment.stripeAccountId };
+    try {
+      await deps.stripe.checkout.sessions.expire(payment.checkoutSessionId, {}, onAccount);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const session = await deps.stripe.checkout.sessions.retrieve(payment.checkoutSessionId, {}, onAccount);
+      current = await settlePaymentFromSession(payment, session, deps);
     }
-    await settle(payment, 'canceled', {}, deps);
   }
-  const current = (await deps.payments.get(paymentId)) ?? payment;
+  current = await settle(current, 'canceled', {}, deps);
   return { paymentId, status: current.status, linkId: current.linkId };
 }
 

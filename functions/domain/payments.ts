@@ -2,7 +2,20 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
 
-export interface PaymentRecord {
+/** What Stripe told us about a settled payment. */
+export interface SettlementDetails {
+  paymentIntentId?: string | null;
+  payerName?: string | null;
+  payerEmail?: string | null;
+  paymentMethodType?: string | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  /** Stripe's own processing fee, from the charge's balance transaction. */
+  stripeFeeCents?: number | null;
+  receiptUrl?: string | null;
+}
+
+export interface PaymentRecord extends SettlementDetails {
   paymentId: string;
   merchantId: string;
   linkId: string;
@@ -22,15 +35,6 @@ export interface PaymentRecord {
   /** STATUS_RANK[status]: the conditional writes compare it so a status only moves forward. */
   statusRank: number;
   checkoutSessionId?: string;
-  paymentIntentId?: string;
-  payerName?: string | null;
-  payerEmail?: string | null;
-  paymentMethodType?: string | null;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-  /** Stripe's own processing fee, from the charge's balance transaction. */
-  stripeFeeCents?: number | null;
-  receiptUrl?: string | null;
   /** The decline Stripe gave the last attempt (Checkout lets the payer try another card). */
   lastError?: string | null;
   receiptsSent?: number;
@@ -40,18 +44,6 @@ export interface PaymentRecord {
   /** Sparse `pending` index: present only while the payment is pending. */
   pendingShard?: string;
   pendingSince?: string;
-}
-
-/** What Stripe told us about a settled payment. */
-export interface SettlementDetails {
-  paymentIntentId?: string | null;
-  payerName?: string | null;
-  payerEmail?: string | null;
-  paymentMethodType?: string | null;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-  stripeFeeCents?: number | null;
-  receiptUrl?: string | null;
 }
 
 export interface PaymentRepository {

@@ -37,6 +37,14 @@ export function statusOfSession(
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
+/**
+ * Metadata is written by whoever creates a session or payment intent: a payment named in it is only
+ * trusted when the event comes from the account the payment was made on.
+ */
+function isOnAccount(payment: PaymentRecord, account: string | null | undefined): boolean {
+  return !account || payment.stripeAccountId === account;
+}
+
 /** The payment a session belongs to, if it is ours and on the account the payment was made on. */
 async function paymentOfSession(
   session: Stripe.Checkout.Session,
@@ -47,8 +55,7 @@ async function paymentOfSession(
   const payment = paymentId
     ? await deps.payments.get(paymentId)
     : await deps.payments.findByCheckoutSession(session.id);
-  // Metadata is written by whoever creates a session: only trust it on the account the payment belongs to.
-  if (!payment || (account && payment.stripeAccountId !== account)) return undefined;
+  if (!payment || !isOnAccount(payment, account)) return undefined;
   if (payment.checkoutSessionId && payment.checkoutSessionId !== session.id) return undefined;
   return payment;
 }
@@ -106,19 +113,28 @@ export async function settle(
   return current;
 }
 
-/** Applies a Checkout session's state (from an event or a fresh read) to its payment. */
-export async function settleFromSession(
+/** Applies a Checkout session's state to a payment already known to be the session's own. */
+export async function settlePaymentFromSession(
+  payment: PaymentRecord,
+  session: Stripe.Checkout.Session,
+  deps: SettlementDeps,
+  override?: PaymentStatus,
+): Promise<PaymentRecord> {
+  const status = override ?? statusOfSession(session);
+  if (!status) return payment;
+  const details = status === 'succeeded' ? await detailsOf(session, payment, deps.stripe) : {};
+  return settle(payment, status, details, deps);
+}
+
+/** Applies a Checkout session's state (from an event) to its payment, if the session is one of ours. */
+async function settleFromSession(
   session: Stripe.Checkout.Session,
   account: string | null | undefined,
   deps: SettlementDeps,
   override?: PaymentStatus,
 ): Promise<PaymentRecord | undefined> {
   const payment = await paymentOfSession(session, account, deps);
-  if (!payment) return undefined;
-  const status = override ?? statusOfSession(session);
-  if (!status) return payment;
-  const details = status === 'succeeded' ? await detailsOf(session, payment, deps.stripe) : {};
-  return settle(payment, status, details, deps);
+  return payment && settlePaymentFromSession(payment, session, deps, override);
 }
 
 /** The Connect webhook's payment events, from the bus. */
@@ -137,7 +153,7 @@ export async function applyPaymentEvent(event: Stripe.Event, deps: SettlementDep
       // stays pending, and the decline is noted for the merchant and the result page.
       const intent = event.data.object;
       const payment = intent.metadata?.paymentId ? await deps.payments.get(intent.metadata.paymentId) : undefined;
-      if (!payment || (event.account && payment.stripeAccountId !== event.account)) return;
+      if (!payment || !isOnAccount(payment, event.account)) return;
       await deps.payments.recordAttemptError(
         payment.paymentId,
         intent.last_payment_error?.message ?? 'The card was declined.',
@@ -155,7 +171,7 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
   const known = await deps.payments.findByCheckoutSession(sessionId);
   if (!known) return undefined;
   const session = await deps.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: known.stripeAccountId });
-  const payment = (await settleFromSession(session, known.stripeAccountId, deps)) ?? known;
+  const payment = await settlePaymentFromSession(known, session, deps);
   const merchant = await deps.merchants.get(payment.merchantId);
   return {
     sessionId,

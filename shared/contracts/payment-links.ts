@@ -78,16 +78,19 @@ export type UpdatePaymentLink = z.infer<typeof updatePaymentLinkSchema>;
  * Stripe account, no dates. `acceptingPayments` is false when the merchant cannot take payments right
  * now (DECISIONS.md row 11).
  */
-export const publicPaymentLinkSchema = z.object({
-  linkId: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  amountCents: z.number().int().nullable(),
-  isOpenAmount: z.boolean(),
-  tipPercent: z.number().int().nullable(),
-  currency: z.string(),
-  /** The business the payer is paying (company name), when the merchant gave one. */
-  businessName: z.string().nullable(),
-  acceptingPayments: z.boolean(),
-});
+export const publicPaymentLinkSchema = paymentLinkSchema
+  .pick({
+    linkId: true,
+    title: true,
+    description: true,
+    amountCents: true,
+    isOpenAmount: true,
+    tipPercent: true,
+    currency: true,
+  })
+  .extend({
+    /** The business the payer is paying (company name), when the merchant gave one. */
+    businessName: z.string().nullable(),
+    acceptingPayments: z.boolean(),
+  });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;
