@@ -423,6 +423,8 @@ describe('settlement', () => {
     );
     expect(late.status).toBe(200);
     await env.settle();
+    // Checked before the success page verifies: its fresh read from Stripe would otherwise hide a step back.
+    expect((await paymentRow(paymentId)).status).toBe('succeeded');
     // And the success page verifying twice more.
     await env.api(`/api/checkout/${sessionId}`);
     await env.api(`/api/checkout/${sessionId}`);
@@ -437,6 +439,8 @@ describe('settlement', () => {
   it('ignores a session event from another account that names our payment in its metadata', async () => {
     const link = await createLink(merchant);
     const { paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
+    // Even naming the real session id: only the account the payment was made on may settle it.
+    const { checkoutSessionId } = await paymentRow(paymentId);
     const forged = {
       id: `evt_forged_${paymentId}`,
       object: 'event',
@@ -445,7 +449,7 @@ describe('settlement', () => {
       created: Math.floor(Date.now() / 1000),
       data: {
         object: {
-          id: 'cs_test_forged',
+          id: checkoutSessionId,
           object: 'checkout.session',
           status: 'complete',
           payment_status: 'paid',
