@@ -104,6 +104,21 @@ function toRgba(image: { width: number; height: number; kind: number; data: Uint
   return rgba;
 }
 
+/** Reads a downloaded poster or table card and checks it is one page of `size`, printing `words`, the common words and the link's QR. */
+async function expectPrintPdf(
+  download: Download,
+  expected: { size: { width: number; height: number }; linkId: string; words: string[] },
+) {
+  const pdf = await readPdf(download);
+  expect(pdf.header).toBe('%PDF-');
+  expect(pdf.pageCount).toBe(1);
+  expect(pdf.width).toBeCloseTo(expected.size.width, 1);
+  expect(pdf.height).toBeCloseTo(expected.size.height, 1);
+  for (const words of expected.words) expect(pdf.text).toContain(words);
+  expectCommonWords(pdf, expected.linkId);
+  expect(pdf.qrCodes).toEqual([linkUrl(expected.linkId)]);
+}
+
 /** The words every poster and table card prints, besides the link's own. */
 function expectCommonWords(pdf: PdfReading, linkId: string) {
   const displayUrl = linkUrl(linkId).replace(/^https?:\/\//, '');
@@ -191,14 +206,10 @@ test('a merchant opens QR Codes for Print from the dashboard, picks a link and d
   await expect(toast(page, 'Poster downloaded')).toBeVisible();
   await expect(posterButton).toBeEnabled();
 
-  let pdf = await readPdf(download);
-  expect(pdf.header).toBe('%PDF-');
-  expect(pdf.pageCount).toBe(1);
-  expect(pdf.width).toBeCloseTo(A4_POINTS.width, 1);
-  expect(pdf.height).toBeCloseTo(A4_POINTS.height, 1);
-  for (const words of [BUSINESS_NAME, 'Flat white', '$5.50']) expect(pdf.text).toContain(words);
-  expectCommonWords(pdf, flatWhite.linkId);
-  expect(pdf.qrCodes).toEqual([linkUrl(flatWhite.linkId)]);
+  await expectPrintPdf(download, {
+    size: A4_POINTS,
+    ...{ linkId: flatWhite.linkId, words: [BUSINESS_NAME, 'Flat white', '$5.50'] },
+  });
 
   downloaded = page.waitForEvent('download');
   await cardButton.click();
@@ -206,14 +217,10 @@ test('a merchant opens QR Codes for Print from the dashboard, picks a link and d
   expect(download.suggestedFilename()).toBe(`paylink-table-card-${flatWhite.linkId}.pdf`);
   await expect(toast(page, 'Table card downloaded')).toBeVisible();
 
-  pdf = await readPdf(download);
-  expect(pdf.header).toBe('%PDF-');
-  expect(pdf.pageCount).toBe(1);
-  expect(pdf.width).toBeCloseTo(A6_POINTS.width, 1);
-  expect(pdf.height).toBeCloseTo(A6_POINTS.height, 1);
-  for (const words of [BUSINESS_NAME, 'Flat white', '$5.50']) expect(pdf.text).toContain(words);
-  expectCommonWords(pdf, flatWhite.linkId);
-  expect(pdf.qrCodes).toEqual([linkUrl(flatWhite.linkId)]);
+  await expectPrintPdf(download, {
+    size: A6_POINTS,
+    ...{ linkId: flatWhite.linkId, words: [BUSINESS_NAME, 'Flat white', '$5.50'] },
+  });
 
   await page.setViewportSize(PHONE);
   await expect(poster.getByText('Flat white', { exact: true })).toBeVisible();

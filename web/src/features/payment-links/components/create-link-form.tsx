@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreatePaymentLink } from '../api/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';
@@ -100,12 +100,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
       toast.error(paymentLinksStrings.errorTitle, {
         description: error instanceof Error && error.message ? error.message : strings.failed,
       });
-      if (error instanceof ApiRequestError) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          const field = FORM_FIELD_OF[name];
-          if (field) form.setError(field, { message });
-        }
-      }
+      showServerFieldErrors(error, form.setError, (apiField) => FORM_FIELD_OF[apiField]);
     }
   });
 

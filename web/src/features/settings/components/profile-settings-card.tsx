@@ -11,7 +11,7 @@ import { FormField, fieldControlProps } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUpdateMerchantProfile, type MerchantProfileChanges } from '../api/update-merchant-profile';
 import { settingsStrings } from '../settings-strings';
 
@@ -43,12 +43,9 @@ export function ProfileSettingsCard({ profile }: { profile: MerchantProfile }) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       toast.error(strings.failedTitle, { description: strings.failed(message) });
-      if (error instanceof ApiRequestError) {
-        for (const field of ['fullName', 'companyName'] as const) {
-          const fieldMessage = error.fields[field];
-          if (fieldMessage) form.setError(field, { message: fieldMessage });
-        }
-      }
+      showServerFieldErrors(error, form.setError, (apiField) =>
+        apiField === 'fullName' || apiField === 'companyName' ? apiField : undefined,
+      );
     }
   });
 

@@ -20,6 +20,7 @@ import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApiRequestError } from '../../../lib/api-request-error';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { requestPasswordReset } from '../../../lib/auth';
 import { useCreateAccount } from '../api/create-account';
 import { signupStrings } from '../signup-strings';
@@ -110,9 +111,11 @@ export function SignupForm() {
     if (error.code === SIGNUP_ERROR_CODES.botCheckFailed) {
       form.setError('botCheck', { message: error.message });
     }
-    const fieldErrors = Object.entries(error.fields).filter(([field]) => SERVER_FIELDS.has(field));
-    fieldErrors.forEach(([field, message], index) =>
-      form.setError(field as SignupFieldName, { message }, { shouldFocus: index === 0 }),
+    showServerFieldErrors(
+      error,
+      form.setError,
+      (apiField) => (SERVER_FIELDS.has(apiField) ? (apiField as SignupFieldName) : undefined),
+      { focusFirst: true },
     );
     toast.error(toasts.errorTitle, { description: error.message });
   };
