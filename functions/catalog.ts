@@ -8,8 +8,14 @@
  */
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
 
-/** Event-bus source of the Stripe events the webhook ingress forwards (detail-type = Stripe's event type). */
-export const STRIPE_EVENT_SOURCE = 'paylink.stripe';
+/**
+ * Event-bus sources of the Stripe events the webhook ingress forwards (detail-type = Stripe's event type),
+ * one per endpoint they came through: Paylink's own account (`platform`: the subscription) or the merchants'
+ * connected accounts (`connect`: onboarding, payments). The rules below route each kind only from its own
+ * endpoint, and the consumers check the source again.
+ */
+export const STRIPE_EVENT_SOURCES = { platform: 'paylink.stripe.platform', connect: 'paylink.stripe.connect' } as const;
+export type StripeEndpoint = keyof typeof STRIPE_EVENT_SOURCES;
 
 /** Tables are specified once, in infra/tables.ts; this is just their names. */
 export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;
@@ -91,6 +97,11 @@ export interface FunctionSpec {
   sendsEmail?: boolean;
   /** May put events on the `paylink` bus. */
   putsEvents?: boolean;
+  /**
+   * The `source`s it may put events under (the grant's `events:source` condition); unset = Paylink's own
+   * (PAYLINK_EVENT_SOURCE). See eventSourcesOf.
+   */
+  eventSources?: readonly string[];
   /** May push messages to WebSocket connections. */
   pushesToConnections?: boolean;
   timeoutSeconds?: number;
@@ -108,7 +119,8 @@ export const catalog: readonly FunctionSpec[] = [
     description: "The signed-in merchant's profile.",
     entry: 'functions/http/get-me.ts',
     routes: [{ method: 'GET', path: '/api/me', auth: 'merchant' }],
-    tables: { merchants: 'read' },
+    // readwrite: a sign-up that died half-way gets its row on the first profile read (functions/domain/signup.ts).
+    tables: { merchants: 'readwrite', events: 'readwrite' },
   },
   {
     name: 'update-me',
@@ -181,6 +193,7 @@ export const catalog: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/me/stripe/connect', auth: 'merchant' }],
     tables: { merchants: 'readwrite' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'stripe-status',
@@ -189,6 +202,7 @@ export const catalog: readonly FunctionSpec[] = [
     routes: [{ method: 'GET', path: '/api/me/stripe/status', auth: 'merchant' }],
     tables: { merchants: 'readwrite' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'stripe-diagnose',
@@ -197,6 +211,7 @@ export const catalog: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/me/stripe/diagnose', auth: 'merchant' }],
     tables: { merchants: 'read' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'get-subscription',
@@ -212,6 +227,7 @@ export const catalog: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/me/subscription/checkout', auth: 'merchant' }],
     tables: { merchants: 'readwrite' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'subscription-portal',
@@ -220,6 +236,7 @@ export const catalog: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/me/subscription/portal', auth: 'merchant' }],
     tables: { merchants: 'read' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'stripe-webhook',
@@ -231,13 +248,15 @@ export const catalog: readonly FunctionSpec[] = [
     ],
     secrets: ['stripe-secret-key', 'stripe-webhook-secret', 'stripe-connect-webhook-secret'],
     putsEvents: true,
+    eventSources: Object.values(STRIPE_EVENT_SOURCES),
   },
   {
     name: 'apply-stripe-account-event',
     description: "Keeps the merchant's Stripe connection status current from account.updated.",
     entry: 'functions/events/apply-stripe-account-event.ts',
-    rules: [{ source: STRIPE_EVENT_SOURCE, detailTypes: ['account.updated'] }],
+    rules: [{ source: STRIPE_EVENT_SOURCES.connect, detailTypes: ['account.updated'] }],
     tables: { merchants: 'readwrite', events: 'readwrite' },
+    timeoutSeconds: 30,
   },
   {
     name: 'apply-stripe-subscription-event',
@@ -245,7 +264,7 @@ export const catalog: readonly FunctionSpec[] = [
     entry: 'functions/events/apply-stripe-subscription-event.ts',
     rules: [
       {
-        source: STRIPE_EVENT_SOURCE,
+        source: STRIPE_EVENT_SOURCES.platform,
         detailTypes: [
           'customer.subscription.created',
           'customer.subscription.updated',
@@ -257,6 +276,7 @@ export const catalog: readonly FunctionSpec[] = [
     ],
     tables: { merchants: 'readwrite', events: 'readwrite' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 30,
   },
   {
     name: 'list-payment-links',
@@ -294,6 +314,7 @@ export const catalog: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/checkout', auth: 'public' }],
     tables: { links: 'read', merchants: 'read', payments: 'readwrite' },
     secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'verify-checkout',
@@ -303,6 +324,7 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
+    timeoutSeconds: 25,
   },
   {
     name: 'cancel-payment',
@@ -312,6 +334,7 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
+    timeoutSeconds: 25,
   },
   {
     name: 'send-receipt',
@@ -328,7 +351,7 @@ export const catalog: readonly FunctionSpec[] = [
     entry: 'functions/events/apply-stripe-payment-event.ts',
     rules: [
       {
-        source: STRIPE_EVENT_SOURCE,
+        source: STRIPE_EVENT_SOURCES.connect,
         detailTypes: [
           'checkout.session.completed',
           'checkout.session.async_payment_succeeded',
@@ -341,6 +364,51 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { payments: 'readwrite', merchants: 'read', stats: 'readwrite', events: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'list-payments',
+    description: "The merchant's payments, newest first: filtered and paged on the server (Transactions, CSV export).",
+    entry: 'functions/http/list-payments.ts',
+    routes: [{ method: 'GET', path: '/api/me/payments', auth: 'merchant' }],
+    tables: { payments: 'read', merchants: 'read' },
+  },
+  {
+    name: 'get-payment',
+    description: "One payment's expanded detail; fills in from Stripe what settlement did not record.",
+    entry: 'functions/http/get-payment.ts',
+    routes: [{ method: 'GET', path: '/api/me/payments/{id}', auth: 'merchant' }],
+    tables: { payments: 'readwrite', links: 'read', merchants: 'read' },
+    secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
+  },
+  {
+    name: 'get-stats',
+    description: "The dashboard's Business Overview: revenue, counts, growth and the last 30 days, at a fixed cost.",
+    entry: 'functions/http/get-stats.ts',
+    routes: [{ method: 'GET', path: '/api/me/stats', auth: 'merchant' }],
+    tables: { stats: 'read', payments: 'read', links: 'read', merchants: 'read' },
+  },
+  {
+    name: 'verify-payments',
+    description: "Verify & Refresh: re-checks the merchant's pending payments with Stripe and settles them.",
+    entry: 'functions/http/verify-payments.ts',
+    routes: [{ method: 'POST', path: '/api/me/payments/verify', auth: 'merchant' }],
+    tables: { payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+    putsEvents: true,
+    timeoutSeconds: 25,
+  },
+  {
+    name: 'reverify-pending-payments',
+    description:
+      'Every 5 minutes: settles payments pending < 24 h from Stripe, finishes counts a crash left undone, seals closed days.',
+    entry: 'functions/events/reverify-pending-payments.ts',
+    schedule: { rateMinutes: 5 },
+    tables: { payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+    putsEvents: true,
+    timeoutSeconds: 120,
   },
   {
     name: 'realtime-authorizer',
@@ -394,7 +462,15 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** Set only by the local runtime: the Stripe sandbox's URL (unset = Stripe itself). */
   stripeApiUrl: 'STRIPE_API_URL',
+  /** Set only by the local runtime: where 'View in Stripe' opens (unset = dashboard.stripe.com, by key mode). */
+  stripeDashboardUrl: 'STRIPE_DASHBOARD_URL',
 } as const;
+
+/** The event sources a function may publish under: none unless it puts events, Paylink's own unless it says. */
+export function eventSourcesOf(spec: FunctionSpec): readonly string[] {
+  if (!spec.putsEvents) return [];
+  return spec.eventSources ?? [PAYLINK_EVENT_SOURCE];
+}
 
 /** Every HTTP route with the function that serves it. */
 export function httpRoutes(functions: readonly FunctionSpec[] = catalog) {

@@ -15,6 +15,7 @@ import { CatalogFunction } from './constructs/catalog-function';
 import { DataTables } from './constructs/data-tables';
 import { EventRouting } from './constructs/event-routing';
 import { MerchantUserPool } from './constructs/merchant-user-pool';
+import { OriginCheck } from './constructs/origin-check';
 import { PaylinkHttpApi } from './constructs/paylink-http-api';
 import { RealtimeApi } from './constructs/realtime-api';
 import { WebAppDeployment } from './constructs/web-app-deployment';
@@ -50,6 +51,7 @@ export class PaylinkStack extends Stack {
   readonly secrets: ReadonlyMap<SecretId, ISecret>;
   readonly merchantAuth: MerchantUserPool;
   readonly httpApi: PaylinkHttpApi;
+  readonly originCheck: OriginCheck;
   readonly realtimeApi: RealtimeApi;
   readonly events: EventRouting;
   readonly mailIdentity: EmailIdentity;
@@ -95,17 +97,20 @@ export class PaylinkStack extends Stack {
       mailIdentity: settings.mailIdentity,
       mailRegion: settings.mailRegion,
     });
+    this.originCheck = new OriginCheck(this, 'OriginCheck', { repoRoot: REPO_ROOT, stage, isProduction });
     this.httpApi = new PaylinkHttpApi(this, 'HttpApi', {
       stage,
       isProduction,
       userPool: this.merchantAuth.userPool,
       userPoolClient: this.merchantAuth.webClient,
+      originAuthorizer: this.originCheck.authorizer,
     });
     this.realtimeApi = new RealtimeApi(this, 'Realtime', { stage });
     const realtimeDomainName = `${this.realtimeApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     this.web = new WebHosting(this, 'Web', {
       isProduction,
       apiDomainName: this.httpApi.domainName,
+      apiOriginHeaders: this.originCheck.originHeaders,
       realtimeDomainName,
       webAclArn: props.webAclArn,
     });
@@ -166,8 +171,9 @@ export class PaylinkStack extends Stack {
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The web app' });
     new CfnOutput(this, 'ApiUrl', {
-      value: this.httpApi.api.apiEndpoint,
-      description: 'HTTP API (browsers use AppUrl/api)',
+      value: `${this.web.appOrigin}/api`,
+      description:
+        "The HTTP API, through CloudFront (its own execute-api URL refuses requests without CloudFront's header)",
     });
     new CfnOutput(this, 'RealtimeUrl', { value: this.realtimeApi.url, description: 'WebSocket API' });
     new CfnOutput(this, 'UserPoolId', { value: this.merchantAuth.userPool.userPoolId });

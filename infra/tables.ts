@@ -50,11 +50,24 @@ export const tables: Record<TableId, TableSpec> = {
       { name: 'byCheckoutSession', partitionKey: { name: 'checkoutSessionId', type: S } },
       // Sparse: only items that still carry `pendingSince` (removed once the payment settles).
       { name: 'pending', partitionKey: { name: 'pendingShard', type: S }, sortKey: { name: 'pendingSince', type: S } },
+      // Sparse, the same attribute per merchant: the pending count and Verify & Refresh.
+      {
+        name: 'pendingByMerchant',
+        partitionKey: { name: 'merchantId', type: S },
+        sortKey: { name: 'pendingSince', type: S },
+      },
+      // Sparse: succeeded but not yet counted in its day (a crash between the two writes); the schedule drains it.
+      { name: 'uncounted', partitionKey: { name: 'uncountedShard', type: S }, sortKey: { name: 'settledAt', type: S } },
     ],
   },
   stats: {
+    // `day` is `D#yyyy-MM-dd`, `M#yyyy-MM` or `ALL` (ARCHITECTURE.md "Stats, exactly once, at any size").
     partitionKey: { name: 'merchantId', type: S },
     sortKey: { name: 'day', type: S },
+    // Sparse: day items not yet rolled into their month and the lifetime; the schedule seals them.
+    indexes: [
+      { name: 'unsealed', partitionKey: { name: 'unsealedShard', type: S }, sortKey: { name: 'day', type: S } },
+    ],
   },
   events: {
     partitionKey: { name: 'eventId', type: S },

@@ -1,6 +1,9 @@
 import {
   CognitoIdentityProviderClient,
+  GetUserCommand,
+  InvalidParameterException,
   InvalidPasswordException,
+  ResendConfirmationCodeCommand,
   SignUpCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -9,12 +12,17 @@ import type { UserDirectory } from '../domain/signup';
 
 let client: CognitoIdentityProviderClient | undefined;
 
+function clientIdAndClient() {
+  const clientId = process.env[ENV.userPoolClientId];
+  if (!clientId) throw new Error(`${ENV.userPoolClientId} is not set`);
+  client ??= new CognitoIdentityProviderClient({});
+  return { clientId, client };
+}
+
 /** Cognito's public SignUp, as the web client: no IAM grant needed, and the pre-sign-up trigger checks the ticket. */
 export const cognitoUsers: UserDirectory = {
   async signUp({ email, password, fullName, signupTicket }) {
-    const clientId = process.env[ENV.userPoolClientId];
-    if (!clientId) throw new Error(`${ENV.userPoolClientId} is not set`);
-    client ??= new CognitoIdentityProviderClient({});
+    const { clientId, client } = clientIdAndClient();
     try {
       const result = await client.send(
         new SignUpCommand({
@@ -34,5 +42,21 @@ export const cognitoUsers: UserDirectory = {
       if (error instanceof InvalidPasswordException) return { outcome: 'weak-password', message: error.message };
       throw error;
     }
+  },
+  async resendVerification(email) {
+    const { clientId, client } = clientIdAndClient();
+    try {
+      await client.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
+    } catch (error) {
+      // Cognito's answer for a user who has confirmed already: nothing to send.
+      if (error instanceof InvalidParameterException) return;
+      throw error;
+    }
+  },
+  async currentUser(accessToken) {
+    const { client } = clientIdAndClient();
+    const user = await client.send(new GetUserCommand({ AccessToken: accessToken }));
+    const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
+    return { userId: attribute('sub') ?? '', email: attribute('email') ?? '' };
   },
 };

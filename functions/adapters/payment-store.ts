@@ -1,6 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentRecord, PaymentRepository, SettlementDetails } from '../domain/payments';
+import {
+  uncountedShardOf,
+  type PaymentRecord,
+  type PaymentRepository,
+  type SettlementDetails,
+} from '../domain/payments';
 import { STATUS_RANK } from '../domain/payment-status';
 import { documentClient, tableName } from './dynamo';
 
@@ -71,6 +76,11 @@ export const paymentStore: PaymentRepository = {
       ':now': now.toISOString(),
     };
     const sets = ['#status = :status', 'statusRank = :rank', 'updatedAt = :now', 'settledAt = :now'];
+    if (status === 'succeeded') {
+      // In the same write as the status: from here until its day has counted it, the payment is `uncounted`.
+      sets.push('uncountedShard = :uncounted');
+      values[':uncounted'] = uncountedShardOf(paymentId);
+    }
     for (const [key, value] of known) {
       names[`#${key}`] = key;
       values[`:${key}`] = value;
@@ -123,4 +133,99 @@ export const paymentStore: PaymentRepository = {
     );
     return counted !== undefined;
   },
+
+  async clearUncounted(paymentId) {
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'REMOVE uncountedShard',
+          ConditionExpression: 'attribute_exists(paymentId)',
+        }),
+      ),
+    );
+  },
+
+  async listPending(shard, since, limit) {
+    return queryIndex({
+      IndexName: 'pending',
+      KeyConditionExpression: 'pendingShard = :shard AND pendingSince >= :since',
+      ExpressionAttributeValues: { ':shard': shard, ':since': since },
+      limit,
+    });
+  },
+
+  async listPendingOfMerchant(merchantId, since, limit) {
+    return queryIndex({
+      IndexName: 'pendingByMerchant',
+      KeyConditionExpression: 'merchantId = :merchantId AND pendingSince >= :since',
+      ExpressionAttributeValues: { ':merchantId': merchantId, ':since': since },
+      limit,
+    });
+  },
+
+  async countPendingOfMerchant(merchantId) {
+    // Select COUNT returns no items: one call per 1 MB of the merchant's pending payments.
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName('payments'),
+          IndexName: 'pendingByMerchant',
+          KeyConditionExpression: 'merchantId = :merchantId',
+          ExpressionAttributeValues: { ':merchantId': merchantId },
+          Select: 'COUNT',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      count += page.Count ?? 0;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return count;
+  },
+
+  async listUncounted(shard, limit, merchantId) {
+    return queryIndex({
+      IndexName: 'uncounted',
+      KeyConditionExpression: 'uncountedShard = :shard',
+      ...(merchantId
+        ? {
+            FilterExpression: 'merchantId = :merchantId',
+            ExpressionAttributeValues: { ':shard': shard, ':merchantId': merchantId },
+          }
+        : { ExpressionAttributeValues: { ':shard': shard } }),
+      limit,
+    });
+  },
 };
+
+/**
+ * Up to `limit` items of a sparse index, oldest first. The index copies may lag the items a moment; the
+ * callers re-read a payment before acting on it.
+ */
+async function queryIndex(query: {
+  IndexName: string;
+  KeyConditionExpression: string;
+  FilterExpression?: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+  limit: number;
+}): Promise<PaymentRecord[]> {
+  const { limit, ...rest } = query;
+  const items: PaymentRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('payments'),
+        ...rest,
+        Limit: limit - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as PaymentRecord[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < limit);
+  return items;
+}

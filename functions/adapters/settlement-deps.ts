@@ -19,6 +19,8 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
         merchantId: payment.merchantId,
         paymentId: payment.paymentId,
         status: payment.status,
+        totalCents: payment.totalCents,
+        currency: payment.currency,
       };
       await publishEvent(PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, detail);
     },

@@ -1,22 +1,81 @@
+/**
+ * The stats table: day items `D#yyyy-MM-dd`, month items `M#yyyy-MM` and the lifetime item `ALL` per
+ * merchant (ARCHITECTURE.md "Stats, exactly once, at any size"). Single conditional UpdateItems only:
+ * dynalite has no transactions, and none are needed.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { StatsRepository } from '../domain/payments';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  dayKey,
+  unsealedShardOf,
+  type DayTotals,
+  type RolledTotals,
+  type StatsCounters,
+  type StatsRepository,
+} from '../domain/stats';
 import { documentClient, tableName } from './dynamo';
+
+/** Everything a stats read needs from an item — never a day's `counted` set, which may hold thousands of ids. */
+const COUNTER_ATTRIBUTES = ['merchantId', '#day', 'revenueCents', 'tipCents', 'productFeeCents', 'succeededCount'];
+const DAY_ATTRIBUTES = [...COUNTER_ATTRIBUTES, 'currency', 'sealedAt'].join(', ');
+const AGGREGATE_ATTRIBUTES = [...COUNTER_ATTRIBUTES, 'rolledDays'].join(', ');
+
+type StoredItem = Partial<StatsCounters> & {
+  merchantId: string;
+  day: string;
+  currency?: string;
+  sealedAt?: string;
+  rolledDays?: Set<string>;
+};
+
+const plainDay = (key: string) => key.slice(2);
+
+function dayTotalsOf(item: StoredItem): DayTotals {
+  return {
+    merchantId: item.merchantId,
+    day: plainDay(item.day),
+    revenueCents: item.revenueCents ?? 0,
+    tipCents: item.tipCents ?? 0,
+    productFeeCents: item.productFeeCents ?? 0,
+    succeededCount: item.succeededCount ?? 0,
+    ...(item.currency && { currency: item.currency }),
+    ...(item.sealedAt && { sealedAt: item.sealedAt }),
+  };
+}
+
+async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
 
 export const statsStore: StatsRepository = {
   /**
    * One conditional UpdateItem counts a payment into its day exactly once, with no transaction: the day
-   * keeps the set of payment ids it has counted, and the condition refuses an id already in it.
+   * keeps the set of payment ids it has counted, and the condition refuses an id already in it — or any
+   * count once the day is sealed (its set is gone then, so the set alone could not refuse).
    */
   async countSucceededPayment(payment, day) {
-    try {
-      await documentClient().send(
+    const counted = await conditionally(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: tableName('stats'),
-          Key: { merchantId: payment.merchantId, day },
+          Key: { merchantId: payment.merchantId, day: dayKey(day) },
           UpdateExpression:
-            'ADD revenueCents :total, tipCents :tip, productFeeCents :fee, succeededCount :one, counted :ids SET currency = :currency',
-          ConditionExpression: 'attribute_not_exists(counted) OR NOT contains(counted, :id)',
+            'ADD revenueCents :total, tipCents :tip, productFeeCents :fee, succeededCount :one, counted :ids ' +
+            'SET currency = :currency, unsealedShard = :shard',
+          ConditionExpression:
+            'attribute_not_exists(sealedAt) AND (attribute_not_exists(counted) OR NOT contains(counted, :id))',
           ExpressionAttributeValues: {
             ':total': payment.totalCents,
             ':tip': payment.tipCents,
@@ -25,13 +84,159 @@ export const statsStore: StatsRepository = {
             ':ids': new Set([payment.paymentId]),
             ':id': payment.paymentId,
             ':currency': payment.currency,
+            ':shard': unsealedShardOf(payment.merchantId),
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
+    if (counted) return 'counted';
+    // Refused: usually a redelivery of a counted payment. Only the rare refusal reads why.
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('stats'),
+        Key: { merchantId: payment.merchantId, day: dayKey(day) },
+        ProjectionExpression: 'sealedAt',
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.sealedAt ? 'day-sealed' : 'already-counted';
+  },
+
+  async listUnsealedDays(shard, throughDay, limit) {
+    const { Items } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('stats'),
+        IndexName: 'unsealed',
+        KeyConditionExpression: 'unsealedShard = :shard AND #day <= :through',
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':shard': shard, ':through': dayKey(throughDay) },
+        ProjectionExpression: 'merchantId, #day',
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []).map((item) => ({ merchantId: item.merchantId as string, day: plainDay(item.day as string) }));
+  },
+
+  async readDay(merchantId, day) {
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('stats'),
+        Key: { merchantId, day: dayKey(day) },
+        ProjectionExpression: DAY_ATTRIBUTES,
+        ExpressionAttributeNames: { '#day': 'day' },
+        ConsistentRead: true,
+      }),
+    );
+    return Item && dayTotalsOf(Item as StoredItem);
+  },
+
+  async rollDayInto(period, day) {
+    return conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('stats'),
+          Key: { merchantId: day.merchantId, day: period },
+          UpdateExpression:
+            'ADD revenueCents :revenue, tipCents :tip, productFeeCents :fee, succeededCount :count, rolledDays :days' +
+            (day.currency ? ' SET currency = :currency' : ''),
+          ConditionExpression: 'attribute_not_exists(rolledDays) OR NOT contains(rolledDays, :day)',
+          ExpressionAttributeValues: {
+            ':revenue': day.revenueCents,
+            ':tip': day.tipCents,
+            ':fee': day.productFeeCents,
+            ':count': day.succeededCount,
+            ':days': new Set([day.day]),
+            ':day': day.day,
+            ...(day.currency && { ':currency': day.currency }),
+          },
+        }),
+      ),
+    );
+  },
+
+  async markSealed(merchantId, day, now) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('stats'),
+        Key: { merchantId, day: dayKey(day) },
+        UpdateExpression: 'SET sealedAt = if_not_exists(sealedAt, :now) REMOVE counted, unsealedShard',
+        ConditionExpression: 'attribute_exists(merchantId)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+  },
+
+  async readOverview(merchantId, periods, fromDay, toDay) {
+    const table = tableName('stats');
+    // Two calls: the aggregates by key, and the day items of the window in one Query.
+    const [aggregateItems, dayItems] = await Promise.all([
+      batchGet(
+        table,
+        periods.map((period) => ({ merchantId, day: period })),
+      ),
+      queryDays(table, merchantId, fromDay, toDay),
+    ]);
+    const aggregates = new Map<string, RolledTotals>(
+      aggregateItems.map((item) => [
+        item.day,
+        {
+          revenueCents: item.revenueCents ?? 0,
+          tipCents: item.tipCents ?? 0,
+          productFeeCents: item.productFeeCents ?? 0,
+          succeededCount: item.succeededCount ?? 0,
+          rolledDays: new Set(item.rolledDays ?? []),
+        },
+      ]),
+    );
+    return { aggregates, days: dayItems.map(dayTotalsOf) };
   },
 };
+
+/**
+ * The window's day items (≤ 62) without their `counted` sets. One page: DynamoDB's 1 MB page limit counts
+ * items before projection, and only the two or three unsealed days still carry a `counted` set (sealing
+ * drops it), so a second page needs tens of thousands of payments in those few days.
+ */
+async function queryDays(table: string, merchantId: string, fromDay: string, toDay: string) {
+  const items: StoredItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'merchantId = :merchantId AND #day BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':merchantId': merchantId, ':from': dayKey(fromDay), ':to': dayKey(toDay) },
+        ProjectionExpression: DAY_ATTRIBUTES,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as StoredItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** BatchGetItem of a few keys; a retry only if DynamoDB leaves keys unprocessed (throttling). */
+async function batchGet(table: string, keys: Record<string, string>[]): Promise<StoredItem[]> {
+  const items: StoredItem[] = [];
+  let pending: Record<string, unknown>[] | undefined = keys;
+  for (let attempt = 0; pending?.length; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const answer: BatchGetCommandOutput = await documentClient().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [table]: {
+            Keys: pending,
+            ConsistentRead: true,
+            ProjectionExpression: AGGREGATE_ATTRIBUTES,
+            ExpressionAttributeNames: { '#day': 'day' },
+          },
+        },
+      }),
+    );
+    items.push(...((answer.Responses?.[table] ?? []) as StoredItem[]));
+    pending = answer.UnprocessedKeys?.[table]?.Keys;
+  }
+  return items;
+}

@@ -5,6 +5,19 @@ import { readSecret } from './secrets';
 let client: { key: string; stripe: Stripe } | undefined;
 
 /**
+ * How long the SDK waits for one answer, and how often it retries (timeouts, connection errors, 409/5xx).
+ * One call can take at most STRIPE_CALL_WORST_CASE_MS: every attempt times out, plus the SDK's backoff
+ * before the retry (0.5 s for the first). A function calls Stripe at most twice in a row, so every function
+ * that calls Stripe has a catalogue timeout above twice that (tests/unit/stripe-timeouts.test.ts): the
+ * SDK gives up, and the handler answers in Paylink's words, before Lambda kills the run.
+ */
+export const STRIPE_REQUEST_TIMEOUT_MS = 5_000;
+export const STRIPE_MAX_NETWORK_RETRIES = 1;
+const FIRST_RETRY_BACKOFF_MS = 500;
+export const STRIPE_CALL_WORST_CASE_MS =
+  STRIPE_REQUEST_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + FIRST_RETRY_BACKOFF_MS * STRIPE_MAX_NETWORK_RETRIES;
+
+/**
  * The real Stripe SDK. In the cloud it talks to Stripe; the local runtime sets STRIPE_API_URL to the
  * Stripe sandbox, which the SDK reaches through its own host/port/protocol options.
  */
@@ -14,8 +27,8 @@ export async function stripeClient(): Promise<Stripe> {
   const apiUrl = process.env[ENV.stripeApiUrl];
   const endpoint = apiUrl ? new URL(apiUrl) : undefined;
   const stripe = new Stripe(key, {
-    maxNetworkRetries: 2,
-    timeout: 10_000,
+    maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+    timeout: STRIPE_REQUEST_TIMEOUT_MS,
     telemetry: false,
     ...(endpoint && {
       host: endpoint.hostname,
@@ -25,4 +38,9 @@ export async function stripeClient(): Promise<Stripe> {
   });
   client = { key, stripe };
   return stripe;
+}
+
+/** The mode of the configured key: events Stripe sends for it carry the same `livemode` (sk_test_ → false). */
+export async function stripeKeyLivemode(): Promise<boolean> {
+  return /^(sk|rk)_live_/.test(await readSecret('stripe-secret-key'));
 }

@@ -11,6 +11,7 @@ import type { CheckoutRequest, CheckoutResponse } from '../../shared/contracts/c
 import { paymentCentsSchema } from '../../shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '../../shared/money';
 import { HttpError } from './http-error';
+import { asStripeFailure } from './stripe-errors';
 import type { MerchantRepository } from './merchants';
 import { canTakePayments, payableLink, type PaymentLinkRepository } from './payment-links';
 import { STATUS_RANK } from './payment-status';
@@ -24,6 +25,9 @@ export interface CheckoutDeps {
   appOrigin: string;
   now: Date;
 }
+
+/** Spec §8: what the payer page says when the session could not be created. */
+export const CHECKOUT_FAILED_MESSAGE = 'Error creating payment session. Please try again.';
 
 const notAccepting = () => new HttpError(409, 'not_accepting_payments', LINK_NOT_ACCEPTING_MESSAGE);
 
@@ -98,7 +102,8 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     await deps.payments.advance(paymentId, 'failed', {}, deps.now);
     // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
     if ((error as Stripe.errors.StripeError)?.code === 'account_invalid') throw notAccepting();
-    throw error;
+    // Any other refusal or outage: the payer can only try again (spec §8); Stripe's words go to the log.
+    throw asStripeFailure(error, () => CHECKOUT_FAILED_MESSAGE);
   }
   await deps.payments.attachCheckoutSession(paymentId, session.id);
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');

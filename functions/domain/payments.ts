@@ -41,9 +41,14 @@ export interface PaymentRecord extends SettlementDetails {
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
-  /** Sparse `pending` index: present only while the payment is pending. */
+  /** Sparse `pending` and `pendingByMerchant` indexes: present only while the payment is pending. */
   pendingShard?: string;
   pendingSince?: string;
+  /**
+   * Sparse `uncounted` index: set by the write that makes the payment succeeded, removed once its day has
+   * counted it. A crash between the two writes leaves the mark, and whoever sees it next finishes the count.
+   */
+  uncountedShard?: string;
 }
 
 export interface PaymentRepository {
@@ -65,12 +70,16 @@ export interface PaymentRepository {
   recordAttemptError(paymentId: string, message: string, now: Date): Promise<void>;
   /** Counts one more receipt unless `max` were sent already; true when this one may be sent. */
   countReceipt(paymentId: string, max: number): Promise<boolean>;
-}
-
-/** One day's takings for a merchant: one item per (merchant, day in the merchant's time zone). */
-export interface StatsRepository {
-  /** Adds a succeeded payment to its day exactly once; true when this call counted it. */
-  countSucceededPayment(payment: PaymentRecord, day: string): Promise<boolean>;
+  /** Removes the `uncounted` mark once the payment's day has counted it. */
+  clearUncounted(paymentId: string): Promise<void>;
+  /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */
+  listPending(shard: string, since: string, limit: number): Promise<PaymentRecord[]>;
+  /** One merchant's pending payments created at or after `since`, oldest first, at most `limit`. */
+  listPendingOfMerchant(merchantId: string, since: string, limit: number): Promise<PaymentRecord[]>;
+  /** How many of the merchant's payments are pending (the sparse `pendingByMerchant` index). */
+  countPendingOfMerchant(merchantId: string): Promise<number>;
+  /** Payments of one `uncounted` shard still marked uncounted, oldest settled first, at most `limit`. */
+  listUncounted(shard: string, limit: number, merchantId?: string): Promise<PaymentRecord[]>;
 }
 
 /** `pay_` + 12 random bytes = 16 base64url characters: unguessable, since the cancel link carries it. */
@@ -78,13 +87,28 @@ export function newPaymentId(): string {
   return `pay_${randomBytes(12).toString('base64url')}`;
 }
 
-/** Shards of the sparse pending index, so one hot partition never holds every pending payment. */
+/** Shards of the sparse pending and uncounted indexes, so one hot partition never holds them all. */
 export const PENDING_SHARDS = 4;
+export const UNCOUNTED_SHARDS = 4;
+
+/** A stable shard `prefix#n` of `id` (n < shards). */
+export function shardOf(prefix: string, id: string, shards: number): string {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `${prefix}#${hash % shards}`;
+}
 
 export function pendingShardOf(paymentId: string): string {
-  let hash = 0;
-  for (const char of paymentId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `pending#${hash % PENDING_SHARDS}`;
+  return shardOf('pending', paymentId, PENDING_SHARDS);
+}
+
+export function uncountedShardOf(paymentId: string): string {
+  return shardOf('uncounted', paymentId, UNCOUNTED_SHARDS);
+}
+
+/** Every shard name of a sharded index, for the jobs that walk all of them. */
+export function allShards(prefix: string, shards: number): string[] {
+  return Array.from({ length: shards }, (_, index) => `${prefix}#${index}`);
 }
 
 /** The calendar day (YYYY-MM-DD) of `instant` in `timeZone`: a merchant's days are Auckland's (DECISIONS.md row 12). */

@@ -6,13 +6,8 @@
 import type Stripe from 'stripe';
 import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
 import type { MerchantRepository } from './merchants';
-import {
-  dayInTimeZone,
-  type PaymentRecord,
-  type PaymentRepository,
-  type SettlementDetails,
-  type StatsRepository,
-} from './payments';
+import { dayInTimeZone, type PaymentRecord, type PaymentRepository, type SettlementDetails } from './payments';
+import type { CountOutcome, StatsRepository } from './stats';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
 
 export interface SettlementDeps {
@@ -93,7 +88,14 @@ async function detailsOf(
   };
 }
 
-/** Moves the payment to `status` (if forward), then counts it in its day once if it succeeded. */
+/**
+ * Moves the payment to `status` (if forward), then counts it in the day it settled if it succeeded.
+ *
+ * The write that makes a payment succeeded also marks it `uncounted`; the count removes the mark once it
+ * has landed. So a redelivery (or the schedule) finishes a count that a crash between the two writes left
+ * undone, and a payment without the mark is never counted again — not even after its day was sealed and
+ * lost the `counted` set that would otherwise refuse it.
+ */
 export async function settle(
   payment: PaymentRecord,
   status: PaymentStatus,
@@ -102,15 +104,38 @@ export async function settle(
 ) {
   const { moved, payment: standing } = await deps.payments.advance(payment.paymentId, status, details, deps.now);
   const current = standing ?? payment;
-  if (current.status === 'succeeded') {
-    // Also on a redelivery that did not move the status: if the first delivery died between its two
-    // writes, this one finishes the count. The stats write itself refuses a second count.
-    const merchant = await deps.merchants.get(current.merchantId);
-    const day = dayInTimeZone(current.createdAt, merchant?.timeZone ?? DEFAULT_TIME_ZONE);
-    await deps.stats.countSucceededPayment(current, day);
-  }
+  if (current.status === 'succeeded' && current.uncountedShard) await countSettledPayment(current, deps);
   if (moved) await deps.announce(current);
   return current;
+}
+
+/**
+ * Counts a succeeded payment into the day it settled (stored `settledAt`, the merchant's time zone), then
+ * removes its `uncounted` mark. Safe to repeat: the day refuses an id it has counted.
+ */
+export async function countSettledPayment(
+  payment: PaymentRecord,
+  deps: Pick<SettlementDeps, 'payments' | 'merchants' | 'stats'>,
+): Promise<CountOutcome> {
+  const merchant = await deps.merchants.get(payment.merchantId);
+  const settledAt = payment.settledAt ?? payment.updatedAt;
+  const day = dayInTimeZone(settledAt, merchant?.timeZone ?? DEFAULT_TIME_ZONE);
+  const outcome = await deps.stats.countSucceededPayment(payment, day);
+  if (outcome === 'day-sealed') {
+    // Cannot happen while sealing waits for a merchant's uncounted payments; if it ever does, the mark
+    // stays so the payment remains visible in the `uncounted` index instead of silently missing from stats.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'Succeeded payment settled in a sealed day',
+        paymentId: payment.paymentId,
+        day,
+      }),
+    );
+    return outcome;
+  }
+  await deps.payments.clearUncounted(payment.paymentId);
+  return outcome;
 }
 
 /** Applies a Checkout session's state to a payment already known to be the session's own. */

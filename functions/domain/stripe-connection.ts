@@ -10,6 +10,7 @@ import {
   type StripeDiagnostic,
 } from '../../shared/contracts/stripe-connection';
 import { requireMerchant, type MerchantRepository } from './merchants';
+import { duringStripeCall } from './stripe-errors';
 
 export function accountStatusOf(account: Stripe.Account): StripeAccountStatus {
   if (account.charges_enabled && account.details_submitted) return 'connected';
@@ -38,33 +39,43 @@ export async function startStripeOnboarding(
   deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
+  // Spec §8: 'Could not connect to Stripe: …' with Stripe's reason.
+  const connectFailed = (message: string) => `Could not connect to Stripe: ${message}`;
   let accountId = merchant.stripeAccountId;
   if (!accountId) {
-    const account = await deps.stripe.accounts.create(
-      {
-        country: 'NZ',
-        email: merchant.email,
-        // The merchant's own full Stripe account: Stripe charges its fees to them and carries the losses;
-        // Paylink takes its 0.5% as an application fee on each direct charge.
-        controller: {
-          stripe_dashboard: { type: 'full' },
-          fees: { payer: 'account' },
-          losses: { payments: 'stripe' },
-        },
-        business_profile: { name: merchant.companyName ?? undefined },
-        metadata: { merchantId },
-      },
-      { idempotencyKey: `paylink-connect-account-${merchantId}` },
+    const account = await duringStripeCall(
+      () =>
+        deps.stripe.accounts.create(
+          {
+            country: 'NZ',
+            email: merchant.email,
+            // The merchant's own full Stripe account: Stripe charges its fees to them and carries the losses;
+            // Paylink takes its 0.5% as an application fee on each direct charge.
+            controller: {
+              stripe_dashboard: { type: 'full' },
+              fees: { payer: 'account' },
+              losses: { payments: 'stripe' },
+            },
+            business_profile: { name: merchant.companyName ?? undefined },
+            metadata: { merchantId },
+          },
+          { idempotencyKey: `paylink-connect-account-${merchantId}` },
+        ),
+      connectFailed,
     );
     accountId = await deps.merchants.attachStripeAccount(merchantId, account.id);
   }
   const settings = `${deps.appOrigin}/dashboard/settings`;
-  const link = await deps.stripe.accountLinks.create({
-    account: accountId,
-    type: 'account_onboarding',
-    refresh_url: `${settings}?${STRIPE_RETURN_PARAMS.refresh}=true`,
-    return_url: `${settings}?${STRIPE_RETURN_PARAMS.connected}=true`,
-  });
+  const link = await duringStripeCall(
+    () =>
+      deps.stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        refresh_url: `${settings}?${STRIPE_RETURN_PARAMS.refresh}=true`,
+        return_url: `${settings}?${STRIPE_RETURN_PARAMS.connected}=true`,
+      }),
+    connectFailed,
+  );
   return { url: link.url };
 }
 

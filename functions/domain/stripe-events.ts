@@ -1,63 +1,185 @@
 /**
  * Applying Stripe's events to merchants. Each consumer handles an event id once (a redelivery or a
  * replay is skipped), and each write keeps the newest news only: Stripe sends events in no promised
- * order, so an older event arriving late changes nothing.
+ * order, so an older event arriving late changes nothing. What an event says is parsed before use, and
+ * where it came from (which webhook endpoint) decides whether it may count at all.
  */
 import type Stripe from 'stripe';
+import { z } from 'zod';
+import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../catalog';
 import type { MerchantRepository } from './merchants';
-import type { OneTimeRecords } from './one-time-records';
+import type { WorkClaims } from './one-time-records';
 import { accountStatusOf } from './stripe-connection';
 import { merchantSubscriptionOf } from './subscription';
 
-/** How long an event id is remembered; Stripe retries a delivery for up to three days. */
+/** How long an event id is remembered once applied; Stripe retries a delivery for up to three days. */
 const REMEMBER_EVENTS_MS = 7 * 24 * 60 * 60 * 1000;
+/** Added to a lease for clocks that differ a little between Lambda hosts. */
+const CLOCK_SKEW_MS = 1_000;
+/** The consumers' catalogue timeout: the lease when the caller has no Lambda context to ask. */
+export const DEFAULT_LEASE_MS = 30_000;
 
-/** Runs `apply` once per (consumer, event id); if it fails, the claim is released so the retry can run it. */
-export async function oncePerEvent(
-  consumer: string,
-  eventId: string,
-  records: OneTimeRecords,
-  now: Date,
-  apply: () => Promise<void>,
-): Promise<'applied' | 'duplicate'> {
-  const id = `stripe-event#${consumer}#${eventId}`;
-  if (!(await records.claim(id, new Date(now.getTime() + REMEMBER_EVENTS_MS), now))) return 'duplicate';
-  try {
-    await apply();
-    return 'applied';
-  } catch (error) {
-    await records.consume(id, now);
-    throw error;
+/**
+ * Thrown when another run holds a live claim on the event: it may still be working, or it may have been
+ * killed. Failing (rather than answering "duplicate") makes EventBridge/Lambda retry later; by then the
+ * other run has finished (the retry finds the event done) or its lease has ended (the retry takes over).
+ */
+export class EventInProgressError extends Error {
+  constructor(readonly claimId: string) {
+    super(`Another run is applying ${claimId}; retry after its lease ends`);
+    this.name = 'EventInProgressError';
   }
 }
 
-export async function applyAccountUpdated(event: Stripe.Event, merchants: MerchantRepository): Promise<void> {
-  const account = event.data.object as Stripe.Account;
-  const merchant = await merchants.findByStripeAccount(event.account ?? account.id);
-  if (!merchant) return; // An account Paylink did not create (or a merchant since removed): nothing to keep current.
-  await merchants.recordStripeAccountStatus(merchant.merchantId, accountStatusOf(account), event.created);
+/**
+ * Runs `apply` once per (consumer, event id), surviving a run killed half-way.
+ *
+ * Why a lease of our own rather than @aws-lambda-powertools/idempotency: the claim already lives in the
+ * `events` table through the OneTimeRecords pattern the rest of Paylink uses, the lease is two conditional
+ * writes that dynalite runs exactly as DynamoDB does (no transactions needed), and it takes `now` from
+ * the caller, so a crash "a minute ago" can be tested on the real store; Powertools would add a
+ * dependency, its own record layout and a clock we cannot drive.
+ *
+ * The claim starts in progress with a lease that ends when this run must have ended (`leaseMs`: the
+ * Lambda's remaining time), is marked done when `apply` succeeds (remembered for 7 days), and released
+ * when `apply` throws (so the retry runs at once). A run killed after claiming leaves an in-progress claim
+ * whose lease ends with its timeout; the next retry takes it over. `apply` must itself be safe to run
+ * again (every write here is newest-wins or forward-only), since a run may die after its writes but before
+ * marking the claim done.
+ */
+export async function oncePerEvent(
+  consumer: string,
+  eventId: string,
+  claims: WorkClaims,
+  now: Date,
+  apply: () => Promise<void>,
+  leaseMs: number = DEFAULT_LEASE_MS,
+): Promise<'applied' | 'duplicate'> {
+  const id = `stripe-event#${consumer}#${eventId}`;
+  const token = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + REMEMBER_EVENTS_MS);
+  const leaseUntil = new Date(now.getTime() + leaseMs + CLOCK_SKEW_MS);
+  const outcome = await claims.claim(id, { token, leaseUntil, expiresAt }, now);
+  if (outcome === 'done') return 'duplicate';
+  if (outcome === 'in_progress') throw new EventInProgressError(id);
+  try {
+    await apply();
+  } catch (error) {
+    await claims.release(id, token);
+    throw error;
+  }
+  await claims.complete(id, token, expiresAt);
+  return 'applied';
 }
 
+/**
+ * The envelope of a Stripe event: what the ingress checks before it publishes, and what each consumer
+ * checks again on the bus event's `detail` before it reads anything. `data.object` is parsed further by
+ * whoever reads it.
+ */
+export const stripeEventSchema = z.looseObject({
+  id: z.string().startsWith('evt_').max(255),
+  object: z.literal('event'),
+  type: z.string().min(1).max(100),
+  created: z.number().int().nonnegative(),
+  livemode: z.boolean(),
+  /** Set on events about a connected account's objects (the Connect endpoint's events). */
+  account: z.string().startsWith('acct_').max(255).nullish(),
+  data: z.looseObject({ object: z.looseObject({ id: z.string().max(255).optional() }) }),
+});
+
+/** Something a consumer chose not to act on, for the logs: a forged, misrouted or malformed event. */
+export function logIgnoredEvent(reason: string, details: Record<string, unknown>) {
+  console.warn(JSON.stringify({ level: 'warn', message: 'Stripe event ignored', reason, ...details }));
+}
+
+/**
+ * The Stripe event a bus event carries, if it is one and came through `endpoint`; otherwise logged and
+ * undefined. A malformed detail is dropped, not retried: parsing it again cannot succeed, and only the
+ * ingress (which parsed it with the same schema) may publish these sources, so one here is a bug or a
+ * forgery to investigate from the log, not work to redo.
+ */
+export function stripeEventFrom(
+  busEvent: { source?: unknown; detail?: unknown },
+  endpoint: StripeEndpoint,
+): Stripe.Event | undefined {
+  const parsed = stripeEventSchema.safeParse(busEvent.detail);
+  if (!parsed.success) {
+    logIgnoredEvent('malformed', { issues: parsed.error.issues.slice(0, 5), source: busEvent.source });
+    return undefined;
+  }
+  if (busEvent.source !== STRIPE_EVENT_SOURCES[endpoint]) {
+    logIgnoredEvent('wrong_endpoint', { eventId: parsed.data.id, source: busEvent.source, expected: endpoint });
+    return undefined;
+  }
+  return parsed.data as unknown as Stripe.Event;
+}
+
+const accountSchema = z.looseObject({
+  id: z.string().startsWith('acct_'),
+  charges_enabled: z.boolean().optional(),
+  details_submitted: z.boolean().optional(),
+});
+
+export async function applyAccountUpdated(event: Stripe.Event, merchants: MerchantRepository): Promise<void> {
+  const account = accountSchema.safeParse(event.data.object);
+  if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id });
+  const merchant = await merchants.findByStripeAccount(event.account ?? account.data.id);
+  if (!merchant) return; // An account Paylink did not create (or a merchant since removed): nothing to keep current.
+  await merchants.recordStripeAccountStatus(
+    merchant.merchantId,
+    accountStatusOf(account.data as unknown as Stripe.Account),
+    event.created,
+  );
+}
+
+const idOrObject = z
+  .union([z.string(), z.looseObject({ id: z.string() })])
+  .transform((value) => (typeof value === 'string' ? value : value.id));
+const subscriptionRefSchema = z.looseObject({ id: z.string().startsWith('sub_') });
+const invoiceSchema = z.looseObject({
+  parent: z
+    .looseObject({ subscription_details: z.looseObject({ subscription: idOrObject.nullish() }).nullish() })
+    .nullish(),
+});
+
+/** Which subscription an event is about: the subscription itself, or the one an invoice belongs to. */
+function subscriptionIdOf(event: Stripe.Event): string | undefined {
+  if (event.type.startsWith('customer.subscription.')) {
+    return subscriptionRefSchema.safeParse(event.data.object).data?.id;
+  }
+  return invoiceSchema.safeParse(event.data.object).data?.parent?.subscription_details?.subscription ?? undefined;
+}
+
+/**
+ * Keeps a merchant's plan current. The event only says which subscription changed: its status, period and
+ * owner are read back from Stripe with Paylink's own key, so a forged or misdelivered payload (a merchant's
+ * own subscription on their connected account, say) can name a subscription but never grant a plan.
+ */
 export async function applySubscriptionEvent(
   event: Stripe.Event,
   deps: { merchants: MerchantRepository; retrieveSubscription(id: string): Promise<Stripe.Subscription> },
 ): Promise<void> {
-  let subscription: Stripe.Subscription | undefined;
-  if (event.type.startsWith('customer.subscription.')) {
-    subscription = event.data.object as Stripe.Subscription;
-  } else {
-    // An invoice says a payment happened or failed; the subscription it belongs to says what that means now.
-    const invoice = event.data.object as Stripe.Invoice;
-    const subscriptionId = invoice.parent?.subscription_details?.subscription;
-    if (!subscriptionId) return;
-    subscription = await deps.retrieveSubscription(
-      typeof subscriptionId === 'string' ? subscriptionId : subscriptionId.id,
-    );
+  const subscriptionId = subscriptionIdOf(event);
+  if (!subscriptionId) return;
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await deps.retrieveSubscription(subscriptionId);
+  } catch (error) {
+    if ((error as Stripe.errors.StripeError)?.code === 'resource_missing') {
+      return logIgnoredEvent('unknown_subscription', { eventId: event.id, subscriptionId });
+    }
+    throw error;
   }
-  const merchantId = subscription.metadata?.merchantId;
   const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
-  const merchant =
-    (merchantId && (await deps.merchants.get(merchantId))) || (await deps.merchants.findByStripeCustomer(customerId));
-  if (!merchant) return;
+  // The customer Paylink created for the merchant; the metadata only helps while the index catches up,
+  // and only if the merchant it names owns that very customer.
+  let merchant = await deps.merchants.findByStripeCustomer(customerId);
+  const named = subscription.metadata?.merchantId;
+  if (!merchant && named) {
+    const candidate = await deps.merchants.get(named);
+    if (candidate?.stripeCustomerId === customerId) merchant = candidate;
+  }
+  if (!merchant) return logIgnoredEvent('unknown_customer', { eventId: event.id, subscriptionId });
   await deps.merchants.recordSubscription(merchant.merchantId, merchantSubscriptionOf(subscription), event.created);
 }

@@ -12,6 +12,11 @@ import {
 } from '../../shared/contracts/subscription';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRecord, type MerchantRepository, type MerchantSubscription } from './merchants';
+import { duringStripeCall } from './stripe-errors';
+
+/** Spec §8's words for the dashboard's upgrade and portal buttons, with Stripe's reason. */
+const checkoutFailed = (message: string) => `Failed to create checkout: ${message}`;
+const portalFailed = (message: string) => `Failed to open portal: ${message}`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stripe statuses in which the merchant has paid or is within Stripe's retry window. */
@@ -89,30 +94,34 @@ export async function startSubscriptionCheckout(
       'You are already on the Business plan. Manage it from the billing portal.',
     );
   }
-  const customer = await customerFor(merchant, deps);
+  const customer = await duringStripeCall(() => customerFor(merchant, deps), checkoutFailed);
   const trialDaysLeft = subscriptionStatusOf(merchant, deps.now).trial_days_left;
-  const session = await deps.stripe.checkout.sessions.create({
-    mode: 'subscription',
-    customer,
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: DEFAULT_CURRENCY,
-          unit_amount: BUSINESS_PLAN_PRICE_CENTS,
-          recurring: { interval: 'month' },
-          product_data: { name: `${BRAND_NAME} Business` },
+  const session = await duringStripeCall(
+    () =>
+      deps.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: DEFAULT_CURRENCY,
+              unit_amount: BUSINESS_PLAN_PRICE_CENTS,
+              recurring: { interval: 'month' },
+              product_data: { name: `${BRAND_NAME} Business` },
+            },
+          },
+        ],
+        subscription_data: {
+          metadata: { merchantId },
+          ...(trialDaysLeft > 0 && { trial_period_days: trialDaysLeft }),
         },
-      },
-    ],
-    subscription_data: {
-      metadata: { merchantId },
-      ...(trialDaysLeft > 0 && { trial_period_days: trialDaysLeft }),
-    },
-    metadata: { merchantId },
-    success_url: `${deps.appOrigin}/dashboard?subscription=success`,
-    cancel_url: `${deps.appOrigin}/dashboard`,
-  });
+        metadata: { merchantId },
+        success_url: `${deps.appOrigin}/dashboard?subscription=success`,
+        cancel_url: `${deps.appOrigin}/dashboard`,
+      }),
+    checkoutFailed,
+  );
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
   return { url: session.url };
 }
@@ -125,9 +134,10 @@ export async function openBillingPortal(
   if (!merchant.stripeCustomerId) {
     throw new HttpError(409, 'no_subscription', 'There is no subscription to manage yet. Upgrade to Business first.');
   }
-  const portal = await deps.stripe.billingPortal.sessions.create({
-    customer: merchant.stripeCustomerId,
-    return_url: `${deps.appOrigin}/dashboard`,
-  });
+  const customer = merchant.stripeCustomerId;
+  const portal = await duringStripeCall(
+    () => deps.stripe.billingPortal.sessions.create({ customer, return_url: `${deps.appOrigin}/dashboard` }),
+    portalFailed,
+  );
   return { url: portal.url };
 }

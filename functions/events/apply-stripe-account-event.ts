@@ -1,13 +1,19 @@
 /** `account.updated` from a merchant's connected account keeps their connection status current. */
-import type { EventBridgeEvent } from 'aws-lambda';
-import type Stripe from 'stripe';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { merchantStore } from '../adapters/merchant-store';
-import { oneTimeRecordStore } from '../adapters/one-time-record-store';
-import { applyAccountUpdated, oncePerEvent } from '../domain/stripe-events';
+import { workClaimStore } from '../adapters/one-time-record-store';
+import { applyAccountUpdated, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
 
-export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
-  const stripeEvent = event.detail;
-  await oncePerEvent('account', stripeEvent.id, oneTimeRecordStore, new Date(), () =>
-    applyAccountUpdated(stripeEvent, merchantStore),
+export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+  // Account events count only from the Connect endpoint: they are about merchants' connected accounts.
+  const stripeEvent = stripeEventFrom(event, 'connect');
+  if (!stripeEvent) return;
+  await oncePerEvent(
+    'account',
+    stripeEvent.id,
+    workClaimStore,
+    new Date(),
+    () => applyAccountUpdated(stripeEvent, merchantStore),
+    context?.getRemainingTimeInMillis(),
   );
 }

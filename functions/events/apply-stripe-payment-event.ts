@@ -1,15 +1,23 @@
 /** Checkout and payment events from merchants' connected accounts settle their payments (exactly once). */
-import type { EventBridgeEvent } from 'aws-lambda';
-import type Stripe from 'stripe';
-import { oneTimeRecordStore } from '../adapters/one-time-record-store';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
+import { workClaimStore } from '../adapters/one-time-record-store';
 import { settlementDeps } from '../adapters/settlement-deps';
-import { oncePerEvent } from '../domain/stripe-events';
+import { logIgnoredEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
 import { applyPaymentEvent } from '../domain/settlement';
 
-export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
-  const stripeEvent = event.detail;
+export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+  // Payments are direct charges on merchants' connected accounts: their events come through the Connect
+  // endpoint, always naming the account. Anything else cannot be about a Paylink payment.
+  const stripeEvent = stripeEventFrom(event, 'connect');
+  if (!stripeEvent) return;
+  if (!stripeEvent.account) return logIgnoredEvent('no_account', { eventId: stripeEvent.id });
   const deps = await settlementDeps();
-  await oncePerEvent('payment', stripeEvent.id, oneTimeRecordStore, deps.now, () =>
-    applyPaymentEvent(stripeEvent, deps),
+  await oncePerEvent(
+    'payment',
+    stripeEvent.id,
+    workClaimStore,
+    deps.now,
+    () => applyPaymentEvent(stripeEvent, deps),
+    context?.getRemainingTimeInMillis(),
   );
 }

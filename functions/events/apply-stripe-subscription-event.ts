@@ -1,18 +1,27 @@
 /** Subscription and invoice events on Paylink's own account keep each merchant's plan current. */
-import type { EventBridgeEvent } from 'aws-lambda';
-import type Stripe from 'stripe';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { merchantStore } from '../adapters/merchant-store';
-import { oneTimeRecordStore } from '../adapters/one-time-record-store';
+import { workClaimStore } from '../adapters/one-time-record-store';
 import { stripeClient } from '../adapters/stripe-client';
-import { applySubscriptionEvent, oncePerEvent } from '../domain/stripe-events';
+import { applySubscriptionEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
 
-export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
-  const stripeEvent = event.detail;
-  await oncePerEvent('subscription', stripeEvent.id, oneTimeRecordStore, new Date(), async () => {
-    const stripe = await stripeClient();
-    await applySubscriptionEvent(stripeEvent, {
-      merchants: merchantStore,
-      retrieveSubscription: (id) => stripe.subscriptions.retrieve(id),
-    });
-  });
+export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+  // The Business plan is billed on Paylink's own account: its events count only from the platform endpoint
+  // (a merchant's own subscriptions on their connected account arrive at the Connect endpoint).
+  const stripeEvent = stripeEventFrom(event, 'platform');
+  if (!stripeEvent) return;
+  await oncePerEvent(
+    'subscription',
+    stripeEvent.id,
+    workClaimStore,
+    new Date(),
+    async () => {
+      const stripe = await stripeClient();
+      await applySubscriptionEvent(stripeEvent, {
+        merchants: merchantStore,
+        retrieveSubscription: (id) => stripe.subscriptions.retrieve(id),
+      });
+    },
+    context?.getRemainingTimeInMillis(),
+  );
 }

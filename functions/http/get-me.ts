@@ -1,7 +1,25 @@
+import { cognitoUsers } from '../adapters/cognito-users';
 import { merchantStore } from '../adapters/merchant-store';
+import { pendingSignupStore } from '../adapters/one-time-record-store';
+import { HttpError } from '../domain/http-error';
 import { getMerchantProfile } from '../domain/merchants';
+import { finishSignupOnFirstSignIn } from '../domain/signup';
 import { httpHandler, merchantIdOf } from './http-handler';
 
-export const handler = httpHandler(async (event) => ({
-  body: await getMerchantProfile(merchantStore, merchantIdOf(event)),
-}));
+export const handler = httpHandler(async (event) => {
+  const merchantId = merchantIdOf(event);
+  try {
+    return { body: await getMerchantProfile(merchantStore, merchantId) };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 404) throw error;
+  }
+  // A signed-in user without a row may be a sign-up that died half-way: finish it rather than 404 for ever.
+  const accessToken = (event.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+  await finishSignupOnFirstSignIn(merchantId, accessToken, {
+    users: cognitoUsers,
+    merchants: merchantStore,
+    pendingSignups: pendingSignupStore,
+    now: new Date(),
+  });
+  return { body: await getMerchantProfile(merchantStore, merchantId) };
+});

@@ -1,13 +1,27 @@
-import { receiptRequestSchema } from '../../shared/contracts/checkout';
+import { checkoutSessionIdSchema, receiptRequestSchema } from '../../shared/contracts/checkout';
 import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentStore } from '../adapters/payment-store';
+import { HttpError } from '../domain/http-error';
 import { sendPaymentReceipt } from '../domain/payment-results';
 import { httpHandler, jsonBody } from './http-handler';
 
+/** Spec §8's words when the email could not be sent. */
+const RECEIPT_FAILED_MESSAGE = 'Failed to send receipt. Please try again.';
+
+async function sendOrExplain(...args: Parameters<typeof sendEmail>) {
+  try {
+    await sendEmail(...args);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'Receipt email failed', error: String(error) }));
+    throw new HttpError(502, 'email_failed', RECEIPT_FAILED_MESSAGE);
+  }
+}
+
 export const handler = httpHandler(async (event) => {
+  const sessionId = checkoutSessionIdSchema.safeParse(event.pathParameters?.sessionId);
+  if (!sessionId.success) throw new HttpError(404, 'payment_not_found', 'We could not find this payment.');
   const { email } = receiptRequestSchema.parse(jsonBody(event));
-  const sessionId = event.pathParameters?.sessionId ?? '';
-  const deps = { payments: paymentStore, merchants: merchantStore, send: sendEmail };
-  return { status: 202, body: await sendPaymentReceipt(sessionId, email, deps) };
+  const deps = { payments: paymentStore, merchants: merchantStore, send: sendOrExplain };
+  return { status: 202, body: await sendPaymentReceipt(sessionId.data, email, deps) };
 });

@@ -1,7 +1,7 @@
 import { signupRequestSchema } from '../../shared/contracts/signup';
 import { cognitoUsers } from '../adapters/cognito-users';
 import { merchantStore } from '../adapters/merchant-store';
-import { oneTimeRecordStore } from '../adapters/one-time-record-store';
+import { oneTimeRecordStore, pendingSignupStore } from '../adapters/one-time-record-store';
 import { readSecret } from '../adapters/secrets';
 import { signUpMerchant } from '../domain/signup';
 import { httpHandler, jsonBody } from './http-handler';
@@ -13,6 +13,7 @@ export const handler = httpHandler(async (event) => {
     records: oneTimeRecordStore,
     users: cognitoUsers,
     merchants: merchantStore,
+    pendingSignups: pendingSignupStore,
     now: new Date(),
   });
   return { status: 201, body };

@@ -9,7 +9,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -18,6 +18,7 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import {
   ENV,
+  eventSourcesOf,
   secretArnEnvName,
   tableEnvName,
   type FunctionSpec,
@@ -125,7 +126,17 @@ export class CatalogFunction extends Construct {
       secret.grantRead(this.role);
     }
     if (spec.sendsEmail) deps.mailIdentity.grantSendEmail(this.role);
-    if (spec.putsEvents) deps.eventBus.grantPutEventsTo(this.role);
+    if (spec.putsEvents) {
+      // Only under the sources it declares: a compromised checkout function cannot forge Stripe's events,
+      // nor the webhook ingress Paylink's own.
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['events:PutEvents'],
+          resources: [deps.eventBus.eventBusArn],
+          conditions: { StringEquals: { 'events:source': [...eventSourcesOf(spec)] } },
+        }),
+      );
+    }
     if (spec.pushesToConnections) {
       deps.realtimeStage.grantManagementApiAccess(this.role);
       Validations.of(this).acknowledge({

@@ -1,10 +1,18 @@
 /**
  * The HTTP API behind CloudFront's `/api/*`: every catalogue route, JWT-authorised when the catalogue says
- * `merchant`. No CORS: the browser only ever calls it through the app's own origin.
+ * `merchant`, and every other route refused unless it came through CloudFront (infra/constructs/origin-check.ts).
+ * No CORS: the browser only ever calls it through the app's own origin.
  */
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CfnStage,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -13,22 +21,42 @@ import { Construct } from 'constructs';
 import type { RouteAuth } from '../../functions/catalog';
 import type { CatalogFunction } from './catalog-function';
 
-/** Generous for a small-business app, low enough that a runaway client cannot run up the Lambda bill. */
+/** The stage's default: only a route the catalogue did not describe would fall back to it (none does). */
 export const HTTP_API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
-/** Why a route without a token is still safe: the answer to AwsSolutions-APIG4 for that route. */
-const UNAUTHENTICATED_ROUTE_REASONS: Record<Exclude<RouteAuth, 'merchant'>, string> = {
-  public:
-    'The catalogue marks this route public: payers and uptime checks use it without an account, and it reads or creates only what an anonymous caller may.',
-  'stripe-webhook':
-    "Stripe calls this webhook without a bearer token; the handler verifies Stripe's signature on the raw body before acting on it.",
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * Who calls a route, from its catalogue `auth`: payers (and sign-up), signed-in merchants, Stripe. Each
+ * route gets its group's limit as a route-level throttle, so a flood on one route (a webhook storm, one
+ * merchant's script) is refused on that route and cannot use up what payers need; API Gateway applies a
+ * route's limit to that route alone. Numbers are per route, per second, across all clients.
+ */
+export const ROUTE_GROUPS: Record<RouteAuth, { group: 'payer' | 'merchant' | 'webhooks'; throttle: Throttle }> = {
+  // The payer page, checkout and sign-up: the money path, so the most room.
+  public: { group: 'payer', throttle: { rateLimit: 100, burstLimit: 200 } },
+  // A merchant's dashboard makes a handful of calls a page.
+  merchant: { group: 'merchant', throttle: { rateLimit: 50, burstLimit: 100 } },
+  // Stripe sends a few events per payment and retries for days what is refused, so a limit here loses nothing.
+  'stripe-webhook': { group: 'webhooks', throttle: { rateLimit: 25, burstLimit: 50 } },
 };
+
+/**
+ * The region-wide limit API Gateway shares among every API of an account (10,000 requests a second by
+ * default): the routes' limits together stay under it, so no group can exhaust it for the others.
+ */
+export const ACCOUNT_API_RATE_LIMIT = 10_000;
 
 export interface PaylinkHttpApiProps {
   stage: string;
   isProduction: boolean;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
+  /** Refuses requests that did not come through CloudFront; on every route without a token. */
+  originAuthorizer: IHttpRouteAuthorizer;
 }
 
 export class PaylinkHttpApi extends Construct {
@@ -37,7 +65,9 @@ export class PaylinkHttpApi extends Construct {
   /** The execute-api host, which CloudFront uses as the `/api/*` origin. */
   readonly domainName: string;
   private readonly merchantAuthorizer: HttpUserPoolAuthorizer;
-  private readonly routeKeys = new Set<string>();
+  private readonly originAuthorizer: IHttpRouteAuthorizer;
+  /** Every route key with the auth the catalogue gave it: the stage's route throttles are built from it. */
+  private readonly routeAuth = new Map<string, RouteAuth>();
 
   constructor(scope: Construct, id: string, props: PaylinkHttpApiProps) {
     super(scope, id);
@@ -74,6 +104,18 @@ export class PaylinkHttpApi extends Construct {
         ),
       },
     });
+    // One throttle per route, by its group; filled in as routes are added.
+    (this.defaultStage.node.defaultChild as CfnStage).routeSettings = Lazy.any({
+      produce: () =>
+        Object.fromEntries(
+          [...this.routeAuth].map(([routeKey, auth]) => {
+            const { throttle } = ROUTE_GROUPS[auth];
+            // RouteSettings is free-form JSON to the L1 construct: written in CloudFormation's own casing.
+            return [routeKey, { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
+          }),
+        ),
+    });
+    this.originAuthorizer = props.originAuthorizer;
     const stack = Stack.of(this);
     this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
     this.merchantAuthorizer = new HttpUserPoolAuthorizer('MerchantToken', props.userPool, {
@@ -89,20 +131,18 @@ export class PaylinkHttpApi extends Construct {
     const integration = new HttpLambdaIntegration(`${catalogFunction.node.id}Integration`, catalogFunction.function);
     for (const route of routes) {
       const routeKey = `${route.method} ${route.path}`;
-      if (this.routeKeys.has(routeKey)) throw new Error(`Two catalogue functions claim the route ${routeKey}`);
-      this.routeKeys.add(routeKey);
+      if (this.routeAuth.has(routeKey)) throw new Error(`Two catalogue functions claim the route ${routeKey}`);
+      this.routeAuth.set(routeKey, route.auth);
       const [httpRoute] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration,
-        authorizer: route.auth === 'merchant' ? this.merchantAuthorizer : undefined,
+        // Public and webhook routes stay open to anyone by design (payers, Stripe; the webhook handler checks
+        // Stripe's signature): the origin check identifies no one, it only refuses what skipped CloudFront.
+        authorizer: route.auth === 'merchant' ? this.merchantAuthorizer : this.originAuthorizer,
       });
-      if (httpRoute && route.auth !== 'merchant') {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: UNAUTHENTICATED_ROUTE_REASONS[route.auth],
-        });
-      }
+      // A stage's route settings may name only routes that already exist.
+      if (httpRoute) this.defaultStage.node.addDependency(httpRoute);
     }
   }
 }

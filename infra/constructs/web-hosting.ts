@@ -29,6 +29,8 @@ export interface WebHostingProps {
   isProduction: boolean;
   /** Host of the HTTP API (`{id}.execute-api.{region}.amazonaws.com`). */
   apiDomainName: string;
+  /** Headers CloudFront adds to every API request: the secret the API's origin check expects. */
+  apiOriginHeaders: Record<string, string>;
   /** Host of the WebSocket API, which the page must be allowed to connect to. */
   realtimeDomainName: string;
   /** The CloudFront web ACL (us-east-1): the public API routes' rate limit. */
@@ -162,6 +164,8 @@ export class WebHosting extends Construct {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // CloudFront replaces a viewer's header of the same name, so a browser cannot supply its own.
+            customHeaders: props.apiOriginHeaders,
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

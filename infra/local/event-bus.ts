@@ -2,16 +2,30 @@
  * The local EventBridge: answers the SDK's `PutEvents` on its own port (functions reach it through
  * AWS_ENDPOINT_URL_EVENTBRIDGE, so their code is the cloud code), matches each event against the
  * catalogue's rules exactly as the stack declares them, and invokes the targets asynchronously with
- * Lambda's retry policy (two retries).
+ * Lambda's retry policy (two retries). A delivery that still fails becomes a dead letter (dead-letters.ts),
+ * as it would in the consumer's SQS dead-letter queue in the cloud; `Paylink.ReplayDeadLetters` on the
+ * same port (what `npm run replay-dead-letters` calls) re-drives them.
  */
 import http from 'node:http';
 import type { FunctionSpec } from '../../functions/catalog';
+import { describeDeadLetter, memoryDeadLetterStore, type DeadLetter, type DeadLetterStore } from './dead-letters';
 import { eventPatternOf, matchesEventPattern, type EventPattern } from './event-pattern';
 import { invoke } from './function-loader';
 import { LOOPBACK, closeServer } from './ports';
 
 export const PAYLINK_BUS_NAME = 'paylink';
 const RETRIES = 2;
+/** The bus port's own operation (not EventBridge's): re-drive the dead letters, answer what became of them. */
+export const REPLAY_DEAD_LETTERS_TARGET = 'Paylink.ReplayDeadLetters';
+
+export interface ReplayResult {
+  /** Re-driven successfully, and removed. */
+  replayed: number;
+  /** Failed again; kept, with the new error. */
+  failed: number;
+  /** Name a function this catalogue does not have; kept. */
+  unknownFunction: number;
+}
 
 export interface BusEvent {
   version: '0';
@@ -40,6 +54,10 @@ export interface LocalEventBus {
   /** Resolves once every delivery started so far has finished (tests wait on this instead of sleeping). */
   settled(): Promise<void>;
   deliveries: Delivery[];
+  /** Deliveries that failed after their retries, kept until replayed. */
+  deadLetters: DeadLetterStore;
+  /** Re-drives every dead letter through its consumer (with the same retries); removes those that succeed. */
+  replayDeadLetters(): Promise<ReplayResult>;
   /** Every rule it applies, for the parity test. */
   rules: { functionName: string; busName: string; pattern: EventPattern }[];
   stop(): Promise<void>;
@@ -63,34 +81,78 @@ interface PutEventsEntry {
 export async function startLocalEventBus(options: {
   port: number;
   functions: readonly FunctionSpec[];
+  /** Where dead letters are kept; in memory if omitted. */
+  deadLetters?: DeadLetterStore;
   log?: (line: string) => void;
 }): Promise<LocalEventBus> {
+  const deadLetters = options.deadLetters ?? memoryDeadLetterStore();
   const targets: Target[] = options.functions.flatMap((fn) =>
     (fn.rules ?? []).map((rule) => ({ fn, busName: PAYLINK_BUS_NAME, pattern: eventPatternOf(rule) })),
   );
   const inFlight = new Set<Promise<void>>();
   const deliveries: Delivery[] = [];
 
-  async function deliver(fn: FunctionSpec, event: BusEvent) {
+  /** One delivery with its retries; records it in `deliveries`. */
+  async function attemptDelivery(fn: FunctionSpec, event: DeadLetter['event']): Promise<Delivery> {
     let lastError: unknown;
     for (let attempt = 1; attempt <= RETRIES + 1; attempt++) {
       try {
         await invoke(fn, event);
-        deliveries.push({ eventId: event.id, functionName: fn.name, ok: true, attempts: attempt });
-        return;
+        const delivery = { eventId: event.id, functionName: fn.name, ok: true, attempts: attempt };
+        deliveries.push(delivery);
+        return delivery;
       } catch (error) {
         lastError = error;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        if (attempt <= RETRIES) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       }
     }
-    deliveries.push({
+    const failed = {
       eventId: event.id,
       functionName: fn.name,
       ok: false,
       attempts: RETRIES + 1,
       error: String(lastError),
+    };
+    deliveries.push(failed);
+    return failed;
+  }
+
+  async function deliver(fn: FunctionSpec, event: BusEvent) {
+    const delivery = await attemptDelivery(fn, event);
+    if (delivery.ok) return;
+    const letter = deadLetters.add({
+      functionName: fn.name,
+      event,
+      error: delivery.error ?? 'unknown error',
+      attempts: delivery.attempts,
+      failedAt: new Date().toISOString(),
     });
-    options.log?.(`event ${event['detail-type']} → ${fn.name} failed: ${String(lastError)}`);
+    options.log?.(describeDeadLetter(letter, deadLetters.location));
+  }
+
+  async function replayDeadLetters(): Promise<ReplayResult> {
+    const result: ReplayResult = { replayed: 0, failed: 0, unknownFunction: 0 };
+    for (const letter of deadLetters.list()) {
+      const fn = options.functions.find((candidate) => candidate.name === letter.functionName);
+      if (!fn) {
+        result.unknownFunction++;
+        options.log?.(
+          `dead letter ${letter.id} names ${letter.functionName}, which this catalogue does not have: kept`,
+        );
+        continue;
+      }
+      const delivery = await attemptDelivery(fn, letter.event);
+      if (delivery.ok) {
+        deadLetters.remove(letter.id);
+        result.replayed++;
+        options.log?.(`dead letter replayed: ${letter.event['detail-type']} (${letter.event.id}) → ${fn.name}`);
+      } else {
+        deadLetters.update({ ...letter, error: delivery.error ?? letter.error, replays: letter.replays + 1 });
+        result.failed++;
+        options.log?.(describeDeadLetter({ ...letter, error: delivery.error ?? letter.error }, deadLetters.location));
+      }
+    }
+    return result;
   }
 
   function put(busName: string, partial: Omit<BusEvent, 'version' | 'id' | 'account' | 'time' | 'region'>) {
@@ -130,6 +192,16 @@ export async function startLocalEventBus(options: {
     request.on('end', () => {
       const target = String(request.headers['x-amz-target'] ?? '');
       response.setHeader('content-type', 'application/x-amz-json-1.1');
+      if (target === REPLAY_DEAD_LETTERS_TARGET) {
+        replayDeadLetters().then(
+          (result) => response.end(JSON.stringify(result)),
+          (error: unknown) => {
+            response.statusCode = 500;
+            response.end(JSON.stringify({ __type: 'InternalException', message: String(error) }));
+          },
+        );
+        return;
+      }
       if (target !== 'AWSEvents.PutEvents') {
         response.statusCode = 400;
         response.end(JSON.stringify({ __type: 'UnknownOperationException', message: `Not emulated: ${target}` }));
@@ -153,6 +225,8 @@ export async function startLocalEventBus(options: {
     endpoint: `http://${LOOPBACK}:${options.port}`,
     put,
     deliveries,
+    deadLetters,
+    replayDeadLetters,
     rules: targets.map(({ fn, busName, pattern }) => ({ functionName: fn.name, busName, pattern })),
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -65,6 +65,22 @@ function compileRoute(route: HttpRoute, fn: FunctionSpec): CompiledRoute {
   return { ...route, fn, pattern: new RegExp(`^${source}$`), parameterNames };
 }
 
+/**
+ * A path parameter with malformed percent-encoding (`%ZZ`, a cut-off UTF-8 sequence) cannot be decoded, so
+ * no handler could make sense of it: it is the caller's mistake, answered before any function runs.
+ */
+const INVALID_PATH_CODE = 'invalid_path';
+const INVALID_PATH_MESSAGE = 'This address is not valid: part of it is not properly encoded.';
+
+function decodePathParameters(names: string[], match: RegExpExecArray): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
+  }
+}
+
 const TEXT_CONTENT = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)|[^;]*\+json|[^;]*\+xml)/i;
 
 function headerMap(request: http.IncomingMessage): Record<string, string> {
@@ -144,7 +160,13 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Static files as CloudFront serves the bucket: hashed assets cached for good, anything else → index.html. */
 function serveStatic(staticDir: string, pathname: string, response: http.ServerResponse) {
   const root = path.resolve(staticDir);
-  const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
+  let decoded: string | undefined;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = undefined; // not a file's name: the SPA fallback answers, as for any other unknown path
+  }
+  const requested = decoded === undefined ? root : path.resolve(root, `.${decoded}`);
   const isFile = requested.startsWith(root + path.sep) && existsSync(requested) && statSync(requested).isFile();
   const file = isFile ? requested : path.join(root, 'index.html');
   if (!existsSync(file)) return sendJson(response, 404, { message: 'Not Found' });
@@ -218,9 +240,8 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     const body = await readBody(request);
     const isText = TEXT_CONTENT.test(request.headers['content-type'] ?? 'text/plain');
     const match = route.pattern.exec(requestUrl.pathname)!;
-    const pathParameters = Object.fromEntries(
-      route.parameterNames.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
-    );
+    const pathParameters = decodePathParameters(route.parameterNames, match);
+    if (!pathParameters) return sendJson(response, 400, { code: INVALID_PATH_CODE, message: INVALID_PATH_MESSAGE });
     const now = new Date();
     const routeKey = `${route.method} ${route.path}`;
     const event = {
@@ -276,7 +297,10 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     response.writeHead(200).end();
   }
 
-  const server = http.createServer((request, response) => {
+  // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
+  // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
+  // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
+  const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const requestUrl = new URL(request.url ?? '/', url);
     const work = (async () => {
       if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ENV, catalog, tableEnvName, type FunctionSpec, type SecretId, type TableId } from '../../functions/catalog';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
 import { startLocalCognito, type LocalCognito } from './cognito';
+import { directoryDeadLetterStore } from './dead-letters';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { PAYLINK_BUS_NAME, startLocalEventBus, type LocalEventBus } from './event-bus';
 import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, startLocalGateway, type LocalGateway } from './gateway';
@@ -21,6 +22,9 @@ import { startLocalScheduler, type LocalScheduler } from './scheduler';
 import { localSecrets, secretEnvironment } from './secrets';
 import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/server';
 
+/** Under the data directory: the bus's dead letters, one JSON file each. */
+export const DEAD_LETTERS_DIRECTORY = 'dead-letters';
+
 /** The region the local runtime claims to be in; any value works, this one is nearest New Zealand. */
 export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_MAIL_FROM = 'Paylink <no-reply@paylink.local>';
@@ -28,7 +32,10 @@ export const LOCAL_MAIL_FROM = 'Paylink <no-reply@paylink.local>';
 export interface LocalRuntimeOptions {
   /** Ports for the services (the app port is only used for APP_ORIGIN here; start.ts serves the app). */
   ports: Ports;
-  /** Where dynalite and cognito-local keep their data; omitted = dynalite in memory, cognito in a temp folder. */
+  /**
+   * Where dynalite and cognito-local keep their data, and the bus its dead letters (`dead-letters/`);
+   * omitted = dynalite and dead letters in memory, cognito in a temp folder.
+   */
   dataDirectory?: string;
   /** The catalogue to serve (tests may pass a fixture). */
   functions?: readonly FunctionSpec[];
@@ -152,7 +159,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       mailFrom: LOCAL_MAIL_FROM,
     });
     stops.push(cognito.stop);
-    const bus = await startLocalEventBus({ port: ports.eventBus, functions, log });
+    const bus = await startLocalEventBus({
+      port: ports.eventBus,
+      functions,
+      deadLetters: options.dataDirectory
+        ? directoryDeadLetterStore(path.join(options.dataDirectory, DEAD_LETTERS_DIRECTORY))
+        : undefined,
+      log,
+    });
     stops.push(bus.stop);
 
     const gatewayUrl = `http://${LOOPBACK}:${ports.gateway}`;
@@ -174,6 +188,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const secrets = localSecrets(options.dataDirectory);
     Object.assign(process.env, environment, secretEnvironment(secrets), {
       [ENV.stripeApiUrl]: `http://${LOOPBACK}:${ports.stripe}`,
+      [ENV.stripeDashboardUrl]: `http://${LOOPBACK}:${ports.stripe}/dashboard`,
     });
 
     const stripe = await startStripeSandbox({

@@ -15,6 +15,12 @@ const { startLocalRuntime } = await import('./runtime');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA_DIRECTORY = path.join(REPO_ROOT, '.data');
 
+/** Failed deliveries kept from earlier runs: said at start, as each new one is said when it happens. */
+function deadLetterLines(count: number): string[] {
+  if (count === 0) return [];
+  return [`    Dead letters  ${count} kept in .data/dead-letters/ — npm run replay-dead-letters re-drives them`];
+}
+
 async function main() {
   const ports = configuredPorts();
   await assertPortFree(ports.app, PORT_VARIABLES.app.variable);
@@ -40,6 +46,7 @@ async function main() {
       `    Stripe   ${runtime.stripe.url}   (the local Stripe sandbox)`,
       `    API      ${runtime.gateway.url}/api/health`,
       `    Data     ${path.relative(process.cwd(), DATA_DIRECTORY) || DATA_DIRECTORY}/`,
+      ...deadLetterLines(runtime.bus.deadLetters.list().length),
       '  Ctrl-C stops everything.',
       '',
     ].join('\n'),

@@ -70,3 +70,12 @@ export const MAX_RECEIPTS_PER_PAYMENT = 3;
 
 /** Payment ids: `pay_` + 16 URL-safe random characters; the cancel link is only as safe as this is unguessable. */
 export const PAYMENT_ID_PATTERN = /^pay_[A-Za-z0-9_-]{16}$/;
+
+/**
+ * The `{sessionId}` path parameter of the result page's routes: a Stripe Checkout session id (`cs_test_…`,
+ * `cs_live_…`; Stripe's are about 70 characters). Anything else is not one of ours and never reaches the tables.
+ */
+export const checkoutSessionIdSchema = z
+  .string()
+  .max(255, 'We could not find this payment.')
+  .regex(/^cs_[A-Za-z0-9_]+$/, 'We could not find this payment.');

@@ -10,6 +10,9 @@ export const paymentUpdatedDetailSchema = z.object({
   merchantId: z.string(),
   paymentId: z.string(),
   status: z.string(),
+  /** What the payer paid (amount + tip), in cents, and its currency: the 'Payment received' toast shows it. */
+  totalCents: z.number().int(),
+  currency: z.string(),
 });
 export type PaymentUpdatedDetail = z.infer<typeof paymentUpdatedDetailSchema>;
 

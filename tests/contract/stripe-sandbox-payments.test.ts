@@ -185,6 +185,10 @@ describe('Checkout as a direct charge with an application fee', () => {
     // 4242 is a US card: 3.7% + 30c, plus Paylink's fee, all on the merchant's balance transaction.
     expect(balance).toMatchObject({ amount: 2000, fee: 74 + 30 + 10, net: 2000 - 114 });
     expect(balance.fee_details.map((detail) => detail.type)).toEqual(['stripe_fee', 'application_fee']);
+    // The receipt the payer and the merchant open ('View Receipt') is a page, as Stripe's is.
+    const receipt = await fetch(charge.receipt_url!);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toMatch(/\$20\.00 paid with visa ending in 4242/);
 
     // The same objects read through the payment intents endpoint, and not at all without the header.
     const direct = await stripe.paymentIntents.retrieve(

@@ -26,7 +26,8 @@ async function fillSignupForm(page: Page, email: string, password = E2E_PASSWORD
   await page.getByLabel('Phone number').fill('21 555 0101');
   await page.getByLabel('Business name').fill('Kai Cart Ltd');
   await page.getByLabel('Business address').fill('1 Queen Street, Auckland');
-  await page.getByLabel('Website').fill('https://kaicart.example.nz');
+  // By its full label: the bot-check widget (once drawn) has a link labelled 'Altcha (official website)'.
+  await page.getByLabel('Website (optional)').fill('https://kaicart.example.nz');
   await page.getByLabel('Business description').fill('Street food at the Saturday market');
   // The bot check appears after 1.5 s and solves itself once the form is in use.
   await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked();

@@ -8,6 +8,7 @@ import {
   ENV,
   SECRET_IDS,
   TABLE_IDS,
+  eventSourcesOf,
   httpRoutes,
   secretArnEnvName,
   tableEnvName,
@@ -16,6 +17,17 @@ import {
   type TableAccess,
   type TableId,
 } from '../../functions/catalog';
+import {
+  CONSUMER_ASYNC_RETRY,
+  DEAD_LETTER_RETENTION,
+  RULE_TARGET_RETRY,
+  deadLetterQueueNameFor,
+  isEventConsumer,
+  scheduleRetryFor,
+} from '../../infra/constructs/event-routing';
+import { ORIGIN_CHECK_CACHE_TTL } from '../../infra/constructs/origin-check';
+import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/origin-check/verify-origin';
+import { ACCOUNT_API_RATE_LIMIT, ROUTE_GROUPS } from '../../infra/constructs/paylink-http-api';
 import { tables as tableSpecs, type KeySpec } from '../../infra/tables';
 import {
   logicalIdOf,
@@ -55,6 +67,17 @@ const TRIGGER_PROPERTIES: Record<CognitoTrigger, string> = {
 interface Grant {
   actions: string[];
   resource: unknown;
+  condition?: Record<string, Record<string, unknown>>;
+}
+
+/** The origin check's authorizer on the HTTP API (the one whose Lambda is the origin check). */
+export function originAuthorizerId(synthesized: SynthesizedPaylink): string {
+  const functionId = logicalIdOf(synthesized.stack.originCheck.function);
+  const matches = resourcesOfType(synthesized.resources, 'AWS::ApiGatewayV2::Authorizer').filter(([, authorizer]) =>
+    refersTo(authorizer.Properties?.AuthorizerUri, functionId),
+  );
+  expect(matches).toHaveLength(1);
+  return matches[0]![0];
 }
 
 /** Every (actions, resource) pair a role is allowed, from all policies attached to it. */
@@ -74,7 +97,9 @@ function grantsOfRole(resources: Record<string, CfnResourceJson>, roleLogicalId:
     for (const statement of statements) {
       expect(statement.Effect).toBe('Allow');
       const actions = ([] as string[]).concat(statement.Action as string | string[]);
-      for (const resource of ([] as unknown[]).concat(statement.Resource)) grants.push({ actions, resource });
+      const condition = statement.Condition as Grant['condition'];
+      for (const resource of ([] as unknown[]).concat(statement.Resource))
+        grants.push({ actions, resource, condition });
     }
   }
   return grants;
@@ -248,6 +273,14 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           actions: (a) => a === 'execute-api:ManageConnections',
         });
       }
+      // Lambda's on-failure destination writes with the function's own role.
+      const deadLetterQueue = stack.events.deadLetterQueues.get(spec.name);
+      if (deadLetterQueue) {
+        allowed.set(logicalIdOf(deadLetterQueue), {
+          what: 'its dead-letter queue',
+          actions: (a) => ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a),
+        });
+      }
 
       const granted = new Map<string, Set<string>>();
       for (const grant of grants) {
@@ -286,6 +319,7 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       }
       if (spec.sendsEmail) expect(granted.get(logicalIdOf(stack.mailIdentity))).toContain('ses:SendEmail');
       if (spec.putsEvents) expect(granted.get(logicalIdOf(stack.events.bus))).toEqual(new Set(['events:PutEvents']));
+      if (deadLetterQueue) expect(granted.get(logicalIdOf(deadLetterQueue))).toContain('sqs:SendMessage');
       if (spec.pushesToConnections)
         expect(granted.get(logicalIdOf(stack.realtimeApi.api))).toEqual(new Set(['execute-api:ManageConnections']));
 
@@ -297,12 +331,36 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         ['ses:', Boolean(spec.sendsEmail)],
         ['events:', Boolean(spec.putsEvents)],
         ['execute-api:', Boolean(spec.pushesToConnections)],
+        ['sqs:', isEventConsumer(spec)],
       ];
       for (const [prefix, declared] of services) {
         expect(
           actions.some((action) => action.startsWith(prefix)),
           `${spec.name} has ${prefix}* actions`,
         ).toBe(declared);
+      }
+    });
+  });
+
+  describe('PutEvents: each publisher only under the sources it declares', () => {
+    const publishers = () => specs.filter((spec) => spec.putsEvents).map((spec) => [spec.name, spec] as const);
+
+    it('has publishers to check', () => {
+      expect(publishers().length).toBeGreaterThan(0);
+    });
+
+    it.each(publishers())('%s', (_name, spec) => {
+      const { stack, resources } = synth();
+      const busId = logicalIdOf(stack.events.bus);
+      const putGrants = grantsOfRole(resources, logicalIdOf(stack.functions.get(spec.name)!.role)).filter((grant) =>
+        grant.actions.includes('events:PutEvents'),
+      );
+      expect(putGrants.length).toBeGreaterThan(0);
+      for (const grant of putGrants) {
+        expect(refersTo(grant.resource, busId)).toBe(true);
+        expect(Object.keys(grant.condition ?? {}), 'only a StringEquals condition').toEqual(['StringEquals']);
+        const sources = ([] as string[]).concat(grant.condition!.StringEquals!['events:source'] as string | string[]);
+        expect(sources.sort()).toEqual([...eventSourcesOf(spec)].sort());
       }
     });
   });
@@ -345,9 +403,68 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         expect(JSON.stringify(jwt.Issuer)).toContain('https://cognito-idp.');
         expect(refersTo(jwt.Issuer, logicalIdOf(stack.merchantAuth.userPool))).toBe(true);
       } else {
-        expect(routeResource.Properties?.AuthorizationType).toBe('NONE');
-        expect(routeResource.Properties?.AuthorizerId).toBeUndefined();
+        // No token to check: only that the request came through CloudFront.
+        expect(routeResource.Properties?.AuthorizationType).toBe('CUSTOM');
+        expect(routeResource.Properties?.AuthorizerId).toEqual({ Ref: originAuthorizerId(synth()) });
       }
+    });
+
+    it('checks the secret origin header that CloudFront adds, from the same secret, caching the answer', () => {
+      const synthesized = synth();
+      const { stack, resources } = synthesized;
+      const authorizer = resources[originAuthorizerId(synthesized)]?.Properties ?? {};
+      expect(authorizer).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        EnableSimpleResponses: true,
+        IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+        AuthorizerResultTtlInSeconds: ORIGIN_CHECK_CACHE_TTL.toSeconds(),
+      });
+      const secretId = logicalIdOf(stack.originCheck.secret);
+      const fn = resources[logicalIdOf(stack.originCheck.function)]?.Properties ?? {};
+      expect((fn.Environment as { Variables: Record<string, unknown> }).Variables).toEqual({
+        ORIGIN_SECRET_ARN: { Ref: secretId },
+      });
+      // The check may read that secret and write its logs; nothing else.
+      const grants = grantsOfRole(resources, logicalIdOf(stack.originCheck.role));
+      for (const grant of grants) {
+        const [target] = [...referencedLogicalIds(grant.resource)];
+        if (target === secretId) expect(grant.actions.every((a) => a.startsWith('secretsmanager:'))).toBe(true);
+        else expect(grant.actions.every((a) => a.startsWith('logs:'))).toBe(true);
+      }
+
+      // CloudFront sends the header on its way to the API, its value resolved from the secret at deploy time.
+      const config = resources[logicalIdOf(stack.web.distribution)]?.Properties?.DistributionConfig as {
+        Origins: Record<string, unknown>[];
+      };
+      const apiOrigin = config.Origins.find((origin) => refersTo(origin.DomainName, logicalIdOf(stack.httpApi.api)))!;
+      const headers = apiOrigin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+      expect(headers.map((header) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+      const value = JSON.stringify(headers[0]!.HeaderValue);
+      expect(value).toContain('{{resolve:secretsmanager:');
+      expect(refersTo(headers[0]!.HeaderValue, secretId)).toBe(true);
+    });
+
+    it("throttles every route by its group's limit, so no group can use up another's", () => {
+      const { stack, resources } = synth();
+      const stage = resources[logicalIdOf(stack.httpApi.defaultStage)]?.Properties ?? {};
+      const routeSettings = stage.RouteSettings as Record<string, Record<string, number>>;
+      const expected = Object.fromEntries(
+        routeCases().map(([routeKey, route]) => {
+          const { throttle } = ROUTE_GROUPS[route.auth];
+          return [routeKey, { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
+        }),
+      );
+      expect(routeSettings).toEqual(expected);
+      // CloudFormation can only apply a route's settings once the route exists.
+      const dependsOn = ([] as string[]).concat(resources[logicalIdOf(stack.httpApi.defaultStage)]?.DependsOn ?? []);
+      const routeIds = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route')
+        .filter(([, route]) => refersTo(route.Properties?.ApiId, logicalIdOf(stack.httpApi.api)))
+        .map(([id]) => id);
+      expect(dependsOn).toEqual(expect.arrayContaining(routeIds));
+      const total = Object.values(routeSettings).reduce((sum, setting) => sum + setting.ThrottlingRateLimit!, 0);
+      expect(total, 'all routes at their limits stay under the account-wide limit').toBeLessThan(
+        ACCOUNT_API_RATE_LIMIT,
+      );
     });
   });
 
@@ -462,6 +579,101 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       const [, rule] = scheduled[0]!;
       expect(rule.Properties?.ScheduleExpression).toBe(`rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`);
       expect(rule.Properties?.EventBusName, 'a schedule cannot live on a custom bus').toBeUndefined();
+    });
+
+    const consumerCases = () => specs.filter(isEventConsumer).map((spec) => [spec.name, spec] as const);
+    const queueIdOf = (synthesized: SynthesizedPaylink, spec: FunctionSpec) =>
+      logicalIdOf(synthesized.stack.events.deadLetterQueues.get(spec.name)!);
+
+    it.each([...ruleCases().map(([label, spec]) => [label, spec] as const), ...scheduleCases()])(
+      '%s: its target retries, then keeps what it could not deliver in the dead-letter queue',
+      (_label, spec) => {
+        const synthesized = synth();
+        const functionId = logicalIdOf(synthesized.stack.functions.get(spec.name)!.function);
+        const rules = rulesTargeting(synthesized, spec);
+        expect(rules.length).toBeGreaterThan(0);
+        for (const [, rule] of rules) {
+          for (const target of rule.Properties?.Targets as Record<string, unknown>[]) {
+            if (!refersTo(target.Arn, functionId)) continue;
+            expect(target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queueIdOf(synthesized, spec), 'Arn'] } });
+            const retry = rule.Properties?.ScheduleExpression
+              ? scheduleRetryFor(spec.schedule!.rateMinutes)
+              : RULE_TARGET_RETRY;
+            expect(target.RetryPolicy).toEqual({
+              MaximumEventAgeInSeconds: retry.maxEventAge.toSeconds(),
+              MaximumRetryAttempts: retry.retryAttempts,
+            });
+          }
+        }
+      },
+    );
+
+    it.each(consumerCases())(
+      '%s: a function error after delivery ends in the same dead-letter queue (async invoke config)',
+      (_name, spec) => {
+        const synthesized = synth();
+        const functionId = logicalIdOf(synthesized.stack.functions.get(spec.name)!.function);
+        const configs = resourcesOfType(synthesized.resources, 'AWS::Lambda::EventInvokeConfig').filter(([, config]) =>
+          refersTo(config.Properties?.FunctionName, functionId),
+        );
+        expect(configs).toHaveLength(1);
+        const retry = spec.rules?.length ? CONSUMER_ASYNC_RETRY : scheduleRetryFor(spec.schedule!.rateMinutes);
+        expect(configs[0]![1].Properties).toMatchObject({
+          Qualifier: '$LATEST',
+          MaximumRetryAttempts: retry.retryAttempts,
+          MaximumEventAgeInSeconds: retry.maxEventAge.toSeconds(),
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueIdOf(synthesized, spec), 'Arn'] } } },
+        });
+      },
+    );
+
+    it.each(consumerCases())(
+      "%s's dead-letter queue is encrypted, SSL-only, keeps messages 14 days, and only its rules may send",
+      (_name, spec) => {
+        const synthesized = synth();
+        const { resources, stack } = synthesized;
+        const queueId = queueIdOf(synthesized, spec);
+        const queue = resources[queueId];
+        expect(queue?.Type).toBe('AWS::SQS::Queue');
+        const stage = stack.node.tryGetContext('stage') ?? 'dev';
+        expect(queue?.Properties).toEqual({
+          QueueName: deadLetterQueueNameFor(stage, spec.name),
+          MessageRetentionPeriod: DEAD_LETTER_RETENTION.toSeconds(),
+          SqsManagedSseEnabled: true,
+        });
+        const policies = resourcesOfType(resources, 'AWS::SQS::QueuePolicy').filter(([, policy]) =>
+          refersTo(policy.Properties?.Queues, queueId),
+        );
+        expect(policies).toHaveLength(1);
+        const statements = (policies[0]![1].Properties?.PolicyDocument as { Statement: Record<string, unknown>[] })
+          .Statement;
+        expect(statements).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+        const allowed = statements.filter((statement) => statement.Effect === 'Allow');
+        for (const statement of allowed) {
+          expect(statement.Principal).toEqual({ Service: 'events.amazonaws.com' });
+          expect(statement.Action).toBe('sqs:SendMessage');
+        }
+        const senders = allowed.map(
+          (statement) => [...referencedLogicalIds((statement.Condition as Record<string, unknown>).ArnEquals)][0],
+        );
+        expect(senders.sort()).toEqual(
+          rulesTargeting(synthesized, spec)
+            .map(([ruleId]) => ruleId)
+            .sort(),
+        );
+      },
+    );
+
+    it('has one dead-letter queue per event consumer, and no other queue', () => {
+      const synthesized = synth();
+      const queues = resourcesOfType(synthesized.resources, 'AWS::SQS::Queue').map(([id]) => id);
+      expect(queues.sort()).toEqual(
+        consumerCases()
+          .map(([, spec]) => queueIdOf(synthesized, spec))
+          .sort(),
+      );
     });
 
     it('names the bus `paylink` in production and after the stage elsewhere', () => {

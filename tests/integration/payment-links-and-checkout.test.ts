@@ -364,11 +364,14 @@ describe('settlement', () => {
     expect(payment.stripeFeeCents).toBeGreaterThan(0);
     expect(payment.paymentIntentId).toMatch(/^pi_/);
     expect(payment.pendingShard).toBeUndefined();
+    // Counted, so no longer marked for the schedule to finish.
+    expect(payment.uncountedShard).toBeUndefined();
 
     const days = await statsDays(owner.sub);
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({
-      day: dayInTimeZone(payment.createdAt, 'Pacific/Auckland'),
+      // The day it settled, in the merchant's time zone (DECISIONS row 18).
+      day: `D#${dayInTimeZone(payment.settledAt, 'Pacific/Auckland')}`,
       revenueCents: 605,
       tipCents: 55,
       succeededCount: 1,
@@ -445,6 +448,7 @@ describe('settlement', () => {
       id: `evt_forged_${paymentId}`,
       object: 'event',
       type: 'checkout.session.completed',
+      livemode: false,
       account: 'acct_someone_else',
       created: Math.floor(Date.now() / 1000),
       data: {

@@ -74,7 +74,13 @@ describe('realtime socket', () => {
       async () => (await connectionsOf(owner.sub)).length === 1 && (await connectionsOf(other.sub)).length === 1,
     );
 
-    const detail = { merchantId: owner.sub, paymentId: 'pay_123', status: 'succeeded' };
+    const detail = {
+      merchantId: owner.sub,
+      paymentId: 'pay_123',
+      status: 'succeeded',
+      totalCents: 550,
+      currency: 'nzd',
+    };
     const put = await events.send(
       new PutEventsCommand({
         Entries: [
@@ -117,7 +123,11 @@ describe('realtime socket', () => {
 
 describe('scheduler', () => {
   it('knows the catalogue’s schedules and fires them with a Scheduled Event', async () => {
-    expect(env.runtime.scheduler.schedules).toEqual([{ functionName: 'scheduled-probe', rateMinutes: 5 }]);
+    const expected = [...catalog, scheduledProbe]
+      .filter((fn) => fn.schedule)
+      .map((fn) => ({ functionName: fn.name, rateMinutes: fn.schedule!.rateMinutes }));
+    expect(expected).toContainEqual({ functionName: 'reverify-pending-payments', rateMinutes: 5 });
+    expect(env.runtime.scheduler.schedules).toEqual(expected);
     await env.runtime.scheduler.runNow('scheduled-probe');
     expect(scheduledEvents.at(-1)).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event' });
   });

@@ -239,6 +239,7 @@ describe('webhook ingress', () => {
       id: 'evt_unknown_account',
       object: 'event',
       type: 'account.updated',
+      livemode: false,
       created: Math.floor(Date.now() / 1000),
       account: 'acct_not_ours',
       data: { object: { id: 'acct_not_ours', object: 'account', details_submitted: true, charges_enabled: true } },

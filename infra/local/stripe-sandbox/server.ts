@@ -34,11 +34,12 @@ import {
 } from './connect-accounts';
 import { expand } from './expansion';
 import { expandParam, parseParams, type Params } from './form-params';
-import { checkoutPage, messagePage, onboardingPage, portalPage } from './hosted-pages';
+import { checkoutPage, formatAmount, messagePage, onboardingPage, portalPage } from './hosted-pages';
 import { snapshot, type EmitOptions, type SandboxContext } from './sandbox-context';
 import { SandboxStore, newId, type StripeEvent, type StripeObject } from './sandbox-store';
-import { StripeApiError, noSuchObject } from './stripe-error';
+import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
 import { createWebhookSender, type WebhookDelivery, type WebhookEndpoint } from './webhook-delivery';
+import { createWebhookDrops } from './webhook-drops';
 
 /** The API version stripe-node 23.1.0 pins; events say it like Stripe's do. */
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
@@ -83,6 +84,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const log = options.log ?? (() => {});
   const store = new SandboxStore(options.dataPath);
   const webhooks = createWebhookSender(log);
+  const drops = createWebhookDrops();
   const baseUrl = `http://${LOOPBACK}:${options.port}`;
   /** The API request being handled, named in the events it causes (`event.request`). */
   let currentRequest: { id: string | null; idempotencyKey: string | null } = { id: null, idempotencyKey: null };
@@ -107,7 +109,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       store.addEvent(event);
       // Stripe sends Connect events (about objects on connected accounts) only to Connect endpoints.
       const endpoint = account ? options.connectWebhook : options.platformWebhook;
-      if (endpoint) setImmediate(() => webhooks.send(event, endpoint));
+      if (endpoint && drops.take(type)) log(`stripe-sandbox: ${type} ${event.id} dropped (test control)`);
+      else if (endpoint) setImmediate(() => webhooks.send(event, endpoint));
     },
   };
 
@@ -192,6 +195,20 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       },
     },
     { method: 'GET', pattern: /^\/_emu\/events$/, handle: () => ({ object: 'list', data: store.events() }) },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/webhooks\/drop$/,
+      handle: ({ params }) => {
+        const count = params.count === undefined ? 1 : Number(params.count);
+        if (!Number.isInteger(count) || count < 0) throw invalidParameter('count', 'count must be a whole number.');
+        const types = String(params.types ?? '')
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean);
+        return drops.set(count, types);
+      },
+    },
+    { method: 'DELETE', pattern: /^\/_emu\/webhooks\/drop$/, handle: () => drops.clear() },
     {
       method: 'POST',
       pattern: /^\/_emu\/reset$/,
@@ -383,7 +400,39 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     sendHtml(response, 200, portalPage(subscriptions, portal.return_url as string | null));
   }
 
-  const server = http.createServer((request, response) => {
+  /** Stands in for the payment's page in the merchant's Stripe dashboard ('View in Stripe' on the detail panel). */
+  function handleDashboardPaymentPage(response: http.ServerResponse, id: string) {
+    const account = store.accountOf(id);
+    const intent = account === undefined ? undefined : store.find(id, account);
+    if (!intent || intent.object !== 'payment_intent') {
+      return sendHtml(response, 404, messagePage('Not found', 'No payment with this id in the sandbox.'));
+    }
+    const amount = formatAmount(intent.amount as number, intent.currency as string);
+    sendHtml(
+      response,
+      200,
+      messagePage(`Payment ${id}`, `${amount}, ${intent.status as string}, on ${account ?? 'the platform'}.`),
+    );
+  }
+
+  /** A charge's receipt, where `receipt_url` points (the success page's and the detail panel's 'View Receipt'). */
+  function handleReceiptPage(response: http.ServerResponse, id: string) {
+    const account = store.accountOf(id);
+    const charge = account === undefined ? undefined : store.find(id, account);
+    if (!charge || charge.object !== 'charge') {
+      return sendHtml(response, 404, messagePage('Not found', 'No receipt with this id in the sandbox.'));
+    }
+    const amount = formatAmount(charge.amount as number, charge.currency as string);
+    const card = (charge.payment_method_details as { card?: { brand?: string; last4?: string } } | null)?.card;
+    const paidWith = card ? ` with ${card.brand ?? 'card'} ending in ${card.last4 ?? '????'}` : '';
+    const paidOn = new Date((charge.created as number) * 1000).toUTCString();
+    sendHtml(response, 200, messagePage(`Receipt ${id}`, `${amount} paid${paidWith} on ${paidOn}.`));
+  }
+
+  // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
+  // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
+  // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
+  const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -393,7 +442,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(request.url ?? '/', baseUrl);
-      const hosted = /^\/(checkout|connect\/onboard|portal)\/([^/]+)$/.exec(url.pathname);
+      const hosted = /^\/(checkout|connect\/onboard|portal|dashboard\/payments|receipts)\/([^/]+)$/.exec(url.pathname);
       try {
         if (size > MAX_BODY_BYTES) {
           return sendJson(
@@ -408,6 +457,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         if (hosted?.[1] === 'checkout') return handleCheckoutPage(request, response, hosted[2]!, body);
         if (hosted?.[1] === 'connect/onboard') return handleOnboardingPage(request, response, hosted[2]!, body);
         if (hosted?.[1] === 'portal') return handlePortalPage(request, response, hosted[2]!, body);
+        if (hosted?.[1] === 'dashboard/payments') return handleDashboardPaymentPage(response, hosted[2]!);
+        if (hosted?.[1] === 'receipts') return handleReceiptPage(response, hosted[2]!);
         sendHtml(response, 404, messagePage('Not found', 'The Stripe sandbox has no page here.'));
       } catch (error) {
         // A bug in the sandbox: say so plainly with a 4xx, since the SDK would retry a 5xx.

@@ -79,6 +79,20 @@ export function createAppRouter() {
                   .PrintMaterialsPage,
               }),
             },
+            // The Materials Kit's guide and templates (features/materials-kit).
+            {
+              path: 'setup-guide',
+              lazy: async () => ({
+                Component: (await import('../features/materials-kit/components/setup-guide-page')).SetupGuidePage,
+              }),
+            },
+            {
+              path: 'payment-templates',
+              lazy: async () => ({
+                Component: (await import('../features/materials-kit/components/payment-templates-page'))
+                  .PaymentTemplatesPage,
+              }),
+            },
             {
               path: 'transactions',
               lazy: async () => ({

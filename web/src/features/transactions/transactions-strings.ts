@@ -1,6 +1,121 @@
-/** Words on the Transactions screen (spec §2; one place, DECISIONS.md row 2). */
+/** Words on the Transactions screen (spec §2 and §8; one place, DECISIONS.md row 2). */
+import { STATUS_GROUP_LABELS } from '../../../../shared/payment-status-display';
+
+const count = new Intl.NumberFormat('en-NZ');
+const payments = (n: number) => `${count.format(n)} ${n === 1 ? 'payment' : 'payments'}`;
+
 export const transactionsStrings = {
   heading: 'Transactions',
   description: 'Every payment made through your payment links.',
-  comingSoon: 'Your payment history, with filters and payment details, is coming soon.',
+  profileUnavailable: 'Unable to load profile',
+  retry: 'Try again',
+  errorTitle: 'Error',
+
+  list: {
+    title: 'Transaction History',
+    description: 'Newest first. Select a payment to see its details.',
+    refresh: 'Refresh',
+    refreshing: 'Refreshing...',
+    loading: 'Loading transactions...',
+    loadFailed: 'Failed to load transactions',
+    empty: 'No transactions found',
+    emptyHint: 'Create a payment link to start receiving payments!',
+    emptyFilteredHint: 'No payment matches these filters. Change them or choose Clear All.',
+    invalidFilters: 'Correct the filters above to see your transactions.',
+    loadMore: 'Load more',
+    loadingMore: 'Loading...',
+    shown: (n: number) => `Showing ${payments(n)}`,
+    columns: {
+      link: 'Payment Link',
+      amount: 'Amount',
+      tip: 'Tip',
+      status: 'Status',
+      customer: 'Customer',
+      date: 'Date',
+      actions: 'Actions',
+    },
+    details: 'Details',
+    /** Read after 'Details' by a screen reader, so each row's button says which payment it opens. */
+    detailsContext: (title: string, date: string) => `of the payment for ${title} on ${date}`,
+    detailsFor: (title: string, date: string) => `Details of the payment for ${title} on ${date}`,
+    noTip: '—',
+  },
+
+  detail: {
+    transactionHeading: 'Transaction Details',
+    paymentHeading: 'Payment Details',
+    customerHeading: 'Customer Details',
+    transactionId: 'Transaction ID',
+    stripeId: 'Stripe ID',
+    status: 'Status',
+    date: 'Date',
+    amount: 'Amount',
+    tip: 'Tip',
+    total: 'Total',
+    method: 'Method',
+    stripeFee: 'Stripe fee',
+    paylinkFee: 'Paylink fee',
+    lastError: 'Last attempt',
+    name: 'Name',
+    email: 'Email',
+    paymentLink: 'Payment Link',
+    anonymous: 'Anonymous',
+    deletedLink: 'Deleted link',
+    none: '—',
+    loadingDetails: 'Loading payment details...',
+    card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
+    viewInStripe: 'View in Stripe',
+    viewReceipt: 'View Receipt',
+    opensInNewTab: '(opens in a new tab)',
+    copy: (what: string) => `Copy ${what}`,
+  },
+
+  copy: {
+    copied: 'Copied!',
+    copiedDetail: (what: string) => `${what} copied to clipboard`,
+    failed: 'Could not copy to the clipboard. Select the text and copy it instead.',
+  },
+
+  filters: {
+    title: 'Filters',
+    show: 'Show Filters',
+    hide: 'Hide Filters',
+    active: '(filters active)',
+    clearAll: 'Clear All',
+    dateFrom: 'Date From',
+    dateTo: 'Date To',
+    datePlaceholder: 'dd/mm/yyyy',
+    /** The contract's own words for a date it refuses (shared/contracts/payments.ts). */
+    invalidDate: 'Enter a date as dd/MM/yyyy.',
+    status: 'Status',
+    allStatuses: 'All',
+    statusOptions: STATUS_GROUP_LABELS,
+    transactionId: 'Transaction ID',
+    transactionIdPlaceholder: 'pay_… or pi_…',
+    customerEmail: 'Customer Email',
+    customerEmailPlaceholder: 'name@example.com',
+    amountRange: 'Amount Range (NZD)',
+    amountMin: 'Min',
+    amountMax: 'Max',
+    amountPlaceholder: '0.00',
+  },
+
+  datePicker: {
+    open: (field: string) => `Choose ${field} from a calendar`,
+    title: (field: string) => `Choose ${field}`,
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    close: 'Close',
+  },
+
+  exportCsv: {
+    button: 'Export CSV',
+    exporting: (n: number) => `Exporting… ${payments(n)}`,
+    progressLabel: 'Exporting transactions',
+    cancel: 'Cancel',
+    done: 'Export ready',
+    doneDetail: (n: number, file: string) => `${payments(n)} saved as ${file}.`,
+    cancelled: 'Export cancelled',
+    failed: 'Failed to export transactions',
+  },
 } as const;

@@ -1,110 +1,71 @@
-import { BookOpen, ChevronRight, FileText, QrCode, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { LiveIndicator } from '../../../components/live-indicator';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Button } from '../../../components/ui/button';
 import { WithMerchantProfile } from '../../../components/with-merchant-profile';
 import { SubscriptionStatusCard } from '../../subscription/components/subscription-status-card';
 import { dashboardStrings } from '../dashboard-strings';
+import { BusinessOverviewCard } from './business-overview-card';
+import { BusinessStatusCard } from './business-status-card';
+import { MaterialsKitCard } from './materials-kit-card';
+import { NotificationsCard } from './notifications-card';
+import { QuickActionsCard } from './quick-actions-card';
+import { RecentPaymentsCard } from './recent-payments-card';
+import { SalesAnalyticsCard } from './sales-analytics-card';
 
 const strings = dashboardStrings.home;
 
 /**
- * The dashboard home (spec §2). For now the welcome, the plan and the subscription status card; the stats
- * and recent payments cards arrive with the features that own their data.
+ * The dashboard home (spec §2): welcome and plan, the subscription (or, on the Business plan, live
+ * notifications), recent payments, the Business Overview with Verify & Refresh, sales per day, quick
+ * actions, business status and the Materials Kit. Everything payment-related refreshes by itself when
+ * a realtime push arrives (the shell's RealtimeProvider invalidates it).
  */
 export function DashboardHome() {
   return (
     <WithMerchantProfile
       labels={{ loading: strings.loading, unavailable: strings.profileUnavailable, retry: strings.retry }}
     >
-      {({ companyName, fullName, plan }) => (
-        <div className="flex flex-col gap-8">
-          <PageHeader
-            title={strings.welcome(companyName ?? fullName)}
-            description={plan === 'business-trial' ? strings.trialOffer : undefined}
-          >
-            <Badge variant="brand">{strings.planBadge}</Badge>
-          </PageHeader>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <SubscriptionStatusCard />
-            <MaterialsKitCard />
+      {({ companyName, fullName, plan, currency, timeZone }) => (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <PageHeader
+              title={strings.welcome(companyName ?? fullName)}
+              description={plan === 'business-trial' ? strings.trialOffer : undefined}
+            >
+              <Badge variant="brand">{strings.planBadge}</Badge>
+              <LiveIndicator />
+            </PageHeader>
+            <Button asChild size="lg" className="self-start sm:self-auto">
+              <Link to="/dashboard/create-link">
+                <Plus aria-hidden="true" />
+                {strings.createPaymentLink}
+              </Link>
+            </Button>
           </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {plan === 'business' ? <NotificationsCard /> : <SubscriptionStatusCard />}
+            <RecentPaymentsCard timeZone={timeZone} />
+          </div>
+          <BusinessOverviewCard />
+          <SalesAnalyticsCard />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <QuickActionsCard />
+            <BusinessStatusCard companyName={companyName} currency={currency} />
+          </div>
+          {plan === 'business' ? (
+            // Subscribed: the plan card (renewal, Manage subscription) moves down beside the Materials Kit.
+            <div className="grid gap-6 lg:grid-cols-2">
+              <MaterialsKitCard />
+              <SubscriptionStatusCard />
+            </div>
+          ) : (
+            <MaterialsKitCard />
+          )}
         </div>
       )}
     </WithMerchantProfile>
-  );
-}
-
-/**
- * Materials Kit (spec §2): 'QR Codes for Print' opens the print materials page; the guide and the
- * templates are not built yet, so they say so instead of being buttons that do nothing.
- */
-function MaterialsKitCard() {
-  const words = strings.materialsKit;
-  const headingId = useId();
-  return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          {words.title}
-        </CardTitle>
-        <CardDescription>{words.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="flex flex-col gap-2">
-          <li>
-            <Link
-              to="/dashboard/print-materials"
-              className="flex items-center gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted"
-            >
-              <MaterialsKitIcon icon={QrCode} />
-              <MaterialsKitText title={words.qrCodesForPrint} detail={words.qrCodesForPrintDetail} />
-              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            </Link>
-          </li>
-          {[
-            { icon: BookOpen, title: words.businessSetupGuide, detail: words.businessSetupGuideDetail },
-            { icon: FileText, title: words.paymentTemplates, detail: words.paymentTemplatesDetail },
-          ].map((item) => (
-            <li key={item.title} className="flex items-center gap-3 rounded-lg border border-dashed border-border p-3">
-              <MaterialsKitIcon icon={item.icon} muted />
-              <MaterialsKitText
-                title={item.title}
-                detail={item.detail}
-                badge={<Badge variant="neutral">{words.notYetAvailable}</Badge>}
-              />
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
-  );
-}
-
-function MaterialsKitIcon({ icon: Icon, muted = false }: { icon: LucideIcon; muted?: boolean }) {
-  return (
-    <span
-      className={
-        muted
-          ? 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground'
-          : 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary'
-      }
-    >
-      <Icon aria-hidden="true" className="size-5" />
-    </span>
-  );
-}
-
-function MaterialsKitText({ title, detail, badge }: { title: string; detail: string; badge?: ReactNode }) {
-  return (
-    <span className="flex min-w-0 flex-1 flex-col gap-1">
-      <span className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-medium">{title}</span>
-        {badge}
-      </span>
-      <span className="text-sm text-muted-foreground">{detail}</span>
-    </span>
   );
 }

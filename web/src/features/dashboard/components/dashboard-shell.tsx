@@ -1,11 +1,15 @@
 import { LayoutDashboard, LogOut, Menu, QrCode, ReceiptText, Settings, type LucideIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { PaymentUpdatedDetail } from '../../../../../shared/contracts/realtime';
 import { BrandLogo } from '../../../components/brand-logo';
 import { Button } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../../../components/ui/sheet';
 import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../lib/format-money';
 import { useMerchantProfile } from '../../../lib/merchant-profile';
+import { RealtimeProvider } from '../../../lib/realtime/realtime-provider';
 import { dashboardStrings } from '../dashboard-strings';
 import { useLogout } from '../hooks/use-logout';
 
@@ -32,8 +36,23 @@ const navItems: NavItem[] = [
 /**
  * The signed-in layout (spec §2, dashboard shell): a sidebar with the four pages, who is signed in and
  * Logout. From 1024 px up the sidebar is always there; below that a menu button opens it as a drawer.
+ * It holds the dashboard's one realtime socket, so every page under it updates as payments arrive.
  */
 export function DashboardShell({ email, children }: { email: string | undefined; children: ReactNode }) {
+  const announcePayment = useCallback((payment: PaymentUpdatedDetail) => {
+    if (payment.status !== 'succeeded') return;
+    toast.success(strings.paymentReceived, {
+      description: strings.paymentReceivedDetail(formatMoney(payment.totalCents, payment.currency)),
+    });
+  }, []);
+  return (
+    <RealtimeProvider onPaymentUpdated={announcePayment}>
+      <ShellLayout email={email}>{children}</ShellLayout>
+    </RealtimeProvider>
+  );
+}
+
+function ShellLayout({ email, children }: { email: string | undefined; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const profile = useMerchantProfile();
   const signedInEmail = email ?? profile.data?.email;
@@ -49,7 +68,7 @@ export function DashboardShell({ email, children }: { email: string | undefined;
   }, []);
 
   return (
-    <div className="min-h-dvh bg-surface">
+    <div className="min-h-dvh bg-surface print:bg-background">
       <a
         href={`#${MAIN_ID}`}
         className="sr-only z-50 rounded-lg bg-background px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -57,13 +76,13 @@ export function DashboardShell({ email, children }: { email: string | undefined;
         {strings.skipToContent}
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-background lg:flex">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-background lg:flex print:hidden">
         <SidebarContent email={signedInEmail} />
       </aside>
 
-      <div className="flex min-h-dvh flex-col lg:pl-64">
+      <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background px-2 sm:px-4 lg:hidden">
+          <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background px-2 sm:px-4 lg:hidden print:hidden">
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="[&_svg]:size-6" aria-label={strings.openMenu}>
                 <Menu aria-hidden="true" />
@@ -80,7 +99,7 @@ export function DashboardShell({ email, children }: { email: string | undefined;
         <main
           id={MAIN_ID}
           tabIndex={-1}
-          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-8"
+          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-8 print:max-w-none print:p-0"
         >
           {children}
         </main>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useCloseRealtime } from '../../../lib/realtime/realtime-provider';
 import { dashboardStrings } from '../dashboard-strings';
 
 const strings = dashboardStrings.shell;
@@ -9,11 +10,14 @@ const strings = dashboardStrings.shell;
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const closeRealtime = useCloseRealtime();
   return useMutation({
     mutationFn: async () => {
       // Loaded on demand: lib/auth carries Amplify (see its header).
       const { signOutThisDevice } = await import('../../../lib/auth');
       await signOutThisDevice();
+      // Signed out: the realtime socket closes now rather than when the shell unmounts, and never retries.
+      closeRealtime();
     },
     onSuccess: async () => {
       // Leave the dashboard first, then forget the merchant's data, so the next person to sign in on this

@@ -1,24 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  paymentLinkListSchema,
-  paymentLinkSchema,
-  type CreatePaymentLinkInput,
-  type PaymentLink,
-} from '../../../../../shared/contracts/payment-links';
-import { authenticatedApiGet, authenticatedApiSend } from '../../../lib/api-client';
+import { paymentLinkSchema, type PaymentLink } from '../../../../../shared/contracts/payment-links';
+import { authenticatedApiSend } from '../../../lib/api-client';
+import { createPaymentLink, listPaymentLinks, paymentLinksQueryKey } from '../../../lib/payment-links-api';
 
-/** Every screen that lists the merchant's links (Manage, the QR selector, print materials, the dashboard) shares it. */
-export const paymentLinksQueryKey = ['payment-links'] as const;
-
-/** GET /api/me/links — the merchant's links, newest first. */
-export async function listPaymentLinks(): Promise<PaymentLink[]> {
-  return (await authenticatedApiGet('/api/me/links', paymentLinkListSchema)).links;
-}
-
-/** POST /api/me/links — answers the new link (active). */
-export function createPaymentLink(input: CreatePaymentLinkInput): Promise<PaymentLink> {
-  return authenticatedApiSend('POST', '/api/me/links', input, paymentLinkSchema);
-}
+// Listing and creating live in lib/ (the dashboard's templates create links too); this file keeps exporting them.
+export { createPaymentLink, listPaymentLinks, paymentLinksQueryKey };
 
 /** PATCH /api/me/links/{id} — Activate / Deactivate. */
 export function setPaymentLinkActive(linkId: string, isActive: boolean): Promise<PaymentLink> {

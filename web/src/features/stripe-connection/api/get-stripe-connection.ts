@@ -1,22 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { stripeConnectionSchema, type StripeConnection } from '../../../../../shared/contracts/stripe-connection';
-import { authenticatedApiGet } from '../../../lib/api-client';
-
-/** Invalidate this whenever the merchant may have changed their Stripe account (a return from Stripe). */
-export const stripeConnectionQueryKey = ['stripe', 'connection'] as const;
-
-export function getStripeConnection(): Promise<StripeConnection> {
-  return authenticatedApiGet('/api/me/stripe/status', stripeConnectionSchema);
-}
-
-/**
- * GET /api/me/stripe/status. Onboarding happens in another tab, so the status is read again every time
- * this window regains focus, however fresh the cached answer is.
- */
-export function useStripeConnection() {
-  return useQuery({
-    queryKey: stripeConnectionQueryKey,
-    queryFn: getStripeConnection,
-    refetchOnWindowFocus: 'always',
-  });
-}
+// Moved down to lib/ so the dashboard home can read the connection too; this feature keeps its import path.
+export { getStripeConnection, stripeConnectionQueryKey, useStripeConnection } from '../../../lib/stripe-connection-api';

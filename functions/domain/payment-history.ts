@@ -1,0 +1,329 @@
+/**
+ * The merchant's payment history: the Transactions list (filtered and paged on the server), the CSV
+ * export that reads the same pages, and one payment's expanded detail (spec §2 "Transactions screen";
+ * DECISIONS rows 12, 15, 20, 21).
+ */
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../../shared/brand';
+import { PAYMENT_ID_PATTERN } from '../../shared/contracts/checkout';
+import {
+  paymentIdSchema,
+  type PaymentDetail,
+  type PaymentList,
+  type PaymentListQuery,
+  type PaymentSummary,
+} from '../../shared/contracts/payments';
+import { STATUSES_OF_GROUP } from '../../shared/payment-status-display';
+import { HttpError } from './http-error';
+import { requireMerchant, type MerchantRepository } from './merchants';
+import type { PaymentRecord, SettlementDetails } from './payments';
+
+/** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
+export interface PaymentPosition {
+  createdAt: string;
+  paymentId: string;
+}
+
+/** One DynamoDB Query over the merchant's payments, newest first. */
+export interface PaymentHistoryQuery {
+  merchantId: string;
+  /** Inclusive bounds on `createdAt` (ISO instants), the index's sort key. */
+  createdFrom?: string;
+  createdTo?: string;
+  /** Server-side filters DynamoDB can apply itself (FilterExpression). */
+  statuses?: readonly string[];
+  idPrefix?: string;
+  totalMin?: number;
+  totalMax?: number;
+  /** Only payments that carry a payer email (the substring test itself runs here: it ignores case). */
+  hasPayerEmail?: boolean;
+  startAfter?: PaymentPosition;
+  /** DynamoDB's `Limit`: items *evaluated*, before the filter. */
+  evaluate: number;
+}
+
+export interface PaymentHistoryRepository {
+  /** One Query call: the matching items of at most `evaluate` evaluated ones (and at most 1 MB read). */
+  query(query: PaymentHistoryQuery): Promise<{ items: PaymentRecord[]; lastEvaluated?: PaymentPosition }>;
+  get(paymentId: string): Promise<PaymentRecord | undefined>;
+  /**
+   * Writes the given details only where the stored payment has none (a settlement that lands meanwhile
+   * wins), and answers the payment as it stands.
+   */
+  fillMissingDetails(paymentId: string, details: SettlementDetails): Promise<PaymentRecord | undefined>;
+  linkExists(linkId: string): Promise<boolean>;
+}
+
+/**
+ * The bound on one list request: at most 10 Query calls, each evaluating at most 1,000 items (and reading
+ * at most 1 MB, DynamoDB's own cap) — so ≤ 10,000 items and ≤ 10 MB per request, a few hundred ms on
+ * DynamoDB, well inside Lambda's and API Gateway's 29 s. A sparse filter that runs out of calls answers
+ * what it found (possibly nothing) and a cursor to carry on from.
+ */
+export const MAX_QUERY_CALLS_PER_PAGE = 10;
+export const MAX_EVALUATED_PER_QUERY = 1000;
+/** A filtered search starts by evaluating this many (or twice the page) and doubles each call. */
+const FIRST_FILTERED_BATCH = 50;
+
+const invalidCursor = () =>
+  new HttpError(400, 'invalid_cursor', 'This page of transactions is out of date. Reload the list.', {
+    cursor: 'Reload the list.',
+  });
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const cursorSchema = z.strictObject({
+  c: z.string().regex(ISO_INSTANT),
+  p: z.string().regex(PAYMENT_ID_PATTERN),
+});
+
+/** base64url of the last returned item's index key, without the merchant (the token says who). */
+export function encodeCursor(position: PaymentPosition): string {
+  return Buffer.from(JSON.stringify({ c: position.createdAt, p: position.paymentId })).toString('base64url');
+}
+
+/** A cursor as `encodeCursor` made it; anything else (forged, garbled, truncated) is a 400. */
+export function decodeCursor(cursor: string): PaymentPosition {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) throw invalidCursor();
+  return { createdAt: result.data.c, paymentId: result.data.p };
+}
+
+/** `timeZone`'s offset from UTC, in milliseconds, at `instant`. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant `day` (yyyy-MM-dd) begins in `timeZone` (DECISIONS row 12: the merchant's days). */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const wallClock = Date.UTC(year, month - 1, date);
+  // Two passes: the offset at the guessed instant can differ from the one at the real midnight (DST).
+  let instant = wallClock - offsetAt(wallClock, timeZone);
+  instant = wallClock - offsetAt(instant, timeZone);
+  return new Date(instant);
+}
+
+function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** The filters as one Query's conditions; the email substring is tested here since it ignores case. */
+export function queryConditions(filters: PaymentListQuery, timeZone: string) {
+  return {
+    createdFrom: filters.dateFrom && startOfDayIn(filters.dateFrom, timeZone).toISOString(),
+    // The last millisecond of Date To: createdAt is always toISOString(), so BETWEEN is exact.
+    createdTo: filters.dateTo && new Date(startOfDayIn(nextDay(filters.dateTo), timeZone).getTime() - 1).toISOString(),
+    statuses: filters.status && STATUSES_OF_GROUP[filters.status],
+    idPrefix: filters.transactionId,
+    totalMin: filters.amountMin,
+    totalMax: filters.amountMax,
+    hasPayerEmail: filters.customerEmail ? true : undefined,
+  } satisfies Partial<PaymentHistoryQuery>;
+}
+
+/** customerEmail is lowercased by the query schema; the stored email keeps whatever case Stripe gave. */
+function matchesEmail(payment: PaymentRecord, needle: string | undefined) {
+  return !needle || (payment.payerEmail ?? '').toLowerCase().includes(needle);
+}
+
+const positionOf = (payment: PaymentRecord): PaymentPosition => ({
+  createdAt: payment.createdAt,
+  paymentId: payment.paymentId,
+});
+
+export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
+  return {
+    paymentId: payment.paymentId,
+    paymentIntentId: payment.paymentIntentId ?? null,
+    linkId: payment.linkId,
+    linkTitle: payment.linkTitle,
+    linkDescription: payment.linkDescription ?? null,
+    status: payment.status,
+    currency: payment.currency,
+    amountCents: payment.baseCents,
+    tipCents: payment.tipCents,
+    totalCents: payment.totalCents,
+    payerName: payment.payerName ?? null,
+    payerEmail: payment.payerEmail ?? null,
+    createdAt: payment.createdAt,
+    settledAt: payment.settledAt ?? null,
+  };
+}
+
+interface ListDeps {
+  history: PaymentHistoryRepository;
+  merchants: MerchantRepository;
+}
+
+/**
+ * One page of the merchant's payments, newest first, every filter applied on the server.
+ *
+ * Sparse filters still fill the page: Query calls continue until `limit + 1` matches are in hand (the
+ * extra one only proves there is a next page), the index ends, or MAX_QUERY_CALLS_PER_PAGE is spent.
+ * DynamoDB's `Limit` counts items evaluated before the filter, so an unfiltered page asks for exactly what
+ * it needs and a filtered one widens its batch each call. When a Query result is cut mid-way, the cursor
+ * is the last *returned* item's key, so the next page re-reads the rest: nothing skipped or repeated.
+ */
+export async function listMerchantPayments(
+  merchantId: string,
+  query: PaymentListQuery,
+  deps: ListDeps,
+): Promise<PaymentList> {
+  const merchant = await requireMerchant(deps.merchants, merchantId);
+  const conditions = queryConditions(query, merchant.timeZone || DEFAULT_TIME_ZONE);
+  let startAfter = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (startAfter && !withinRange(startAfter.createdAt, conditions)) throw invalidCursor();
+
+  const filtered =
+    conditions.statuses !== undefined ||
+    conditions.idPrefix !== undefined ||
+    conditions.totalMin !== undefined ||
+    conditions.totalMax !== undefined ||
+    conditions.hasPayerEmail !== undefined;
+  const found: PaymentRecord[] = [];
+  for (let call = 0; call < MAX_QUERY_CALLS_PER_PAGE; call += 1) {
+    const needed = query.limit + 1 - found.length;
+    const evaluate = filtered
+      ? Math.min(MAX_EVALUATED_PER_QUERY, Math.max(FIRST_FILTERED_BATCH, needed * 2) * 2 ** call)
+      : Math.min(MAX_EVALUATED_PER_QUERY, needed);
+    const { items, lastEvaluated } = await deps.history.query({
+      merchantId,
+      ...conditions,
+      startAfter,
+      evaluate,
+    });
+    for (const item of items) {
+      if (!matchesEmail(item, query.customerEmail)) continue;
+      found.push(item);
+      if (found.length > query.limit) {
+        // The page is full and one more exists: the cursor is the last item this page returns.
+        const payments = found.slice(0, query.limit);
+        return { payments: payments.map(toPaymentSummary), nextCursor: encodeCursor(positionOf(payments.at(-1)!)) };
+      }
+    }
+    if (!lastEvaluated) return { payments: found.map(toPaymentSummary), nextCursor: null };
+    startAfter = lastEvaluated;
+  }
+  // Out of calls: everything up to the last evaluated key was examined, so carry on from there.
+  return { payments: found.map(toPaymentSummary), nextCursor: encodeCursor(startAfter!) };
+}
+
+function withinRange(createdAt: string, range: { createdFrom?: string; createdTo?: string }) {
+  return (!range.createdFrom || createdAt >= range.createdFrom) && (!range.createdTo || createdAt <= range.createdTo);
+}
+
+const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'Payment not found');
+
+/**
+ * The payment in the merchant's own Stripe dashboard (direct charges live on their account). A local
+ * runtime may point `dashboardBase` elsewhere; otherwise a test key's payments are under `/test`.
+ */
+export function stripeDashboardUrlOf(
+  paymentIntentId: string | null | undefined,
+  stripe: { secretKey: string; dashboardBase?: string },
+): string | null {
+  if (!paymentIntentId) return null;
+  const base =
+    stripe.dashboardBase ??
+    (/^(sk|rk)_test_/.test(stripe.secretKey) ? 'https://dashboard.stripe.com/test' : 'https://dashboard.stripe.com');
+  return `${base.replace(/\/$/, '')}/payments/${encodeURIComponent(paymentIntentId)}`;
+}
+
+/** A succeeded payment whose card, fee or receipt settlement did not record (Stripe was slow, or an old row). */
+export function lacksSettlementDetails(payment: PaymentRecord): boolean {
+  if (payment.status !== 'succeeded' || !payment.paymentIntentId) return false;
+  const missingCard = payment.paymentMethodType === 'card' && (!payment.cardBrand || !payment.cardLast4);
+  return !payment.paymentMethodType || missingCard || payment.stripeFeeCents == null || !payment.receiptUrl;
+}
+
+/** Card, fee and receipt from a payment intent retrieved with `latest_charge.balance_transaction` expanded. */
+export function settlementDetailsOfIntent(intent: Stripe.PaymentIntent): SettlementDetails {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
+  const method = charge?.payment_method_details;
+  return {
+    paymentMethodType: method?.type ?? null,
+    cardBrand: method?.card?.brand ?? null,
+    cardLast4: method?.card?.last4 ?? null,
+    // Stripe's processing fee only: Paylink's application fee is recorded apart.
+    stripeFeeCents: balance
+      ? balance.fee_details.filter((fee) => fee.type === 'stripe_fee').reduce((sum, fee) => sum + fee.amount, 0)
+      : null,
+    receiptUrl: charge?.receipt_url ?? null,
+  };
+}
+
+interface DetailDeps {
+  history: PaymentHistoryRepository;
+  stripe: () => Promise<Stripe>;
+  stripeKey: { secretKey: string; dashboardBase?: string };
+  log?: (message: string, error: unknown) => void;
+}
+
+/** One payment's expanded detail; another merchant's payment is a 404 exactly like a missing one. */
+export async function getMerchantPayment(
+  merchantId: string,
+  paymentId: string,
+  deps: DetailDeps,
+): Promise<PaymentDetail> {
+  // A path that cannot be a payment id is simply not found: never a 500, never a different answer.
+  if (!paymentIdSchema.safeParse(paymentId).success) throw paymentNotFound();
+  let payment = await deps.history.get(paymentId);
+  if (!payment || payment.merchantId !== merchantId) throw paymentNotFound();
+
+  if (lacksSettlementDetails(payment)) {
+    try {
+      const stripe = await deps.stripe();
+      const intent = await stripe.paymentIntents.retrieve(
+        payment.paymentIntentId!,
+        { expand: ['latest_charge.balance_transaction'] },
+        { stripeAccount: payment.stripeAccountId },
+      );
+      payment = (await deps.history.fillMissingDetails(paymentId, settlementDetailsOfIntent(intent))) ?? payment;
+    } catch (error) {
+      // The detail still answers with what is recorded; the next view tries Stripe again.
+      deps.log?.('Could not fill payment details from Stripe', error);
+    }
+  }
+
+  return {
+    ...toPaymentSummary(payment),
+    linkDeleted: !(await deps.history.linkExists(payment.linkId)),
+    paymentMethodType: payment.paymentMethodType ?? null,
+    cardBrand: payment.cardBrand ?? null,
+    cardLast4: payment.cardLast4 ?? null,
+    stripeFeeCents: payment.stripeFeeCents ?? null,
+    productFeeCents: payment.productFeeCents,
+    receiptUrl: payment.receiptUrl ?? null,
+    stripeDashboardUrl: stripeDashboardUrlOf(payment.paymentIntentId, deps.stripeKey),
+    lastError: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Re-verification (DECISIONS row 8): payments whose webhook never came are settled by asking Stripe, from
+ * the server — every 5 minutes for every merchant (the schedule), and on demand for one merchant (Verify &
+ * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
+ * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
+ */
+import { allShards, PENDING_SHARDS, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
+import { countSettledPayment, settlePaymentFromSession, type SettlementDeps } from './settlement';
+import { sealClosedDays } from './stats';
+
+/**
+ * A Checkout session lives 24 hours, and Stripe expires it at that moment. Checking for one hour longer
+ * lets the schedule see `expired` itself when the expired webhook was lost too, so an abandoned payment
+ * leaves the pending list instead of staying pending for ever.
+ */
+export const REVERIFY_WINDOW_MS = 25 * 60 * 60 * 1000;
+
+/**
+ * Work per scheduled run, so a run ends well within its timeout whatever piles up: the rest waits for the
+ * next run, 5 minutes later. Oldest first, so the payments nearest their session's expiry go first.
+ */
+export const REVERIFY_LIMITS = { pendingPerShard: 100, uncountedPerShard: 100, sealPerShard: 200 } as const;
+
+/** Stripe calls in flight at once. */
+const STRIPE_CONCURRENCY = 8;
+
+export interface VerifyResult {
+  checked: number;
+  settled: number;
+}
+
+function logError(message: string, fields: Record<string, unknown>) {
+  console.error(JSON.stringify({ level: 'error', message, ...fields }));
+}
+
+async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
+  for (let start = 0; start < items.length; start += size)
+    await Promise.all(items.slice(start, start + size).map(work));
+}
+
+/**
+ * Asks Stripe for each listed payment's Checkout session and settles what it says. One failure (Stripe or
+ * ours) is logged and skipped: the payment stays pending and the next check tries again.
+ */
+async function recheckPending(listed: readonly PaymentRecord[], deps: SettlementDeps): Promise<VerifyResult> {
+  const result: VerifyResult = { checked: 0, settled: 0 };
+  await inBatches(listed, STRIPE_CONCURRENCY, async ({ paymentId }) => {
+    try {
+      // The index's copy may lag: a payment the webhook settled a moment ago needs no call to Stripe.
+      const payment = await deps.payments.get(paymentId);
+      if (!payment || payment.status !== 'pending' || !payment.checkoutSessionId) return;
+      const session = await deps.stripe.checkout.sessions.retrieve(
+        payment.checkoutSessionId,
+        {},
+        { stripeAccount: payment.stripeAccountId },
+      );
+      result.checked++;
+      const after = await settlePaymentFromSession(payment, session, deps);
+      if (after.status !== 'pending') result.settled++;
+    } catch (error) {
+      logError('Re-verifying a pending payment failed', { paymentId, error: String(error) });
+    }
+  });
+  return result;
+}
+
+/**
+ * Finishes the counts of payments still marked `uncounted`. Answers the merchants whose counts could not
+ * be finished: their days must stay open.
+ */
+async function finishCounts(listed: readonly PaymentRecord[], deps: SettlementDeps): Promise<Set<string>> {
+  const unfinished = new Set<string>();
+  for (const { paymentId, merchantId } of listed) {
+    try {
+      const payment = await deps.payments.get(paymentId);
+      if (!payment?.uncountedShard || payment.status !== 'succeeded') continue;
+      // A `day-sealed` answer is logged by the count and its day is closed already: holding the merchant's
+      // other days open would not help it.
+      await countSettledPayment(payment, deps);
+    } catch (error) {
+      unfinished.add(merchantId);
+      logError('Finishing an interrupted count failed', { paymentId, error: String(error) });
+    }
+  }
+  return unfinished;
+}
+
+export interface ReverifyRun extends VerifyResult {
+  /** Days rolled into their month and the lifetime this run. */
+  sealed: number;
+}
+
+/** The schedule: every pending shard, then every uncounted payment, then sealing. */
+export async function reverifyPendingPayments(deps: SettlementDeps): Promise<ReverifyRun> {
+  const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
+  const run: ReverifyRun = { checked: 0, settled: 0, sealed: 0 };
+  for (const shard of allShards('pending', PENDING_SHARDS)) {
+    const result = await recheckPending(
+      await deps.payments.listPending(shard, since, REVERIFY_LIMITS.pendingPerShard),
+      deps,
+    );
+    run.checked += result.checked;
+    run.settled += result.settled;
+  }
+
+  const holdMerchants = new Set<string>();
+  let sawEveryUncounted = true;
+  for (const shard of allShards('uncounted', UNCOUNTED_SHARDS)) {
+    const listed = await deps.payments.listUncounted(shard, REVERIFY_LIMITS.uncountedPerShard);
+    // A full page may hide more: then no merchant is known to be free of uncounted payments.
+    if (listed.length >= REVERIFY_LIMITS.uncountedPerShard) sawEveryUncounted = false;
+    for (const merchantId of await finishCounts(listed, deps)) holdMerchants.add(merchantId);
+  }
+  if (sawEveryUncounted) {
+    run.sealed = await sealClosedDays(
+      { stats: deps.stats, now: deps.now, log: (line) => logError('Sealing failed', { detail: line }) },
+      { holdMerchants, limitPerShard: REVERIFY_LIMITS.sealPerShard },
+    );
+  }
+  return run;
+}
+
+/**
+ * Verify & Refresh: the same check for one merchant's pending payments (and its interrupted counts) only.
+ * The merchant comes from the verified token, so another merchant's payments are never touched.
+ */
+export async function verifyMerchantPayments(merchantId: string, deps: SettlementDeps): Promise<VerifyResult> {
+  const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
+  const result = await recheckPending(
+    await deps.payments.listPendingOfMerchant(merchantId, since, REVERIFY_LIMITS.pendingPerShard),
+    deps,
+  );
+  for (const shard of allShards('uncounted', UNCOUNTED_SHARDS)) {
+    await finishCounts(await deps.payments.listUncounted(shard, REVERIFY_LIMITS.uncountedPerShard, merchantId), deps);
+  }
+  return result;
+}

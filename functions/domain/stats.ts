@@ -1,0 +1,264 @@
+/**
+ * Stats, exactly once, at any size (ARCHITECTURE.md "Stats, exactly once, at any size"; DECISIONS rows 12, 18).
+ *
+ * - A succeeded payment counts into the day it settled, in the merchant's time zone: item `D#yyyy-MM-dd`,
+ *   guarded by the day's `counted` set of payment ids (settlement.ts does the counting).
+ * - Sealing (the schedule): a closed day is rolled once into its month `M#yyyy-MM` and into the lifetime
+ *   `ALL`, each guarded by the set of days it has already taken in (`rolledDays`); then the day drops its
+ *   `counted` set. Day counters stay: the chart reads them.
+ * - Reading: the lifetime and the two months, plus the day items since the first of last month; a day
+ *   adds to an aggregate only when that aggregate's `rolledDays` lacks it, so a day is never counted twice
+ *   whether it is unsealed, sealed, or half-way (rolled into its month but not yet into the lifetime).
+ */
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../shared/brand';
+import { REVENUE_CHART_DAYS, revenueGrowthPercent, type DashboardStats } from '../../shared/contracts/stats';
+import type { MerchantRepository } from './merchants';
+import { allShards, dayInTimeZone, shardOf, type PaymentRecord, type PaymentRepository } from './payments';
+
+export interface StatsCounters {
+  /** Amount + tip, in cents. */
+  revenueCents: number;
+  tipCents: number;
+  productFeeCents: number;
+  succeededCount: number;
+}
+
+/** One merchant's day (`yyyy-MM-dd` in the merchant's time zone), as its item holds it. */
+export interface DayTotals extends StatsCounters {
+  merchantId: string;
+  day: string;
+  currency?: string;
+  /** Set once the day has been rolled into its month and the lifetime. */
+  sealedAt?: string;
+}
+
+/** A month or lifetime item: counters plus the days already rolled into them. */
+export interface RolledTotals extends StatsCounters {
+  rolledDays: ReadonlySet<string>;
+}
+
+/** What counting a payment into its day did. */
+export type CountOutcome = 'counted' | 'already-counted' | 'day-sealed';
+
+export interface StatsRepository {
+  /** Adds a succeeded payment to its day (`yyyy-MM-dd`) unless the day counted it already or is sealed. */
+  countSucceededPayment(payment: PaymentRecord, day: string): Promise<CountOutcome>;
+  /** Unsealed days of one `unsealed` shard up to `throughDay` (inclusive), oldest first, at most `limit`. */
+  listUnsealedDays(shard: string, throughDay: string, limit: number): Promise<{ merchantId: string; day: string }[]>;
+  /** A day's counters, read consistently (never the index's copy, which may lag). */
+  readDay(merchantId: string, day: string): Promise<DayTotals | undefined>;
+  /** Adds the day's counters to the aggregate `period` (a month key or LIFETIME_KEY) unless it has them; true when added. */
+  rollDayInto(period: string, day: DayTotals): Promise<boolean>;
+  /** Marks the day sealed: drops its `counted` set and its `unsealed` index entry; counters stay. */
+  markSealed(merchantId: string, day: string, now: Date): Promise<void>;
+  /**
+   * The aggregates named by `periods` and every day item from `fromDay` to `toDay` (inclusive), without
+   * their `counted` sets. Two calls, whatever the merchant's history.
+   */
+  readOverview(
+    merchantId: string,
+    periods: readonly string[],
+    fromDay: string,
+    toDay: string,
+  ): Promise<{ aggregates: ReadonlyMap<string, RolledTotals>; days: DayTotals[] }>;
+}
+
+/** Counts active links; the only stats figure that depends on the number of links rather than payments. */
+export interface ActiveLinkCounter {
+  countActive(merchantId: string): Promise<number>;
+}
+
+export const LIFETIME_KEY = 'ALL';
+export const dayKey = (day: string) => `D#${day}`;
+export const monthKey = (month: string) => `M#${month}`;
+
+/** Shards of the sparse `unsealed` index (by merchant, so one merchant's days share a shard). */
+export const UNSEALED_SHARDS = 4;
+export const unsealedShardOf = (merchantId: string) => shardOf('unsealed', merchantId, UNSEALED_SHARDS);
+export const allUnsealedShards = () => allShards('unsealed', UNSEALED_SHARDS);
+
+export const ZERO_COUNTERS: StatsCounters = { revenueCents: 0, tipCents: 0, productFeeCents: 0, succeededCount: 0 };
+
+export function addCounters(a: StatsCounters, b: StatsCounters): StatsCounters {
+  return {
+    revenueCents: a.revenueCents + b.revenueCents,
+    tipCents: a.tipCents + b.tipCents,
+    productFeeCents: a.productFeeCents + b.productFeeCents,
+    succeededCount: a.succeededCount + b.succeededCount,
+  };
+}
+
+const countersOf = (item: Partial<StatsCounters> | undefined): StatsCounters => ({
+  revenueCents: item?.revenueCents ?? 0,
+  tipCents: item?.tipCents ?? 0,
+  productFeeCents: item?.productFeeCents ?? 0,
+  succeededCount: item?.succeededCount ?? 0,
+});
+
+/** `yyyy-MM-dd` plus `days` (calendar arithmetic; no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The month before `yyyy-MM`. */
+export function previousMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, number - 2, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * The last day the schedule may seal: two calendar days before today in UTC. Every time zone's day D has
+ * ended by D+1 12:00 UTC (UTC−12), so at D+2 00:00 UTC it closed at least 12 hours ago — far longer than
+ * any in-flight settlement that captured its clock during D could still be running. A day gains a count
+ * only from a settlement whose clock said that day (or a crash it left `uncounted`, which the schedule
+ * checks), so a sealed day never changes again.
+ */
+export function sealableThrough(now: Date): string {
+  return addDays(now.toISOString().slice(0, 10), -2);
+}
+
+/** The days and periods one stats read needs, in the merchant's time zone. */
+export interface StatsWindow {
+  today: string;
+  thisMonth: string;
+  lastMonth: string;
+  /** The chart's first day (REVENUE_CHART_DAYS days ending today). */
+  chartFrom: string;
+  /** The first day item to read: the earlier of the first of last month and the chart's first day. */
+  fromDay: string;
+}
+
+export function statsWindow(now: Date, timeZone: string): StatsWindow {
+  const today = dayInTimeZone(now, timeZone);
+  const thisMonth = today.slice(0, 7);
+  const lastMonth = previousMonth(thisMonth);
+  const chartFrom = addDays(today, -(REVENUE_CHART_DAYS - 1));
+  const firstOfLastMonth = `${lastMonth}-01`;
+  return {
+    today,
+    thisMonth,
+    lastMonth,
+    chartFrom,
+    fromDay: chartFrom < firstOfLastMonth ? chartFrom : firstOfLastMonth,
+  };
+}
+
+export interface CombinedStats {
+  lifetime: StatsCounters;
+  thisMonth: StatsCounters;
+  lastMonth: StatsCounters;
+  revenueByDay: { day: string; revenueCents: number; payments: number }[];
+}
+
+/**
+ * The aggregates plus the days they have not taken in yet. Days before `window.fromDay` are not read: the
+ * schedule seals a day two days after it ends, so an older unsealed day exists only while the schedule
+ * has been failing for weeks — then the lifetime lags until it catches up, and never counts twice.
+ */
+export function combineStats(
+  window: StatsWindow,
+  aggregates: ReadonlyMap<string, RolledTotals>,
+  days: readonly DayTotals[],
+): CombinedStats {
+  const withUnrolled = (period: string, inPeriod: (day: string) => boolean) => {
+    const aggregate = aggregates.get(period);
+    return days
+      .filter((day) => inPeriod(day.day) && !aggregate?.rolledDays.has(day.day))
+      .reduce<StatsCounters>((sum, day) => addCounters(sum, countersOf(day)), countersOf(aggregate));
+  };
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  const revenueByDay = Array.from({ length: REVENUE_CHART_DAYS }, (_, index) => {
+    const day = addDays(window.chartFrom, index);
+    const totals = byDay.get(day);
+    return { day, revenueCents: totals?.revenueCents ?? 0, payments: totals?.succeededCount ?? 0 };
+  });
+  return {
+    lifetime: withUnrolled(LIFETIME_KEY, () => true),
+    thisMonth: withUnrolled(monthKey(window.thisMonth), (day) => day.startsWith(`${window.thisMonth}-`)),
+    lastMonth: withUnrolled(monthKey(window.lastMonth), (day) => day.startsWith(`${window.lastMonth}-`)),
+    revenueByDay,
+  };
+}
+
+export interface StatsReadDeps {
+  merchants: Pick<MerchantRepository, 'get'>;
+  stats: Pick<StatsRepository, 'readOverview'>;
+  payments: Pick<PaymentRepository, 'countPendingOfMerchant'>;
+  links: ActiveLinkCounter;
+  now: Date;
+}
+
+/**
+ * GET /api/me/stats. DynamoDB calls, whatever the number of payments: 5 — in parallel the merchant
+ * (GetItem), the pending count (Query COUNT on `pendingByMerchant`) and the active links (Query COUNT on
+ * links `byMerchant`); then, in parallel, BatchGetItem of `ALL` and the two months, and one Query of the
+ * day items since the first of last month (≤ 62 small items, one page). Only the two counts grow, with
+ * pending payments and links (one more page per 1 MB of them), never with payment history.
+ */
+export async function dashboardStats(merchantId: string, deps: StatsReadDeps): Promise<DashboardStats> {
+  const [merchant, pendingTransactions, activePaymentLinks] = await Promise.all([
+    deps.merchants.get(merchantId),
+    deps.payments.countPendingOfMerchant(merchantId),
+    deps.links.countActive(merchantId),
+  ]);
+  const window = statsWindow(deps.now, merchant?.timeZone ?? DEFAULT_TIME_ZONE);
+  const periods = [LIFETIME_KEY, monthKey(window.thisMonth), monthKey(window.lastMonth)];
+  const { aggregates, days } = await deps.stats.readOverview(merchantId, periods, window.fromDay, window.today);
+  const combined = combineStats(window, aggregates, days);
+  const completedTransactions = combined.lifetime.succeededCount;
+  return {
+    currency: merchant?.currency ?? DEFAULT_CURRENCY,
+    totalTransactions: completedTransactions + pendingTransactions,
+    totalRevenue: combined.lifetime.revenueCents,
+    pendingTransactions,
+    completedTransactions,
+    activePaymentLinks,
+    thisMonthRevenue: combined.thisMonth.revenueCents,
+    lastMonthRevenue: combined.lastMonth.revenueCents,
+    revenueGrowth: revenueGrowthPercent(combined.thisMonth.revenueCents, combined.lastMonth.revenueCents),
+    revenueByDay: combined.revenueByDay,
+  };
+}
+
+/**
+ * Rolls one closed day into its month and the lifetime, then seals it. Each step is idempotent (the
+ * `rolledDays` guards; sealing twice is harmless), so a crash anywhere is finished by the next run.
+ */
+export async function sealDay(
+  merchantId: string,
+  day: string,
+  deps: { stats: StatsRepository; now: Date },
+): Promise<boolean> {
+  const totals = await deps.stats.readDay(merchantId, day);
+  if (!totals || totals.sealedAt) return false;
+  await deps.stats.rollDayInto(monthKey(day.slice(0, 7)), totals);
+  await deps.stats.rollDayInto(LIFETIME_KEY, totals);
+  await deps.stats.markSealed(merchantId, day, deps.now);
+  return true;
+}
+
+/**
+ * Seals every closed day the `unsealed` index lists (at most `limitPerShard` per shard a run), except the
+ * days of merchants in `holdMerchants` — those that still have a payment `uncounted`, whose day must not
+ * close before it counts. Answers how many days were sealed.
+ */
+export async function sealClosedDays(
+  deps: { stats: StatsRepository; now: Date; log?: (line: string) => void },
+  options: { holdMerchants: ReadonlySet<string>; limitPerShard: number },
+): Promise<number> {
+  const through = sealableThrough(deps.now);
+  let sealed = 0;
+  for (const shard of allUnsealedShards()) {
+    for (const { merchantId, day } of await deps.stats.listUnsealedDays(shard, through, options.limitPerShard)) {
+      if (options.holdMerchants.has(merchantId)) continue;
+      try {
+        if (await sealDay(merchantId, day, deps)) sealed++;
+      } catch (error) {
+        // One day failing must not hold back the rest; it stays unsealed and the next run retries it.
+        deps.log?.(`sealing ${merchantId} ${day} failed: ${String(error)}`);
+      }
+    }
+  }
+  return sealed;
+}

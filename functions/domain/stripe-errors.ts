@@ -1,0 +1,44 @@
+/**
+ * Stripe failing while a person waits (checkout, connect, the billing portal) is not their mistake and not
+ * a crash of ours: it is a 502 in the spec's words (§8), with Stripe's reason for merchants and without it
+ * for payers. The original error is logged; anything that is not Stripe's stays a 500.
+ */
+import Stripe from 'stripe';
+import { HttpError } from './http-error';
+
+export const STRIPE_ERROR_CODE = 'stripe_error';
+
+export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError;
+}
+
+/**
+ * Runs a Stripe call; a Stripe failure becomes a 502 whose message `describe` writes from Stripe's own
+ * message. Other errors pass through unchanged.
+ */
+export async function duringStripeCall<T>(
+  work: () => Promise<T>,
+  describe: (stripeMessage: string) => string,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asStripeFailure(error, describe);
+  }
+}
+
+export function asStripeFailure(error: unknown, describe: (stripeMessage: string) => string): unknown {
+  if (!isStripeError(error)) return error;
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'Stripe call failed',
+      type: error.type,
+      code: error.code,
+      statusCode: error.statusCode,
+      requestId: error.requestId,
+      error: error.message,
+    }),
+  );
+  return new HttpError(502, STRIPE_ERROR_CODE, describe(error.message));
+}

@@ -1,0 +1,16 @@
+import { activeLinkCounter } from '../adapters/link-counter';
+import { merchantStore } from '../adapters/merchant-store';
+import { paymentStore } from '../adapters/payment-store';
+import { statsStore } from '../adapters/stats-store';
+import { dashboardStats } from '../domain/stats';
+import { httpHandler, merchantIdOf } from './http-handler';
+
+export const handler = httpHandler(async (event) => ({
+  body: await dashboardStats(merchantIdOf(event), {
+    merchants: merchantStore,
+    stats: statsStore,
+    payments: paymentStore,
+    links: activeLinkCounter,
+    now: new Date(),
+  }),
+}));

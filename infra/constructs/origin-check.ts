@@ -1,0 +1,97 @@
+/**
+ * Closes the HTTP API's own execute-api URL: the API answers only requests that came through CloudFront
+ * (and so through its WAF). CloudFront adds a secret header to every request it sends to the API, and a
+ * cached Lambda authorizer on the routes without a token checks it.
+ *
+ * Why this design: an HTTP API has no resource policy and no WAF of its own; turning off its default
+ * endpoint would need a custom domain (and certificate) for CloudFront to reach it, which the stack does
+ * not have; a named stage as a secret path would put the secret in a resource identifier and in every
+ * handler's rawPath. The authorizer costs about one invocation an hour (API Gateway caches its answer per
+ * header value, and refuses a request with no header without invoking it), and no handler changes.
+ *
+ * Merchant routes keep their JWT authorizer (an HTTP API route takes one authorizer): a direct call needs a
+ * valid merchant token, acts only as that merchant, and is held by the merchant group's throttle.
+ * The secret's value reaches CloudFront through a CloudFormation dynamic reference: it is in the
+ * distribution's configuration, never in the template or the repository.
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { FUNCTION_ARCHITECTURE, FUNCTION_RUNTIME } from './catalog-function';
+import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from './origin-check/verify-origin';
+
+/** API Gateway's longest authorizer cache: the header's value changes only when an operator rolls it. */
+export const ORIGIN_CHECK_CACHE_TTL = Duration.hours(1);
+
+export interface OriginCheckProps {
+  repoRoot: string;
+  stage: string;
+  isProduction: boolean;
+}
+
+export class OriginCheck extends Construct {
+  readonly secret: Secret;
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly authorizer: HttpLambdaAuthorizer;
+  /** The header CloudFront adds to API requests: name → value (a dynamic reference to the secret). */
+  readonly originHeaders: Record<string, string>;
+
+  constructor(scope: Construct, id: string, props: OriginCheckProps) {
+    super(scope, id);
+    const retention = props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.secret = new Secret(this, 'Secret', {
+      secretName: `paylink/${props.stage}/cloudfront-origin-secret`,
+      description: 'Paylink: the header value CloudFront sends to the HTTP API; generated at first deployment',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: retention,
+    });
+    Validations.of(this.secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront reads this value only when its distribution is deployed, so a rotated value would lock CloudFront out of the API until then. It never reaches browsers; a leak would let a caller skip the WAF, not act as anyone.',
+    });
+
+    const logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/paylink/${props.stage}/functions/origin-check`,
+      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: retention,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Paylink origin check: reads the CloudFront origin secret and writes its own logs',
+    });
+    logGroup.grantWrite(this.role);
+    this.secret.grantRead(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: "Lets through only requests carrying CloudFront's secret origin header",
+      entry: path.join(props.repoRoot, 'infra/constructs/origin-check/verify-origin.ts'),
+      handler: 'handler',
+      projectRoot: props.repoRoot,
+      depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      role: this.role,
+      logGroup,
+      environment: { [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn },
+      bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
+    });
+
+    this.authorizer = new HttpLambdaAuthorizer('CloudFrontOrigin', this.function, {
+      authorizerName: 'cloudfront-origin',
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      resultsCacheTtl: ORIGIN_CHECK_CACHE_TTL,
+    });
+    // CloudFront has no way to read a secret itself; the dynamic reference resolves at deploy time.
+    this.originHeaders = { [ORIGIN_VERIFY_HEADER]: this.secret.secretValue.unsafeUnwrap() };
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The merchant's payments: GET /api/me/payments (the Transactions list, filtered and paged on the server),
+ * GET /api/me/payments/{id} (the expanded detail), POST /api/me/payments/verify (Verify & Refresh).
+ * Spec §2 "Transactions screen", §3 "transactions", "Payment details", "Filter object"; DECISIONS rows 15, 20, 21.
+ */
+import { z } from 'zod';
+import { parseMoneyInput } from '../money';
+import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './checkout';
+
+/** Largest page the list answers; the CSV export reads pages of this size. */
+export const PAYMENT_PAGE_MAX = 100;
+export const PAYMENT_PAGE_DEFAULT = 25;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const INVALID_DATE_MESSAGE = 'Enter a date as dd/MM/yyyy.';
+const INVALID_AMOUNT_MESSAGE = 'Enter an amount in NZD, e.g. 12.50.';
+
+/** A calendar day `yyyy-MM-dd` (the URL's form; screens show dd/MM/yyyy), meaning that whole day in the merchant's time zone. */
+const daySchema = z
+  .string()
+  .regex(DAY_PATTERN, INVALID_DATE_MESSAGE)
+  // A real calendar day: Date.parse alone rolls 2024-02-30 over into March.
+  .refine((day) => {
+    const parsed = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
+  }, INVALID_DATE_MESSAGE);
+
+/** Dollars as typed ("12", "12.50") → cents; compared with the payment's total in cents (spec §5). */
+const amountSchema = z
+  .string()
+  .trim()
+  .transform((text, context) => {
+    const cents = parseMoneyInput(text);
+    if (cents === null) {
+      context.addIssue({ code: 'custom', message: INVALID_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * The filter object (spec §3) as the list's query string. Every field is optional; all given ones must
+ * match. `status` is a display group; `transactionId` matches the start of Paylink's payment id or of
+ * Stripe's payment intent id (DECISIONS row 21); `customerEmail` matches any part of the payer's email,
+ * ignoring case; amounts are NZD and compare with the total paid (amount + tip).
+ */
+export const paymentFiltersSchema = z
+  .object({
+    dateFrom: z.preprocess(emptyAsUndefined, daySchema.optional()),
+    dateTo: z.preprocess(emptyAsUndefined, daySchema.optional()),
+    status: z.preprocess(emptyAsUndefined, z.enum(['approved', 'pending', 'denied']).optional()),
+    transactionId: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+    customerEmail: z.preprocess(emptyAsUndefined, z.string().trim().toLowerCase().max(254).optional()),
+    amountMin: z.preprocess(emptyAsUndefined, amountSchema.optional()),
+    amountMax: z.preprocess(emptyAsUndefined, amountSchema.optional()),
+  })
+  .refine((filters) => !filters.dateFrom || !filters.dateTo || filters.dateFrom <= filters.dateTo, {
+    message: 'Date From must be on or before Date To.',
+    path: ['dateTo'],
+  })
+  .refine(
+    (filters) =>
+      filters.amountMin === undefined || filters.amountMax === undefined || filters.amountMin <= filters.amountMax,
+    { message: 'Min must not be more than Max.', path: ['amountMax'] },
+  );
+/** The filters as the browser holds them (strings, as typed or as in the URL). */
+export type PaymentFiltersInput = z.input<typeof paymentFiltersSchema>;
+/** The filters as the server applies them (amounts in cents). */
+export type PaymentFilters = z.output<typeof paymentFiltersSchema>;
+
+/** The names of the filter fields, in the order the filter panel shows them (and the URL keeps them). */
+export const PAYMENT_FILTER_KEYS = [
+  'dateFrom',
+  'dateTo',
+  'status',
+  'transactionId',
+  'customerEmail',
+  'amountMin',
+  'amountMax',
+] as const;
+
+/** GET /api/me/payments query: the filters plus the page. `cursor` is opaque: pass back what `nextCursor` said. */
+export const paymentListQuerySchema = z.intersection(
+  paymentFiltersSchema,
+  z.object({
+    cursor: z.preprocess(emptyAsUndefined, z.string().max(1000).optional()),
+    limit: z.coerce.number().int().min(1).max(PAYMENT_PAGE_MAX).default(PAYMENT_PAGE_DEFAULT),
+  }),
+);
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+
+/** One row of the Transactions table (and of the CSV). Amounts in cents. */
+export const paymentSummarySchema = z.object({
+  paymentId: z.string(),
+  /** Stripe's payment intent id, once the payer has paid (or tried to). */
+  paymentIntentId: z.string().nullable(),
+  linkId: z.string(),
+  /** The link's title and description when paid (a later edit does not rewrite history). */
+  linkTitle: z.string(),
+  linkDescription: z.string().nullable(),
+  status: paymentStatusSchema,
+  currency: z.string(),
+  /** The base amount, before the tip. */
+  amountCents: z.number().int(),
+  tipCents: z.number().int(),
+  totalCents: z.number().int(),
+  payerName: z.string().nullable(),
+  payerEmail: z.string().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+export const paymentListSchema = z.object({
+  payments: z.array(paymentSummarySchema),
+  /** Present when more payments match: pass it as `cursor` for the next page. */
+  nextCursor: z.string().nullable(),
+});
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+export const paymentIdSchema = z.string().regex(PAYMENT_ID_PATTERN, 'Payment not found');
+
+/** GET /api/me/payments/{id}: the expanded row (spec §2 "Expanded detail", §3 "Payment details"). */
+export const paymentDetailSchema = paymentSummarySchema.extend({
+  /** True when the link the payment was made through no longer exists: the screen says 'Deleted link'. */
+  linkDeleted: z.boolean(),
+  /** 'card', or another method type Stripe names. */
+  paymentMethodType: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** Stripe's processing fee in cents (the merchant's balance transaction). */
+  stripeFeeCents: z.number().int().nullable(),
+  /** Paylink's 0.5% product fee in cents. */
+  productFeeCents: z.number().int(),
+  receiptUrl: z.string().nullable(),
+  /** The payment in the merchant's own Stripe dashboard, once it has a payment intent. */
+  stripeDashboardUrl: z.string().nullable(),
+  /** The decline Stripe gave the last attempt, while the payment is still pending. */
+  lastError: z.string().nullable(),
+});
+export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
+
+/** POST /api/me/payments/verify — Verify & Refresh: re-checks the merchant's pending payments with Stripe. */
+export const verifyPaymentsResultSchema = z.object({
+  /** Pending payments checked with Stripe. */
+  checked: z.number().int(),
+  /** Of those, how many Stripe had settled (paid, failed or expired). */
+  settled: z.number().int(),
+});
+export type VerifyPaymentsResult = z.infer<typeof verifyPaymentsResultSchema>;

@@ -1,0 +1,42 @@
+/**
+ * GET /api/me/stats — the dashboard's Business Overview (spec §3 "Dashboard stats", §9 revenue growth;
+ * DECISIONS rows 12, 18). A payment counts on the day it settled, in the merchant's time zone; money in cents.
+ */
+import { z } from 'zod';
+
+/** Days the sales chart shows, today included. */
+export const REVENUE_CHART_DAYS = 30;
+
+export const dailyRevenueSchema = z.object({
+  /** `yyyy-MM-dd` in the merchant's time zone. */
+  day: z.string(),
+  revenueCents: z.number().int(),
+  payments: z.number().int(),
+});
+export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
+
+export const dashboardStatsSchema = z.object({
+  currency: z.string(),
+  /** completedTransactions + pendingTransactions: payments that are, or may still become, money. */
+  totalTransactions: z.number().int(),
+  /** Everything ever received (amount + tip), in cents. */
+  totalRevenue: z.number().int(),
+  /** Payments still waiting for Stripe's word. */
+  pendingTransactions: z.number().int(),
+  /** Succeeded payments. */
+  completedTransactions: z.number().int(),
+  activePaymentLinks: z.number().int(),
+  thisMonthRevenue: z.number().int(),
+  lastMonthRevenue: z.number().int(),
+  /** Percent, one decimal (spec §9): (this − last) / last × 100; 100 when last is 0 and this is positive, else 0. */
+  revenueGrowth: z.number(),
+  /** The last REVENUE_CHART_DAYS days, oldest first, every day present (0 when nothing settled). */
+  revenueByDay: z.array(dailyRevenueSchema),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** Spec §9's growth figure, rounded to one decimal. */
+export function revenueGrowthPercent(thisMonthCents: number, lastMonthCents: number): number {
+  if (lastMonthCents === 0) return thisMonthCents > 0 ? 100 : 0;
+  return Math.round(((thisMonthCents - lastMonthCents) / lastMonthCents) * 1000) / 10;
+}

@@ -1,0 +1,112 @@
+/**
+ * 'Export CSV' of the filtered transactions (DECISIONS row 20), for Xero, MYOB or a spreadsheet.
+ *
+ * Why the browser builds the file: a merchant's 10,000 payments as one Lambda response would run into
+ * API Gateway's 29 s and Lambda's 6 MB response limits. The browser instead reads the same paged list
+ * API the Transactions screen uses (pages of PAYMENT_PAGE_MAX = 100, same filters, same tenant scoping),
+ * shows progress page by page, and assembles the file from `TRANSACTIONS_CSV_HEADER_LINE` plus one
+ * `transactionsCsvRows(page)` chunk per page. No new route, no stored exports to clean up.
+ *
+ * RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
+ * doubled. Pure: no I/O, no dependencies beyond Intl.
+ */
+import type { PaymentSummary } from './contracts/payments';
+import { statusDisplayOf } from './payment-status-display';
+
+export const TRANSACTIONS_CSV_HEADER = [
+  'Date',
+  'Transaction ID',
+  'Stripe Payment ID',
+  'Payment Link',
+  'Status',
+  'Amount',
+  'Tip',
+  'Total',
+  'Currency',
+  'Customer Name',
+  'Customer Email',
+] as const;
+
+const CRLF = '\r\n';
+
+/**
+ * Put in front of the file when making the Blob: without it Excel reads UTF-8 as a legacy code page and
+ * mangles names like 'Māori'. Not part of `transactionsCsv`, so the text itself stays plain RFC 4180.
+ */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+
+export interface TransactionsCsvOptions {
+  /** The merchant's time zone (DECISIONS row 12): dates are written as the merchant's clock read. */
+  timeZone: string;
+}
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, or a tab/CR that some apps strip first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text from payers or merchants, made inert: a leading `'` makes spreadsheets show it as text. */
+function textCell(value: string | null | undefined): string {
+  const text = value ?? '';
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function quoted(cell: string): string {
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/** Cents as dollars with 2 decimals, in integer arithmetic (no float rounding): 1005 → "10.05". */
+export function centsToCsvAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `dd/MM/yyyy HH:mm` on the merchant's clock (24-hour, as the detail panel shows it). */
+export function csvDate(instant: string, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): string[] {
+  return [
+    csvDate(payment.createdAt, options.timeZone),
+    textCell(payment.paymentId),
+    textCell(payment.paymentIntentId),
+    textCell(payment.linkTitle),
+    textCell(statusDisplayOf(payment.status)),
+    // Numbers Paylink wrote itself: never formulas, and a refund's minus sign must stay a number.
+    centsToCsvAmount(payment.amountCents),
+    centsToCsvAmount(payment.tipCents),
+    centsToCsvAmount(payment.totalCents),
+    textCell(payment.currency.toUpperCase()),
+    textCell(payment.payerName),
+    textCell(payment.payerEmail),
+  ];
+}
+
+/** The header row, CRLF-terminated: the first chunk of an incrementally assembled file. */
+export const TRANSACTIONS_CSV_HEADER_LINE = TRANSACTIONS_CSV_HEADER.map(quoted).join(',') + CRLF;
+
+/** The rows of one page, each CRLF-terminated: append one chunk per page after the header line. */
+export function transactionsCsvRows(rows: readonly PaymentSummary[], options: TransactionsCsvOptions): string {
+  return rows.map((row) => rowCells(row, options).map(quoted).join(',') + CRLF).join('');
+}
+
+/** The whole file: header and rows. `TRANSACTIONS_CSV_HEADER_LINE + transactionsCsvRows(…)` per page is the same text. */
+export function transactionsCsv(rows: readonly PaymentSummary[], options: TransactionsCsvOptions): string {
+  return TRANSACTIONS_CSV_HEADER_LINE + transactionsCsvRows(rows, options);
+}

@@ -1,0 +1,457 @@
+/**
+ * The Transactions screen (spec §2; DECISIONS rows 1, 2, 12, 15, 20, 21), as a merchant uses it against
+ * the local runtime and its Stripe sandbox: payers pay (one cancels, one is declined) through the API and
+ * the sandbox's hosted Checkout form; then, in Chromium, the merchant filters by email and status (kept in
+ * the URL across a reload and Back), picks a date from the calendar, opens a payment, copies its id,
+ * opens the receipt, and exports exactly the filtered payments as CSV. Also the loading, empty and
+ * failure states, 'Load more', and a cancelled export. Screens at 1280 and 390 px, axe on each.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { CheckoutResponse } from '../../shared/contracts/checkout';
+import type { PaymentLink } from '../../shared/contracts/payment-links';
+import type { PaymentDetail, PaymentList, PaymentSummary } from '../../shared/contracts/payments';
+import { TRANSACTIONS_CSV_HEADER } from '../../shared/transactions-csv';
+import { parseCsv } from '../support/csv';
+import { submitHostedForm } from '../support/stripe-sandbox';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { signInThroughLoginPage } from './support/browser-session';
+import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+
+// The merchant's time zone (Pacific/Auckland, DECISIONS row 12) is also the browser's, so 'today' in the
+// calendar is the merchant's today whatever the time of day the tests run.
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const TIME_ZONE = 'Pacific/Auckland';
+const run = crypto.randomUUID().slice(0, 8);
+const aroha = { email: `aroha-${run}@example.co.nz`, name: 'Aroha Ngata' };
+const tama = { email: `tama-${run}@example.co.nz`, name: 'Tama Rewi' };
+const wiremu = { email: `wiremu-${run}@example.co.nz`, name: 'Wiremu Tane' };
+
+let merchant: Awaited<ReturnType<typeof createMerchantReadyForPayments>>;
+/** The payments as the API lists them, newest first. */
+let payments: PaymentSummary[];
+
+/** Opens a Checkout for a link, as the payer's Pay Now does. */
+async function startCheckout(linkId: string, choice: { amount?: number; tip: 'none' | 'percent' }) {
+  const response = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId, ...choice }),
+  });
+  if (response.status !== 200 && response.status !== 201) {
+    throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as CheckoutResponse;
+}
+
+/** Pays on the sandbox's hosted Checkout form; a good card lands on the success page, which verifies the payment. */
+async function payOnCheckout(url: string, payer: { email: string; name: string }, card = '4242 4242 4242 4242') {
+  const fields = { email: payer.email, name: payer.name, card_number: card, expiry: '12 / 34', cvc: '123' };
+  const answer = await submitHostedForm(url, fields);
+  if (card !== '4242 4242 4242 4242') {
+    expect(answer.status).toBe(402);
+    return;
+  }
+  expect(answer.status).toBe(303);
+  const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
+  // The success page's own verification settles the payment at once (the webhook may land later).
+  const verified = await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`);
+  expect(((await verified.json()) as { status: string }).status).toBe('succeeded');
+}
+
+function dateTimeIn(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-NZ', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** Today in the merchant's time zone, as the date field shows it and as the URL and file name carry it. */
+function merchantToday(): { iso: string; text: string } {
+  const text = dateTimeIn(new Date().toISOString()).slice(0, 10);
+  const [day, month, year] = text.split('/');
+  return { iso: `${year}-${month}-${day}`, text };
+}
+
+test.beforeAll(async () => {
+  merchant = await createMerchantReadyForPayments({ businessName: 'Kōwhai Coffee Cart' });
+  const flatWhite = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
+    title: 'Flat white and a muffin',
+    description: 'Collect from the cart on Quay Street.',
+    isOpenAmount: false,
+    amountCents: 2500,
+    tipPercent: 10,
+  });
+  const catering = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
+    title: 'Catering deposit',
+    description: null,
+    isOpenAmount: true,
+    amountCents: null,
+    tipPercent: 15,
+  });
+
+  // Aroha pays the flat white with the 10% tip; Tama pays a $40 deposit; Wiremu's card is declined (still
+  // pending); a fourth payer goes Back from Checkout (canceled → Denied, anonymous).
+  const first = await startCheckout(flatWhite.linkId, { tip: 'percent' });
+  await payOnCheckout(first.url, aroha);
+  const second = await startCheckout(catering.linkId, { amount: 4000, tip: 'none' });
+  await payOnCheckout(second.url, tama);
+  const third = await startCheckout(flatWhite.linkId, { tip: 'none' });
+  await payOnCheckout(third.url, wiremu, '4000 0000 0000 0002');
+  const fourth = await startCheckout(catering.linkId, { amount: 1500, tip: 'none' });
+  const cancel = await fetch(`${e2eEnv.baseUrl}/api/payments/${fourth.paymentId}/cancel`, { method: 'POST' });
+  expect(cancel.status).toBe(200);
+
+  ({ payments } = await merchantApi<PaymentList>(merchant.token, 'GET', '/api/me/payments'));
+  expect(payments.map((payment) => payment.status)).toEqual(['canceled', 'pending', 'succeeded', 'succeeded']);
+});
+
+/** Full-page screenshots at 1280 and 390 px (back at 1280 afterwards), with axe on both. */
+async function screens(page: Page, testInfo: TestInfo, name: string) {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // The table (wide) or the cards (phone) are drawn before the picture is taken.
+    await expect(page.getByRole(width === '1280' ? 'table' : 'list', { name: 'Transaction History' })).toBeVisible();
+    const file = testInfo.outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+    await expectNoSeriousAxeFindings(page);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The table's payment rows (not its header, not an opened detail). */
+function paymentRows(page: Page): Locator {
+  return page
+    .getByRole('table', { name: 'Transaction History' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Details/ }) });
+}
+
+function rowOf(page: Page, text: string): Locator {
+  return paymentRows(page).filter({ hasText: text });
+}
+
+async function expectRowsFor(page: Page, emailsOrNames: string[]) {
+  await expect(paymentRows(page)).toHaveCount(emailsOrNames.length);
+  for (const [index, text] of emailsOrNames.entries()) await expect(paymentRows(page).nth(index)).toContainText(text);
+}
+
+test('the merchant filters by email and status (kept across reload and Back), opens a payment, copies its id, opens the receipt and exports the filtered CSV', async ({
+  page,
+  context,
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize(DESKTOP);
+  await signInThroughLoginPage(page, merchant);
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Transactions', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+
+  // Every payment, newest first, with the spec's columns; statuses read Denied / Pending / Approved. The
+  // canceled and the declined payer never finished Checkout, so Paylink has no name or email for them.
+  const table = page.getByRole('table', { name: 'Transaction History' });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Payment Link',
+    'Amount',
+    'Tip',
+    'Status',
+    'Customer',
+    'Date',
+    'Actions',
+  ]);
+  await expectRowsFor(page, ['Denied', 'Pending', tama.email, aroha.email]);
+  const [canceled, declined, deposit, flatWhite] = payments as [
+    PaymentSummary,
+    PaymentSummary,
+    PaymentSummary,
+    PaymentSummary,
+  ];
+  await expect(paymentRows(page).nth(0).getByRole('cell')).toHaveText([
+    'Catering deposit',
+    '$15.00',
+    '—',
+    'Denied',
+    'Anonymous',
+    dateTimeIn(canceled.createdAt),
+    /^Details/,
+  ]);
+  await expect(rowOf(page, 'Pending').getByRole('cell')).toHaveText([
+    'Flat white and a muffin',
+    '$25.00',
+    '—',
+    'Pending',
+    'Anonymous',
+    dateTimeIn(declined.createdAt),
+    /^Details/,
+  ]);
+  await expect(rowOf(page, aroha.email).getByRole('cell')).toHaveText([
+    'Flat white and a muffin',
+    '$25.00',
+    '$2.50',
+    'Approved',
+    `${aroha.name}${aroha.email}`,
+    dateTimeIn(flatWhite.createdAt),
+    /^Details/,
+  ]);
+  await expect(page.getByText('Showing 4 payments')).toBeVisible();
+  await screens(page, testInfo, 'transactions');
+
+  // Status Approved: the two paid payments, and the URL says so.
+  const filters = page.getByRole('button', { name: /^(Hide|Show) Filters/ });
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  const status = page.getByLabel('Status');
+  await status.selectOption({ label: 'Approved' });
+  await expect(page).toHaveURL(/\/dashboard\/transactions\?status=approved$/);
+  await expectRowsFor(page, [tama.email, aroha.email]);
+
+  // And Tama's email: one row. Typing applies once the merchant pauses.
+  const email = page.getByLabel('Customer Email');
+  await email.fill(tama.email.toUpperCase());
+  await expect(page).toHaveURL(
+    new RegExp(`\\?status=approved&customerEmail=${encodeURIComponent(tama.email.toUpperCase())}$`),
+  );
+  await expectRowsFor(page, [tama.email]);
+  await screens(page, testInfo, 'transactions-filtered');
+
+  // Reload: the same filters in the fields, the same row.
+  await page.reload();
+  await expect(status).toHaveValue('approved');
+  await expect(email).toHaveValue(tama.email.toUpperCase());
+  await expectRowsFor(page, [tama.email]);
+
+  // Back undoes the email filter; Forward brings it back.
+  await page.goBack();
+  await expect(page).toHaveURL(/\?status=approved$/);
+  await expect(email).toHaveValue('');
+  await expect(status).toHaveValue('approved');
+  await expectRowsFor(page, [tama.email, aroha.email]);
+  await page.goForward();
+  await expect(email).toHaveValue(tama.email.toUpperCase());
+  await expectRowsFor(page, [tama.email]);
+
+  // A date that is not one says why under its field, and the list and the URL stay as they were.
+  await email.fill('');
+  await expect(page).toHaveURL(/\?status=approved$/);
+  const dateFrom = page.getByLabel('Date From', { exact: true });
+  await dateFrom.fill('31/02/2026');
+  await dateFrom.blur();
+  await expect(page.getByText('Enter a date as dd/MM/yyyy.')).toBeVisible();
+  await expect(dateFrom).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\?status=approved$/);
+  await expectRowsFor(page, [tama.email, aroha.email]);
+
+  // The calendar picks today: the field reads dd/MM/yyyy, the URL yyyy-MM-dd, and today's payments stay.
+  const today = merchantToday();
+  await page.getByRole('button', { name: 'Choose Date From from a calendar' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choose Date From' });
+  await expect(calendar.getByRole('grid')).toBeVisible();
+  await expect(
+    calendar.getByRole('button', { name: /^\w+day \d+ \w+ \d{4}$/ }).and(page.locator(':focus')),
+  ).toHaveAttribute('aria-current', 'date');
+  await page.screenshot({ path: testInfo.outputPath('transactions-calendar-1280.png'), animations: 'disabled' });
+  await expectNoSeriousAxeFindings(page);
+  // The merchant's "today" has focus; arrow keys move through days, Enter picks one.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(dateFrom).toHaveValue(today.text);
+  await expect(page.getByText('Enter a date as dd/MM/yyyy.')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`\\?dateFrom=${today.iso}&status=approved$`));
+  await expectRowsFor(page, [tama.email, aroha.email]);
+
+  // Folded, the toggle carries a dot while a filter is on.
+  await filters.click();
+  await expect(filters).toHaveAccessibleName('Show Filters (filters active)');
+  await expect(page.getByTestId('active-filter-dot')).toBeVisible();
+  await expect(status).toBeHidden();
+  await filters.click();
+  await expect(filters).toHaveAccessibleName('Hide Filters');
+
+  // A row opens its detail with a click; the detail reads the payment from GET /api/me/payments/{id}.
+  const detailOf = (payment: PaymentSummary) =>
+    page
+      .getByRole('region', { name: /^Details of the payment for/ })
+      .filter({ hasText: payment.paymentId.slice(0, 8) });
+  await rowOf(page, aroha.email).getByRole('cell', { name: 'Flat white and a muffin', exact: true }).click();
+  const detailsButton = rowOf(page, aroha.email).getByRole('button', { name: /^Details/ });
+  await expect(detailsButton).toHaveAttribute('aria-expanded', 'true');
+  const detail = detailOf(flatWhite);
+  await expect(detail.getByRole('heading', { name: 'Transaction Details' })).toBeVisible();
+  await expect(detail).toContainText(`Transaction ID${flatWhite.paymentId.slice(0, 8)}`);
+  await expect(detail).toContainText(`Stripe ID${flatWhite.paymentIntentId!.slice(0, 8)}`);
+  await expect(detail).toContainText(`Date${dateTimeIn(flatWhite.createdAt)}`);
+  await expect(detail).toContainText('Amount$25.00');
+  await expect(detail).toContainText('Tip$2.50');
+  await expect(detail).toContainText('Total$27.50');
+  await expect(detail).toContainText('MethodVisa ending in 4242');
+  await expect(detail).toContainText(/Stripe fee\$\d+\.\d\d/);
+  await expect(detail).toContainText(`Name${aroha.name}`);
+  await expect(detail).toContainText(`Email${aroha.email}`);
+  await expect(detail).toContainText('Collect from the cart on Quay Street.');
+  await screens(page, testInfo, 'transactions-detail');
+
+  // Copy the id: the clipboard holds the whole id, and a toast says what was copied.
+  await detail.getByRole('button', { name: 'Copy Transaction ID' }).click();
+  const copiedToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Copied!' });
+  await expect(copiedToast).toContainText('Transaction ID copied to clipboard');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(flatWhite.paymentId);
+  await detail.getByRole('button', { name: 'Copy Email' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Email copied to clipboard' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(aroha.email);
+
+  // View Receipt opens the sandbox's receipt for this charge in a new tab that cannot reach back.
+  const known = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${flatWhite.paymentId}`);
+  const receipt = detail.getByRole('link', { name: /^View Receipt/ });
+  await expect(receipt).toHaveAttribute('target', '_blank');
+  await expect(receipt).toHaveAttribute('rel', /noopener/);
+  await expect(detail.getByRole('link', { name: /^View in Stripe/ })).toHaveAttribute(
+    'href',
+    known.stripeDashboardUrl!,
+  );
+  const popupOpened = page.waitForEvent('popup');
+  await receipt.click();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(known.receiptUrl!);
+  expect(known.receiptUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
+  await popup.close();
+
+  // The keyboard closes it again: Enter on the row's Details button.
+  await detailsButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(detailsButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(detail).toHaveCount(0);
+
+  // Export CSV: exactly the filtered payments (Approved, from today), every column, in a file named for today.
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe(`paylink-transactions-${today.iso}.csv`);
+  const text = await readFile((await download.path())!, 'utf8');
+  const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+  expect(header).toEqual([...TRANSACTIONS_CSV_HEADER]);
+  expect(rows.map((row) => row[1])).toEqual([deposit.paymentId, flatWhite.paymentId]);
+  expect(rows.map((row) => [row[4], row[7], row[10]])).toEqual([
+    ['Approved', '40.00', tama.email],
+    ['Approved', '27.50', aroha.email],
+  ]);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Export ready' })).toContainText(
+    `2 payments saved as paylink-transactions-${today.iso}.csv`,
+  );
+
+  // Status Denied and Clear All.
+  await status.selectOption({ label: 'Denied' });
+  await expectRowsFor(page, ['Denied']);
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/transactions$/);
+  await expect(dateFrom).toHaveValue('');
+  await expectRowsFor(page, ['Denied', 'Pending', tama.email, aroha.email]);
+});
+
+test('the list says when it is loading, empty or failed, pages with Load more, and an export can be cancelled', async ({
+  page,
+}, testInfo) => {
+  const shop = await createMerchantReadyForPayments({ businessName: 'Te Aro Bakery' });
+  const loaf = await merchantApi<PaymentLink>(shop.token, 'POST', '/api/me/links', {
+    title: 'Sourdough loaf',
+    isOpenAmount: false,
+    amountCents: 900,
+    tipPercent: null,
+  });
+  await page.setViewportSize(DESKTOP);
+  await signInThroughLoginPage(page, shop);
+
+  // Loading: the list's answer held back; then empty, in the spec's words.
+  let releaseList = () => {};
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  const isList = (url: URL) => url.pathname === '/api/me/payments';
+  await page.route(isList, async (route) => {
+    await listHeld;
+    await route.fallback();
+  });
+  await page.goto('/dashboard/transactions');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading transactions...' })).toBeVisible();
+  releaseList();
+  await expect(page.getByText('No transactions found')).toBeVisible();
+  await expect(page.getByText('Create a payment link to start receiving payments!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await page.screenshot({
+    path: testInfo.outputPath('transactions-empty-1280.png'),
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectNoSeriousAxeFindings(page);
+  await page.unroute(isList);
+
+  // 27 payers open Checkout (each a pending payment): 25 show, Load more shows the rest.
+  for (let index = 0; index < 27; index += 1) await startCheckout(loaf.linkId, { tip: 'none' });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(paymentRows(page)).toHaveCount(25);
+  await expect(page.getByText('Showing 25 payments')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(paymentRows(page)).toHaveCount(27);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // An export in progress shows how far it has got and can be cancelled: no file, a toast.
+  let releaseExport = () => {};
+  const exportHeld = new Promise<void>((resolve) => (releaseExport = resolve));
+  const isExportPage = (url: URL) => isList(url) && url.searchParams.get('limit') === '100';
+  await page.route(isExportPage, async (route) => {
+    await exportHeld;
+    await route.fallback();
+  });
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Exporting transactions' });
+  await expect(progress).toHaveAttribute('aria-valuetext', 'Exporting… 0 payments');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath('transactions-exporting-1280.png'), animations: 'disabled' });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  releaseExport();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Export cancelled' })).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  expect(downloads).toBe(0);
+  await page.unroute(isExportPage);
+
+  // A failed load: the spec's toast, and the list says so with a way to try again.
+  await page.route(isList, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'unavailable', message: 'Service unavailable.' }),
+    }),
+  );
+  await page.reload();
+  const failedToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load transactions' });
+  await expect(failedToast).toContainText('Error');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load transactions' })).toBeVisible();
+  await page.screenshot({
+    path: testInfo.outputPath('transactions-failed-1280.png'),
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await page.unroute(isList);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(paymentRows(page)).toHaveCount(25);
+});

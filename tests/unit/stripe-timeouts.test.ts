@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../functions/catalog';
+import { STRIPE_CALL_WORST_CASE_MS } from '../../functions/adapters/stripe-client';
+
+/** Lambda's default, as infra/constructs/catalog-function.ts and the local function loader apply it. */
+const DEFAULT_TIMEOUT_SECONDS = 10;
+/** The most Stripe calls a function makes one after another (e.g. create the customer, then the session). */
+const SEQUENTIAL_STRIPE_CALLS = 2;
+
+describe('timeouts', () => {
+  // The webhook ingress holds the key only to know its mode; it never calls Stripe's API.
+  const callers = catalog.filter((fn) => fn.secrets?.includes('stripe-secret-key') && fn.name !== 'stripe-webhook');
+
+  it.each(callers.map((fn) => [fn.name, fn] as const))(
+    '%s: the Stripe SDK gives up (retries included) before the function times out',
+    (_name, fn) => {
+      const timeoutMs = (fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+      expect(STRIPE_CALL_WORST_CASE_MS * SEQUENTIAL_STRIPE_CALLS).toBeLessThan(timeoutMs);
+    },
+  );
+
+  it('HTTP functions stay inside API Gateway’s 30 s integration limit', () => {
+    for (const fn of catalog.filter((candidate) => candidate.routes?.length)) {
+      expect(fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, fn.name).toBeLessThan(30);
+    }
+  });
+});

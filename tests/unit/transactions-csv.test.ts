@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PaymentSummary } from '../../shared/contracts/payments';
+import {
+  TRANSACTIONS_CSV_HEADER,
+  TRANSACTIONS_CSV_HEADER_LINE,
+  centsToCsvAmount,
+  transactionsCsv,
+  transactionsCsvRows,
+} from '../../shared/transactions-csv';
+import { parseCsv } from '../support/csv';
+
+const AUCKLAND = { timeZone: 'Pacific/Auckland' };
+
+function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
+  return {
+    paymentId: 'pay_AAAAAAAAAAAAAAAA',
+    paymentIntentId: 'pi_123',
+    linkId: 'link12345678',
+    linkTitle: 'Flat white',
+    linkDescription: null,
+    status: 'succeeded',
+    currency: 'nzd',
+    amountCents: 550,
+    tipCents: 55,
+    totalCents: 605,
+    payerName: 'Rawiri Payer',
+    payerEmail: 'rawiri@example.co.nz',
+    createdAt: '2024-01-15T23:30:00.000Z',
+    settledAt: '2024-01-15T23:31:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('transactionsCsv', () => {
+  it('writes the header and one row per payment, CRLF-terminated, in the column order the brief names', () => {
+    const text = transactionsCsv([payment()], AUCKLAND);
+    expect(text).toBe(
+      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email\r\n' +
+        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz\r\n',
+    );
+    // No bare LF anywhere: every line break is CRLF.
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('is the header line plus the rows chunks, so the browser can assemble it page by page', () => {
+    const rows = [payment(), payment({ paymentId: 'pay_BBBBBBBBBBBBBBBB', status: 'pending' })];
+    const chunked =
+      TRANSACTIONS_CSV_HEADER_LINE +
+      transactionsCsvRows(rows.slice(0, 1), AUCKLAND) +
+      transactionsCsvRows(rows.slice(1), AUCKLAND);
+    expect(chunked).toBe(transactionsCsv(rows, AUCKLAND));
+    expect(transactionsCsv([], AUCKLAND)).toBe(TRANSACTIONS_CSV_HEADER_LINE);
+  });
+
+  it('quotes fields with a comma, a quote or a line break, doubling quotes', () => {
+    const text = transactionsCsv(
+      [payment({ linkTitle: 'Coffee, "large"', payerName: 'Line\r\nbreak', payerEmail: 'only\nLF' })],
+      AUCKLAND,
+    );
+    const line = text.split('\r\n')[1]!;
+    expect(line).toContain(',"Coffee, ""large""",');
+    expect(text).toContain(',"Line\r\nbreak","only\nLF"\r\n');
+    expect(parseCsv(text)[1]).toEqual(expect.arrayContaining(['Coffee, "large"', 'Line\r\nbreak', 'only\nLF']));
+  });
+
+  it.each([['=HYPERLINK("http://evil","x")'], ['+64 21 000 000'], ['-2+3'], ['@SUM(A1)'], ['\t=1+1'], ['\r=1+1']])(
+    'neutralises a cell starting like a formula: %j',
+    (hostile) => {
+      const text = transactionsCsv(
+        [payment({ payerName: hostile, linkTitle: hostile, payerEmail: hostile })],
+        AUCKLAND,
+      );
+      const row = parseCsv(text)[1]!;
+      expect(row[3]).toBe(`'${hostile}`);
+      expect(row[9]).toBe(`'${hostile}`);
+      expect(row[10]).toBe(`'${hostile}`);
+    },
+  );
+
+  it('leaves ordinary text and the amounts it writes itself alone', () => {
+    const row = parseCsv(transactionsCsv([payment({ payerName: 'Ana-Maria = friend' })], AUCKLAND))[1]!;
+    expect(row[9]).toBe('Ana-Maria = friend');
+    expect(centsToCsvAmount(-1234)).toBe('-12.34');
+  });
+
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1005, '10.05'],
+    [10_000_000, '100000.00'],
+    [29, '0.29'],
+  ])('writes %i cents as %s dollars', (cents, text) => {
+    expect(centsToCsvAmount(cents)).toBe(text);
+  });
+
+  it.each([
+    // NZDT (+13) in summer, NZST (+12) in winter.
+    ['2024-01-15T23:30:00.000Z', '16/01/2024 12:30'],
+    ['2024-07-01T11:59:00.000Z', '01/07/2024 23:59'],
+    // Midnight is 00:00, never 24:00.
+    ['2024-03-31T11:00:00.000Z', '01/04/2024 00:00'],
+    // DST ends 7 April 2024 at 03:00 NZDT: 02:30 happens twice, an hour apart.
+    ['2024-04-06T13:30:00.000Z', '07/04/2024 02:30'],
+    ['2024-04-06T14:30:00.000Z', '07/04/2024 02:30'],
+    // DST starts 29 September 2024 at 02:00 NZST: the clock jumps from 01:59 to 03:00.
+    ['2024-09-28T13:59:00.000Z', '29/09/2024 01:59'],
+    ['2024-09-28T14:00:00.000Z', '29/09/2024 03:00'],
+  ])('dates %s in Auckland as %s', (createdAt, shown) => {
+    expect(parseCsv(transactionsCsv([payment({ createdAt })], AUCKLAND))[1]![0]).toBe(shown);
+  });
+
+  it('dates in the merchant zone it is given', () => {
+    const row = parseCsv(transactionsCsv([payment()], { timeZone: 'UTC' }))[1]!;
+    expect(row[0]).toBe('15/01/2024 23:30');
+  });
+
+  it('shows statuses as the screens do (DECISIONS row 15)', () => {
+    const statuses = (['succeeded', 'pending', 'failed', 'canceled', 'expired'] as const).map(
+      (status) => parseCsv(transactionsCsv([payment({ status })], AUCKLAND))[1]![4],
+    );
+    expect(statuses).toEqual(['Approved', 'Pending', 'Denied', 'Denied', 'Denied']);
+  });
+
+  it('parses back to the same cells for any text payers type', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ name: fc.string(), email: fc.option(fc.string()), title: fc.string() }), { maxLength: 5 }),
+        (people) => {
+          const rows = people.map((person) =>
+            payment({ payerName: person.name, payerEmail: person.email, linkTitle: person.title }),
+          );
+          const records = parseCsv(transactionsCsv(rows, AUCKLAND));
+          expect(records[0]).toEqual([...TRANSACTIONS_CSV_HEADER]);
+          expect(records).toHaveLength(rows.length + 1);
+          const inert = (text: string | null) => (/^[=+\-@\t\r]/.test(text ?? '') ? `'${text}` : (text ?? ''));
+          records.slice(1).forEach((record, index) => {
+            expect(record).toHaveLength(TRANSACTIONS_CSV_HEADER.length);
+            expect(record[3]).toBe(inert(people[index]!.title));
+            expect(record[9]).toBe(inert(people[index]!.name));
+            expect(record[10]).toBe(inert(people[index]!.email));
+          });
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { useId, type ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+
+/** A titled region of the dashboard home: an h2 that names it, an optional line and actions, then its body. */
+export function DashboardCard({
+  title,
+  description,
+  actions,
+  children,
+  className,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId} className={cn('flex flex-col', className)}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2" id={headingId}>
+            {title}
+          </CardTitle>
+          {actions}
+        </div>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">{children}</CardContent>
+    </Card>
+  );
+}

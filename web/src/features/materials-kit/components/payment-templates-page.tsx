@@ -1,0 +1,119 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, ExternalLink, Plus } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { PaymentLink } from '../../../../../shared/contracts/payment-links';
+import { PageHeader } from '../../../components/page-header';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DEFAULT_CURRENCY } from '../../../../../shared/brand';
+import { formatMoney } from '../../../lib/format-money';
+import { createPaymentLink, paymentLinksQueryKey } from '../../../lib/payment-links-api';
+import { paymentsQueryKey } from '../../../lib/payments-api';
+import { StripeConnectionGate } from '../../stripe-connection/components/stripe-connection-gate';
+import { SubscriptionGate } from '../../subscription/components/subscription-gate';
+import { materialsKitStrings } from '../materials-kit-strings';
+import { PAYMENT_TEMPLATES, type PaymentTemplate } from '../payment-templates';
+import { BackToDashboardLink } from './back-to-dashboard-link';
+
+const strings = materialsKitStrings.templates;
+const MANAGE_LINKS_PATH = '/dashboard/create-link?tab=manage';
+
+/**
+ * /dashboard/payment-templates — the Materials Kit's ready-made links, each created in one click through
+ * the same API as the Create Link form. Gated like Payment Links: plan first, then Stripe.
+ */
+export function PaymentTemplatesPage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToDashboardLink />
+      <PageHeader title={strings.heading} description={strings.description} />
+      <SubscriptionGate loadingLabel={materialsKitStrings.checkingPlan}>
+        <StripeConnectionGate>
+          <ul aria-label={strings.listLabel} className="grid gap-6 sm:grid-cols-2">
+            {PAYMENT_TEMPLATES.map((template) => (
+              <li key={template.key} className="flex">
+                <TemplateCard template={template} />
+              </li>
+            ))}
+          </ul>
+        </StripeConnectionGate>
+      </SubscriptionGate>
+    </div>
+  );
+}
+
+function TemplateCard({ template }: { template: PaymentTemplate }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { link } = template;
+  const create = useMutation({
+    mutationFn: () => createPaymentLink(link),
+    onSuccess: (created: PaymentLink) => {
+      // The link lists and the dashboard's active-links count both change.
+      void queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey });
+      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+      toast.success(strings.createdToast, {
+        description: strings.createdToastDetail(created.title),
+        action: { label: strings.viewLink, onClick: () => void navigate(MANAGE_LINKS_PATH) },
+      });
+    },
+    onError: (error) => {
+      toast.error(strings.failedTitle, { description: error.message || strings.failed });
+    },
+  });
+  const amount =
+    link.isOpenAmount || link.amountCents == null
+      ? strings.openAmount
+      : formatMoney(link.amountCents, DEFAULT_CURRENCY);
+
+  return (
+    <Card className="flex w-full flex-col">
+      <CardHeader>
+        <CardTitle as="h2">{link.title}</CardTitle>
+        <CardDescription>{link.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-wrap items-center gap-2">
+        <span className={link.isOpenAmount ? 'font-medium' : 'text-xl font-semibold'}>{amount}</span>
+        <Badge variant={link.tipPercent ? 'brand' : 'neutral'}>
+          {link.tipPercent ? strings.tip(link.tipPercent) : strings.noTip}
+        </Badge>
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        {create.isSuccess ? (
+          <>
+            <span role="status" className="inline-flex items-center gap-2 text-sm font-medium text-emerald-800">
+              <CircleCheck aria-hidden="true" className="size-4" />
+              {strings.created}
+            </span>
+            <Link
+              to={MANAGE_LINKS_PATH}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {strings.viewInLinks}
+            </Link>
+            <a
+              href={`/p/${create.data.linkId}`}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {`/p/${create.data.linkId}`}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          </>
+        ) : (
+          <Button
+            onClick={() => create.mutate()}
+            disabled={create.isPending}
+            aria-label={create.isPending ? undefined : strings.create(link.title)}
+          >
+            <Plus aria-hidden="true" />
+            {create.isPending ? strings.creating : strings.createLabel}
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

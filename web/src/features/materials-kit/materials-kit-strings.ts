@@ -1,0 +1,65 @@
+/** Words on the Materials Kit's setup guide and payment templates (one place, DECISIONS.md row 2). */
+import { BRAND_NAME, SUPPORT_EMAIL } from '../../../../shared/brand';
+
+export const materialsKitStrings = {
+  backToDashboard: 'Back to Dashboard',
+  checkingPlan: 'Checking your plan...',
+  setupGuide: {
+    heading: 'Business Setup Guide',
+    description: `Six steps from sign-up to your first payment with ${BRAND_NAME}. Print it and keep it by the till.`,
+    print: 'Print Guide',
+    stepsLabel: 'Setup steps',
+    steps: [
+      {
+        title: 'Connect Stripe',
+        body: `In Settings, choose Connect Stripe Account and finish Stripe's short setup. Payments go straight into your own Stripe account, and Stripe pays them out to your bank.`,
+        link: { to: '/dashboard/settings', label: 'Open Settings' },
+      },
+      {
+        title: 'Create a payment link',
+        body: 'In Payment Links & QR, give the link a title, a fixed amount or let customers enter their own, and an optional tip of up to 50%.',
+        link: { to: '/dashboard/create-link', label: 'Create a payment link' },
+      },
+      {
+        title: 'Print the QR code',
+        body: 'In the Materials Kit, QR Codes for Print makes an A4 poster for your wall or window and an A6 card for tables and the counter.',
+        link: { to: '/dashboard/print-materials', label: 'Open QR Codes for Print' },
+      },
+      {
+        title: 'Take a payment',
+        body: "Your customer scans the code (or opens the link you shared), picks a tip and pays by card on Stripe's secure checkout. Your dashboard shows 'Payment received' the moment it lands.",
+        link: null,
+      },
+      {
+        title: 'Check Transactions',
+        body: 'Transactions lists every payment with its amount, tip, status and payer. Filter by date, status or amount, and export a CSV for your bookkeeping.',
+        link: { to: '/dashboard/transactions', label: 'Open Transactions' },
+      },
+      {
+        title: 'Refunds',
+        body: 'For now, refund a payment from your Stripe Dashboard: open Payments, choose the payment and select Refund. The refund goes back to the customer’s card.',
+        link: null,
+      },
+    ],
+    help: `Questions? Email ${SUPPORT_EMAIL}.`,
+  },
+  templates: {
+    heading: 'Payment Templates',
+    description:
+      'Ready-made payment links for common sales. Create one in a click; you can print or share it straight away.',
+    listLabel: 'Templates',
+    openAmount: 'Customer enters the amount',
+    tip: (percent: number) => `${percent}% tip option`,
+    noTip: 'No tip',
+    create: (title: string) => `Create link: ${title}`,
+    createLabel: 'Create link',
+    creating: 'Creating...',
+    created: 'Link created',
+    createdToast: 'Payment link created',
+    createdToastDetail: (title: string) => `'${title}' is ready to share.`,
+    viewLink: 'View link',
+    viewInLinks: 'View in Payment Links',
+    failedTitle: 'Error',
+    failed: 'Failed to create payment link',
+  },
+} as const;

@@ -1,0 +1,61 @@
+/**
+ * The Transactions screen's reads: the filtered list a page at a time ('Load more'), one payment's
+ * detail when its row opens, and every page of the filtered list for the CSV export. The queries live
+ * under lib/payments-api's keys, so a realtime push (which invalidates `paymentsQueryKey`) refreshes them.
+ */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  PAYMENT_PAGE_DEFAULT,
+  PAYMENT_PAGE_MAX,
+  type PaymentFiltersInput,
+  type PaymentSummary,
+} from '../../../../../shared/contracts/payments';
+import { getPaymentDetail, listPayments, paymentDetailQueryKey, paymentListQueryKey } from '../../../lib/payments-api';
+
+/**
+ * The list's key: the lead's list key plus 'pages', because this query holds pages (an infinite query)
+ * and must not share a cache entry with a plain list query of the same filters elsewhere.
+ */
+const transactionPagesQueryKey = (filters: PaymentFiltersInput) =>
+  [...paymentListQueryKey(filters, PAYMENT_PAGE_DEFAULT), 'pages'] as const;
+
+/** The filtered list, newest first; `filters` null (the panel holds invalid input) queries nothing. */
+export function useTransactionPages(filters: PaymentFiltersInput | null) {
+  return useInfiniteQuery({
+    queryKey: transactionPagesQueryKey(filters ?? {}),
+    queryFn: ({ pageParam }) => listPayments(filters ?? {}, { cursor: pageParam, limit: PAYMENT_PAGE_DEFAULT }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    enabled: filters !== null,
+  });
+}
+
+/** An opened row's detail (method, fees, receipt); its panel mounts only while the row is open. */
+export function usePaymentDetail(paymentId: string) {
+  return useQuery({ queryKey: paymentDetailQueryKey(paymentId), queryFn: () => getPaymentDetail(paymentId) });
+}
+
+export class ExportCancelledError extends Error {
+  constructor() {
+    super('The export was cancelled');
+    this.name = 'ExportCancelledError';
+  }
+}
+
+/**
+ * Every payment the filters match, read in pages of 100 with the cursor, each page handed to `onPage` as
+ * it arrives. A signal that aborts stops it between pages with ExportCancelledError.
+ */
+export async function readAllTransactionPages(
+  filters: PaymentFiltersInput,
+  { signal, onPage }: { signal: AbortSignal; onPage: (payments: PaymentSummary[]) => void },
+): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    if (signal.aborted) throw new ExportCancelledError();
+    const page = await listPayments(filters, { cursor, limit: PAYMENT_PAGE_MAX });
+    if (signal.aborted) throw new ExportCancelledError();
+    onPage(page.payments);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}

@@ -1,0 +1,224 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useState, type MouseEvent } from 'react';
+import type { PaymentSummary } from '../../../../../shared/contracts/payments';
+import { statusDisplayOf } from '../../../../../shared/payment-status-display';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../lib/format-money';
+import { useWideScreen } from '../hooks/use-wide-screen';
+import { formatDateTime, statusBadgeVariant } from '../transaction-display';
+import { transactionsStrings } from '../transactions-strings';
+import { TransactionDetail } from './transaction-detail';
+
+const strings = transactionsStrings.list;
+const COLUMN_COUNT = 7;
+
+interface ListProps {
+  payments: PaymentSummary[];
+  timeZone: string;
+}
+
+/**
+ * The payments, newest first: a table from 768 px up (spec §2's columns), one card per payment below it,
+ * so a phone never scrolls a table sideways. A row (or card) opens its detail under it.
+ */
+export function TransactionList({ payments, timeZone }: ListProps) {
+  const wide = useWideScreen();
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (paymentId: string) =>
+    setOpenIds((open) => {
+      const next = new Set(open);
+      if (!next.delete(paymentId)) next.add(paymentId);
+      return next;
+    });
+  const props = { payments, timeZone, openIds, toggle };
+  return wide ? <TransactionTable {...props} /> : <TransactionCards {...props} />;
+}
+
+interface OpenableProps extends ListProps {
+  openIds: ReadonlySet<string>;
+  toggle: (paymentId: string) => void;
+}
+
+function customerOf(payment: PaymentSummary) {
+  return payment.payerName || transactionsStrings.detail.anonymous;
+}
+
+function TransactionTable({ payments, timeZone, openIds, toggle }: OpenableProps) {
+  const columns = strings.columns;
+  return (
+    <table className="w-full border-t border-border text-sm">
+      <caption className="sr-only">{strings.title}</caption>
+      <thead className="bg-surface text-left text-xs font-medium text-muted-foreground">
+        <tr>
+          <th scope="col" className="px-4 py-3 font-medium">
+            {columns.link}
+          </th>
+          <th scope="col" className="px-4 py-3 text-right font-medium">
+            {columns.amount}
+          </th>
+          <th scope="col" className="px-4 py-3 text-right font-medium">
+            {columns.tip}
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            {columns.status}
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            {columns.customer}
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            {columns.date}
+          </th>
+          <th scope="col" className="px-4 py-3 text-right font-medium">
+            {columns.actions}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {payments.map((payment) => (
+          <TableRow
+            key={payment.paymentId}
+            payment={payment}
+            timeZone={timeZone}
+            open={openIds.has(payment.paymentId)}
+            onToggle={() => toggle(payment.paymentId)}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A click anywhere on the row opens it, unless the merchant was selecting its text or pressed a control in it. */
+function rowClickOpens(event: MouseEvent) {
+  if ((event.target as HTMLElement).closest('a, button')) return false;
+  return !window.getSelection()?.toString();
+}
+
+function TableRow({
+  payment,
+  timeZone,
+  open,
+  onToggle,
+}: {
+  payment: PaymentSummary;
+  timeZone: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const detailId = useId();
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const date = formatDateTime(payment.createdAt, timeZone);
+  return (
+    <>
+      <tr
+        onClick={(event) => {
+          if (rowClickOpens(event)) onToggle();
+        }}
+        className={cn('cursor-pointer border-t border-border hover:bg-muted/60', open && 'bg-muted/60')}
+      >
+        <td className="max-w-56 px-4 py-3 font-medium break-words">{payment.linkTitle}</td>
+        <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{money(payment.amountCents)}</td>
+        <td className="px-4 py-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
+          {payment.tipCents > 0 ? money(payment.tipCents) : strings.noTip}
+        </td>
+        <td className="px-4 py-3">
+          <Badge variant={statusBadgeVariant(payment.status)}>{statusDisplayOf(payment.status)}</Badge>
+        </td>
+        <td className="px-4 py-3">
+          <span className="block">{customerOf(payment)}</span>
+          {payment.payerEmail ? (
+            <span className="block text-xs wrap-break-word text-muted-foreground">{payment.payerEmail}</span>
+          ) : null}
+        </td>
+        <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+          <time dateTime={payment.createdAt}>{date}</time>
+        </td>
+        <td className="px-4 py-3 text-right">
+          <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailId} onClick={onToggle}>
+            {strings.details}
+            <span className="sr-only">{` ${strings.detailsContext(payment.linkTitle, date)}`}</span>
+            <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+          </Button>
+        </td>
+      </tr>
+      {open ? (
+        <tr>
+          <td colSpan={COLUMN_COUNT} className="border-t border-border p-0">
+            <TransactionDetail id={detailId} payment={payment} timeZone={timeZone} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+function TransactionCards({ payments, timeZone, openIds, toggle }: OpenableProps) {
+  return (
+    <ul aria-label={strings.title} className="divide-y divide-border border-t border-border">
+      {payments.map((payment) => (
+        <TransactionCard
+          key={payment.paymentId}
+          payment={payment}
+          timeZone={timeZone}
+          open={openIds.has(payment.paymentId)}
+          onToggle={() => toggle(payment.paymentId)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** One payment on a phone: the whole card is the button that opens its detail. */
+function TransactionCard({
+  payment,
+  timeZone,
+  open,
+  onToggle,
+}: {
+  payment: PaymentSummary;
+  timeZone: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const detailId = useId();
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const date = formatDateTime(payment.createdAt, timeZone);
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailId}
+        onClick={onToggle}
+        className={cn(
+          'flex w-full flex-col gap-2 px-4 py-4 text-left hover:bg-muted/60 focus-visible:outline-offset-[-2px]',
+          open && 'bg-muted/60',
+        )}
+      >
+        <span className="flex w-full items-start justify-between gap-4">
+          <span className="min-w-0 font-medium break-words">{payment.linkTitle}</span>
+          <span className="shrink-0 text-right font-semibold tabular-nums">{money(payment.totalCents)}</span>
+        </span>
+        <span className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+          <Badge variant={statusBadgeVariant(payment.status)}>{statusDisplayOf(payment.status)}</Badge>
+          <time dateTime={payment.createdAt} className="text-muted-foreground tabular-nums">
+            {date}
+          </time>
+        </span>
+        <span className="flex w-full items-center justify-between gap-4 text-sm text-muted-foreground">
+          <span className="min-w-0 wrap-break-word">
+            {customerOf(payment)}
+            {payment.payerEmail ? ` · ${payment.payerEmail}` : ''}
+          </span>
+          <span className="flex shrink-0 items-center gap-1">
+            {payment.tipCents > 0 ? `${strings.columns.tip} ${money(payment.tipCents)}` : null}
+            <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+          </span>
+        </span>
+      </button>
+      {open ? <TransactionDetail id={detailId} payment={payment} timeZone={timeZone} /> : null}
+    </li>
+  );
+}

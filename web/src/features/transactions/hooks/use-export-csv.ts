@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { PaymentFiltersInput } from '../../../../../shared/contracts/payments';
+import {
+  CSV_BYTE_ORDER_MARK,
+  TRANSACTIONS_CSV_HEADER_LINE,
+  transactionsCsvRows,
+} from '../../../../../shared/transactions-csv';
+import { ExportCancelledError, readAllTransactionPages } from '../api/transactions-api';
+import { todayIn } from '../transaction-display';
+import { transactionsStrings } from '../transactions-strings';
+
+const strings = transactionsStrings.exportCsv;
+
+/** Hands the browser a file to save, as a download link clicked on the merchant's behalf. */
+function downloadFile(name: string, parts: string[]) {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the URL only has to outlive this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * 'Export CSV' (DECISIONS.md row 20): every payment the filters match, all pages, as
+ * `paylink-transactions-<yyyy-MM-dd>.csv` (today in the merchant's time zone). While it runs, `count`
+ * says how many payments it has read; `cancel` stops it before the next page.
+ */
+export function useExportCsv(filters: PaymentFiltersInput | null, timeZone: string) {
+  const [count, setCount] = useState<number | null>(null);
+  const running = useRef<AbortController | null>(null);
+  // Leaving the page stops an export in flight.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = useCallback(async () => {
+    if (!filters || running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setCount(0);
+    try {
+      // The file is assembled a page at a time (shared/transactions-csv.ts); the mark keeps Excel reading UTF-8.
+      const parts = [CSV_BYTE_ORDER_MARK, TRANSACTIONS_CSV_HEADER_LINE];
+      let exported = 0;
+      await readAllTransactionPages(filters, {
+        signal: controller.signal,
+        onPage: (payments) => {
+          parts.push(transactionsCsvRows(payments, { timeZone }));
+          exported += payments.length;
+          setCount(exported);
+        },
+      });
+      const file = `paylink-transactions-${todayIn(timeZone)}.csv`;
+      downloadFile(file, parts);
+      toast.success(strings.done, { description: strings.doneDetail(exported, file) });
+    } catch (error) {
+      if (error instanceof ExportCancelledError) {
+        toast(strings.cancelled);
+      } else {
+        console.error('Could not export the transactions', error);
+        toast.error(transactionsStrings.errorTitle, { description: strings.failed });
+      }
+    } finally {
+      running.current = null;
+      setCount(null);
+    }
+  }, [filters, timeZone]);
+
+  const cancel = useCallback(() => running.current?.abort(), []);
+
+  return { exporting: count !== null, count: count ?? 0, start, cancel };
+}

@@ -1,0 +1,60 @@
+/**
+ * The merchant's payments and stats, as the dashboard home, the Transactions screen and the realtime
+ * listener all need them. The query keys live here so a push (lib/realtime) can refresh every screen
+ * that shows a payment without knowing which ones are open.
+ */
+import {
+  PAYMENT_FILTER_KEYS,
+  paymentDetailSchema,
+  paymentListSchema,
+  verifyPaymentsResultSchema,
+  type PaymentDetail,
+  type PaymentFiltersInput,
+  type PaymentList,
+  type VerifyPaymentsResult,
+} from '../../../shared/contracts/payments';
+import { dashboardStatsSchema, type DashboardStats } from '../../../shared/contracts/stats';
+import { authenticatedApiGet, authenticatedApiSend } from './api-client';
+
+/** Everything below starts with this key: invalidating it refreshes every payment and stat on screen. */
+export const paymentsQueryKey = ['payments'] as const;
+export const paymentListQueryKey = (filters: PaymentFiltersInput, limit?: number) =>
+  [...paymentsQueryKey, 'list', filters, limit ?? null] as const;
+export const paymentDetailQueryKey = (paymentId: string) => [...paymentsQueryKey, 'detail', paymentId] as const;
+export const dashboardStatsQueryKey = [...paymentsQueryKey, 'stats'] as const;
+
+/** The filters (and page) as the list's query string; empty fields are left out. */
+export function paymentListSearch(filters: PaymentFiltersInput, page: { cursor?: string; limit?: number } = {}) {
+  const search = new URLSearchParams();
+  for (const key of PAYMENT_FILTER_KEYS) {
+    const value = filters[key];
+    if (typeof value === 'string' && value.trim() !== '') search.set(key, value.trim());
+  }
+  if (page.cursor) search.set('cursor', page.cursor);
+  if (page.limit) search.set('limit', String(page.limit));
+  return search;
+}
+
+/** GET /api/me/payments — one page of the filtered list, newest first. */
+export function listPayments(
+  filters: PaymentFiltersInput,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<PaymentList> {
+  const search = paymentListSearch(filters, page).toString();
+  return authenticatedApiGet(`/api/me/payments${search ? `?${search}` : ''}`, paymentListSchema);
+}
+
+/** GET /api/me/payments/{id} — the expanded detail. */
+export function getPaymentDetail(paymentId: string): Promise<PaymentDetail> {
+  return authenticatedApiGet(`/api/me/payments/${encodeURIComponent(paymentId)}`, paymentDetailSchema);
+}
+
+/** GET /api/me/stats — the Business Overview and the sales chart. */
+export function getDashboardStats(): Promise<DashboardStats> {
+  return authenticatedApiGet('/api/me/stats', dashboardStatsSchema);
+}
+
+/** POST /api/me/payments/verify — Verify & Refresh. */
+export function verifyPendingPayments(): Promise<VerifyPaymentsResult> {
+  return authenticatedApiSend('POST', '/api/me/payments/verify', {}, verifyPaymentsResultSchema);
+}

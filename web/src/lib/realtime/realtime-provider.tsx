@@ -1,0 +1,75 @@
+/**
+ * The signed-in dashboard's one realtime socket (DECISIONS.md rows 7, 8): mounted once in the dashboard
+ * shell, it refreshes every payment and stat on screen when a push arrives, and tells the page how the
+ * connection is doing for the 'Live' indicator. Unmounting it (leaving the dashboard, logging out) closes it.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PaymentUpdatedDetail } from '../../../../shared/contracts/realtime';
+import { paymentsQueryKey } from '../payments-api';
+import { loadRuntimeConfig } from '../runtime-config';
+import { openRealtimeConnection, type RealtimeStatus } from './realtime-connection';
+
+interface RealtimeContextValue {
+  status: RealtimeStatus;
+  /** Closes the socket for good (e.g. before signing out, so it never retries with no session). */
+  close: () => void;
+}
+
+const RealtimeContext = createContext<RealtimeContextValue>({ status: 'offline', close: () => {} });
+
+export function RealtimeProvider({
+  children,
+  onPaymentUpdated,
+}: {
+  children: ReactNode;
+  /** Called for every `payment.updated` push, after the payment queries were invalidated. */
+  onPaymentUpdated?: (payment: PaymentUpdatedDetail) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const onPaymentUpdatedRef = useRef(onPaymentUpdated);
+  const connectionRef = useRef<{ close: () => void } | undefined>(undefined);
+
+  useEffect(() => {
+    onPaymentUpdatedRef.current = onPaymentUpdated;
+  }, [onPaymentUpdated]);
+
+  useEffect(() => {
+    const refreshPayments = () => void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+    const connection = openRealtimeConnection({
+      getUrl: async () => (await loadRuntimeConfig()).realtimeUrl,
+      // Loaded on demand, as everywhere: lib/auth carries Amplify. Asked on every (re)connect, so an
+      // expired token is refreshed before it is offered.
+      getAccessToken: async () => (await import('../auth')).getAccessToken(),
+      onStatus: setStatus,
+      onMessage: (message) => {
+        refreshPayments();
+        onPaymentUpdatedRef.current?.(message.payment);
+      },
+      // Pushes sent while the socket was down are lost: read everything again once it is back.
+      onReconnected: refreshPayments,
+    });
+    connectionRef.current = connection;
+    return () => {
+      connection.close();
+      connectionRef.current = undefined;
+    };
+  }, [queryClient]);
+
+  const value = useMemo<RealtimeContextValue>(
+    () => ({ status, close: () => connectionRef.current?.close() }),
+    [status],
+  );
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+/** How the dashboard's realtime socket is doing; `offline` outside the dashboard. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useContext(RealtimeContext).status;
+}
+
+/** Closes the dashboard's realtime socket (logout does, before it signs out). */
+export function useCloseRealtime(): () => void {
+  return useContext(RealtimeContext).close;
+}

@@ -1,0 +1,11 @@
+/** Words the realtime connection shows wherever its indicator is drawn (DECISIONS.md row 2: one place). */
+export const realtimeStrings = {
+  live: 'Live',
+  liveDetail: 'Payments update as they happen.',
+  connecting: 'Connecting...',
+  connectingDetail: 'Connecting to live updates.',
+  reconnecting: 'Reconnecting...',
+  reconnectingDetail: 'Live updates paused; reconnecting.',
+  offline: 'Offline',
+  offlineDetail: 'Live updates are off.',
+} as const;
