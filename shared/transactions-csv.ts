@@ -11,6 +11,7 @@
  * doubled. Pure: no I/O, no dependencies beyond Intl.
  */
 import type { PaymentSummary } from './contracts/payments';
+import { formatDateTime } from './format-date';
 import { statusDisplayOf } from './payment-status-display';
 
 export const TRANSACTIONS_CSV_HEADER = [
@@ -60,30 +61,9 @@ export function centsToCsvAmount(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `dd/MM/yyyy HH:mm` on the merchant's clock (24-hour, as the detail panel shows it). */
-export function csvDate(instant: string, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
 function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): string[] {
   return [
-    csvDate(payment.createdAt, options.timeZone),
+    formatDateTime(payment.createdAt, options.timeZone),
     textCell(payment.paymentId),
     textCell(payment.paymentIntentId),
     textCell(payment.linkTitle),

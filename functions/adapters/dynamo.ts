@@ -1,5 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableEnvName, type TableId } from '../catalog';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -17,4 +17,28 @@ export function tableName(table: TableId): string {
   const name = process.env[tableEnvName(table)];
   if (!name) throw new Error(`${tableEnvName(table)} is not set: this function did not declare the ${table} table`);
   return name;
+}
+
+/** The write's output, or `undefined` when its ConditionExpression refused it; any other failure throws. */
+export async function conditionally<T>(write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** How many items a query matches. Select COUNT returns no items: one call per 1 MB read. */
+export async function countQuery(query: Omit<QueryCommandInput, 'Select' | 'ExclusiveStartKey'>): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: startKey }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }

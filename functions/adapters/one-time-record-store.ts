@@ -1,24 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../domain/signed-tokens';
 import type { MerchantRecord } from '../domain/merchants';
 import type { OneTimeRecords, WorkClaims } from '../domain/one-time-records';
 import type { PendingSignups } from '../domain/signup';
-import { documentClient, tableName } from './dynamo';
-
-async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+import { conditionally, documentClient, tableName } from './dynamo';
 
 export const oneTimeRecordStore: OneTimeRecords = {
-  claim(id, expiresAt, now) {
-    return conditionally(() =>
+  async claim(id, expiresAt, now) {
+    const claimed = await conditionally(() =>
       documentClient().send(
         new PutCommand({
           TableName: tableName('events'),
@@ -29,9 +18,10 @@ export const oneTimeRecordStore: OneTimeRecords = {
         }),
       ),
     );
+    return claimed !== undefined;
   },
-  consume(id, now) {
-    return conditionally(() =>
+  async consume(id, now) {
+    const consumed = await conditionally(() =>
       documentClient().send(
         new DeleteCommand({
           TableName: tableName('events'),
@@ -41,6 +31,7 @@ export const oneTimeRecordStore: OneTimeRecords = {
         }),
       ),
     );
+    return consumed !== undefined;
   },
 };
 

@@ -1,8 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentHistoryRepository, PaymentPosition } from '../domain/payment-history';
 import type { PaymentRecord, SettlementDetails } from '../domain/payments';
-import { documentClient, tableName } from './dynamo';
+import { conditionally, documentClient, tableName } from './dynamo';
 
 /** The payments table's `byMerchant` index, read newest first, and the detail's back-fill. */
 export const paymentHistoryStore: PaymentHistoryRepository = {
@@ -95,8 +94,8 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
         values[`:${key}`] = value;
         return `#${key} = if_not_exists(#${key}, :${key})`;
       });
-      try {
-        await documentClient().send(
+      await conditionally(() =>
+        documentClient().send(
           new UpdateCommand({
             TableName: tableName('payments'),
             Key: { paymentId },
@@ -105,10 +104,8 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
     }
     return paymentHistoryStore.get(paymentId);
   },

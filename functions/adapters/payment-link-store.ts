@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentLinkRecord, PaymentLinkRepository } from '../domain/payment-links';
-import { documentClient, tableName } from './dynamo';
+import type { ActiveLinkCounter } from '../domain/stats';
+import { conditionally, countQuery, documentClient, tableName } from './dynamo';
 
 export const paymentLinkStore: PaymentLinkRepository = {
   async get(linkId) {
@@ -40,8 +40,8 @@ export const paymentLinkStore: PaymentLinkRepository = {
   },
 
   async setActive(merchantId, linkId, isActive, now) {
-    try {
-      const { Attributes } = await documentClient().send(
+    const updated = await conditionally(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: tableName('links'),
           Key: { linkId },
@@ -50,11 +50,21 @@ export const paymentLinkStore: PaymentLinkRepository = {
           ExpressionAttributeValues: { ':isActive': isActive, ':now': now.toISOString(), ':merchantId': merchantId },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return Attributes as PaymentLinkRecord;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
-      throw error;
-    }
+      ),
+    );
+    return updated?.Attributes as PaymentLinkRecord | undefined;
+  },
+};
+
+/** The merchant's active links, counted on links `byMerchant` without reading them. */
+export const activeLinkCounter: ActiveLinkCounter = {
+  countActive(merchantId) {
+    return countQuery({
+      TableName: tableName('links'),
+      IndexName: 'byMerchant',
+      KeyConditionExpression: 'merchantId = :merchantId',
+      FilterExpression: 'isActive = :active',
+      ExpressionAttributeValues: { ':merchantId': merchantId, ':active': true },
+    });
   },
 };

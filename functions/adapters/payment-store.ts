@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   uncountedShardOf,
@@ -7,16 +6,7 @@ import {
   type SettlementDetails,
 } from '../domain/payments';
 import { STATUS_RANK } from '../domain/payment-status';
-import { documentClient, tableName } from './dynamo';
-
-async function conditionally<T>(write: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
-}
+import { conditionally, countQuery, documentClient, tableName } from './dynamo';
 
 export const paymentStore: PaymentRepository = {
   async get(paymentId) {
@@ -166,24 +156,12 @@ export const paymentStore: PaymentRepository = {
   },
 
   async countPendingOfMerchant(merchantId) {
-    // Select COUNT returns no items: one call per 1 MB of the merchant's pending payments.
-    let count = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName('payments'),
-          IndexName: 'pendingByMerchant',
-          KeyConditionExpression: 'merchantId = :merchantId',
-          ExpressionAttributeValues: { ':merchantId': merchantId },
-          Select: 'COUNT',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      count += page.Count ?? 0;
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return count;
+    return countQuery({
+      TableName: tableName('payments'),
+      IndexName: 'pendingByMerchant',
+      KeyConditionExpression: 'merchantId = :merchantId',
+      ExpressionAttributeValues: { ':merchantId': merchantId },
+    });
   },
 
   async listUncounted(shard, limit, merchantId) {

@@ -3,7 +3,6 @@
  * merchant (ARCHITECTURE.md "Stats, exactly once, at any size"). Single conditional UpdateItems only:
  * dynalite has no transactions, and none are needed.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -19,7 +18,7 @@ import {
   type StatsCounters,
   type StatsRepository,
 } from '../domain/stats';
-import { documentClient, tableName } from './dynamo';
+import { conditionally, documentClient, tableName } from './dynamo';
 
 /** Everything a stats read needs from an item — never a day's `counted` set, which may hold thousands of ids. */
 const COUNTER_ATTRIBUTES = ['merchantId', '#day', 'revenueCents', 'tipCents', 'productFeeCents', 'succeededCount'];
@@ -47,16 +46,6 @@ function dayTotalsOf(item: StoredItem): DayTotals {
     ...(item.currency && { currency: item.currency }),
     ...(item.sealedAt && { sealedAt: item.sealedAt }),
   };
-}
-
-async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
 }
 
 export const statsStore: StatsRepository = {
@@ -131,7 +120,7 @@ export const statsStore: StatsRepository = {
   },
 
   async rollDayInto(period, day) {
-    return conditionally(() =>
+    const rolled = await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('stats'),
@@ -152,6 +141,7 @@ export const statsStore: StatsRepository = {
         }),
       ),
     );
+    return rolled !== undefined;
   },
 
   async markSealed(merchantId, day, now) {

@@ -18,6 +18,7 @@ import { STATUSES_OF_GROUP } from '../../shared/payment-status-display';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import type { PaymentRecord, SettlementDetails } from './payments';
+import { retrieveSettlementDetails } from './settlement';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
 export interface PaymentPosition {
@@ -264,23 +265,6 @@ export function lacksSettlementDetails(payment: PaymentRecord): boolean {
   return !payment.paymentMethodType || missingCard || payment.stripeFeeCents == null || !payment.receiptUrl;
 }
 
-/** Card, fee and receipt from a payment intent retrieved with `latest_charge.balance_transaction` expanded. */
-export function settlementDetailsOfIntent(intent: Stripe.PaymentIntent): SettlementDetails {
-  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-  const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
-  const method = charge?.payment_method_details;
-  return {
-    paymentMethodType: method?.type ?? null,
-    cardBrand: method?.card?.brand ?? null,
-    cardLast4: method?.card?.last4 ?? null,
-    // Stripe's processing fee only: Paylink's application fee is recorded apart.
-    stripeFeeCents: balance
-      ? balance.fee_details.filter((fee) => fee.type === 'stripe_fee').reduce((sum, fee) => sum + fee.amount, 0)
-      : null,
-    receiptUrl: charge?.receipt_url ?? null,
-  };
-}
-
 interface DetailDeps {
   history: PaymentHistoryRepository;
   stripe: () => Promise<Stripe>;
@@ -301,13 +285,12 @@ export async function getMerchantPayment(
 
   if (lacksSettlementDetails(payment)) {
     try {
-      const stripe = await deps.stripe();
-      const intent = await stripe.paymentIntents.retrieve(
+      const details = await retrieveSettlementDetails(
+        await deps.stripe(),
         payment.paymentIntentId!,
-        { expand: ['latest_charge.balance_transaction'] },
-        { stripeAccount: payment.stripeAccountId },
+        payment.stripeAccountId,
       );
-      payment = (await deps.history.fillMissingDetails(paymentId, settlementDetailsOfIntent(intent))) ?? payment;
+      payment = (await deps.history.fillMissingDetails(paymentId, details)) ?? payment;
     } catch (error) {
       // The detail still answers with what is recorded; the next view tries Stripe again.
       deps.log?.('Could not fill payment details from Stripe', error);

@@ -67,16 +67,27 @@ async function detailsOf(
     paymentIntentId: idOf(session.payment_intent) ?? null,
   };
   if (!details.paymentIntentId) return details;
+  return {
+    ...details,
+    ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
+  };
+}
+
+/** Card, fee and receipt of a payment intent, read from Stripe with its charge's balance transaction. */
+export async function retrieveSettlementDetails(
+  stripe: Stripe,
+  paymentIntentId: string,
+  stripeAccountId: string,
+): Promise<SettlementDetails> {
   const intent = await stripe.paymentIntents.retrieve(
-    details.paymentIntentId,
+    paymentIntentId,
     { expand: ['latest_charge.balance_transaction'] },
-    { stripeAccount: payment.stripeAccountId },
+    { stripeAccount: stripeAccountId },
   );
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
   const method = charge?.payment_method_details;
   return {
-    ...details,
     paymentMethodType: method?.type ?? null,
     cardBrand: method?.card?.brand ?? null,
     cardLast4: method?.card?.last4 ?? null,

@@ -1,5 +1,5 @@
-import { activeLinkCounter } from '../adapters/link-counter';
 import { merchantStore } from '../adapters/merchant-store';
+import { activeLinkCounter } from '../adapters/payment-link-store';
 import { paymentStore } from '../adapters/payment-store';
 import { statsStore } from '../adapters/stats-store';
 import { dashboardStats } from '../domain/stats';

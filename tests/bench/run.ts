@@ -1,31 +1,47 @@
 /**
- * `npm run bench`: latency of the local gateway's slice (public and merchant routes), the size of the
- * built SPA's chunks, and the JS + CSS bytes a first visit to the payer's page and to the dashboard downloads. Not part of `npm test`: timings vary with the machine; read them, don't assert them.
+ * `npm run bench`: latency of the local gateway's slice (public and merchant routes), the merchant's stats
+ * and payments at 100 and at 10,000 payments, the DynamoDB calls each money-path and dashboard request makes
+ * (counted at the client), the size of the built SPA's chunks, and the JS + CSS bytes a first visit to the
+ * payer's page and to the dashboard downloads. Not part of `npm test`: timings vary with the machine; read
+ * them, don't assert them (the call counts do not vary: the integration tests assert those that matter).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
+import type { TestMerchant } from '../integration/harness';
 
 quietAwsSdkNotices();
 const { bootLocalRuntime } = await import('../integration/harness');
+const { countDynamoCalls } = await import('../support/dynamodb-call-counter');
+const { seedSettledPayments } = await import('../support/payments-seed');
 
 const REQUESTS = 500;
+/** Per figure in the history-size table: 10,000-payment pages are slower, and there are six figures. */
+const HISTORY_REQUESTS = 200;
+/** Each call count is taken this many times, to show it does not vary. */
+const CALL_RUNS = 5;
+const DAY_MS = 86_400_000;
 
-async function measure(label: string, request: () => Promise<Response>) {
+/** p50, p95 and p99 in ms of `count` sequential requests, after 20 to warm up. */
+async function latency(request: () => Promise<Response>, count: number) {
   for (let i = 0; i < 20; i++) await (await request()).arrayBuffer(); // warm up
   const timings: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
+  for (let i = 0; i < count; i++) {
     const started = performance.now();
     const response = await request();
     await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
     timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
   const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2);
-  console.log(
-    `${label.padEnd(28)} p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms   (${REQUESTS} sequential)`,
-  );
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+async function measure(label: string, request: () => Promise<Response>) {
+  const { p50, p95, p99 } = await latency(request, REQUESTS);
+  console.log(`${label.padEnd(28)} p50 ${p50} ms   p95 ${p95} ms   p99 ${p99} ms   (${REQUESTS} sequential)`);
 }
 
 // PAYLINK_BENCH_DIST_DIR measures another build (`vite build --outDir …`), as PAYLINK_E2E_STATIC_DIR tests one.
@@ -152,18 +168,118 @@ const env = await bootLocalRuntime({ publicRateLimit: false });
 try {
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
-  const link = await env.api('/api/me/links', {
-    method: 'POST',
-    token: merchant.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
-  });
-  const { linkId } = (await link.json()) as { linkId: string };
+  const linkId = await createLink(merchant);
   await measure('GET /api/health', () => env.api('/api/health'));
   await measure('GET /api/me (JWT verified)', () => env.api('/api/me', { token: merchant.accessToken }));
   await measure("GET /api/links/{id} (the payer page's read)", () => env.api(`/api/links/${linkId}`));
+  await historySizes();
 } finally {
   await env.stop();
+}
+
+async function createLink(owner: TestMerchant) {
+  const link = await env.api('/api/me/links', {
+    method: 'POST',
+    token: owner.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
+  });
+  return ((await link.json()) as { linkId: string }).linkId;
+}
+
+/**
+ * Two merchants, one with 100 payments and one with 10,000, seeded through the repository and `settle()`
+ * as the stats integration test seeds them (settled over the last 28 days, one in ten failed); one payer
+ * email in a hundred holds `rare.bird`, the sparse filter.
+ */
+async function historySizes() {
+  const calls = countDynamoCalls();
+  const now = Date.now();
+  const sizes = [100, 10_000];
+  const merchants: { merchant: TestMerchant; linkId: string }[] = [];
+  for (const size of sizes) {
+    const merchant = await env.createMerchant();
+    await env.connectStripe(merchant);
+    const started = performance.now();
+    await seedSettledPayments(env, {
+      merchantId: merchant.sub,
+      count: size,
+      settledAt: (index) => new Date(now - (index % 28) * DAY_MS - 60_000 - index),
+      status: (index) => (index % 10 === 3 ? 'failed' : 'succeeded'),
+      details: (index) => ({
+        payerEmail: index % 100 === 0 ? `Rare.Bird${index}@example.com` : `payer${index}@example.com`,
+        payerName: `Payer ${index}`,
+      }),
+    });
+    console.log(
+      `\nseeded ${size.toLocaleString('en-NZ')} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    merchants.push({ merchant, linkId: await createLink(merchant) });
+  }
+  await env.settle();
+
+  const merchantRoutes: { label: string; path: string }[] = [
+    { label: 'GET /api/me/stats', path: '/api/me/stats' },
+    { label: 'GET /api/me/payments (1st page)', path: '/api/me/payments' },
+    { label: '  ?customerEmail=rare.bird (1%)', path: '/api/me/payments?customerEmail=rare.bird' },
+  ];
+  const row = (label: string, cells: string[], width: number) =>
+    console.log(`  ${label.padEnd(34)}${cells.map((cell) => cell.padStart(width)).join('')}`);
+  const sizeNames = sizes.map((size) => `${size.toLocaleString('en-NZ')} payments`);
+
+  console.log(`\nBy payment history: p50 / p95 / p99 ms (${HISTORY_REQUESTS} sequential each)`);
+  row('request', sizeNames, 28);
+  for (const { label, path } of merchantRoutes) {
+    const cells: string[] = [];
+    for (const { merchant } of merchants) {
+      const { p50, p95, p99 } = await latency(() => env.api(path, { token: merchant.accessToken }), HISTORY_REQUESTS);
+      cells.push(`${p50} / ${p95} / ${p99}`);
+    }
+    row(label, cells, 28);
+  }
+
+  /** The calls one request makes, taken CALL_RUNS times with the bus settled before each. */
+  const callsOf = async (request: () => Promise<Response>) => {
+    const runs: { calls: number; byCommand: Record<string, number> }[] = [];
+    for (let run = 0; run < CALL_RUNS; run++) {
+      await env.settle();
+      const { result: response, ...counted } = await calls.during(async () => {
+        const answered = await request();
+        await answered.arrayBuffer();
+        return answered;
+      });
+      if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
+      runs.push(counted);
+    }
+    const totals = runs.map((run) => run.calls);
+    const last = Object.entries(runs.at(-1)!.byCommand)
+      .map(([command, count]) => `${command.replace(/Command$/, '')} ${count}`)
+      .join(', ');
+    return new Set(totals).size === 1 ? `${totals[0]} (${last})` : `varies ${totals.join('/')}`;
+  };
+  const callRoutes: { label: string; request: (subject: (typeof merchants)[number]) => Promise<Response> }[] = [
+    { label: 'GET /api/links/{id}', request: ({ linkId }) => env.api(`/api/links/${linkId}`) },
+    {
+      label: 'POST /api/checkout',
+      request: ({ linkId }) =>
+        env.api('/api/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ linkId, tip: 'none' }),
+        }),
+    },
+    ...merchantRoutes.map(({ label, path }) => ({
+      label,
+      request: ({ merchant }: (typeof merchants)[number]) => env.api(path, { token: merchant.accessToken }),
+    })),
+  ];
+  console.log(`\nDynamoDB calls per request, counted at the client (${CALL_RUNS} runs each; by command, last run)`);
+  row('request', sizeNames, 42);
+  for (const { label, request } of callRoutes) {
+    const cells: string[] = [];
+    for (const subject of merchants) cells.push(await callsOf(() => request(subject)));
+    row(label, cells, 42);
+  }
 }
 bundleSizes();
 pageBytes();

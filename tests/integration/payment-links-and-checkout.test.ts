@@ -8,7 +8,7 @@ import {
   AMOUNT_TOO_SMALL_MESSAGE,
   LINK_NOT_ACCEPTING_MESSAGE,
 } from '../../shared/payment-messages';
-import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +27,7 @@ import {
 import { SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../shared/contracts/subscription';
 import { dayInTimeZone } from '../../functions/domain/payments';
 import { waitForEmail } from '../support/mailbox';
+import { paymentRow, statsItems } from '../support/stored-rows';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -72,30 +73,12 @@ async function checkout(request: CheckoutRequest) {
   return checkoutResponseSchema.parse(await response.json());
 }
 
-async function paymentRow(paymentId: string) {
-  const { Item } = await env.documents.send(
-    new GetCommand({ TableName: env.runtime.dynamo.tableNames.payments, Key: { paymentId } }),
-  );
-  return Item!;
-}
-
 async function paymentsOfLink(linkId: string) {
   const { Items } = await env.documents.send(
     new ScanCommand({
       TableName: env.runtime.dynamo.tableNames.payments,
       FilterExpression: 'linkId = :linkId',
       ExpressionAttributeValues: { ':linkId': linkId },
-    }),
-  );
-  return Items ?? [];
-}
-
-async function statsDays(merchantId: string) {
-  const { Items } = await env.documents.send(
-    new QueryCommand({
-      TableName: env.runtime.dynamo.tableNames.stats,
-      KeyConditionExpression: 'merchantId = :merchantId',
-      ExpressionAttributeValues: { ':merchantId': merchantId },
     }),
   );
   return Items ?? [];
@@ -273,7 +256,7 @@ describe('checkout', () => {
     const link = await createLink(merchant);
     const { url, paymentId } = await checkout({ linkId: link.linkId, amount: 1, tip: 'percent' });
     expect(url).toMatch(/\/checkout\/cs_test_/);
-    const payment = await paymentRow(paymentId);
+    const payment = await paymentRow(env, paymentId);
     // 550 + 10% tip (55) = 605; Paylink's 0.5% of 605 = 3.025 → 3 cents.
     expect(payment).toMatchObject({
       status: 'pending',
@@ -288,7 +271,7 @@ describe('checkout', () => {
 
     // The session is a direct charge on the merchant's own account, with the fee and our ids on it.
     const session = await env.stripe.checkout.sessions.retrieve(
-      payment.checkoutSessionId,
+      payment.checkoutSessionId!,
       { expand: ['line_items'] },
       { stripeAccount: payment.stripeAccountId },
     );
@@ -316,7 +299,7 @@ describe('checkout', () => {
 
     // 12.35 + 15% = 1.8525 → 1.85 (half-up to the cent).
     const { paymentId } = await checkout({ linkId: link.linkId, amount: 1235, tip: 'percent' });
-    expect(await paymentRow(paymentId)).toMatchObject({ baseCents: 1235, tipCents: 185, totalCents: 1420 });
+    expect(await paymentRow(env, paymentId)).toMatchObject({ baseCents: 1235, tipCents: 185, totalCents: 1420 });
   });
 
   it('refuses a bad tip choice with a 400', async () => {
@@ -349,7 +332,7 @@ describe('settlement', () => {
     expect(paid.status).toBe(303);
     const sessionId = sessionIdOf(paid.headers.get('location'));
 
-    const payment = await paymentRow(paymentId);
+    const payment = await paymentRow(env, paymentId);
     expect(payment).toMatchObject({
       status: 'succeeded',
       totalCents: 605,
@@ -367,11 +350,11 @@ describe('settlement', () => {
     // Counted, so no longer marked for the schedule to finish.
     expect(payment.uncountedShard).toBeUndefined();
 
-    const days = await statsDays(owner.sub);
+    const days = await statsItems(env, owner.sub);
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({
       // The day it settled, in the merchant's time zone (DECISIONS row 18).
-      day: `D#${dayInTimeZone(payment.settledAt, 'Pacific/Auckland')}`,
+      day: `D#${dayInTimeZone(payment.settledAt!, 'Pacific/Auckland')}`,
       revenueCents: 605,
       tipCents: 55,
       succeededCount: 1,
@@ -387,7 +370,7 @@ describe('settlement', () => {
       customer_email: 'payer@example.co.nz',
       link_title: 'Flat white',
     });
-    expect((await statsDays(owner.sub))[0]).toMatchObject({ revenueCents: 605, succeededCount: 1 });
+    expect((await statsItems(env, owner.sub))[0]).toMatchObject({ revenueCents: 605, succeededCount: 1 });
   });
 
   it('counts the same event delivered 5 times, and a late contrary event, once — and never moves back', async () => {
@@ -427,13 +410,13 @@ describe('settlement', () => {
     expect(late.status).toBe(200);
     await env.settle();
     // Checked before the success page verifies: its fresh read from Stripe would otherwise hide a step back.
-    expect((await paymentRow(paymentId)).status).toBe('succeeded');
+    expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
     // And the success page verifying twice more.
     await env.api(`/api/checkout/${sessionId}`);
     await env.api(`/api/checkout/${sessionId}`);
 
-    expect((await paymentRow(paymentId)).status).toBe('succeeded');
-    const days = await statsDays(owner.sub);
+    expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
+    const days = await statsItems(env, owner.sub);
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({ revenueCents: 550, succeededCount: 1 });
     expect([...days[0]!.counted]).toEqual([paymentId]);
@@ -443,7 +426,7 @@ describe('settlement', () => {
     const link = await createLink(merchant);
     const { paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
     // Even naming the real session id: only the account the payment was made on may settle it.
-    const { checkoutSessionId } = await paymentRow(paymentId);
+    const { checkoutSessionId } = await paymentRow(env, paymentId);
     const forged = {
       id: `evt_forged_${paymentId}`,
       object: 'event',
@@ -470,7 +453,7 @@ describe('settlement', () => {
     );
     expect(response.status).toBe(200);
     await env.settle();
-    expect((await paymentRow(paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, paymentId)).status).toBe('pending');
   });
 
   it('a declined card leaves the payment pending, and the hosted page and the result say why', async () => {
@@ -480,14 +463,14 @@ describe('settlement', () => {
     expect(declined.status).toBe(402); // the sandbox answers a decline as Stripe's API would: 402
     expect(await declined.text()).toContain('Your card was declined.');
 
-    const payment = await paymentRow(paymentId);
+    const payment = await paymentRow(env, paymentId);
     expect(payment.status).toBe('pending');
     expect(payment.lastError).toBe('Your card was declined.');
     const result = paymentResultSchema.parse(
       await (await env.api(`/api/checkout/${payment.checkoutSessionId}`)).json(),
     );
     expect(result).toMatchObject({ verified: false, status: 'pending', last_error: 'Your card was declined.' });
-    expect(await statsDays(merchant.sub)).toEqual([]);
+    expect(await statsItems(env, merchant.sub)).toEqual([]);
   });
 });
 
@@ -503,7 +486,7 @@ describe('the result pages', () => {
       linkId: link.linkId,
     });
     await env.settle();
-    expect((await paymentRow(paymentId)).status).toBe('canceled');
+    expect((await paymentRow(env, paymentId)).status).toBe('canceled');
 
     // The old tab cannot pay it any more.
     const page = await fetch(url);
@@ -550,7 +533,7 @@ describe('the result pages', () => {
     expect(tooMany.status).toBe(429);
 
     const pending = await checkout({ linkId: link.linkId, tip: 'none' });
-    const pendingSession = (await paymentRow(pending.paymentId)).checkoutSessionId;
+    const pendingSession = (await paymentRow(env, pending.paymentId)).checkoutSessionId;
     const refused = await send(`/api/checkout/${pendingSession}/receipt`, 'POST', { email: receiptTo });
     expect(refused.status).toBe(409);
   });

@@ -6,7 +6,7 @@
  * Payments are seeded through the real repository (paymentStore.create, then advance to their status);
  * the references below are written independently of the code under test.
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, type PaymentStatus } from '../../shared/contracts/checkout';
 import { paymentLinkSchema } from '../../shared/contracts/payment-links';
@@ -22,11 +22,13 @@ import {
   TRANSACTIONS_CSV_HEADER_LINE,
   transactionsCsvRows,
 } from '../../shared/transactions-csv';
-import { documentClient } from '../../functions/adapters/dynamo';
 import { paymentStore } from '../../functions/adapters/payment-store';
 import { MAX_QUERY_CALLS_PER_PAGE } from '../../functions/domain/payment-history';
 import type { PaymentRecord } from '../../functions/domain/payments';
 import { STATUS_RANK } from '../../functions/domain/payment-status';
+import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
+import { pendingPayment } from '../support/payments-seed';
+import { paymentRow } from '../support/stored-rows';
 import { parseCsv } from '../support/csv';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
@@ -39,7 +41,7 @@ let merchantBulk: TestMerchant;
 const seeded = new Map<string, PaymentRecord[]>();
 
 /** Query calls on the payments `byMerchant` index, counted at the functions' own DynamoDB client. */
-let byMerchantQueries = 0;
+let byMerchantQueries: DynamoCallCounter;
 
 const AUCKLAND = 'Pacific/Auckland';
 const PERTH = 'Australia/Perth';
@@ -71,27 +73,7 @@ interface Seed {
 }
 
 function recordOf(merchantId: string, seed: Seed): PaymentRecord {
-  const baseCents = seed.baseCents ?? 1000;
-  const tip = seed.tipCents ?? 0;
-  return {
-    paymentId: paymentId(),
-    merchantId,
-    linkId: seed.linkId ?? 'gonelink0001',
-    linkTitle: seed.linkTitle ?? 'Flat white',
-    linkDescription: null,
-    stripeAccountId: seed.stripeAccountId ?? 'acct_seeded',
-    currency: 'nzd',
-    baseCents,
-    tipCents: tip,
-    tipPercent: tip > 0 ? 10 : null,
-    totalCents: baseCents + tip,
-    productFeeCents: Math.floor(((baseCents + tip) * 50 + 5000) / 10000),
-    status: 'pending',
-    statusRank: STATUS_RANK.pending,
-    receiptsSent: 0,
-    createdAt: seed.createdAt,
-    updatedAt: seed.createdAt,
-  };
+  return pendingPayment(merchantId, { ...seed, paymentId: paymentId() });
 }
 
 /** Creates the payment pending, then moves it to its status with the payer's details, as settlement does. */
@@ -125,7 +107,7 @@ async function seedPayment(merchantId: string, seed: Seed): Promise<PaymentRecor
  */
 async function seedBulk(merchantId: string, seeds: Seed[]) {
   const records = seeds.map((seed) => {
-    const record = recordOf(merchantId, seed);
+    const { pendingShard: _shard, pendingSince: _since, ...record } = recordOf(merchantId, seed);
     const status = seed.status ?? 'succeeded';
     return {
       ...record,
@@ -210,11 +192,12 @@ async function listPage(
   filters: PaymentFiltersInput,
   page: { cursor?: string; limit?: number } = {},
 ): Promise<Page> {
-  const before = byMerchantQueries;
-  const response = await env.api(listUrl({ ...filters, ...page }), { token: merchant.accessToken });
+  const { result: response, calls: queries } = await byMerchantQueries.during(() =>
+    env.api(listUrl({ ...filters, ...page }), { token: merchant.accessToken }),
+  );
   expect(response.status, await response.clone().text()).toBe(200);
   const body = paymentListSchema.parse(await response.json());
-  return { ...body, queries: byMerchantQueries - before };
+  return { ...body, queries };
 }
 
 /** Every page, following nextCursor, as the Transactions screen and the CSV export do. */
@@ -328,18 +311,11 @@ async function seedMerchantBulk() {
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as { IndexName?: string; TableName?: string };
-      if (
-        context.commandName === 'QueryCommand' &&
-        input.IndexName === 'byMerchant' &&
-        input.TableName === env.runtime.dynamo.tableNames.payments
-      )
-        byMerchantQueries += 1;
-      return next(args);
-    },
-    { step: 'initialize', name: 'countByMerchantQueries' },
+  byMerchantQueries = countDynamoCalls(
+    (call) =>
+      call.command === 'QueryCommand' &&
+      call.index === 'byMerchant' &&
+      call.table === env.runtime.dynamo.tableNames.payments,
   );
   [merchantA, merchantB] = await Promise.all([env.createMerchant(), env.createMerchant({ timeZone: PERTH })]);
   await seedMerchantA();
@@ -509,13 +485,6 @@ async function detail(merchant: TestMerchant, id: string) {
   return env.api(`/api/me/payments/${id}`, { token: merchant.accessToken });
 }
 
-async function rawRow(paymentId: string) {
-  const { Item } = await env.documents.send(
-    new GetCommand({ TableName: env.runtime.dynamo.tableNames.payments, Key: { paymentId }, ConsistentRead: true }),
-  );
-  return Item as PaymentRecord;
-}
-
 describe('GET /api/me/payments/{id}', () => {
   it('answers another merchant’s payment exactly as a missing one: 404, same words', async () => {
     const payment = seeded.get(merchantA.sub)![0]!;
@@ -556,7 +525,7 @@ describe('GET /api/me/payments/{id}', () => {
     const body = paymentDetailSchema.parse(await response.json());
     expect(body).toMatchObject({ cardBrand: null, stripeFeeCents: null, receiptUrl: null });
     expect(body.stripeDashboardUrl).toBe(`${env.runtime.stripe.url}/dashboard/payments/${payment.paymentIntentId}`);
-    expect(await rawRow(payment.paymentId)).toEqual(payment);
+    expect(await paymentRow(env, payment.paymentId)).toEqual(payment);
   });
 
   describe('a payment paid on the sandbox', () => {
@@ -597,7 +566,7 @@ describe('GET /api/me/payments/{id}', () => {
     });
 
     it('shows what settlement recorded, the link, and the payment in the merchant’s Stripe dashboard', async () => {
-      const row = await rawRow(paymentId);
+      const row = await paymentRow(env, paymentId);
       expect(row.status).toBe('succeeded');
       const body = paymentDetailSchema.parse(await (await detail(merchantA, paymentId)).json());
       expect(body).toMatchObject({
@@ -625,7 +594,7 @@ describe('GET /api/me/payments/{id}', () => {
     });
 
     it('fetches card, fee and receipt from Stripe when settlement missed them, and stores only the missing ones', async () => {
-      const before = await rawRow(paymentId);
+      const before = await paymentRow(env, paymentId);
       // As if settlement had recorded the payer but not the charge, and the last 4 some other way.
       await env.documents.send(
         new UpdateCommand({
@@ -643,7 +612,7 @@ describe('GET /api/me/payments/{id}', () => {
         stripeFeeCents: before.stripeFeeCents,
         receiptUrl: before.receiptUrl,
       });
-      const after = await rawRow(paymentId);
+      const after = await paymentRow(env, paymentId);
       expect(after).toMatchObject({
         paymentMethodType: 'card',
         cardBrand: 'visa',
@@ -764,11 +733,11 @@ describe('10,000 payments: the call bound and the export', () => {
     expectPagesMatch(pages, reference(merchantBulk.sub, filters), 100);
   });
   it('exports all 10,000 payments to a file that parses back to the same payments', async () => {
-    const before = byMerchantQueries;
-    const { text, pages } = await exportCsv(merchantBulk, {}, AUCKLAND);
+    const { result, calls } = await byMerchantQueries.during(() => exportCsv(merchantBulk, {}, AUCKLAND));
+    const { text, pages } = result;
     expect(pages).toHaveLength(100);
     // Unfiltered pages ask DynamoDB for exactly what they need: one Query each.
-    expect(byMerchantQueries - before).toBe(100);
+    expect(calls).toBe(100);
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([...TRANSACTIONS_CSV_HEADER]);
     const expected = reference(merchantBulk.sub, {});

@@ -3,15 +3,11 @@
  * 12, 18): payments are seeded through the real repository and `settle()`, never by writing counters;
  * the schedule and Verify & Refresh run as the runtime runs them.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_RANK } from '../../functions/domain/payment-status';
-import { dayInTimeZone, newPaymentId, pendingShardOf, type PaymentRecord } from '../../functions/domain/payments';
-import { settle, type SettlementDeps } from '../../functions/domain/settlement';
+import { dayInTimeZone, type PaymentRecord } from '../../functions/domain/payments';
+import { settle } from '../../functions/domain/settlement';
 import type { StatsRepository } from '../../functions/domain/stats';
-import { documentClient } from '../../functions/adapters/dynamo';
-import { merchantStore } from '../../functions/adapters/merchant-store';
 import { paymentStore } from '../../functions/adapters/payment-store';
 import { statsStore } from '../../functions/adapters/stats-store';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
@@ -19,6 +15,9 @@ import { checkoutResponseSchema } from '../../shared/contracts/checkout';
 import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { verifyPaymentsResultSchema } from '../../shared/contracts/payments';
 import { dashboardStatsSchema, type DashboardStats } from '../../shared/contracts/stats';
+import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
+import { pendingPayment, seedSettledPayments, settlementDeps } from '../support/payments-seed';
+import { merchantPayments, paymentRow, statsItems } from '../support/stored-rows';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -27,130 +26,24 @@ const DAY_MS = 86_400_000;
 const SCHEDULE = 'reverify-pending-payments';
 
 let env: TestRuntime;
-/** DynamoDB requests sent by the process's shared document client (the one every handler uses). */
-let dynamoRequests = 0;
+/** Every DynamoDB request the handlers send. */
+let dynamoCalls: DynamoCallCounter;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  // The handlers run in this process and share this client: counting at its lowest step counts every
-  // request that goes on the wire, retries included.
-  documentClient().middlewareStack.add(
-    (next) => async (args) => {
-      dynamoRequests++;
-      return next(args);
-    },
-    { step: 'deserialize', name: 'countRequestsForTest' },
-  );
+  dynamoCalls = countDynamoCalls();
 });
 afterAll(async () => {
   await env?.stop();
 });
 
-/**
- * The real stores. Two shortcuts keep seeding 10,000 payments fast, neither touching what is counted: the
- * bus announcement is skipped (nothing here listens), and each merchant is read once, not per payment.
- */
-const merchantsOnce = new Map<string, ReturnType<typeof merchantStore.get>>();
-const cachedMerchants: SettlementDeps['merchants'] = {
-  ...merchantStore,
-  get(merchantId) {
-    if (!merchantsOnce.has(merchantId)) merchantsOnce.set(merchantId, merchantStore.get(merchantId));
-    return merchantsOnce.get(merchantId)!;
-  },
-};
-function deps(now: Date, stats: StatsRepository = statsStore): SettlementDeps {
-  return {
-    payments: paymentStore,
-    merchants: cachedMerchants,
-    stats,
-    stripe: env.stripe,
-    announce: async () => {},
-    now,
-  };
-}
-
-/** A pending payment as checkout creates it. */
-function pendingPayment(merchantId: string, createdAt: Date, baseCents: number, tipCents = 0): PaymentRecord {
-  const paymentId = newPaymentId();
-  const totalCents = baseCents + tipCents;
-  return {
-    paymentId,
-    merchantId,
-    linkId: 'seededlink01',
-    linkTitle: 'Seeded',
-    linkDescription: null,
-    stripeAccountId: 'acct_seeded',
-    currency: 'nzd',
-    baseCents,
-    tipCents,
-    tipPercent: tipCents ? 10 : null,
-    totalCents,
-    productFeeCents: Math.round(totalCents * 0.005),
-    status: 'pending',
-    statusRank: STATUS_RANK.pending,
-    receiptsSent: 0,
-    createdAt: createdAt.toISOString(),
-    updatedAt: createdAt.toISOString(),
-    pendingShard: pendingShardOf(paymentId),
-    pendingSince: createdAt.toISOString(),
-  };
-}
-
-/** Creates and settles `count` payments through the repository and `settle()`, in parallel batches. */
-async function seedPayments(
+/** Creates and settles payments through the repository and `settle()`. */
+const seedPayments = (
   merchantId: string,
   count: number,
   settledAt: (index: number) => Date,
-  status: (index: number) => PaymentStatus = () => 'succeeded',
-) {
-  const BATCH = 100;
-  for (let start = 0; start < count; start += BATCH) {
-    const indexes = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => start + offset);
-    await Promise.all(
-      indexes.map(async (index) => {
-        const at = settledAt(index);
-        const payment = pendingPayment(
-          merchantId,
-          new Date(at.getTime() - 3_600_000),
-          500 + (index % 97) * 13,
-          index % 3 ? 0 : 50,
-        );
-        await paymentStore.create(payment);
-        await settle(payment, status(index), {}, deps(at));
-      }),
-    );
-  }
-}
-
-async function merchantPayments(merchantId: string): Promise<PaymentRecord[]> {
-  const payments: PaymentRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await env.documents.send(
-      new QueryCommand({
-        TableName: env.runtime.dynamo.tableNames.payments,
-        IndexName: 'byMerchant',
-        KeyConditionExpression: 'merchantId = :merchantId',
-        ExpressionAttributeValues: { ':merchantId': merchantId },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    payments.push(...((page.Items ?? []) as PaymentRecord[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return payments;
-}
-
-async function statsItems(merchantId: string) {
-  const { Items } = await env.documents.send(
-    new QueryCommand({
-      TableName: env.runtime.dynamo.tableNames.stats,
-      KeyConditionExpression: 'merchantId = :merchantId',
-      ExpressionAttributeValues: { ':merchantId': merchantId },
-    }),
-  );
-  return Items ?? [];
-}
+  status?: (index: number) => PaymentStatus,
+) => seedSettledPayments(env, { merchantId, count, settledAt, status });
 
 /** What the stats must say, worked out from the payments themselves (not from the stats code). */
 function expectedStats(payments: readonly PaymentRecord[], now = new Date()) {
@@ -182,9 +75,9 @@ function expectedStats(payments: readonly PaymentRecord[], now = new Date()) {
 /** GET /api/me/stats, and the DynamoDB requests it made. */
 async function readStats(merchant: TestMerchant): Promise<{ stats: DashboardStats; requests: number }> {
   await env.settle();
-  const before = dynamoRequests;
-  const response = await env.api('/api/me/stats', { token: merchant.accessToken });
-  const requests = dynamoRequests - before;
+  const { result: response, calls: requests } = await dynamoCalls.during(() =>
+    env.api('/api/me/stats', { token: merchant.accessToken }),
+  );
   expect(response.status, await response.clone().text()).toBe(200);
   return { stats: dashboardStatsSchema.parse(await response.json()), requests };
 }
@@ -214,7 +107,8 @@ describe('GET /api/me/stats', () => {
       }
     }
     // Two still pending (no session: the schedule has nothing to ask Stripe about).
-    for (let index = 0; index < 2; index++) await paymentStore.create(pendingPayment(merchant.sub, new Date(), 700));
+    for (let index = 0; index < 2; index++)
+      await paymentStore.create(pendingPayment(merchant.sub, { createdAt: new Date(), baseCents: 700 }));
 
     const failedOrSucceeded = (index: number): PaymentStatus =>
       index % 10 === 3 ? 'failed' : index % 10 === 7 ? 'expired' : 'succeeded';
@@ -232,7 +126,7 @@ describe('GET /api/me/stats', () => {
     await seedPayments(merchant.sub, 60, inWindow, failedOrSucceeded);
     const small = await readStats(merchant);
     expect(small.stats).toMatchObject({
-      ...expectedStats(await merchantPayments(merchant.sub)),
+      ...expectedStats(await merchantPayments(env, merchant.sub)),
       activePaymentLinks: 1,
     });
 
@@ -240,7 +134,7 @@ describe('GET /api/me/stats', () => {
     const startedSeeding = Date.now();
     await seedPayments(merchant.sub, Number(process.env.SEED ?? 9_900), inWindow, failedOrSucceeded);
     console.log(`seeded ${process.env.SEED ?? 9_900} payments in ${Date.now() - startedSeeding} ms`);
-    const payments = await merchantPayments(merchant.sub);
+    const payments = await merchantPayments(env, merchant.sub);
     expect(payments).toHaveLength(102 + Number(process.env.SEED ?? 9_900));
     const expected = { ...expectedStats(payments), activePaymentLinks: 1 };
 
@@ -298,7 +192,7 @@ describe('exactly once, whatever Stripe and crashes do', () => {
           const now = Date.now();
           // Created 6 days ago: a count on the created day instead of the settled day would show.
           const payments = Array.from({ length: 5 }, () =>
-            pendingPayment(merchant.sub, new Date(now - 6 * DAY_MS), 1_000, 100),
+            pendingPayment(merchant.sub, { createdAt: new Date(now - 6 * DAY_MS), baseCents: 1_000, tipCents: 100 }),
           );
           for (const payment of payments) await paymentStore.create(payment);
 
@@ -307,7 +201,7 @@ describe('exactly once, whatever Stripe and crashes do', () => {
             for (const { payment, status, daysAgo, minutesAgo } of list) {
               const at = new Date(now - daysAgo * DAY_MS - minutesAgo * 60_000);
               // A crash is an error the handler dies with; Stripe may or may not deliver again.
-              await settle(payments[payment]!, status, {}, deps(at, stats)).catch(() => undefined);
+              await settle(payments[payment]!, status, {}, settlementDeps(env, at, stats)).catch(() => undefined);
             }
           };
           await deliver(deliveries);
@@ -318,12 +212,12 @@ describe('exactly once, whatever Stripe and crashes do', () => {
             await runSchedule();
           }
 
-          const stored = await merchantPayments(merchant.sub);
+          const stored = await merchantPayments(env, merchant.sub);
           for (const payment of stored) expect(payment.uncountedShard).toBeUndefined();
           const { stats: read } = await readStats(merchant);
           expect(read).toMatchObject(expectedStats(stored));
           // Day by day, and each id at most once, in the day it settled.
-          const days = (await statsItems(merchant.sub)).filter((item) => item.day.startsWith('D#'));
+          const days = (await statsItems(env, merchant.sub)).filter((item) => item.day.startsWith('D#'));
           for (const item of days) {
             const ofDay = stored.filter((p) => p.status === 'succeeded' && `D#${settledDay(p)}` === item.day);
             expect(item.succeededCount).toBe(ofDay.length);
@@ -342,7 +236,7 @@ describe('sealing', () => {
     const now = Date.now();
     const daysAgo = [0, 3, 3, 4, 9];
     await seedPayments(merchant.sub, daysAgo.length, (index) => new Date(now - daysAgo[index]! * DAY_MS));
-    const stored = await merchantPayments(merchant.sub);
+    const stored = await merchantPayments(env, merchant.sub);
     const before = (await readStats(merchant)).stats;
     expect(before).toMatchObject(expectedStats(stored));
 
@@ -356,7 +250,7 @@ describe('sealing', () => {
     await runSchedule();
     expect((await readStats(merchant)).stats).toEqual(before);
 
-    const items = await statsItems(merchant.sub);
+    const items = await statsItems(env, merchant.sub);
     const closed = items.filter(
       (item) => item.day.startsWith('D#') && item.day <= `D#${dayInTimeZone(new Date(now - 2 * DAY_MS), 'UTC')}`,
     );
@@ -417,13 +311,6 @@ async function payWithLostWebhook(linkId: string) {
   return paymentId;
 }
 
-async function paymentRow(paymentId: string) {
-  const { Item } = await env.documents.send(
-    new GetCommand({ TableName: env.runtime.dynamo.tableNames.payments, Key: { paymentId } }),
-  );
-  return Item as PaymentRecord;
-}
-
 function verify(merchant: TestMerchant) {
   return env.api('/api/me/payments/verify', { method: 'POST', token: merchant.accessToken });
 }
@@ -434,7 +321,7 @@ describe('a lost webhook', () => {
     await env.connectStripe(merchant);
     const paymentId = await payWithLostWebhook((await createLink(merchant)).linkId);
 
-    const { checkoutSessionId } = await paymentRow(paymentId);
+    const { checkoutSessionId } = await paymentRow(env, paymentId);
     const events = (await (await fetch(`${env.runtime.stripe.url}/_emu/events`)).json()).data as {
       type: string;
       data: { object: { id: string } };
@@ -443,11 +330,11 @@ describe('a lost webhook', () => {
     expect(events.some((e) => e.type === 'checkout.session.completed' && e.data.object.id === checkoutSessionId)).toBe(
       true,
     );
-    expect((await paymentRow(paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, paymentId)).status).toBe('pending');
     expect((await readStats(merchant)).stats).toMatchObject({ pendingTransactions: 1, completedTransactions: 0 });
 
     await runSchedule();
-    const settled = await paymentRow(paymentId);
+    const settled = await paymentRow(env, paymentId);
     expect(settled).toMatchObject({ status: 'succeeded', cardLast4: '4242', payerName: 'Rawiri Payer' });
     expect(settled.uncountedShard).toBeUndefined();
     await runSchedule();
@@ -467,8 +354,8 @@ describe('a lost webhook', () => {
     const paymentOfB = await payWithLostWebhook((await createLink(merchantB)).linkId);
     // A pending payment whose session Stripe does not know (older, so it is checked first): a 404 from Stripe.
     const broken = {
-      ...pendingPayment(merchantB.sub, new Date(Date.now() - 3_600_000), 900),
-      stripeAccountId: (await paymentRow(paymentOfB)).stripeAccountId,
+      ...pendingPayment(merchantB.sub, { createdAt: new Date(Date.now() - 3_600_000), baseCents: 900 }),
+      stripeAccountId: (await paymentRow(env, paymentOfB)).stripeAccountId,
       checkoutSessionId: 'cs_test_unknown_to_stripe',
     };
     await paymentStore.create(broken);
@@ -476,14 +363,14 @@ describe('a lost webhook', () => {
     const answerOfB = await verify(merchantB);
     expect(answerOfB.status).toBe(200);
     expect(verifyPaymentsResultSchema.parse(await answerOfB.json())).toEqual({ checked: 1, settled: 1 });
-    expect((await paymentRow(paymentOfB)).status).toBe('succeeded');
-    expect((await paymentRow(broken.paymentId)).status).toBe('pending');
-    expect((await paymentRow(paymentOfA)).status).toBe('pending');
+    expect((await paymentRow(env, paymentOfB)).status).toBe('succeeded');
+    expect((await paymentRow(env, broken.paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, paymentOfA)).status).toBe('pending');
     expect((await readStats(merchantA)).stats.completedTransactions).toBe(0);
 
     const answerOfA = await verify(merchantA);
     expect(verifyPaymentsResultSchema.parse(await answerOfA.json())).toEqual({ checked: 1, settled: 1 });
-    expect((await paymentRow(paymentOfA)).status).toBe('succeeded');
+    expect((await paymentRow(env, paymentOfA)).status).toBe('succeeded');
     expect((await readStats(merchantA)).stats).toMatchObject({ completedTransactions: 1, totalRevenue: 550 });
     // Asked again: nothing pending is left to check, nothing counts twice.
     expect(verifyPaymentsResultSchema.parse(await (await verify(merchantA)).json())).toEqual({

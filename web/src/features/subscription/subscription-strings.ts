@@ -1,18 +1,13 @@
 /** Words on the subscription card and gate (spec §4 and §8; one place, DECISIONS.md row 2). */
 import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../../../shared/brand';
+import { formatDate } from '../../../../shared/format-date';
 import { formatMoney } from '../../lib/format-money';
 
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
-const dateFormat = new Intl.DateTimeFormat('en-NZ', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: DEFAULT_TIME_ZONE,
-});
 
 /** Spec §9: dates show as dd/MM/yyyy, in the merchant's time zone (DECISIONS.md row 12). */
 export function formatPlanDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatDate(iso, DEFAULT_TIME_ZONE);
 }
 
 export const subscriptionStrings = {

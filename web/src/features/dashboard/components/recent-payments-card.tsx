@@ -1,9 +1,9 @@
 import { ArrowRight, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { PaymentSummary } from '../../../../../shared/contracts/payments';
-import { statusDisplayOf, statusGroupOf } from '../../../../../shared/payment-status-display';
+import { formatDateTime } from '../../../../../shared/format-date';
 import { LoadingState } from '../../../components/loading-state';
-import { Badge } from '../../../components/ui/badge';
+import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format-money';
 import { RECENT_PAYMENTS_SHOWN, useRecentPayments } from '../api/dashboard-queries';
@@ -11,22 +11,12 @@ import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';
 
 const strings = dashboardStrings.home.recentPayments;
-const BADGE_OF_GROUP = { approved: 'success', pending: 'warning', denied: 'destructive' } as const;
 
 /** Recent Payments (spec §2): the 3 newest, each with its total and tip; 'View All Payments' when there are more. */
 export function RecentPaymentsCard({ timeZone }: { timeZone: string }) {
   const recent = useRecentPayments();
   const payments = recent.data?.payments ?? [];
   const more = payments.length > RECENT_PAYMENTS_SHOWN;
-  const dateFormat = new Intl.DateTimeFormat('en-NZ', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
 
   return (
     <DashboardCard title={strings.title} description={strings.description}>
@@ -54,7 +44,7 @@ export function RecentPaymentsCard({ timeZone }: { timeZone: string }) {
             <RecentPaymentRow
               key={payment.paymentId}
               payment={payment}
-              when={dateFormat.format(new Date(payment.createdAt))}
+              when={formatDateTime(payment.createdAt, timeZone)}
             />
           ))}
         </ul>
@@ -72,7 +62,6 @@ export function RecentPaymentsCard({ timeZone }: { timeZone: string }) {
 }
 
 function RecentPaymentRow({ payment, when }: { payment: PaymentSummary; when: string }) {
-  const group = statusGroupOf(payment.status);
   return (
     <li className="flex items-start justify-between gap-4 py-3 first:pt-0 last:pb-0">
       <div className="flex min-w-0 flex-col gap-1">
@@ -88,7 +77,7 @@ function RecentPaymentRow({ payment, when }: { payment: PaymentSummary; when: st
             {strings.tip(formatMoney(payment.tipCents, payment.currency))}
           </span>
         ) : null}
-        <Badge variant={group ? BADGE_OF_GROUP[group] : 'neutral'}>{statusDisplayOf(payment.status)}</Badge>
+        <PaymentStatusBadge status={payment.status} />
       </div>
     </li>
   );

@@ -1,13 +1,14 @@
 import { Copy, ExternalLink, ReceiptText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import type { PaymentSummary } from '../../../../../shared/contracts/payments';
+import { formatDateTime } from '../../../../../shared/format-date';
 import { statusDisplayOf } from '../../../../../shared/payment-status-display';
-import { Badge } from '../../../components/ui/badge';
+import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format-money';
 import { usePaymentDetail } from '../api/transactions-api';
 import { useCopyText } from '../hooks/use-copy-text';
-import { formatDateTime, paymentMethodText, shortId, statusBadgeVariant } from '../transaction-display';
+import { paymentMethodText, shortId } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
 
 const strings = transactionsStrings.detail;
@@ -61,7 +62,7 @@ export function TransactionDetail({
             )}
           </DetailRow>
           <DetailRow label={strings.status} copy={() => void copy(status, strings.status)}>
-            <Badge variant={statusBadgeVariant(payment.status)}>{status}</Badge>
+            <PaymentStatusBadge status={payment.status} />
           </DetailRow>
           <DetailRow label={strings.date} copy={() => void copy(date, strings.date)}>
             <time dateTime={payment.createdAt}>{date}</time>

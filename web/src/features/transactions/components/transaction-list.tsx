@@ -1,18 +1,27 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type MouseEvent } from 'react';
 import type { PaymentSummary } from '../../../../../shared/contracts/payments';
-import { statusDisplayOf } from '../../../../../shared/payment-status-display';
-import { Badge } from '../../../components/ui/badge';
+import { formatDateTime } from '../../../../../shared/format-date';
+import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format-money';
 import { useWideScreen } from '../hooks/use-wide-screen';
-import { formatDateTime, statusBadgeVariant } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
 import { TransactionDetail } from './transaction-detail';
 
 const strings = transactionsStrings.list;
-const COLUMN_COUNT = 7;
+
+/** Spec §2's columns in order; money and the row's button sit at the right edge. */
+const COLUMNS: { name: keyof typeof strings.columns; end?: boolean }[] = [
+  { name: 'link' },
+  { name: 'amount', end: true },
+  { name: 'tip', end: true },
+  { name: 'status' },
+  { name: 'customer' },
+  { name: 'date' },
+  { name: 'actions', end: true },
+];
 
 interface ListProps {
   payments: PaymentSummary[];
@@ -41,38 +50,28 @@ interface OpenableProps extends ListProps {
   toggle: (paymentId: string) => void;
 }
 
+interface RowProps {
+  payment: PaymentSummary;
+  timeZone: string;
+  open: boolean;
+  onToggle: () => void;
+}
+
 function customerOf(payment: PaymentSummary) {
   return payment.payerName || transactionsStrings.detail.anonymous;
 }
 
 function TransactionTable({ payments, timeZone, openIds, toggle }: OpenableProps) {
-  const columns = strings.columns;
   return (
     <table className="w-full border-t border-border text-sm">
       <caption className="sr-only">{strings.title}</caption>
       <thead className="bg-surface text-left text-xs font-medium text-muted-foreground">
         <tr>
-          <th scope="col" className="px-4 py-3 font-medium">
-            {columns.link}
-          </th>
-          <th scope="col" className="px-4 py-3 text-right font-medium">
-            {columns.amount}
-          </th>
-          <th scope="col" className="px-4 py-3 text-right font-medium">
-            {columns.tip}
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
-            {columns.status}
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
-            {columns.customer}
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
-            {columns.date}
-          </th>
-          <th scope="col" className="px-4 py-3 text-right font-medium">
-            {columns.actions}
-          </th>
+          {COLUMNS.map(({ name, end }) => (
+            <th key={name} scope="col" className={cn('px-4 py-3 font-medium', end && 'text-right')}>
+              {strings.columns[name]}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -96,17 +95,7 @@ function rowClickOpens(event: MouseEvent) {
   return !window.getSelection()?.toString();
 }
 
-function TableRow({
-  payment,
-  timeZone,
-  open,
-  onToggle,
-}: {
-  payment: PaymentSummary;
-  timeZone: string;
-  open: boolean;
-  onToggle: () => void;
-}) {
+function TableRow({ payment, timeZone, open, onToggle }: RowProps) {
   const detailId = useId();
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const date = formatDateTime(payment.createdAt, timeZone);
@@ -124,7 +113,7 @@ function TableRow({
           {payment.tipCents > 0 ? money(payment.tipCents) : strings.noTip}
         </td>
         <td className="px-4 py-3">
-          <Badge variant={statusBadgeVariant(payment.status)}>{statusDisplayOf(payment.status)}</Badge>
+          <PaymentStatusBadge status={payment.status} />
         </td>
         <td className="px-4 py-3">
           <span className="block">{customerOf(payment)}</span>
@@ -145,7 +134,7 @@ function TableRow({
       </tr>
       {open ? (
         <tr>
-          <td colSpan={COLUMN_COUNT} className="border-t border-border p-0">
+          <td colSpan={COLUMNS.length} className="border-t border-border p-0">
             <TransactionDetail id={detailId} payment={payment} timeZone={timeZone} />
           </td>
         </tr>
@@ -171,17 +160,7 @@ function TransactionCards({ payments, timeZone, openIds, toggle }: OpenableProps
 }
 
 /** One payment on a phone: the whole card is the button that opens its detail. */
-function TransactionCard({
-  payment,
-  timeZone,
-  open,
-  onToggle,
-}: {
-  payment: PaymentSummary;
-  timeZone: string;
-  open: boolean;
-  onToggle: () => void;
-}) {
+function TransactionCard({ payment, timeZone, open, onToggle }: RowProps) {
   const detailId = useId();
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const date = formatDateTime(payment.createdAt, timeZone);
@@ -202,7 +181,7 @@ function TransactionCard({
           <span className="shrink-0 text-right font-semibold tabular-nums">{money(payment.totalCents)}</span>
         </span>
         <span className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-          <Badge variant={statusBadgeVariant(payment.status)}>{statusDisplayOf(payment.status)}</Badge>
+          <PaymentStatusBadge status={payment.status} />
           <time dateTime={payment.createdAt} className="text-muted-foreground tabular-nums">
             {date}
           </time>

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PaymentFiltersInput } from '../../../../../shared/contracts/payments';
+import { formatIsoDay } from '../../../../../shared/format-date';
 import {
   CSV_BYTE_ORDER_MARK,
   TRANSACTIONS_CSV_HEADER_LINE,
   transactionsCsvRows,
 } from '../../../../../shared/transactions-csv';
 import { ExportCancelledError, readAllTransactionPages } from '../api/transactions-api';
-import { todayIn } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
 
 const strings = transactionsStrings.exportCsv;
@@ -53,7 +53,7 @@ export function useExportCsv(filters: PaymentFiltersInput | null, timeZone: stri
           setCount(exported);
         },
       });
-      const file = `paylink-transactions-${todayIn(timeZone)}.csv`;
+      const file = `paylink-transactions-${formatIsoDay(new Date(), timeZone)}.csv`;
       downloadFile(file, parts);
       toast.success(strings.done, { description: strings.doneDetail(exported, file) });
     } catch (error) {
