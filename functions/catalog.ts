@@ -6,6 +6,7 @@
  *
  * Adding a feature = a handler file + an entry here (+ a screen). Nothing else needs to know.
  */
+import { ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED } from '../shared/contracts/auth';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
 
 /**
@@ -146,9 +147,18 @@ export const catalog: readonly FunctionSpec[] = [
   },
   {
     name: 'request-magic-link',
-    description: 'Emails a single-use sign-in link (at most one a minute per address).',
+    description:
+      'Accepts a magic-link request and hands it to the bus: it reads nothing, so its answer and its time are the same whether or not the account exists.',
     entry: 'functions/http/request-magic-link.ts',
     routes: [{ method: 'POST', path: '/api/auth/magic-link', auth: 'public' }],
+    putsEvents: true,
+    eventSources: [ACCOUNT_EVENT_SOURCE],
+  },
+  {
+    name: 'send-magic-link',
+    description: 'Emails a single-use sign-in link to an existing merchant (at most one a minute per address).',
+    entry: 'functions/events/send-magic-link.ts',
+    rules: [{ source: ACCOUNT_EVENT_SOURCE, detailTypes: [MAGIC_LINK_REQUESTED] }],
     tables: { merchants: 'read', events: 'readwrite' },
     secrets: ['magic-link-key'],
     sendsEmail: true,

@@ -34,10 +34,27 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 
 /**
  * Metadata is written by whoever creates a session or payment intent: a payment named in it is only
- * trusted when the event comes from the account the payment was made on.
+ * trusted when the event comes from the account the payment was made on. An event naming no account is
+ * not about a direct charge at all, so it never qualifies.
  */
 function isOnAccount(payment: PaymentRecord, account: string | null | undefined): boolean {
-  return !account || payment.stripeAccountId === account;
+  return Boolean(account) && payment.stripeAccountId === account;
+}
+
+/** Logged, never applied: a session that names our payment but not what the payer was asked to pay. */
+function isAsPriced(payment: PaymentRecord, session: Stripe.Checkout.Session): boolean {
+  if (session.amount_total === payment.totalCents && session.currency === payment.currency) return true;
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      message: 'Payment anomaly: session amount differs from the payment',
+      paymentId: payment.paymentId,
+      sessionId: session.id,
+      expected: { amount: payment.totalCents, currency: payment.currency },
+      received: { amount: session.amount_total, currency: session.currency },
+    }),
+  );
+  return false;
 }
 
 /** The payment a session belongs to, if it is ours and on the account the payment was made on. */
@@ -157,7 +174,7 @@ export async function settlePaymentFromSession(
   override?: PaymentStatus,
 ): Promise<PaymentRecord> {
   const status = override ?? statusOfSession(session);
-  if (!status) return payment;
+  if (!status || !isAsPriced(payment, session)) return payment;
   const details = status === 'succeeded' ? await detailsOf(session, payment, deps.stripe) : {};
   return settle(payment, status, details, deps);
 }

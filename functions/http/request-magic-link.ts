@@ -1,22 +1,22 @@
-import { magicLinkRequestSchema, type MagicLinkResponse } from '../../shared/contracts/auth';
-import { ENV } from '../catalog';
-import { sendEmail } from '../adapters/mailer';
-import { merchantStore } from '../adapters/merchant-store';
-import { oneTimeRecordStore } from '../adapters/one-time-record-store';
-import { readSecret } from '../adapters/secrets';
-import { requestMagicLink } from '../domain/magic-links';
+/**
+ * POST /api/auth/magic-link. Whether the email belongs to a merchant must not show in the answer or in how
+ * long it takes (DECISIONS.md row 17), so this function reads nothing: it hands the request to the bus and
+ * answers 202. send-magic-link looks the merchant up and emails the link.
+ */
+import {
+  ACCOUNT_EVENT_SOURCE,
+  MAGIC_LINK_REQUESTED,
+  magicLinkRequestSchema,
+  type MagicLinkRequestedDetail,
+  type MagicLinkResponse,
+} from '../../shared/contracts/auth';
+import { publishEvent } from '../adapters/event-publisher';
 import { httpHandler, jsonBody } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
   const { email } = magicLinkRequestSchema.parse(jsonBody(event));
-  await requestMagicLink(email, {
-    key: await readSecret('magic-link-key'),
-    records: oneTimeRecordStore,
-    merchants: merchantStore,
-    sendEmail,
-    appOrigin: process.env[ENV.appOrigin] ?? '',
-    now: new Date(),
-  });
+  const detail: MagicLinkRequestedDetail = { email };
+  await publishEvent(ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED, detail);
   const body: MagicLinkResponse = { accepted: true };
   return { status: 202, body };
 });

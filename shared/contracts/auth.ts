@@ -7,6 +7,12 @@ export const magicLinkRequestSchema = z.object({ email: emailSchema });
 export const magicLinkResponseSchema = z.object({ accepted: z.literal(true) });
 export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
 
+/** Event-bus source and detail type of a magic-link request, sent on by the request and acted on by a consumer. */
+export const ACCOUNT_EVENT_SOURCE = 'paylink.accounts';
+export const MAGIC_LINK_REQUESTED = 'Magic Link Requested';
+export const magicLinkRequestedDetailSchema = magicLinkRequestSchema;
+export type MagicLinkRequestedDetail = z.infer<typeof magicLinkRequestedDetailSchema>;
+
 /** Minutes a magic link stays valid; one request per email per minute. */
 export const MAGIC_LINK_LIFETIME_MINUTES = 15;
 export const MAGIC_LINK_REQUEST_INTERVAL_SECONDS = 60;

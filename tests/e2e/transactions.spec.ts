@@ -434,6 +434,23 @@ test('the list says when it is loading, empty or failed, pages with Load more, a
   expect(downloads).toBe(0);
   await page.unroute(isExportPage);
 
+  // A sparse filter may spend a request's read budget with no match yet (an empty page with a cursor):
+  // the list says older payments remain and searches them on a click, instead of claiming there are none.
+  await page.route(
+    (url) => isList(url) && !url.searchParams.has('cursor'),
+    async (route) => {
+      const response = await route.fetch();
+      const { nextCursor } = (await response.json()) as { nextCursor: string | null };
+      await route.fulfill({ response, json: { payments: [], nextCursor } });
+    },
+  );
+  await page.reload();
+  await expect(page.getByText('No matches among the newest payments')).toBeVisible();
+  await expect(page.getByText('No transactions found')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search older payments' }).click();
+  await expect(paymentRows(page)).toHaveCount(2);
+  await page.unrouteAll();
+
   // A failed load: the spec's toast, and the list says so with a way to try again.
   await page.route(isList, (route) =>
     route.fulfill({

@@ -441,6 +441,9 @@ describe('settlement', () => {
           status: 'complete',
           payment_status: 'paid',
           metadata: { paymentId },
+          // The payment's own amount, so that only the account check stands between this event and the payment.
+          amount_total: 550,
+          currency: 'nzd',
           customer_details: { name: 'Mallory', email: 'm@example.com' },
           payment_intent: null,
         },
@@ -454,6 +457,47 @@ describe('settlement', () => {
     expect(response.status).toBe(200);
     await env.settle();
     expect((await paymentRow(env, paymentId)).status).toBe('pending');
+  });
+
+  it('ignores a session event whose amount or currency differs from the stored payment', async () => {
+    const link = await createLink(merchant);
+    const { paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
+    const { checkoutSessionId, stripeAccountId } = await paymentRow(env, paymentId);
+    // The right account and session, but not what the payer was asked for: an anomaly, never a settlement.
+    for (const [amountTotal, currency] of [
+      [1, 'nzd'],
+      [550, 'aud'],
+    ] as const) {
+      const event = {
+        id: `evt_amount_${currency}_${paymentId}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        livemode: false,
+        account: stripeAccountId,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: checkoutSessionId,
+            object: 'checkout.session',
+            status: 'complete',
+            payment_status: 'paid',
+            metadata: { paymentId },
+            amount_total: amountTotal,
+            currency,
+            customer_details: { name: 'Mallory', email: 'm@example.com' },
+            payment_intent: null,
+          },
+        },
+      };
+      const response = await env.deliverSignedWebhook(
+        '/api/webhooks/stripe-connect',
+        JSON.stringify(event),
+        'stripe-connect-webhook-secret',
+      );
+      expect(response.status).toBe(200);
+      await env.settle();
+      expect((await paymentRow(env, paymentId)).status).toBe('pending');
+    }
   });
 
   it('a declined card leaves the payment pending, and the hosted page and the result say why', async () => {

@@ -23,6 +23,9 @@ export const transactionsStrings = {
     emptyFilteredHint: 'No payment matches these filters. Change them or choose Clear All.',
     invalidFilters: 'Correct the filters above to see your transactions.',
     loadMore: 'Load more',
+    noMatchYet: 'No matches among the newest payments',
+    noMatchYetHint: 'Older payments have not been searched yet.',
+    searchOlder: 'Search older payments',
     loadingMore: 'Loading...',
     shown: (n: number) => `Showing ${payments(n)}`,
     columns: {

@@ -76,7 +76,7 @@ function Transactions({ profile }: { profile: MerchantProfile }) {
               {refreshing ? strings.list.refreshing : strings.list.refresh}
             </Button>
             <ExportCsvButton
-              disabled={filters.applied === null || !payments || payments.length === 0}
+              disabled={filters.applied === null || !payments || (payments.length === 0 && !pages.hasNextPage)}
               exporting={exportCsv.exporting}
               onStart={() => void exportCsv.start()}
             />
@@ -87,7 +87,21 @@ function Transactions({ profile }: { profile: MerchantProfile }) {
         {filters.applied === null ? (
           <EmptyState icon={SearchX} title={strings.list.invalidFilters} />
         ) : payments ? (
-          payments.length === 0 ? (
+          payments.length === 0 && pages.hasNextPage ? (
+            // A sparse filter can spend a request's read budget without a match: older payments remain.
+            <>
+              <EmptyState icon={SearchX} title={strings.list.noMatchYet} hint={strings.list.noMatchYetHint} />
+              <div className="flex justify-center px-6 pb-8">
+                <Button
+                  variant="outline"
+                  onClick={() => void pages.fetchNextPage()}
+                  disabled={pages.isFetchingNextPage}
+                >
+                  {pages.isFetchingNextPage ? strings.list.loadingMore : strings.list.searchOlder}
+                </Button>
+              </div>
+            </>
+          ) : payments.length === 0 ? (
             <EmptyState
               icon={filters.active ? SearchX : ReceiptText}
               title={strings.list.empty}

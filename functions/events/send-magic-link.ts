@@ -1,0 +1,29 @@
+/**
+ * `Magic Link Requested` (from POST /api/auth/magic-link): emails a sign-in link if the address is a
+ * merchant's, at most once a minute. The per-minute claim also makes a redelivered event a no-op.
+ */
+import type { EventBridgeEvent } from 'aws-lambda';
+import { magicLinkRequestedDetailSchema } from '../../shared/contracts/auth';
+import { ENV } from '../catalog';
+import { sendEmail } from '../adapters/mailer';
+import { merchantStore } from '../adapters/merchant-store';
+import { oneTimeRecordStore } from '../adapters/one-time-record-store';
+import { readSecret } from '../adapters/secrets';
+import { requestMagicLink } from '../domain/magic-links';
+
+export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+  const parsed = magicLinkRequestedDetailSchema.safeParse(event.detail);
+  if (!parsed.success) {
+    // Only our own request handler publishes this, after parsing the same schema: a retry cannot fix it.
+    console.warn(JSON.stringify({ level: 'warn', message: 'Malformed magic-link request dropped', eventId: event.id }));
+    return;
+  }
+  await requestMagicLink(parsed.data.email, {
+    key: await readSecret('magic-link-key'),
+    records: oneTimeRecordStore,
+    merchants: merchantStore,
+    sendEmail,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+    now: new Date(),
+  });
+}
