@@ -434,6 +434,14 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { connections: 'readwrite' },
   },
   {
+    name: 'close-expired-connections',
+    description: 'Every 5 minutes: closes realtime sockets whose token has expired.',
+    entry: 'functions/events/close-expired-connections.ts',
+    schedule: { rateMinutes: 5 },
+    tables: { connections: 'readwrite' },
+    pushesToConnections: true,
+  },
+  {
     name: 'notify-merchant',
     description: "Pushes a payment's new status to its merchant's open dashboards.",
     entry: 'functions/events/notify-merchant.ts',

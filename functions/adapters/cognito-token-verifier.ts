@@ -5,6 +5,8 @@ import { ENV } from '../catalog';
 export interface VerifiedMerchantToken {
   sub: string;
   email?: string;
+  /** Epoch seconds when the token stops being valid: a realtime socket opened with it closes then. */
+  expiresAt: number;
 }
 
 /** Fetches the JWKS over whatever scheme the issuer uses (the library's own fetcher only speaks https). */
@@ -39,7 +41,12 @@ export async function verifyMerchantToken(token: string): Promise<VerifiedMercha
     const audience = payload.aud ?? payload.client_id;
     const audiences = Array.isArray(audience) ? audience : [audience];
     if (!clientId || !audiences.includes(clientId) || typeof payload.sub !== 'string') return undefined;
-    return { sub: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
+    if (typeof payload.exp !== 'number') return undefined;
+    return {
+      sub: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : undefined,
+      expiresAt: payload.exp,
+    };
   } catch {
     return undefined;
   }

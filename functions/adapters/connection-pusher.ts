@@ -1,5 +1,6 @@
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -28,6 +29,13 @@ export const connectionPusher: ConnectionPusher = {
     } catch (error) {
       if (error instanceof GoneException) return false;
       throw error;
+    }
+  },
+  async disconnect(connectionId) {
+    try {
+      await managementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    } catch (error) {
+      if (!(error instanceof GoneException)) throw error;
     }
   },
 };

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionRecord, ConnectionRepository } from '../domain/connections';
 import { documentClient, tableName } from './dynamo';
 
@@ -19,5 +19,23 @@ export const connectionStore: ConnectionRepository = {
       }),
     );
     return (Items ?? []) as ConnectionRecord[];
+  },
+  async listExpired(nowSeconds) {
+    // A Scan is fine here: the table holds only open dashboards, each for at most the token's hour.
+    const expired: ConnectionRecord[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({
+          TableName: tableName('connections'),
+          FilterExpression: 'expiresAt <= :now',
+          ExpressionAttributeValues: { ':now': nowSeconds },
+          ExclusiveStartKey,
+        }),
+      );
+      expired.push(...((page.Items ?? []) as ConnectionRecord[]));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return expired;
   },
 };

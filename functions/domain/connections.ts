@@ -1,11 +1,14 @@
-/** A merchant's open realtime sockets. Each lives at most a day (API Gateway closes them after 2 hours anyway). */
+/**
+ * A merchant's open realtime sockets. Each lives no longer than the token that opened it (the browser
+ * reconnects with a fresh one), and at most a day (API Gateway closes them after 2 hours anyway).
+ */
 export const CONNECTION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export interface ConnectionRecord {
   connectionId: string;
   merchantId: string;
   connectedAt: string;
-  /** Epoch seconds; DynamoDB TTL removes the item eventually, readers ignore it at once. */
+  /** Epoch seconds: the token's expiry (or the lifetime); the socket is closed then, and readers ignore it. */
   expiresAt: number;
 }
 
@@ -13,20 +16,46 @@ export interface ConnectionRepository {
   put(connection: ConnectionRecord): Promise<void>;
   remove(connectionId: string): Promise<void>;
   listByMerchant(merchantId: string): Promise<ConnectionRecord[]>;
+  /** Connections whose `expiresAt` has passed (a small table: only open dashboards). */
+  listExpired(nowSeconds: number): Promise<ConnectionRecord[]>;
 }
 
 export interface ConnectionPusher {
   /** Sends one message; resolves false when the connection is gone. */
   push(connectionId: string, message: unknown): Promise<boolean>;
+  /** Closes the socket (a connection already gone is fine). */
+  disconnect(connectionId: string): Promise<void>;
 }
 
-export function newConnection(connectionId: string, merchantId: string, now: Date): ConnectionRecord {
+export function newConnection(
+  connectionId: string,
+  merchantId: string,
+  now: Date,
+  tokenExpiresAt?: number,
+): ConnectionRecord {
+  const lifetimeEnd = Math.floor(now.getTime() / 1000) + CONNECTION_LIFETIME_SECONDS;
   return {
     connectionId,
     merchantId,
     connectedAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_LIFETIME_SECONDS,
+    expiresAt: tokenExpiresAt === undefined ? lifetimeEnd : Math.min(lifetimeEnd, tokenExpiresAt),
   };
+}
+
+/** Closes and forgets connections whose token has expired; answers how many. */
+export async function closeExpiredConnections(
+  repo: ConnectionRepository,
+  pusher: ConnectionPusher,
+  now: Date,
+): Promise<number> {
+  const expired = await repo.listExpired(Math.floor(now.getTime() / 1000));
+  await Promise.all(expired.map((connection) => closeConnection(repo, pusher, connection.connectionId)));
+  return expired.length;
+}
+
+async function closeConnection(repo: ConnectionRepository, pusher: ConnectionPusher, connectionId: string) {
+  await pusher.disconnect(connectionId);
+  await repo.remove(connectionId);
 }
 
 /** Pushes a message to every live connection of one merchant, forgetting the ones that are gone. */
@@ -38,7 +67,11 @@ export async function pushToMerchant(
   now: Date,
 ): Promise<number> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const live = (await repo.listByMerchant(merchantId)).filter((connection) => connection.expiresAt > nowSeconds);
+  const connections = await repo.listByMerchant(merchantId);
+  const live = connections.filter((connection) => connection.expiresAt > nowSeconds);
+  // A socket whose token has expired gets nothing more, only closed (its browser reconnects with a fresh token).
+  const expired = connections.filter((connection) => connection.expiresAt <= nowSeconds);
+  await Promise.all(expired.map((connection) => closeConnection(repo, pusher, connection.connectionId)));
   const delivered = await Promise.all(
     live.map(async ({ connectionId }) => {
       const ok = await pusher.push(connectionId, message);

@@ -14,6 +14,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: verified ? 'Allow' : 'Deny', Resource: event.methodArn }],
     },
-    ...(verified && { context: { merchantId: verified.sub } }),
+    // API Gateway hands this context to $connect; the socket must not outlive the token that opened it.
+    ...(verified && { context: { merchantId: verified.sub, tokenExpiresAt: verified.expiresAt } }),
   };
 }

@@ -4,7 +4,9 @@ import { connectionStore } from '../adapters/connection-store';
 import { newConnection } from '../domain/connections';
 
 type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
-  requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { merchantId?: string } };
+  requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & {
+    authorizer?: { merchantId?: string; tokenExpiresAt?: number | string };
+  };
 };
 
 export async function handler(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> {
@@ -15,6 +17,9 @@ export async function handler(event: ConnectionEvent): Promise<APIGatewayProxyRe
   }
   const merchantId = event.requestContext.authorizer?.merchantId;
   if (!merchantId) return { statusCode: 401 };
-  await connectionStore.put(newConnection(connectionId, merchantId, new Date()));
+  const tokenExpiresAt = Number(event.requestContext.authorizer?.tokenExpiresAt);
+  await connectionStore.put(
+    newConnection(connectionId, merchantId, new Date(), Number.isFinite(tokenExpiresAt) ? tokenExpiresAt : undefined),
+  );
   return { statusCode: 200 };
 }

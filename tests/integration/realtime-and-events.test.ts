@@ -1,5 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { catalog, type FunctionSpec } from '../../functions/catalog';
@@ -104,6 +104,68 @@ describe('realtime socket', () => {
     ownerSocket.socket.close();
     otherSocket.socket.close();
     await until(async () => (await connectionsOf(owner.sub)).length === 0);
+  });
+
+  it('closes a socket when the token that opened it expires: at the next push, or by the schedule', async () => {
+    const owner = await env.createMerchant();
+    const tokenExpiresAt = (
+      JSON.parse(Buffer.from(owner.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }
+    ).exp;
+    // One socket at a time, so each record is known to belong to its socket.
+    const pushed = await openSocket(owner.accessToken);
+    await until(async () => (await connectionsOf(owner.sub)).length === 1);
+    const first = (await connectionsOf(owner.sub))[0] as { connectionId: string; expiresAt: number };
+    const swept = await openSocket(owner.accessToken);
+    await until(async () => (await connectionsOf(owner.sub)).length === 2);
+    const second = (await connectionsOf(owner.sub)).find((record) => record.connectionId !== first.connectionId) as {
+      connectionId: string;
+      expiresAt: number;
+    };
+    expect([first.expiresAt, second.expiresAt]).toEqual([tokenExpiresAt, tokenExpiresAt]);
+    const closed = (socket: WebSocket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const pushedClosed = closed(pushed.socket);
+    const sweptClosed = closed(swept.socket);
+
+    // The hour passes for the first socket: a push closes it instead of reaching it.
+    const expire = (connectionId: string) =>
+      env.documents.send(
+        new UpdateCommand({
+          TableName: env.runtime.dynamo.tableNames.connections,
+          Key: { connectionId },
+          UpdateExpression: 'SET expiresAt = :past',
+          ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+        }),
+      );
+    await expire(first.connectionId);
+    await events.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            EventBusName: 'paylink',
+            Source: PAYLINK_EVENT_SOURCE,
+            DetailType: PAYMENT_UPDATED,
+            Detail: JSON.stringify({
+              merchantId: owner.sub,
+              paymentId: 'pay_456',
+              status: 'succeeded',
+              totalCents: 550,
+              currency: 'nzd',
+            }),
+          },
+        ],
+      }),
+    );
+    await env.runtime.bus.settled();
+    await until(() => swept.messages.length === 1);
+    await pushedClosed;
+    expect(pushed.messages).toEqual([]);
+
+    // And the other, once its hour passes, the schedule closes without waiting for a push.
+    expect((await connectionsOf(owner.sub)).map((record) => record.connectionId)).toEqual([second.connectionId]);
+    await expire(second.connectionId);
+    await env.runtime.scheduler.runNow('close-expired-connections');
+    await sweptClosed;
+    expect(await connectionsOf(owner.sub)).toEqual([]);
   });
 
   it('does not deliver events of another source or detail type', async () => {
