@@ -21,6 +21,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The reliability suite (issue 10 item 7): each file boots its own runtime; `npm run test:chaos` alone.
+        test: {
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

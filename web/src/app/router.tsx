@@ -55,6 +55,25 @@ export function createAppRouter() {
             Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
           }),
         },
+        // The legal and support pages (features/legal), open to everyone.
+        {
+          path: 'terms',
+          lazy: async () => ({ Component: (await import('../features/legal/components/terms-page')).TermsPage }),
+        },
+        {
+          path: 'privacy',
+          lazy: async () => ({ Component: (await import('../features/legal/components/privacy-page')).PrivacyPage }),
+        },
+        {
+          path: 'support',
+          lazy: async () => ({ Component: (await import('../features/legal/components/support-page')).SupportPage }),
+        },
+        {
+          path: 'stripe-disclaimer',
+          lazy: async () => ({
+            Component: (await import('../features/legal/components/stripe-disclaimer-page')).StripeDisclaimerPage,
+          }),
+        },
         // The signed-in merchant's pages, inside the dashboard shell.
         {
           path: 'dashboard',
