@@ -10,6 +10,13 @@ import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup() {
+  // A newcomer without Chromium gets one line saying what to install, before anything boots.
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath}: run \`sudo apt-get install chromium\` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+  }
   quietAwsSdkNotices();
   const { startLocalRuntime } = await import('../../infra/local/runtime');
   // PAYLINK_E2E_STATIC_DIR lets parallel runs test their own builds (`vite build --outDir …`).

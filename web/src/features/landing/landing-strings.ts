@@ -57,6 +57,13 @@ export const landingStrings = {
       },
     ],
   },
+  paymentMethods: {
+    heading: 'Accepted payment methods',
+    intro: 'Your customers pay the way they already do, on Stripe-hosted checkout.',
+    listLabel: 'Accepted payment methods',
+    methods: ['Visa', 'Mastercard', 'American Express', 'Apple Pay', 'Google Pay'],
+    walletNote: 'Apple Pay and Google Pay appear on devices and browsers that support them.',
+  },
   forBusiness: {
     heading: 'Built for New Zealand small businesses',
     intro: 'Cafés, market stalls, tradies and studios: take a payment wherever your customer is.',
@@ -84,6 +91,7 @@ export const landingStrings = {
     heading: 'Simple pricing',
     intro: 'One plan with everything included. Try it free first.',
     planName: 'Business',
+    launchOffer: 'Limited Time Launch Offer',
     trialBadge: `${TRIAL_DAYS}-day free trial`,
     price,
     perMonth: '/month',
@@ -96,6 +104,24 @@ export const landingStrings = {
     ],
     feeNote: `A ${productFee} ${BRAND_NAME} fee applies to each payment. Stripe's standard processing fees are charged by Stripe.`,
     startTrial: 'Start Free Trial',
+  },
+  values: {
+    heading: `What ${BRAND_NAME} stands for`,
+    intro: 'Three things we keep to while we build it.',
+    items: [
+      {
+        title: 'Independence',
+        body: 'Your payments run on your own Stripe account and pay out to your bank. No lock-in contract: cancel anytime.',
+      },
+      {
+        title: 'Creativity',
+        body: 'Sell your way: a fixed price or an amount your customer chooses, an optional tip, a link in a message or a QR code on the counter.',
+      },
+      {
+        title: 'Transparency',
+        body: `One price, ${price}/month after the free trial, and a ${productFee} ${BRAND_NAME} fee per payment. Stripe's own fees are Stripe's published pricing; nothing hidden.`,
+      },
+    ],
   },
   closing: {
     heading: 'Ready to take your first payment?',

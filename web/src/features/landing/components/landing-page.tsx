@@ -3,9 +3,11 @@ import { ClosingCallToAction } from './closing-call-to-action';
 import { ForBusinessSection } from './for-business-section';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
+import { PaymentMethodsSection } from './payment-methods-section';
 import { PricingSection } from './pricing-section';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { ValuesSection } from './values-section';
 
 /** The public landing page at `/`, sections in the spec's order (§2 "Landing page"). */
 export function LandingPage() {
@@ -21,8 +23,10 @@ export function LandingPage() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <HeroSection />
         <HowItWorksSection />
+        <PaymentMethodsSection />
         <ForBusinessSection />
         <PricingSection />
+        <ValuesSection />
         <ClosingCallToAction />
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -14,8 +14,12 @@ export function PricingSection() {
     <section id="pricing" aria-labelledby="pricing-heading" className="px-4 py-16 sm:px-6 md:py-24">
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="pricing-heading" heading={strings.heading} intro={strings.intro} />
-        <Card className="mx-auto mt-12 max-w-md border-primary/30 shadow-md">
-          <CardHeader className="gap-4">
+        <Card className="relative mx-auto mt-16 max-w-md border-primary/30 shadow-md">
+          <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 border-transparent bg-primary text-primary-foreground">
+            <Sparkles aria-hidden="true" />
+            {strings.launchOffer}
+          </Badge>
+          <CardHeader className="gap-4 pt-8">
             <div className="flex items-center justify-between gap-4">
               <CardTitle className="text-xl">{strings.planName}</CardTitle>
               <Badge variant="brand">{strings.trialBadge}</Badge>
