@@ -14,6 +14,8 @@ import {
 } from '../../functions/domain/payments';
 import { settle, type SettlementDeps } from '../../functions/domain/settlement';
 import type { StatsRepository } from '../../functions/domain/stats';
+import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
+import { shareOfCents } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
 import type { TestRuntime } from '../integration/harness';
 
@@ -48,8 +50,7 @@ export function pendingPayment(merchantId: string, seed: PendingPaymentSeed): Pa
     tipCents,
     tipPercent: tipCents > 0 ? 10 : null,
     totalCents,
-    // 0.5%, half up, in whole cents.
-    productFeeCents: Math.floor((totalCents * 50 + 5000) / 10000),
+    productFeeCents: shareOfCents(totalCents, PRODUCT_FEE_BASIS_POINTS),
     status: 'pending',
     statusRank: STATUS_RANK.pending,
     receiptsSent: 0,
