@@ -377,6 +377,43 @@ export const catalog: readonly FunctionSpec[] = [
     timeoutSeconds: 30,
   },
   {
+    name: 'apply-stripe-money-event',
+    description:
+      "Keeps each payment's refunds and dispute from events on merchants' accounts: forward only, counted once, the payer told of a refund.",
+    entry: 'functions/events/apply-stripe-money-event.ts',
+    rules: [
+      {
+        source: STRIPE_EVENT_SOURCES.connect,
+        detailTypes: [
+          'charge.refunded',
+          'charge.refund.updated',
+          'refund.created',
+          'refund.updated',
+          'refund.failed',
+          'charge.dispute.created',
+          'charge.dispute.updated',
+          'charge.dispute.closed',
+        ],
+      },
+    ],
+    tables: { payments: 'readwrite', merchants: 'read', stats: 'readwrite', events: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+    putsEvents: true,
+    sendsEmail: true,
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'refund-payment',
+    description: "Refunds a merchant's payment, fully or in part, on their Stripe account (never gated by the plan).",
+    entry: 'functions/http/refund-payment.ts',
+    routes: [{ method: 'POST', path: '/api/me/payments/{id}/refunds', auth: 'merchant' }],
+    tables: { payments: 'readwrite', links: 'read', merchants: 'read', stats: 'readwrite' },
+    secrets: ['stripe-secret-key'],
+    putsEvents: true,
+    sendsEmail: true,
+    timeoutSeconds: 25,
+  },
+  {
     name: 'list-payments',
     description: "The merchant's payments, newest first: filtered and paged on the server (Transactions, CSV export).",
     entry: 'functions/http/list-payments.ts',

@@ -5,12 +5,22 @@
  */
 import type { PaymentStatus } from './contracts/checkout';
 
-export type StatusGroup = 'approved' | 'pending' | 'denied';
+/**
+ * The groups a payment shows as and the filter offers. The last three are the money after the sale
+ * (DECISIONS row 19): they take over from 'Approved' once a refund or dispute lands on a payment.
+ */
+export const STATUS_GROUPS = ['approved', 'pending', 'denied', 'refunded', 'partially_refunded', 'disputed'] as const;
+export type StatusGroup = (typeof STATUS_GROUPS)[number];
+/** A payment's money after the sale (shared/contracts/payments.ts `MoneyState`). */
+export type MoneyStateGroup = Extract<StatusGroup, 'refunded' | 'partially_refunded' | 'disputed'>;
 
 export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
   approved: 'Approved',
   pending: 'Pending',
   denied: 'Denied',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+  disputed: 'Disputed',
 };
 
 const GROUP_OF_STATUS: Record<string, StatusGroup> = {
@@ -26,20 +36,32 @@ const GROUP_OF_STATUS: Record<string, StatusGroup> = {
   expired: 'denied',
 };
 
-/** The group a stored status belongs to (case-insensitive), or undefined for a status the mapping does not know. */
-export function statusGroupOf(status: string): StatusGroup | undefined {
-  return GROUP_OF_STATUS[status.toLowerCase()];
+/**
+ * The group a payment shows as: its money state when it has one, else its stored status's group
+ * (case-insensitive), or undefined for a status the mapping does not know.
+ */
+export function statusGroupOf(status: string, moneyState?: MoneyStateGroup | null): StatusGroup | undefined {
+  return moneyState ?? GROUP_OF_STATUS[status.toLowerCase()];
 }
 
-/** 'Approved', 'Pending' or 'Denied'; any other status shows its own text. */
-export function statusDisplayOf(status: string): string {
-  const group = statusGroupOf(status);
+/** 'Approved', 'Pending', 'Denied', 'Refunded', 'Partially refunded' or 'Disputed'; an unknown status shows its own text. */
+export function statusDisplayOf(status: string, moneyState?: MoneyStateGroup | null): string {
+  const group = statusGroupOf(status, moneyState);
   return group ? STATUS_GROUP_LABELS[group] : status;
 }
 
-/** The stored statuses a filter group matches (what the server's query compares with). */
-export const STATUSES_OF_GROUP: Record<StatusGroup, readonly PaymentStatus[]> = {
-  approved: ['succeeded'],
-  pending: ['pending'],
-  denied: ['failed', 'canceled', 'expired'],
+/**
+ * What the server's query compares for a filter group: the stored statuses, and the money state the
+ * payment must have (`null` = none: an 'Approved' payment is one nothing has happened to since).
+ */
+export const FILTER_OF_GROUP: Record<
+  StatusGroup,
+  { statuses: readonly PaymentStatus[]; moneyState?: MoneyStateGroup | null }
+> = {
+  approved: { statuses: ['succeeded'], moneyState: null },
+  pending: { statuses: ['pending'] },
+  denied: { statuses: ['failed', 'canceled', 'expired'] },
+  refunded: { statuses: ['succeeded'], moneyState: 'refunded' },
+  partially_refunded: { statuses: ['succeeded'], moneyState: 'partially_refunded' },
+  disputed: { statuses: ['succeeded'], moneyState: 'disputed' },
 };

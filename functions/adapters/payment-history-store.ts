@@ -29,6 +29,12 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
       });
       filters.push(`#status IN (${placeholders.join(', ')})`);
     }
+    if (query.moneyState === null) {
+      filters.push('attribute_not_exists(moneyState)');
+    } else if (query.moneyState) {
+      values[':moneyState'] = query.moneyState;
+      filters.push('moneyState = :moneyState');
+    }
     if (query.idPrefix) {
       values[':idPrefix'] = query.idPrefix;
       filters.push('(begins_with(paymentId, :idPrefix) OR begins_with(paymentIntentId, :idPrefix))');

@@ -124,19 +124,6 @@ export const paymentStore: PaymentRepository = {
     return counted !== undefined;
   },
 
-  async clearUncounted(paymentId) {
-    await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('payments'),
-          Key: { paymentId },
-          UpdateExpression: 'REMOVE uncountedShard',
-          ConditionExpression: 'attribute_exists(paymentId)',
-        }),
-      ),
-    );
-  },
-
   async listPending(shard, since, limit) {
     return queryIndex({
       IndexName: 'pending',

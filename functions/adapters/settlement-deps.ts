@@ -2,6 +2,7 @@ import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, type PaymentUpdatedDetail } from
 import type { SettlementDeps } from '../domain/settlement';
 import { publishEvent } from './event-publisher';
 import { merchantStore } from './merchant-store';
+import { moneyStore } from './money-store';
 import { paymentStore } from './payment-store';
 import { statsStore } from './stats-store';
 import { stripeClient } from './stripe-client';
@@ -10,6 +11,7 @@ import { stripeClient } from './stripe-client';
 export async function settlementDeps(now = new Date()): Promise<SettlementDeps> {
   return {
     payments: paymentStore,
+    money: moneyStore,
     merchants: merchantStore,
     stats: statsStore,
     stripe: await stripeClient(),
@@ -21,6 +23,8 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
         status: payment.status,
         totalCents: payment.totalCents,
         currency: payment.currency,
+        moneyState: payment.moneyState ?? null,
+        refundedCents: payment.refundedCents ?? 0,
       };
       await publishEvent(PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, detail);
     },

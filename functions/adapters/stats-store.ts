@@ -11,6 +11,8 @@ import {
   type BatchGetCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  COUNTER_NAMES,
+  countersOf,
   dayKey,
   unsealedShardOf,
   type DayTotals,
@@ -21,7 +23,7 @@ import {
 import { conditionally, documentClient, tableName } from './dynamo';
 
 /** Everything a stats read needs from an item — never a day's `counted` set, which may hold thousands of ids. */
-const COUNTER_ATTRIBUTES = ['merchantId', '#day', 'revenueCents', 'tipCents', 'productFeeCents', 'succeededCount'];
+const COUNTER_ATTRIBUTES = ['merchantId', '#day', ...COUNTER_NAMES];
 const DAY_ATTRIBUTES = [...COUNTER_ATTRIBUTES, 'currency', 'sealedAt'].join(', ');
 const AGGREGATE_ATTRIBUTES = [...COUNTER_ATTRIBUTES, 'rolledDays'].join(', ');
 
@@ -39,10 +41,7 @@ function dayTotalsOf(item: StoredItem): DayTotals {
   return {
     merchantId: item.merchantId,
     day: plainDay(item.day),
-    revenueCents: item.revenueCents ?? 0,
-    tipCents: item.tipCents ?? 0,
-    productFeeCents: item.productFeeCents ?? 0,
-    succeededCount: item.succeededCount ?? 0,
+    ...countersOf(item),
     ...(item.currency && { currency: item.currency }),
     ...(item.sealedAt && { sealedAt: item.sealedAt }),
   };
@@ -91,6 +90,45 @@ export const statsStore: StatsRepository = {
     return Item?.sealedAt ? 'day-sealed' : 'already-counted';
   },
 
+  /** As countSucceededPayment: one conditional UpdateItem, guarded by the key in the day's `counted` set. */
+  async countMoneyMovement(payment, day, countKey, movement) {
+    const moved = Object.entries(movement).filter(([, value]) => value !== undefined && value !== 0);
+    const names = Object.fromEntries(moved.map(([name]) => [`#${name}`, name]));
+    const values = Object.fromEntries(moved.map(([name, value]) => [`:${name}`, value]));
+    const key = { merchantId: payment.merchantId, day: dayKey(day) };
+    const counted = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('stats'),
+          Key: key,
+          UpdateExpression:
+            `ADD ${[...moved.map(([name]) => `#${name} :${name}`), 'counted :keys'].join(', ')} ` +
+            'SET currency = if_not_exists(currency, :currency), unsealedShard = :shard',
+          ConditionExpression:
+            'attribute_not_exists(sealedAt) AND (attribute_not_exists(counted) OR NOT contains(counted, :key))',
+          ...(moved.length > 0 && { ExpressionAttributeNames: names }),
+          ExpressionAttributeValues: {
+            ...values,
+            ':keys': new Set([countKey]),
+            ':key': countKey,
+            ':currency': payment.currency,
+            ':shard': unsealedShardOf(payment.merchantId),
+          },
+        }),
+      ),
+    );
+    if (counted) return 'counted';
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('stats'),
+        Key: key,
+        ProjectionExpression: 'sealedAt',
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.sealedAt ? 'day-sealed' : 'already-counted';
+  },
+
   async listUnsealedDays(shard, throughDay, limit) {
     const { Items } = await documentClient().send(
       new QueryCommand({
@@ -126,14 +164,11 @@ export const statsStore: StatsRepository = {
           TableName: tableName('stats'),
           Key: { merchantId: day.merchantId, day: period },
           UpdateExpression:
-            'ADD revenueCents :revenue, tipCents :tip, productFeeCents :fee, succeededCount :count, rolledDays :days' +
+            `ADD ${COUNTER_NAMES.map((name) => `${name} :${name}`).join(', ')}, rolledDays :days` +
             (day.currency ? ' SET currency = :currency' : ''),
           ConditionExpression: 'attribute_not_exists(rolledDays) OR NOT contains(rolledDays, :day)',
           ExpressionAttributeValues: {
-            ':revenue': day.revenueCents,
-            ':tip': day.tipCents,
-            ':fee': day.productFeeCents,
-            ':count': day.succeededCount,
+            ...Object.fromEntries(COUNTER_NAMES.map((name) => [`:${name}`, day[name]])),
             ':days': new Set([day.day]),
             ':day': day.day,
             ...(day.currency && { ':currency': day.currency }),
@@ -167,16 +202,7 @@ export const statsStore: StatsRepository = {
       queryDays(table, merchantId, fromDay, toDay),
     ]);
     const aggregates = new Map<string, RolledTotals>(
-      aggregateItems.map((item) => [
-        item.day,
-        {
-          revenueCents: item.revenueCents ?? 0,
-          tipCents: item.tipCents ?? 0,
-          productFeeCents: item.productFeeCents ?? 0,
-          succeededCount: item.succeededCount ?? 0,
-          rolledDays: new Set(item.rolledDays ?? []),
-        },
-      ]),
+      aggregateItems.map((item) => [item.day, { ...countersOf(item), rolledDays: new Set(item.rolledDays ?? []) }]),
     );
     return { aggregates, days: dayItems.map(dayTotalsOf) };
   },

@@ -133,6 +133,40 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
   );
 }
 
+export interface RefundNoticeDetails {
+  businessName: string;
+  item: string;
+  currency: string;
+  refundCents: number;
+  totalCents: number;
+  transactionId: string;
+  /** Stripe's card receipt, which shows the refund too. */
+  stripeReceiptUrl: string | null;
+}
+
+/** The payer's short notice that a refund succeeded (issue 11): what, how much, and when it shows on the card. */
+export function refundNoticeEmail(notice: RefundNoticeDetails): Email {
+  const money = (cents: number) => formatMoney(cents, notice.currency);
+  const full = notice.refundCents >= notice.totalCents;
+  return email(
+    `${notice.businessName} refunded ${money(notice.refundCents)}`,
+    `Refund from ${notice.businessName}`,
+    [
+      `${notice.businessName} has refunded ${money(notice.refundCents)} of your ${money(notice.totalCents)} payment${full ? '' : ' (a partial refund)'}.`,
+      'The refund goes back to the card you paid with. Your bank usually shows it within 5 to 10 business days.',
+    ],
+    {
+      rows: [
+        [notice.item, money(notice.totalCents)],
+        ['Refunded', money(notice.refundCents)],
+        ['Transaction ID', notice.transactionId],
+      ],
+      ...(notice.stripeReceiptUrl && { action: { label: 'View the card receipt', url: notice.stripeReceiptUrl } }),
+    },
+    `${BRAND_NAME} sent this notice for ${notice.businessName} because you paid them through ${BRAND_NAME}.`,
+  );
+}
+
 export function firstNameOf(fullName: string | undefined): string {
   return (fullName ?? '').trim().split(/\s+/)[0] ?? '';
 }

@@ -14,10 +14,11 @@ import {
   type PaymentListQuery,
   type PaymentSummary,
 } from '../../shared/contracts/payments';
-import { STATUSES_OF_GROUP } from '../../shared/payment-status-display';
+import { FILTER_OF_GROUP } from '../../shared/payment-status-display';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import type { PaymentRecord, SettlementDetails } from './payments';
+import { disputeForDisplay, refundableCentsOf, refundsForDisplay } from './refunds-and-disputes';
 import { retrieveSettlementDetails } from './settlement';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
@@ -34,6 +35,8 @@ export interface PaymentHistoryQuery {
   createdTo?: string;
   /** Server-side filters DynamoDB can apply itself (FilterExpression). */
   statuses?: readonly string[];
+  /** The money state the payment must have; `null` = none (DECISIONS row 19). */
+  moneyState?: string | null;
   idPrefix?: string;
   totalMin?: number;
   totalMax?: number;
@@ -142,7 +145,8 @@ export function queryConditions(filters: PaymentListQuery, timeZone: string) {
     createdFrom: filters.dateFrom && startOfDayIn(filters.dateFrom, timeZone).toISOString(),
     // The last millisecond of Date To: createdAt is always toISOString(), so BETWEEN is exact.
     createdTo: filters.dateTo && new Date(startOfDayIn(nextDay(filters.dateTo), timeZone).getTime() - 1).toISOString(),
-    statuses: filters.status && STATUSES_OF_GROUP[filters.status],
+    statuses: filters.status && FILTER_OF_GROUP[filters.status].statuses,
+    moneyState: filters.status && FILTER_OF_GROUP[filters.status].moneyState,
     idPrefix: filters.transactionId,
     totalMin: filters.amountMin,
     totalMax: filters.amountMax,
@@ -176,6 +180,8 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     payerEmail: payment.payerEmail ?? null,
     createdAt: payment.createdAt,
     settledAt: payment.settledAt ?? null,
+    refundedCents: payment.refundedCents ?? 0,
+    moneyState: payment.moneyState ?? null,
   };
 }
 
@@ -297,6 +303,7 @@ export async function getMerchantPayment(
     }
   }
 
+  const stripeDashboardUrl = stripeDashboardUrlOf(payment.paymentIntentId, deps.stripeKey);
   return {
     ...toPaymentSummary(payment),
     linkDeleted: !(await deps.history.linkExists(payment.linkId)),
@@ -306,7 +313,11 @@ export async function getMerchantPayment(
     stripeFeeCents: payment.stripeFeeCents ?? null,
     productFeeCents: payment.productFeeCents,
     receiptUrl: payment.receiptUrl ?? null,
-    stripeDashboardUrl: stripeDashboardUrlOf(payment.paymentIntentId, deps.stripeKey),
+    stripeDashboardUrl,
     lastError: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+    refundableCents: refundableCentsOf(payment),
+    refunds: refundsForDisplay(payment),
+    // Disputes are answered from the payment's page in the merchant's Stripe dashboard.
+    dispute: disputeForDisplay(payment, stripeDashboardUrl),
   };
 }

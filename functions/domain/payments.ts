@@ -1,6 +1,8 @@
 /** A payer's payment of a link, as Paylink records it: created pending at checkout, settled by Stripe's word. */
 import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
+import type { MoneyState } from '../../shared/contracts/payments';
+import type { StoredDispute, StoredRefund } from './refunds-and-disputes';
 
 /** What Stripe told us about a settled payment. */
 export interface SettlementDetails {
@@ -49,6 +51,20 @@ export interface PaymentRecord extends SettlementDetails {
    * counted it. A crash between the two writes leaves the mark, and whoever sees it next finishes the count.
    */
   uncountedShard?: string;
+  /**
+   * Whether the payment's own count has landed; absent until the first refund or dispute, when settlement's
+   * rule holds (succeeded without the `uncounted` mark = counted). See refunds-and-disputes.ts.
+   */
+  paymentCounted?: boolean;
+  /** The money after the sale (DECISIONS row 19), by refund id; written by refunds-and-disputes.ts only. */
+  refunds?: Record<string, StoredRefund>;
+  dispute?: StoredDispute;
+  /** Refunded so far (pending and succeeded refunds), in cents. */
+  refundedCents?: number;
+  /** Refunded / partially refunded / disputed: what the list shows and filters on. */
+  moneyState?: MoneyState;
+  /** Bumped by every write of the money after the sale: those writes are conditional on it. */
+  moneyVersion?: number;
 }
 
 export interface PaymentRepository {
@@ -70,8 +86,6 @@ export interface PaymentRepository {
   recordAttemptError(paymentId: string, message: string, now: Date): Promise<void>;
   /** Counts one more receipt unless `max` were sent already; true when this one may be sent. */
   countReceipt(paymentId: string, max: number): Promise<boolean>;
-  /** Removes the `uncounted` mark once the payment's day has counted it. */
-  clearUncounted(paymentId: string): Promise<void>;
   /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */
   listPending(shard: string, since: string, limit: number): Promise<PaymentRecord[]>;
   /** One merchant's pending payments created at or after `since`, oldest first, at most `limit`. */

@@ -73,7 +73,7 @@ async function finishCounts(listed: readonly PaymentRecord[], deps: SettlementDe
   for (const { paymentId, merchantId } of listed) {
     try {
       const payment = await deps.payments.get(paymentId);
-      if (!payment?.uncountedShard || payment.status !== 'succeeded') continue;
+      if (!payment?.uncountedShard) continue;
       // A `day-sealed` answer is logged by the count and its day is closed already: holding the merchant's
       // other days open would not help it.
       await countSettledPayment(payment, deps);

@@ -6,12 +6,14 @@
 import type Stripe from 'stripe';
 import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
 import type { MerchantRepository } from './merchants';
-import { dayInTimeZone, type PaymentRecord, type PaymentRepository, type SettlementDetails } from './payments';
-import type { CountOutcome, StatsRepository } from './stats';
-import { DEFAULT_TIME_ZONE } from '../../shared/brand';
+import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
+import { finishCounts, type MoneyRepository } from './refunds-and-disputes';
+import type { StatsRepository } from './stats';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
+  /** Writes of the money after the sale, and of the counts that land (refunds-and-disputes.ts). */
+  money: MoneyRepository;
   merchants: MerchantRepository;
   stats: StatsRepository;
   stripe: Stripe;
@@ -138,32 +140,18 @@ export async function settle(
 }
 
 /**
- * Counts a succeeded payment into the day it settled (stored `settledAt`, the merchant's time zone), then
- * removes its `uncounted` mark. Safe to repeat: the day refuses an id it has counted.
+ * Lands every count the payment owes — its own once succeeded (on the day it settled), and its refunds'
+ * and dispute's — then removes its `uncounted` mark (refunds-and-disputes.ts `finishCounts`). Safe to
+ * repeat: each day refuses what it has counted.
  */
-export async function countSettledPayment(
+export function countSettledPayment(
   payment: PaymentRecord,
-  deps: Pick<SettlementDeps, 'payments' | 'merchants' | 'stats'>,
-): Promise<CountOutcome> {
-  const merchant = await deps.merchants.get(payment.merchantId);
-  const settledAt = payment.settledAt ?? payment.updatedAt;
-  const day = dayInTimeZone(settledAt, merchant?.timeZone ?? DEFAULT_TIME_ZONE);
-  const outcome = await deps.stats.countSucceededPayment(payment, day);
-  if (outcome === 'day-sealed') {
-    // Cannot happen while sealing waits for a merchant's uncounted payments; if it ever does, the mark
-    // stays so the payment remains visible in the `uncounted` index instead of silently missing from stats.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'Succeeded payment settled in a sealed day',
-        paymentId: payment.paymentId,
-        day,
-      }),
-    );
-    return outcome;
-  }
-  await deps.payments.clearUncounted(payment.paymentId);
-  return outcome;
+  deps: Pick<SettlementDeps, 'payments' | 'merchants' | 'stats' | 'money'>,
+): Promise<PaymentRecord> {
+  return finishCounts(payment, {
+    ...deps,
+    log: (message, details) => console.error(JSON.stringify({ level: 'error', message, ...details })),
+  });
 }
 
 /** Applies a Checkout session's state to a payment already known to be the session's own. */

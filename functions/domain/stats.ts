@@ -16,12 +16,24 @@ import type { MerchantRepository } from './merchants';
 import { allShards, dayInTimeZone, shardOf, type PaymentRecord, type PaymentRepository } from './payments';
 
 export interface StatsCounters {
-  /** Amount + tip, in cents. */
+  /** Amount + tip, in cents: gross, before refunds. */
   revenueCents: number;
   tipCents: number;
   productFeeCents: number;
   succeededCount: number;
+  /** Refunded (a refund that failed later is given back), in cents. */
+  refundCents: number;
+  refundCount: number;
+  /** Amounts of disputes lost, in cents. */
+  disputeLossCents: number;
 }
+
+/** Gross revenue less refunds and lost disputes (DECISIONS row 18): what the dashboard calls revenue. */
+export const netRevenueOf = (counters: StatsCounters) =>
+  counters.revenueCents - counters.refundCents - counters.disputeLossCents;
+
+/** What one refund, refund reversal or lost dispute adds to its day. */
+export type MoneyMovement = Partial<Pick<StatsCounters, 'refundCents' | 'refundCount' | 'disputeLossCents'>>;
 
 /** One merchant's day (`yyyy-MM-dd` in the merchant's time zone), as its item holds it. */
 export interface DayTotals extends StatsCounters {
@@ -43,6 +55,16 @@ export type CountOutcome = 'counted' | 'already-counted' | 'day-sealed';
 export interface StatsRepository {
   /** Adds a succeeded payment to its day (`yyyy-MM-dd`) unless the day counted it already or is sealed. */
   countSucceededPayment(payment: PaymentRecord, day: string): Promise<CountOutcome>;
+  /**
+   * Adds a refund, a refund's reversal or a lost dispute to the payment's merchant's day, once per
+   * `countKey` (kept in the day's `counted` set beside payment ids), unless the day is sealed.
+   */
+  countMoneyMovement(
+    payment: Pick<PaymentRecord, 'merchantId' | 'currency'>,
+    day: string,
+    countKey: string,
+    movement: MoneyMovement,
+  ): Promise<CountOutcome>;
   /** Unsealed days of one `unsealed` shard up to `throughDay` (inclusive), oldest first, at most `limit`. */
   listUnsealedDays(shard: string, throughDay: string, limit: number): Promise<{ merchantId: string; day: string }[]>;
   /** A day's counters, read consistently (never the index's copy, which may lag). */
@@ -77,23 +99,26 @@ export const UNSEALED_SHARDS = 4;
 export const unsealedShardOf = (merchantId: string) => shardOf('unsealed', merchantId, UNSEALED_SHARDS);
 export const allUnsealedShards = () => allShards('unsealed', UNSEALED_SHARDS);
 
-export const ZERO_COUNTERS: StatsCounters = { revenueCents: 0, tipCents: 0, productFeeCents: 0, succeededCount: 0 };
+/** Every counter a stats item keeps; items written before refunds existed simply lack the newer ones. */
+export const COUNTER_NAMES = [
+  'revenueCents',
+  'tipCents',
+  'productFeeCents',
+  'succeededCount',
+  'refundCents',
+  'refundCount',
+  'disputeLossCents',
+] as const satisfies readonly (keyof StatsCounters)[];
+
+export const ZERO_COUNTERS: StatsCounters = countersOf(undefined);
 
 export function addCounters(a: StatsCounters, b: StatsCounters): StatsCounters {
-  return {
-    revenueCents: a.revenueCents + b.revenueCents,
-    tipCents: a.tipCents + b.tipCents,
-    productFeeCents: a.productFeeCents + b.productFeeCents,
-    succeededCount: a.succeededCount + b.succeededCount,
-  };
+  return Object.fromEntries(COUNTER_NAMES.map((name) => [name, a[name] + b[name]])) as unknown as StatsCounters;
 }
 
-const countersOf = (item: Partial<StatsCounters> | undefined): StatsCounters => ({
-  revenueCents: item?.revenueCents ?? 0,
-  tipCents: item?.tipCents ?? 0,
-  productFeeCents: item?.productFeeCents ?? 0,
-  succeededCount: item?.succeededCount ?? 0,
-});
+export function countersOf(item: Partial<StatsCounters> | undefined): StatsCounters {
+  return Object.fromEntries(COUNTER_NAMES.map((name) => [name, item?.[name] ?? 0])) as unknown as StatsCounters;
+}
 
 /** `yyyy-MM-dd` plus `days` (calendar arithmetic; no time zone involved). */
 export function addDays(day: string, days: number): string {
@@ -148,7 +173,7 @@ export interface CombinedStats {
   lifetime: StatsCounters;
   thisMonth: StatsCounters;
   lastMonth: StatsCounters;
-  revenueByDay: { day: string; revenueCents: number; payments: number }[];
+  revenueByDay: { day: string; revenueCents: number; payments: number; refundCents: number }[];
 }
 
 /**
@@ -170,8 +195,13 @@ export function combineStats(
   const byDay = new Map(days.map((day) => [day.day, day]));
   const revenueByDay = Array.from({ length: REVENUE_CHART_DAYS }, (_, index) => {
     const day = addDays(window.chartFrom, index);
-    const totals = byDay.get(day);
-    return { day, revenueCents: totals?.revenueCents ?? 0, payments: totals?.succeededCount ?? 0 };
+    const totals = countersOf(byDay.get(day));
+    return {
+      day,
+      revenueCents: netRevenueOf(totals),
+      payments: totals.succeededCount,
+      refundCents: totals.refundCents + totals.disputeLossCents,
+    };
   });
   return {
     lifetime: withUnrolled(LIFETIME_KEY, () => true),
@@ -207,16 +237,22 @@ export async function dashboardStats(merchantId: string, deps: StatsReadDeps): P
   const { aggregates, days } = await deps.stats.readOverview(merchantId, periods, window.fromDay, window.today);
   const combined = combineStats(window, aggregates, days);
   const completedTransactions = combined.lifetime.succeededCount;
+  const thisMonthRevenue = netRevenueOf(combined.thisMonth);
+  const lastMonthRevenue = netRevenueOf(combined.lastMonth);
   return {
     currency: merchant?.currency ?? DEFAULT_CURRENCY,
     totalTransactions: completedTransactions + pendingTransactions,
-    totalRevenue: combined.lifetime.revenueCents,
+    totalRevenue: netRevenueOf(combined.lifetime),
+    grossRevenue: combined.lifetime.revenueCents,
+    totalRefunds: combined.lifetime.refundCents,
+    totalDisputeLosses: combined.lifetime.disputeLossCents,
     pendingTransactions,
     completedTransactions,
     activePaymentLinks,
-    thisMonthRevenue: combined.thisMonth.revenueCents,
-    lastMonthRevenue: combined.lastMonth.revenueCents,
-    revenueGrowth: revenueGrowthPercent(combined.thisMonth.revenueCents, combined.lastMonth.revenueCents),
+    thisMonthRevenue,
+    lastMonthRevenue,
+    thisMonthRefunds: combined.thisMonth.refundCents + combined.thisMonth.disputeLossCents,
+    revenueGrowth: revenueGrowthPercent(thisMonthRevenue, lastMonthRevenue),
     revenueByDay: combined.revenueByDay,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseMoneyInput } from '../money';
+import { STATUS_GROUPS } from '../payment-status-display';
 import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './checkout';
 
 /** Largest page the list answers; the CSV export reads pages of this size. */
@@ -50,7 +51,7 @@ export const paymentFiltersSchema = z
   .object({
     dateFrom: z.preprocess(emptyAsUndefined, daySchema.optional()),
     dateTo: z.preprocess(emptyAsUndefined, daySchema.optional()),
-    status: z.preprocess(emptyAsUndefined, z.enum(['approved', 'pending', 'denied']).optional()),
+    status: z.preprocess(emptyAsUndefined, z.enum(STATUS_GROUPS).optional()),
     transactionId: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
     customerEmail: z.preprocess(emptyAsUndefined, z.string().trim().toLowerCase().max(254).optional()),
     amountMin: z.preprocess(emptyAsUndefined, amountSchema.optional()),
@@ -91,6 +92,45 @@ export const paymentListQuerySchema = z.intersection(
 );
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
+/**
+ * The money after the sale, a dimension of its own beside the status (a payment stays `succeeded`):
+ * an open or lost dispute shows as 'Disputed'; otherwise refunds show as 'Refunded' or 'Partially refunded'.
+ */
+export const MONEY_STATES = ['refunded', 'partially_refunded', 'disputed'] as const;
+export const moneyStateSchema = z.enum(MONEY_STATES);
+export type MoneyState = z.infer<typeof moneyStateSchema>;
+
+/** Stripe's refund reasons a merchant may give. */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+export const refundReasonSchema = z.enum(REFUND_REASONS);
+export type RefundReason = z.infer<typeof refundReasonSchema>;
+
+export const refundSchema = z.object({
+  refundId: z.string(),
+  amountCents: z.number().int(),
+  /** Stripe's refund status: pending, requires_action, succeeded, failed or canceled. */
+  status: z.string(),
+  reason: z.string().nullable(),
+  /** Why a refund failed (Stripe's `failure_reason`), once it has. */
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const disputeSchema = z.object({
+  disputeId: z.string(),
+  /** Stripe's dispute status: needs_response, under_review, won, lost (or a warning_* one). */
+  status: z.string(),
+  reason: z.string().nullable(),
+  amountCents: z.number().int(),
+  /** The last moment to respond in Stripe, while the dispute needs a response. */
+  evidenceDueBy: z.string().nullable(),
+  createdAt: z.string(),
+  /** The dispute in the merchant's Stripe dashboard, where they respond. */
+  respondUrl: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
 /** One row of the Transactions table (and of the CSV). Amounts in cents. */
 export const paymentSummarySchema = z.object({
   paymentId: z.string(),
@@ -110,6 +150,10 @@ export const paymentSummarySchema = z.object({
   payerEmail: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  /** Refunded so far (pending and succeeded refunds), in cents; 0 when none. */
+  refundedCents: z.number().int(),
+  /** What happened to the money after the sale, when anything did (DECISIONS row 19). */
+  moneyState: moneyStateSchema.nullable(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
@@ -139,6 +183,11 @@ export const paymentDetailSchema = paymentSummarySchema.extend({
   stripeDashboardUrl: z.string().nullable(),
   /** The decline Stripe gave the last attempt, while the payment is still pending. */
   lastError: z.string().nullable(),
+  /** What may still be refunded, in cents: 0 unless the payment succeeded and is not disputed. */
+  refundableCents: z.number().int(),
+  /** Every refund, oldest first. */
+  refunds: z.array(refundSchema),
+  dispute: disputeSchema.nullable(),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 
@@ -150,3 +199,19 @@ export const verifyPaymentsResultSchema = z.object({
   settled: z.number().int(),
 });
 export type VerifyPaymentsResult = z.infer<typeof verifyPaymentsResultSchema>;
+
+/**
+ * POST /api/me/payments/{id}/refunds (DECISIONS row 19). The amount is in cents and at most what remains
+ * refundable; the browser sends an `Idempotency-Key` header made when the dialog opened, so a double click
+ * or a retry refunds once. Answers the payment's detail as it stands after the refund.
+ */
+export const REFUND_AMOUNT_MESSAGE = 'Enter an amount greater than $0.00.';
+export const refundRequestSchema = z.strictObject({
+  amountCents: z.number({ error: REFUND_AMOUNT_MESSAGE }).int(REFUND_AMOUNT_MESSAGE).positive(REFUND_AMOUNT_MESSAGE),
+  reason: refundReasonSchema.default('requested_by_customer'),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** The header carrying the browser's idempotency key: letters, digits, '-' and '_', up to 100. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key header');

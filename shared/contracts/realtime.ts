@@ -13,6 +13,10 @@ export const paymentUpdatedDetailSchema = z.object({
   /** What the payer paid (amount + tip), in cents, and its currency: the 'Payment received' toast shows it. */
   totalCents: z.number().int(),
   currency: z.string(),
+  /** Refunded / partially refunded / disputed, when a refund or dispute has landed (DECISIONS row 19). */
+  moneyState: z.enum(['refunded', 'partially_refunded', 'disputed']).nullable().optional(),
+  /** Refunded so far, in cents, when anything was. */
+  refundedCents: z.number().int().optional(),
 });
 export type PaymentUpdatedDetail = z.infer<typeof paymentUpdatedDetailSchema>;
 

@@ -1,6 +1,8 @@
 /**
  * GET /api/me/stats — the dashboard's Business Overview (spec §3 "Dashboard stats", §9 revenue growth;
- * DECISIONS rows 12, 18). A payment counts on the day it settled, in the merchant's time zone; money in cents.
+ * DECISIONS rows 12, 18). A payment counts on the day it settled, a refund on the day it was made, a lost
+ * dispute on the day it was lost — in the merchant's time zone. Revenue is net of refunds and lost
+ * disputes, with refunds shown beside it. Money in cents.
  */
 import { z } from 'zod';
 
@@ -10,8 +12,11 @@ export const REVENUE_CHART_DAYS = 30;
 export const dailyRevenueSchema = z.object({
   /** `yyyy-MM-dd` in the merchant's time zone. */
   day: z.string(),
+  /** Net: what settled that day less what was refunded or lost to a dispute that day (may be negative). */
   revenueCents: z.number().int(),
   payments: z.number().int(),
+  /** Refunded (and lost to disputes) that day. */
+  refundCents: z.number().int(),
 });
 export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
 
@@ -19,16 +24,25 @@ export const dashboardStatsSchema = z.object({
   currency: z.string(),
   /** completedTransactions + pendingTransactions: payments that are, or may still become, money. */
   totalTransactions: z.number().int(),
-  /** Everything ever received (amount + tip), in cents. */
+  /** Net revenue: everything ever received (amount + tip) less refunds and lost disputes, in cents. */
   totalRevenue: z.number().int(),
+  /** Everything ever received, before refunds. */
+  grossRevenue: z.number().int(),
+  /** Everything ever refunded (refunds that failed later are given back). */
+  totalRefunds: z.number().int(),
+  /** Everything lost to disputes (amounts of disputes closed as lost). */
+  totalDisputeLosses: z.number().int(),
   /** Payments still waiting for Stripe's word. */
   pendingTransactions: z.number().int(),
   /** Succeeded payments. */
   completedTransactions: z.number().int(),
   activePaymentLinks: z.number().int(),
+  /** Net, as totalRevenue. */
   thisMonthRevenue: z.number().int(),
   lastMonthRevenue: z.number().int(),
-  /** Percent, one decimal (spec §9): (this − last) / last × 100; 100 when last is 0 and this is positive, else 0. */
+  /** Refunds and dispute losses this month, beside its revenue. */
+  thisMonthRefunds: z.number().int(),
+  /** Percent on net revenue, one decimal (spec §9): (this − last) / last × 100; 100 when last is 0 and this is positive, else 0. */
   revenueGrowth: z.number(),
   /** The last REVENUE_CHART_DAYS days, oldest first, every day present (0 when nothing settled). */
   revenueByDay: z.array(dailyRevenueSchema),

@@ -420,6 +420,8 @@ describe('GET /api/me/payments', () => {
       payerEmail: 'bound@example.co.nz',
       createdAt: '2024-04-10T02:00:00.000Z',
       settledAt: '2024-04-10T02:00:00.000Z',
+      refundedCents: 0,
+      moneyState: null,
     });
   });
 
@@ -430,7 +432,7 @@ describe('GET /api/me/payments', () => {
     ['Date From after Date To', 'dateFrom=2024-06-02&dateTo=2024-06-01'],
     ['Min above Max', 'amountMin=20&amountMax=10'],
     ['an amount that is not money', 'amountMin=ten'],
-    ['an unknown status', 'status=refunded'],
+    ['an unknown status', 'status=chargedback'],
     ['a page too large', 'limit=1000'],
     ['a page of nothing', 'limit=0'],
     ['a garbled cursor', 'cursor=%21%21not-base64%21%21'],

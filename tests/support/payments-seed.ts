@@ -3,6 +3,7 @@
  * integration tests and the bench start from rows the code itself wrote, never from counters written by hand.
  */
 import { merchantStore } from '../../functions/adapters/merchant-store';
+import { moneyStore } from '../../functions/adapters/money-store';
 import { paymentStore } from '../../functions/adapters/payment-store';
 import { statsStore } from '../../functions/adapters/stats-store';
 import { STATUS_RANK } from '../../functions/domain/payment-status';
@@ -82,6 +83,7 @@ export function settlementDeps(
 ): SettlementDeps {
   return {
     payments: paymentStore,
+    money: moneyStore,
     merchants: cachedMerchants,
     stats,
     stripe: env.stripe,

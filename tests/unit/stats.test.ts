@@ -50,6 +50,9 @@ const counters = fc.record({
   tipCents: fc.integer({ min: 0, max: 100_000 }),
   productFeeCents: fc.integer({ min: 0, max: 50_000 }),
   succeededCount: fc.integer({ min: 1, max: 500 }),
+  refundCents: fc.integer({ min: -100_000, max: 1_000_000 }),
+  refundCount: fc.integer({ min: -5, max: 50 }),
+  disputeLossCents: fc.integer({ min: 0, max: 100_000 }),
 });
 /** How far sealing got for a day: not at all, into its month only (a crash), or into month and lifetime. */
 const sealState = fc.constantFrom('unsealed', 'month', 'both');
@@ -106,7 +109,11 @@ describe('combining aggregates with the days they have not taken in', () => {
           expect(combined.revenueByDay[0]!.day).toBe(window.chartFrom);
           expect(combined.revenueByDay.at(-1)!.day).toBe(window.today);
           for (const point of combined.revenueByDay) {
-            expect(point.revenueCents).toBe(byDay.get(point.day)?.totals.revenueCents ?? 0);
+            const totals = byDay.get(point.day)?.totals ?? ZERO_COUNTERS;
+            // The chart is net (DECISIONS row 18): what settled less what was refunded or lost to disputes.
+            expect(point.revenueCents).toBe(totals.revenueCents - totals.refundCents - totals.disputeLossCents);
+            expect(point.refundCents).toBe(totals.refundCents + totals.disputeLossCents);
+            expect(point.payments).toBe(totals.succeededCount);
           }
         },
       ),

@@ -28,6 +28,8 @@ function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
     payerEmail: 'rawiri@example.co.nz',
     createdAt: '2024-01-15T23:30:00.000Z',
     settledAt: '2024-01-15T23:31:00.000Z',
+    refundedCents: 0,
+    moneyState: null,
     ...overrides,
   };
 }

@@ -1,10 +1,21 @@
-import { statusDisplayOf, statusGroupOf } from '../../../shared/payment-status-display';
+import type { MoneyState } from '../../../shared/contracts/payments';
+import { statusDisplayOf, statusGroupOf, type StatusGroup } from '../../../shared/payment-status-display';
 import { Badge } from './ui/badge';
 
-const VARIANT_OF_GROUP = { approved: 'success', pending: 'warning', denied: 'destructive' } as const;
+const VARIANT_OF_GROUP = {
+  approved: 'success',
+  pending: 'warning',
+  denied: 'destructive',
+  refunded: 'neutral',
+  partially_refunded: 'outline',
+  disputed: 'destructive',
+} as const satisfies Record<StatusGroup, string>;
 
-/** A payment's status in the screens' words: Approved green, Pending amber, Denied red; any other stays neutral. */
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const group = statusGroupOf(status);
-  return <Badge variant={group ? VARIANT_OF_GROUP[group] : 'neutral'}>{statusDisplayOf(status)}</Badge>;
+/**
+ * A payment's status in the screens' words: Approved green, Pending amber, Denied red; after the sale
+ * (DECISIONS row 19) Refunded, Partially refunded, and Disputed red. Any other status stays neutral.
+ */
+export function PaymentStatusBadge({ status, moneyState }: { status: string; moneyState?: MoneyState | null }) {
+  const group = statusGroupOf(status, moneyState);
+  return <Badge variant={group ? VARIANT_OF_GROUP[group] : 'neutral'}>{statusDisplayOf(status, moneyState)}</Badge>;
 }

@@ -1,0 +1,24 @@
+import { refundNoticeEmail } from '../domain/emails';
+import type { MoneyDeps } from '../domain/refunds-and-disputes';
+import { sendEmail } from './mailer';
+import { settlementDeps } from './settlement-deps';
+
+/** The real stores, Stripe, the bus and SES, for everything that records refunds and disputes. */
+export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
+  const settlement = await settlementDeps(now);
+  return {
+    ...settlement,
+    sendEmail,
+    refundNotice: (payment, refund, businessName) =>
+      refundNoticeEmail({
+        businessName: businessName ?? 'The business',
+        item: payment.linkTitle,
+        currency: payment.currency,
+        refundCents: refund.amountCents,
+        totalCents: payment.totalCents,
+        transactionId: payment.paymentId,
+        stripeReceiptUrl: payment.receiptUrl ?? null,
+      }),
+    log: (message, details) => console.error(JSON.stringify({ level: 'error', message, ...details })),
+  };
+}

@@ -1,0 +1,24 @@
+/** Refund and dispute events from merchants' connected accounts keep each payment's money after the sale (exactly once). */
+import type { Context, EventBridgeEvent } from 'aws-lambda';
+import { moneyDeps } from '../adapters/money-deps';
+import { workClaimStore } from '../adapters/one-time-record-store';
+import { applyMoneyEvent } from '../domain/refunds-and-disputes';
+import { logIgnoredEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
+
+export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+  // Refunds and disputes of direct charges happen on the merchant's connected account: only the Connect
+  // endpoint delivers them, always naming the account.
+  const stripeEvent = stripeEventFrom(event, 'connect');
+  if (!stripeEvent) return;
+  const account = stripeEvent.account;
+  if (!account) return logIgnoredEvent('no_account', { eventId: stripeEvent.id });
+  const deps = await moneyDeps();
+  await oncePerEvent(
+    'money',
+    stripeEvent.id,
+    workClaimStore,
+    deps.now,
+    () => applyMoneyEvent(stripeEvent, account, deps),
+    context?.getRemainingTimeInMillis(),
+  );
+}

@@ -1,0 +1,29 @@
+import { ENV } from '../catalog';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, refundRequestSchema } from '../../shared/contracts/payments';
+import { moneyDeps } from '../adapters/money-deps';
+import { paymentHistoryStore } from '../adapters/payment-history-store';
+import { readSecret } from '../adapters/secrets';
+import { stripeClient } from '../adapters/stripe-client';
+import { HttpError } from '../domain/http-error';
+import { getMerchantPayment } from '../domain/payment-history';
+import { refundPayment } from '../domain/refunds-and-disputes';
+import { paymentIdSchema } from '../../shared/contracts/payments';
+import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
+
+/** POST /api/me/payments/{id}/refunds: refunds the merchant's payment, fully or in part (DECISIONS row 19). */
+export const handler = httpHandler(async (event) => {
+  const merchantId = merchantIdOf(event);
+  const paymentId = paymentIdSchema.safeParse(event.pathParameters?.id);
+  if (!paymentId.success) throw new HttpError(404, 'payment_not_found', 'Payment not found');
+  const request = refundRequestSchema.parse(jsonBody(event));
+  const header = event.headers?.[IDEMPOTENCY_KEY_HEADER];
+  const requestKey = header === undefined ? undefined : idempotencyKeySchema.parse(header);
+
+  await refundPayment(merchantId, paymentId.data, request, requestKey, await moneyDeps());
+  const detail = await getMerchantPayment(merchantId, paymentId.data, {
+    history: paymentHistoryStore,
+    stripe: stripeClient,
+    stripeKey: { secretKey: await readSecret('stripe-secret-key'), dashboardBase: process.env[ENV.stripeDashboardUrl] },
+  });
+  return { status: 201, body: detail };
+});
