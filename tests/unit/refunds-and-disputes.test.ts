@@ -56,11 +56,19 @@ const dispute = (status: string): StoredDispute => ({
   createdAt: '2026-11-23T00:00:00.000Z',
 });
 
+type MoneyWrite = NonNullable<ReturnType<typeof mergeMoneyNews>['write']>;
+
+/** The payment as the store leaves it after a merge's write (no `moneyState` attribute when it is null). */
+function written(payment: PaymentRecord, write: MoneyWrite, overrides: Partial<PaymentRecord> = {}): PaymentRecord {
+  const { moneyState, markUncounted: _mark, ...rest } = write;
+  return { ...payment, ...rest, moneyState: moneyState ?? undefined, ...overrides };
+}
+
 /** Applies each piece of news in turn, as the store would after each winning write. */
 function applyAll(start: PaymentRecord, news: Parameters<typeof mergeMoneyNews>[1][]): PaymentRecord {
-  return news.reduce((current, item) => {
+  return news.reduce<PaymentRecord>((current, item) => {
     const { write } = mergeMoneyNews(current, item, NOW);
-    return write ? { ...current, ...write } : current;
+    return write ? written(current, write) : current;
   }, start);
 }
 
@@ -131,7 +139,7 @@ describe('the money after the sale', () => {
     const counted = payment();
     const { write } = mergeMoneyNews(counted, { refunds: [refund('re_1', 500, 'succeeded')] }, NOW);
     expect(write).toMatchObject({ paymentCounted: true, markUncounted: true });
-    expect(owedCounts({ ...counted, ...write, uncountedShard: 'uncounted#0' }).map((count) => count.kind)).toEqual([
+    expect(owedCounts(written(counted, write!, { uncountedShard: 'uncounted#0' })).map((count) => count.kind)).toEqual([
       'refund',
     ]);
     // A payment still pending when a refund's news lands (events out of order) is counted once it settles.
@@ -139,7 +147,7 @@ describe('the money after the sale', () => {
     const early = mergeMoneyNews(pending, { refunds: [refund('re_1', 500, 'succeeded')] }, NOW).write!;
     expect(early.paymentCounted).toBe(false);
     expect(
-      owedCounts({ ...pending, ...early, status: 'succeeded', uncountedShard: 'uncounted#0' }).map(
+      owedCounts(written(pending, early, { status: 'succeeded', uncountedShard: 'uncounted#0' })).map(
         (count) => count.kind,
       ),
     ).toEqual(['payment', 'refund']);

@@ -6,6 +6,7 @@
 import type { Account } from './connect-accounts';
 import { createCustomer, createPrice, retrieve, startSubscription, type Customer, type Price } from './billing';
 import { listParam, metadataParam, optionalInteger, optionalString, requiredString, type Params } from './form-params';
+import { openDispute } from './disputes';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type CheckoutSetup, type StripeObject } from './sandbox-store';
 import { StripeApiError, invalidParameter, missingParameter } from './stripe-error';
@@ -38,8 +39,13 @@ interface Card {
 }
 
 /** Stripe's test cards that the hosted page knows; `decline` is the card error the payer sees. */
-const TEST_CARDS: Record<string, { card: Card; decline?: { code: string; declineCode: string; message: string } }> = {
+const TEST_CARDS: Record<
+  string,
+  { card: Card; decline?: { code: string; declineCode: string; message: string }; disputeReason?: string }
+> = {
   '4242424242424242': { card: { brand: 'visa', last4: '4242', country: 'US' } },
+  // Stripe's test card whose payment succeeds and is then disputed as fraudulent.
+  '4000000000000259': { card: { brand: 'visa', last4: '0259', country: 'US' }, disputeReason: 'fraudulent' },
   '5555555555554444': { card: { brand: 'mastercard', last4: '4444', country: 'US' } },
   '4000005540000008': { card: { brand: 'visa', last4: '0008', country: 'NZ' } },
   '4000000000000002': {
@@ -321,6 +327,36 @@ export function payCheckoutSession(
     },
     account,
   );
+  // Paylink's fee is the platform's own object (refunded in proportion by `refund_application_fee`).
+  const feeId = newId('fee', 24);
+  const applicationFeeObject =
+    applicationFee > 0 && account
+      ? context.store.put(
+          {
+            id: feeId,
+            object: 'application_fee',
+            account,
+            amount: applicationFee,
+            amount_refunded: 0,
+            application: null,
+            balance_transaction: null,
+            charge: chargeId,
+            created: now,
+            currency: session.currency,
+            livemode: false,
+            originating_transaction: null,
+            refunded: false,
+            refunds: {
+              object: 'list',
+              data: [],
+              has_more: false,
+              total_count: 0,
+              url: `/v1/application_fees/${feeId}/refunds`,
+            },
+          },
+          null,
+        )
+      : null;
   const charge = context.store.put(
     {
       id: chargeId,
@@ -328,6 +364,8 @@ export function payCheckoutSession(
       amount,
       amount_captured: amount,
       amount_refunded: 0,
+      disputed: false,
+      application_fee: applicationFeeObject?.id ?? null,
       currency: session.currency,
       paid: true,
       status: 'succeeded',
@@ -359,6 +397,7 @@ export function payCheckoutSession(
   Object.assign(session, { status: 'complete', payment_status: 'paid', customer_details: customerDetails });
   context.emit('payment_intent.succeeded', paymentIntent, { account });
   context.emit('checkout.session.completed', session, { account });
+  if (testCard.disputeReason) openDispute(context, charge.id, { reason: testCard.disputeReason });
   return { outcome: 'paid', redirectTo: successRedirect(session) };
 }
 

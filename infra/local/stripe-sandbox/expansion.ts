@@ -2,6 +2,7 @@
  * `expand[]` as Stripe does it: a field holding an id becomes the object, and a dotted path
  * (`latest_charge.balance_transaction`) keeps going inside the expanded object.
  */
+import { refundsOfCharge } from './refunds';
 import type { SandboxContext } from './sandbox-context';
 import type { StripeObject } from './sandbox-store';
 import { invalidParameter } from './stripe-error';
@@ -28,6 +29,19 @@ function expandPath(
       data: context.store.checkoutSetup(sessionId)?.lineItems ?? [],
       has_more: false,
       url: `/v1/checkout/sessions/${sessionId}/line_items`,
+    };
+    return;
+  }
+  if (field === 'refunds' && target.object === 'charge') {
+    // Since API version 2022-11-15 a charge's refunds are only there when expanded.
+    const chargeId = target.id as string;
+    const data = refundsOfCharge(context, chargeId, account);
+    target.refunds = {
+      object: 'list',
+      data,
+      has_more: false,
+      total_count: data.length,
+      url: `/v1/charges/${chargeId}/refunds`,
     };
     return;
   }

@@ -32,9 +32,27 @@ import {
   retrieveAccount,
   type Account,
 } from './connect-accounts';
+import { acceptDispute, closeDispute, listDisputes, openDispute, retrieveDispute } from './disputes';
 import { expand } from './expansion';
 import { expandParam, parseParams, type Params } from './form-params';
-import { checkoutPage, formatAmount, messagePage, onboardingPage, portalPage } from './hosted-pages';
+import {
+  checkoutPage,
+  dashboardPaymentPage,
+  messagePage,
+  onboardingPage,
+  portalPage,
+  receiptPage,
+} from './hosted-pages';
+import {
+  createRefund,
+  failRefund,
+  listPage,
+  listRefunds,
+  refundsOfCharge,
+  retrieveRefund,
+  updateRefund,
+  type Charge,
+} from './refunds';
 import { snapshot, type EmitOptions, type SandboxContext } from './sandbox-context';
 import { SandboxStore, newId, type StripeEvent, type StripeObject } from './sandbox-store';
 import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
@@ -144,6 +162,51 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handle: retrieveKind('charge') },
     { method: 'GET', pattern: /^\/v1\/balance_transactions\/([^/]+)$/, handle: retrieveKind('balance_transaction') },
     {
+      method: 'GET',
+      pattern: /^\/v1\/charges\/([^/]+)\/refunds$/,
+      handle: ({ match, params, account }) => {
+        const chargeId = match[1]!;
+        retrieve(context, 'charge', chargeId, account);
+        return listPage(refundsOfCharge(context, chargeId, account), params, `/v1/charges/${chargeId}/refunds`);
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handle: ({ params, account }) => createRefund(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds$/,
+      handle: ({ params, account }) => listRefunds(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds\/([^/]+)$/,
+      handle: ({ match, account }) => retrieveRefund(context, match[1]!, account),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds\/([^/]+)$/,
+      handle: ({ match, params, account }) => updateRefund(context, match[1]!, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/disputes$/,
+      handle: ({ params, account }) => listDisputes(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/disputes\/([^/]+)$/,
+      handle: ({ match, account }) => retrieveDispute(context, match[1]!, account),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/disputes\/([^/]+)\/close$/,
+      handle: ({ match, account }) => acceptDispute(context, match[1]!, account),
+    },
+    { method: 'GET', pattern: /^\/v1\/application_fees\/([^/]+)$/, handle: retrieveKind('application_fee') },
+    {
       method: 'POST',
       pattern: /^\/v1\/customers$/,
       handle: ({ params, account }) => createCustomerFromParams(context, params, account),
@@ -193,6 +256,21 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         const subscription = retrieve<Subscription>(context, 'subscription', subscriptionId, account);
         return endTrial(context, subscription, request.url.searchParams.get('fail') === '1', account);
       },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/refunds\/([^/]+)\/fail$/,
+      handle: ({ match, params }) => failRefund(context, match[1]!, params),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/charges\/([^/]+)\/dispute$/,
+      handle: ({ match, params }) => openDispute(context, match[1]!, params),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/disputes\/([^/]+)\/close$/,
+      handle: ({ match, params }) => closeDispute(context, match[1]!, params),
     },
     { method: 'GET', pattern: /^\/_emu\/events$/, handle: () => ({ object: 'list', data: store.events() }) },
     {
@@ -404,29 +482,25 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   function handleDashboardPaymentPage(response: http.ServerResponse, id: string) {
     const account = store.accountOf(id);
     const intent = account === undefined ? undefined : store.find(id, account);
-    if (!intent || intent.object !== 'payment_intent') {
+    if (!intent || intent.object !== 'payment_intent' || account === undefined) {
       return sendHtml(response, 404, messagePage('Not found', 'No payment with this id in the sandbox.'));
     }
-    const amount = formatAmount(intent.amount as number, intent.currency as string);
-    sendHtml(
-      response,
-      200,
-      messagePage(`Payment ${id}`, `${amount}, ${intent.status as string}, on ${account ?? 'the platform'}.`),
-    );
+    const charge = intent.latest_charge ? store.find<Charge>(intent.latest_charge as string, account) : undefined;
+    const refunds = charge ? refundsOfCharge(context, charge.id, account) : [];
+    const dispute = charge
+      ? store.objectsOfKind('dispute', (candidate) => candidate.charge === charge.id)[0]
+      : undefined;
+    sendHtml(response, 200, dashboardPaymentPage({ intent, account, charge, refunds, dispute }));
   }
 
   /** A charge's receipt, where `receipt_url` points (the success page's and the detail panel's 'View Receipt'). */
   function handleReceiptPage(response: http.ServerResponse, id: string) {
     const account = store.accountOf(id);
-    const charge = account === undefined ? undefined : store.find(id, account);
-    if (!charge || charge.object !== 'charge') {
+    const charge = account === undefined ? undefined : store.find<Charge>(id, account);
+    if (!charge || charge.object !== 'charge' || account === undefined) {
       return sendHtml(response, 404, messagePage('Not found', 'No receipt with this id in the sandbox.'));
     }
-    const amount = formatAmount(charge.amount as number, charge.currency as string);
-    const card = (charge.payment_method_details as { card?: { brand?: string; last4?: string } } | null)?.card;
-    const paidWith = card ? ` with ${card.brand ?? 'card'} ending in ${card.last4 ?? '????'}` : '';
-    const paidOn = new Date((charge.created as number) * 1000).toUTCString();
-    sendHtml(response, 200, messagePage(`Receipt ${id}`, `${amount} paid${paidWith} on ${paidOn}.`));
+    sendHtml(response, 200, receiptPage(charge, refundsOfCharge(context, charge.id, account)));
   }
 
   // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
