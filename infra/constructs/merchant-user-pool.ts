@@ -69,7 +69,10 @@ export class MerchantUserPool extends Construct {
         sesRegion: props.mailRegion,
         ...(props.mailIdentity.includes('@') ? {} : { sesVerifiedDomain: props.mailIdentity }),
       }),
-      mfa: Mfa.OFF,
+      // DECISIONS row 23: a merchant may add an authenticator app (TOTP) as a second factor for password
+      // sign-in, in Settings. No SMS: it costs per message, needs an SNS role, and is the weaker factor.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: props.isProduction,
       removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -77,7 +80,7 @@ export class MerchantUserPool extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'Merchants sign in with a password or a single-use emailed magic link (CUSTOM_AUTH); a required second factor would defeat the magic link the product specifies. MFA can be offered as OPTIONAL later.',
+        'MFA is OPTIONAL (authenticator-app TOTP, set up by each merchant in Settings, DECISIONS row 23), not REQUIRED: merchants also sign in with a single-use emailed magic link (CUSTOM_AUTH), which a required second factor would defeat, and a new merchant must be able to sign in before setting up an authenticator app.',
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG8',

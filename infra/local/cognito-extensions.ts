@@ -6,12 +6,18 @@
  *     define/create/verify triggers with Cognito's event shapes;
  *   - GetTokensFromRefreshToken (how Amplify 6 refreshes a session);
  *   - GlobalSignOut; ResendConfirmationCode;
+ *   - authenticator-app two-factor (TOTP, DECISIONS row 23) as Cognito runs it: AssociateSoftwareToken,
+ *     VerifySoftwareToken (which checks a code but enables nothing), SetUserMFAPreference (which enables
+ *     it), and a password sign-in that answers SOFTWARE_TOKEN_MFA with a Session, then tokens for a right
+ *     code. cognito-local has these targets, but it trusts any Session, never refuses a code used before,
+ *     enables TOTP on verification, and stores no refresh token for an MFA sign-in;
  *   - Cognito's answers where cognito-local's differ: NotAuthorizedException for a wrong password and for
  *     confirming a confirmed user, and no user-existence errors from ForgotPassword.
  * Every other operation is cognito-local's own.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import type { CognitoTrigger, FunctionSpec } from '../../functions/catalog';
 import { invoke } from './function-loader';
 
@@ -23,7 +29,19 @@ interface CognitoUser {
   Enabled?: boolean;
   RefreshTokens?: string[];
   ConfirmationCode?: string;
+  /** Where cognito-local keeps a user's authenticator-app secret; `LastUsedStep` is ours (replay guard). */
+  SoftwareTokenMfaConfiguration?: SoftwareToken;
+  UserMFASettingList?: string[];
+  PreferredMfaSetting?: string;
   [key: string]: unknown;
+}
+interface SoftwareToken {
+  /** Base32, as Cognito's AssociateSoftwareToken hands it out. */
+  Secret: string;
+  Verified: boolean;
+  FriendlyDeviceName?: string;
+  /** The last 30-second step whose code was accepted: that code, and any older one, is refused after. */
+  LastUsedStep?: number;
 }
 interface UserPool {
   options: { Id: string };
@@ -71,6 +89,8 @@ export interface CognitoErrors {
   InvalidParameterError: new (message?: string) => Error;
   UserNotFoundError: new (message?: string) => Error;
   InvalidPasswordError: new () => Error;
+  /** Any Cognito error by its `__type` (EnableSoftwareTokenMFAException, CodeMismatchException…). */
+  CognitoError: new (code: string, message: string) => Error;
 }
 
 /** The trigger names cognito-local's LambdaService knows, for the triggers it can run itself. */
@@ -170,6 +190,44 @@ interface CustomAuthSession {
 /** Cognito's custom-auth sessions last three minutes between steps. */
 const SESSION_LIFETIME_MS = 3 * 60 * 1000;
 
+/** A password sign-in waiting for the authenticator-app code. */
+interface MfaSession {
+  username: string;
+  clientId: string;
+  expiresAt: number;
+  /** Wrong codes this session still accepts before the merchant must sign in with the password again. */
+  attemptsLeft: number;
+}
+const MFA_ATTEMPTS_PER_SESSION = 5;
+
+/** The authenticator apps' default and Cognito's: SHA-1, 6 digits, a new code every 30 seconds. */
+const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+/** Cognito accepts the code of the step before and after the current one (clock drift between devices). */
+const TOTP_WINDOW_STEPS = 1;
+/** Cognito's words for a code accepted before (the web tells it apart from a wrong one by them). */
+const USED_CODE_MESSAGE = 'Your software token has already been used once.';
+
+/**
+ * The 30-second step a code belongs to (now, or one step either side), or undefined for a wrong code.
+ * HMAC-based OTP through `otpauth` (RFC 4226/6238), not hand-rolled.
+ */
+export function totpStepOf(secret: string, code: string, now = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const totp = new TOTP({ ...TOTP_PARAMETERS, secret: Secret.fromBase32(secret) });
+  const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW_STEPS });
+  return delta === null ? undefined : totp.counter({ timestamp: now }) + delta;
+}
+
+/** The claims of an access token cognito-local issued (it signs them itself and checks them by decoding). */
+function accessTokenClaims(token: unknown): Record<string, unknown> | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString()) as unknown;
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function extendCognitoRouter(
   router: CognitoRouter,
   services: CognitoServices,
@@ -178,6 +236,75 @@ export function extendCognitoRouter(
 ): CognitoRouter {
   const triggers = triggerFunctions(functions);
   const sessions = new Map<string, CustomAuthSession>();
+  const mfaSessions = new Map<string, MfaSession>();
+  /** One TOTP check at a time per user, so the same code cannot be accepted twice by racing requests. */
+  const totpChecks = new Map<string, Promise<unknown>>();
+
+  /**
+   * Tokens for a finished sign-in, minted as cognito-local mints them for a password sign-in (its
+   * JwtTokenGenerator, with the pre-token trigger), with the refresh token stored so that Amplify can
+   * refresh with it and GlobalSignOut can revoke it.
+   */
+  async function issueTokens(
+    ctx: unknown,
+    pool: UserPool,
+    user: CognitoUser,
+    clientId: string,
+    clientMetadata: Record<string, string> | undefined,
+  ) {
+    const client = await services.cognito.getAppClient(ctx, clientId);
+    const groups = await pool.listUserGroupMembership(ctx, user);
+    const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, clientMetadata, 'Authentication');
+    await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+    return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, ExpiresIn: 3600, TokenType: 'Bearer' } };
+  }
+
+  /** The user an unexpired access token names, as Cognito's token-authorised operations require. */
+  async function userOfAccessToken(ctx: unknown, token: unknown) {
+    const claims = accessTokenClaims(token);
+    if (!claims || claims.token_use !== 'access') throw new errors.NotAuthorizedError('Invalid Access Token');
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now())
+      throw new errors.NotAuthorizedError('Access Token has expired');
+    const pool = await services.cognito
+      .getUserPoolForClientId(ctx, String(claims.client_id ?? ''))
+      .catch(() => undefined);
+    const user = pool && (await pool.getUserByUsername(ctx, String(claims.sub ?? '')));
+    if (!pool || !user) throw new errors.NotAuthorizedError('Invalid Access Token');
+    return { pool, user };
+  }
+
+  /**
+   * Checks a code against the user's secret and, when right, records its step so it works only once
+   * (as Cognito does: 'Your software token has already been used once.'). `refused` makes the error.
+   */
+  async function useTotpCode(
+    ctx: unknown,
+    pool: UserPool,
+    username: string,
+    code: string,
+    refused: (reason: 'wrong' | 'used') => Error,
+  ): Promise<CognitoUser> {
+    const previous = totpChecks.get(username) ?? Promise.resolve();
+    const check = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const user = await pool.getUserByUsername(ctx, username);
+        const token = user?.SoftwareTokenMfaConfiguration;
+        if (!user || !token) throw new errors.NotAuthorizedError();
+        const step = totpStepOf(token.Secret, code);
+        if (step === undefined) throw refused('wrong');
+        if (token.LastUsedStep !== undefined && step <= token.LastUsedStep) throw refused('used');
+        const updated = { ...user, SoftwareTokenMfaConfiguration: { ...token, LastUsedStep: step } };
+        await pool.saveUser(ctx, updated);
+        return updated;
+      });
+    totpChecks.set(username, check);
+    try {
+      return await check;
+    } finally {
+      if (totpChecks.get(username) === check) totpChecks.delete(username);
+    }
+  }
 
   async function runTrigger(trigger: CognitoTrigger, triggerSource: string, base: object, request: object) {
     const fn = triggers[trigger];
@@ -211,20 +338,7 @@ export function extendCognitoRouter(
       clientMetadata,
       userNotFound: false,
     });
-    if (defined.issueTokens) {
-      const client = await services.cognito.getAppClient(ctx, session.clientId);
-      const groups = await pool.listUserGroupMembership(ctx, user);
-      const tokens = await services.tokenGenerator.generate(
-        ctx,
-        user,
-        groups,
-        client,
-        clientMetadata,
-        'Authentication',
-      );
-      await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
-      return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, ExpiresIn: 3600, TokenType: 'Bearer' } };
-    }
+    if (defined.issueTokens) return issueTokens(ctx, pool, user, session.clientId, clientMetadata);
     if (defined.failAuthentication || !defined.challengeName)
       throw new errors.NotAuthorizedError('Incorrect username or password.');
     const created = await runTrigger('createAuthChallenge', 'CreateAuthChallenge_Authentication', base, {
@@ -250,19 +364,72 @@ export function extendCognitoRouter(
     };
   }
 
+  /** RespondToAuthChallenge SOFTWARE_TOKEN_MFA: the code from the authenticator app, then tokens. */
+  async function answerSoftwareTokenChallenge(ctx: unknown, request: Record<string, unknown>) {
+    const sessionId = String(request.Session);
+    const session = mfaSessions.get(sessionId);
+    if (!session || session.expiresAt < Date.now() || session.clientId !== String(request.ClientId)) {
+      mfaSessions.delete(sessionId);
+      throw new errors.NotAuthorizedError('Invalid session for the user, session is expired.');
+    }
+    const pool = await services.cognito.getUserPoolForClientId(ctx, session.clientId);
+    const responses = (request.ChallengeResponses ?? {}) as Record<string, string>;
+    const named = responses.USERNAME ? await pool.getUserByUsername(ctx, responses.USERNAME) : null;
+    if (!named || named.Username !== session.username)
+      throw new errors.NotAuthorizedError('Invalid session for the user.');
+    if (!named.SoftwareTokenMfaConfiguration?.Verified || !named.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA'))
+      throw new errors.NotAuthorizedError('Invalid session for the user.');
+    let user: CognitoUser;
+    try {
+      user = await useTotpCode(
+        ctx,
+        pool,
+        session.username,
+        responses.SOFTWARE_TOKEN_MFA_CODE ?? '',
+        (reason) =>
+          new errors.CognitoError(
+            'CodeMismatchException',
+            reason === 'used' ? USED_CODE_MESSAGE : 'Invalid code received for user',
+          ),
+      );
+    } catch (error) {
+      // A wrong code may be tried again in the same session (Amplify keeps it), a few times.
+      session.attemptsLeft -= 1;
+      if (session.attemptsLeft <= 0) mfaSessions.delete(sessionId);
+      throw error;
+    }
+    mfaSessions.delete(sessionId);
+    return issueTokens(ctx, pool, user, session.clientId, request.ClientMetadata as Record<string, string> | undefined);
+  }
+
   const extensions: Record<string, Target> = {
     async InitiateAuth(ctx, request) {
       const flow = request.AuthFlow;
       const clientId = String(request.ClientId);
       if (flow === 'USER_PASSWORD_AUTH') {
+        let answer: { ChallengeName?: string; ChallengeParameters?: Record<string, string>; Session?: string };
         try {
-          return await router('InitiateAuth')(ctx, request);
+          answer = (await router('InitiateAuth')(ctx, request)) as typeof answer;
         } catch (error) {
           // Cognito says NotAuthorized for a wrong password (it reveals nothing about the account).
           if (error instanceof errors.InvalidPasswordError)
             throw new errors.NotAuthorizedError('Incorrect username or password.');
           throw error;
         }
+        // The password was right and the user has TOTP on (the pool is OPTIONAL): cognito-local asks for
+        // the code with a Session it never checks again. Ours is remembered, so only this sign-in can
+        // answer it, with this client, within Cognito's three minutes.
+        if (answer.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return answer;
+        const now = Date.now();
+        for (const [id, pending] of mfaSessions) if (pending.expiresAt < now) mfaSessions.delete(id);
+        const sessionId = randomUUID();
+        mfaSessions.set(sessionId, {
+          username: String(answer.ChallengeParameters?.USER_ID_FOR_SRP),
+          clientId,
+          expiresAt: now + SESSION_LIFETIME_MS,
+          attemptsLeft: MFA_ATTEMPTS_PER_SESSION,
+        });
+        return { ...answer, Session: sessionId };
       }
       if (flow !== 'CUSTOM_AUTH') return router('InitiateAuth')(ctx, request);
       const username = (request.AuthParameters as Record<string, string> | undefined)?.USERNAME;
@@ -282,6 +449,7 @@ export function extendCognitoRouter(
     },
 
     async RespondToAuthChallenge(ctx, request) {
+      if (request.ChallengeName === 'SOFTWARE_TOKEN_MFA') return answerSoftwareTokenChallenge(ctx, request);
       if (request.ChallengeName !== 'CUSTOM_CHALLENGE') return router('RespondToAuthChallenge')(ctx, request);
       const session = sessions.get(String(request.Session));
       sessions.delete(String(request.Session));
@@ -330,6 +498,73 @@ export function extendCognitoRouter(
           TokenType: 'Bearer',
         },
       };
+    },
+
+    async AssociateSoftwareToken(ctx, request) {
+      if (!request.AccessToken) {
+        // Cognito's MFA_SETUP challenge (MFA required, none set up) hands a Session here; an OPTIONAL pool
+        // never asks it, so Paylink sets TOTP up only from a signed-in session (Amplify's setUpTOTP).
+        throw new errors.InvalidParameterError(
+          request.Session
+            ? 'AssociateSoftwareToken with a Session answers the MFA_SETUP challenge, which this pool (MFA OPTIONAL) never asks'
+            : 'Either AccessToken or Session is required',
+        );
+      }
+      const { pool, user } = await userOfAccessToken(ctx, request.AccessToken);
+      // A new secret replaces the old one, and TOTP is off until the new one is verified and enabled
+      // (Cognito would keep listing it as enabled while signing in without it; off is the honest state).
+      const methods = (user.UserMFASettingList ?? []).filter((method) => method !== 'SOFTWARE_TOKEN_MFA');
+      const secret = new Secret({ size: 20 }).base32;
+      await pool.saveUser(ctx, {
+        ...user,
+        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false },
+        UserMFASettingList: methods,
+        PreferredMfaSetting: user.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA' ? undefined : user.PreferredMfaSetting,
+      });
+      return { SecretCode: secret };
+    },
+
+    async VerifySoftwareToken(ctx, request) {
+      if (!request.UserCode) throw new errors.InvalidParameterError('Missing required parameter UserCode');
+      if (!request.AccessToken) {
+        throw new errors.InvalidParameterError(
+          'VerifySoftwareToken with a Session answers the MFA_SETUP challenge, which this pool (MFA OPTIONAL) never asks',
+        );
+      }
+      const { pool, user } = await userOfAccessToken(ctx, request.AccessToken);
+      if (!user.SoftwareTokenMfaConfiguration)
+        throw new errors.InvalidParameterError('User has not set up software token mfa');
+      // Verifying an already verified token checks the code and changes nothing else: Settings asks for a
+      // current code this way before turning two-factor off.
+      const checked = await useTotpCode(
+        ctx,
+        pool,
+        user.Username,
+        String(request.UserCode),
+        (reason) =>
+          new errors.CognitoError(
+            'EnableSoftwareTokenMFAException',
+            reason === 'used' ? USED_CODE_MESSAGE : 'Code mismatch and fail enable Software Token MFA',
+          ),
+      );
+      const token = checked.SoftwareTokenMfaConfiguration!;
+      await pool.saveUser(ctx, {
+        ...checked,
+        SoftwareTokenMfaConfiguration: {
+          ...token,
+          Verified: true,
+          FriendlyDeviceName: (request.FriendlyDeviceName as string | undefined) ?? token.FriendlyDeviceName,
+        },
+      });
+      // Verification does not turn TOTP on; SetUserMFAPreference does (cognito-local's own, which requires
+      // a verified token), as in Cognito.
+      return { Status: 'SUCCESS', ...(request.Session ? { Session: request.Session } : {}) };
+    },
+
+    async SetUserMFAPreference(ctx, request) {
+      // cognito-local only decodes the token; an expired or foreign one is refused first, as Cognito does.
+      await userOfAccessToken(ctx, request.AccessToken);
+      return router('SetUserMFAPreference')(ctx, request);
     },
 
     async GlobalSignOut(ctx, request) {

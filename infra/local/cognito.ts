@@ -9,6 +9,7 @@ import {
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -139,6 +140,15 @@ async function ensureUserPool(endpoint: string) {
       );
       userPoolId = created.UserPool!.Id!;
     }
+    // As the cloud's pool (infra/constructs/merchant-user-pool.ts): two-factor is optional and by
+    // authenticator app only. Set at every start, so a pool made before two-factor existed gains it too.
+    await client.send(
+      new SetUserPoolMfaConfigCommand({
+        UserPoolId: userPoolId,
+        MfaConfiguration: 'OPTIONAL',
+        SoftwareTokenMfaConfiguration: { Enabled: true },
+      }),
+    );
     const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
     let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === USER_POOL_CLIENT_NAME)?.ClientId;
     if (!userPoolClientId) {

@@ -84,7 +84,12 @@ export function authErrorName(error: unknown): string | undefined {
 }
 
 /** What a password sign-in came to, when Cognito answered without an error. */
-export type PasswordSignInOutcome = 'signed-in' | 'email-not-confirmed' | 'password-reset-required';
+export type PasswordSignInOutcome =
+  | 'signed-in'
+  | 'email-not-confirmed'
+  | 'password-reset-required'
+  // The password was right and the merchant has two-factor on: confirmSignIn with the authenticator code.
+  | 'totp-code-required';
 
 /**
  * Signs in with email and password (USER_PASSWORD_AUTH: the local Cognito has no SRP). Wrong credentials
@@ -98,6 +103,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   if (isSignedIn) return 'signed-in';
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'email-not-confirmed';
   if (nextStep.signInStep === 'RESET_PASSWORD') return 'password-reset-required';
+  if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totp-code-required';
   throw new Error(`Sign-in asked for a step Paylink does not offer: ${nextStep.signInStep}`);
 }
 

@@ -31,6 +31,18 @@ export const authStrings = {
     noAccount: "Don't have an account?",
     signUp: 'Sign up',
   },
+  twoFactor: {
+    heading: 'Two-factor authentication',
+    instructions: 'Enter the 6-digit code from your authenticator app',
+    codeLabel: 'Authentication code',
+    verify: 'Verify',
+    verifying: 'Verifying...',
+    back: 'Back to sign in',
+    codeFormat: 'Enter the 6-digit code from your authenticator app',
+    codeInvalid: 'Invalid code. Please check your authenticator app and try again.',
+    codeUsed: 'This code has already been used. Please wait for the next code in your authenticator app.',
+    sessionExpired: 'Your sign-in session has expired. Please sign in again.',
+  },
   toasts: {
     errorTitle: 'Error',
     magicLinkSentTitle: 'Magic Link Sent',

@@ -18,6 +18,7 @@ import { useRequestMagicLink } from '../api/request-magic-link';
 import { authStrings } from '../auth-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { signedInDestination } from '../signed-in-destination';
+import { TotpSignInStep } from './totp-sign-in-step';
 
 const strings = authStrings.login;
 
@@ -49,6 +50,8 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string>();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string>();
   const [resending, setResending] = useState(false);
+  // The password was right and the merchant has two-factor on: the authenticator code comes next.
+  const [awaitingTotpCode, setAwaitingTotpCode] = useState(false);
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(loginFormSchema),
@@ -64,6 +67,8 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
       const outcome = await signInWithPassword(email, password);
       if (outcome === 'signed-in') {
         await finishSignIn(signedInDestination(routerState));
+      } else if (outcome === 'totp-code-required') {
+        setAwaitingTotpCode(true);
       } else if (outcome === 'email-not-confirmed') {
         setUnconfirmedEmail(email);
         toast.error(authStrings.toasts.errorTitle, { description: authStrings.errors.emailNotConfirmed });
@@ -115,6 +120,18 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
 
   const emailError = errors.email?.message;
   const passwordError = errors.password?.message;
+
+  if (awaitingTotpCode) {
+    return (
+      <TotpSignInStep
+        onSignedIn={() => finishSignIn(signedInDestination(routerState))}
+        onRestart={() => {
+          form.resetField('password');
+          setAwaitingTotpCode(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">

@@ -1,16 +1,20 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PublicPageShell } from '../../../components/public-page-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { BRAND_NAME } from '../../../../../shared/brand';
 import { authStrings } from '../auth-strings';
 import { LoginForm } from './login-form';
+import { PageDescription } from '../../../components/page-description';
 
 const strings = authStrings.login;
+const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} with your password or an emailed magic link to manage your payment links and payments.`;
 
 /** /login, 'Welcome Back' (spec §2): password or magic link. */
 export function LoginPage() {
   const location = useLocation();
   return (
     <PublicPageShell>
+      <PageDescription content={LOGIN_DESCRIPTION} />
       <div className="mx-auto flex w-full max-w-md flex-col gap-6">
         <Card>
           <CardHeader className="items-center text-center">

@@ -5,8 +5,12 @@ import { useStripeReturn } from '../../stripe-connection/hooks/use-stripe-return
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { ProfileSettingsCard } from './profile-settings-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** /dashboard/settings (spec §2): profile, the Stripe integration (and Stripe's return here), danger zone. */
+/**
+ * /dashboard/settings (spec §2): profile, the Stripe integration (and Stripe's return here), two-factor
+ * authentication (DECISIONS.md row 23), danger zone.
+ */
 export function SettingsPage() {
   useStripeReturn();
   return (
@@ -27,6 +31,7 @@ function SettingsCards() {
           {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
           <StripeIntegrationCard email={profile.email} />
+          <TwoFactorCard key={`two-factor-${profile.merchantId}`} email={profile.email} />
           <DangerZoneCard email={profile.email} />
         </div>
       )}

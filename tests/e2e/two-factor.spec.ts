@@ -1,0 +1,117 @@
+/**
+ * Authenticator-app two-factor (DECISIONS.md row 23), as a merchant uses it: set up in Settings from the
+ * QR code's key, then a password sign-in that asks for the code — a wrong one refused by the field, the
+ * right one signs in — then turned off with a current code. The "authenticator app" is `otpauth`, the
+ * library the local Cognito checks codes with, computing codes from the key the page shows.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { Secret, TOTP, URI } from 'otpauth';
+import { PNG } from 'pngjs';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { createConfirmedMerchant, merchantAccessToken } from './support/merchant';
+import { signInThroughLoginPage } from './support/browser-session';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
+
+const PERIOD_MS = 30_000;
+
+/**
+ * The authenticator app. Cognito accepts a code once, and a code of the step before or after now, so each
+ * code is the earliest step after the last one used. Within 2 s of a step's end, the server could judge
+ * the code a step later than it was picked: wait for the new step first.
+ */
+function authenticatorApp(secretText: string) {
+  const secret = Secret.fromBase32(secretText);
+  let usedStep = Number.NEGATIVE_INFINITY;
+  const codeAt = (step: number) =>
+    TOTP.generate({ secret, algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * PERIOD_MS });
+  return {
+    async nextCode() {
+      const remaining = TOTP.remaining({ period: 30 });
+      if (remaining < 2000) await new Promise((resolve) => setTimeout(resolve, remaining + 50));
+      const now = TOTP.counter({ period: 30 });
+      const step = Math.max(now - 1, usedStep + 1);
+      if (step > now + 1) throw new Error('every code the server accepts now has been used');
+      usedStep = step;
+      return codeAt(step);
+    },
+    /** A code of this secret, but from five minutes ago: wrong now. */
+    wrongCode: () => codeAt(TOTP.counter({ period: 30 }) - 10),
+  };
+}
+
+/** The QR code on the page, decoded back to its text. */
+async function qrCodeText(page: Page, name: string): Promise<string | undefined> {
+  const source = await page.getByRole('img', { name }).getAttribute('src');
+  const png = PNG.sync.read(Buffer.from(source!.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('a merchant sets up two-factor, signs in with password and code, and turns it off', async ({ page }, testInfo) => {
+  const merchant = await createConfirmedMerchant();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughLoginPage(page, merchant);
+
+  // Settings: off, then set up from the QR code (or its key typed by hand).
+  await page.goto('/dashboard/settings');
+  const card = page.getByRole('region', { name: 'Two-factor authentication' });
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const secret = (await card.getByLabel('Setup key').inputValue()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The QR code carries the same key, as an authenticator app reads it.
+  const scanned = URI.parse((await qrCodeText(page, 'QR code for your authenticator app'))!);
+  expect(scanned).toBeInstanceOf(TOTP);
+  expect(scanned).toMatchObject({ issuer: 'Paylink', label: merchant.email, digits: 6, period: 30 });
+  expect(scanned.secret.base32).toBe(secret);
+  await expectNoSeriousAxeFindings(page);
+  await card.screenshot({ path: testInfo.outputPath('two-factor-setup.png') });
+
+  const app = authenticatorApp(secret);
+  const setupCode = card.getByLabel('6-digit code');
+  await setupCode.fill(app.wrongCode());
+  await card.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(card.getByText('Invalid code. Please check your authenticator app and try again.')).toBeVisible();
+  await expect(setupCode).toHaveAttribute('aria-invalid', 'true');
+  await setupCode.fill(await app.nextCode());
+  await card.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeVisible();
+
+  // Signed out, the password alone no longer signs in: the code is asked for.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(merchant.email);
+  await page.getByLabel('Password', { exact: true }).fill(merchant.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const signInCode = page.getByLabel('Authentication code');
+  await expectNoSeriousAxeFindings(page);
+
+  await signInCode.fill(app.wrongCode());
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByText('Invalid code. Please check your authenticator app and try again.')).toBeVisible();
+  await expect(signInCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.screenshot({ path: testInfo.outputPath('two-factor-sign-in-wrong-code.png') });
+
+  await signInCode.fill(await app.nextCode());
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  // Turned off with a current code: the password alone signs in again.
+  await page.goto('/dashboard/settings');
+  await card.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await card.getByLabel('6-digit code').fill(await app.nextCode());
+  await card.getByRole('button', { name: 'Turn off', exact: true }).click();
+  await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  expect(await merchantAccessToken(merchant)).toBeTruthy();
+});

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleDashed, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormField, fieldControlProps } from '../../../components/form-field';
+import { LoadingState } from '../../../components/loading-state';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import {
+  authenticatorCodeError,
+  authenticatorCodeSchema,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useStartTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+import { settingsStrings } from '../settings-strings';
+
+const strings = settingsStrings.twoFactor;
+
+/**
+ * Settings → Two-factor authentication (DECISIONS.md row 23): says whether it is on; sets it up with a
+ * QR code (and the key as text) and a code from the app; turns it off with a current code.
+ */
+export function TwoFactorCard({ email }: { email: string }) {
+  const headingId = useId();
+  const status = useTwoFactorStatus();
+  const setup = useStartTwoFactorSetup(email);
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [turningOff, setTurningOff] = useState(false);
+  const enabled = status.data?.enabled === true;
+
+  const startSetup = () =>
+    setup.mutate(undefined, {
+      onError: (error) => toast.error(strings.failedTitle, { description: authenticatorCodeError(error) }),
+    });
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2" id={headingId}>
+            {strings.title}
+          </CardTitle>
+          {status.data ? (
+            enabled ? (
+              <Badge variant="success">
+                <ShieldCheck aria-hidden="true" />
+                {strings.on}
+              </Badge>
+            ) : (
+              <Badge variant="neutral">
+                <CircleDashed aria-hidden="true" />
+                {strings.off}
+              </Badge>
+            )
+          ) : null}
+        </div>
+        <CardDescription>{strings.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {status.isPending ? (
+          <LoadingState label={strings.loading} />
+        ) : status.isError ? (
+          <Alert variant="destructive" role="alert" className="flex-col items-start">
+            <p>{strings.loadFailed}</p>
+            <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+              {strings.retry}
+            </Button>
+          </Alert>
+        ) : enabled ? (
+          turningOff ? (
+            <AuthenticatorCodeForm
+              instructions={strings.turnOffStep}
+              submitLabel={strings.disable}
+              busyLabel={strings.disabling}
+              submitVariant="destructive"
+              onSubmit={async (code) => {
+                await disable.mutateAsync(code);
+                setTurningOff(false);
+                toast.success(strings.disabledTitle, { description: strings.disabledBody });
+              }}
+              onCancel={() => setTurningOff(false)}
+            />
+          ) : (
+            <>
+              <p className="text-sm">{strings.onDetail}</p>
+              <div>
+                <Button variant="outline" onClick={() => setTurningOff(true)}>
+                  {strings.turnOff}
+                </Button>
+              </div>
+            </>
+          )
+        ) : setup.data ? (
+          <div className="flex flex-col gap-6">
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+              <img
+                src={setup.data.qrCode}
+                alt={strings.qrAlt}
+                width={192}
+                height={192}
+                className="size-48 shrink-0 rounded-md border border-border"
+              />
+              <div className="flex flex-col gap-3">
+                <p className="text-sm">{strings.scanStep}</p>
+                <p className="text-sm text-muted-foreground">{strings.manualStep}</p>
+                <SetupKey secret={setup.data.secret} />
+              </div>
+            </div>
+            <AuthenticatorCodeForm
+              submitLabel={strings.enable}
+              busyLabel={strings.enabling}
+              onSubmit={async (code) => {
+                await enable.mutateAsync(code);
+                setup.reset();
+                toast.success(strings.enabledTitle, { description: strings.enabledBody });
+              }}
+              onCancel={() => setup.reset()}
+            />
+          </div>
+        ) : (
+          <>
+            <p className="text-sm">{strings.offDetail}</p>
+            <div>
+              <Button onClick={startSetup} disabled={setup.isPending}>
+                {setup.isPending ? strings.startingSetup : strings.setUp}
+              </Button>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The secret as text, grouped in fours as authenticator apps show keys; read-only so it can be copied. */
+function SetupKey({ secret }: { secret: string }) {
+  const id = useId();
+  return (
+    <FormField id={id} label={strings.setupKey}>
+      <Input
+        {...fieldControlProps(id, {})}
+        readOnly
+        value={secret.replace(/(.{4})(?=.)/g, '$1 ')}
+        className="bg-muted font-mono tracking-wide"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+    </FormField>
+  );
+}
+
+const codeFormSchema = z.object({ code: authenticatorCodeSchema });
+type CodeFormInput = z.input<typeof codeFormSchema>;
+type CodeFormOutput = z.output<typeof codeFormSchema>;
+
+/** One code from the authenticator app; a refused code is explained by the field. */
+function AuthenticatorCodeForm({
+  instructions,
+  submitLabel,
+  busyLabel,
+  submitVariant,
+  onSubmit,
+  onCancel,
+}: {
+  instructions?: string;
+  submitLabel: string;
+  busyLabel: string;
+  submitVariant?: 'destructive';
+  onSubmit: (code: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const form = useForm<CodeFormInput, unknown, CodeFormOutput>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.code?.message;
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    try {
+      await onSubmit(code);
+    } catch (failure) {
+      form.setError('code', { message: authenticatorCodeError(failure) }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      {instructions ? <p className="text-sm">{instructions}</p> : null}
+      <FormField id={id} label={strings.codeLabel} hint={strings.codeHint} error={error} className="max-w-xs">
+        <Input
+          {...fieldControlProps(id, { error, hint: strings.codeHint })}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          autoFocus
+          {...form.register('code')}
+        />
+      </FormField>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" variant={submitVariant} disabled={isSubmitting}>
+          {isSubmitting ? busyLabel : submitLabel}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          {strings.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
