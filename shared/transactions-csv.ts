@@ -12,7 +12,7 @@
  */
 import type { PaymentSummary } from './contracts/payments';
 import { formatDateTime } from './format-date';
-import { statusDisplayOf } from './payment-status-display';
+import { STATUS_GROUP_LABELS, statusDisplayOf } from './payment-status-display';
 
 export const TRANSACTIONS_CSV_HEADER = [
   'Date',
@@ -26,9 +26,13 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Currency',
   'Customer Name',
   'Customer Email',
+  // Appended after the original columns so a spreadsheet or import mapped to the old order keeps working.
+  'Refunded',
+  'Dispute',
 ] as const;
 
 const CRLF = '\r\n';
+const DISPUTED = STATUS_GROUP_LABELS.disputed;
 
 /**
  * Put in front of the file when making the Blob: without it Excel reads UTF-8 as a legacy code page and
@@ -67,7 +71,7 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     textCell(payment.paymentId),
     textCell(payment.paymentIntentId),
     textCell(payment.linkTitle),
-    textCell(statusDisplayOf(payment.status)),
+    textCell(statusDisplayOf(payment.status, payment.moneyState)),
     // Numbers Paylink wrote itself: never formulas, and a refund's minus sign must stay a number.
     centsToCsvAmount(payment.amountCents),
     centsToCsvAmount(payment.tipCents),
@@ -75,6 +79,10 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     textCell(payment.currency.toUpperCase()),
     textCell(payment.payerName),
     textCell(payment.payerEmail),
+    centsToCsvAmount(payment.refundedCents),
+    // The list row knows only that a dispute is open or lost (its money state), not the dispute's own
+    // status, which lives in the payment's detail: a blank cell means no dispute counts against it.
+    payment.moneyState === 'disputed' ? DISPUTED : '',
   ];
 }
 

@@ -16,13 +16,14 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
     stats: statsStore,
     stripe: await stripeClient(),
     now,
-    async announce(payment) {
+    async announce(payment, change: 'status' | 'money' = 'status') {
       const detail: PaymentUpdatedDetail = {
         merchantId: payment.merchantId,
         paymentId: payment.paymentId,
         status: payment.status,
         totalCents: payment.totalCents,
         currency: payment.currency,
+        change,
         moneyState: payment.moneyState ?? null,
         refundedCents: payment.refundedCents ?? 0,
       };

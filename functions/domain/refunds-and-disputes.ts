@@ -362,8 +362,8 @@ function landCount(payment: PaymentRecord, count: OwedCount, dayOf: (instant: st
 export interface MoneyDeps extends CountingDeps {
   payments: Pick<PaymentRepository, 'get'>;
   stripe: Stripe;
-  /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus). */
-  announce(payment: PaymentRecord): Promise<void>;
+  /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved. */
+  announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
   /** Emails the payer; failures are logged, never retried (a notice is not money). */
   sendEmail(to: string, email: Email): Promise<void>;
   refundNotice(payment: PaymentRecord, refund: StoredRefund, businessName: string | null): Email;
@@ -399,7 +399,7 @@ export async function recordMoneyNews(
   }
   current = await finishCounts(current, deps);
   if (changed) {
-    await deps.announce(current);
+    await deps.announce(current, 'money');
     await noticePayer(current, newlySucceeded, deps);
   }
   return current;

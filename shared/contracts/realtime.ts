@@ -13,6 +13,11 @@ export const paymentUpdatedDetailSchema = z.object({
   /** What the payer paid (amount + tip), in cents, and its currency: the 'Payment received' toast shows it. */
   totalCents: z.number().int(),
   currency: z.string(),
+  /**
+   * What moved: the payment's status (settlement), or its money after the sale (a refund or dispute).
+   * Only a status change to succeeded is new money ('Payment received').
+   */
+  change: z.enum(['status', 'money']).optional(),
   /** Refunded / partially refunded / disputed, when a refund or dispute has landed (DECISIONS row 19). */
   moneyState: z.enum(['refunded', 'partially_refunded', 'disputed']).nullable().optional(),
   /** Refunded so far, in cents, when anything was. */

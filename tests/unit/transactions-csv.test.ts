@@ -38,8 +38,8 @@ describe('transactionsCsv', () => {
   it('writes the header and one row per payment, CRLF-terminated, in the column order the brief names', () => {
     const text = transactionsCsv([payment()], AUCKLAND);
     expect(text).toBe(
-      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email\r\n' +
-        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz\r\n',
+      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute\r\n' +
+        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,\r\n',
     );
     // No bare LF anywhere: every line break is CRLF.
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
@@ -62,7 +62,7 @@ describe('transactionsCsv', () => {
     );
     const line = text.split('\r\n')[1]!;
     expect(line).toContain(',"Coffee, ""large""",');
-    expect(text).toContain(',"Line\r\nbreak","only\nLF"\r\n');
+    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,\r\n');
     expect(parseCsv(text)[1]).toEqual(expect.arrayContaining(['Coffee, "large"', 'Line\r\nbreak', 'only\nLF']));
   });
 
@@ -122,6 +122,25 @@ describe('transactionsCsv', () => {
       (status) => parseCsv(transactionsCsv([payment({ status })], AUCKLAND))[1]![4],
     );
     expect(statuses).toEqual(['Approved', 'Pending', 'Denied', 'Denied', 'Denied']);
+  });
+
+  it('writes the money after the sale: the status as the badge reads, the refunded dollars and a dispute', () => {
+    const rows = parseCsv(
+      transactionsCsv(
+        [
+          payment({ refundedCents: 500, moneyState: 'partially_refunded' }),
+          payment({ refundedCents: 605, moneyState: 'refunded' }),
+          payment({ refundedCents: 100, moneyState: 'disputed' }),
+        ],
+        AUCKLAND,
+      ),
+    ).slice(1);
+    const at = (name: (typeof TRANSACTIONS_CSV_HEADER)[number]) => TRANSACTIONS_CSV_HEADER.indexOf(name);
+    expect(rows.map((row) => [row[at('Status')], row[at('Refunded')], row[at('Dispute')]])).toEqual([
+      ['Partially refunded', '5.00', ''],
+      ['Refunded', '6.05', ''],
+      ['Disputed', '1.00', 'Disputed'],
+    ]);
   });
 
   it('parses back to the same cells for any text payers type', () => {

@@ -20,6 +20,8 @@ interface ApiRequest<T> {
   body?: unknown;
   schema: z.ZodType<T>;
   accessToken?: string;
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried POST act once. */
+  headers?: Record<string, string>;
 }
 
 /** GET a public route. */
@@ -43,8 +45,9 @@ export async function authenticatedApiSend<T>(
   path: ApiPath,
   body: unknown,
   schema: z.ZodType<T>,
+  options: { headers?: Record<string, string> } = {},
 ): Promise<T> {
-  return request({ method, path, body, schema, accessToken: await requireAccessToken() });
+  return request({ method, path, body, schema, accessToken: await requireAccessToken(), headers: options.headers });
 }
 
 async function requireAccessToken(): Promise<string> {
@@ -55,8 +58,8 @@ async function requireAccessToken(): Promise<string> {
   return token;
 }
 
-async function request<T>({ method, path, body, schema, accessToken }: ApiRequest<T>): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request<T>({ method, path, body, schema, accessToken, headers: extra }: ApiRequest<T>): Promise<T> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 

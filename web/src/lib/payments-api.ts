@@ -4,6 +4,7 @@
  * that shows a payment without knowing which ones are open.
  */
 import {
+  IDEMPOTENCY_KEY_HEADER,
   PAYMENT_FILTER_KEYS,
   paymentDetailSchema,
   paymentListSchema,
@@ -11,6 +12,7 @@ import {
   type PaymentDetail,
   type PaymentFiltersInput,
   type PaymentList,
+  type RefundRequest,
   type VerifyPaymentsResult,
 } from '../../../shared/contracts/payments';
 import { dashboardStatsSchema, type DashboardStats } from '../../../shared/contracts/stats';
@@ -57,4 +59,23 @@ export function getDashboardStats(): Promise<DashboardStats> {
 /** POST /api/me/payments/verify — Verify & Refresh. */
 export function verifyPendingPayments(): Promise<VerifyPaymentsResult> {
   return authenticatedApiSend('POST', '/api/me/payments/verify', {}, verifyPaymentsResultSchema);
+}
+
+/**
+ * POST /api/me/payments/{id}/refunds — refunds the payment, fully or in part, and answers its detail.
+ * `idempotencyKey` is made once per refund the merchant means to make: sending the same key again (a
+ * retry after a lost answer, a double click) refunds once.
+ */
+export function refundPayment(
+  paymentId: string,
+  request: RefundRequest,
+  idempotencyKey: string,
+): Promise<PaymentDetail> {
+  return authenticatedApiSend(
+    'POST',
+    `/api/me/payments/${encodeURIComponent(paymentId)}/refunds`,
+    request,
+    paymentDetailSchema,
+    { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+  );
 }

@@ -37,7 +37,7 @@ export const dashboardStrings = {
       title: 'Notifications',
       description: 'Payments arrive here as they happen.',
       detail:
-        "When a payer pays, a 'Payment received' notice appears and your payments, stats and chart update by themselves — no need to reload.",
+        "When a payer pays, a 'Payment received' notice appears and your payments, stats and chart update by themselves — no need to reload. Refunds and disputes update them too.",
     },
     recentPayments: {
       title: 'Recent Payments',
@@ -53,12 +53,17 @@ export const dashboardStrings = {
     },
     overview: {
       title: 'Business Overview',
-      description: 'Money received, counted on the day each payment settled.',
+      description:
+        'Money received less refunds: each payment counts on the day it settled, each refund on the day it was made.',
       loading: 'Loading statistics...',
       failedTitle: 'Error',
       failed: 'Failed to load dashboard statistics',
       retry: 'Try again',
       totalRevenue: 'Total Revenue',
+      netOf: (gross: string) => `${gross} received, net of refunds`,
+      refunds: 'Refunds',
+      refundsThisMonth: (amount: string) => `${amount} this month`,
+      disputeLosses: (amount: string) => `incl. ${amount} lost to disputes`,
       thisMonth: 'This Month',
       lastMonth: 'Last Month',
       growth: (percent: string) => `${percent} vs last month`,
@@ -78,17 +83,19 @@ export const dashboardStrings = {
     },
     salesChart: {
       title: 'Sales Analytics',
-      description: (days: number) => `Revenue per day, last ${days} days.`,
+      description: (days: number) => `Revenue per day after refunds, last ${days} days.`,
       loading: 'Loading sales...',
       tableCaption: (days: number) => `Revenue per day, last ${days} days`,
       dayColumn: 'Day',
       revenueColumn: 'Revenue',
       paymentsColumn: 'Payments',
+      refundsColumn: 'Refunds',
       total: (amount: string) => `${amount} in total`,
       bestDay: (day: string, amount: string) => `best day ${day}, ${amount}`,
       noSales: 'No sales in this period yet.',
-      bar: (day: string, amount: string, payments: number) =>
-        `${day}: ${amount} from ${payments} ${payments === 1 ? 'payment' : 'payments'}`,
+      bar: (day: string, amount: string, payments: number, refunds: string | null) =>
+        `${day}: ${amount} from ${payments} ${payments === 1 ? 'payment' : 'payments'}` +
+        (refunds ? `, after ${refunds} refunded` : ''),
     },
     quickActions: {
       title: 'Quick Actions',

@@ -1,8 +1,10 @@
 /**
- * How a payment reads on the Transactions screen: short ids and the payment method. Its dates come from
+ * How a payment reads on the Transactions screen: short ids, the payment method, and its refunds and
+ * dispute in plain words. Its dates come from
  * shared/format-date.ts, as the CSV export's do.
  */
-import type { PaymentDetail } from '../../../../shared/contracts/payments';
+import type { PaymentDetail, Refund } from '../../../../shared/contracts/payments';
+import { transactionsStrings } from './transactions-strings';
 
 /** Ids are shown by their first 8 characters (spec §2); the copy button copies the whole id. */
 const SHORT_ID_LENGTH = 8;
@@ -28,4 +30,45 @@ export function paymentMethodText(
   if (detail.cardBrand && detail.cardLast4) return card(titleCase(detail.cardBrand), detail.cardLast4);
   if (detail.paymentMethodType) return titleCase(detail.paymentMethodType);
   return null;
+}
+
+/** A code Stripe may add after these words were written ('some_new_reason') → 'Some new reason'. */
+function sentenceOf(code: string): string {
+  const words = code.replaceAll('_', ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : code;
+}
+
+/** A refund's status in plain words: 'Refunded', 'Pending', 'Failed: <why>', 'Cancelled'. */
+export function refundStatusText(refund: Pick<Refund, 'status' | 'failureReason'>): string {
+  const words = transactionsStrings.refundStatus;
+  switch (refund.status) {
+    case 'succeeded':
+      return words.succeeded;
+    case 'pending':
+    case 'requires_action':
+      return words.pending;
+    case 'canceled':
+      return words.canceled;
+    case 'failed':
+      return words.failed(
+        refund.failureReason
+          ? (transactionsStrings.refundFailureReasons[refund.failureReason] ?? sentenceOf(refund.failureReason))
+          : null,
+      );
+    default:
+      return sentenceOf(refund.status);
+  }
+}
+
+export function disputeStatusText(status: string): string {
+  return transactionsStrings.disputeStatus[status] ?? sentenceOf(status);
+}
+
+export function disputeReasonText(reason: string): string {
+  return transactionsStrings.disputeReasons[reason] ?? sentenceOf(reason);
+}
+
+/** Stripe waits for the merchant's evidence in these statuses; the others are out of their hands. */
+export function disputeNeedsResponse(status: string): boolean {
+  return status === 'needs_response' || status === 'warning_needs_response';
 }

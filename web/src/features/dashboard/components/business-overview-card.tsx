@@ -56,8 +56,25 @@ function StatsGrid({ stats }: { stats: DashboardStats }) {
   const GrowthIcon = growth < 0 ? TrendingDown : TrendingUp;
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <Stat label={strings.totalRevenue} value={money(stats.totalRevenue)} />
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Stat
+          label={strings.totalRevenue}
+          value={money(stats.totalRevenue)}
+          detail={<span className="text-muted-foreground">{strings.netOf(money(stats.grossRevenue))}</span>}
+        />
+        {/* Beside the revenue (DECISIONS row 18): what went back to payers, and what disputes took. */}
+        <Stat
+          label={strings.refunds}
+          value={money(stats.totalRefunds + stats.totalDisputeLosses)}
+          detail={
+            <span className="flex flex-col text-muted-foreground">
+              <span>{strings.refundsThisMonth(money(stats.thisMonthRefunds))}</span>
+              {stats.totalDisputeLosses > 0 ? (
+                <span>{strings.disputeLosses(money(stats.totalDisputeLosses))}</span>
+              ) : null}
+            </span>
+          }
+        />
         <Stat
           label={strings.thisMonth}
           value={money(stats.thisMonthRevenue)}

@@ -41,6 +41,9 @@ const navItems: NavItem[] = [
 export function DashboardShell({ email, children }: { email: string | undefined; children: ReactNode }) {
   const announcePayment = useCallback((payment: PaymentUpdatedDetail) => {
     if (payment.status !== 'succeeded') return;
+    // A refund or dispute lands on a payment that stays 'succeeded': that push refreshes the screens
+    // (the provider already invalidated them) but is no new money, so no 'Payment received'.
+    if (payment.change === 'money') return;
     toast.success(strings.paymentReceived, {
       description: strings.paymentReceivedDetail(formatMoney(payment.totalCents, payment.currency)),
     });

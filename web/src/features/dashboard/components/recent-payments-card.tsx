@@ -77,7 +77,7 @@ function RecentPaymentRow({ payment, when }: { payment: PaymentSummary; when: st
             {strings.tip(formatMoney(payment.tipCents, payment.currency))}
           </span>
         ) : null}
-        <PaymentStatusBadge status={payment.status} />
+        <PaymentStatusBadge status={payment.status} moneyState={payment.moneyState} />
       </div>
     </li>
   );

@@ -25,21 +25,29 @@ function shortDay(day: string): string {
  */
 export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency: string }) {
   const captionId = useId();
+  // Net per day (DECISIONS row 18): a day whose refunds outweigh its sales goes below the zero line.
   const max = Math.max(0, ...days.map((day) => day.revenueCents));
+  const min = Math.min(0, ...days.map((day) => day.revenueCents));
+  const range = max - min;
+  const zeroY = range > 0 ? (max / range) * CHART_HEIGHT : CHART_HEIGHT;
   const total = days.reduce((sum, day) => sum + day.revenueCents, 0);
   const best = days.reduce<DailyRevenue | undefined>(
     (top, day) => (day.revenueCents > (top?.revenueCents ?? 0) ? day : top),
     undefined,
   );
+  // Sales and refunds that cancel out are still a period with sales: its total ($0.00) is told, not 'no sales'.
+  const active = days.some((day) => day.payments > 0 || day.refundCents > 0);
   const barWidth = 1 - BAR_GAP;
   const money = (cents: number) => formatMoney(cents, currency);
 
   return (
     <figure aria-labelledby={captionId} className="flex flex-col gap-3">
       <figcaption id={captionId} className="text-sm text-muted-foreground">
-        {total > 0 && best
-          ? `${strings.total(money(total))}; ${strings.bestDay(longDay(best.day), money(best.revenueCents))}.`
-          : strings.noSales}
+        {!active
+          ? strings.noSales
+          : best
+            ? `${strings.total(money(total))}; ${strings.bestDay(longDay(best.day), money(best.revenueCents))}.`
+            : `${strings.total(money(total))}.`}
       </figcaption>
       <div className="flex gap-2">
         <div
@@ -47,7 +55,7 @@ export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency:
           className="flex w-16 shrink-0 flex-col justify-between text-right text-xs text-muted-foreground"
         >
           <span>{money(max)}</span>
-          <span>{money(0)}</span>
+          <span>{money(min)}</span>
         </div>
         <svg
           aria-hidden="true"
@@ -56,17 +64,25 @@ export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency:
           className="h-40 min-w-0 flex-1 border-b border-l border-border"
         >
           {days.map((day, index) => {
-            const height = max > 0 ? (day.revenueCents / max) * CHART_HEIGHT : 0;
+            const height = range > 0 ? (Math.abs(day.revenueCents) / range) * CHART_HEIGHT : 0;
+            const negative = day.revenueCents < 0;
             return (
               <rect
                 key={day.day}
                 x={index + BAR_GAP / 2}
-                y={CHART_HEIGHT - height}
+                y={negative ? zeroY : zeroY - height}
                 width={barWidth}
                 height={height}
-                className="fill-primary"
+                className={negative ? 'fill-destructive' : 'fill-primary'}
               >
-                <title>{strings.bar(longDay(day.day), money(day.revenueCents), day.payments)}</title>
+                <title>
+                  {strings.bar(
+                    longDay(day.day),
+                    money(day.revenueCents),
+                    day.payments,
+                    day.refundCents > 0 ? money(day.refundCents) : null,
+                  )}
+                </title>
               </rect>
             );
           })}
@@ -85,6 +101,7 @@ export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency:
             <th scope="col">{strings.dayColumn}</th>
             <th scope="col">{strings.revenueColumn}</th>
             <th scope="col">{strings.paymentsColumn}</th>
+            <th scope="col">{strings.refundsColumn}</th>
           </tr>
         </thead>
         <tbody>
@@ -93,6 +110,7 @@ export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency:
               <th scope="row">{longDay(day.day)}</th>
               <td>{money(day.revenueCents)}</td>
               <td>{day.payments}</td>
+              <td>{money(day.refundCents)}</td>
             </tr>
           ))}
         </tbody>

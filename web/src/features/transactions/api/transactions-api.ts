@@ -3,14 +3,25 @@
  * detail when its row opens, and every page of the filtered list for the CSV export. The queries live
  * under lib/payments-api's keys, so a realtime push (which invalidates `paymentsQueryKey`) refreshes them.
  */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   PAYMENT_PAGE_DEFAULT,
   PAYMENT_PAGE_MAX,
   type PaymentFiltersInput,
   type PaymentSummary,
+  type RefundRequest,
 } from '../../../../../shared/contracts/payments';
-import { getPaymentDetail, listPayments, paymentDetailQueryKey, paymentListQueryKey } from '../../../lib/payments-api';
+import {
+  getPaymentDetail,
+  listPayments,
+  paymentDetailQueryKey,
+  paymentListQueryKey,
+  paymentsQueryKey,
+  refundPayment,
+} from '../../../lib/payments-api';
+import { formatMoney } from '../../../lib/format-money';
+import { transactionsStrings } from '../transactions-strings';
 
 /**
  * The list's key: the lead's list key plus 'pages', because this query holds pages (an infinite query)
@@ -33,6 +44,28 @@ export function useTransactionPages(filters: PaymentFiltersInput | null) {
 /** An opened row's detail (method, fees, receipt); its panel mounts only while the row is open. */
 export function usePaymentDetail(paymentId: string) {
   return useQuery({ queryKey: paymentDetailQueryKey(paymentId), queryFn: () => getPaymentDetail(paymentId) });
+}
+
+/**
+ * Refund (DECISIONS row 19), with its 'Refunded $X.XX' toast. The answer is the payment as it stands after the refund: the detail shows
+ * it at once, and every list and stat on screen (all under `paymentsQueryKey`) is read again, since the
+ * badge, the refunded total and the net revenue all moved.
+ */
+export function useRefundPayment(paymentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: RefundRequest; idempotencyKey: string }) =>
+      refundPayment(paymentId, request, idempotencyKey),
+    onSuccess: (detail, { request }) => {
+      // Told here, not by the dialog: a full refund leaves nothing refundable, so the dialog and its
+      // button unmount as this answer lands, and their own callbacks would never run.
+      toast.success(transactionsStrings.refund.done(formatMoney(request.amountCents, detail.currency)), {
+        description: transactionsStrings.refund.doneDetail,
+      });
+      queryClient.setQueryData(paymentDetailQueryKey(paymentId), detail);
+      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+    },
+  });
 }
 
 export class ExportCancelledError extends Error {

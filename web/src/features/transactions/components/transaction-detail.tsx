@@ -1,6 +1,6 @@
 import { Copy, ExternalLink, ReceiptText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import type { PaymentSummary } from '../../../../../shared/contracts/payments';
+import type { Dispute, PaymentSummary, Refund } from '../../../../../shared/contracts/payments';
 import { formatDateTime } from '../../../../../shared/format-date';
 import { statusDisplayOf } from '../../../../../shared/payment-status-display';
 import { PaymentStatusBadge } from '../../../components/payment-status-badge';
@@ -8,8 +8,16 @@ import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format-money';
 import { usePaymentDetail } from '../api/transactions-api';
 import { useCopyText } from '../hooks/use-copy-text';
-import { paymentMethodText, shortId } from '../transaction-display';
+import {
+  disputeNeedsResponse,
+  disputeReasonText,
+  disputeStatusText,
+  paymentMethodText,
+  refundStatusText,
+  shortId,
+} from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
+import { RefundButton } from './refund-dialog';
 
 const strings = transactionsStrings.detail;
 
@@ -34,9 +42,11 @@ export function TransactionDetail({
   }, [detail.isError, detail.error, payment.paymentId]);
 
   const known = detail.data;
+  // The detail is the fresher of the two right after a refund (its answer lands before the list's re-read).
+  const current = known ?? payment;
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const date = formatDateTime(payment.createdAt, timeZone);
-  const status = statusDisplayOf(payment.status);
+  const status = statusDisplayOf(current.status, current.moneyState);
   const method = known ? paymentMethodText(known, strings.card) : null;
 
   return (
@@ -62,7 +72,7 @@ export function TransactionDetail({
             )}
           </DetailRow>
           <DetailRow label={strings.status} copy={() => void copy(status, strings.status)}>
-            <PaymentStatusBadge status={payment.status} />
+            <PaymentStatusBadge status={current.status} moneyState={current.moneyState} />
           </DetailRow>
           <DetailRow label={strings.date} copy={() => void copy(date, strings.date)}>
             <time dateTime={payment.createdAt}>{date}</time>
@@ -75,6 +85,9 @@ export function TransactionDetail({
           <DetailRow label={strings.total}>
             <span className="font-semibold">{money(payment.totalCents)}</span>
           </DetailRow>
+          {current.refundedCents > 0 ? (
+            <DetailRow label={strings.refunded}>{money(current.refundedCents)}</DetailRow>
+          ) : null}
           {known ? (
             <>
               {method ? <DetailRow label={strings.method}>{method}</DetailRow> : null}
@@ -116,8 +129,18 @@ export function TransactionDetail({
         </DetailSection>
       </div>
 
-      {known?.stripeDashboardUrl || known?.receiptUrl ? (
+      {known && (known.refunds.length > 0 || known.dispute) ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          {known.refunds.length > 0 ? (
+            <RefundsSection refunds={known.refunds} money={money} timeZone={timeZone} />
+          ) : null}
+          {known.dispute ? <DisputeSection dispute={known.dispute} money={money} timeZone={timeZone} /> : null}
+        </div>
+      ) : null}
+
+      {known && (known.stripeDashboardUrl || known.receiptUrl || known.refundableCents > 0) ? (
         <div className="flex flex-wrap gap-2">
+          {known.refundableCents > 0 ? <RefundButton payment={known} /> : null}
           {known.stripeDashboardUrl ? (
             <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
               {strings.viewInStripe}
@@ -131,6 +154,80 @@ export function TransactionDetail({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Each refund, oldest first: its amount, its state in plain words, and when it was made (merchant's clock). */
+function RefundsSection({
+  refunds,
+  money,
+  timeZone,
+}: {
+  refunds: Refund[];
+  money: (cents: number) => string;
+  timeZone: string;
+}) {
+  return (
+    <section className="flex min-w-0 flex-col gap-3">
+      <h3 className="text-sm font-semibold">{strings.refundsHeading}</h3>
+      <ul aria-label={strings.refundsList} className="flex flex-col gap-2 text-sm">
+        {refunds.map((refund) => (
+          <li key={refund.refundId} className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            <span className="font-medium tabular-nums">{money(refund.amountCents)}</span>
+            <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>
+              {refundStatusText(refund)}
+            </span>
+            <time dateTime={refund.createdAt} className="text-muted-foreground tabular-nums">
+              {formatDateTime(refund.createdAt, timeZone)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A card holder's dispute: where it stands, why, how much, and (while Stripe waits) the deadline and the way to respond. */
+function DisputeSection({
+  dispute,
+  money,
+  timeZone,
+}: {
+  dispute: Dispute;
+  money: (cents: number) => string;
+  timeZone: string;
+}) {
+  const needsResponse = disputeNeedsResponse(dispute.status);
+  return (
+    <section className="flex min-w-0 flex-col gap-3 lg:col-span-2">
+      <h3 className="text-sm font-semibold">{strings.disputeHeading}</h3>
+      <dl className="flex flex-col gap-2 text-sm">
+        <DetailRow label={strings.disputeStatus}>
+          <span className={needsResponse ? 'font-medium text-destructive' : undefined}>
+            {disputeStatusText(dispute.status)}
+          </span>
+        </DetailRow>
+        {dispute.reason ? (
+          <DetailRow label={strings.disputeReason}>{disputeReasonText(dispute.reason)}</DetailRow>
+        ) : null}
+        <DetailRow label={strings.disputeAmount}>{money(dispute.amountCents)}</DetailRow>
+        <DetailRow label={strings.disputeOpened}>
+          <time dateTime={dispute.createdAt}>{formatDateTime(dispute.createdAt, timeZone)}</time>
+        </DetailRow>
+      </dl>
+      {needsResponse && dispute.evidenceDueBy ? (
+        <p className="text-sm font-medium">
+          <time dateTime={dispute.evidenceDueBy}>
+            {strings.respondBy(formatDateTime(dispute.evidenceDueBy, timeZone))}
+          </time>
+        </p>
+      ) : null}
+      {dispute.respondUrl ? (
+        <ExternalButton href={dispute.respondUrl} icon={<ExternalLink aria-hidden="true" />} className="self-start">
+          {strings.respondInStripe}
+        </ExternalButton>
+      ) : null}
+    </section>
   );
 }
 
@@ -161,9 +258,19 @@ function DetailRow({ label, copy, children }: { label: string; copy?: () => void
 }
 
 /** A link out of Paylink (Stripe's dashboard, the receipt), opened in a new tab that cannot reach back. */
-function ExternalButton({ href, icon, children }: { href: string; icon: ReactNode; children: string }) {
+function ExternalButton({
+  href,
+  icon,
+  children,
+  className,
+}: {
+  href: string;
+  icon: ReactNode;
+  children: string;
+  className?: string;
+}) {
   return (
-    <Button variant="outline" asChild>
+    <Button variant="outline" asChild className={className}>
       <a href={href} target="_blank" rel="noopener noreferrer">
         {icon}
         {children}

@@ -113,7 +113,7 @@ function TableRow({ payment, timeZone, open, onToggle }: RowProps) {
           {payment.tipCents > 0 ? money(payment.tipCents) : strings.noTip}
         </td>
         <td className="px-4 py-3">
-          <PaymentStatusBadge status={payment.status} />
+          <PaymentStatusBadge status={payment.status} moneyState={payment.moneyState} />
         </td>
         <td className="px-4 py-3">
           <span className="block">{customerOf(payment)}</span>
@@ -181,7 +181,7 @@ function TransactionCard({ payment, timeZone, open, onToggle }: RowProps) {
           <span className="shrink-0 text-right font-semibold tabular-nums">{money(payment.totalCents)}</span>
         </span>
         <span className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-          <PaymentStatusBadge status={payment.status} />
+          <PaymentStatusBadge status={payment.status} moneyState={payment.moneyState} />
           <time dateTime={payment.createdAt} className="text-muted-foreground tabular-nums">
             {date}
           </time>

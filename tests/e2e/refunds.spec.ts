@@ -1,0 +1,255 @@
+/**
+ * Refunds from the detail panel (issue 11; DECISIONS rows 18, 19), against the local runtime and its Stripe
+ * sandbox: a payer pays $20.00; the merchant, with the dashboard open in one tab and Transactions in
+ * another, refunds $5.00 (a double click refunds once), sees 'Partially refunded' and, in the untouched
+ * dashboard tab, the net revenue and refunds follow live with no 'Payment received'; then refunds the rest
+ * and sees 'Refunded'. The payer gets a refund notice for each. And a card holder's dispute, opened with the
+ * sandbox's test control while Transactions is open, shows live with its deadline and the way to respond.
+ */
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { CheckoutResponse } from '../../shared/contracts/checkout';
+import type { PaymentLink } from '../../shared/contracts/payment-links';
+import type { PaymentDetail, PaymentList } from '../../shared/contracts/payments';
+import { waitForEmail } from '../support/mailbox';
+import { submitHostedForm } from '../support/stripe-sandbox';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { signInThroughLoginPage } from './support/browser-session';
+import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
+
+const run = crypto.randomUUID().slice(0, 8);
+const payer = { email: `hemi-${run}@example.co.nz`, name: 'Hemi Walker' };
+const disputer = { email: `ana-${run}@example.co.nz`, name: 'Ana Fox' };
+
+let merchant: Awaited<ReturnType<typeof createMerchantReadyForPayments>>;
+let paymentId: string;
+let disputedPaymentId: string;
+/** The Stripe sandbox's origin (its hosted Checkout's), where its test controls live. */
+let sandboxUrl: string;
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+/** A stat in the Business Overview, by its label (a <dt>; its value is the first <dd> after it). */
+const stat = (page: Page, label: string) =>
+  region(page, 'Business Overview')
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+/** Pays the link through the API and the sandbox's hosted Checkout; answers the payment's id. */
+async function pay(linkId: string, who: { email: string; name: string }): Promise<string> {
+  const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId, tip: 'none' }),
+  });
+  expect([200, 201]).toContain(checkout.status);
+  const { url, paymentId: id } = (await checkout.json()) as CheckoutResponse;
+  sandboxUrl = new URL(url).origin;
+  const answer = await submitHostedForm(url, {
+    email: who.email,
+    name: who.name,
+    card_number: '4242 4242 4242 4242',
+    expiry: '12 / 34',
+    cvc: '123',
+  });
+  expect(answer.status).toBe(303);
+  // The success page's own verification settles the payment at once (the webhook may land later).
+  const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
+  const verified = await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`);
+  expect(((await verified.json()) as { status: string }).status).toBe('succeeded');
+  return id;
+}
+
+/**
+ * Keeps the text of every toast the page shows from now on: a toast lasts seconds, and one shown while the
+ * test looked at another tab must still count.
+ */
+async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const shown of document.querySelectorAll('[data-sonner-toast]')) {
+        const text = shown.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+
+test.beforeAll(async () => {
+  merchant = await createMerchantReadyForPayments({ businessName: 'Tūī Books' });
+  const link = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
+    title: 'Second-hand novel',
+    description: null,
+    isOpenAmount: false,
+    amountCents: 2000,
+    tipPercent: null,
+  });
+  disputedPaymentId = await pay(link.linkId, disputer);
+  paymentId = await pay(link.linkId, payer);
+  const { payments } = await merchantApi<PaymentList>(merchant.token, 'GET', '/api/me/payments');
+  expect(payments.map((payment) => payment.paymentId)).toEqual([paymentId, disputedPaymentId]);
+});
+
+test('the merchant refunds part then the rest from the detail panel; badges, net revenue and the payer follow', async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughLoginPage(page, merchant);
+  const dashboard = page;
+  await expect(stat(dashboard, 'Total Revenue')).toHaveText('$40.00');
+  await expect(stat(dashboard, 'Refunds')).toHaveText('$0.00');
+  await expect(dashboard.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
+  // A marker a reload would wipe (the dashboard must change by itself), and a record of its toasts.
+  await dashboard.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+  await recordToasts(dashboard);
+
+  // Transactions in a second tab of the same session.
+  const transactions = await context.newPage();
+  await transactions.setViewportSize({ width: 1280, height: 900 });
+  await transactions.goto('/dashboard/transactions');
+  await expect(transactions.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
+  const row = transactions
+    .getByRole('table', { name: 'Transaction History' })
+    .getByRole('row')
+    .filter({ hasText: payer.email });
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Approved');
+  await row.getByRole('button', { name: /^Details/ }).click();
+  const detail = transactions.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
+
+  // Refund opens with what remains refundable; too much is refused under the field, before any request.
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  let dialog = transactions.getByRole('dialog', { name: 'Refund payment' });
+  const amount = dialog.getByLabel('Amount (NZD)');
+  await expect(amount).toHaveValue('20.00');
+  await amount.fill('20.01');
+  // The confirm button states only an amount that can be refunded.
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByText('You can refund at most $20.00.')).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+  // $5.00, a duplicate: the confirm button states the amount, and a double click refunds once.
+  await amount.fill('5');
+  await dialog.getByLabel('Reason').selectOption({ label: 'Duplicate' });
+  await expectNoSeriousAxeFindings(transactions);
+  await screenshot(transactions, testInfo, 'refund-dialog');
+  await dialog.getByRole('button', { name: 'Refund $5.00' }).dblclick();
+  await expect(toast(transactions, 'Refunded $5.00')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Partially refunded');
+  const refunds = detail.getByRole('list', { name: 'Refunds of this payment' }).getByRole('listitem');
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds.first()).toContainText('$5.00');
+  await expect(refunds.first()).toContainText(/Refunded|Pending/);
+  await expect(detail.getByRole('definition').filter({ hasText: '$5.00' }).first()).toBeVisible();
+  const afterFirst = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${paymentId}`);
+  expect(afterFirst.refunds.map((refund) => [refund.amountCents, refund.reason])).toEqual([[500, 'duplicate']]);
+  expect(afterFirst.refundableCents).toBe(1500);
+  await screenshot(transactions, testInfo, 'partially-refunded');
+
+  // The dashboard tab, untouched: net revenue and refunds follow the push, and no 'Payment received'.
+  await expect(stat(dashboard, 'Total Revenue')).toHaveText('$35.00');
+  await expect(stat(dashboard, 'Refunds')).toHaveText('$5.00');
+  await expect(
+    region(dashboard, 'Recent Payments').getByRole('listitem').filter({ hasText: payer.name }),
+  ).toContainText('Partially refunded');
+
+  // The rest: the dialog opens on the $15.00 that remains.
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  dialog = transactions.getByRole('dialog', { name: 'Refund payment' });
+  await expect(dialog.getByLabel('Amount (NZD)')).toHaveValue('15.00');
+  await dialog.getByRole('button', { name: 'Refund $15.00' }).click();
+  await expect(toast(transactions, 'Refunded $15.00')).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Refunded');
+  await expect(refunds).toHaveCount(2);
+  // Nothing left to refund: no Refund button.
+  await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+
+  await expect(stat(dashboard, 'Total Revenue')).toHaveText('$20.00');
+  await expect(stat(dashboard, 'Refunds')).toHaveText('$20.00');
+  await expect(
+    region(dashboard, 'Recent Payments')
+      .getByRole('listitem')
+      .filter({ hasText: payer.name })
+      .getByText('Refunded', { exact: true }),
+  ).toBeVisible();
+  // Refunds are no new money: the pushes that brought them never said 'Payment received'.
+  expect(await toastsSeen(dashboard)).not.toContainEqual(expect.stringContaining('Payment received'));
+  expect(await dashboard.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBe(true);
+
+  // The status filter offers the money after the sale.
+  await transactions.getByLabel('Status', { exact: true }).selectOption({ label: 'Partially refunded' });
+  await expect(transactions.getByText('No transactions found')).toBeVisible();
+  await transactions.getByLabel('Status', { exact: true }).selectOption({ label: 'Refunded' });
+  await expect(row).toHaveCount(1);
+
+  // The payer's notices: one per refund, the amount in each.
+  const first = await waitForEmail(e2eEnv.mailboxUrl, payer.email, { subject: /refunded \$5\.00/ });
+  expect(first.subject).toBe('Tūī Books refunded $5.00');
+  const second = await waitForEmail(e2eEnv.mailboxUrl, payer.email, { subject: /refunded \$15\.00/ });
+  expect(second.body.text ?? second.body.html).toContain('$20.00');
+});
+
+test('a dispute lands live on the open list; its detail shows the deadline and the way to respond, and no Refund', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughLoginPage(page, merchant);
+  await page.goto('/dashboard/transactions');
+  await expect(page.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Transaction History' })
+    .getByRole('row')
+    .filter({ hasText: disputer.email });
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Approved');
+  await row.getByRole('button', { name: /^Details/ }).click();
+  const detail = page.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
+  await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
+  await recordToasts(page);
+
+  // The card holder disputes the charge (the sandbox's test control, as Stripe's dashboard would).
+  const { paymentIntentId } = await merchantApi<PaymentDetail>(
+    merchant.token,
+    'GET',
+    `/api/me/payments/${disputedPaymentId}`,
+  );
+  const events = (await (await fetch(`${sandboxUrl}/_emu/events`)).json()) as {
+    data: { type: string; data: { object: { id: string; latest_charge?: string } } }[];
+  };
+  const chargeId = events.data.find(
+    (event) => event.type === 'payment_intent.succeeded' && event.data.object.id === paymentIntentId,
+  )!.data.object.latest_charge!;
+  const opened = await fetch(`${sandboxUrl}/_emu/charges/${chargeId}/dispute`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ reason: 'product_not_received' }).toString(),
+  });
+  expect(opened.status, await opened.clone().text()).toBe(200);
+
+  // Without a reload: the badge, the dispute block, and no way to refund a disputed payment.
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Disputed');
+  await expect(detail.getByRole('heading', { name: 'Dispute' })).toBeVisible();
+  await expect(detail.getByRole('definition').filter({ hasText: 'Needs your response' })).toBeVisible();
+  await expect(detail.getByRole('definition').filter({ hasText: 'Product not received' })).toBeVisible();
+  await expect(detail.getByText(/^Respond by \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  const { dispute } = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${disputedPaymentId}`);
+  const respond = detail.getByRole('link', { name: /^Respond in Stripe/ });
+  await expect(respond).toHaveAttribute('href', dispute!.respondUrl!);
+  await expect(respond).toHaveAttribute('target', '_blank');
+  await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  expect(await toastsSeen(page)).not.toContainEqual(expect.stringContaining('Payment received'));
+  await expectNoSeriousAxeFindings(page);
+  await screenshot(page, testInfo, 'disputed');
+});
