@@ -18,7 +18,7 @@
  */
 import type Stripe from 'stripe';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
-import type { Dispute, MoneyState, Refund, RefundReason } from '../../shared/contracts/payments';
+import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '../../shared/contracts/payments';
 import { formatMoney } from '../../shared/money';
 import type { Email } from './emails';
 import { HttpError } from './http-error';
@@ -514,12 +514,15 @@ function refundRefusal(error: unknown, payment: PaymentRecord): unknown {
 export async function refundPayment(
   merchantId: string,
   paymentId: string,
-  request: { amountCents: number; reason: RefundReason },
+  body: unknown,
   requestKey: string | undefined,
   deps: MoneyDeps,
 ): Promise<PaymentRecord> {
   const payment = await deps.payments.get(paymentId);
   if (!payment || payment.merchantId !== merchantId) throw notFound();
+  // Parsed only once the payment is known to be the caller's: another merchant's payment answers 404
+  // whatever the body, exactly as a missing one.
+  const request = refundRequestSchema.parse(body);
   // Without the browser's key, the natural one: the same amount asked at the same refunded total is a repeat.
   const key = requestKey ?? `auto-${request.amountCents}-${refundedCentsOf(payment.refunds)}`;
   if (Object.values(payment.refunds ?? {}).some((refund) => refund.requestKey === key)) return payment;

@@ -9,6 +9,7 @@ import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import { finishCounts, type MoneyRepository } from './refunds-and-disputes';
 import type { StatsRepository } from './stats';
+import { duringStripeCall } from './stripe-errors';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
@@ -207,12 +208,26 @@ export async function applyPaymentEvent(event: Stripe.Event, deps: SettlementDep
   }
 }
 
+/** The result page's words when it cannot ask Stripe (spec §2 "Success"). */
+export const VERIFICATION_FAILED_MESSAGE = 'Automatic verification failed, but the payment may have been processed.';
+
 /** GET /api/checkout/{sessionId}: re-reads the session from Stripe, settles, and answers the result page. */
 export async function verifyCheckout(sessionId: string, deps: SettlementDeps): Promise<PaymentResult | undefined> {
   const known = await deps.payments.findByCheckoutSession(sessionId);
   if (!known) return undefined;
-  const session = await deps.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: known.stripeAccountId });
-  const payment = await settlePaymentFromSession(known, session, deps);
+  // Stripe failing here is not the payer's doing: a 502 in the result page's own words (spec §2), and the
+  // webhook or the schedule settles the payment anyway.
+  const { session, payment } = await duringStripeCall(
+    async () => {
+      const session = await deps.stripe.checkout.sessions.retrieve(
+        sessionId,
+        {},
+        { stripeAccount: known.stripeAccountId },
+      );
+      return { session, payment: await settlePaymentFromSession(known, session, deps) };
+    },
+    () => VERIFICATION_FAILED_MESSAGE,
+  );
   const merchant = await deps.merchants.get(payment.merchantId);
   return {
     sessionId,

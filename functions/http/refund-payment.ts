@@ -1,5 +1,5 @@
 import { ENV } from '../catalog';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, refundRequestSchema } from '../../shared/contracts/payments';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../shared/contracts/payments';
 import { moneyDeps } from '../adapters/money-deps';
 import { paymentHistoryStore } from '../adapters/payment-history-store';
 import { readSecret } from '../adapters/secrets';
@@ -15,11 +15,11 @@ export const handler = httpHandler(async (event) => {
   const merchantId = merchantIdOf(event);
   const paymentId = paymentIdSchema.safeParse(event.pathParameters?.id);
   if (!paymentId.success) throw new HttpError(404, 'payment_not_found', 'Payment not found');
-  const request = refundRequestSchema.parse(jsonBody(event));
+  const body = jsonBody(event);
   const header = event.headers?.[IDEMPOTENCY_KEY_HEADER];
   const requestKey = header === undefined ? undefined : idempotencyKeySchema.parse(header);
 
-  await refundPayment(merchantId, paymentId.data, request, requestKey, await moneyDeps());
+  await refundPayment(merchantId, paymentId.data, body, requestKey, await moneyDeps());
   const detail = await getMerchantPayment(merchantId, paymentId.data, {
     history: paymentHistoryStore,
     stripe: stripeClient,

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import type { FunctionSpec } from '../../functions/catalog';
+import { runConsumerInvocation } from './consumer-invocations';
 import { describeDeadLetter, memoryDeadLetterStore, type DeadLetter, type DeadLetterStore } from './dead-letters';
 import { eventPatternOf, matchesEventPattern, type EventPattern } from './event-pattern';
 import { invoke } from './function-loader';
@@ -97,7 +98,9 @@ export async function startLocalEventBus(options: {
     let lastError: unknown;
     for (let attempt = 1; attempt <= RETRIES + 1; attempt++) {
       try {
-        await invoke(fn, event);
+        // The seam lets a test kill this attempt mid-run (consumer-invocations.ts); otherwise a plain invoke.
+        const invocation = { functionName: fn.name, eventId: event.id, detailType: event['detail-type'], attempt };
+        await runConsumerInvocation(invocation, () => invoke(fn, event));
         const delivery = { eventId: event.id, functionName: fn.name, ok: true, attempts: attempt };
         deliveries.push(delivery);
         return delivery;

@@ -104,6 +104,8 @@ const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string 
   '/api/me/links/{id}': (param) => (param === 'id' ? { own: a.linkId, absent: 'zzzzzzzzzzzz' } : undefined),
   '/api/me/payments/{id}': (param) =>
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
+  '/api/me/payments/{id}/refunds': (param) =>
+    param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
 };
 
 /** A body that would change something if the route trusted it: harmless for B, carrying A's ids. */

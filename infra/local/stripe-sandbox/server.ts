@@ -34,6 +34,7 @@ import {
 } from './connect-accounts';
 import { acceptDispute, closeDispute, listDisputes, openDispute, retrieveDispute } from './disputes';
 import { expand } from './expansion';
+import { createStripeFaults, faultParams } from './faults';
 import { expandParam, parseParams, type Params } from './form-params';
 import {
   checkoutPage,
@@ -103,6 +104,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const store = new SandboxStore(options.dataPath);
   const webhooks = createWebhookSender(log);
   const drops = createWebhookDrops();
+  const faults = createStripeFaults(log);
+  /** Requests a `timeout` fault is holding, dropped when the hold ends or the sandbox stops. */
+  const held = new Set<{ timer: NodeJS.Timeout; response: http.ServerResponse }>();
   const baseUrl = `http://${LOOPBACK}:${options.port}`;
   /** The API request being handled, named in the events it causes (`event.request`). */
   let currentRequest: { id: string | null; idempotencyKey: string | null } = { id: null, idempotencyKey: null };
@@ -289,6 +293,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     { method: 'DELETE', pattern: /^\/_emu\/webhooks\/drop$/, handle: () => drops.clear() },
     {
       method: 'POST',
+      pattern: /^\/_emu\/faults$/,
+      handle: ({ params }) => faults.add(params),
+    },
+    { method: 'GET', pattern: /^\/_emu\/faults$/, handle: () => faults.list() },
+    { method: 'DELETE', pattern: /^\/_emu\/faults$/, handle: () => faults.clear() },
+    {
+      method: 'POST',
       pattern: /^\/_emu\/reset$/,
       handle: () => {
         store.reset();
@@ -326,7 +337,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const idempotencyKey = method === 'GET' || isTestControl ? null : (header(request, 'idempotency-key') ?? null);
     const idempotencyScope = idempotencyKey ? `${account ?? 'platform'}:${idempotencyKey}` : null;
     currentRequest = { id: requestId, idempotencyKey };
-    const params = { ...parseParams(url.search.slice(1)), ...parseParams(body) };
+    const formParams = { ...parseParams(url.search.slice(1)), ...parseParams(body) };
     const fingerprint = createHash('sha256').update(`${method} ${url.pathname} ${body}`).digest('hex');
 
     const answer = (status: number, payload: unknown) => {
@@ -343,7 +354,23 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendJson(response, status, payload, headers);
     };
 
+    let params = formParams;
     try {
+      if (url.pathname === '/_emu/faults') params = faultParams(body, formParams);
+      // An armed fault (test control) fails the request before Stripe would have done anything.
+      const fault = isTestControl ? undefined : faults.take(method, url.pathname);
+      if (fault?.kind === 'timeout') {
+        const hold = {
+          response,
+          timer: setTimeout(() => {
+            held.delete(hold);
+            response.destroy();
+          }, fault.holdMs),
+        };
+        held.add(hold);
+        return;
+      }
+      if (fault) return sendJson(response, fault.status, fault.body, headers);
       if (idempotencyScope) {
         const stored = store.idempotentResponse(idempotencyScope);
         if (stored) {
@@ -559,6 +586,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     deliveries: () => webhooks.deliveries,
     settled: () => webhooks.settled(),
     async stop() {
+      for (const hold of held) {
+        clearTimeout(hold.timer);
+        hold.response.destroy();
+      }
+      held.clear();
       await closeServer(server);
       await webhooks.stop();
       store.save();

@@ -1,0 +1,110 @@
+/** What the chaos files share: a merchant with a connected account and a link, payments made and paid as a payer would. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { checkoutResponseSchema } from '../../../shared/contracts/checkout';
+import { paymentLinkSchema } from '../../../shared/contracts/payment-links';
+import type { TestMerchant, TestRuntime } from '../../integration/harness';
+import { paymentRow } from '../../support/stored-rows';
+import { submitHostedForm } from '../../support/stripe-sandbox';
+
+export const PAYING_CARD = '4242 4242 4242 4242';
+
+export function sendJson(
+  env: TestRuntime,
+  path: string,
+  method: string,
+  body: unknown,
+  init: RequestInit & { token?: string } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json');
+  return env.api(path, { ...init, method, headers, body: JSON.stringify(body) });
+}
+
+export async function createLink(env: TestRuntime, merchant: TestMerchant, amountCents: number): Promise<string> {
+  const response = await sendJson(
+    env,
+    '/api/me/links',
+    'POST',
+    { title: `Chaos ${amountCents}`, isOpenAmount: false, amountCents, tipPercent: 10 },
+    { token: merchant.accessToken },
+  );
+  expect(response.status, await response.clone().text()).toBe(201);
+  return paymentLinkSchema.parse(await response.json()).linkId;
+}
+
+export interface StartedPayment {
+  paymentId: string;
+  sessionId: string;
+  url: string;
+}
+
+export async function startCheckout(env: TestRuntime, linkId: string): Promise<StartedPayment> {
+  const response = await sendJson(env, '/api/checkout', 'POST', { linkId, tip: 'none' });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { paymentId, url } = checkoutResponseSchema.parse(await response.json());
+  const row = await paymentRow(env, paymentId);
+  return { paymentId, sessionId: row.checkoutSessionId!, url };
+}
+
+/** Pays on the sandbox's hosted Checkout page, as the payer's browser would. */
+export async function payOnCheckoutPage(url: string, card = PAYING_CARD) {
+  expect((await fetch(url)).status).toBe(200);
+  const done = await submitHostedForm(url, {
+    email: 'payer@example.co.nz',
+    name: 'Rawiri Payer',
+    card_number: card,
+    expiry: '12 / 34',
+    cvc: '123',
+  });
+  expect([302, 303]).toContain(done.status);
+}
+
+export async function merchantRow(env: TestRuntime, merchantId: string) {
+  const { Item } = await env.documents.send(
+    new GetCommand({ TableName: env.runtime.dynamo.tableNames.merchants, Key: { merchantId }, ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** Arms a fault on the runtime's Stripe sandbox (infra/local/stripe-sandbox/faults.ts). */
+export async function injectStripeFault(
+  env: TestRuntime,
+  fault: {
+    method: string;
+    path: string;
+    kind: 'timeout' | '5xx' | '4xx';
+    status?: number;
+    count?: number;
+    hold_ms?: number;
+  },
+) {
+  const response = await fetch(`${env.runtime.stripe.url}/_emu/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Clears the armed faults; answers how many requests they failed. */
+export async function clearStripeFaults(env: TestRuntime): Promise<number> {
+  const listed = (await (await fetch(`${env.runtime.stripe.url}/_emu/faults`)).json()) as {
+    data: { injected: number }[];
+  };
+  const response = await fetch(`${env.runtime.stripe.url}/_emu/faults`, { method: 'DELETE' });
+  expect(response.status).toBe(200);
+  return listed.data.reduce((sum, fault) => sum + fault.injected, 0);
+}
+
+/** mulberry32: a small seeded PRNG, so every run makes the same choices. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
