@@ -31,6 +31,8 @@ export const SECRET_IDS = [
   'magic-link-key',
   /** Signs ALTCHA challenges and the sign-up ticket the pre-sign-up trigger checks. */
   'bot-check-key',
+  /** The consumer demo's password, as a scrypt hash (an operator sets it after deploy: README). */
+  'consumer-demo-password-hash',
 ] as const;
 export type SecretId = (typeof SECRET_IDS)[number];
 
@@ -456,6 +458,19 @@ export const catalog: readonly FunctionSpec[] = [
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 120,
+  },
+  {
+    name: 'consumer-demo',
+    description:
+      "The consumer demo: its password gate (checks the password's hash, answers a short-lived unlock token) and the demo user's wallet for a browser holding one.",
+    entry: 'functions/http/consumer-demo.ts',
+    routes: [
+      { method: 'POST', path: '/api/consumer/unlock', auth: 'public' },
+      { method: 'GET', path: '/api/consumer/wallet', auth: 'public' },
+    ],
+    // events: a per-client count of unlock attempts, tighter than the public routes' limit.
+    tables: { wallets: 'readwrite', events: 'readwrite' },
+    secrets: ['consumer-demo-password-hash'],
   },
   {
     name: 'realtime-authorizer',

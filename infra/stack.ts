@@ -41,6 +41,9 @@ function constructIdOf(name: string): string {
 }
 
 function secretDescription(secretId: SecretId): string {
+  if (secretId === 'consumer-demo-password-hash') {
+    return 'Paylink consumer demo password (scrypt hash): a placeholder that opens nothing until an operator puts a hash (README)';
+  }
   return secretId.startsWith('stripe-')
     ? `Paylink ${secretId}: a generated placeholder until an operator puts the real value from the Stripe dashboard`
     : `Paylink ${secretId}: generated at first deployment`;

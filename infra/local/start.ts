@@ -7,6 +7,7 @@ import { createServer as createViteServer } from 'vite';
 import { BRAND_NAME } from '../../shared/brand';
 import { LOOPBACK, PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts } from './ports';
 import { quietAwsSdkNotices } from './quiet-sdk-notices';
+import { LOCAL_CONSUMER_DEMO_PASSWORD } from './secrets';
 
 quietAwsSdkNotices();
 // Loaded after the notices are quieted: cognito-local pulls in the v2 SDK, which prints on load.
@@ -31,7 +32,19 @@ async function main() {
   process.env.PAYLINK_GATEWAY_URL = runtime.gateway.url;
   const vite = await createViteServer({
     configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
-    server: { port: ports.app, host: LOOPBACK, strictPort: true },
+    server: {
+      port: ports.app,
+      host: LOOPBACK,
+      strictPort: true,
+      // For the dev-only /stripe-test page (features/stripe-test): the sandbox has no CORS, so the dev
+      // server forwards to it from the app's own origin. Production has neither the page nor this path.
+      proxy: {
+        '/_stripe-sandbox': {
+          target: runtime.stripe.url,
+          rewrite: (requestPath) => requestPath.replace(/^\/_stripe-sandbox/, ''),
+        },
+      },
+    },
     logLevel: 'warn',
     clearScreen: false,
   });
@@ -45,6 +58,7 @@ async function main() {
       `    Mailbox  ${runtime.mailbox.url}`,
       `    Stripe   ${runtime.stripe.url}   (the local Stripe sandbox)`,
       `    API      ${runtime.gateway.url}/api/health`,
+      `    Consumer ${appUrl}/consumer   (the wallet demo; password: ${LOCAL_CONSUMER_DEMO_PASSWORD})`,
       `    Data     ${path.relative(process.cwd(), DATA_DIRECTORY) || DATA_DIRECTORY}/`,
       ...deadLetterLines(runtime.bus.deadLetters.list().length),
       '  Ctrl-C stops everything.',

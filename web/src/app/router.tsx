@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { appStrings } from './app-strings';
 import { RootLayout } from './root-layout';
@@ -126,6 +126,60 @@ export function createAppRouter() {
             },
           ],
         },
+        // The consumer wallet demo (features/consumer), behind its password gate; its own chunks.
+        {
+          path: 'consumer',
+          lazy: async () => ({
+            Component: (await import('../features/consumer/components/consumer-app-route')).ConsumerAppRoute,
+          }),
+          children: [
+            { index: true, element: <Navigate to="/consumer/dashboard" replace /> },
+            {
+              path: 'dashboard',
+              lazy: async () => ({
+                Component: (await import('../features/consumer/components/consumer-dashboard-page'))
+                  .ConsumerDashboardPage,
+              }),
+            },
+            {
+              path: 'wallet',
+              lazy: async () => ({
+                Component: (await import('../features/consumer/components/consumer-wallet-page')).ConsumerWalletPage,
+              }),
+            },
+            {
+              path: 'marketplace',
+              lazy: async () => ({
+                Component: (await import('../features/consumer/components/consumer-marketplace-page'))
+                  .ConsumerMarketplacePage,
+              }),
+            },
+            {
+              path: 'profile',
+              lazy: async () => ({
+                Component: (await import('../features/consumer/components/consumer-profile-page')).ConsumerProfilePage,
+              }),
+            },
+            {
+              path: 'scanner',
+              lazy: async () => ({
+                Component: (await import('../features/consumer/components/consumer-scanner-page')).ConsumerScannerPage,
+              }),
+            },
+          ],
+        },
+        // The developer's Stripe sandbox page (DECISIONS.md row 13): dev builds only. `import.meta.env.DEV` is
+        // `false` in a production build, so Vite drops this entry and the page's chunk with it.
+        ...(import.meta.env.DEV
+          ? [
+              {
+                path: 'stripe-test',
+                lazy: async () => ({
+                  Component: (await import('../features/stripe-test/components/stripe-test-page')).StripeTestPage,
+                }),
+              },
+            ]
+          : []),
         {
           path: '*',
           lazy: async () => ({ Component: (await import('./routes/not-found-screen')).NotFoundScreen }),

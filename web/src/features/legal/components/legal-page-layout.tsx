@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PublicPageShell } from '../../../components/public-page-shell';
 import { legalStrings, pageTitle } from '../legal-strings';
+import { legalPageDescriptions } from '../page-descriptions';
+import { PageDescription } from '../../../components/page-description';
 
 /**
  * The frame every legal and support page shares: the public shell, the page's <title> (React 19 puts it
  * in <head>), a readable column, and links to the sibling pages at the foot.
  */
 export function LegalPageLayout({ title, children }: { title: string; children: ReactNode }) {
+  const description = legalPageDescriptions[useLocation().pathname.replace(/\/$/, '')];
   return (
     <PublicPageShell>
       <title>{pageTitle(title)}</title>
+      {description ? <PageDescription content={description} /> : null}
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-10">
         {children}
         <nav aria-label={legalStrings.related.label} className="border-t border-border pt-6">

@@ -1,7 +1,11 @@
 import { PublicPageShell } from '../../../components/public-page-shell';
+import { BRAND_NAME, TRIAL_DAYS } from '../../../../../shared/brand';
 import { signupStrings } from '../signup-strings';
 import { PlanSummary } from './plan-summary';
 import { SignupForm } from './signup-form';
+import { PageDescription } from '../../../components/page-description';
+
+const SIGNUP_DESCRIPTION = `Create your ${BRAND_NAME} business account: a ${TRIAL_DAYS}-day free trial of payment links and QR codes for New Zealand businesses.`;
 
 /**
  * /signup (spec §2 "Business sign-up page"). `?plan=business` may be present (the pricing button adds it);
@@ -10,6 +14,7 @@ import { SignupForm } from './signup-form';
 export function SignupPage() {
   return (
     <PublicPageShell>
+      <PageDescription content={SIGNUP_DESCRIPTION} />
       <div className="flex flex-col gap-8">
         <div className="flex flex-col gap-2">
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{signupStrings.heading}</h1>

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useOutletContext } from 'react-router-dom';
+import { readStoredUnlock, storeUnlock, useConsumerWallet, type ConsumerUnlock } from '../api/consumer-api';
+import { consumerStrings as strings } from '../consumer-strings';
+import { ConsumerGatePage } from './consumer-gate-page';
+import { ConsumerShell } from './consumer-shell';
+import { PageDescription } from '../../../components/page-description';
+
+export interface ConsumerContext {
+  wallet: ReturnType<typeof useConsumerWallet>;
+  lock: () => void;
+}
+
+/** The pages' view of the unlocked wallet (one request, shared by every page of the demo). */
+export function useConsumerContext() {
+  return useOutletContext<ConsumerContext>();
+}
+
+/**
+ * /consumer/*: the password gate until this browser session is unlocked (spec §4 "Consumer gate"), then the
+ * demo's pages in its shell. An unlock the server no longer accepts (expired, or the password changed)
+ * shows the gate again.
+ */
+export function ConsumerAppRoute() {
+  const [unlock, setUnlock] = useState<ConsumerUnlock | null>(readStoredUnlock);
+  const lock = useCallback(() => {
+    storeUnlock(null);
+    setUnlock(null);
+  }, []);
+  const unlocked = (next: ConsumerUnlock) => {
+    storeUnlock(next);
+    setUnlock(next);
+  };
+  return (
+    <>
+      <PageDescription content={strings.description} />
+      {unlock ? <UnlockedConsumerApp token={unlock.token} lock={lock} /> : <ConsumerGatePage onUnlocked={unlocked} />}
+    </>
+  );
+}
+
+function UnlockedConsumerApp({ token, lock }: { token: string; lock: () => void }) {
+  const wallet = useConsumerWallet(token);
+  const refused = wallet.error && 'status' in wallet.error && wallet.error.status === 401;
+  useEffect(() => {
+    if (refused) lock();
+  }, [refused, lock]);
+  return <ConsumerShell context={{ wallet, lock }} />;
+}

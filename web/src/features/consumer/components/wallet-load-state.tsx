@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import type { ConsumerWallet } from '../../../../../shared/contracts/consumer';
+import { LoadFailedCard } from '../../../components/load-failed-card';
+import { LoadingState } from '../../../components/loading-state';
+import { consumerStrings as strings } from '../consumer-strings';
+import { useConsumerContext } from './consumer-app-route';
+
+/** Loading, 'Failed to load consumer data' (spec §8) with a retry, or the page drawn from the wallet. */
+export function WithWallet({ children }: { children: (wallet: ConsumerWallet) => ReactNode }) {
+  const { wallet } = useConsumerContext();
+  if (wallet.data) return children(wallet.data);
+  if (wallet.isError) {
+    return (
+      <LoadFailedCard
+        title={strings.loadFailedTitle}
+        message={strings.loadFailed}
+        retryLabel={strings.retry}
+        onRetry={() => void wallet.refetch()}
+        retrying={wallet.isFetching}
+      />
+    );
+  }
+  return <LoadingState label={strings.loading} />;
+}
