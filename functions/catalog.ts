@@ -60,6 +60,20 @@ export interface HttpRoute {
   /** API Gateway syntax: `/api/links/{id}`. */
   path: string;
   auth: RouteAuth;
+  /**
+   * `page`: an HTML page at the site's own address (`/p/{id}`), outside `/api/`: CloudFront sends its
+   * path prefix (pagePathPatterns) to the API, cached briefly and without cookies, and the local gateway
+   * answers it before the static files. Unset = an API route.
+   */
+  kind?: 'api' | 'page';
+}
+
+/** CloudFront path patterns of the catalogue's page routes: `/p/{id}` → `/p/*`. */
+export function pagePathPatterns(functions: readonly FunctionSpec[]): string[] {
+  const patterns = functions.flatMap((fn) =>
+    (fn.routes ?? []).filter((route) => route.kind === 'page').map((route) => `${route.path.replace(/\/\{.*$/, '')}/*`),
+  );
+  return [...new Set(patterns)];
 }
 
 export type WebSocketRoute = '$connect' | '$disconnect' | '$default';
@@ -316,6 +330,13 @@ export const catalog: readonly FunctionSpec[] = [
     description: "What a payer's page shows of an active link (public, cacheable).",
     entry: 'functions/http/get-public-payment-link.ts',
     routes: [{ method: 'GET', path: '/api/links/{id}', auth: 'public' }],
+    tables: { links: 'read', merchants: 'read' },
+  },
+  {
+    name: 'render-payer-page',
+    description: 'The payment page /p/{id} as HTML that already shows the link, with its link-preview tags.',
+    entry: 'functions/http/render-payer-page.ts',
+    routes: [{ method: 'GET', path: '/p/{id}', auth: 'public', kind: 'page' }],
     tables: { links: 'read', merchants: 'read' },
   },
   {

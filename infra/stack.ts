@@ -9,12 +9,13 @@ import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'a
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { SECRET_IDS, catalog, type FunctionSpec, type SecretId } from '../functions/catalog';
+import { SECRET_IDS, catalog, pagePathPatterns, type FunctionSpec, type SecretId } from '../functions/catalog';
 import type { RuntimeConfig } from '../shared/contracts/runtime-config';
 import { CatalogFunction } from './constructs/catalog-function';
 import { DataTables } from './constructs/data-tables';
 import { EventRouting } from './constructs/event-routing';
 import { MerchantUserPool } from './constructs/merchant-user-pool';
+import { Monitoring } from './constructs/monitoring';
 import { OriginCheck } from './constructs/origin-check';
 import { PaylinkHttpApi } from './constructs/paylink-http-api';
 import { RealtimeApi } from './constructs/realtime-api';
@@ -30,6 +31,8 @@ export interface PaylinkStackProps extends StackProps {
   functions?: readonly FunctionSpec[];
   /** The CloudFront web ACL (EdgeFirewallStack, us-east-1). */
   webAclArn: string;
+  /** Its name, for the dashboard's blocked-requests graph (defaults to the edge stack's naming). */
+  webAclName?: string;
 }
 
 /** PascalCase construct id from a kebab-case catalogue name (`get-me` → `GetMe`). */
@@ -60,6 +63,7 @@ export class PaylinkStack extends Stack {
   readonly mailIdentity: EmailIdentity;
   readonly web: WebHosting;
   readonly functions: ReadonlyMap<string, CatalogFunction>;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: PaylinkStackProps) {
     super(scope, id, props);
@@ -116,6 +120,7 @@ export class PaylinkStack extends Stack {
       apiOriginHeaders: this.originCheck.originHeaders,
       realtimeDomainName,
       webAclArn: props.webAclArn,
+      pagePathPatterns: pagePathPatterns(specs),
     });
 
     const functions = new Map<string, CatalogFunction>();
@@ -158,6 +163,16 @@ export class PaylinkStack extends Stack {
       }
     }
 
+    // Dashboard and alarms for everything above (docs/runbook.md); `-c alarmEmail=…` subscribes an address.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      functions: [...functions.values()],
+      httpApi: this.httpApi,
+      events: this.events,
+      webAclName: props.webAclName ?? `paylink-${stage}-edge`,
+      alarmEmail: (this.node.tryGetContext('alarmEmail') as string | undefined) || undefined,
+    });
+
     const runtimeConfig: RuntimeConfig = {
       region: this.region,
       userPoolId: this.merchantAuth.userPool.userPoolId,
@@ -188,6 +203,10 @@ export class PaylinkStack extends Stack {
         new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });
       });
     }
+    new CfnOutput(this, 'Dashboard', {
+      value: this.monitoring.dashboardName,
+      description: 'CloudWatch dashboard; alarms go to the SNS topic paylink-<stage>-alarms (docs/runbook.md)',
+    });
     new CfnOutput(this, 'SecretNamePrefix', {
       value: `paylink/${stage}/`,
       description: 'Secrets Manager names: <prefix><secret id>',

@@ -10,6 +10,7 @@ import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '../../shared/contracts/checkout';
 import { paymentCentsSchema } from '../../shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '../../shared/money';
+import { appendLogKeys, appendPaymentKeys, countCheckoutStarted, log } from '../adapters/observability';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
 import type { MerchantRepository } from './merchants';
@@ -73,6 +74,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     pendingSince: createdAt,
   };
   await deps.payments.create(payment);
+  appendPaymentKeys(payment);
 
   const metadata = { paymentId, linkId: link.linkId, merchantId: merchant.merchantId };
   const lineItem = (name: string, cents: number) => ({
@@ -106,6 +108,9 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     throw asStripeFailure(error, () => CHECKOUT_FAILED_MESSAGE);
   }
   await deps.payments.attachCheckoutSession(paymentId, session.id);
+  appendLogKeys({ checkoutSessionId: session.id });
+  countCheckoutStarted(payment);
+  log.info('Checkout started', { totalCents: amounts.totalCents, currency: link.currency });
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
   return { url: session.url, paymentId };
 }

@@ -20,6 +20,7 @@ import type Stripe from 'stripe';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
 import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '../../shared/contracts/payments';
 import { formatMoney } from '../../shared/money';
+import { countRefund } from '../adapters/observability';
 import type { Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
@@ -318,6 +319,9 @@ export async function finishCounts(payment: PaymentRecord, deps: CountingDeps): 
         deps.log?.('Count owed to a sealed day', { paymentId: current.paymentId, kind: count.kind });
         return current;
       }
+      // The metric follows the stats: once per refund counted, once more (negative) per refund given back.
+      if (outcome === 'counted' && count.kind === 'refund') countRefund(count.refund.amountCents, current);
+      if (outcome === 'counted' && count.kind === 'refund-reversal') countRefund(-count.refund.amountCents, current);
       if (count.kind === 'payment') done.paymentCounted = true;
       if (count.kind === 'refund') done.refundsCounted.push(count.refund.refundId);
       if (count.kind === 'refund-reversal') done.refundsReversed.push(count.refund.refundId);

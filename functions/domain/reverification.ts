@@ -4,6 +4,7 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
+import { countReverificationRecovery, gaugeOldestStuckPending, log } from '../adapters/observability';
 import { allShards, PENDING_SHARDS, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
 import { countSettledPayment, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { sealClosedDays } from './stats';
@@ -30,7 +31,16 @@ export interface VerifyResult {
 }
 
 function logError(message: string, fields: Record<string, unknown>) {
-  console.error(JSON.stringify({ level: 'error', message, ...fields }));
+  log.error(message, fields);
+}
+
+/** A check's result, plus when the oldest payment it found stuck became pending (for the schedule's gauge). */
+interface RecheckResult extends VerifyResult {
+  /**
+   * Stuck: Stripe has finished with the session (paid or expired) yet the payment is still pending here, or
+   * it could not be checked at all. A payer still on Checkout is not stuck: a session stays open 24 hours.
+   */
+  oldestStuckSince?: number;
 }
 
 async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
@@ -42,9 +52,13 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
  * Asks Stripe for each listed payment's Checkout session and settles what it says. One failure (Stripe or
  * ours) is logged and skipped: the payment stays pending and the next check tries again.
  */
-async function recheckPending(listed: readonly PaymentRecord[], deps: SettlementDeps): Promise<VerifyResult> {
-  const result: VerifyResult = { checked: 0, settled: 0 };
-  await inBatches(listed, STRIPE_CONCURRENCY, async ({ paymentId }) => {
+async function recheckPending(listed: readonly PaymentRecord[], deps: SettlementDeps): Promise<RecheckResult> {
+  const result: RecheckResult = { checked: 0, settled: 0 };
+  const stuck = (since: string) => {
+    const at = Date.parse(since);
+    if (Number.isFinite(at)) result.oldestStuckSince = Math.min(result.oldestStuckSince ?? at, at);
+  };
+  await inBatches(listed, STRIPE_CONCURRENCY, async ({ paymentId, createdAt }) => {
     try {
       // The index's copy may lag: a payment the webhook settled a moment ago needs no call to Stripe.
       const payment = await deps.payments.get(paymentId);
@@ -56,8 +70,20 @@ async function recheckPending(listed: readonly PaymentRecord[], deps: Settlement
       );
       result.checked++;
       const after = await settlePaymentFromSession(payment, session, deps);
-      if (after.status !== 'pending') result.settled++;
+      if (after.status !== 'pending') {
+        result.settled++;
+        // The webhook had not settled it: Stripe's delivery (or our consumer) is behind or lost.
+        countReverificationRecovery(after, after.status);
+        log.info('Re-verification settled a pending payment', {
+          paymentId,
+          merchantId: after.merchantId,
+          status: after.status,
+        });
+      } else if (session.status !== 'open' && !(session.status === 'complete' && session.payment_status !== 'paid')) {
+        stuck(payment.createdAt);
+      }
     } catch (error) {
+      stuck(createdAt);
       logError('Re-verifying a pending payment failed', { paymentId, error: String(error) });
     }
   });
@@ -94,6 +120,7 @@ export interface ReverifyRun extends VerifyResult {
 export async function reverifyPendingPayments(deps: SettlementDeps): Promise<ReverifyRun> {
   const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
   const run: ReverifyRun = { checked: 0, settled: 0, sealed: 0 };
+  let oldestStuckSince: number | undefined;
   for (const shard of allShards('pending', PENDING_SHARDS)) {
     const result = await recheckPending(
       await deps.payments.listPending(shard, since, REVERIFY_LIMITS.pendingPerShard),
@@ -101,7 +128,12 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
     );
     run.checked += result.checked;
     run.settled += result.settled;
+    if (result.oldestStuckSince !== undefined) {
+      oldestStuckSince = Math.min(oldestStuckSince ?? result.oldestStuckSince, result.oldestStuckSince);
+    }
   }
+  // Every run reports, 0 when nothing is stuck, so the "pending over an hour" alarm always has data.
+  gaugeOldestStuckPending(oldestStuckSince === undefined ? 0 : deps.now.getTime() - oldestStuckSince);
 
   const holdMerchants = new Set<string>();
   let sawEveryUncounted = true;
@@ -126,10 +158,11 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
  */
 export async function verifyMerchantPayments(merchantId: string, deps: SettlementDeps): Promise<VerifyResult> {
   const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
-  const result = await recheckPending(
+  const { checked, settled } = await recheckPending(
     await deps.payments.listPendingOfMerchant(merchantId, since, REVERIFY_LIMITS.pendingPerShard),
     deps,
   );
+  const result: VerifyResult = { checked, settled };
   for (const shard of allShards('uncounted', UNCOUNTED_SHARDS)) {
     await finishCounts(await deps.payments.listUncounted(shard, REVERIFY_LIMITS.uncountedPerShard, merchantId), deps);
   }

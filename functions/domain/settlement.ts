@@ -5,6 +5,7 @@
  */
 import type Stripe from 'stripe';
 import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
+import { appendPaymentKeys, countAnomaly, countSettlement, log } from '../adapters/observability';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import { finishCounts, type MoneyRepository } from './refunds-and-disputes';
@@ -18,8 +19,8 @@ export interface SettlementDeps {
   merchants: MerchantRepository;
   stats: StatsRepository;
   stripe: Stripe;
-  /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus). */
-  announce(payment: PaymentRecord): Promise<void>;
+  /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved: the status, or the money after the sale. */
+  announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
   now: Date;
 }
 
@@ -47,16 +48,13 @@ function isOnAccount(payment: PaymentRecord, account: string | null | undefined)
 /** Logged, never applied: a session that names our payment but not what the payer was asked to pay. */
 function isAsPriced(payment: PaymentRecord, session: Stripe.Checkout.Session): boolean {
   if (session.amount_total === payment.totalCents && session.currency === payment.currency) return true;
-  console.warn(
-    JSON.stringify({
-      level: 'warn',
-      message: 'Payment anomaly: session amount differs from the payment',
-      paymentId: payment.paymentId,
-      sessionId: session.id,
-      expected: { amount: payment.totalCents, currency: payment.currency },
-      received: { amount: session.amount_total, currency: session.currency },
-    }),
-  );
+  countAnomaly('amount_mismatch');
+  log.warn('Payment anomaly: session amount differs from the payment', {
+    paymentId: payment.paymentId,
+    checkoutSessionId: session.id,
+    expected: { amount: payment.totalCents, currency: payment.currency },
+    received: { amount: session.amount_total, currency: session.currency },
+  });
   return false;
 }
 
@@ -135,6 +133,12 @@ export async function settle(
 ) {
   const { moved, payment: standing } = await deps.payments.advance(payment.paymentId, status, details, deps.now);
   const current = standing ?? payment;
+  appendPaymentKeys(current);
+  // Counted by the one write that moved the status, so a redelivery or a re-check never counts twice.
+  if (moved) {
+    countSettlement(current, current.status, deps.now);
+    log.info('Payment settled', { status: current.status, totalCents: current.totalCents });
+  }
   if (current.status === 'succeeded' && current.uncountedShard) await countSettledPayment(current, deps);
   if (moved) await deps.announce(current);
   return current;
@@ -151,7 +155,7 @@ export function countSettledPayment(
 ): Promise<PaymentRecord> {
   return finishCounts(payment, {
     ...deps,
-    log: (message, details) => console.error(JSON.stringify({ level: 'error', message, ...details })),
+    log: (message, details) => log.error(message, details),
   });
 }
 

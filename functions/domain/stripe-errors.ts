@@ -4,6 +4,7 @@
  * for payers. The original error is logged; anything that is not Stripe's stays a 500.
  */
 import Stripe from 'stripe';
+import { log } from '../adapters/observability';
 import { HttpError } from './http-error';
 
 export const STRIPE_ERROR_CODE = 'stripe_error';
@@ -29,16 +30,12 @@ export async function duringStripeCall<T>(
 
 export function asStripeFailure(error: unknown, describe: (stripeMessage: string) => string): unknown {
   if (!isStripeError(error)) return error;
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      message: 'Stripe call failed',
-      type: error.type,
-      code: error.code,
-      statusCode: error.statusCode,
-      requestId: error.requestId,
-      error: error.message,
-    }),
-  );
+  log.error('Stripe call failed', {
+    type: error.type,
+    code: error.code,
+    statusCode: error.statusCode,
+    stripeRequestId: error.requestId,
+    error: error.message,
+  });
   return new HttpError(502, STRIPE_ERROR_CODE, describe(error.message));
 }

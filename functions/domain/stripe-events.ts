@@ -7,6 +7,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../catalog';
+import { appendStripeEventKeys, countAnomaly, countDuplicateIgnored, log } from '../adapters/observability';
 import type { MerchantRepository } from './merchants';
 import type { WorkClaims } from './one-time-records';
 import { accountStatusOf } from './stripe-connection';
@@ -60,7 +61,12 @@ export async function oncePerEvent(
   const expiresAt = new Date(now.getTime() + REMEMBER_EVENTS_MS);
   const leaseUntil = new Date(now.getTime() + leaseMs + CLOCK_SKEW_MS);
   const outcome = await claims.claim(id, { token, leaseUntil, expiresAt }, now);
-  if (outcome === 'done') return 'duplicate';
+  if (outcome === 'done') {
+    // Stripe redelivers and replays: expected, counted, and harmless.
+    countDuplicateIgnored(consumer, eventId);
+    log.info('Stripe event already applied: duplicate ignored', { consumer });
+    return 'duplicate';
+  }
   if (outcome === 'in_progress') throw new EventInProgressError(id);
   try {
     await apply();
@@ -90,7 +96,8 @@ export const stripeEventSchema = z.looseObject({
 
 /** Something a consumer chose not to act on, for the logs: a forged, misrouted or malformed event. */
 export function logIgnoredEvent(reason: string, details: Record<string, unknown>) {
-  console.warn(JSON.stringify({ level: 'warn', message: 'Stripe event ignored', reason, ...details }));
+  countAnomaly(reason);
+  log.warn('Stripe event ignored', { reason, ...details });
 }
 
 /**
@@ -108,6 +115,7 @@ export function stripeEventFrom(
     logIgnoredEvent('malformed', { issues: parsed.error.issues.slice(0, 5), source: busEvent.source });
     return undefined;
   }
+  appendStripeEventKeys(parsed.data);
   if (busEvent.source !== STRIPE_EVENT_SOURCES[endpoint]) {
     logIgnoredEvent('wrong_endpoint', { eventId: parsed.data.id, source: busEvent.source, expected: endpoint });
     return undefined;

@@ -3,8 +3,9 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { merchantStore } from '../adapters/merchant-store';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { applyAccountUpdated, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
+import { observed } from '../adapters/observability';
 
-export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+async function handle(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
   // Account events count only from the Connect endpoint: they are about merchants' connected accounts.
   const stripeEvent = stripeEventFrom(event, 'connect');
   if (!stripeEvent) return;
@@ -17,3 +18,5 @@ export async function handler(event: EventBridgeEvent<string, unknown>, context?
     context?.getRemainingTimeInMillis(),
   );
 }
+
+export const handler = observed(handle);

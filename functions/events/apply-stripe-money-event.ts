@@ -4,8 +4,9 @@ import { moneyDeps } from '../adapters/money-deps';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { applyMoneyEvent } from '../domain/refunds-and-disputes';
 import { logIgnoredEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
+import { observed } from '../adapters/observability';
 
-export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+async function handle(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
   // Refunds and disputes of direct charges happen on the merchant's connected account: only the Connect
   // endpoint delivers them, always naming the account.
   const stripeEvent = stripeEventFrom(event, 'connect');
@@ -22,3 +23,5 @@ export async function handler(event: EventBridgeEvent<string, unknown>, context?
     context?.getRemainingTimeInMillis(),
   );
 }
+
+export const handler = observed(handle);

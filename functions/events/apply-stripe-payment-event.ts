@@ -4,8 +4,9 @@ import { workClaimStore } from '../adapters/one-time-record-store';
 import { settlementDeps } from '../adapters/settlement-deps';
 import { logIgnoredEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
 import { applyPaymentEvent } from '../domain/settlement';
+import { observed } from '../adapters/observability';
 
-export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+async function handle(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
   // Payments are direct charges on merchants' connected accounts: their events come through the Connect
   // endpoint, always naming the account. Anything else cannot be about a Paylink payment.
   const stripeEvent = stripeEventFrom(event, 'connect');
@@ -21,3 +22,5 @@ export async function handler(event: EventBridgeEvent<string, unknown>, context?
     context?.getRemainingTimeInMillis(),
   );
 }
+
+export const handler = observed(handle);

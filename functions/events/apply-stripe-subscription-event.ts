@@ -4,8 +4,9 @@ import { merchantStore } from '../adapters/merchant-store';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { stripeClient } from '../adapters/stripe-client';
 import { applySubscriptionEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
+import { observed } from '../adapters/observability';
 
-export async function handler(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
+async function handle(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
   // The Business plan is billed on Paylink's own account: its events count only from the platform endpoint
   // (a merchant's own subscriptions on their connected account arrive at the Connect endpoint).
   const stripeEvent = stripeEventFrom(event, 'platform');
@@ -25,3 +26,5 @@ export async function handler(event: EventBridgeEvent<string, unknown>, context?
     context?.getRemainingTimeInMillis(),
   );
 }
+
+export const handler = observed(handle);

@@ -2,9 +2,11 @@
 import { connectionPusher } from '../adapters/connection-pusher';
 import { connectionStore } from '../adapters/connection-store';
 import { closeExpiredConnections } from '../domain/connections';
+import { log, observed } from '../adapters/observability';
 
-export async function handler(): Promise<void> {
+async function handle(): Promise<void> {
   const closed = await closeExpiredConnections(connectionStore, connectionPusher, new Date());
-  if (closed > 0)
-    console.log(JSON.stringify({ level: 'info', message: 'Expired realtime connections closed', closed }));
+  if (closed > 0) log.info('Expired realtime connections closed', { closed });
 }
+
+export const handler = observed(handle);

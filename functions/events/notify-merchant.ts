@@ -4,9 +4,13 @@ import { paymentUpdatedDetailSchema, type RealtimeMessage } from '../../shared/c
 import { connectionPusher } from '../adapters/connection-pusher';
 import { connectionStore } from '../adapters/connection-store';
 import { pushToMerchant } from '../domain/connections';
+import { appendPaymentKeys, observed } from '../adapters/observability';
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const payment = paymentUpdatedDetailSchema.parse(event.detail);
+  appendPaymentKeys(payment);
   const message: RealtimeMessage = { type: 'payment.updated', payment };
   await pushToMerchant(connectionStore, connectionPusher, payment.merchantId, message, new Date());
 }
+
+export const handler = observed(handle);

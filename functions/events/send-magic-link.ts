@@ -10,12 +10,13 @@ import { merchantStore } from '../adapters/merchant-store';
 import { oneTimeRecordStore } from '../adapters/one-time-record-store';
 import { readSecret } from '../adapters/secrets';
 import { requestMagicLink } from '../domain/magic-links';
+import { log, observed } from '../adapters/observability';
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const parsed = magicLinkRequestedDetailSchema.safeParse(event.detail);
   if (!parsed.success) {
     // Only our own request handler publishes this, after parsing the same schema: a retry cannot fix it.
-    console.warn(JSON.stringify({ level: 'warn', message: 'Malformed magic-link request dropped', eventId: event.id }));
+    log.warn('Malformed magic-link request dropped', { eventId: event.id });
     return;
   }
   await requestMagicLink(parsed.data.email, {
@@ -27,3 +28,5 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     now: new Date(),
   });
 }
+
+export const handler = observed(handle);

@@ -1,4 +1,5 @@
 import { ENV } from '../catalog';
+import { log } from '../adapters/observability';
 import { paymentHistoryStore } from '../adapters/payment-history-store';
 import { readSecret } from '../adapters/secrets';
 import { stripeClient } from '../adapters/stripe-client';
@@ -11,8 +12,7 @@ export const handler = httpHandler(async (event) => {
     history: paymentHistoryStore,
     stripe: stripeClient,
     stripeKey: { secretKey: await readSecret('stripe-secret-key'), dashboardBase: process.env[ENV.stripeDashboardUrl] },
-    log: (message: string, error: unknown) =>
-      console.warn(JSON.stringify({ level: 'warn', message, error: String(error) })),
+    log: (message: string, error: unknown) => log.warn(message, { error: String(error) }),
   };
   return { body: await getMerchantPayment(merchantId, event.pathParameters?.id ?? '', deps) };
 });

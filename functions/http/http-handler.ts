@@ -3,9 +3,10 @@
  * thrown HttpError into its status and words, a zod failure into a 400 naming the fields, and anything
  * else into a logged, generic 500 — so a handler body holds only its own work.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import type { ApiError } from '../../shared/contracts/errors';
+import { appendLogKeys, log, observed } from '../adapters/observability';
 import { HttpError } from '../domain/http-error';
 
 export interface HttpResult {
@@ -40,27 +41,34 @@ function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
     const body: ApiError = { code: 'invalid_request', message: first?.message ?? 'Invalid request', fields };
     return json(400, body);
   }
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      message: 'Unhandled error',
-      error: String(error),
-      stack: (error as Error)?.stack,
-    }),
-  );
+  log.error('Unhandled error', { error: error instanceof Error ? error : String(error) });
   const body: ApiError = { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
   return json(500, body);
 }
 
+/**
+ * One log line per request (route, status, latency), under the request's id and, on merchant routes, the
+ * merchant's: the API Gateway request id ties it to the access log, the Lambda request id to the rest.
+ */
 export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
-  return async (event: HttpEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+  return observed(async (event: HttpEvent, _context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const startedAt = Date.now();
+    const sub = event.requestContext?.authorizer?.jwt?.claims.sub;
+    appendLogKeys({
+      requestId: event.requestContext?.requestId,
+      route: event.routeKey,
+      merchantId: typeof sub === 'string' ? sub : undefined,
+    });
+    let response: APIGatewayProxyStructuredResultV2;
     try {
       const result = await work(event);
-      return json(result.status ?? 200, result.body, result.headers);
+      response = json(result.status ?? 200, result.body, result.headers);
     } catch (error) {
-      return errorResponse(error);
+      response = errorResponse(error);
     }
-  };
+    log.info('Request', { status: response.statusCode, latencyMs: Date.now() - startedAt });
+    return response;
+  });
 }
 
 /**

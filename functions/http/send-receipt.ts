@@ -1,6 +1,7 @@
 import { checkoutSessionIdSchema, receiptRequestSchema } from '../../shared/contracts/checkout';
 import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';
+import { log } from '../adapters/observability';
 import { paymentStore } from '../adapters/payment-store';
 import { HttpError } from '../domain/http-error';
 import { sendPaymentReceipt } from '../domain/payment-results';
@@ -13,7 +14,7 @@ async function sendOrExplain(...args: Parameters<typeof sendEmail>) {
   try {
     await sendEmail(...args);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'Receipt email failed', error: String(error) }));
+    log.error('Receipt email failed', { error: String(error) });
     throw new HttpError(502, 'email_failed', RECEIPT_FAILED_MESSAGE);
   }
 }

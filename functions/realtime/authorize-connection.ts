@@ -4,8 +4,9 @@
  */
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { verifyMerchantToken } from '../adapters/cognito-token-verifier';
+import { observed } from '../adapters/observability';
 
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const token = event.queryStringParameters?.token;
   const verified = token ? await verifyMerchantToken(token) : undefined;
   return {
@@ -18,3 +19,5 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     ...(verified && { context: { merchantId: verified.sub, tokenExpiresAt: verified.expiresAt } }),
   };
 }
+
+export const handler = observed(handle);

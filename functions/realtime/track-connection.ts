@@ -2,6 +2,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { connectionStore } from '../adapters/connection-store';
 import { newConnection } from '../domain/connections';
+import { appendLogKeys, observed } from '../adapters/observability';
 
 type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & {
@@ -9,13 +10,14 @@ type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
   };
 };
 
-export async function handler(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> {
+async function handle(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> {
   const { connectionId, routeKey } = event.requestContext;
   if (routeKey === '$disconnect') {
     await connectionStore.remove(connectionId);
     return { statusCode: 200 };
   }
   const merchantId = event.requestContext.authorizer?.merchantId;
+  appendLogKeys({ merchantId });
   if (!merchantId) return { statusCode: 401 };
   const tokenExpiresAt = Number(event.requestContext.authorizer?.tokenExpiresAt);
   await connectionStore.put(
@@ -23,3 +25,5 @@ export async function handler(event: ConnectionEvent): Promise<APIGatewayProxyRe
   );
   return { statusCode: 200 };
 }
+
+export const handler = observed(handle);

@@ -8,6 +8,13 @@
  */
 import { STRIPE_EVENT_SOURCES, type SecretId, type StripeEndpoint } from '../catalog';
 import { publishEvent } from '../adapters/event-publisher';
+import {
+  appendLogKeys,
+  appendStripeEventKeys,
+  countWebhookEvent,
+  countWebhookSignatureFailure,
+  log,
+} from '../adapters/observability';
 import { readSecret } from '../adapters/secrets';
 import { stripeClient, stripeKeyLivemode } from '../adapters/stripe-client';
 import { HttpError } from '../domain/http-error';
@@ -24,7 +31,12 @@ const TOLERANCE_SECONDS = 300;
 /** Stripe's events nest a dozen levels at most; far deeper JSON is not one of them (and would overflow the stack). */
 const MAX_JSON_DEPTH = 64;
 
-const invalidSignature = () => new HttpError(400, 'invalid_signature', 'The Stripe signature does not match.');
+/** Counted (a spike pages: a forgery attempt, or a webhook secret that no longer matches Stripe's). */
+const invalidSignature = (reason: string) => {
+  countWebhookSignatureFailure(reason);
+  log.warn('Stripe webhook refused: bad signature', { reason });
+  return new HttpError(400, 'invalid_signature', 'The Stripe signature does not match.');
+};
 const notAnEvent = () => new HttpError(400, 'invalid_event', 'The request body is not a Stripe event.');
 
 /** The deepest nesting of objects and arrays in a JSON text, counted without parsing it. */
@@ -54,6 +66,7 @@ export const handler = httpHandler(async (event) => {
   const route = ENDPOINT_BY_PATH[event.rawPath];
   const signature = event.headers['stripe-signature'];
   if (!route || !signature || !event.body) {
+    countWebhookSignatureFailure('missing');
     throw new HttpError(400, 'invalid_signature', 'Missing Stripe signature or body.');
   }
   const rawBody = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -64,12 +77,12 @@ export const handler = httpHandler(async (event) => {
     // Checks the signature, and that it is no older than the tolerance (the SDK checks only the age).
     verifier.verifyHeader(rawBody, signature, secret, TOLERANCE_SECONDS);
   } catch {
-    throw invalidSignature();
+    throw invalidSignature('mismatch_or_stale');
   }
   // A timestamp ahead of our clock by more than the tolerance is refused too.
   const timestamp = signedAt(signature);
   if (timestamp === undefined || timestamp - Math.floor(Date.now() / 1000) > TOLERANCE_SECONDS) {
-    throw invalidSignature();
+    throw invalidSignature('future_timestamp');
   }
 
   if (jsonDepth(rawBody) > MAX_JSON_DEPTH) throw notAnEvent();
@@ -82,6 +95,11 @@ export const handler = httpHandler(async (event) => {
   const parsed = stripeEventSchema.safeParse(body);
   if (!parsed.success) throw notAnEvent();
   const stripeEvent = parsed.data;
+  appendStripeEventKeys(stripeEvent);
+  // For following a payment through the logs only: the consumer decides whether the payment it names is real.
+  const metadata = (stripeEvent.data.object as { metadata?: Record<string, unknown> }).metadata;
+  if (typeof metadata?.paymentId === 'string') appendLogKeys({ paymentId: metadata.paymentId.slice(0, 64) });
+  countWebhookEvent(stripeEvent.type);
 
   // A live event at a test-mode deployment (or the reverse) is someone else's: acknowledged, so Stripe
   // stops sending it, and dropped.
@@ -90,5 +108,6 @@ export const handler = httpHandler(async (event) => {
     return { body: { received: true } };
   }
   await publishEvent(STRIPE_EVENT_SOURCES[route.endpoint], stripeEvent.type, stripeEvent);
+  log.info('Stripe event received', { endpoint: route.endpoint });
   return { body: { received: true } };
 });

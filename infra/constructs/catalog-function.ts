@@ -10,7 +10,7 @@ import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -33,6 +33,10 @@ import type { DataTables } from './data-tables';
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 const DEFAULT_TIMEOUT_SECONDS = 10;
+/** How long each function's logs are kept: a payment's story must outlive a merchant's monthly statement. */
+export const FUNCTION_LOG_RETENTION = { production: RetentionDays.THREE_MONTHS, other: RetentionDays.ONE_MONTH };
+/** The stage's name in every function's environment: the metrics' `stage` dimension (functions/adapters/observability.ts). */
+export const STAGE_ENV = 'PAYLINK_STAGE';
 
 /** Everything in the stack a catalogue entry may be given, if it declares it. */
 export interface CatalogFunctionDependencies {
@@ -70,7 +74,7 @@ export class CatalogFunction extends Construct {
 
     this.logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/paylink/${props.stage}/functions/${spec.name}`,
-      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      retention: props.isProduction ? FUNCTION_LOG_RETENTION.production : FUNCTION_LOG_RETENTION.other,
       removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.role = new Role(this, 'Role', {
@@ -91,7 +95,12 @@ export class CatalogFunction extends Construct {
       timeout: Duration.seconds(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       role: this.role,
       logGroup: this.logGroup,
-      environment: environmentOf(spec, deps),
+      // Lambda's own lines (START, REPORT, timeouts) as JSON too, beside Powertools' JSON: one Logs Insights
+      // query reads both. INFO: the application's level; Powertools follows it (AWS_LAMBDA_LOG_LEVEL).
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.INFO,
+      environment: { ...environmentOf(spec, deps), [STAGE_ENV]: props.stage, POWERTOOLS_SERVICE_NAME: 'paylink' },
       bundling: {
         minify: true,
         sourceMap: true,

@@ -35,10 +35,12 @@ export interface WebHostingProps {
   realtimeDomainName: string;
   /** The CloudFront web ACL (us-east-1): the public API routes' rate limit. */
   webAclArn: string;
+  /** Path patterns of the catalogue's pages (`/p/*`): served by the API's page functions, not the SPA. */
+  pagePathPatterns?: string[];
 }
 
 /**
- * Extension-less paths are the SPA's own routes (`/dashboard`, `/p/abc123`): serve index.html and let the
+ * Extension-less paths are the SPA's own routes (`/dashboard`, `/payment-success`; `/p/{id}` has its own page behaviour): serve index.html and let the
  * router take over. This runs on the default behaviour only, so `/api/*` answers — 401s, 404s — reach the
  * browser as the API sent them; the usual "403/404 → index.html" error mapping would turn a failed API call
  * or a missing asset into an HTML page with status 200.
@@ -142,6 +144,42 @@ export class WebHosting extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // CloudFront replaces a viewer's header of the same name, so a browser cannot supply its own.
+      customHeaders: props.apiOriginHeaders,
+    });
+
+    // A page function's HTML (DECISIONS.md row 22): the same for every viewer, so the edge keeps it as long
+    // as the function says (a minute) and keys it on the path alone — no cookies, query or headers reach the
+    // function, so nothing about a viewer can end up in a cached page.
+    const pagePatterns = props.pagePathPatterns ?? [];
+    const pageCache =
+      pagePatterns.length > 0
+        ? new CachePolicy(this, 'PageCache', {
+            comment: 'Paylink pages: path-keyed, briefly cached, no cookies',
+            defaultTtl: Duration.minutes(1),
+            minTtl: Duration.seconds(0),
+            maxTtl: Duration.minutes(5),
+            enableAcceptEncodingBrotli: true,
+            enableAcceptEncodingGzip: true,
+          })
+        : undefined;
+    const pageBehaviors = Object.fromEntries(
+      pagePatterns.map((pattern) => [
+        pattern,
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: pageCache!,
+          compress: true,
+          responseHeadersPolicy: securityHeaders,
+        },
+      ]),
+    );
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Paylink web app and API',
       webAclId: props.webAclArn,
@@ -160,13 +198,9 @@ export class WebHosting extends Construct {
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...pageBehaviors,
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            // CloudFront replaces a viewer's header of the same name, so a browser cannot supply its own.
-            customHeaders: props.apiOriginHeaders,
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -6,6 +6,20 @@
  */
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+/**
+ * The `DeadLetters` metric line, as functions/adapters/observability.ts writes its own (the same
+ * namespace, service and dimensions): infra/ may not import a handler's modules, only the catalogue. In
+ * the cloud the queue's depth alarm pages instead (infra/constructs/monitoring.ts).
+ */
+const metrics = new Metrics({ namespace: 'Paylink', serviceName: 'paylink', defaultDimensions: { stage: 'local' } });
+function countDeadLetter(functionName: string, eventId: string) {
+  const single = metrics.singleMetric();
+  single.addMetadata('functionName', functionName);
+  single.addMetadata('eventId', eventId);
+  single.addMetric('DeadLetters', MetricUnit.Count, 1);
+}
 
 export interface DeadLetter {
   /** Unique; on disk, the file's name without `.json`. */
@@ -41,6 +55,7 @@ export function memoryDeadLetterStore(): DeadLetterStore {
     add(partial) {
       const letter = { ...partial, id: idFor(partial), replays: 0 };
       letters.set(letter.id, letter);
+      countDeadLetter(letter.functionName, letter.event.id);
       return letter;
     },
     list: () => [...letters.values()].map((letter) => structuredClone(letter)),
@@ -63,6 +78,8 @@ export function directoryDeadLetterStore(directory: string): DeadLetterStore {
     add(partial) {
       const letter = { ...partial, id: idFor(partial), replays: 0 };
       write(letter);
+      // The same metric line a cloud operator would see (there, the queue's depth alarm pages).
+      countDeadLetter(letter.functionName, letter.event.id);
       return letter;
     },
     list() {

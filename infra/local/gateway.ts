@@ -3,10 +3,17 @@
  * the cloud's HTTP API), the realtime WebSocket (with the catalogue's `$connect` authorizer and the
  * management API that PostToConnection calls), `/config.json`, and — when given a built SPA — the
  * static files with CloudFront's SPA fallback. Handlers receive API Gateway v2-shaped events.
+ *
+ * What it sends is what CloudFront sends a phone: text compressed (brotli or gzip, by Accept-Encoding, as
+ * CloudFront's automatic compression does), hashed assets cached for a year, index.html revalidated every
+ * time, and the catalogue's pages (`/p/{id}`) with the function's own short max-age — so a local
+ * Lighthouse run measures the bytes and round trips the cloud would cost.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
+import zlib from 'node:zlib';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '../../functions/catalog';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
@@ -39,7 +46,7 @@ export interface LocalGateway {
   realtimeUrl: string;
   managementEndpoint: string;
   /** Method + path of every route it serves, for the parity test. */
-  routes: { method: string; path: string; auth: HttpRoute['auth']; functionName: string }[];
+  routes: { method: string; path: string; auth: HttpRoute['auth']; kind: 'api' | 'page'; functionName: string }[];
   webSocketRoutes: { routeKey: string; functionName: string }[];
   stop(): Promise<void>;
 }
@@ -130,7 +137,7 @@ interface StructuredResult {
 }
 
 /** Lambda's v2 payload format: a structured result, or any other value as a 200 JSON body. */
-function writeHandlerResult(response: http.ServerResponse, result: unknown) {
+function writeHandlerResult(request: http.IncomingMessage, response: http.ServerResponse, result: unknown) {
   const structured =
     typeof result === 'object' && result !== null && 'statusCode' in result
       ? (result as StructuredResult)
@@ -139,9 +146,54 @@ function writeHandlerResult(response: http.ServerResponse, result: unknown) {
     Object.entries(structured.headers ?? {}).map(([name, value]) => [name, String(value)]),
   );
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
-  response.writeHead(structured.statusCode ?? 200, headers);
-  const body = structured.body ?? '';
-  response.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const text = structured.body ?? '';
+  const body = Buffer.from(text, structured.isBase64Encoded ? 'base64' : 'utf8');
+  sendBody(request, response, structured.statusCode ?? 200, headers, body, body.length);
+}
+
+/** What CloudFront compresses: text, scripts, styles, JSON, SVG; never images that are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
+/** CloudFront compresses objects from 1,000 bytes up. */
+const MIN_COMPRESS_BYTES = 1000;
+
+/** The encoding CloudFront would pick for this request: brotli first, then gzip, else none. */
+function chooseEncoding(request: http.IncomingMessage): 'br' | 'gzip' | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => !quality || !/^q=0(\.0*)?$/.test(quality.trim()))
+    .map(([name]) => name!.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Sends `body` compressed when the client takes it and the type is worth it (adds Content-Encoding and Vary). */
+function sendBody(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  status: number,
+  headers: http.OutgoingHttpHeaders,
+  body: Buffer | NodeJS.ReadableStream,
+  size: number,
+) {
+  const type = String(headers['content-type'] ?? '');
+  const encoding = COMPRESSIBLE.test(type) && size >= MIN_COMPRESS_BYTES ? chooseEncoding(request) : undefined;
+  if (!encoding || request.method === 'HEAD') {
+    response.writeHead(status, { ...headers, ...(Buffer.isBuffer(body) && { 'content-length': size }) });
+    if (request.method === 'HEAD') return void response.end();
+    if (Buffer.isBuffer(body)) return void response.end(body);
+    return void pipeline(body, response, () => {});
+  }
+  response.writeHead(status, { ...headers, 'content-encoding': encoding, vary: 'Accept-Encoding' });
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ level: 6 });
+  if (Buffer.isBuffer(body)) {
+    compressor.end(body);
+    pipeline(compressor, response, () => {});
+  } else pipeline(body, compressor, response, () => {});
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -158,7 +210,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Static files as CloudFront serves the bucket: hashed assets cached for good, anything else → index.html. */
-function serveStatic(staticDir: string, pathname: string, response: http.ServerResponse) {
+function serveStatic(
+  staticDir: string,
+  pathname: string,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+) {
   const root = path.resolve(staticDir);
   let decoded: string | undefined;
   try {
@@ -171,11 +228,11 @@ function serveStatic(staticDir: string, pathname: string, response: http.ServerR
   const file = isFile ? requested : path.join(root, 'index.html');
   if (!existsSync(file)) return sendJson(response, 404, { message: 'Not Found' });
   const immutable = isFile && pathname.startsWith('/assets/');
-  response.writeHead(200, {
+  const headers = {
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  createReadStream(file).pipe(response);
+  };
+  sendBody(request, response, 200, headers, createReadStream(file), statSync(file).size);
 }
 
 /**
@@ -203,6 +260,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
   const limitPublicRoutes =
     options.publicRateLimit === false ? undefined : createRateLimiter(options.publicRateLimit ?? PUBLIC_RATE_LIMIT);
   const routes = options.functions.flatMap((fn) => (fn.routes ?? []).map((route) => compileRoute(route, fn)));
+  const pageRoutes = routes.filter((route) => route.kind === 'page');
   const authorizer: JwtAuthorizer = createJwtAuthorizer({
     issuer: options.tokenIssuer,
     audience: [options.userPoolClientId],
@@ -218,7 +276,8 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     if (!route) return sendJson(response, 404, { message: 'Not Found' });
 
     const sourceIp = request.socket.remoteAddress ?? LOOPBACK;
-    if (route.auth === 'public' && limitPublicRoutes) {
+    // Pages are outside the cloud's rate-limited /api/ scope (CloudFront caches them): not counted here either.
+    if (route.auth === 'public' && route.kind !== 'page' && limitPublicRoutes) {
       const { allowed, retryAfterSeconds } = limitPublicRoutes(sourceIp);
       if (!allowed) {
         return sendJson(
@@ -277,7 +336,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     };
     const started = Date.now();
     const result = await invoke(route.fn, event);
-    writeHandlerResult(response, result);
+    writeHandlerResult(request, response, result);
     options.log?.(`${method} ${requestUrl.pathname} → ${response.statusCode} (${Date.now() - started} ms)`);
   }
 
@@ -304,6 +363,10 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     const requestUrl = new URL(request.url ?? '/', url);
     const work = (async () => {
       if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);
+      // The catalogue's pages (`/p/{id}`), as CloudFront's page behaviours send them to the API.
+      if (request.method === 'GET' && pageRoutes.some((route) => route.pattern.test(requestUrl.pathname))) {
+        return handleApi(request, response, requestUrl);
+      }
       if (requestUrl.pathname.startsWith(`${REALTIME_MANAGEMENT_PATH}/@connections/`)) {
         return handleManagement(request, response, requestUrl.pathname);
       }
@@ -311,7 +374,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
         return sendJson(response, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
       }
       if (options.staticDir && (request.method === 'GET' || request.method === 'HEAD')) {
-        return serveStatic(options.staticDir, requestUrl.pathname, response);
+        return serveStatic(options.staticDir, requestUrl.pathname, request, response);
       }
       return sendJson(response, 404, { message: 'Not Found' });
     })();
@@ -416,6 +479,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       method: route.method,
       path: route.path,
       auth: route.auth,
+      kind: route.kind ?? 'api',
       functionName: route.fn.name,
     })),
     webSocketRoutes: webSocketRoutes.map((route) => ({ routeKey: route.routeKey, functionName: route.fn.name })),

@@ -5,7 +5,8 @@
  * payer's page and to the dashboard downloads. Not part of `npm test`: timings vary with the machine; read
  * them, don't assert them (the call counts do not vary: the integration tests assert those that matter).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
@@ -83,7 +84,13 @@ interface ManifestChunk {
  * maker): they are listed apart, not counted.
  */
 const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }[] = [
-  { page: '/p/{id}', app: [], route: ['src/features/payer/components/payment-page.tsx'], onMount: [] },
+  // Since the page is server-rendered, these bytes make /p/{id} interactive; none is on its critical path.
+  {
+    page: '/p/{id}',
+    app: [],
+    route: ['src/features/payer/components/payment-page.tsx', 'src/features/payer/api/server-rendered-link.ts'],
+    onMount: [],
+  },
   {
     page: '/payment-success',
     app: [],
@@ -164,7 +171,9 @@ function pageBytes() {
 }
 
 // The per-client limit on public routes would refuse a benchmark's hundreds of requests from one address.
-const env = await bootLocalRuntime({ publicRateLimit: false });
+// With a built SPA the gateway serves it, so /p/{id} is measured as a phone gets it (its stylesheet inlined).
+const builtSpa = existsSync(path.join(DIST, 'index.html'));
+const env = await bootLocalRuntime({ publicRateLimit: false, ...(builtSpa && { staticDir: DIST }) });
 try {
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
@@ -172,9 +181,38 @@ try {
   await measure('GET /api/health', () => env.api('/api/health'));
   await measure('GET /api/me (JWT verified)', () => env.api('/api/me', { token: merchant.accessToken }));
   await measure("GET /api/links/{id} (the payer page's read)", () => env.api(`/api/links/${linkId}`));
+  await measure('GET /p/{id} (server-rendered page)', () => env.api(`/p/${linkId}`));
+  await payerPageCriticalPath(linkId);
   await historySizes();
 } finally {
   await env.stop();
+}
+
+/** The bytes of GET /p/{id} on the wire, as the gateway (like CloudFront) compresses them: no decoding. */
+function encodedBytes(url: string, encoding: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * /p/{id}'s critical path (DECISIONS.md row 22): the one response that carries the amount, its markup and
+ * (with a built SPA) the inlined stylesheet. The script that makes it interactive follows, off that path.
+ */
+async function payerPageCriticalPath(linkId: string) {
+  const url = `${env.baseUrl}/p/${linkId}`;
+  const [br, gzip, raw] = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => encodedBytes(url, encoding)));
+  console.log(
+    `
+/p/{id} critical path: 1 request before the amount shows; document ${raw} B raw, ${gzip} B gzip, ${br} B brotli` +
+      (builtSpa ? ' (stylesheet inlined)' : ' (no built SPA: unstyled; run `npm run build`)'),
+  );
 }
 
 async function createLink(owner: TestMerchant) {
@@ -259,6 +297,7 @@ async function historySizes() {
   };
   const callRoutes: { label: string; request: (subject: (typeof merchants)[number]) => Promise<Response> }[] = [
     { label: 'GET /api/links/{id}', request: ({ linkId }) => env.api(`/api/links/${linkId}`) },
+    { label: 'GET /p/{id}', request: ({ linkId }) => env.api(`/p/${linkId}`) },
     {
       label: 'POST /api/checkout',
       request: ({ linkId }) =>

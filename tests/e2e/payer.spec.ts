@@ -108,6 +108,17 @@ function recordAssets(page: Page) {
   return files;
 }
 
+/**
+ * Answers /p/{id} with the SPA's own index.html, as the Vite dev server does, instead of the server-rendered
+ * page (payer-ssr.spec.ts): the page then loads the link itself, so its loading and failure states show.
+ */
+async function withoutServerRendering(page: Page, linkId: string) {
+  await page.route(`**/p/${linkId}`, async (route) => {
+    const response = await route.fetch({ url: new URL('/index.html', route.request().url()).href });
+    await route.fulfill({ response });
+  });
+}
+
 const summary = (page: Page) => page.getByRole('region', { name: 'Payment summary' });
 const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
 
@@ -128,7 +139,8 @@ test('a payer pays a fixed link with the tip on a phone, sees it confirmed, and 
   await page.setViewportSize(PHONE);
   const assets = recordAssets(page);
 
-  // Loading: the link's answer held back for a moment.
+  // Loading (the SPA's own path, as under the dev server): the link's answer held back for a moment.
+  await withoutServerRendering(page, fixedLink.linkId);
   let releaseLink = () => {};
   const linkHeld = new Promise<void>((resolve) => (releaseLink = resolve));
   await page.route(`**/api/links/${fixedLink.linkId}`, async (route) => {
@@ -391,6 +403,7 @@ test('the payment page says what went wrong with the API, in the spec words, and
   page,
 }, testInfo) => {
   await page.setViewportSize(PHONE);
+  await withoutServerRendering(page, fixedLink.linkId);
   let failLink = true;
   await page.route(`**/api/links/${fixedLink.linkId}`, (route) =>
     failLink ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue(),

@@ -173,7 +173,13 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         expect(properties.Handler).toBe('index.handler');
         expect(properties.Role).toEqual({ 'Fn::GetAtt': [logicalIdOf(catalogFunction.role), 'Arn'] });
         const logGroupId = logicalIdOf(catalogFunction.logGroup);
-        expect(properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+        // JSON, so Lambda's own lines and Powertools' read alike in Logs Insights (docs/runbook.md).
+        expect(properties.LoggingConfig).toEqual({
+          LogGroup: { Ref: logGroupId },
+          LogFormat: 'JSON',
+          ApplicationLogLevel: 'INFO',
+          SystemLogLevel: 'INFO',
+        });
         expect(resources[logGroupId]?.Properties?.RetentionInDays).toEqual(expect.any(Number));
       },
     );
@@ -451,7 +457,15 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       const expected = Object.fromEntries(
         routeCases().map(([routeKey, route]) => {
           const { throttle } = ROUTE_GROUPS[route.auth];
-          return [routeKey, { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
+          return [
+            routeKey,
+            // Detailed metrics: the dashboard's per-route-group graphs (infra/constructs/monitoring.ts).
+            {
+              ThrottlingRateLimit: throttle.rateLimit,
+              ThrottlingBurstLimit: throttle.burstLimit,
+              DetailedMetricsEnabled: true,
+            },
+          ];
         }),
       );
       expect(routeSettings).toEqual(expected);

@@ -66,6 +66,54 @@ describe('local runtime ≡ cloud stack', () => {
     expect(sorted(localRoutes)).toEqual(sorted(cloudRoutes));
   });
 
+  it("serves the catalogue's pages (/p/{id}) at the site's own address: CloudFront's page behaviour ≡ the gateway", async () => {
+    const distribution = resourcesOfType(cloud.resources, 'AWS::CloudFront::Distribution')[0]![1];
+    const config = distribution.Properties?.DistributionConfig as {
+      CacheBehaviors: {
+        PathPattern: string;
+        TargetOriginId: string;
+        CachePolicyId: unknown;
+        AllowedMethods: string[];
+      }[];
+      Origins: { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string }[] }[];
+    };
+    const localPages = local.gateway.routes.filter((route) => route.kind === 'page');
+    expect(localPages.map(({ method, path, functionName }) => ({ method, path, functionName }))).toEqual([
+      { method: 'GET', path: '/p/{id}', functionName: 'render-payer-page' },
+    ]);
+    const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    for (const page of localPages) {
+      const pattern = `${page.path.replace(/\/\{.*$/, '')}/*`;
+      const behavior = config.CacheBehaviors.find((candidate) => candidate.PathPattern === pattern);
+      expect(behavior, pattern).toBeDefined();
+      // Through the API with its origin-check header, like /api/*; reads only.
+      expect(behavior!.TargetOriginId).toBe(apiBehavior.TargetOriginId);
+      const origin = config.Origins.find((candidate) => candidate.Id === behavior!.TargetOriginId)!;
+      expect(origin.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual(['x-origin-verify']);
+      expect([...behavior!.AllowedMethods].sort()).toEqual(['GET', 'HEAD']);
+      // Cached briefly, keyed on the path alone: no cookie, query string or header reaches the function.
+      const policyId = [...referencedLogicalIds(behavior!.CachePolicyId)][0]!;
+      const policy = cloud.resources[policyId]?.Properties?.CachePolicyConfig as {
+        DefaultTTL: number;
+        MaxTTL: number;
+        ParametersInCacheKeyAndForwardedToOrigin: Record<
+          string,
+          { CookieBehavior?: string; QueryStringBehavior?: string; HeaderBehavior?: string }
+        >;
+      };
+      expect(policy.DefaultTTL).toBe(60);
+      expect(policy.MaxTTL).toBeLessThanOrEqual(300);
+      const forwarded = policy.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(forwarded.CookiesConfig?.CookieBehavior).toBe('none');
+      expect(forwarded.QueryStringsConfig?.QueryStringBehavior).toBe('none');
+      expect(forwarded.HeadersConfig?.HeaderBehavior).toBe('none');
+      // Locally the gateway answers the same address with the same function, ahead of the SPA's files.
+      const response = await fetch(`${local.gateway.url}/p/no-such-link`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
+  });
+
   it('has the same WebSocket routes, each by the same function', () => {
     const realtimeApiId = logicalIdOf(cloud.stack.realtimeApi.api);
     const cloudRoutes = resourcesOfType(cloud.resources, 'AWS::ApiGatewayV2::Route')

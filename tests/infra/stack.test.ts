@@ -89,6 +89,7 @@ describe('HTTP API stage', () => {
     expect(stage.DefaultRouteSettings).toEqual({
       ThrottlingBurstLimit: expect.any(Number),
       ThrottlingRateLimit: expect.any(Number),
+      DetailedMetricsEnabled: true,
     });
     const logs = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
     expect(resources[[...Object.keys(resources)].find((id) => refersTo(logs.DestinationArn, id))!]?.Type).toBe(

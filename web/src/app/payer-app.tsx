@@ -9,8 +9,11 @@ import type { PayerRoute } from './payer-routes';
 export async function loadPayerPage(route: PayerRoute): Promise<ReactNode> {
   switch (route.page) {
     case 'payment': {
-      const { PaymentPage } = await import('../features/payer/components/payment-page');
-      return <PaymentPage linkId={route.linkId} />;
+      const [{ PaymentPage }, { serverRenderedLink }] = await Promise.all([
+        import('../features/payer/components/payment-page'),
+        import('../features/payer/api/server-rendered-link'),
+      ]);
+      return <PaymentPage linkId={route.linkId} initial={serverRenderedLink(route.linkId)} />;
     }
     case 'success': {
       const { PaymentSuccessPage } = await import('../features/payer/components/payment-success-page');

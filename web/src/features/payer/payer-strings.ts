@@ -13,43 +13,44 @@ import {
   RECEIPT_EMAIL_INVALID_MESSAGE,
   RECEIPT_EMAIL_REQUIRED_MESSAGE,
 } from '../../../../shared/payment-messages';
+import { PAYER_PAGE_WORDS as words } from '../../../../shared/payer-page-words';
 
 /** The browser tab's title: what the page is, then the product. */
 export const pageTitle = (what: string) => `${what} · ${BRAND_NAME}`;
 
 export const payerStrings = {
-  homeLink: `${BRAND_NAME} home`,
-  securedByStripe: 'Secure payment by Stripe',
+  homeLink: words.homeLink,
+  securedByStripe: words.securedByStripe,
   tryAgain: 'Try again',
   networkError: `Could not reach ${BRAND_NAME}. Check your connection and try again.`,
-  returnHome: 'Return to Homepage',
+  returnHome: words.returnHome,
 
   paymentPage: {
-    documentTitle: 'Pay',
+    documentTitle: words.documentTitle,
     loading: 'Loading payment page',
     notFoundTitle: LINK_NOT_FOUND_TITLE,
     notFoundMessage: LINK_NOT_FOUND_MESSAGE,
     notAcceptingTitle: 'Payments paused',
     notAcceptingMessage: LINK_NOT_ACCEPTING_MESSAGE,
     loadFailedTitle: 'This payment page could not be loaded',
-    payTo: (businessName: string) => `Pay ${businessName}`,
-    amountLabel: 'Amount',
-    enterAmount: (currency: string) => `Enter Amount (${currency.toUpperCase()})`,
-    tipLegend: 'Add a tip',
-    noTip: 'No Tip',
-    tipOption: (percent: number) => `${percent}%`,
+    payTo: words.payTo,
+    amountLabel: words.amountLabel,
+    enterAmount: words.enterAmount,
+    tipLegend: words.tipLegend,
+    noTip: words.noTip,
+    tipOption: words.tipOption,
     subtotal: 'Amount',
     tipLine: (percent: number) => `Tip (${percent}%)`,
-    total: 'Total',
-    summaryLabel: 'Payment summary',
-    payNow: 'Pay Now',
+    total: words.total,
+    summaryLabel: words.summaryLabel,
+    payNow: words.payNow,
     processing: 'Processing...',
     invalidAmount: 'Please enter a valid amount',
     amountTooSmall: AMOUNT_TOO_SMALL_MESSAGE,
     amountTooLarge: AMOUNT_TOO_LARGE_MESSAGE,
     paymentError: (message: string) => `Payment error: ${message}`,
     sessionError: 'Error creating payment session',
-    redirectNote: "You'll enter your card details on Stripe's secure checkout page.",
+    redirectNote: words.redirectNote,
   },
 
   success: {

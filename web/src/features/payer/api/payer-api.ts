@@ -17,7 +17,7 @@ import { matchesShape, type AnswerShape } from './answer-shape';
 
 type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
 
-const publicLinkShape: AnswerShape<PublicPaymentLink> = {
+export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   linkId: 'string',
   title: 'string',
   description: 'string|null',

@@ -1,7 +1,7 @@
 import { CirclePause, SearchX, TriangleAlert } from 'lucide-react';
 import { Suspense, use, useState } from 'react';
 import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-links';
-import { loadOnce } from '../api/load-once';
+import { loadOnce, type Outcome } from '../api/load-once';
 import { getPublicLink } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { PaymentForm } from './payment-form';
@@ -15,14 +15,20 @@ const strings = payerStrings.paymentPage;
  * /p/{id}, the public payment page (spec §2, §4 "Payment page": loading, not found, ready, processing;
  * DECISIONS.md row 11: a merchant who cannot take payments gets no checkout).
  */
-export function PaymentPage({ linkId }: { linkId: string }) {
+export function PaymentPage({ linkId, initial }: { linkId: string; initial?: Outcome<PublicPaymentLink> }) {
   // A retry after a failed load asks again under a new key (load-once.ts).
   const [attempt, setAttempt] = useState(0);
+  const retry = () => setAttempt((count) => count + 1);
   return (
     <PayerShell>
-      <Suspense fallback={<PayerLoading label={strings.loading} title={pageTitle(strings.documentTitle)} />}>
-        <LoadedPaymentPage linkId={linkId} attempt={attempt} onRetry={() => setAttempt((count) => count + 1)} />
-      </Suspense>
+      {/* The server's HTML already showed this link (DECISIONS.md row 22): draw it from the same data at once. */}
+      {initial && attempt === 0 ? (
+        <PaymentPageState outcome={initial} onRetry={retry} />
+      ) : (
+        <Suspense fallback={<PayerLoading label={strings.loading} title={pageTitle(strings.documentTitle)} />}>
+          <LoadedPaymentPage linkId={linkId} attempt={attempt} onRetry={retry} />
+        </Suspense>
+      )}
     </PayerShell>
   );
 }
@@ -32,6 +38,10 @@ export type LinkGone = 'not-found' | 'not-accepting';
 
 function LoadedPaymentPage({ linkId, attempt, onRetry }: { linkId: string; attempt: number; onRetry: () => void }) {
   const outcome = use(loadOnce(`link:${linkId}:${attempt}`, () => getPublicLink(linkId)));
+  return <PaymentPageState outcome={outcome} onRetry={onRetry} />;
+}
+
+function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPaymentLink>; onRetry: () => void }) {
   const [gone, setGone] = useState<LinkGone | null>(null);
 
   if (!outcome.ok) {

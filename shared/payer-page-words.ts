@@ -1,0 +1,29 @@
+/**
+ * The words of the payment page /p/{id} that both its server-rendered HTML (functions/pages/) and the
+ * React page (web/src/features/payer) show, so the first paint and the interactive page say the same
+ * thing (DECISIONS.md row 22). No schema library: the payer's bundle and the page function stay small.
+ */
+import { BRAND_NAME } from './brand';
+
+export const PAYER_PAGE_WORDS = {
+  homeLink: `${BRAND_NAME} home`,
+  securedByStripe: 'Secure payment by Stripe',
+  returnHome: 'Return to Homepage',
+  documentTitle: 'Pay',
+  payTo: (businessName: string) => `Pay ${businessName}`,
+  amountLabel: 'Amount',
+  enterAmount: (currency: string) => `Enter Amount (${currency.toUpperCase()})`,
+  tipLegend: 'Add a tip',
+  noTip: 'No Tip',
+  tipOption: (percent: number) => `${percent}%`,
+  total: 'Total',
+  summaryLabel: 'Payment summary',
+  payNow: 'Pay Now',
+  redirectNote: "You'll enter your card details on Stripe's secure checkout page.",
+} as const;
+
+/**
+ * The id of the `<script type="application/json">` in which the server hands the page the link it drew,
+ * so the script shows the same link without asking the API again.
+ */
+export const PAYER_PAGE_DATA_ID = 'paylink-link';
