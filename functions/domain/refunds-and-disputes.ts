@@ -41,6 +41,11 @@ export interface StoredRefund {
   createdAt: string;
   /** The browser's idempotency key of the request that made it, when made through Paylink. */
   requestKey?: string;
+  /**
+   * The order Paylink learned of the payment's refunds in (1, 2, …): what screens list them by, since
+   * Stripe's `created` has whole seconds and a partial refund and the rest may share one.
+   */
+  position?: number;
   /** When Paylink first learned the refund takes money back: its stats day. */
   countAt?: string;
   counted?: boolean;
@@ -239,9 +244,15 @@ export function mergeMoneyNews(payment: PaymentRecord, news: MoneyNews, now: Dat
   const at = now.toISOString();
   const refunds: Record<string, StoredRefund> = { ...payment.refunds };
   const newlySucceeded: StoredRefund[] = [];
-  for (const incoming of news.refunds ?? []) {
+  let nextPosition = Math.max(0, ...Object.values(refunds).map((refund) => refund.position ?? 0)) + 1;
+  // Oldest first: Stripe lists refunds newest first, so among equal `created` seconds the later-listed is older.
+  const arriving = [...(news.refunds ?? [])]
+    .map((refund, index) => ({ refund, index }))
+    .sort((a, b) => a.refund.createdAt.localeCompare(b.refund.createdAt) || b.index - a.index)
+    .map(({ refund }) => refund);
+  for (const incoming of arriving) {
     const before = refunds[incoming.refundId];
-    const merged = mergeRefund(before, incoming, at);
+    const merged = mergeRefund(before, { ...incoming, position: before?.position ?? nextPosition++ }, at);
     refunds[incoming.refundId] = merged;
     if (merged.status === 'succeeded' && before?.status !== 'succeeded') newlySucceeded.push(merged);
   }
@@ -564,7 +575,12 @@ export async function refundPayment(
 
 export function refundsForDisplay(payment: PaymentRecord): Refund[] {
   return Object.values(payment.refunds ?? {})
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.refundId.localeCompare(b.refundId))
+    .sort(
+      (a, b) =>
+        (a.position ?? 0) - (b.position ?? 0) ||
+        a.createdAt.localeCompare(b.createdAt) ||
+        a.refundId.localeCompare(b.refundId),
+    )
     .map((refund) => ({
       refundId: refund.refundId,
       amountCents: refund.amountCents,

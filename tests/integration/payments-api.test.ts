@@ -666,13 +666,16 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
     payment.paymentId,
     payment.paymentIntentId ?? '',
     inert(payment.linkTitle),
-    statusDisplayOf(payment.status),
+    statusDisplayOf(payment.status, payment.moneyState),
     dollars(payment.baseCents),
     dollars(payment.tipCents),
     dollars(payment.totalCents),
     'NZD',
     inert(payment.payerName),
     inert(payment.payerEmail),
+    // Refunded and Dispute (DECISIONS row 19): the seeded payments have neither.
+    dollars(payment.refundedCents ?? 0),
+    payment.moneyState === 'disputed' ? 'Disputed' : '',
   ];
 }
 
