@@ -10,7 +10,14 @@ import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -100,6 +107,10 @@ export class CatalogFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       systemLogLevelV2: SystemLogLevel.INFO,
+      // X-Ray: each invocation is a segment; the AWS SDK passes the trace id on (its X-Amzn-Trace-Id header),
+      // and EventBridge carries it from PutEvents to the consumer, so webhook → bus → consumer is one trace.
+      // Sampling happens off the request path (the daemon's UDP), so it adds no latency a payer could see.
+      tracing: Tracing.ACTIVE,
       environment: { ...environmentOf(spec, deps), [STAGE_ENV]: props.stage, POWERTOOLS_SERVICE_NAME: 'paylink' },
       bundling: {
         minify: true,
@@ -114,6 +125,10 @@ export class CatalogFunction extends Construct {
     });
 
     this.grantDeclaredAccess(spec, deps);
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: `${spec.name} sends its X-Ray trace segments: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource type, so AWS accepts only "*" for them.`,
+    });
   }
 
   private grantDeclaredAccess(spec: FunctionSpec, deps: CatalogFunctionDependencies) {

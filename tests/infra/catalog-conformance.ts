@@ -80,6 +80,8 @@ export function originAuthorizerId(synthesized: SynthesizedPaylink): string {
   return matches[0]![0];
 }
 
+const XRAY_WRITE_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+
 /** Every (actions, resource) pair a role is allowed, from all policies attached to it. */
 function grantsOfRole(resources: Record<string, CfnResourceJson>, roleLogicalId: string): Grant[] {
   const role = resources[roleLogicalId];
@@ -180,6 +182,8 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           ApplicationLogLevel: 'INFO',
           SystemLogLevel: 'INFO',
         });
+        // Traced end to end: webhook → bus → consumer is one X-Ray trace (docs/runbook.md).
+        expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(resources[logGroupId]?.Properties?.RetentionInDays).toEqual(expect.any(Number));
       },
     );
@@ -239,7 +243,15 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
     it.each(specs.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
       const { stack, resources } = synth();
       const catalogFunction = stack.functions.get(spec.name)!;
-      const grants = grantsOfRole(resources, logicalIdOf(catalogFunction.role));
+      // X-Ray's two write actions have no resource type, so "*" is the only resource AWS accepts for them:
+      // the one wildcard a function may hold, and every function holds it (active tracing).
+      const isTracingGrant = (grant: Grant) =>
+        grant.resource === '*' && grant.actions.every((action) => XRAY_WRITE_ACTIONS.includes(action));
+      const everyGrant = grantsOfRole(resources, logicalIdOf(catalogFunction.role));
+      expect(new Set(everyGrant.filter(isTracingGrant).flatMap((grant) => grant.actions))).toEqual(
+        new Set(XRAY_WRITE_ACTIONS),
+      );
+      const grants = everyGrant.filter((grant) => !isTracingGrant(grant));
 
       // Which resource a grant may name, and which actions are acceptable on it.
       type Allowed = { what: string; actions: (action: string) => boolean };
