@@ -104,13 +104,18 @@ export class PaylinkStack extends Stack {
       mailIdentity: settings.mailIdentity,
       mailRegion: settings.mailRegion,
     });
-    this.originCheck = new OriginCheck(this, 'OriginCheck', { repoRoot: REPO_ROOT, stage, isProduction });
-    this.httpApi = new PaylinkHttpApi(this, 'HttpApi', {
+    this.originCheck = new OriginCheck(this, 'OriginCheck', {
+      repoRoot: REPO_ROOT,
       stage,
       isProduction,
       userPool: this.merchantAuth.userPool,
       userPoolClient: this.merchantAuth.webClient,
+    });
+    this.httpApi = new PaylinkHttpApi(this, 'HttpApi', {
+      stage,
+      isProduction,
       originAuthorizer: this.originCheck.authorizer,
+      merchantAuthorizer: this.originCheck.merchantAuthorizer,
     });
     this.realtimeApi = new RealtimeApi(this, 'Realtime', { stage });
     const realtimeDomainName = `${this.realtimeApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;

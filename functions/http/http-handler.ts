@@ -15,10 +15,13 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-/** API Gateway v2 event; on merchant routes the JWT authorizer has filled `authorizer.jwt.claims`. */
+/**
+ * API Gateway v2 event; on merchant routes the Lambda authorizer (infra/constructs/origin-check/
+ * verify-merchant.ts, or the local gateway) has put the verified token's subject in `authorizer.lambda`.
+ */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
+    authorizer?: { lambda?: { sub?: string; email?: string } };
   };
 };
 
@@ -53,7 +56,7 @@ function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
 export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
   return observed(async (event: HttpEvent, _context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const startedAt = Date.now();
-    const sub = event.requestContext?.authorizer?.jwt?.claims.sub;
+    const sub = event.requestContext?.authorizer?.lambda?.sub;
     appendLogKeys({
       requestId: event.requestContext?.requestId,
       route: event.routeKey,
@@ -76,7 +79,7 @@ export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
  * the local gateway) has already refused requests without a valid token; this guards a miswired route.
  */
 export function merchantIdOf(event: HttpEvent): string {
-  const sub = event.requestContext.authorizer?.jwt?.claims.sub;
+  const sub = event.requestContext.authorizer?.lambda?.sub;
   if (typeof sub !== 'string' || sub.length === 0) throw new HttpError(401, 'unauthorized', 'User not authenticated');
   return sub;
 }

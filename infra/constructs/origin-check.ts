@@ -9,29 +9,41 @@
  * handler's rawPath. The authorizer costs about one invocation an hour (API Gateway caches its answer per
  * header value, and refuses a request with no header without invoking it), and no handler changes.
  *
- * Merchant routes keep their JWT authorizer (an HTTP API route takes one authorizer): a direct call needs a
- * valid merchant token, acts only as that merchant, and is held by the merchant group's throttle.
+ * Merchant routes get their own Lambda authorizer (an HTTP API route takes one authorizer), which checks
+ * the same header AND the merchant's Cognito token (origin-check/verify-merchant.ts): a valid token alone
+ * does not open the execute-api URL either.
  * The secret's value reaches CloudFront through a CloudFormation dynamic reference: it is in the
  * distribution's configuration, never in the template or the repository.
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { FUNCTION_ARCHITECTURE, FUNCTION_RUNTIME } from './catalog-function';
+import { MERCHANT_CLIENT_ID_ENV, MERCHANT_USER_POOL_ID_ENV } from './origin-check/verify-merchant';
 import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from './origin-check/verify-origin';
 
 /** API Gateway's longest authorizer cache: the header's value changes only when an operator rolls it. */
 export const ORIGIN_CHECK_CACHE_TTL = Duration.hours(1);
+/**
+ * The merchant check's answer is cached per (origin header, token) this long: a token is honoured at most
+ * this long past its expiry (API Gateway's JWT authorizer honoured it not a second past), in exchange for
+ * about one invocation a minute per signed-in merchant instead of one per request.
+ */
+export const MERCHANT_CHECK_CACHE_TTL = Duration.seconds(60);
 
 export interface OriginCheckProps {
   repoRoot: string;
   stage: string;
   isProduction: boolean;
+  /** Whose tokens the merchant check accepts. */
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
 }
 
 export class OriginCheck extends Construct {
@@ -39,6 +51,10 @@ export class OriginCheck extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly authorizer: HttpLambdaAuthorizer;
+  /** On merchant routes: CloudFront's header and the merchant's token (origin-check/verify-merchant.ts). */
+  readonly merchantFunction: NodejsFunction;
+  readonly merchantRole: Role;
+  readonly merchantAuthorizer: HttpLambdaAuthorizer;
   /** The header CloudFront adds to API requests: name → value (a dynamic reference to the secret). */
   readonly originHeaders: Record<string, string>;
 
@@ -91,6 +107,47 @@ export class OriginCheck extends Construct {
       identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
       resultsCacheTtl: ORIGIN_CHECK_CACHE_TTL,
     });
+    // Its own role and log group, like the origin check's: the secret and its logs, nothing else (it reads
+    // the pool's public keys over https, which needs no grant).
+    const merchantLogGroup = new LogGroup(this, 'MerchantLogs', {
+      logGroupName: `/paylink/${props.stage}/functions/merchant-check`,
+      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: retention,
+    });
+    this.merchantRole = new Role(this, 'MerchantRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Paylink merchant check: reads the CloudFront origin secret and writes its own logs',
+    });
+    merchantLogGroup.grantWrite(this.merchantRole);
+    this.secret.grantRead(this.merchantRole);
+
+    this.merchantFunction = new NodejsFunction(this, 'MerchantFunction', {
+      description: "Lets through only requests carrying CloudFront's secret origin header and a valid merchant token",
+      entry: path.join(props.repoRoot, 'infra/constructs/origin-check/verify-merchant.ts'),
+      handler: 'handler',
+      projectRoot: props.repoRoot,
+      depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      role: this.merchantRole,
+      logGroup: merchantLogGroup,
+      environment: {
+        [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn,
+        [MERCHANT_USER_POOL_ID_ENV]: props.userPool.userPoolId,
+        [MERCHANT_CLIENT_ID_ENV]: props.userPoolClient.userPoolClientId,
+      },
+      bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
+    });
+    this.merchantAuthorizer = new HttpLambdaAuthorizer('MerchantToken', this.merchantFunction, {
+      authorizerName: 'cloudfront-origin-and-merchant-token',
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      // Both headers: API Gateway refuses (401) a request missing either, and caches per the pair.
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, '$request.header.Authorization'],
+      resultsCacheTtl: MERCHANT_CHECK_CACHE_TTL,
+    });
+
     // CloudFront has no way to read a secret itself; the dynamic reference resolves at deploy time.
     this.originHeaders = { [ORIGIN_VERIFY_HEADER]: this.secret.secretValue.unsafeUnwrap() };
   }

@@ -1,6 +1,7 @@
 /**
- * The HTTP API behind CloudFront's `/api/*`: every catalogue route, JWT-authorised when the catalogue says
- * `merchant`, and every other route refused unless it came through CloudFront (infra/constructs/origin-check.ts).
+ * The HTTP API behind CloudFront's `/api/*`: every catalogue route refused unless it came through CloudFront
+ * (infra/constructs/origin-check.ts); a `merchant` route also needs a valid merchant token, checked by the
+ * same Lambda authorizer that checks CloudFront's header.
  * No CORS: the browser only ever calls it through the app's own origin.
  */
 import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -13,9 +14,7 @@ import {
   LogGroupLogDestination,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteAuth } from '../../functions/catalog';
@@ -53,10 +52,10 @@ export const ACCOUNT_API_RATE_LIMIT = 10_000;
 export interface PaylinkHttpApiProps {
   stage: string;
   isProduction: boolean;
-  userPool: IUserPool;
-  userPoolClient: IUserPoolClient;
   /** Refuses requests that did not come through CloudFront; on every route without a token. */
   originAuthorizer: IHttpRouteAuthorizer;
+  /** On merchant routes: CloudFront's header and a valid merchant token, both. */
+  merchantAuthorizer: IHttpRouteAuthorizer;
 }
 
 export class PaylinkHttpApi extends Construct {
@@ -64,7 +63,7 @@ export class PaylinkHttpApi extends Construct {
   readonly defaultStage: HttpStage;
   /** The execute-api host, which CloudFront uses as the `/api/*` origin. */
   readonly domainName: string;
-  private readonly merchantAuthorizer: HttpUserPoolAuthorizer;
+  private readonly merchantAuthorizer: IHttpRouteAuthorizer;
   private readonly originAuthorizer: IHttpRouteAuthorizer;
   /** Every route key with the auth the catalogue gave it: the stage's route throttles are built from it. */
   private readonly routeAuth = new Map<string, RouteAuth>();
@@ -118,10 +117,7 @@ export class PaylinkHttpApi extends Construct {
     this.originAuthorizer = props.originAuthorizer;
     const stack = Stack.of(this);
     this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-    this.merchantAuthorizer = new HttpUserPoolAuthorizer('MerchantToken', props.userPool, {
-      userPoolClients: [props.userPoolClient],
-      identitySource: ['$request.header.Authorization'],
-    });
+    this.merchantAuthorizer = props.merchantAuthorizer;
   }
 
   /** Adds the function's catalogue routes; a route claimed twice is a catalogue mistake. */
@@ -139,6 +135,7 @@ export class PaylinkHttpApi extends Construct {
         integration,
         // Public and webhook routes stay open to anyone by design (payers, Stripe; the webhook handler checks
         // Stripe's signature): the origin check identifies no one, it only refuses what skipped CloudFront.
+        // Merchant routes' authorizer checks CloudFront's header too, so no route answers a direct call.
         authorizer: route.auth === 'merchant' ? this.merchantAuthorizer : this.originAuthorizer,
       });
       // A stage's route settings may name only routes that already exist.

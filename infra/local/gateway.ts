@@ -1,6 +1,6 @@
 /**
- * The local API Gateway. It serves the catalogue's HTTP routes (with the same JWT authorizer rules as
- * the cloud's HTTP API), the realtime WebSocket (with the catalogue's `$connect` authorizer and the
+ * The local API Gateway. It serves the catalogue's HTTP routes (with the same token checks as the cloud's
+ * merchant authorizer, but no CloudFront origin header to check), the realtime WebSocket (with the catalogue's `$connect` authorizer and the
  * management API that PostToConnection calls), `/config.json`, and — when given a built SPA — the
  * static files with CloudFront's SPA fallback. Handlers receive API Gateway v2-shaped events.
  *
@@ -19,7 +19,7 @@ import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '../../func
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
 import { invoke } from './function-loader';
-import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer';
+import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
 import { LOOPBACK, closeServer } from './ports';
 
 export const REALTIME_PATH = '/realtime';
@@ -289,11 +289,13 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       }
     }
 
-    let authorizerContext: { jwt: { claims: Record<string, string>; scopes: string[] | null } } | undefined;
+    // The cloud's merchant authorizer also checks CloudFront's origin header; locally there is no CloudFront,
+    // so only the token is checked. Handlers get the same `authorizer.lambda` shape either way.
+    let authorizerContext: { lambda: MerchantAuthorizerContext } | undefined;
     if (route.auth === 'merchant') {
-      const claims = await authorizer.authorize(request.headers.authorization);
-      if (!claims) return sendJson(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
-      authorizerContext = { jwt: { claims, scopes: null } };
+      const merchant = await authorizer.authorize(request.headers.authorization);
+      if (!merchant) return sendJson(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      authorizerContext = { lambda: merchant };
     }
 
     const body = await readBody(request);

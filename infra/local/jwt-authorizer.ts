@@ -1,14 +1,18 @@
 /**
- * What API Gateway's JWT authorizer does for `merchant` routes: a `Bearer` token whose signature
- * verifies against the issuer's JWKS, that has not expired, whose `iss` is the user pool and whose
- * `aud` (id token) or `client_id` (access token) is our app client. The claims reach the handler as
- * strings, as API Gateway passes them.
+ * What the cloud's merchant authorizer (infra/constructs/origin-check/verify-merchant.ts) does with the
+ * token on `merchant` routes: a `Bearer` token whose signature verifies against the issuer's JWKS, that has
+ * not expired, whose `iss` is the user pool and whose `aud` (id token) or `client_id` (access token) is our
+ * app client. The handler gets the same context the cloud's authorizer answers: `{ sub, email? }`.
+ * (The cloud's check of CloudFront's origin header has no local counterpart: there is no CloudFront here.)
  */
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { MerchantAuthorizerContext } from '../constructs/origin-check/verify-merchant';
+
+export type { MerchantAuthorizerContext };
 
 export interface JwtAuthorizer {
-  authorize(authorizationHeader: string | undefined): Promise<Record<string, string> | undefined>;
+  authorize(authorizationHeader: string | undefined): Promise<MerchantAuthorizerContext | undefined>;
 }
 
 /** cognito-local serves its JWKS over plain http on the loopback address; the library's fetcher wants https. */
@@ -34,12 +38,8 @@ export function createJwtAuthorizer(options: { issuer: string; audience: string[
         const audience = payload.aud ?? payload.client_id;
         const audiences = Array.isArray(audience) ? audience : [audience];
         if (!audiences.some((value) => typeof value === 'string' && options.audience.includes(value))) return undefined;
-        return Object.fromEntries(
-          Object.entries(payload).map(([name, value]) => [
-            name,
-            Array.isArray(value) ? `[${value.join(' ')}]` : String(value),
-          ]),
-        );
+        if (typeof payload.sub !== 'string' || payload.sub.length === 0) return undefined;
+        return { sub: payload.sub, ...(typeof payload.email === 'string' && { email: payload.email }) };
       } catch {
         return undefined;
       }

@@ -25,7 +25,7 @@ import {
   isEventConsumer,
   scheduleRetryFor,
 } from '../../infra/constructs/event-routing';
-import { ORIGIN_CHECK_CACHE_TTL } from '../../infra/constructs/origin-check';
+import { MERCHANT_CHECK_CACHE_TTL, ORIGIN_CHECK_CACHE_TTL } from '../../infra/constructs/origin-check';
 import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/origin-check/verify-origin';
 import { ACCOUNT_API_RATE_LIMIT, ROUTE_GROUPS } from '../../infra/constructs/paylink-http-api';
 import { tables as tableSpecs, type KeySpec } from '../../infra/tables';
@@ -73,6 +73,16 @@ interface Grant {
 /** The origin check's authorizer on the HTTP API (the one whose Lambda is the origin check). */
 export function originAuthorizerId(synthesized: SynthesizedPaylink): string {
   const functionId = logicalIdOf(synthesized.stack.originCheck.function);
+  const matches = resourcesOfType(synthesized.resources, 'AWS::ApiGatewayV2::Authorizer').filter(([, authorizer]) =>
+    refersTo(authorizer.Properties?.AuthorizerUri, functionId),
+  );
+  expect(matches).toHaveLength(1);
+  return matches[0]![0];
+}
+
+/** The merchant routes' authorizer (the one whose Lambda checks CloudFront's header and the token). */
+export function merchantAuthorizerId(synthesized: SynthesizedPaylink): string {
+  const functionId = logicalIdOf(synthesized.stack.originCheck.merchantFunction);
   const matches = resourcesOfType(synthesized.resources, 'AWS::ApiGatewayV2::Authorizer').filter(([, authorizer]) =>
     refersTo(authorizer.Properties?.AuthorizerUri, functionId),
   );
@@ -413,13 +423,9 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       });
 
       if (route.auth === 'merchant') {
-        expect(routeResource.Properties?.AuthorizationType).toBe('JWT');
-        const authorizer = resources[(routeResource.Properties?.AuthorizerId as { Ref: string }).Ref];
-        expect(authorizer?.Properties?.AuthorizerType).toBe('JWT');
-        const jwt = authorizer?.Properties?.JwtConfiguration as { Audience: unknown[]; Issuer: unknown };
-        expect(jwt.Audience).toEqual([{ Ref: logicalIdOf(stack.merchantAuth.webClient) }]);
-        expect(JSON.stringify(jwt.Issuer)).toContain('https://cognito-idp.');
-        expect(refersTo(jwt.Issuer, logicalIdOf(stack.merchantAuth.userPool))).toBe(true);
+        // CloudFront's header and the merchant's token, both, in one Lambda authorizer.
+        expect(routeResource.Properties?.AuthorizationType).toBe('CUSTOM');
+        expect(routeResource.Properties?.AuthorizerId).toEqual({ Ref: merchantAuthorizerId(synth()) });
       } else {
         // No token to check: only that the request came through CloudFront.
         expect(routeResource.Properties?.AuthorizationType).toBe('CUSTOM');
@@ -460,6 +466,53 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       const value = JSON.stringify(headers[0]!.HeaderValue);
       expect(value).toContain('{{resolve:secretsmanager:');
       expect(refersTo(headers[0]!.HeaderValue, secretId)).toBe(true);
+    });
+
+    it("checks both CloudFront's header and the merchant token on merchant routes, caching the answer briefly", () => {
+      const synthesized = synth();
+      const { stack, resources } = synthesized;
+      const authorizer = resources[merchantAuthorizerId(synthesized)]?.Properties ?? {};
+      expect(authorizer).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        EnableSimpleResponses: true,
+        IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, '$request.header.Authorization'],
+        AuthorizerResultTtlInSeconds: MERCHANT_CHECK_CACHE_TTL.toSeconds(),
+      });
+      expect(MERCHANT_CHECK_CACHE_TTL.toSeconds()).toBeLessThanOrEqual(60);
+      const secretId = logicalIdOf(stack.originCheck.secret);
+      const fn = resources[logicalIdOf(stack.originCheck.merchantFunction)]?.Properties ?? {};
+      expect((fn.Environment as { Variables: Record<string, unknown> }).Variables).toEqual({
+        ORIGIN_SECRET_ARN: { Ref: secretId },
+        USER_POOL_ID: { Ref: logicalIdOf(stack.merchantAuth.userPool) },
+        USER_POOL_CLIENT_ID: { Ref: logicalIdOf(stack.merchantAuth.webClient) },
+      });
+      // Its own role: reads that secret and writes its own log group; nothing else.
+      expect(logicalIdOf(stack.originCheck.merchantRole)).not.toBe(logicalIdOf(stack.originCheck.role));
+      const grants = grantsOfRole(resources, logicalIdOf(stack.originCheck.merchantRole));
+      expect(grants.some((grant) => referencedLogicalIds(grant.resource).has(secretId))).toBe(true);
+      const logGroupId = [...referencedLogicalIds(fn.LoggingConfig)][0];
+      expect(resources[logGroupId!]?.Type).toBe('AWS::Logs::LogGroup');
+      for (const grant of grants) {
+        const [target] = [...referencedLogicalIds(grant.resource)];
+        if (target === secretId) expect(grant.actions.every((a) => a.startsWith('secretsmanager:'))).toBe(true);
+        else {
+          expect(target).toBe(logGroupId);
+          expect(grant.actions.every((a) => a.startsWith('logs:'))).toBe(true);
+        }
+      }
+    });
+
+    it('leaves no route without an authorizer', () => {
+      const { stack, resources } = synth();
+      const apiId = logicalIdOf(stack.httpApi.api);
+      const routes = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route').filter(([, route]) =>
+        refersTo(route.Properties?.ApiId, apiId),
+      );
+      expect(routes.length).toBeGreaterThan(0);
+      for (const [, route] of routes) {
+        expect(route.Properties?.AuthorizationType, String(route.Properties?.RouteKey)).toBe('CUSTOM');
+        expect(route.Properties?.AuthorizerId, String(route.Properties?.RouteKey)).toBeDefined();
+      }
     });
 
     it("throttles every route by its group's limit, so no group can use up another's", () => {

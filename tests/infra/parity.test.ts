@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts } from '../../infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
-import { originAuthorizerId } from './catalog-conformance';
+import { merchantAuthorizerId, originAuthorizerId } from './catalog-conformance';
 import { fixtureCatalog } from './fixture-catalog';
 import {
   logicalIdOf,
@@ -44,12 +44,16 @@ function integrationTarget(target: unknown): string | undefined {
 describe('local runtime ≡ cloud stack', () => {
   it('serves the same HTTP routes with the same authorization, each by the same function', () => {
     const httpApiId = logicalIdOf(cloud.stack.httpApi.api);
-    // The cloud's CloudFront origin check guards what has no token; locally there is no CloudFront to check.
+    // The cloud's CloudFront origin check guards what has no token, and the merchant check adds it to the
+    // token check; locally there is no CloudFront, so what must match is the token check alone.
     const originCheck = originAuthorizerId(cloud);
-    const tokenCheckOf = (route: Record<string, unknown> | undefined) =>
-      route?.AuthorizationType === 'CUSTOM' && referencedLogicalIds(route.AuthorizerId).has(originCheck)
-        ? 'NONE'
-        : (route?.AuthorizationType ?? 'NONE');
+    const merchantCheck = merchantAuthorizerId(cloud);
+    const tokenCheckOf = (route: Record<string, unknown> | undefined) => {
+      if (route?.AuthorizationType !== 'CUSTOM') return 'UNGUARDED';
+      const authorizers = referencedLogicalIds(route.AuthorizerId);
+      if (authorizers.has(originCheck)) return 'NONE';
+      return authorizers.has(merchantCheck) ? 'MERCHANT_TOKEN' : 'UNKNOWN';
+    };
     const cloudRoutes = resourcesOfType(cloud.resources, 'AWS::ApiGatewayV2::Route')
       .filter(([, route]) => referencedLogicalIds(route.Properties?.ApiId).has(httpApiId))
       .map(([, route]) => ({
@@ -59,7 +63,7 @@ describe('local runtime ≡ cloud stack', () => {
       }));
     const localRoutes = local.gateway.routes.map((route) => ({
       routeKey: `${route.method} ${route.path}`,
-      authorization: route.auth === 'merchant' ? 'JWT' : 'NONE',
+      authorization: route.auth === 'merchant' ? 'MERCHANT_TOKEN' : 'NONE',
       functionName: route.functionName,
     }));
     expect(cloudRoutes.length).toBeGreaterThan(0);

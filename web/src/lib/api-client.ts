@@ -75,7 +75,15 @@ async function request<T>({ method, path, body, schema, accessToken, headers: ex
   }
 
   const payload = await readJson(response);
-  if (!response.ok) throw errorFromResponse(response.status, payload);
+  if (!response.ok) {
+    // In the cloud the merchant routes' authorizer refuses a token it no longer accepts with API Gateway's
+    // bare 403 `{"message":"Forbidden"}` (an HTTP API's Lambda authorizer cannot answer 401). For a request
+    // that carried a token, that is the session ending, exactly as a 401 is; Paylink's own 403s carry a code.
+    if (response.status === 403 && accessToken && !apiErrorSchema.safeParse(payload).success) {
+      throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
+    }
+    throw errorFromResponse(response.status, payload);
+  }
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {

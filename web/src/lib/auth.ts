@@ -61,7 +61,7 @@ export async function getSignedInSession(): Promise<SignedInSession | null> {
   };
 }
 
-/** The access token the API's JWT authorizer checks, or `null` when nobody is signed in. */
+/** The access token the API's merchant authorizer checks, or `null` when nobody is signed in. */
 export async function getAccessToken(): Promise<string | null> {
   await configureAuth();
   const { tokens } = await fetchAuthSession();

@@ -1,0 +1,110 @@
+/**
+ * The merchant routes' authorizer (infra/constructs/origin-check/verify-merchant.ts) with aws-jwt-verify's
+ * real Cognito verifier, offline: tokens signed here with a real RSA key pair, checked against that pair's
+ * public key given as the pool's JWKS. A request needs CloudFront's header AND a valid token.
+ */
+import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cognitoTokenVerifier, verifyMerchantHandler } from '../../infra/constructs/origin-check/verify-merchant';
+import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from '../../infra/constructs/origin-check/verify-origin';
+
+const USER_POOL_ID = 'ap-southeast-2_TestPool1';
+const CLIENT_ID = 'merchant-web-client';
+const ISSUER = `https://cognito-idp.ap-southeast-2.amazonaws.com/${USER_POOL_ID}`;
+const KID = 'test-key-1';
+const SECRET = 'a-long-random-value-from-secrets-manager';
+const SUB = '6b1f0c2e-merchant-one';
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+function sign(privateKey: KeyObject, claims: Record<string, unknown>, kid = KID): string {
+  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid }));
+  const payload = base64url(JSON.stringify(claims));
+  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey);
+  return `${header}.${payload}.${base64url(signature)}`;
+}
+
+let poolKey: KeyObject;
+let otherKey: KeyObject;
+let handler: ReturnType<typeof verifyMerchantHandler>;
+
+beforeAll(() => {
+  process.env[ORIGIN_SECRET_ARN_ENV] = 'arn:aws:secretsmanager:…:secret:paylink/dev/cloudfront-origin-secret';
+  const pool = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  poolKey = pool.privateKey;
+  otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const jwk = { ...pool.publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
+  handler = verifyMerchantHandler({
+    readSecret: async () => SECRET,
+    verifyToken: cognitoTokenVerifier(USER_POOL_ID, CLIENT_ID, { keys: [jwk as never] }),
+  });
+});
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** An access token as Cognito issues it (client_id, token_use), valid for an hour. */
+const accessClaims = (overrides: Record<string, unknown> = {}) => ({
+  sub: SUB,
+  iss: ISSUER,
+  client_id: CLIENT_ID,
+  token_use: 'access',
+  iat: nowSeconds() - 60,
+  exp: nowSeconds() + 3600,
+  ...overrides,
+});
+const request = (headers: Record<string, string>) => ({ headers });
+
+describe('the merchant check', () => {
+  it("lets through CloudFront's header with a valid token, answering the merchant", async () => {
+    const token = sign(poolKey, accessClaims());
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${token}` }))).toEqual({
+      isAuthorized: true,
+      context: { sub: SUB },
+    });
+    // An id token (aud, email) works too, and its email reaches the handler.
+    const idToken = sign(poolKey, {
+      ...accessClaims({ client_id: undefined, token_use: 'id' }),
+      aud: CLIENT_ID,
+      email: 'kiri@example.co.nz',
+    });
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${idToken}` }))).toEqual({
+      isAuthorized: true,
+      context: { sub: SUB, email: 'kiri@example.co.nz' },
+    });
+  });
+
+  it("refuses a valid token without CloudFront's header, or with a wrong one", async () => {
+    const authorization = `Bearer ${sign(poolKey, accessClaims())}`;
+    expect(await handler(request({ authorization }))).toEqual({ isAuthorized: false });
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: `${SECRET}x`, authorization }))).toEqual({
+      isAuthorized: false,
+    });
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: '', authorization }))).toEqual({ isAuthorized: false });
+  });
+
+  it.each([
+    ['expired', () => sign(poolKey, accessClaims({ iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 }))],
+    ['for another app client', () => sign(poolKey, accessClaims({ client_id: 'someone-elses-client' }))],
+    ['from another pool', () => sign(poolKey, accessClaims({ iss: `${ISSUER}x` }))],
+    ['forged (signed with another key)', () => sign(otherKey, accessClaims())],
+    [
+      'tampered with after signing',
+      () => {
+        const [header, , signature] = sign(poolKey, accessClaims()).split('.');
+        return `${header}.${base64url(JSON.stringify(accessClaims({ sub: 'someone-else' })))}.${signature}`;
+      },
+    ],
+    ['not a token at all', () => 'not-a-jwt'],
+  ])("refuses CloudFront's header with a token %s", async (_, token) => {
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${token()}` }))).toEqual({
+      isAuthorized: false,
+    });
+  });
+
+  it("refuses CloudFront's header with no bearer token", async () => {
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET }))).toEqual({ isAuthorized: false });
+    const token = sign(poolKey, accessClaims());
+    expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: token }))).toEqual({
+      isAuthorized: false,
+    });
+  });
+});
