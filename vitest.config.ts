@@ -6,7 +6,9 @@ import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 // separate forks, one per core.
 export default defineConfig({
   test: {
-    env: QUIET_AWS_SDK_ENV,
+    // INFO lines of thousands of requests would only slow the run and bury a failure's output: tests assert
+    // on what they need, and tests/integration/observability.test.ts raises the level to read every line.
+    env: { ...QUIET_AWS_SDK_ENV, POWERTOOLS_LOG_LEVEL: 'WARN' },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

@@ -107,6 +107,15 @@ const rootLogger = new Logger({
   jsonReplacerFn: redact,
 });
 
+/**
+ * Raises or lowers every later invocation's level (each takes a child of the root logger). In Lambda the
+ * level is Lambda's own setting (AWS_LAMBDA_LOG_LEVEL); test runs keep INFO lines quiet and a test that
+ * reads them raises the level for itself.
+ */
+export function setLogLevel(level: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR'): void {
+  rootLogger.setLogLevel(level);
+}
+
 const metrics = new Metrics({
   namespace: METRICS_NAMESPACE,
   serviceName: SERVICE_NAME,

@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
  * Browser tests in Debian's Chromium (never a downloaded browser) against the built SPA served by the
  * local runtime's gateway, which global-setup boots once for the run.
  */
+// The runtime global-setup boots logs every request at INFO; the browser tests read none of it.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',

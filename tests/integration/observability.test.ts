@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
 import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { SECRET_IDS, secretValueEnvName } from '../../functions/catalog';
-import { redactText } from '../../functions/adapters/observability';
+import { redactText, setLogLevel } from '../../functions/adapters/observability';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -56,6 +56,8 @@ beforeAll(async () => {
     return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write);
 
+  // Test runs keep INFO quiet (vitest.config.ts); this test reads every line, as CloudWatch would get it.
+  setLogLevel('INFO');
   try {
     env = await bootLocalRuntime();
     merchant = await env.createMerchant();
