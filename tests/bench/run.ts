@@ -5,7 +5,8 @@
  * payer's page and to the dashboard downloads. Not part of `npm test`: timings vary with the machine; read
  * them, don't assert them (the call counts do not vary: the integration tests assert those that matter).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +24,17 @@ const HISTORY_REQUESTS = 200;
 /** Each call count is taken this many times, to show it does not vary. */
 const CALL_RUNS = 5;
 const DAY_MS = 86_400_000;
+/** Fresh `node` processes per cold-import figure. */
+const COLD_RUNS = 5;
+const LIGHTHOUSE_COMMAND = 'npm run bench (lighthouse 12, mobile, simulated throttling, median of 3)';
+const FUNCTIONS_COMMAND = 'npm run bench (esbuild as CDK bundles; node <bundle>.mjs vs node -e 0, median of 5)';
+
+/** Everything bench/results.json holds; each figure names the command that produced it. */
+const results: {
+  lighthouse: Record<string, Record<string, number | string>>;
+  functions: Record<string, { bytes: number; coldImportMs: number | null; overBareMs: number | null; command: string }>;
+  coldImportBaselineMs?: number;
+} = { lighthouse: {}, functions: {} };
 
 /** p50, p95 and p99 in ms of `count` sequential requests, after 20 to warm up. */
 async function latency(request: () => Promise<Response>, count: number) {
@@ -95,6 +107,19 @@ const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }
     page: '/payment-success',
     app: [],
     route: ['src/features/payer/components/payment-success-page.tsx'],
+    onMount: [],
+  },
+  {
+    page: '/',
+    app: ['src/app/merchant-app.tsx'],
+    route: ['src/features/landing/components/landing-page.tsx'],
+    onMount: [],
+  },
+  // Issue 14 item 3: what the sign-in page loads before first paint (Amplify and the zod schemas, today).
+  {
+    page: '/login',
+    app: ['src/app/merchant-app.tsx'],
+    route: ['src/app/routes/signed-out-guard-route.tsx', 'src/features/auth/components/login-page.tsx'],
     onMount: [],
   },
   {
@@ -184,6 +209,9 @@ try {
   await measure('GET /p/{id} (server-rendered page)', () => env.api(`/p/${linkId}`));
   await payerPageCriticalPath(linkId);
   await historySizes();
+  if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE) console.log('\nLighthouse skipped (PAYLINK_BENCH_SKIP_LIGHTHOUSE)');
+  else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');
+  else await lighthousePages(linkId);
 } finally {
   await env.stop();
 }
@@ -322,3 +350,110 @@ async function historySizes() {
 }
 bundleSizes();
 pageBytes();
+await functionBundles();
+writeResults();
+
+/**
+ * Lighthouse (mobile, simulated throttling, median of 3) on the pages a phone opens, served by the local
+ * gateway as CloudFront serves them (compressed, cache headers), and the floor: a bare React + Vite page with
+ * the same versions, served by a second gateway (no functions) the same way.
+ */
+async function lighthousePages(linkId: string) {
+  const { startLocalGateway } = await import('../../infra/local/gateway');
+  const { freePorts } = await import('../../infra/local/ports');
+  const { startLighthouse, buildBareReactPage, LIGHTHOUSE_RUNS } = await import('./lighthouse');
+  const bareDist = await buildBareReactPage();
+  const bareGateway = await startLocalGateway({
+    port: (await freePorts()).gateway,
+    functions: [],
+    tokenIssuer: 'bench',
+    userPoolClientId: 'bench',
+    runtimeConfig: env.runtime.runtimeConfig,
+    staticDir: bareDist,
+  });
+  const session = await startLighthouse();
+  try {
+    const merchant = await env.createMerchant();
+    await env.connectStripe(merchant);
+    const pages: { page: string; url: string; signedIn?: boolean }[] = [
+      { page: '/p/{id}', url: `${env.baseUrl}/p/${linkId}` },
+      { page: '/', url: `${env.baseUrl}/` },
+      { page: '/login', url: `${env.baseUrl}/login` },
+      { page: '/dashboard (signed in)', url: `${env.baseUrl}/dashboard`, signedIn: true },
+      { page: 'bare React + Vite', url: `${bareGateway.url}/` },
+    ];
+    console.log(`\nLighthouse: mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs`);
+    const row = (cells: (string | number)[]) =>
+      console.log(
+        `  ${String(cells[0]).padEnd(24)}${cells
+          .slice(1)
+          .map((cell) => String(cell).padStart(10))
+          .join('')}`,
+      );
+    row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'bytes', 'requests']);
+    for (const { page, url, signedIn } of pages) {
+      if (signedIn) await session.signIn(`${env.baseUrl}/login`, merchant);
+      const figures = await session.measure(url, { keepStorage: signedIn });
+      results.lighthouse[page] = { ...figures, command: LIGHTHOUSE_COMMAND };
+      row([page, figures.score, figures.fcpMs, figures.lcpMs, figures.tbtMs, figures.totalBytes, figures.requests]);
+    }
+  } finally {
+    await session.close();
+    await bareGateway.stop();
+  }
+}
+
+/**
+ * Each catalogue function bundled as CDK bundles it, its bytes, and its cold import: a fresh `node` running
+ * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does) against a
+ * bare `node -e 0`, median of COLD_RUNS each. The bundles resolve the AWS SDK (left external, as in the
+ * cloud) from the repository's node_modules.
+ */
+async function functionBundles() {
+  const { bundleCatalog } = await import('./function-bundles');
+  const scratch = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-functions');
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const median = (args: string[]) => {
+    const timings: number[] = [];
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const started = performance.now();
+      const { status } = spawnSync(process.execPath, args, {
+        env: { ...process.env, AWS_REGION: 'ap-southeast-2', NODE_OPTIONS: '' },
+        stdio: 'ignore',
+      });
+      if (status !== 0) return null;
+      timings.push(performance.now() - started);
+    }
+    return timings.sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!;
+  };
+  const bare = median(['-e', '0'])!;
+  results.coldImportBaselineMs = Math.round(bare);
+  console.log(
+    `\nFunction bundles (esbuild as CDK bundles them) and cold import, median of ${COLD_RUNS}; node -e 0: ${bare.toFixed(0)} ms`,
+  );
+  console.log(
+    `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(12)}${'over bare'.padStart(12)}`,
+  );
+  for (const bundle of await bundleCatalog()) {
+    const file = path.join(scratch, `${bundle.name}.mjs`);
+    writeFileSync(file, bundle.code);
+    const cold = median([file]);
+    results.functions[bundle.name] = {
+      bytes: bundle.bytes,
+      coldImportMs: cold === null ? null : Math.round(cold),
+      overBareMs: cold === null ? null : Math.round(cold - bare),
+      command: FUNCTIONS_COMMAND,
+    };
+    console.log(
+      `  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${(cold === null ? 'fails' : cold.toFixed(0)).padStart(12)}${(cold === null ? '' : `${cold >= bare ? '+' : ''}${(cold - bare).toFixed(0)}`).padStart(12)}`,
+    );
+  }
+}
+
+function writeResults() {
+  const file = path.resolve(import.meta.dirname, '../../bench/results.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), ...results }, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+}

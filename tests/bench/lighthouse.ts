@@ -1,0 +1,114 @@
+/**
+ * Lighthouse (issue 14 item 4): mobile form factor and simulated throttling (Lighthouse's defaults), the
+ * median of 3 runs by Lighthouse's own computeMedianRun, in the system's Chromium (chrome-launcher finds it,
+ * or CHROME_PATH names it; nothing downloads a browser). Signed-in pages: puppeteer-core signs in through
+ * /login as a person does, and Lighthouse runs with disableStorageReset so Amplify's session stays.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import puppeteer from 'puppeteer-core';
+
+export const LIGHTHOUSE_RUNS = 3;
+
+export interface LighthouseFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  totalBytes: number;
+  requests: number;
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figuresOf(lhr: LighthouseResult): LighthouseFigures {
+  const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    totalBytes: numeric('total-byte-weight'),
+    requests: requests ?? 0,
+  };
+}
+
+export interface LighthouseSession {
+  /** Median of LIGHTHOUSE_RUNS runs of `url`. */
+  measure(url: string, options?: { keepStorage?: boolean }): Promise<LighthouseFigures>;
+  /** Signs in through `loginUrl` in the same browser, so later `keepStorage` runs see the session. */
+  signIn(loginUrl: string, credentials: { email: string; password: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startLighthouse(): Promise<LighthouseSession> {
+  const chrome = await chromeLauncher.launch({
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  return {
+    async measure(url, { keepStorage = false } = {}) {
+      const runs: LighthouseResult[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: keepStorage,
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      return figuresOf(computeMedianRun(runs) as LighthouseResult);
+    },
+    async signIn(loginUrl, { email, password }) {
+      const page = await browser.newPage();
+      await page.goto(loginUrl, { waitUntil: 'networkidle0' });
+      await page.locator('input[type=email], input[name=email]').fill(email);
+      await page.locator('input[type=password]').fill(password);
+      await Promise.all([
+        page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
+        page.locator('button[type=submit]').click(),
+      ]);
+      await page.close();
+    },
+    async close() {
+      await browser.disconnect();
+      chrome.kill();
+    },
+  };
+}
+
+/**
+ * The floor: a bare React + Vite page (one component rendering a heading), built with this repository's react,
+ * react-dom, vite and @vitejs/plugin-react into a scratch folder under node_modules/.cache (so the packages
+ * resolve from the repository's node_modules). Returns the built folder.
+ */
+export async function buildBareReactPage(): Promise<string> {
+  const root = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-bare-react');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(path.join(root, 'src'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>Bare React</title></head><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>`,
+  );
+  writeFileSync(
+    path.join(root, 'src/main.jsx'),
+    `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+function App() { return <main><h1>Hello from React</h1><p>The floor: a bare React + Vite page.</p></main>; }
+createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);
+`,
+  );
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const outDir = path.join(root, 'dist');
+  await build({ root, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  return outDir;
+}

@@ -1,0 +1,61 @@
+/**
+ * DynamoDB calls per request on the payer's money path (issue 14 item 5), counted at the client: the public
+ * link read, the server-rendered page and checkout. These run on every payer's visit, so a stray extra read
+ * (a second merchant lookup, a scan) costs on every payment; the counts do not vary with history size
+ * (`npm run bench` shows them at 100 and 10,000 payments).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootLocalRuntime, type TestRuntime } from './harness';
+import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
+
+let env: TestRuntime;
+let dynamoCalls: DynamoCallCounter;
+let linkId: string;
+
+beforeAll(async () => {
+  env = await bootLocalRuntime({ publicRateLimit: false });
+  dynamoCalls = countDynamoCalls();
+  const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const created = await env.api('/api/me/links', {
+    method: 'POST',
+    token: merchant.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
+  });
+  expect(created.status).toBe(201);
+  linkId = ((await created.json()) as { linkId: string }).linkId;
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** The calls one request makes, with the bus settled first so no consumer's calls are counted. */
+async function callsOf(request: () => Promise<Response>) {
+  await env.settle();
+  const { result: status, byCommand } = await dynamoCalls.during(async () => {
+    const response = await request();
+    await response.arrayBuffer();
+    return response.status;
+  });
+  return { status, byCommand };
+}
+
+describe('DynamoDB calls per money-path request', () => {
+  it('reads a public link in two GetItems (the link, its merchant)', async () => {
+    for (const path of [`/api/links/${linkId}`, `/p/${linkId}`]) {
+      expect(await callsOf(() => env.api(path)), path).toEqual({ status: 200, byCommand: { GetItemCommand: 2 } });
+    }
+  });
+
+  it('starts a checkout in four calls: two reads, the payment row, the link counter', async () => {
+    const counted = await callsOf(() =>
+      env.api('/api/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ linkId, tip: 'none' }),
+      }),
+    );
+    expect(counted).toEqual({ status: 200, byCommand: { GetItemCommand: 2, PutItemCommand: 1, UpdateItemCommand: 1 } });
+  });
+});
