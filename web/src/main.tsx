@@ -1,6 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BRAND_NAME } from '../../shared/brand';
+import { preloadEarlyPage } from './app/early-page-chunks';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
 import './styles.css';
@@ -12,6 +13,7 @@ const root = createRoot(container);
 // Split at the entry: a payer's page (/p/{id}, the result pages) loads React and the page only; every
 // other address loads the router, react-query and the merchant dashboard's pages (app/payer-routes.ts).
 const payerRoute = matchPayerRoute(window.location);
+if (!payerRoute) preloadEarlyPage(window.location.pathname);
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
   : import('./app/merchant-app').then(({ MerchantApp }) => <MerchantApp />);

@@ -1,7 +1,8 @@
 /**
  * Cognito sign-in state through Amplify. It carries Amplify, and the public pages (landing, the payer's
  * /p/:id) must not download it: import it with `import()`, or statically only from the lazy routes that
- * sign people in (/login, /signup, /verify-email, /auth/magic, /reset-password).
+ * need it at once (/verify-email, /auth/magic, /reset-password). /login and /signup import it on submit,
+ * so their form paints without it.
  */
 import { Amplify } from 'aws-amplify';
 import {

@@ -1,6 +1,5 @@
 /** Words the sign-in feature shows (one place, DECISIONS.md row 2); error words are the spec's (§8). */
 import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '../../../../shared/brand';
-import { MAGIC_LINK_LIFETIME_MINUTES } from '../../../../shared/contracts/auth';
 
 export const authStrings = {
   checkingSession: 'Checking your sign-in',
@@ -60,12 +59,6 @@ export const authStrings = {
   },
   resendVerification: 'Resend verification email',
   resendingVerification: 'Sending...',
-  magicLink: {
-    signingIn: 'Signing you in...',
-    failedHeading: 'This sign-in link does not work',
-    failedBody: `It may have been used already or expired (links work once, for ${MAGIC_LINK_LIFETIME_MINUTES} minutes). Request a new one from the sign-in page.`,
-    backToLogin: 'Back to sign in',
-  },
   verifyEmail: {
     verifying: 'Verifying your email...',
     successHeading: 'Email verified!',

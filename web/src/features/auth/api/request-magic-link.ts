@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { magicLinkRequestSchema, magicLinkResponseSchema } from '../../../../../shared/contracts/auth';
 import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/auth/magic-link: always 202, whether or not the account exists (DECISIONS.md row 17). */
 export function requestMagicLink(email: string) {
   return apiSend('POST', '/api/auth/magic-link', magicLinkRequestSchema.parse({ email }), magicLinkResponseSchema);
-}
-
-export function useRequestMagicLink() {
-  return useMutation({ mutationFn: requestMagicLink });
 }

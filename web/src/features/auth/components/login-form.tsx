@@ -1,38 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleExclamationPoint, MailCheck } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Suspense, lazy, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { magicLinkRequestSchema } from '../../../../../shared/contracts/auth';
-import { emailSchema } from '../../../../../shared/contracts/signup';
 import { FormField, fieldControlProps } from '../../../components/form-field';
 import { PasswordInput } from '../../../components/password-input';
 import { Alert, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ApiRequestError } from '../../../lib/api-request-error';
-import { authErrorName, resendVerificationEmail, signInWithPassword } from '../../../lib/auth';
-import { useRequestMagicLink } from '../api/request-magic-link';
+import { useRequestMagicLink } from '../api/use-request-magic-link';
 import { authStrings } from '../auth-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import type { LoginFormInput, LoginFormOutput } from '../login-validation';
 import { signedInDestination } from '../signed-in-destination';
-import { TotpSignInStep } from './totp-sign-in-step';
 
 const strings = authStrings.login;
 
-/** Spec §5: email and password required. */
-const loginFormSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, authStrings.fields.passwordRequired),
-});
-type LoginFormInput = z.input<typeof loginFormSchema>;
-type LoginFormOutput = z.output<typeof loginFormSchema>;
+/*
+ * /login paints the form first: Amplify (lib/auth), zod with the shared contracts (login-validation) and
+ * the two-factor step are fetched when they are needed, and warmed as soon as the visitor focuses a field.
+ */
+const loadAuth = () => import('../../../lib/auth');
+const loadValidation = () => import('../login-validation');
+const TotpSignInStep = lazy(async () => ({ default: (await import('./totp-sign-in-step')).TotpSignInStep }));
 
-/** The words for a failed password sign-in (spec §8, "Login"). */
-function signInErrorMessage(error: unknown): string {
-  switch (authErrorName(error)) {
+/** Validates with the zod schema, which arrives with the first validation (on submit, as before). */
+const loginFormResolver: Resolver<LoginFormInput, unknown, LoginFormOutput> = async (values, context, options) =>
+  (await loadValidation()).loginFormResolver(values, context, options);
+
+function warmUp() {
+  // A failed prefetch is retried (and reported) by the submit that needs the module.
+  loadAuth().catch(() => undefined);
+  loadValidation().catch(() => undefined);
+}
+
+/** The words for a failed password sign-in (spec §8, "Login"); `errorName` is Cognito's (authErrorName). */
+function signInErrorMessage(error: unknown, errorName: string | undefined): string {
+  switch (errorName) {
     // Cognito answers both for a wrong password and (with user-existence errors prevented) an unknown email.
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
@@ -54,7 +59,7 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
   const [awaitingTotpCode, setAwaitingTotpCode] = useState(false);
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginFormResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -63,8 +68,10 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(undefined);
+    let auth: Awaited<ReturnType<typeof loadAuth>> | undefined;
     try {
-      const outcome = await signInWithPassword(email, password);
+      auth = await loadAuth();
+      const outcome = await auth.signInWithPassword(email, password);
       if (outcome === 'signed-in') {
         await finishSignIn(signedInDestination(routerState));
       } else if (outcome === 'totp-code-required') {
@@ -76,12 +83,14 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
         toast.error(authStrings.toasts.errorTitle, { description: authStrings.errors.passwordResetRequired });
       }
     } catch (error) {
-      if (authErrorName(error) === 'UserNotConfirmedException') setUnconfirmedEmail(email);
-      toast.error(authStrings.toasts.errorTitle, { description: signInErrorMessage(error) });
+      const errorName = auth?.authErrorName(error);
+      if (errorName === 'UserNotConfirmedException') setUnconfirmedEmail(email);
+      toast.error(authStrings.toasts.errorTitle, { description: signInErrorMessage(error, errorName) });
     }
   });
 
-  const sendMagicLink = () => {
+  const sendMagicLink = async () => {
+    const { magicLinkRequestSchema } = await loadValidation();
     const parsed = magicLinkRequestSchema.safeParse({ email });
     if (!parsed.success) {
       form.setError('email', { message: parsed.error.issues[0]?.message }, { shouldFocus: true });
@@ -105,7 +114,7 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
     if (!unconfirmedEmail) return;
     setResending(true);
     try {
-      await resendVerificationEmail(unconfirmedEmail);
+      await (await loadAuth()).resendVerificationEmail(unconfirmedEmail);
       toast.success(authStrings.toasts.verificationResentTitle, {
         description: authStrings.toasts.verificationResentBody,
       });
@@ -123,18 +132,20 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
 
   if (awaitingTotpCode) {
     return (
-      <TotpSignInStep
-        onSignedIn={() => finishSignIn(signedInDestination(routerState))}
-        onRestart={() => {
-          form.resetField('password');
-          setAwaitingTotpCode(false);
-        }}
-      />
+      <Suspense fallback={null}>
+        <TotpSignInStep
+          onSignedIn={() => finishSignIn(signedInDestination(routerState))}
+          onRestart={() => {
+            form.resetField('password');
+            setAwaitingTotpCode(false);
+          }}
+        />
+      </Suspense>
     );
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={warmUp} className="flex flex-col gap-6">
       {unconfirmedEmail ? (
         <Alert variant="warning" role="alert">
           <CircleExclamationPoint aria-hidden="true" />
@@ -194,7 +205,7 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
         <Button
           variant="outline"
           size="lg"
-          onClick={sendMagicLink}
+          onClick={() => void sendMagicLink()}
           disabled={!email.trim() || busy}
           aria-describedby="magic-link-hint"
         >

@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { authErrorName, signInWithMagicLink } from '../../../lib/auth';
 import { authStrings } from '../auth-strings';
+import { magicLinkStrings } from '../magic-link-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { AuthStatusCard } from './auth-status-card';
 
-const strings = authStrings.magicLink;
+const strings = magicLinkStrings;
 
 /** Failures that mean "this link is no good", as opposed to "something else went wrong". */
 const LINK_REFUSED = new Set(['NotAuthorizedException', 'InvalidMagicLinkError', 'UserNotFoundException']);

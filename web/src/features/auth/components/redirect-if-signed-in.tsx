@@ -1,18 +1,27 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../../components/page-spinner';
 import { authStrings } from '../auth-strings';
 import { useSignedInSession } from '../hooks/use-signed-in-session';
 import { signedInDestination } from '../signed-in-destination';
+import { mayHaveStoredSession } from '../stored-session';
 
 /**
  * For the pages of signed-out visitors (/login, /signup): a signed-in merchant goes to the dashboard
  * (spec §2, route guard). If the session cannot be checked, the page shows anyway: signing in still works.
+ * A browser with no stored tokens is a visitor's: the page paints at once, and Amplify is not downloaded
+ * to confirm it. With tokens, the page waits for Amplify's answer, so a signed-in merchant never sees the form.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
+  // Read once on mount: signing in on this page stores tokens, and then useFinishSignIn navigates itself.
+  const [checkSession] = useState(mayHaveStoredSession);
+  return checkSession ? <RedirectIfSessionFound state={location.state}>{children}</RedirectIfSessionFound> : children;
+}
+
+function RedirectIfSessionFound({ state, children }: { state: unknown; children: ReactNode }) {
   const session = useSignedInSession();
   if (session.isPending) return <PageSpinner label={authStrings.checkingSession} />;
-  if (session.data) return <Navigate to={signedInDestination(location.state)} replace />;
+  if (session.data) return <Navigate to={signedInDestination(state)} replace />;
   return children;
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getSignedInSession } from '../../../lib/auth';
 import { signedInSessionQueryKey } from './use-signed-in-session';
 
 /**
@@ -14,7 +13,8 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   return useCallback(
     async (destination: string) => {
-      const session = await getSignedInSession();
+      // lib/auth (Amplify) is loaded by then: a sign-in just went through it.
+      const session = await (await import('../../../lib/auth')).getSignedInSession();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== signedInSessionQueryKey[0] });
       queryClient.setQueryData(signedInSessionQueryKey, session);
       await navigate(destination, { replace: true });

@@ -7,13 +7,23 @@ import { ConsumerShell } from './consumer-shell';
 import { PageDescription } from '../../../components/page-description';
 
 export interface ConsumerContext {
-  wallet: ReturnType<typeof useConsumerWallet>;
+  /** The unlock token the wallet is read with (it never changes while unlocked). */
+  token: string;
   lock: () => void;
 }
 
-/** The pages' view of the unlocked wallet (one request, shared by every page of the demo). */
+/** The pages' view of the unlocked demo. */
 export function useConsumerContext() {
   return useOutletContext<ConsumerContext>();
+}
+
+/**
+ * The wallet, for a page: each page subscribes to the one query itself (same key, so one request shared
+ * by every page). Reading the query's result through the outlet's context instead left a page that
+ * mounted during the route's lazy load drawing 'Loading…' after the answer had arrived.
+ */
+export function useUnlockedWallet() {
+  return useConsumerWallet(useConsumerContext().token);
 }
 
 /**
@@ -45,5 +55,5 @@ function UnlockedConsumerApp({ token, lock }: { token: string; lock: () => void 
   useEffect(() => {
     if (refused) lock();
   }, [refused, lock]);
-  return <ConsumerShell context={{ wallet, lock }} />;
+  return <ConsumerShell context={{ token, lock }} />;
 }

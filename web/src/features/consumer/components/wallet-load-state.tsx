@@ -3,11 +3,11 @@ import type { ConsumerWallet } from '../../../../../shared/contracts/consumer';
 import { LoadFailedCard } from '../../../components/load-failed-card';
 import { LoadingState } from '../../../components/loading-state';
 import { consumerStrings as strings } from '../consumer-strings';
-import { useConsumerContext } from './consumer-app-route';
+import { useUnlockedWallet } from './consumer-app-route';
 
 /** Loading, 'Failed to load consumer data' (spec §8) with a retry, or the page drawn from the wallet. */
 export function WithWallet({ children }: { children: (wallet: ConsumerWallet) => ReactNode }) {
-  const { wallet } = useConsumerContext();
+  const wallet = useUnlockedWallet();
   if (wallet.data) return children(wallet.data);
   if (wallet.isError) {
     return (

@@ -21,7 +21,6 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApiRequestError } from '../../../lib/api-request-error';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { requestPasswordReset } from '../../../lib/auth';
 import { useCreateAccount } from '../api/create-account';
 import { signupStrings } from '../signup-strings';
 import { BotCheck, finishBotCheck } from './bot-check';
@@ -72,6 +71,8 @@ export function SignupForm() {
 
   const sendPasswordReset = async (address: string) => {
     try {
+      // lib/auth carries Amplify: fetched for this rare step, not with the sign-up page.
+      const { requestPasswordReset } = await import('../../../lib/auth');
       await requestPasswordReset(address);
       toast.success(toasts.resetSentTitle, { description: toasts.resetSentBody });
     } catch (error) {
