@@ -15,11 +15,13 @@ import {
   countersOf,
   dayKey,
   unsealedShardOf,
+  type CountOutcome,
   type DayTotals,
   type RolledTotals,
   type StatsCounters,
   type StatsRepository,
 } from '../domain/stats';
+import type { PaymentRecord } from '../domain/payments';
 import { conditionally, documentClient, tableName } from './dynamo';
 
 /** Everything a stats read needs from an item — never a day's `counted` set, which may hold thousands of ids. */
@@ -48,85 +50,18 @@ function dayTotalsOf(item: StoredItem): DayTotals {
 }
 
 export const statsStore: StatsRepository = {
-  /**
-   * One conditional UpdateItem counts a payment into its day exactly once, with no transaction: the day
-   * keeps the set of payment ids it has counted, and the condition refuses an id already in it — or any
-   * count once the day is sealed (its set is gone then, so the set alone could not refuse).
-   */
-  async countSucceededPayment(payment, day) {
-    const counted = await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('stats'),
-          Key: { merchantId: payment.merchantId, day: dayKey(day) },
-          UpdateExpression:
-            'ADD revenueCents :total, tipCents :tip, productFeeCents :fee, succeededCount :one, counted :ids ' +
-            'SET currency = :currency, unsealedShard = :shard',
-          ConditionExpression:
-            'attribute_not_exists(sealedAt) AND (attribute_not_exists(counted) OR NOT contains(counted, :id))',
-          ExpressionAttributeValues: {
-            ':total': payment.totalCents,
-            ':tip': payment.tipCents,
-            ':fee': payment.productFeeCents,
-            ':one': 1,
-            ':ids': new Set([payment.paymentId]),
-            ':id': payment.paymentId,
-            ':currency': payment.currency,
-            ':shard': unsealedShardOf(payment.merchantId),
-          },
-        }),
-      ),
-    );
-    if (counted) return 'counted';
-    // Refused: usually a redelivery of a counted payment. Only the rare refusal reads why.
-    const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName('stats'),
-        Key: { merchantId: payment.merchantId, day: dayKey(day) },
-        ProjectionExpression: 'sealedAt',
-        ConsistentRead: true,
-      }),
-    );
-    return Item?.sealedAt ? 'day-sealed' : 'already-counted';
+  /** A succeeded payment: its id is its key in the day's `counted` set. */
+  countSucceededPayment(payment, day) {
+    return countOnce(payment, day, payment.paymentId, {
+      revenueCents: payment.totalCents,
+      tipCents: payment.tipCents,
+      productFeeCents: payment.productFeeCents,
+      succeededCount: 1,
+    });
   },
 
-  /** As countSucceededPayment: one conditional UpdateItem, guarded by the key in the day's `counted` set. */
-  async countMoneyMovement(payment, day, countKey, movement) {
-    const moved = Object.entries(movement).filter(([, value]) => value !== undefined && value !== 0);
-    const names = Object.fromEntries(moved.map(([name]) => [`#${name}`, name]));
-    const values = Object.fromEntries(moved.map(([name, value]) => [`:${name}`, value]));
-    const key = { merchantId: payment.merchantId, day: dayKey(day) };
-    const counted = await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('stats'),
-          Key: key,
-          UpdateExpression:
-            `ADD ${[...moved.map(([name]) => `#${name} :${name}`), 'counted :keys'].join(', ')} ` +
-            'SET currency = if_not_exists(currency, :currency), unsealedShard = :shard',
-          ConditionExpression:
-            'attribute_not_exists(sealedAt) AND (attribute_not_exists(counted) OR NOT contains(counted, :key))',
-          ...(moved.length > 0 && { ExpressionAttributeNames: names }),
-          ExpressionAttributeValues: {
-            ...values,
-            ':keys': new Set([countKey]),
-            ':key': countKey,
-            ':currency': payment.currency,
-            ':shard': unsealedShardOf(payment.merchantId),
-          },
-        }),
-      ),
-    );
-    if (counted) return 'counted';
-    const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName('stats'),
-        Key: key,
-        ProjectionExpression: 'sealedAt',
-        ConsistentRead: true,
-      }),
-    );
-    return Item?.sealedAt ? 'day-sealed' : 'already-counted';
+  countMoneyMovement(payment, day, countKey, movement) {
+    return countOnce(payment, day, countKey, movement);
   },
 
   async listUnsealedDays(shard, throughDay, limit) {
@@ -207,6 +142,48 @@ export const statsStore: StatsRepository = {
     return { aggregates, days: dayItems.map(dayTotalsOf) };
   },
 };
+
+/**
+ * One conditional UpdateItem counts something into its day exactly once, with no transaction: the day keeps
+ * the set of keys it has counted (payment ids, `re_…`, `re_…#reversed`, `dp_…#lost`) and the condition
+ * refuses a key already in it — or any count once the day is sealed (its set is gone then, so the set alone
+ * could not refuse).
+ */
+async function countOnce(
+  payment: Pick<PaymentRecord, 'merchantId' | 'currency'>,
+  day: string,
+  countKey: string,
+  adds: Partial<StatsCounters>,
+): Promise<CountOutcome> {
+  const added = Object.entries(adds).filter(([, value]) => value !== undefined && value !== 0);
+  const key = { merchantId: payment.merchantId, day: dayKey(day) };
+  const counted = await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('stats'),
+        Key: key,
+        UpdateExpression:
+          `ADD ${[...added.map(([name]) => `${name} :${name}`), 'counted :keys'].join(', ')} ` +
+          'SET currency = :currency, unsealedShard = :shard',
+        ConditionExpression:
+          'attribute_not_exists(sealedAt) AND (attribute_not_exists(counted) OR NOT contains(counted, :key))',
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(added.map(([name, value]) => [`:${name}`, value])),
+          ':keys': new Set([countKey]),
+          ':key': countKey,
+          ':currency': payment.currency,
+          ':shard': unsealedShardOf(payment.merchantId),
+        },
+      }),
+    ),
+  );
+  if (counted) return 'counted';
+  // Refused: usually a redelivery of something counted. Only the rare refusal reads why.
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: tableName('stats'), Key: key, ProjectionExpression: 'sealedAt', ConsistentRead: true }),
+  );
+  return Item?.sealedAt ? 'day-sealed' : 'already-counted';
+}
 
 /**
  * The window's day items (≤ 62) without their `counted` sets. One page: DynamoDB's 1 MB page limit counts

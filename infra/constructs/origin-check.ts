@@ -73,33 +73,19 @@ export class OriginCheck extends Construct {
         'CloudFront reads this value only when its distribution is deployed, so a rotated value would lock CloudFront out of the API until then. It never reaches browsers; a leak would let a caller skip the WAF, not act as anyone.',
     });
 
-    const logGroup = new LogGroup(this, 'Logs', {
-      logGroupName: `/paylink/${props.stage}/functions/origin-check`,
-      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
-      removalPolicy: retention,
-    });
-    this.role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Paylink origin check: reads the CloudFront origin secret and writes its own logs',
-    });
-    logGroup.grantWrite(this.role);
-    this.secret.grantRead(this.role);
-
-    this.function = new NodejsFunction(this, 'Function', {
-      description: "Lets through only requests carrying CloudFront's secret origin header",
-      entry: path.join(props.repoRoot, 'infra/constructs/origin-check/verify-origin.ts'),
-      handler: 'handler',
-      projectRoot: props.repoRoot,
-      depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
-      runtime: FUNCTION_RUNTIME,
-      architecture: FUNCTION_ARCHITECTURE,
-      memorySize: 256,
-      timeout: Duration.seconds(5),
-      role: this.role,
-      logGroup,
-      environment: { [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn },
-      bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
-    });
+    const originCheck = this.checkFunction(
+      '',
+      {
+        logName: 'origin-check',
+        roleDescription: 'Paylink origin check: reads the CloudFront origin secret and writes its own logs',
+        description: "Lets through only requests carrying CloudFront's secret origin header",
+        entry: 'infra/constructs/origin-check/verify-origin.ts',
+        environment: {},
+      },
+      props,
+    );
+    this.function = originCheck.function;
+    this.role = originCheck.role;
 
     this.authorizer = new HttpLambdaAuthorizer('CloudFrontOrigin', this.function, {
       authorizerName: 'cloudfront-origin',
@@ -109,37 +95,22 @@ export class OriginCheck extends Construct {
     });
     // Its own role and log group, like the origin check's: the secret and its logs, nothing else (it reads
     // the pool's public keys over https, which needs no grant).
-    const merchantLogGroup = new LogGroup(this, 'MerchantLogs', {
-      logGroupName: `/paylink/${props.stage}/functions/merchant-check`,
-      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
-      removalPolicy: retention,
-    });
-    this.merchantRole = new Role(this, 'MerchantRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Paylink merchant check: reads the CloudFront origin secret and writes its own logs',
-    });
-    merchantLogGroup.grantWrite(this.merchantRole);
-    this.secret.grantRead(this.merchantRole);
-
-    this.merchantFunction = new NodejsFunction(this, 'MerchantFunction', {
-      description: "Lets through only requests carrying CloudFront's secret origin header and a valid merchant token",
-      entry: path.join(props.repoRoot, 'infra/constructs/origin-check/verify-merchant.ts'),
-      handler: 'handler',
-      projectRoot: props.repoRoot,
-      depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
-      runtime: FUNCTION_RUNTIME,
-      architecture: FUNCTION_ARCHITECTURE,
-      memorySize: 256,
-      timeout: Duration.seconds(5),
-      role: this.merchantRole,
-      logGroup: merchantLogGroup,
-      environment: {
-        [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn,
-        [MERCHANT_USER_POOL_ID_ENV]: props.userPool.userPoolId,
-        [MERCHANT_CLIENT_ID_ENV]: props.userPoolClient.userPoolClientId,
+    const merchantCheck = this.checkFunction(
+      'Merchant',
+      {
+        logName: 'merchant-check',
+        roleDescription: 'Paylink merchant check: reads the CloudFront origin secret and writes its own logs',
+        description: "Lets through only requests carrying CloudFront's secret origin header and a valid merchant token",
+        entry: 'infra/constructs/origin-check/verify-merchant.ts',
+        environment: {
+          [MERCHANT_USER_POOL_ID_ENV]: props.userPool.userPoolId,
+          [MERCHANT_CLIENT_ID_ENV]: props.userPoolClient.userPoolClientId,
+        },
       },
-      bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
-    });
+      props,
+    );
+    this.merchantFunction = merchantCheck.function;
+    this.merchantRole = merchantCheck.role;
     this.merchantAuthorizer = new HttpLambdaAuthorizer('MerchantToken', this.merchantFunction, {
       authorizerName: 'cloudfront-origin-and-merchant-token',
       responseTypes: [HttpLambdaResponseType.SIMPLE],
@@ -150,5 +121,49 @@ export class OriginCheck extends Construct {
 
     // CloudFront has no way to read a secret itself; the dynamic reference resolves at deploy time.
     this.originHeaders = { [ORIGIN_VERIFY_HEADER]: this.secret.secretValue.unsafeUnwrap() };
+  }
+
+  /**
+   * One authorizer function with its own log group and role: it may write its logs and read the origin
+   * secret, nothing else. `idPrefix` keeps the construct ids the stack already has ('' → Logs, Role, Function).
+   */
+  private checkFunction(
+    idPrefix: string,
+    fn: {
+      logName: string;
+      roleDescription: string;
+      description: string;
+      entry: string;
+      environment: Record<string, string>;
+    },
+    props: OriginCheckProps,
+  ): { function: NodejsFunction; role: Role } {
+    const logGroup = new LogGroup(this, `${idPrefix}Logs`, {
+      logGroupName: `/paylink/${props.stage}/functions/${fn.logName}`,
+      retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const role = new Role(this, `${idPrefix}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: fn.roleDescription,
+    });
+    logGroup.grantWrite(role);
+    this.secret.grantRead(role);
+    const checkFunction = new NodejsFunction(this, `${idPrefix}Function`, {
+      description: fn.description,
+      entry: path.join(props.repoRoot, fn.entry),
+      handler: 'handler',
+      projectRoot: props.repoRoot,
+      depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      role,
+      logGroup,
+      environment: { [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn, ...fn.environment },
+      bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
+    });
+    return { function: checkFunction, role };
   }
 }

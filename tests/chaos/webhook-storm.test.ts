@@ -13,6 +13,7 @@ import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { STATUS_RANK } from '../../functions/domain/payment-status';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { paymentRow, statsItems } from '../support/stored-rows';
+import { seededRandom, shuffle } from '../support/seeded-random';
 import { submitHostedForm } from '../support/stripe-sandbox';
 
 /** The shuffle's seed: fixed, so a failure replays in the same order. */
@@ -34,27 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.stop();
 });
-
-/** mulberry32: a small seeded PRNG, so the shuffle is the same on every run. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
-  }
-  return copy;
-}
 
 function send(path: string, method: string, body: unknown, token?: string) {
   return env.api(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -14,6 +14,7 @@ import { paymentDetailSchema, type PaymentDetail } from '../../shared/contracts/
 import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { dashboardStatsSchema, type DashboardStats } from '../../shared/contracts/stats';
 import { emailsTo } from '../support/mailbox';
+import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow, statsItems } from '../support/stored-rows';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
@@ -123,33 +124,15 @@ async function sandboxEvents(): Promise<Stripe.Event[]> {
   return ((await (await fetch(`${env.runtime.stripe.url}/_emu/events`)).json()) as { data: Stripe.Event[] }).data;
 }
 
-/** mulberry32: the shuffle is the same on every run, so a failure replays. */
-function seededShuffle<T>(items: T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
-  }
-  return copy;
-}
-
 const MONEY_EVENT = /^(charge\.refunded|charge\.refund\.updated|refund\.|charge\.dispute\.)/;
 
 /** Every refund and dispute event the sandbox sent, 5 times each, shuffled, through the Connect endpoint. */
 async function redeliverMoneyEvents(seed: number) {
   const events = (await sandboxEvents()).filter((event) => MONEY_EVENT.test(event.type) && event.account);
   expect(events.length).toBeGreaterThan(0);
-  const deliveries = seededShuffle(
+  const deliveries = shuffle(
     events.flatMap((event) => Array.from({ length: 5 }, () => JSON.stringify(event))),
-    seed,
+    seededRandom(seed),
   );
   for (let index = 0; index < deliveries.length; index += 4) {
     const batch = deliveries.slice(index, index + 4);

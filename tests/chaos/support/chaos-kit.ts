@@ -96,15 +96,3 @@ export async function clearStripeFaults(env: TestRuntime): Promise<number> {
   expect(response.status).toBe(200);
   return listed.data.reduce((sum, fault) => sum + fault.injected, 0);
 }
-
-/** mulberry32: a small seeded PRNG, so every run makes the same choices. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
