@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { BRAND_NAME } from '../shared/brand.js';
+import { prerenderPages } from './prerender-pages-plugin.js';
 
 // Resolved from this file, not the cwd: the local runtime and tests start Vite from the repository root
 // with `configFile: 'web/vite.config.ts'`, while `vite build --config web/vite.config.ts` may run anywhere.
@@ -19,7 +20,7 @@ function brandNameInHtml(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), brandNameInHtml()],
+  plugins: [react(), tailwindcss(), brandNameInHtml(), prerenderPages()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -24,6 +24,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 
 export interface WebHostingProps {
   isProduction: boolean;
@@ -40,15 +41,20 @@ export interface WebHostingProps {
 }
 
 /**
- * Extension-less paths are the SPA's own routes (`/dashboard`, `/payment-success`; `/p/{id}` has its own page behaviour): serve index.html and let the
- * router take over. This runs on the default behaviour only, so `/api/*` answers — 401s, 404s — reach the
- * browser as the API sent them; the usual "403/404 → index.html" error mapping would turn a failed API call
- * or a missing asset into an HTML page with status 200.
+ * Extension-less paths are the SPA's own routes (`/dashboard`, `/payment-success`; `/p/{id}` has its own page
+ * behaviour): the landing and sign-in pages get the HTML drawn for them at build time (shared/prerendered-
+ * pages.ts, the same map the build writes from), every other one index.html, and the router takes over.
+ * This runs on the default behaviour only, so `/api/*` answers — 401s, 404s — reach the browser as the API
+ * sent them; the usual "403/404 → index.html" error mapping would turn a failed API call or a missing asset
+ * into an HTML page with status 200. CloudFront Functions' runtime has no modules: the map is written in.
  */
-const SPA_ROUTING_CODE = `function handler(event) {
+const SPA_ROUTING_CODE = `var PRERENDERED_PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  if (lastSegment.indexOf('.') !== -1) return request;
+  var page = request.uri.replace(/\\/+$/, '') || '/';
+  request.uri = PRERENDERED_PAGES[page] || '/index.html';
   return request;
 }`;
 
@@ -139,7 +145,7 @@ export class WebHosting extends Construct {
     });
 
     const spaRouting = new EdgeFunction(this, 'SpaRouting', {
-      comment: 'Serve index.html for extension-less SPA routes',
+      comment: 'Serve the prerendered page or index.html for extension-less SPA routes',
       code: FunctionCode.fromInline(SPA_ROUTING_CODE),
       runtime: FunctionRuntime.JS_2_0,
     });

@@ -18,6 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '../../functions/catalog';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
+import { prerenderedPageFor } from '../../shared/prerendered-pages';
 import { invoke } from './function-loader';
 import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
 import { LOOPBACK, closeServer } from './ports';
@@ -209,7 +210,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Static files as CloudFront serves the bucket: hashed assets cached for good, anything else → index.html. */
+/**
+ * Static files as CloudFront serves the bucket: hashed assets cached for good; other extension-less
+ * addresses → their prerendered page (shared/prerendered-pages.ts) or index.html.
+ */
 function serveStatic(
   staticDir: string,
   pathname: string,
@@ -225,7 +229,10 @@ function serveStatic(
   }
   const requested = decoded === undefined ? root : path.resolve(root, `.${decoded}`);
   const isFile = requested.startsWith(root + path.sep) && existsSync(requested) && statSync(requested).isFile();
-  const file = isFile ? requested : path.join(root, 'index.html');
+  // The prerendered landing and sign-in pages, as CloudFront's routing function picks them; else the shell.
+  const prerendered = prerenderedPageFor(pathname);
+  const page = prerendered && existsSync(path.join(root, `.${prerendered}`)) ? `.${prerendered}` : 'index.html';
+  const file = isFile ? requested : path.join(root, page);
   if (!existsSync(file)) return sendJson(response, 404, { message: 'Not Found' });
   const immutable = isFile && pathname.startsWith('/assets/');
   const headers = {

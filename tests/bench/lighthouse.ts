@@ -2,7 +2,8 @@
  * Lighthouse (issue 14 item 4): mobile form factor and simulated throttling (Lighthouse's defaults), the
  * median of 3 runs by Lighthouse's own computeMedianRun, in the system's Chromium (chrome-launcher finds it,
  * or CHROME_PATH names it; nothing downloads a browser). Signed-in pages: puppeteer-core signs in through
- * /login as a person does, and Lighthouse runs with disableStorageReset so Amplify's session stays.
+ * /login as a person does, and Lighthouse runs with disableStorageReset so Amplify's session stays (the HTTP
+ * cache is still emptied before each run).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,10 +51,19 @@ export async function startLighthouse(): Promise<LighthouseSession> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const clearHttpCache = async () => {
+    const page = await browser.newPage();
+    const devtools = await page.createCDPSession();
+    await devtools.send('Network.clearBrowserCache');
+    await page.close();
+  };
   return {
     async measure(url, { keepStorage = false } = {}) {
       const runs: LighthouseResult[] = [];
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        // Lighthouse's storage reset also empties the HTTP cache; kept storage (a signed-in session) would keep
+        // the cache too and measure a return visit. Empty it here: every run is a first visit's download.
+        if (keepStorage) await clearHttpCache();
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',

@@ -130,7 +130,7 @@ describe('web hosting', () => {
     expect(siteOrigin.OriginAccessControlId).toBeDefined();
   });
 
-  it('rewrites extension-less paths to /index.html on the default behaviour only', () => {
+  it('rewrites extension-less paths to their prerendered page or /index.html, on the default behaviour only', () => {
     const { resources } = synth();
     const config = distributionConfig();
     const [association] = config.DefaultCacheBehavior.FunctionAssociations as {
@@ -144,8 +144,15 @@ describe('web hosting', () => {
       uri: string;
     };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
+    // The landing and sign-in pages, drawn at build time (shared/prerendered-pages.ts), with or without a slash.
+    expect(rewrite('/')).toBe('/prerendered/landing.html');
+    expect(rewrite('/login')).toBe('/prerendered/login.html');
+    expect(rewrite('/login/')).toBe('/prerendered/login.html');
+    expect(rewrite('/signup')).toBe('/prerendered/signup.html');
+    expect(rewrite('/prerendered/login.html')).toBe('/prerendered/login.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/dashboard/transactions')).toBe('/index.html');
+    expect(rewrite('/login/extra')).toBe('/index.html');
     expect(rewrite('/p/abc123')).toBe('/index.html');
     expect(rewrite('/assets/index-3f9a.js')).toBe('/assets/index-3f9a.js');
     expect(rewrite('/config.json')).toBe('/config.json');

@@ -12,3 +12,19 @@ export function MerchantApp() {
     </AppProviders>
   );
 }
+
+/**
+ * Resolves once the router has loaded the code of the page at the address (its `lazy` routes). Hydrating a
+ * prerendered page waits for it: until then the router would draw its loading spinner, not the page the
+ * HTML already shows.
+ */
+export function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { appStrings } from './app-strings';
 import { RootLayout } from './root-layout';
@@ -10,181 +10,185 @@ import { RouteErrorScreen } from './routes/route-error-screen';
  * The error screen is bundled with the app itself, because it must render even when loading a page's
  * code fails (e.g. after a deploy replaced the chunks).
  */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageSpinner label={appStrings.loadingPage} />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('../features/landing/components/landing-page')).LandingPage }),
+      },
+      // Signing in and signing up (features/auth, features/signup); a signed-in merchant goes to the dashboard.
+      {
+        lazy: async () => ({ Component: (await import('./routes/signed-out-guard-route')).SignedOutGuardRoute }),
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({
+              Component: (await import('../features/signup/components/signup-page')).SignupPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'verify-email',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: 'auth/magic',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/magic-link-page')).MagicLinkPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      // The legal and support pages (features/legal), open to everyone.
+      {
+        path: 'terms',
+        lazy: async () => ({ Component: (await import('../features/legal/components/terms-page')).TermsPage }),
+      },
+      {
+        path: 'privacy',
+        lazy: async () => ({ Component: (await import('../features/legal/components/privacy-page')).PrivacyPage }),
+      },
+      {
+        path: 'support',
+        lazy: async () => ({ Component: (await import('../features/legal/components/support-page')).SupportPage }),
+      },
+      {
+        path: 'stripe-disclaimer',
+        lazy: async () => ({
+          Component: (await import('../features/legal/components/stripe-disclaimer-page')).StripeDisclaimerPage,
+        }),
+      },
+      // The signed-in merchant's pages, inside the dashboard shell.
+      {
+        path: 'dashboard',
+        lazy: async () => ({ Component: (await import('./routes/dashboard-guard-route')).DashboardGuardRoute }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/components/dashboard-home')).DashboardHome,
+            }),
+          },
+          {
+            path: 'create-link',
+            lazy: async () => ({
+              Component: (await import('../features/payment-links/components/payment-links-page')).PaymentLinksPage,
+            }),
+          },
+          {
+            path: 'print-materials',
+            lazy: async () => ({
+              Component: (await import('../features/print-materials/components/print-materials-page'))
+                .PrintMaterialsPage,
+            }),
+          },
+          // The Materials Kit's guide and templates (features/materials-kit).
+          {
+            path: 'setup-guide',
+            lazy: async () => ({
+              Component: (await import('../features/materials-kit/components/setup-guide-page')).SetupGuidePage,
+            }),
+          },
+          {
+            path: 'payment-templates',
+            lazy: async () => ({
+              Component: (await import('../features/materials-kit/components/payment-templates-page'))
+                .PaymentTemplatesPage,
+            }),
+          },
+          {
+            path: 'transactions',
+            lazy: async () => ({
+              Component: (await import('../features/transactions/components/transactions-page')).TransactionsPage,
+            }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('../features/settings/components/settings-page')).SettingsPage,
+            }),
+          },
+        ],
+      },
+      // The consumer wallet demo (features/consumer), behind its password gate; its own chunks.
+      {
+        path: 'consumer',
+        lazy: async () => ({
+          Component: (await import('../features/consumer/components/consumer-app-route')).ConsumerAppRoute,
+        }),
+        children: [
+          { index: true, element: <Navigate to="/consumer/dashboard" replace /> },
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/consumer/components/consumer-dashboard-page'))
+                .ConsumerDashboardPage,
+            }),
+          },
+          {
+            path: 'wallet',
+            lazy: async () => ({
+              Component: (await import('../features/consumer/components/consumer-wallet-page')).ConsumerWalletPage,
+            }),
+          },
+          {
+            path: 'marketplace',
+            lazy: async () => ({
+              Component: (await import('../features/consumer/components/consumer-marketplace-page'))
+                .ConsumerMarketplacePage,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/consumer/components/consumer-profile-page')).ConsumerProfilePage,
+            }),
+          },
+          {
+            path: 'scanner',
+            lazy: async () => ({
+              Component: (await import('../features/consumer/components/consumer-scanner-page')).ConsumerScannerPage,
+            }),
+          },
+        ],
+      },
+      // The developer's Stripe sandbox page (DECISIONS.md row 13): dev builds only. `import.meta.env.DEV` is
+      // `false` in a production build, so Vite drops this entry and the page's chunk with it.
+      ...(import.meta.env.DEV
+        ? [
+            {
+              path: 'stripe-test',
+              lazy: async () => ({
+                Component: (await import('../features/stripe-test/components/stripe-test-page')).StripeTestPage,
+              }),
+            },
+          ]
+        : []),
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/not-found-screen')).NotFoundScreen }),
+      },
+    ],
+  },
+];
+
+/** The browser's router. The landing and sign-in pages are also rendered at build time from the same routes
+ * (prerender.tsx), so the HTML a visitor first gets is what this router draws. */
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteErrorScreen />,
-      hydrateFallbackElement: <PageSpinner label={appStrings.loadingPage} />,
-      children: [
-        {
-          index: true,
-          lazy: async () => ({ Component: (await import('../features/landing/components/landing-page')).LandingPage }),
-        },
-        // Signing in and signing up (features/auth, features/signup); a signed-in merchant goes to the dashboard.
-        {
-          lazy: async () => ({ Component: (await import('./routes/signed-out-guard-route')).SignedOutGuardRoute }),
-          children: [
-            {
-              path: 'login',
-              lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
-            },
-            {
-              path: 'signup',
-              lazy: async () => ({
-                Component: (await import('../features/signup/components/signup-page')).SignupPage,
-              }),
-            },
-          ],
-        },
-        {
-          path: 'verify-email',
-          lazy: async () => ({
-            Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
-          }),
-        },
-        {
-          path: 'auth/magic',
-          lazy: async () => ({
-            Component: (await import('../features/auth/components/magic-link-page')).MagicLinkPage,
-          }),
-        },
-        {
-          path: 'reset-password',
-          lazy: async () => ({
-            Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
-          }),
-        },
-        // The legal and support pages (features/legal), open to everyone.
-        {
-          path: 'terms',
-          lazy: async () => ({ Component: (await import('../features/legal/components/terms-page')).TermsPage }),
-        },
-        {
-          path: 'privacy',
-          lazy: async () => ({ Component: (await import('../features/legal/components/privacy-page')).PrivacyPage }),
-        },
-        {
-          path: 'support',
-          lazy: async () => ({ Component: (await import('../features/legal/components/support-page')).SupportPage }),
-        },
-        {
-          path: 'stripe-disclaimer',
-          lazy: async () => ({
-            Component: (await import('../features/legal/components/stripe-disclaimer-page')).StripeDisclaimerPage,
-          }),
-        },
-        // The signed-in merchant's pages, inside the dashboard shell.
-        {
-          path: 'dashboard',
-          lazy: async () => ({ Component: (await import('./routes/dashboard-guard-route')).DashboardGuardRoute }),
-          children: [
-            {
-              index: true,
-              lazy: async () => ({
-                Component: (await import('../features/dashboard/components/dashboard-home')).DashboardHome,
-              }),
-            },
-            {
-              path: 'create-link',
-              lazy: async () => ({
-                Component: (await import('../features/payment-links/components/payment-links-page')).PaymentLinksPage,
-              }),
-            },
-            {
-              path: 'print-materials',
-              lazy: async () => ({
-                Component: (await import('../features/print-materials/components/print-materials-page'))
-                  .PrintMaterialsPage,
-              }),
-            },
-            // The Materials Kit's guide and templates (features/materials-kit).
-            {
-              path: 'setup-guide',
-              lazy: async () => ({
-                Component: (await import('../features/materials-kit/components/setup-guide-page')).SetupGuidePage,
-              }),
-            },
-            {
-              path: 'payment-templates',
-              lazy: async () => ({
-                Component: (await import('../features/materials-kit/components/payment-templates-page'))
-                  .PaymentTemplatesPage,
-              }),
-            },
-            {
-              path: 'transactions',
-              lazy: async () => ({
-                Component: (await import('../features/transactions/components/transactions-page')).TransactionsPage,
-              }),
-            },
-            {
-              path: 'settings',
-              lazy: async () => ({
-                Component: (await import('../features/settings/components/settings-page')).SettingsPage,
-              }),
-            },
-          ],
-        },
-        // The consumer wallet demo (features/consumer), behind its password gate; its own chunks.
-        {
-          path: 'consumer',
-          lazy: async () => ({
-            Component: (await import('../features/consumer/components/consumer-app-route')).ConsumerAppRoute,
-          }),
-          children: [
-            { index: true, element: <Navigate to="/consumer/dashboard" replace /> },
-            {
-              path: 'dashboard',
-              lazy: async () => ({
-                Component: (await import('../features/consumer/components/consumer-dashboard-page'))
-                  .ConsumerDashboardPage,
-              }),
-            },
-            {
-              path: 'wallet',
-              lazy: async () => ({
-                Component: (await import('../features/consumer/components/consumer-wallet-page')).ConsumerWalletPage,
-              }),
-            },
-            {
-              path: 'marketplace',
-              lazy: async () => ({
-                Component: (await import('../features/consumer/components/consumer-marketplace-page'))
-                  .ConsumerMarketplacePage,
-              }),
-            },
-            {
-              path: 'profile',
-              lazy: async () => ({
-                Component: (await import('../features/consumer/components/consumer-profile-page')).ConsumerProfilePage,
-              }),
-            },
-            {
-              path: 'scanner',
-              lazy: async () => ({
-                Component: (await import('../features/consumer/components/consumer-scanner-page')).ConsumerScannerPage,
-              }),
-            },
-          ],
-        },
-        // The developer's Stripe sandbox page (DECISIONS.md row 13): dev builds only. `import.meta.env.DEV` is
-        // `false` in a production build, so Vite drops this entry and the page's chunk with it.
-        ...(import.meta.env.DEV
-          ? [
-              {
-                path: 'stripe-test',
-                lazy: async () => ({
-                  Component: (await import('../features/stripe-test/components/stripe-test-page')).StripeTestPage,
-                }),
-              },
-            ]
-          : []),
-        {
-          path: '*',
-          lazy: async () => ({ Component: (await import('./routes/not-found-screen')).NotFoundScreen }),
-        },
-      ],
-    },
-  ]);
+  return createBrowserRouter(appRoutes);
 }

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { useHydrated } from '../lib/hydration';
 import { Input } from './ui/input';
 
 type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'> & {
@@ -16,11 +17,14 @@ export function PasswordInput({
   ...props
 }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
+  // On a prerendered form (lib/hydration.ts) the button works once React has hydrated it.
+  const hydrated = useHydrated();
   return (
     <div className="relative">
       <Input type={visible ? 'text' : 'password'} className={cn('pr-12', className)} {...props} />
       <button
         type="button"
+        disabled={!hydrated}
         onClick={() => setVisible((shown) => !shown)}
         aria-label={visible ? hideLabel : showLabel}
         aria-pressed={visible}

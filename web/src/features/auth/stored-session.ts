@@ -9,6 +9,8 @@ const TOKEN_KEY_SUFFIXES = ['.accessToken', '.refreshToken'];
 
 /** `false` only when the browser certainly holds no Cognito tokens; when in doubt, `true` (ask Amplify). */
 export function mayHaveStoredSession(): boolean {
+  // Prerendering at build time (prerender.tsx) has no browser: it draws the page a visitor sees.
+  if (typeof window === 'undefined') return false;
   try {
     const storage = window.localStorage;
     for (let index = 0; index < storage.length; index += 1) {

@@ -14,6 +14,7 @@ import { authStrings } from '../auth-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import type { LoginFormInput, LoginFormOutput } from '../login-validation';
 import { signedInDestination } from '../signed-in-destination';
+import { useHydrated, useInputTypedBeforeHydration } from '../../../lib/hydration';
 
 const strings = authStrings.login;
 
@@ -65,6 +66,9 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
   const { errors, isSubmitting } = form.formState;
   const email = useWatch({ control: form.control, name: 'email' });
   const busy = isSubmitting || magicLink.isPending;
+  // Prerendered (/login, /signup): lib/hydration.ts.
+  const hydrated = useHydrated();
+  const formRef = useInputTypedBeforeHydration(form);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(undefined);
@@ -145,7 +149,13 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={warmUp} className="flex flex-col gap-6">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={warmUp}
+      className="flex flex-col gap-6"
+    >
       {unconfirmedEmail ? (
         <Alert variant="warning" role="alert">
           <CircleExclamationPoint aria-hidden="true" />
@@ -192,7 +202,7 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
       </FormField>
 
       <div className="flex flex-col gap-4">
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy || !hydrated}>
           {isSubmitting ? strings.signingIn : strings.signIn}
         </Button>
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandHomeLink } from '../../../components/brand-logo';
 import { Button } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/hydration';
 import { landingStrings } from '../landing-strings';
 
 const strings = landingStrings.nav;
@@ -16,6 +17,7 @@ const sectionLinks = [
 /** Sticky top bar; on small screens the section links and buttons fold into a toggled menu (spec §2). */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
 
@@ -64,6 +66,8 @@ export function SiteHeader() {
           aria-label={menuOpen ? strings.closeMenu : strings.openMenu}
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          // The page is prerendered (lib/hydration.ts): the menu opens once React has hydrated it.
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}

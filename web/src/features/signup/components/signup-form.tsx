@@ -24,6 +24,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAccount } from '../api/create-account';
 import { signupStrings } from '../signup-strings';
 import { BotCheck, finishBotCheck } from './bot-check';
+import { useHydrated, useInputTypedBeforeHydration } from '../../../lib/hydration';
 
 type SignupFormInput = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
@@ -143,12 +144,15 @@ export function SignupForm() {
     await validateAndSubmit();
   };
   const busy = isSubmitting || finishingBotCheck;
+  // Prerendered (/login, /signup): lib/hydration.ts.
+  const hydrated = useHydrated();
+  const formRef = useInputTypedBeforeHydration(form);
   const error = (name: SignupFieldName) => errors[name]?.message;
   const control = (id: SignupFieldName, hint = false) => fieldControlProps(`signup-${id}`, { error: error(id), hint });
 
   return (
     <Card className="p-6 sm:p-8">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-10">
+      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-10">
         <FormSection number={1} id="signup-account" title={strings.sections.account}>
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField id="signup-fullName" label={strings.fields.fullName} error={error('fullName')}>
@@ -289,7 +293,7 @@ export function SignupForm() {
         </FormSection>
 
         <div className="flex flex-col gap-4 border-t border-border pt-8">
-          <Button type="submit" size="lg" disabled={busy} className="w-full">
+          <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
             {busy ? strings.submitting : strings.submit}
           </Button>
           <p className="text-center text-sm text-muted-foreground">

@@ -1,0 +1,70 @@
+/**
+ * The build's prerender step (shared/prerendered-pages.ts): after the browser build is written, renders
+ * src/prerender.tsx's pages to HTML with a server build of the same source, and writes each page as the
+ * built index.html with the page's markup in #root and the stylesheet inlined. So the landing, sign-in and
+ * sign-up pages paint from their first response, as /p/{id} does, and the script hydrates them.
+ * Every `vite build` does it (npm run build, the e2e and bench builds, CDK's deployment), so what is tested
+ * and measured is what is deployed.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PRERENDERED_PAGES } from '../shared/prerendered-pages.js';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const SERVER_ENTRY = 'src/prerender.tsx';
+const SERVER_BUNDLE = 'prerender.mjs';
+
+/** `<link rel="stylesheet" href="/assets/…css">` → `<style>` with the file's text (one request fewer before paint). */
+function inlineStylesheets(html: string, outDir: string): string {
+  return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
+    const href = /\bhref="\/([^"]+\.css)"/.exec(tag)?.[1];
+    if (!href) return tag;
+    const css = readFileSync(path.join(outDir, href), 'utf8');
+    // A `</style` in the text could not end the element early.
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'paylink-prerender-pages',
+    // The browser build only: the server build below loads this same config.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = config.build.outDir;
+      const serverOutDir = path.join(config.cacheDir, 'prerender');
+      await build({
+        configFile: config.configFile,
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: {
+          ssr: path.join(config.root, SERVER_ENTRY),
+          outDir: serverOutDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+          rolldownOptions: { output: { entryFileNames: SERVER_BUNDLE } },
+        },
+      });
+      // A fresh URL each build: a second build in the same process must not get the first one's module.
+      const serverBundle = `${pathToFileURL(path.join(serverOutDir, SERVER_BUNDLE)).href}?build=${Date.now()}`;
+      const { renderPage } = (await import(serverBundle)) as { renderPage: (pathname: string) => Promise<string> };
+
+      const shell = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to prerender into`);
+      for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+        const markup = await renderPage(pathname);
+        const target = path.join(outDir, file);
+        mkdirSync(path.dirname(target), { recursive: true });
+        writeFileSync(target, shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+      }
+    },
+  };
+}

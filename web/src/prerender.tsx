@@ -1,0 +1,29 @@
+/**
+ * Build-time rendering of the pages in shared/prerendered-pages.ts (run by the build's prerender step in
+ * web/vite.config.ts, never shipped to a browser): the same routes and providers as the browser's app
+ * (app/merchant-app.tsx), drawn by React Router's static router, so the browser can hydrate the markup.
+ * It is rendered as a visitor with no session sees it: the signed-out pages draw their forms.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { appRoutes } from './app/router';
+
+const ORIGIN = 'http://prerender.invalid';
+
+export async function renderPage(pathname: string): Promise<string> {
+  const { query, dataRoutes } = createStaticHandler(appRoutes);
+  const context = await query(new Request(new URL(pathname, ORIGIN)));
+  if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`);
+  if (context.errors) throw new Error(`Prerendering ${pathname} failed: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProviders>
+        {/* hydrate={false}: no inline script (the CSP allows none); the browser's router starts on its own. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
