@@ -1,5 +1,6 @@
 /**
- * Lighthouse (issue 14 item 4): mobile form factor and simulated throttling (Lighthouse's defaults), the
+ * Lighthouse (issue 14 item 4): mobile form factor and simulated throttling (Lighthouse's defaults), over
+ * HTTPS and HTTP/2 as CloudFront serves the site (each origin through a local edge, https-edge.ts), the
  * median of 3 runs by Lighthouse's own computeMedianRun, in the system's Chromium (chrome-launcher finds it,
  * or CHROME_PATH names it; nothing downloads a browser). Signed-in pages: puppeteer-core signs in through
  * /login as a person does, and Lighthouse runs with disableStorageReset so Amplify's session stays (the HTTP
@@ -11,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
+import { startHttpsEdge, type HttpsEdge } from './https-edge';
 
 export const LIGHTHOUSE_RUNS = 3;
 
@@ -48,8 +50,23 @@ export interface LighthouseSession {
 
 export async function startLighthouse(): Promise<LighthouseSession> {
   const chrome = await chromeLauncher.launch({
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // The edges' certificates are self-signed (https-edge.ts).
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--ignore-certificate-errors',
+    ],
   });
+  // Each origin is measured through its own HTTPS + HTTP/2 edge, as CloudFront serves the site.
+  const edges = new Map<string, Promise<HttpsEdge>>();
+  const throughEdge = async (address: string) => {
+    const url = new URL(address);
+    let edge = edges.get(url.origin);
+    if (!edge) edges.set(url.origin, (edge = startHttpsEdge(url.origin)));
+    return `${(await edge).url}${url.pathname}${url.search}`;
+  };
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const clearHttpCache = async () => {
     const page = await browser.newPage();
@@ -64,7 +81,7 @@ export async function startLighthouse(): Promise<LighthouseSession> {
         // Lighthouse's storage reset also empties the HTTP cache; kept storage (a signed-in session) would keep
         // the cache too and measure a return visit. Empty it here: every run is a first visit's download.
         if (keepStorage) await clearHttpCache();
-        const result = await lighthouse(url, {
+        const result = await lighthouse(await throughEdge(url), {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -79,7 +96,7 @@ export async function startLighthouse(): Promise<LighthouseSession> {
     },
     async signIn(loginUrl, { email, password }) {
       const page = await browser.newPage();
-      await page.goto(loginUrl, { waitUntil: 'networkidle0' });
+      await page.goto(await throughEdge(loginUrl), { waitUntil: 'networkidle0' });
       await page.locator('input[type=email], input[name=email]').fill(email);
       await page.locator('input[type=password]').fill(password);
       await Promise.all([
@@ -91,6 +108,7 @@ export async function startLighthouse(): Promise<LighthouseSession> {
     async close() {
       await browser.disconnect();
       chrome.kill();
+      await Promise.all([...edges.values()].map(async (edge) => (await edge).stop()));
     },
   };
 }

@@ -22,8 +22,9 @@ export function SubscriptionStatusCard() {
   const subscription = useSubscriptionStatus();
 
   if (subscription.isPending) {
+    // As tall as the trial card it turns into on a phone (~260 px), so the cards below do not jump down.
     return (
-      <Card className="px-6">
+      <Card className="min-h-64 px-6">
         <LoadingState label={strings.loading} />
       </Card>
     );
