@@ -46,7 +46,7 @@ export const PUBLIC_RATE_LIMIT = { requests: 200, windowSeconds: 60 } as const;
 /** Route prefixes outside the public rate limit: token-guarded merchant routes and Stripe's signed webhooks. */
 export const RATE_LIMIT_EXEMPT_PREFIXES = ['/api/me', '/api/webhooks/'] as const;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * - `public`: anyone; lives under `/api/**`.
@@ -336,7 +336,11 @@ export const catalog: readonly FunctionSpec[] = [
     name: 'render-payer-page',
     description: 'The payment page /p/{id} as HTML that already shows the link, with its link-preview tags.',
     entry: 'functions/http/render-payer-page.ts',
-    routes: [{ method: 'GET', path: '/p/{id}', auth: 'public', kind: 'page' }],
+    routes: [
+      { method: 'GET', path: '/p/{id}', auth: 'public', kind: 'page' },
+      // Some link-preview crawlers ask with HEAD first; API Gateway answers only the methods it is given.
+      { method: 'HEAD', path: '/p/{id}', auth: 'public', kind: 'page' },
+    ],
     tables: { links: 'read', merchants: 'read' },
   },
   {

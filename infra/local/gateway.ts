@@ -373,7 +373,8 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     const work = (async () => {
       if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);
       // The catalogue's pages (`/p/{id}`), as CloudFront's page behaviours send them to the API.
-      if (request.method === 'GET' && pageRoutes.some((route) => route.pattern.test(requestUrl.pathname))) {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (isRead && pageRoutes.some((route) => route.pattern.test(requestUrl.pathname))) {
         return handleApi(request, response, requestUrl);
       }
       if (requestUrl.pathname.startsWith(`${REALTIME_MANAGEMENT_PATH}/@connections/`)) {
@@ -382,7 +383,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       if (requestUrl.pathname === '/config.json') {
         return sendJson(response, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
       }
-      if (options.staticDir && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (options.staticDir && isRead) {
         return serveStatic(options.staticDir, requestUrl.pathname, request, response);
       }
       return sendJson(response, 404, { message: 'Not Found' });

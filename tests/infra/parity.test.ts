@@ -84,6 +84,7 @@ describe('local runtime ≡ cloud stack', () => {
     const localPages = local.gateway.routes.filter((route) => route.kind === 'page');
     expect(localPages.map(({ method, path, functionName }) => ({ method, path, functionName }))).toEqual([
       { method: 'GET', path: '/p/{id}', functionName: 'render-payer-page' },
+      { method: 'HEAD', path: '/p/{id}', functionName: 'render-payer-page' },
     ]);
     const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
     for (const page of localPages) {

@@ -170,6 +170,22 @@ describe('GET /p/{id}', () => {
     }
   });
 
+  it('answers HEAD as GET would, without the body (crawlers that check a link first)', async () => {
+    const link = await createLink(merchant, {
+      title: 'Scone',
+      description: null,
+      isOpenAmount: false,
+      amountCents: 650,
+      tipPercent: null,
+    });
+    const found = await env.api(`/p/${link.linkId}`, { method: 'HEAD' });
+    expect(found.status).toBe(200);
+    expect(found.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await found.text()).toBe('');
+    const missing = await env.api('/p/no-such-link', { method: 'HEAD' });
+    expect(missing.status).toBe(404);
+  });
+
   it('shows the not-accepting card for a merchant who cannot take payments (DECISIONS.md row 11)', async () => {
     const link = await createLink(unconnected, {
       title: 'Scone',
