@@ -225,6 +225,10 @@ test('each public page says what it is in one meta description of its own', asyn
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const description = page.locator('meta[name="description"]');
     await expect(description, path).toHaveCount(1);
+    // Each page sets its words once its script runs; /, /login and /signup paint before that (prerendered).
+    await expect
+      .poll(async () => seen.has((await description.getAttribute('content')) ?? ''), { message: path })
+      .toBe(false);
     const content = (await description.getAttribute('content')) ?? '';
     expect(content.length, path).toBeGreaterThan(40);
     expect(seen.has(content), `${path} repeats another page's description`).toBe(false);
