@@ -6,7 +6,7 @@
  * Every `vite build` does it (npm run build, the e2e and bench builds, CDK's deployment), so what is tested
  * and measured is what is deployed.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -27,6 +27,21 @@ function inlineStylesheets(html: string, outDir: string): string {
   });
 }
 
+const DESCRIPTION_TAG = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/** Text as a double-quoted attribute's value. */
+function attributeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** The shell with the page's own description in place of index.html's (none set: the shell's stays). */
+function withDescription(html: string, description: string | undefined): string {
+  if (description === undefined) return html;
+  if (!DESCRIPTION_TAG.test(html))
+    throw new Error('index.html has no <meta name="description"> to give each page its words');
+  return html.replace(DESCRIPTION_TAG, `<meta name="description" content="${attributeText(description)}" />`);
+}
+
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -38,7 +53,10 @@ export function prerenderPages(): Plugin {
     },
     async closeBundle() {
       const outDir = config.build.outDir;
-      const serverOutDir = path.join(config.cacheDir, 'prerender');
+      // A folder of its own each build: Node caches a module by its URL, so a second build in the same process
+      // must not get the first one's. (A `?query` on the entry's URL would not do: the chunks the pages load
+      // lazily import the entry without it, making a second copy of its modules, React contexts included.)
+      const serverOutDir = path.join(config.cacheDir, 'prerender', `${process.pid}-${Date.now()}`);
       await build({
         configFile: config.configFile,
         root: config.root,
@@ -53,18 +71,23 @@ export function prerenderPages(): Plugin {
           rolldownOptions: { output: { entryFileNames: SERVER_BUNDLE } },
         },
       });
-      // A fresh URL each build: a second build in the same process must not get the first one's module.
-      const serverBundle = `${pathToFileURL(path.join(serverOutDir, SERVER_BUNDLE)).href}?build=${Date.now()}`;
-      const { renderPage } = (await import(serverBundle)) as { renderPage: (pathname: string) => Promise<string> };
+      const serverBundle = pathToFileURL(path.join(serverOutDir, SERVER_BUNDLE)).href;
+      const { renderPage } = (await import(serverBundle)) as {
+        renderPage: (pathname: string) => Promise<{ markup: string; description?: string }>;
+      };
 
       const shell = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to prerender into`);
       for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
-        const markup = await renderPage(pathname);
+        const { markup, description } = await renderPage(pathname);
         const target = path.join(outDir, file);
         mkdirSync(path.dirname(target), { recursive: true });
-        writeFileSync(target, shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+        writeFileSync(
+          target,
+          withDescription(shell, description).replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+        );
       }
+      rmSync(serverOutDir, { recursive: true, force: true });
     },
   };
 }

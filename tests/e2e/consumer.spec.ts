@@ -225,7 +225,7 @@ test('each public page says what it is in one meta description of its own', asyn
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const description = page.locator('meta[name="description"]');
     await expect(description, path).toHaveCount(1);
-    // Each page sets its words once its script runs; /, /login and /signup paint before that (prerendered).
+    // The SPA's pages set their words once their script runs (the prerendered ones have them in the HTML).
     await expect
       .poll(async () => seen.has((await description.getAttribute('content')) ?? ''), { message: path })
       .toBe(false);

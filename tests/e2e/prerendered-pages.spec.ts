@@ -11,9 +11,14 @@ import { createConfirmedMerchant } from './support/merchant';
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
 const PAGES = [
-  { path: '/', heading: 'Get paid with a link or a QR code', submit: null },
-  { path: '/login', heading: 'Welcome Back', submit: 'Sign In' },
-  { path: '/signup', heading: 'Start your free trial', submit: 'Start Free Trial' },
+  { path: '/', heading: 'Get paid with a link or a QR code', submit: null, describedAs: /^Paylink: card payments/ },
+  { path: '/login', heading: 'Welcome Back', submit: 'Sign In', describedAs: /^Sign in to Paylink/ },
+  {
+    path: '/signup',
+    heading: 'Start your free trial',
+    submit: 'Start Free Trial',
+    describedAs: /^Create your Paylink/,
+  },
 ] as const;
 
 async function newPage(browser: Browser, options: { javaScriptEnabled: boolean }): Promise<Page> {
@@ -33,10 +38,12 @@ test('with JavaScript off, the landing and sign-in pages show their content, sty
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
   });
-  for (const { path, heading, submit } of PAGES) {
+  for (const { path, heading, submit, describedAs } of PAGES) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The page's own words for a search result, in the HTML itself: no script has run.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', describedAs);
     // Styled by the stylesheet inlined in the page: the heading is not the browser's default 2em serif.
     const fontFamily = await page
       .getByRole('heading', { level: 1 })

@@ -9,21 +9,33 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/router';
+import { PrerenderedDescriptionContext } from './components/page-description';
 
 const ORIGIN = 'http://prerender.invalid';
 
-export async function renderPage(pathname: string): Promise<string> {
+export interface RenderedPage {
+  /** What goes in `#root`. */
+  markup: string;
+  /** The page's own `<meta name="description">` words, if it sets them (components/page-description.tsx). */
+  description?: string;
+}
+
+export async function renderPage(pathname: string): Promise<RenderedPage> {
   const { query, dataRoutes } = createStaticHandler(appRoutes);
   const context = await query(new Request(new URL(pathname, ORIGIN)));
   if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`);
   if (context.errors) throw new Error(`Prerendering ${pathname} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(dataRoutes, context);
-  return renderToString(
+  let description: string | undefined;
+  const markup = renderToString(
     <StrictMode>
-      <AppProviders>
-        {/* hydrate={false}: no inline script (the CSP allows none); the browser's router starts on its own. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <PrerenderedDescriptionContext value={(words) => (description = words)}>
+        <AppProviders>
+          {/* hydrate={false}: no inline script (the CSP allows none); the browser's router starts on its own. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </PrerenderedDescriptionContext>
     </StrictMode>,
   );
+  return { markup, description };
 }

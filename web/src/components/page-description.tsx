@@ -1,4 +1,11 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+
+/**
+ * How a build-time render (src/prerender.tsx) hears the page's own description, to write it into the
+ * prerendered file: a crawler or a visitor without script then reads the page's words, not index.html's.
+ * Only the prerender provides it; in a browser it is null.
+ */
+export const PrerenderedDescriptionContext = createContext<((description: string) => void) | null>(null);
 
 /**
  * The page's `<meta name="description">` (what a search result shows under its title), while the page is
@@ -6,6 +13,8 @@ import { useEffect } from 'react';
  * leaving two, so this sets the content of the one tag instead and puts the previous words back on leaving.
  */
 export function PageDescription({ content }: { content: string }) {
+  // Effects never run in a server render: the prerender hears the words while rendering.
+  useContext(PrerenderedDescriptionContext)?.(content);
   useEffect(() => {
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!tag) {
