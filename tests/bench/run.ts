@@ -1,40 +1,72 @@
 /**
- * `npm run bench`: latency of the local gateway's slice (public and merchant routes), the merchant's stats
- * and payments at 100 and at 10,000 payments, the DynamoDB calls each money-path and dashboard request makes
- * (counted at the client), the size of the built SPA's chunks, and the JS + CSS bytes a first visit to the
- * payer's page and to the dashboard downloads. Not part of `npm test`: timings vary with the machine; read
- * them, don't assert them (the call counts do not vary: the integration tests assert those that matter).
+ * `npm run bench` (issue 14 item 4), on the built SPA (`npm run build` first) and the local runtime:
+ * Lighthouse on the pages a phone opens and on a bare React + Vite floor; the bytes each page's first visit
+ * downloads; /p/{id}'s critical path; the DynamoDB calls per request (counted at the client); the merchant's
+ * stats and first transactions page at 100 and at 100,000 payments; each function's bundle and cold import;
+ * webhook events/s through ingress → bus → ledger with duplicates, and the double count (must be 0); and
+ * p50/p99 of the public routes under autocannon. Writes bench/results.json, prints one table and puts it in
+ * the README. Not part of `npm test`: timings vary with the machine — read them, don't assert them (the
+ * deterministic figures, bytes and call counts, are asserted by tests).
+ *
+ * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
+ * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
+import { BenchReport } from './report';
 
+// A run settles hundreds of thousands of payments: their INFO lines and metrics would be most of its work.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 quietAwsSdkNotices();
 const { bootLocalRuntime } = await import('../integration/harness');
 const { countDynamoCalls } = await import('../support/dynamodb-call-counter');
-const { seedSettledPayments } = await import('../support/payments-seed');
+const { seedPaymentHistory } = await import('./history-seed');
+const { secretValueEnvName } = await import('../../functions/catalog');
+const { loadLatency } = await import('./load');
+const { measureWebhookThroughput } = await import('./webhook-throughput');
 
-const REQUESTS = 500;
-/** Per figure in the history-size table: 10,000-payment pages are slower, and there are six figures. */
-const HISTORY_REQUESTS = 200;
+const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
+const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
+/** The two payment histories the merchant's reads are measured at. */
+const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
+/** Requests per figure in the history-size table (sequential). */
+const HISTORY_REQUESTS = QUICK ? 20 : 200;
 /** Each call count is taken this many times, to show it does not vary. */
-const CALL_RUNS = 5;
-const DAY_MS = 86_400_000;
+const CALL_RUNS = QUICK ? 2 : 5;
+/** autocannon: requests per route, over this many connections. */
+const LOAD = QUICK ? { requests: 200, connections: 10 } : { requests: 3_000, connections: 50 };
+/** Webhooks: payments made (each sends its events), delivered this many at a time, this share duplicates. */
+const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 0.2 };
 /** Fresh `node` processes per cold-import figure. */
-const COLD_RUNS = 5;
-const LIGHTHOUSE_COMMAND = 'npm run bench (lighthouse 12, mobile, simulated throttling, median of 3)';
-const FUNCTIONS_COMMAND = 'npm run bench (esbuild as CDK bundles; node <bundle>.mjs vs node -e 0, median of 5)';
+const COLD_RUNS = QUICK ? 1 : 5;
 
-/** Everything bench/results.json holds; each figure names the command that produced it. */
-const results: {
-  lighthouse: Record<string, Record<string, number | string>>;
-  functions: Record<string, { bytes: number; coldImportMs: number | null; overBareMs: number | null; command: string }>;
-  coldImportBaselineMs?: number;
-} = { lighthouse: {}, functions: {} };
+const LIGHTHOUSE_COMMAND = `${BENCH} (lighthouse 12, mobile, simulated throttling, median of 3, over HTTP/2 through a local HTTPS edge)`;
+const FUNCTIONS_COMMAND = `${BENCH} (esbuild as CDK bundles; node <bundle>.mjs vs node -e 0, median of ${COLD_RUNS})`;
+const LOAD_COMMAND = `${BENCH} (autocannon, ${LOAD.requests} requests over ${LOAD.connections} connections, loopback)`;
+const CALLS_COMMAND = `${BENCH} (counted at the client, ${CALL_RUNS} runs); asserted in tests/integration/money-path-call-budget.test.ts`;
+
+const report = new BenchReport();
+const problems: string[] = [];
+
+// PAYLINK_BENCH_DIST_DIR measures another build (`vite build --outDir …`), as PAYLINK_E2E_STATIC_DIR tests one.
+const DIST = process.env.PAYLINK_BENCH_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
+const builtSpa = existsSync(path.join(DIST, 'index.html'));
+
+async function createLink(owner: TestMerchant) {
+  const link = await env.api('/api/me/links', {
+    method: 'POST',
+    token: owner.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
+  });
+  return ((await link.json()) as { linkId: string }).linkId;
+}
 
 /** p50, p95 and p99 in ms of `count` sequential requests, after 20 to warm up. */
 async function latency(request: () => Promise<Response>, count: number) {
@@ -48,34 +80,230 @@ async function latency(request: () => Promise<Response>, count: number) {
     timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
-  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2);
+  const at = (q: number) => Number(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2));
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-async function measure(label: string, request: () => Promise<Response>) {
-  const { p50, p95, p99 } = await latency(request, REQUESTS);
-  console.log(`${label.padEnd(28)} p50 ${p50} ms   p95 ${p95} ms   p99 ${p99} ms   (${REQUESTS} sequential)`);
+/** The bytes of GET /p/{id} on the wire, as the gateway (like CloudFront) compresses them: no decoding. */
+function encodedBytes(url: string, encoding: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
 }
 
-// PAYLINK_BENCH_DIST_DIR measures another build (`vite build --outDir …`), as PAYLINK_E2E_STATIC_DIR tests one.
-const DIST = process.env.PAYLINK_BENCH_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
+/**
+ * /p/{id}'s critical path (DECISIONS.md row 22): the one response that carries the amount, its markup and
+ * (with a built SPA) the inlined stylesheet. The script that makes it interactive follows, off that path.
+ */
+async function payerPageCriticalPath(linkId: string) {
+  const url = `${env.baseUrl}/p/${linkId}`;
+  const [br, gzip, raw] = await Promise.all([
+    encodedBytes(url, 'br'),
+    encodedBytes(url, 'gzip'),
+    encodedBytes(url, 'identity'),
+  ]);
+  const html = await (await env.api(`/p/${linkId}`)).text();
+  const amountInHtml = html.includes('$5.50');
+  if (!amountInHtml) problems.push("/p/{id}'s HTML does not show the amount");
+  console.log(
+    `\n/p/{id} critical path: ${amountInHtml ? 1 : 'more than 1'} request before the amount shows; document ${raw} B raw, ${gzip} B gzip, ${br} B brotli` +
+      (builtSpa ? ' (stylesheet inlined)' : ' (no built SPA: unstyled; run `npm run build`)'),
+  );
+  report.section('payerPageCriticalPath', { requestsBeforeAmount: amountInHtml ? 1 : null, raw, gzip, brotli: br });
+  report.row(
+    '`/p/{id}` critical path',
+    `${amountInHtml ? 1 : '>1'} request; ${gzip.toLocaleString('en-NZ')} B gzip, ${br.toLocaleString('en-NZ')} B brotli`,
+    BENCH,
+  );
+}
 
-function bundleSizes() {
-  const assets = path.join(DIST, 'assets');
-  let files: string[];
-  try {
-    files = readdirSync(assets).filter((file) => file.endsWith('.js') || file.endsWith('.css'));
-  } catch {
-    console.log('web/dist not built: run `npm run build` for bundle sizes');
-    return;
-  }
-  console.log(`\n${path.relative(process.cwd(), assets)} (raw / gzip bytes)`);
-  for (const file of files.sort()) {
-    const full = path.join(assets, file);
+/** p50/p99 of the payer's three requests under autocannon. */
+async function underLoad(linkId: string) {
+  const routes = [
+    { label: 'GET /p/{id}', url: `${env.baseUrl}/p/${linkId}` },
+    { label: 'GET /api/links/{id}', url: `${env.baseUrl}/api/links/${linkId}` },
+    {
+      label: 'POST /api/checkout',
+      url: `${env.baseUrl}/api/checkout`,
+      method: 'POST' as const,
+      body: JSON.stringify({ linkId, tip: 'percent' }),
+    },
+  ];
+  console.log(`\nUnder load: autocannon, ${LOAD.requests} requests over ${LOAD.connections} connections each`);
+  const figures: Record<string, unknown> = {};
+  const cells: string[] = [];
+  for (const route of routes) {
+    const measured = await loadLatency(route, LOAD);
+    figures[route.label] = measured;
+    cells.push(`${route.label} ${measured.p50Ms} / ${measured.p99Ms} ms`);
     console.log(
-      `  ${file.padEnd(40)} ${String(statSync(full).size).padStart(8)} ${String(gzipSync(readFileSync(full)).length).padStart(8)}`,
+      `  ${route.label.padEnd(22)} p50 ${measured.p50Ms} ms   p99 ${measured.p99Ms} ms   ${measured.requestsPerSecond} req/s`,
     );
   }
+  report.section('underLoad', { ...figures, command: LOAD_COMMAND });
+  report.row('p50 / p99 under load', cells.join('; '), LOAD_COMMAND);
+}
+
+/**
+ * Two merchants, one with 100 payments and one with 100,000 (history-seed.ts: a year of them, through the
+ * repository and `settle()`), then the reads' latency and the calls each request makes.
+ */
+async function historySizes() {
+  const calls = countDynamoCalls();
+  const now = Date.now();
+  const merchants: { merchant: TestMerchant; linkId: string; size: number }[] = [];
+  for (const size of HISTORY_SIZES) {
+    const merchant = await env.createMerchant();
+    await env.connectStripe(merchant);
+    const started = performance.now();
+    await seedPaymentHistory({
+      merchantId: merchant.sub,
+      count: size,
+      now,
+      stripeUrl: env.runtime.stripe.url,
+      stripeKey: process.env[secretValueEnvName('stripe-secret-key')]!,
+    });
+    console.log(
+      `\nseeded ${size.toLocaleString('en-NZ')} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    merchants.push({ merchant, linkId: await createLink(merchant), size });
+  }
+  await env.settle();
+
+  const merchantRoutes = [
+    { label: 'GET /api/me/stats', path: '/api/me/stats' },
+    { label: 'GET /api/me/payments (1st page)', path: '/api/me/payments' },
+    { label: '  ?customerEmail=rare.bird (1%)', path: '/api/me/payments?customerEmail=rare.bird' },
+  ];
+  const row = (label: string, cells: string[], width: number) =>
+    console.log(`  ${label.padEnd(34)}${cells.map((cell) => cell.padStart(width)).join('')}`);
+  const sizeName = (size: number) => `${size.toLocaleString('en-NZ')} payments`;
+  const historyCommand = `${BENCH} (${HISTORY_REQUESTS} sequential requests each)`;
+
+  console.log(`\nBy payment history: p50 / p95 / p99 ms (${HISTORY_REQUESTS} sequential each)`);
+  row(
+    'request',
+    merchants.map(({ size }) => sizeName(size)),
+    28,
+  );
+  const history: Record<string, Record<string, unknown>> = {};
+  for (const { label, path } of merchantRoutes) {
+    const cells: string[] = [];
+    history[label.trim()] = {};
+    for (const { merchant, size } of merchants) {
+      const measured = await latency(() => env.api(path, { token: merchant.accessToken }), HISTORY_REQUESTS);
+      history[label.trim()]![sizeName(size)] = measured;
+      cells.push(`${measured.p50} / ${measured.p95} / ${measured.p99}`);
+    }
+    row(label, cells, 28);
+    report.row(
+      `${label.trim()} p50 at ${merchants.map(({ size }) => size.toLocaleString('en-NZ')).join(' vs ')} payments`,
+      merchants.map(({ size }) => `${(history[label.trim()]![sizeName(size)] as { p50: number }).p50} ms`).join(' vs '),
+      historyCommand,
+    );
+  }
+  report.section('byPaymentHistory', { ...history, command: historyCommand });
+
+  /** The calls one request makes, taken CALL_RUNS times with the bus settled before each. */
+  const callsOf = async (request: () => Promise<Response>) => {
+    const runs: { calls: number; byCommand: Record<string, number> }[] = [];
+    for (let run = 0; run < CALL_RUNS; run++) {
+      await env.settle();
+      const { result: response, ...counted } = await calls.during(async () => {
+        const answered = await request();
+        await answered.arrayBuffer();
+        return answered;
+      });
+      if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
+      runs.push(counted);
+    }
+    const totals = runs.map((run) => run.calls);
+    return { calls: new Set(totals).size === 1 ? totals[0]! : null, runs: totals, byCommand: runs.at(-1)!.byCommand };
+  };
+  const callRoutes: { label: string; request: (subject: (typeof merchants)[number]) => Promise<Response> }[] = [
+    { label: 'GET /api/links/{id}', request: ({ linkId }) => env.api(`/api/links/${linkId}`) },
+    { label: 'GET /p/{id}', request: ({ linkId }) => env.api(`/p/${linkId}`) },
+    {
+      label: 'POST /api/checkout',
+      request: ({ linkId }) =>
+        env.api('/api/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ linkId, tip: 'none' }),
+        }),
+    },
+    ...merchantRoutes.map(({ label, path }) => ({
+      label: label.trim(),
+      request: ({ merchant }: (typeof merchants)[number]) => env.api(path, { token: merchant.accessToken }),
+    })),
+  ];
+  console.log(`\nDynamoDB calls per request, counted at the client (${CALL_RUNS} runs each; by command, last run)`);
+  row(
+    'request',
+    merchants.map(({ size }) => sizeName(size)),
+    42,
+  );
+  const callFigures: Record<string, Record<string, unknown>> = {};
+  for (const { label, request } of callRoutes) {
+    const cells: string[] = [];
+    callFigures[label] = {};
+    for (const subject of merchants) {
+      const counted = await callsOf(() => request(subject));
+      callFigures[label]![sizeName(subject.size)] = counted;
+      const commands = Object.entries(counted.byCommand)
+        .map(([command, count]) => `${command.replace(/Command$/, '')} ${count}`)
+        .join(', ');
+      cells.push(counted.calls === null ? `varies ${counted.runs.join('/')}` : `${counted.calls} (${commands})`);
+    }
+    row(label, cells, 42);
+  }
+  report.section('dynamoCallsPerRequest', { ...callFigures, command: CALLS_COMMAND });
+  const largest = sizeName(merchants.at(-1)!.size);
+  const callsAt = (label: string, size = largest) => {
+    const counted = callFigures[label]![size] as { calls: number | null; runs: number[] };
+    return counted.calls === null ? `varies ${counted.runs.join('/')}` : String(counted.calls);
+  };
+  report.row(
+    'DynamoDB calls: link, payer page, checkout',
+    ['GET /api/links/{id}', 'GET /p/{id}', 'POST /api/checkout'].map((label) => callsAt(label)).join(', '),
+    CALLS_COMMAND,
+  );
+  report.row(
+    `DynamoDB calls: stats, 1st transactions page (${merchants.map(({ size }) => size.toLocaleString('en-NZ')).join(' vs ')} payments)`,
+    ['GET /api/me/stats', 'GET /api/me/payments (1st page)']
+      .map((label) => merchants.map(({ size }) => callsAt(label, sizeName(size))).join(' vs '))
+      .join('; '),
+    CALLS_COMMAND,
+  );
+}
+
+/** Webhook events/s through ingress → bus → ledger, and the double count. */
+async function webhooks() {
+  const measured = await measureWebhookThroughput(env, WEBHOOKS);
+  const command = `${BENCH} (${measured.payments} sandbox payments' ${measured.uniqueEvents} events + ${measured.duplicates} duplicates, ${measured.concurrency} at a time, shuffled)`;
+  console.log(
+    `\nWebhooks: ${measured.deliveries} deliveries (${measured.duplicates} duplicates) at concurrency ${measured.concurrency}: ` +
+      `${measured.eventsPerSecond} events/s through the ledger (ingress ${measured.ingressPerSecond}/s); ` +
+      `double-counted ${measured.doubleCounted} (${measured.doubleCountedCents} cents), not settled ${measured.notSettled}, refused ${measured.refused}`,
+  );
+  report.section('webhooks', { ...measured, command });
+  report.row('Webhook events/s, ingress → bus → ledger (20% duplicates)', `${measured.eventsPerSecond}/s`, command);
+  report.row(
+    'Double-counted payments (must be 0)',
+    `${measured.doubleCounted} (${measured.doubleCountedCents} cents)`,
+    command,
+  );
+  if (measured.doubleCounted !== 0 || measured.doubleCountedCents !== 0)
+    problems.push('a webhook delivery was counted twice');
+  if (measured.notSettled !== 0)
+    problems.push(`${measured.notSettled} paid payments were not settled by their webhooks`);
+  if (measured.refused !== 0) problems.push(`${measured.refused} well-signed deliveries were refused`);
 }
 
 interface ManifestChunk {
@@ -115,7 +343,6 @@ const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }
     route: ['src/features/landing/components/landing-page.tsx'],
     onMount: [],
   },
-  // Issue 14 item 3: what the sign-in page loads before first paint (Amplify and the zod schemas, today).
   {
     page: '/login',
     app: ['src/app/merchant-app.tsx'],
@@ -173,6 +400,7 @@ function pageBytes() {
   console.log('\nWhat a first visit downloads: JS + CSS bytes, by the Vite manifest (gzip level 9)');
   row('page', columns);
   const notCounted: string[] = [];
+  const figures: Record<string, { files: number; jsGzip: number; cssGzip: number; totalGzip: number }> = {};
   for (const { page, app, route, onMount } of PAGES) {
     const keys = new Set<string>();
     const later = new Set<string>();
@@ -187,176 +415,28 @@ function pageBytes() {
       kind.raw += raw;
       kind.gzip += gzip;
     }
+    figures[page] = { files: files.size, jsGzip: js.gzip, cssGzip: css.gzip, totalGzip: js.gzip + css.gzip };
     row(page, [files.size, js.raw, js.gzip, css.raw, css.gzip, js.raw + css.raw, js.gzip + css.gzip]);
     for (const key of later) {
       if (!keys.has(key)) notCounted.push(`${page} ${chunk(key).file} (${size(chunk(key).file).gzip} B gzip)`);
     }
   }
   if (notCounted.length > 0) console.log(`  Not counted (loaded on a click): ${notCounted.join(', ')}`);
-}
-
-// The per-client limit on public routes would refuse a benchmark's hundreds of requests from one address.
-// With a built SPA the gateway serves it, so /p/{id} is measured as a phone gets it (its stylesheet inlined).
-const builtSpa = existsSync(path.join(DIST, 'index.html'));
-const env = await bootLocalRuntime({ publicRateLimit: false, ...(builtSpa && { staticDir: DIST }) });
-try {
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
-  const linkId = await createLink(merchant);
-  await measure('GET /api/health', () => env.api('/api/health'));
-  await measure('GET /api/me (JWT verified)', () => env.api('/api/me', { token: merchant.accessToken }));
-  await measure("GET /api/links/{id} (the payer page's read)", () => env.api(`/api/links/${linkId}`));
-  await measure('GET /p/{id} (server-rendered page)', () => env.api(`/p/${linkId}`));
-  await payerPageCriticalPath(linkId);
-  await historySizes();
-  if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE) console.log('\nLighthouse skipped (PAYLINK_BENCH_SKIP_LIGHTHOUSE)');
-  else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');
-  else await lighthousePages(linkId);
-} finally {
-  await env.stop();
-}
-
-/** The bytes of GET /p/{id} on the wire, as the gateway (like CloudFront) compresses them: no decoding. */
-function encodedBytes(url: string, encoding: string) {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve(bytes));
-      })
-      .on('error', reject);
-  });
-}
-
-/**
- * /p/{id}'s critical path (DECISIONS.md row 22): the one response that carries the amount, its markup and
- * (with a built SPA) the inlined stylesheet. The script that makes it interactive follows, off that path.
- */
-async function payerPageCriticalPath(linkId: string) {
-  const url = `${env.baseUrl}/p/${linkId}`;
-  const [br, gzip, raw] = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => encodedBytes(url, encoding)));
-  console.log(
-    `
-/p/{id} critical path: 1 request before the amount shows; document ${raw} B raw, ${gzip} B gzip, ${br} B brotli` +
-      (builtSpa ? ' (stylesheet inlined)' : ' (no built SPA: unstyled; run `npm run build`)'),
+  const command = `${BENCH} (the Vite manifest's module graph, gzip level 9)`;
+  report.section('firstVisitBytes', { ...figures, command });
+  report.row(
+    'First visit JS + CSS, gzip',
+    Object.entries(figures)
+      .map(([page, { totalGzip }]) => `\`${page}\` ${(totalGzip / 1000).toFixed(1)} KB`)
+      .join(', '),
+    command,
   );
 }
 
-async function createLink(owner: TestMerchant) {
-  const link = await env.api('/api/me/links', {
-    method: 'POST',
-    token: owner.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
-  });
-  return ((await link.json()) as { linkId: string }).linkId;
-}
-
-/**
- * Two merchants, one with 100 payments and one with 10,000, seeded through the repository and `settle()`
- * as the stats integration test seeds them (settled over the last 28 days, one in ten failed); one payer
- * email in a hundred holds `rare.bird`, the sparse filter.
- */
-async function historySizes() {
-  const calls = countDynamoCalls();
-  const now = Date.now();
-  const sizes = [100, 10_000];
-  const merchants: { merchant: TestMerchant; linkId: string }[] = [];
-  for (const size of sizes) {
-    const merchant = await env.createMerchant();
-    await env.connectStripe(merchant);
-    const started = performance.now();
-    await seedSettledPayments(env, {
-      merchantId: merchant.sub,
-      count: size,
-      settledAt: (index) => new Date(now - (index % 28) * DAY_MS - 60_000 - index),
-      status: (index) => (index % 10 === 3 ? 'failed' : 'succeeded'),
-      details: (index) => ({
-        payerEmail: index % 100 === 0 ? `Rare.Bird${index}@example.com` : `payer${index}@example.com`,
-        payerName: `Payer ${index}`,
-      }),
-    });
-    console.log(
-      `\nseeded ${size.toLocaleString('en-NZ')} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    merchants.push({ merchant, linkId: await createLink(merchant) });
-  }
-  await env.settle();
-
-  const merchantRoutes: { label: string; path: string }[] = [
-    { label: 'GET /api/me/stats', path: '/api/me/stats' },
-    { label: 'GET /api/me/payments (1st page)', path: '/api/me/payments' },
-    { label: '  ?customerEmail=rare.bird (1%)', path: '/api/me/payments?customerEmail=rare.bird' },
-  ];
-  const row = (label: string, cells: string[], width: number) =>
-    console.log(`  ${label.padEnd(34)}${cells.map((cell) => cell.padStart(width)).join('')}`);
-  const sizeNames = sizes.map((size) => `${size.toLocaleString('en-NZ')} payments`);
-
-  console.log(`\nBy payment history: p50 / p95 / p99 ms (${HISTORY_REQUESTS} sequential each)`);
-  row('request', sizeNames, 28);
-  for (const { label, path } of merchantRoutes) {
-    const cells: string[] = [];
-    for (const { merchant } of merchants) {
-      const { p50, p95, p99 } = await latency(() => env.api(path, { token: merchant.accessToken }), HISTORY_REQUESTS);
-      cells.push(`${p50} / ${p95} / ${p99}`);
-    }
-    row(label, cells, 28);
-  }
-
-  /** The calls one request makes, taken CALL_RUNS times with the bus settled before each. */
-  const callsOf = async (request: () => Promise<Response>) => {
-    const runs: { calls: number; byCommand: Record<string, number> }[] = [];
-    for (let run = 0; run < CALL_RUNS; run++) {
-      await env.settle();
-      const { result: response, ...counted } = await calls.during(async () => {
-        const answered = await request();
-        await answered.arrayBuffer();
-        return answered;
-      });
-      if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
-      runs.push(counted);
-    }
-    const totals = runs.map((run) => run.calls);
-    const last = Object.entries(runs.at(-1)!.byCommand)
-      .map(([command, count]) => `${command.replace(/Command$/, '')} ${count}`)
-      .join(', ');
-    return new Set(totals).size === 1 ? `${totals[0]} (${last})` : `varies ${totals.join('/')}`;
-  };
-  const callRoutes: { label: string; request: (subject: (typeof merchants)[number]) => Promise<Response> }[] = [
-    { label: 'GET /api/links/{id}', request: ({ linkId }) => env.api(`/api/links/${linkId}`) },
-    { label: 'GET /p/{id}', request: ({ linkId }) => env.api(`/p/${linkId}`) },
-    {
-      label: 'POST /api/checkout',
-      request: ({ linkId }) =>
-        env.api('/api/checkout', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ linkId, tip: 'none' }),
-        }),
-    },
-    ...merchantRoutes.map(({ label, path }) => ({
-      label,
-      request: ({ merchant }: (typeof merchants)[number]) => env.api(path, { token: merchant.accessToken }),
-    })),
-  ];
-  console.log(`\nDynamoDB calls per request, counted at the client (${CALL_RUNS} runs each; by command, last run)`);
-  row('request', sizeNames, 42);
-  for (const { label, request } of callRoutes) {
-    const cells: string[] = [];
-    for (const subject of merchants) cells.push(await callsOf(() => request(subject)));
-    row(label, cells, 42);
-  }
-}
-bundleSizes();
-pageBytes();
-await functionBundles();
-writeResults();
-
 /**
  * Lighthouse (mobile, simulated throttling, median of 3) on the pages a phone opens, served by the local
- * gateway as CloudFront serves them (compressed, cache headers), and the floor: a bare React + Vite page with
- * the same versions, served by a second gateway (no functions) the same way.
+ * gateway as CloudFront serves them (compressed, cache headers, over HTTP/2), and the floor: a bare React +
+ * Vite page with the same versions, served by a second gateway (no functions) the same way.
  */
 async function lighthousePages(linkId: string) {
   const { startLocalGateway } = await import('../../infra/local/gateway');
@@ -372,6 +452,7 @@ async function lighthousePages(linkId: string) {
     staticDir: bareDist,
   });
   const session = await startLighthouse();
+  const figures: Record<string, unknown> = {};
   try {
     const merchant = await env.createMerchant();
     await env.connectStripe(merchant);
@@ -379,13 +460,14 @@ async function lighthousePages(linkId: string) {
       { page: '/p/{id}', url: `${env.baseUrl}/p/${linkId}` },
       { page: '/', url: `${env.baseUrl}/` },
       { page: '/login', url: `${env.baseUrl}/login` },
-      { page: '/dashboard (signed in)', url: `${env.baseUrl}/dashboard`, signedIn: true },
-      { page: 'bare React + Vite', url: `${bareGateway.url}/` },
+      { page: '/signup', url: `${env.baseUrl}/signup` },
+      { page: '/dashboard (signed in, empty cache)', url: `${env.baseUrl}/dashboard`, signedIn: true },
+      { page: 'bare React + Vite (the floor)', url: `${bareGateway.url}/` },
     ];
     console.log(`\nLighthouse: mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs`);
     const row = (cells: (string | number)[]) =>
       console.log(
-        `  ${String(cells[0]).padEnd(24)}${cells
+        `  ${String(cells[0]).padEnd(36)}${cells
           .slice(1)
           .map((cell) => String(cell).padStart(10))
           .join('')}`,
@@ -393,14 +475,28 @@ async function lighthousePages(linkId: string) {
     row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'bytes', 'requests']);
     for (const { page, url, signedIn } of pages) {
       if (signedIn) await session.signIn(`${env.baseUrl}/login`, merchant);
-      const figures = await session.measure(url, { keepStorage: signedIn });
-      results.lighthouse[page] = { ...figures, command: LIGHTHOUSE_COMMAND };
-      row([page, figures.score, figures.fcpMs, figures.lcpMs, figures.tbtMs, figures.totalBytes, figures.requests]);
+      const measured = await session.measure(url, { keepStorage: signedIn });
+      figures[page] = measured;
+      row([
+        page,
+        measured.score,
+        measured.fcpMs,
+        measured.lcpMs,
+        measured.tbtMs,
+        measured.totalBytes,
+        measured.requests,
+      ]);
+      report.row(
+        `Lighthouse \`${page}\` (score / FCP / LCP / TBT / bytes)`,
+        `${measured.score} / ${measured.fcpMs.toLocaleString('en-NZ')} ms / ${measured.lcpMs.toLocaleString('en-NZ')} ms / ${measured.tbtMs} ms / ${measured.totalBytes.toLocaleString('en-NZ')} B`,
+        LIGHTHOUSE_COMMAND,
+      );
     }
   } finally {
     await session.close();
     await bareGateway.stop();
   }
+  report.section('lighthouse', { ...figures, command: LIGHTHOUSE_COMMAND });
 }
 
 /**
@@ -428,32 +524,73 @@ async function functionBundles() {
     return timings.sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!;
   };
   const bare = median(['-e', '0'])!;
-  results.coldImportBaselineMs = Math.round(bare);
   console.log(
     `\nFunction bundles (esbuild as CDK bundles them) and cold import, median of ${COLD_RUNS}; node -e 0: ${bare.toFixed(0)} ms`,
   );
   console.log(
     `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(12)}${'over bare'.padStart(12)}`,
   );
+  const functions: Record<string, { bytes: number; coldImportMs: number | null; overBareMs: number | null }> = {};
   for (const bundle of await bundleCatalog()) {
     const file = path.join(scratch, `${bundle.name}.mjs`);
     writeFileSync(file, bundle.code);
     const cold = median([file]);
-    results.functions[bundle.name] = {
+    functions[bundle.name] = {
       bytes: bundle.bytes,
       coldImportMs: cold === null ? null : Math.round(cold),
       overBareMs: cold === null ? null : Math.round(cold - bare),
-      command: FUNCTIONS_COMMAND,
     };
+    if (cold === null) problems.push(`the ${bundle.name} bundle fails to import`);
     console.log(
       `  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${(cold === null ? 'fails' : cold.toFixed(0)).padStart(12)}${(cold === null ? '' : `${cold >= bare ? '+' : ''}${(cold - bare).toFixed(0)}`).padStart(12)}`,
     );
   }
+  report.section('functions', { coldImportBaselineMs: Math.round(bare), ...functions, command: FUNCTIONS_COMMAND });
+  const all = Object.values(functions);
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
+  const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms)}`;
+  const overBare = all.flatMap(({ overBareMs }) => (overBareMs === null ? [] : [overBareMs]));
+  report.row(
+    'Function bundles (esbuild as CDK)',
+    `${kb(Math.min(...all.map(({ bytes }) => bytes)))}–${kb(Math.max(...all.map(({ bytes }) => bytes)))}`,
+    `${FUNCTIONS_COMMAND}; budgets in tests/infra/function-bundle-budget.test.ts`,
+  );
+  report.row(
+    `Cold import over \`node -e 0\` (${Math.round(bare)} ms)`,
+    `${signed(Math.min(...overBare))} to ${signed(Math.max(...overBare))} ms`,
+    FUNCTIONS_COMMAND,
+  );
 }
 
-function writeResults() {
-  const file = path.resolve(import.meta.dirname, '../../bench/results.json');
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), ...results }, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+// The run, last in the file so the definitions above are initialised.
+// The per-client limit on public routes would refuse a benchmark's thousands of requests from one address.
+// With a built SPA the gateway serves it, so /p/{id} is measured as a phone gets it (its stylesheet inlined).
+const env = await bootLocalRuntime({ publicRateLimit: false, ...(builtSpa && { staticDir: DIST }) });
+try {
+  const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const linkId = await createLink(merchant);
+  await payerPageCriticalPath(linkId);
+  await underLoad(linkId);
+  await historySizes();
+  await webhooks();
+  if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE || QUICK) console.log('\nLighthouse skipped');
+  else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');
+  else await lighthousePages(linkId);
+} finally {
+  await env.stop();
+}
+pageBytes();
+await functionBundles();
+
+report.print();
+if (QUICK) console.log('\nQuick run: bench/results.json and the README are left as they were.');
+else {
+  report.writeJson(path.resolve(import.meta.dirname, '../../bench/results.json'));
+  await report.writeReadme(path.resolve(import.meta.dirname, '../../README.md'));
+  console.log('\nWrote bench/results.json and the README table');
+}
+if (problems.length > 0) {
+  console.error(`\nThe bench found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+  process.exitCode = 1;
 }

@@ -14,7 +14,7 @@ import {
   type SettlementDetails,
 } from '../../functions/domain/payments';
 import { settle, type SettlementDeps } from '../../functions/domain/settlement';
-import type { StatsRepository } from '../../functions/domain/stats';
+import { sealableThrough, sealDay, unsealedShardOf, type StatsRepository } from '../../functions/domain/stats';
 import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
 import { shareOfCents } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
@@ -100,19 +100,51 @@ export interface SettledPaymentsSeed {
   status?(index: number): PaymentStatus;
   /** What Stripe said about payment `index` (payer, intent…); nothing by default. */
   details?(index: number): SettlementDetails;
+  /**
+   * Seal each day once the seeding has moved two days past it, as the daily schedule would have by then
+   * (`sealDay`, the schedule's own step). A long history then never holds more than a few days' `counted`
+   * sets, as in production, instead of every day's at once. Needs `settledAt` to never go back with the index.
+   */
+  sealPassedDays?: boolean;
+  /** Payments written at once (default 100). */
+  concurrency?: number;
+}
+
+/** Seals the merchant's unsealed days through `throughDay` (`yyyy-MM-dd`), as the schedule does. */
+async function sealDaysThrough(merchantId: string, throughDay: string) {
+  const now = new Date();
+  for (;;) {
+    const listed = await statsStore.listUnsealedDays(unsealedShardOf(merchantId), throughDay, 100);
+    const own = listed.filter((day) => day.merchantId === merchantId);
+    for (const { day } of own) await sealDay(merchantId, day, { stats: statsStore, now });
+    if (own.length === 0 || listed.length < 100) return;
+  }
 }
 
 /**
  * Creates `count` payments through the repository and settles them with `settle()` (which counts the
- * succeeded ones into the stats), in parallel batches of 100. Amounts vary with the index; every third has a tip.
+ * succeeded ones into the stats), in parallel batches. Amounts vary with the index; every third has a tip.
  */
 export async function seedSettledPayments(
   env: Pick<TestRuntime, 'stripe'>,
-  { merchantId, count, settledAt, status = () => 'succeeded', details = () => ({}) }: SettledPaymentsSeed,
+  {
+    merchantId,
+    count,
+    settledAt,
+    status = () => 'succeeded',
+    details = () => ({}),
+    sealPassedDays = false,
+    concurrency = 100,
+  }: SettledPaymentsSeed,
 ) {
-  const BATCH = 100;
-  for (let start = 0; start < count; start += BATCH) {
-    const indexes = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => start + offset);
+  let sealedThrough = '';
+  for (let start = 0; start < count; start += concurrency) {
+    if (sealPassedDays) {
+      // Any time zone's day for the instant is at most a day behind its UTC day: two back has closed everywhere.
+      const through = [sealableThrough(settledAt(start)), sealableThrough(new Date())].sort()[0]!;
+      if (through > sealedThrough) await sealDaysThrough(merchantId, (sealedThrough = through));
+    }
+    const indexes = Array.from({ length: Math.min(concurrency, count - start) }, (_, offset) => start + offset);
     await Promise.all(
       indexes.map(async (index) => {
         const at = settledAt(index);
@@ -126,4 +158,5 @@ export async function seedSettledPayments(
       }),
     );
   }
+  if (sealPassedDays) await sealDaysThrough(merchantId, sealableThrough(new Date()));
 }

@@ -1,0 +1,164 @@
+/**
+ * Webhook throughput (issue 14 item 4): real payments made on the Stripe sandbox with its deliveries held
+ * back, then every event it would have sent delivered at once — signed as Stripe signs, CONCURRENCY at a
+ * time, a fifth of the deliveries being duplicates, in a seeded shuffle — through the webhook ingress, the
+ * bus and the payment consumer into the ledger (payments and stats). Events/s is deliveries over the time
+ * until the bus is quiet. Then the double count: the stats against the payments that really succeeded.
+ * It must be 0; the bench fails otherwise.
+ */
+import type Stripe from 'stripe';
+import { checkoutResponseSchema } from '../../shared/contracts/checkout';
+import { paymentLinkSchema } from '../../shared/contracts/payment-links';
+import { dashboardStatsSchema } from '../../shared/contracts/stats';
+import type { TestRuntime } from '../integration/harness';
+import { seededRandom, shuffle } from '../support/seeded-random';
+import { paymentRow } from '../support/stored-rows';
+import { submitHostedForm } from '../support/stripe-sandbox';
+
+const CONNECT = '/api/webhooks/stripe-connect';
+const PLATFORM = '/api/webhooks/stripe';
+const SEED = 0x5eed_0014;
+/** Payments made (and webhook-settled) before the storm, checkouts created this many at a time. */
+const SETUP_CONCURRENCY = 10;
+
+export interface WebhookThroughput {
+  payments: number;
+  uniqueEvents: number;
+  duplicates: number;
+  deliveries: number;
+  concurrency: number;
+  /** Deliveries per second, from the first send until the bus is quiet (ingress → bus → ledger). */
+  eventsPerSecond: number;
+  /** Deliveries per second the ingress answered (the bus may still be working). */
+  ingressPerSecond: number;
+  /** Payments counted in the stats more than once, and the cents they add (both must be 0). */
+  doubleCounted: number;
+  doubleCountedCents: number;
+  /** Payments the deliveries should have settled that are not succeeded (must be 0). */
+  notSettled: number;
+  /** Deliveries answered with anything but 200 (must be 0: every one is well signed). */
+  refused: number;
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+export async function measureWebhookThroughput(
+  env: TestRuntime,
+  {
+    payments: paymentCount,
+    concurrency,
+    duplicateShare,
+  }: { payments: number; concurrency: number; duplicateShare: number },
+): Promise<WebhookThroughput> {
+  const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const linkResponse = await env.api('/api/me/links', {
+    method: 'POST',
+    token: merchant.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Webhook bench', isOpenAmount: false, amountCents: 1250, tipPercent: 10 }),
+  });
+  const { linkId } = paymentLinkSchema.parse(await linkResponse.json());
+
+  // Checkouts as payers start them; every third adds the tip.
+  const checkouts: { paymentId: string; url: string }[] = [];
+  await inPool(
+    Array.from({ length: paymentCount }, (_, index) => index),
+    SETUP_CONCURRENCY,
+    async (index) => {
+      const response = await env.api('/api/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ linkId, tip: index % 3 === 0 ? 'percent' : 'none' }),
+      });
+      if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
+      checkouts.push(checkoutResponseSchema.parse(await response.json()));
+    },
+  );
+
+  // Paid on the hosted page with the sandbox's deliveries held back: the events exist, none has arrived.
+  const sandbox = env.runtime.stripe.url;
+  const eventsBefore = new Set((await sandboxEvents(sandbox)).map((event) => event.id));
+  await fetch(`${sandbox}/_emu/webhooks/drop`, { method: 'POST', body: new URLSearchParams({ count: '1000000000' }) });
+  try {
+    await inPool(checkouts, SETUP_CONCURRENCY, async ({ url }) => {
+      await (await fetch(url)).arrayBuffer();
+      const paid = await submitHostedForm(url, {
+        email: 'payer@example.co.nz',
+        name: 'Rawiri Payer',
+        card_number: '4242 4242 4242 4242',
+        expiry: '12 / 34',
+        cvc: '123',
+      });
+      if (![302, 303].includes(paid.status)) throw new Error(`the hosted page answered ${paid.status}`);
+    });
+    await env.settle();
+  } finally {
+    await fetch(`${sandbox}/_emu/webhooks/drop`, { method: 'DELETE' });
+  }
+  const events = (await sandboxEvents(sandbox)).filter((event) => !eventsBefore.has(event.id));
+  const expectedCents = await Promise.all(
+    checkouts.map(async ({ paymentId }) => (await paymentRow(env, paymentId)).totalCents),
+  );
+
+  // A fifth of the deliveries are duplicates of others (Stripe retries, or sends twice).
+  const random = seededRandom(SEED);
+  const duplicates = Math.round((events.length * duplicateShare) / (1 - duplicateShare));
+  const copies = Array.from({ length: duplicates }, () => events[Math.floor(random() * events.length)]!);
+  const deliveries = shuffle([...events, ...copies], random).map((event) => {
+    const path = event.account ? CONNECT : PLATFORM;
+    const secret = process.env[path === CONNECT ? 'STRIPE_CONNECT_WEBHOOK_SECRET' : 'STRIPE_WEBHOOK_SECRET']!;
+    return { path, secret, body: JSON.stringify(event) };
+  });
+
+  let refused = 0;
+  const started = performance.now();
+  await inPool(deliveries, concurrency, async ({ path, secret, body }) => {
+    const signature = env.stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+    const response = await env.api(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body,
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) refused += 1;
+  });
+  const ingressSeconds = (performance.now() - started) / 1000;
+  await env.settle();
+  const seconds = (performance.now() - started) / 1000;
+
+  const stats = dashboardStatsSchema.parse(
+    await (await env.api('/api/me/stats', { token: merchant.accessToken })).json(),
+  );
+  const statuses = await Promise.all(checkouts.map(async ({ paymentId }) => (await paymentRow(env, paymentId)).status));
+  const succeeded = statuses.filter((status) => status === 'succeeded').length;
+  const succeededCents = expectedCents.reduce(
+    (sum, cents, index) => sum + (statuses[index] === 'succeeded' ? cents : 0),
+    0,
+  );
+  return {
+    payments: paymentCount,
+    uniqueEvents: events.length,
+    duplicates,
+    deliveries: deliveries.length,
+    concurrency,
+    eventsPerSecond: Math.round(deliveries.length / seconds),
+    ingressPerSecond: Math.round(deliveries.length / ingressSeconds),
+    doubleCounted: stats.completedTransactions - succeeded,
+    doubleCountedCents: stats.grossRevenue - succeededCents,
+    notSettled: paymentCount - succeeded,
+    refused,
+  };
+}
+
+async function sandboxEvents(sandboxUrl: string): Promise<Stripe.Event[]> {
+  return ((await (await fetch(`${sandboxUrl}/_emu/events`)).json()) as { data: Stripe.Event[] }).data;
+}
