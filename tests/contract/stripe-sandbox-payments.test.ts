@@ -3,37 +3,22 @@
 // signed webhooks per endpoint, idempotent replay and Stripe-shaped errors.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports';
-import { startStripeSandbox, type StripeSandbox } from '../../infra/local/stripe-sandbox/server';
-import {
-  sandboxStripeClient,
-  startWebhookReceiver,
-  submitHostedForm,
-  type ReceivedWebhook,
-} from '../support/stripe-sandbox';
+import type { StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import { submitHostedForm, type ReceivedWebhook } from '../support/stripe-sandbox';
+import { startSandboxWithReceiver, type SandboxWithReceiver } from './support/sandbox-with-receiver';
 
-const PLATFORM_SECRET = 'whsec_platform_contract';
-const CONNECT_SECRET = 'whsec_connect_contract';
-
+let harness: SandboxWithReceiver;
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let received: ReceivedWebhook[];
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  received = receiver.received;
-  sandbox = await startStripeSandbox({
-    port: await freePort(),
-    platformWebhook: { url: receiver.urlFor('/platform'), secret: PLATFORM_SECRET },
-    connectWebhook: { url: receiver.urlFor('/connect'), secret: CONNECT_SECRET },
-  });
-  stripe = sandboxStripeClient(sandbox.url, 'sk_test_contract');
+  harness = await startSandboxWithReceiver('contract');
+  ({ sandbox, stripe, received } = harness);
 });
 
 afterAll(async () => {
-  await sandbox.stop();
-  await receiver.stop();
+  await harness?.stop();
 });
 
 const submitForm = submitHostedForm;
@@ -90,12 +75,6 @@ function paymentSession(
   );
 }
 
-function deliveredEvents(path: '/platform' | '/connect', secret: string) {
-  return received
-    .filter((delivery) => delivery.path === path)
-    .map((delivery) => stripe.webhooks.constructEvent(delivery.body, delivery.signature, secret));
-}
-
 describe('connected accounts and onboarding', () => {
   it('creates a restricted account, and the hosted page completes it and tells the Connect endpoint', async () => {
     const account = await stripe.accounts.create({ type: 'standard', country: 'NZ', email: 'new@example.co.nz' });
@@ -115,7 +94,7 @@ describe('connected accounts and onboarding', () => {
     expect(retrieved.metadata).toEqual({ merchantId: 'm-1' });
 
     await sandbox.settled();
-    const updated = deliveredEvents('/connect', CONNECT_SECRET).find(
+    const updated = (await harness.delivered('/connect')).find(
       (event) => event.type === 'account.updated' && event.account === merchant.id,
     );
     expect(updated?.data.previous_attributes).toMatchObject({ charges_enabled: false });
@@ -202,16 +181,14 @@ describe('Checkout as a direct charge with an application fee', () => {
     await expect(stripe.paymentIntents.retrieve(paymentIntent.id)).rejects.toMatchObject({ code: 'resource_missing' });
 
     await sandbox.settled();
-    const connectEvents = deliveredEvents('/connect', CONNECT_SECRET).filter((event) => event.account === merchant.id);
+    const connectEvents = (await harness.delivered('/connect')).filter((event) => event.account === merchant.id);
     const completedEvent = connectEvents.find((event) => event.type === 'checkout.session.completed');
     expect((completedEvent?.data.object as Stripe.Checkout.Session).id).toBe(session.id);
     expect(connectEvents.map((event) => event.type)).toContain('payment_intent.succeeded');
-    expect(deliveredEvents('/platform', PLATFORM_SECRET).some((event) => event.type.startsWith('checkout.'))).toBe(
-      false,
-    );
+    expect((await harness.delivered('/platform')).some((event) => event.type.startsWith('checkout.'))).toBe(false);
     // A Connect event does not verify with the platform's secret.
     const raw = received.find((delivery) => delivery.path === '/connect')!;
-    expect(() => stripe.webhooks.constructEvent(raw.body, raw.signature, PLATFORM_SECRET)).toThrow(
+    expect(() => stripe.webhooks.constructEvent(raw.body, raw.signature, harness.secrets['/platform'])).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     );
     // A paid page cannot be paid twice.
@@ -240,7 +217,7 @@ describe('Checkout as a direct charge with an application fee', () => {
     });
     await sandbox.settled();
     const paymentIntentId = (open.payment_intent as Stripe.PaymentIntent).id;
-    const failed = deliveredEvents('/connect', CONNECT_SECRET).find(
+    const failed = (await harness.delivered('/connect')).find(
       (event) =>
         event.type === 'payment_intent.payment_failed' &&
         (event.data.object as Stripe.PaymentIntent).id === paymentIntentId,

@@ -4,39 +4,23 @@
 // and disputes opened and closed through the sandbox's test controls.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports';
-import { startStripeSandbox, type StripeSandbox } from '../../infra/local/stripe-sandbox/server';
-import {
-  sandboxStripeClient,
-  startWebhookReceiver,
-  submitHostedForm,
-  type ReceivedWebhook,
-} from '../support/stripe-sandbox';
+import type { StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import { submitHostedForm } from '../support/stripe-sandbox';
+import { startSandboxWithReceiver, type SandboxWithReceiver } from './support/sandbox-with-receiver';
 
-const PLATFORM_SECRET = 'whsec_platform_refunds';
-const CONNECT_SECRET = 'whsec_connect_refunds';
-
+let harness: SandboxWithReceiver;
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let received: ReceivedWebhook[];
 let merchant: string;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  received = receiver.received;
-  sandbox = await startStripeSandbox({
-    port: await freePort(),
-    platformWebhook: { url: receiver.urlFor('/platform'), secret: PLATFORM_SECRET },
-    connectWebhook: { url: receiver.urlFor('/connect'), secret: CONNECT_SECRET },
-  });
-  stripe = sandboxStripeClient(sandbox.url, 'sk_test_refunds');
+  harness = await startSandboxWithReceiver('refunds');
+  ({ sandbox, stripe } = harness);
   merchant = await onboardedMerchant();
 });
 
 afterAll(async () => {
-  await sandbox?.stop();
-  await receiver?.stop();
+  await harness?.stop();
 });
 
 async function onboardedMerchant() {
@@ -92,14 +76,6 @@ async function control(path: string, form: Record<string, string> = {}) {
     body: new URLSearchParams(form).toString(),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** The events delivered to an endpoint, verified with its secret as the app verifies them. */
-async function delivered(path: '/connect' | '/platform', secret: string) {
-  await sandbox.settled();
-  return received
-    .filter((delivery) => delivery.path === path)
-    .map((delivery) => stripe.webhooks.constructEvent(delivery.body, delivery.signature, secret));
 }
 
 const objectId = (event: Stripe.Event) => (event.data.object as { id: string }).id;
@@ -270,7 +246,7 @@ describe('refunds', () => {
       { charge: paid.id, amount: 300, refund_application_fee: true },
       { stripeAccount: merchant },
     );
-    const connect = (await delivered('/connect', CONNECT_SECRET)).filter(
+    const connect = (await harness.delivered('/connect')).filter(
       (event) => objectId(event) === paid.id || objectId(event) === refund.id,
     );
     expect(connect.map((event) => event.type)).toEqual(['charge.refunded', 'refund.created']);
@@ -279,7 +255,7 @@ describe('refunds', () => {
     expect(connect[0]!.data.previous_attributes).toEqual({ amount_refunded: 0, refunded: false });
     expect(connect[1]!.data.object).toMatchObject({ id: refund.id, amount: 300, status: 'succeeded' });
 
-    const platform = (await delivered('/platform', PLATFORM_SECRET)).filter(
+    const platform = (await harness.delivered('/platform')).filter(
       (event) => event.type === 'application_fee.refunded' && objectId(event) === paid.application_fee,
     );
     expect(platform).toHaveLength(1);
@@ -298,7 +274,7 @@ describe('refunds', () => {
     expect(after.failure_balance_transaction).toMatch(/^txn_/);
     expect(await charge(paid.id)).toMatchObject({ amount_refunded: 0, refunded: false });
 
-    const events = (await delivered('/connect', CONNECT_SECRET)).filter((event) => objectId(event) === refund.id);
+    const events = (await harness.delivered('/connect')).filter((event) => objectId(event) === refund.id);
     expect(events.map((event) => event.type)).toEqual([
       'refund.created',
       'refund.updated',
@@ -362,7 +338,7 @@ describe('disputes', () => {
       stripe.refunds.create({ payment_intent: intent.id }, { stripeAccount: merchant }),
     ).rejects.toMatchObject({ code: 'charge_disputed' });
 
-    const events = (await delivered('/connect', CONNECT_SECRET)).filter((event) => objectId(event) === disputeId);
+    const events = (await harness.delivered('/connect')).filter((event) => objectId(event) === disputeId);
     expect(events.map((event) => event.type)).toEqual([
       'charge.dispute.created',
       'charge.dispute.funds_withdrawn',
@@ -387,7 +363,7 @@ describe('disputes', () => {
     });
     const won = await stripe.disputes.retrieve(disputeId, {}, { stripeAccount: merchant });
     expect(won.balance_transactions.map((txn) => txn.net)).toEqual([-3500, 3500]);
-    const events = (await delivered('/connect', CONNECT_SECRET)).filter((event) => objectId(event) === disputeId);
+    const events = (await harness.delivered('/connect')).filter((event) => objectId(event) === disputeId);
     expect(events.map((event) => event.type)).toEqual([
       'charge.dispute.created',
       'charge.dispute.funds_withdrawn',
