@@ -19,6 +19,9 @@ export interface HistorySeed {
 }
 
 const DAY_MS = 86_400_000;
+
+/** One payment in ten failed. */
+export const isFailedInHistory = (index: number) => index % 10 === 3;
 const HISTORY_SPAN_MS = 365 * DAY_MS;
 
 /** Seeds the history in a worker thread; resolves when it is written. */
@@ -47,7 +50,7 @@ async function seedInThisThread({ merchantId, count, now, stripeUrl, stripeKey }
       count,
       settledAt: (index) =>
         new Date(now - HISTORY_SPAN_MS + Math.floor((index / count) * (HISTORY_SPAN_MS - 3_600_000))),
-      status: (index) => (index % 10 === 3 ? 'failed' : 'succeeded'),
+      status: (index) => (isFailedInHistory(index) ? 'failed' : 'succeeded'),
       details: (index) => ({
         payerEmail: index % 100 === 0 ? `Rare.Bird${index}@example.com` : `payer${index}@example.com`,
         payerName: `Payer ${index}`,

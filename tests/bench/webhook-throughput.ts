@@ -13,7 +13,7 @@ import { dashboardStatsSchema } from '../../shared/contracts/stats';
 import type { TestRuntime } from '../integration/harness';
 import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow } from '../support/stored-rows';
-import { submitHostedForm } from '../support/stripe-sandbox';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
 
 const CONNECT = '/api/webhooks/stripe-connect';
 const PLATFORM = '/api/webhooks/stripe';
@@ -90,14 +90,7 @@ export async function measureWebhookThroughput(
   await fetch(`${sandbox}/_emu/webhooks/drop`, { method: 'POST', body: new URLSearchParams({ count: '1000000000' }) });
   try {
     await inPool(checkouts, SETUP_CONCURRENCY, async ({ url }) => {
-      await (await fetch(url)).arrayBuffer();
-      const paid = await submitHostedForm(url, {
-        email: 'payer@example.co.nz',
-        name: 'Rawiri Payer',
-        card_number: '4242 4242 4242 4242',
-        expiry: '12 / 34',
-        cvc: '123',
-      });
+      const paid = await payOnHostedCheckout(url);
       if (![302, 303].includes(paid.status)) throw new Error(`the hosted page answered ${paid.status}`);
     });
     await env.settle();
