@@ -27,7 +27,7 @@ import { paymentLinkListSchema, paymentLinkSchema } from '../../shared/contracts
 import { dashboardStatsSchema } from '../../shared/contracts/stats';
 import { PORT_VARIABLES, freePorts, type Ports } from '../../infra/local/ports';
 import { submitHostedForm } from '../support/stripe-sandbox';
-import { PAYING_CARD } from './support/chaos-kit';
+import { payOnCheckoutPage } from './support/chaos-kit';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Correct!Horse9';
@@ -137,18 +137,6 @@ async function signIn(cognito: CognitoIdentityProviderClient, email: string) {
   return { accessToken, sub };
 }
 
-async function pay(url: string) {
-  expect((await fetch(url)).status).toBe(200);
-  const done = await submitHostedForm(url, {
-    email: 'payer@example.co.nz',
-    name: 'Rawiri Payer',
-    card_number: PAYING_CARD,
-    expiry: '12 / 34',
-    cvc: '123',
-  });
-  expect([302, 303]).toContain(done.status);
-}
-
 beforeAll(async () => {
   ports = await freePorts();
 }, 60_000);
@@ -233,12 +221,12 @@ describe('SIGKILL and restart', () => {
 
     // Settled before the crash (the success page settles it), paid as the process dies, and never paid.
     const settledBefore = await checkout();
-    await pay(settledBefore.url);
+    await payOnCheckoutPage(settledBefore.url);
     const result = paymentResultSchema.parse(await (await api(`/api/checkout/${settledBefore.sessionId}`)).json());
     expect(result.status).toBe('succeeded');
     const inFlight = await checkout();
     const unpaid = await checkout();
-    await pay(inFlight.url);
+    await payOnCheckoutPage(inFlight.url);
     await killChild(child); // its checkout.session.completed webhook may not have been delivered or applied
     first.destroy();
     figures.restarts++;
@@ -277,7 +265,7 @@ describe('SIGKILL and restart', () => {
       expect((await row(unpaid.paymentId)).status).toBe('pending');
 
       // The payer of the unpaid one comes back after the restart: it still works.
-      await pay(unpaid.url);
+      await payOnCheckoutPage(unpaid.url);
       const late = paymentResultSchema.parse(await (await api(`/api/checkout/${unpaid.sessionId}`)).json());
       expect(late.status).toBe('succeeded');
       await child.run('reverify-pending-payments');

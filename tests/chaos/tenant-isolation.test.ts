@@ -13,7 +13,7 @@ import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { httpRoutes } from '../../functions/catalog';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { paymentRow } from '../support/stored-rows';
-import { submitHostedForm } from '../support/stripe-sandbox';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
 
 let env: TestRuntime;
 
@@ -51,13 +51,9 @@ async function tenant(label: string): Promise<Tenant> {
     return checkoutResponseSchema.parse(await response.json());
   };
   const paid = await checkout();
-  await fetch(paid.url);
-  const done = await submitHostedForm(paid.url, {
+  const done = await payOnHostedCheckout(paid.url, {
     email: `payer-${label.toLowerCase()}@example.co.nz`,
     name: `${label} Payer`,
-    card_number: '4242 4242 4242 4242',
-    expiry: '12 / 34',
-    cvc: '123',
   });
   expect([302, 303]).toContain(done.status);
   const pending = await checkout();

@@ -13,7 +13,7 @@ import { checkoutResponseSchema } from '../../shared/contracts/checkout';
 import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { SECRET_IDS, secretValueEnvName } from '../../functions/catalog';
 import { redactText, setLogLevel } from '../../functions/adapters/observability';
-import { submitHostedForm } from '../support/stripe-sandbox';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const PAYER_EMAIL = 'aroha.payer@example.co.nz';
@@ -81,14 +81,7 @@ beforeAll(async () => {
     const checkout = checkoutResponseSchema.parse(await started.json());
     paymentId = checkout.paymentId;
 
-    expect((await fetch(checkout.url)).status).toBe(200);
-    const paid = await submitHostedForm(checkout.url, {
-      email: PAYER_EMAIL,
-      name: 'Aroha Payer',
-      card_number: CARD,
-      expiry: '12 / 34',
-      cvc: '123',
-    });
+    const paid = await payOnHostedCheckout(checkout.url, { card: CARD, email: PAYER_EMAIL, name: 'Aroha Payer' });
     expect(paid.status).toBe(303);
     sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
     await env.settle();

@@ -28,7 +28,7 @@ import { SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE } from '../..
 import { dayInTimeZone } from '../../functions/domain/payments';
 import { waitForEmail } from '../support/mailbox';
 import { paymentRow, statsItems } from '../support/stored-rows';
-import { submitHostedForm } from '../support/stripe-sandbox';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -90,8 +90,7 @@ async function payOnSandbox(
   card = '4242 4242 4242 4242',
   payer = { email: 'payer@example.co.nz', name: 'Rawiri Payer' },
 ) {
-  expect((await fetch(url)).status).toBe(200);
-  const response = await submitHostedForm(url, { ...payer, card_number: card, expiry: '12 / 34', cvc: '123' });
+  const response = await payOnHostedCheckout(url, { card, ...payer });
   await env.settle();
   return response;
 }

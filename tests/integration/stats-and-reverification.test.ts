@@ -18,7 +18,7 @@ import { dashboardStatsSchema, type DashboardStats } from '../../shared/contract
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { pendingPayment, seedSettledPayments, settlementDeps } from '../support/payments-seed';
 import { merchantPayments, paymentRow, statsItems } from '../support/stored-rows';
-import { submitHostedForm } from '../support/stripe-sandbox';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const TIME_ZONE = 'Pacific/Auckland';
@@ -299,13 +299,7 @@ async function payWithLostWebhook(linkId: string) {
     body: JSON.stringify({ linkId, tip: 'none' }),
   });
   const { url, paymentId } = checkoutResponseSchema.parse(await response.json());
-  const paid = await submitHostedForm(url, {
-    email: 'payer@example.co.nz',
-    name: 'Rawiri Payer',
-    card_number: '4242 4242 4242 4242',
-    expiry: '12 / 34',
-    cvc: '123',
-  });
+  const paid = await payOnHostedCheckout(url);
   expect(paid.status).toBe(303);
   await env.settle();
   return paymentId;

@@ -19,6 +19,30 @@ export function submitHostedForm(url: string, fields: Record<string, string>) {
   });
 }
 
+/** Stripe's test card that pays (the sandbox knows Stripe's test cards: infra/local/stripe-sandbox/checkout.ts). */
+export const PAYING_CARD = '4242 4242 4242 4242';
+
+export interface HostedCheckoutPayer {
+  card?: string;
+  email?: string;
+  name?: string;
+}
+
+/**
+ * Pays on the sandbox's hosted Checkout page as a payer's browser does: opens the page, then submits its
+ * card form. Answers the form's response — a redirect to the success URL when paid, 402 when declined —
+ * without following it; settling is the caller's (`env.settle()`).
+ */
+export async function payOnHostedCheckout(
+  url: string,
+  { card = PAYING_CARD, email = 'payer@example.co.nz', name = 'Rawiri Payer' }: HostedCheckoutPayer = {},
+): Promise<Response> {
+  const page = await fetch(url);
+  await page.arrayBuffer();
+  if (page.status !== 200) throw new Error(`the hosted Checkout page answered ${page.status}`);
+  return submitHostedForm(url, { email, name, card_number: card, expiry: '12 / 34', cvc: '123' });
+}
+
 export interface ReceivedWebhook {
   path: string;
   body: string;

@@ -5,9 +5,9 @@ import { checkoutResponseSchema } from '../../../shared/contracts/checkout';
 import { paymentLinkSchema } from '../../../shared/contracts/payment-links';
 import type { TestMerchant, TestRuntime } from '../../integration/harness';
 import { paymentRow } from '../../support/stored-rows';
-import { submitHostedForm } from '../../support/stripe-sandbox';
+import { PAYING_CARD, payOnHostedCheckout } from '../../support/stripe-sandbox';
 
-export const PAYING_CARD = '4242 4242 4242 4242';
+export { PAYING_CARD };
 
 export function sendJson(
   env: TestRuntime,
@@ -49,15 +49,7 @@ export async function startCheckout(env: TestRuntime, linkId: string): Promise<S
 
 /** Pays on the sandbox's hosted Checkout page, as the payer's browser would. */
 export async function payOnCheckoutPage(url: string, card = PAYING_CARD) {
-  expect((await fetch(url)).status).toBe(200);
-  const done = await submitHostedForm(url, {
-    email: 'payer@example.co.nz',
-    name: 'Rawiri Payer',
-    card_number: card,
-    expiry: '12 / 34',
-    cvc: '123',
-  });
-  expect([302, 303]).toContain(done.status);
+  expect([302, 303]).toContain((await payOnHostedCheckout(url, { card })).status);
 }
 
 export async function merchantRow(env: TestRuntime, merchantId: string) {
