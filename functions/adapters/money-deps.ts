@@ -1,7 +1,6 @@
 import { refundNoticeEmail } from '../domain/emails';
 import type { MoneyDeps } from '../domain/refunds-and-disputes';
 import { sendEmail } from './mailer';
-import { log } from './observability';
 import { settlementDeps } from './settlement-deps';
 
 /** The real stores, Stripe, the bus and SES, for everything that records refunds and disputes. */
@@ -20,6 +19,5 @@ export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
         transactionId: payment.paymentId,
         stripeReceiptUrl: payment.receiptUrl ?? null,
       }),
-    log: (message, details) => log.error(message, details),
   };
 }

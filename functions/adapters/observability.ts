@@ -15,6 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
+import type { LogKeys, Telemetry } from '../domain/telemetry';
 
 /** CloudWatch namespace of Paylink's own metrics; the stack's dashboard and alarms read it. */
 export const METRICS_NAMESPACE = 'Paylink';
@@ -44,18 +45,8 @@ export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_MET
 /** The only extra dimension: Stripe's event type on WebhookEventsReceived (a few dozen values at most). */
 export const EVENT_TYPE_DIMENSION = 'eventType';
 
-/** Ids that tell one payment's story; all optional, all safe to log (no secrets, no personal data). */
-export interface LogKeys {
-  merchantId?: string;
-  paymentId?: string;
-  linkId?: string;
-  stripeEventId?: string;
-  stripeEventType?: string;
-  stripeAccountId?: string;
-  checkoutSessionId?: string;
-  requestId?: string;
-  route?: string;
-}
+/** Ids that tell one payment's story: the domain's port declares them (domain/telemetry.ts). */
+export type { LogKeys };
 
 /** `jane.doe@example.com` → `j***@example.com`: enough to tell payers apart in a log, not enough to mail them. */
 export function maskEmail(email: string): string {
@@ -301,5 +292,20 @@ export function gaugeOldestStuckPending(ageMs: number): void {
 export function countDeadLetter(functionName: string, eventId: string): void {
   emitMetric(BUSINESS_METRICS.deadLetters, 1, MetricUnit.Count, { metadata: { functionName, eventId } });
 }
+
+/** This module as the domain's telemetry port: what the domain reports, written as Powertools logs and EMF metrics. */
+export const telemetry: Telemetry = {
+  log,
+  appendLogKeys,
+  appendPaymentKeys,
+  appendStripeEventKeys,
+  countCheckoutStarted,
+  countSettlement,
+  countRefund,
+  countDuplicateIgnored,
+  countAnomaly,
+  countReverificationRecovery,
+  gaugeOldestStuckPending,
+};
 
 export { MetricUnit };

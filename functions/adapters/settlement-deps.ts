@@ -3,6 +3,7 @@ import type { SettlementDeps } from '../domain/settlement';
 import { publishEvent } from './event-publisher';
 import { merchantStore } from './merchant-store';
 import { moneyStore } from './money-store';
+import { telemetry } from './observability';
 import { paymentStore } from './payment-store';
 import { statsStore } from './stats-store';
 import { stripeClient } from './stripe-client';
@@ -15,6 +16,7 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
     merchants: merchantStore,
     stats: statsStore,
     stripe: await stripeClient(),
+    telemetry,
     now,
     async announce(payment, change: 'status' | 'money' = 'status') {
       const detail: PaymentUpdatedDetail = {

@@ -10,13 +10,13 @@ import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '../../shared/contracts/checkout';
 import { paymentCentsSchema } from '../../shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '../../shared/money';
-import { appendLogKeys, appendPaymentKeys, countCheckoutStarted, log } from '../adapters/observability';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
 import type { MerchantRepository } from './merchants';
 import { canTakePayments, payableLink, type PaymentLinkRepository } from './payment-links';
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
+import type { Telemetry } from './telemetry';
 
 export interface CheckoutDeps {
   links: PaymentLinkRepository;
@@ -24,6 +24,7 @@ export interface CheckoutDeps {
   payments: PaymentRepository;
   stripe: Stripe;
   appOrigin: string;
+  telemetry: Telemetry;
   now: Date;
 }
 
@@ -74,7 +75,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     pendingSince: createdAt,
   };
   await deps.payments.create(payment);
-  appendPaymentKeys(payment);
+  deps.telemetry.appendPaymentKeys(payment);
 
   const metadata = { paymentId, linkId: link.linkId, merchantId: merchant.merchantId };
   const lineItem = (name: string, cents: number) => ({
@@ -105,12 +106,12 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
     if ((error as Stripe.errors.StripeError)?.code === 'account_invalid') throw notAccepting();
     // Any other refusal or outage: the payer can only try again (spec §8); Stripe's words go to the log.
-    throw asStripeFailure(error, () => CHECKOUT_FAILED_MESSAGE);
+    throw asStripeFailure(error, () => CHECKOUT_FAILED_MESSAGE, deps.telemetry);
   }
   await deps.payments.attachCheckoutSession(paymentId, session.id);
-  appendLogKeys({ checkoutSessionId: session.id });
-  countCheckoutStarted(payment);
-  log.info('Checkout started', { totalCents: amounts.totalCents, currency: link.currency });
+  deps.telemetry.appendLogKeys({ checkoutSessionId: session.id });
+  deps.telemetry.countCheckoutStarted(payment);
+  deps.telemetry.log.info('Checkout started', { totalCents: amounts.totalCents, currency: link.currency });
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
   return { url: session.url, paymentId };
 }

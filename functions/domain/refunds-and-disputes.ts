@@ -20,13 +20,13 @@ import type Stripe from 'stripe';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
 import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '../../shared/contracts/payments';
 import { formatMoney } from '../../shared/money';
-import { countRefund } from '../adapters/observability';
 import type { Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
 import { dayInTimeZone, type PaymentRecord, type PaymentRepository } from './payments';
 import type { StatsRepository } from './stats';
 import { asStripeFailure, isStripeError } from './stripe-errors';
+import type { Telemetry } from './telemetry';
 
 /** A refund as the payment keeps it. */
 export interface StoredRefund {
@@ -300,7 +300,7 @@ export interface CountingDeps {
   money: MoneyRepository;
   merchants: Pick<MerchantRepository, 'get'>;
   stats: Pick<StatsRepository, 'countSucceededPayment' | 'countMoneyMovement'>;
-  log?: (message: string, details: Record<string, unknown>) => void;
+  telemetry: Telemetry;
 }
 
 /**
@@ -327,12 +327,16 @@ export async function finishCounts(payment: PaymentRecord, deps: CountingDeps): 
       if (outcome === 'day-sealed') {
         // Cannot happen while sealing waits for merchants with a mark; if it ever does, the mark stays so the
         // payment remains visible in the `uncounted` index instead of silently missing from the stats.
-        deps.log?.('Count owed to a sealed day', { paymentId: current.paymentId, kind: count.kind });
+        deps.telemetry.log.error('Count owed to a sealed day', { paymentId: current.paymentId, kind: count.kind });
         return current;
       }
       // The metric follows the stats: once per refund counted, once more (negative) per refund given back.
-      if (outcome === 'counted' && count.kind === 'refund') countRefund(count.refund.amountCents, current);
-      if (outcome === 'counted' && count.kind === 'refund-reversal') countRefund(-count.refund.amountCents, current);
+      if (outcome === 'counted' && count.kind === 'refund') {
+        deps.telemetry.countRefund(count.refund.amountCents, current);
+      }
+      if (outcome === 'counted' && count.kind === 'refund-reversal') {
+        deps.telemetry.countRefund(-count.refund.amountCents, current);
+      }
       if (count.kind === 'payment') done.paymentCounted = true;
       if (count.kind === 'refund') done.refundsCounted.push(count.refund.refundId);
       if (count.kind === 'refund-reversal') done.refundsReversed.push(count.refund.refundId);
@@ -427,7 +431,7 @@ async function noticePayer(payment: PaymentRecord, refunds: readonly StoredRefun
     try {
       await deps.sendEmail(payment.payerEmail, deps.refundNotice(payment, refund, merchant?.companyName ?? null));
     } catch (error) {
-      deps.log?.('Refund notice could not be sent', {
+      deps.telemetry.log.error('Refund notice could not be sent', {
         paymentId: payment.paymentId,
         refundId: refund.refundId,
         error: String(error),
@@ -498,7 +502,7 @@ const tooLarge = (remainingCents: number, currency: string) =>
   });
 
 /** Stripe's refusals, in words a merchant can act on; anything else stays a 502 (stripe-errors.ts). */
-function refundRefusal(error: unknown, payment: PaymentRecord): unknown {
+function refundRefusal(error: unknown, payment: PaymentRecord, telemetry: Telemetry): unknown {
   if (!isStripeError(error)) return error;
   switch (error.code) {
     case 'charge_already_refunded':
@@ -518,7 +522,7 @@ function refundRefusal(error: unknown, payment: PaymentRecord): unknown {
   if (error.type === 'StripeIdempotencyError') {
     return new HttpError(409, 'refund_in_progress', 'This refund was already requested. Reload the payment to see it.');
   }
-  return asStripeFailure(error, (message) => `Stripe could not make the refund: ${message}`);
+  return asStripeFailure(error, (message) => `Stripe could not make the refund: ${message}`, telemetry);
 }
 
 /**
@@ -566,7 +570,7 @@ export async function refundPayment(
       { stripeAccount: payment.stripeAccountId, idempotencyKey: `refund-${paymentId}-${key}` },
     );
   } catch (error) {
-    throw refundRefusal(error, payment);
+    throw refundRefusal(error, payment, deps.telemetry);
   }
   return recordMoneyNews(payment, { refunds: [refundFromStripe(refund)] }, deps);
 }

@@ -4,7 +4,6 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
-import { countReverificationRecovery, gaugeOldestStuckPending, log } from '../adapters/observability';
 import { allShards, PENDING_SHARDS, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
 import { countSettledPayment, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { sealClosedDays } from './stats';
@@ -28,10 +27,6 @@ const STRIPE_CONCURRENCY = 8;
 export interface VerifyResult {
   checked: number;
   settled: number;
-}
-
-function logError(message: string, fields: Record<string, unknown>) {
-  log.error(message, fields);
 }
 
 /** A check's result, plus when the oldest payment it found stuck became pending (for the schedule's gauge). */
@@ -73,8 +68,8 @@ async function recheckPending(listed: readonly PaymentRecord[], deps: Settlement
       if (after.status !== 'pending') {
         result.settled++;
         // The webhook had not settled it: Stripe's delivery (or our consumer) is behind or lost.
-        countReverificationRecovery(after, after.status);
-        log.info('Re-verification settled a pending payment', {
+        deps.telemetry.countReverificationRecovery(after, after.status);
+        deps.telemetry.log.info('Re-verification settled a pending payment', {
           paymentId,
           merchantId: after.merchantId,
           status: after.status,
@@ -84,7 +79,7 @@ async function recheckPending(listed: readonly PaymentRecord[], deps: Settlement
       }
     } catch (error) {
       stuck(createdAt);
-      logError('Re-verifying a pending payment failed', { paymentId, error: String(error) });
+      deps.telemetry.log.error('Re-verifying a pending payment failed', { paymentId, error: String(error) });
     }
   });
   return result;
@@ -105,7 +100,7 @@ async function finishCounts(listed: readonly PaymentRecord[], deps: SettlementDe
       await countSettledPayment(payment, deps);
     } catch (error) {
       unfinished.add(merchantId);
-      logError('Finishing an interrupted count failed', { paymentId, error: String(error) });
+      deps.telemetry.log.error('Finishing an interrupted count failed', { paymentId, error: String(error) });
     }
   }
   return unfinished;
@@ -133,7 +128,7 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
     }
   }
   // Every run reports, 0 when nothing is stuck, so the "pending over an hour" alarm always has data.
-  gaugeOldestStuckPending(oldestStuckSince === undefined ? 0 : deps.now.getTime() - oldestStuckSince);
+  deps.telemetry.gaugeOldestStuckPending(oldestStuckSince === undefined ? 0 : deps.now.getTime() - oldestStuckSince);
 
   const holdMerchants = new Set<string>();
   let sawEveryUncounted = true;
@@ -145,7 +140,7 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
   }
   if (sawEveryUncounted) {
     run.sealed = await sealClosedDays(
-      { stats: deps.stats, now: deps.now, log: (line) => logError('Sealing failed', { detail: line }) },
+      { stats: deps.stats, now: deps.now, log: (line) => deps.telemetry.log.error('Sealing failed', { detail: line }) },
       { holdMerchants, limitPerShard: REVERIFY_LIMITS.sealPerShard },
     );
   }

@@ -5,12 +5,12 @@
  */
 import type Stripe from 'stripe';
 import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
-import { appendPaymentKeys, countAnomaly, countSettlement, log } from '../adapters/observability';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import { finishCounts, type MoneyRepository } from './refunds-and-disputes';
 import type { StatsRepository } from './stats';
 import { duringStripeCall } from './stripe-errors';
+import type { Telemetry } from './telemetry';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
@@ -21,6 +21,7 @@ export interface SettlementDeps {
   stripe: Stripe;
   /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved: the status, or the money after the sale. */
   announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
+  telemetry: Telemetry;
   now: Date;
 }
 
@@ -46,10 +47,10 @@ function isOnAccount(payment: PaymentRecord, account: string | null | undefined)
 }
 
 /** Logged, never applied: a session that names our payment but not what the payer was asked to pay. */
-function isAsPriced(payment: PaymentRecord, session: Stripe.Checkout.Session): boolean {
+function isAsPriced(payment: PaymentRecord, session: Stripe.Checkout.Session, telemetry: Telemetry): boolean {
   if (session.amount_total === payment.totalCents && session.currency === payment.currency) return true;
-  countAnomaly('amount_mismatch');
-  log.warn('Payment anomaly: session amount differs from the payment', {
+  telemetry.countAnomaly('amount_mismatch');
+  telemetry.log.warn('Payment anomaly: session amount differs from the payment', {
     paymentId: payment.paymentId,
     checkoutSessionId: session.id,
     expected: { amount: payment.totalCents, currency: payment.currency },
@@ -133,11 +134,11 @@ export async function settle(
 ) {
   const { moved, payment: standing } = await deps.payments.advance(payment.paymentId, status, details, deps.now);
   const current = standing ?? payment;
-  appendPaymentKeys(current);
+  deps.telemetry.appendPaymentKeys(current);
   // Counted by the one write that moved the status, so a redelivery or a re-check never counts twice.
   if (moved) {
-    countSettlement(current, current.status, deps.now);
-    log.info('Payment settled', { status: current.status, totalCents: current.totalCents });
+    deps.telemetry.countSettlement(current, current.status, deps.now);
+    deps.telemetry.log.info('Payment settled', { status: current.status, totalCents: current.totalCents });
   }
   if (current.status === 'succeeded' && current.uncountedShard) await countSettledPayment(current, deps);
   if (moved) await deps.announce(current);
@@ -151,12 +152,9 @@ export async function settle(
  */
 export function countSettledPayment(
   payment: PaymentRecord,
-  deps: Pick<SettlementDeps, 'payments' | 'merchants' | 'stats' | 'money'>,
+  deps: Pick<SettlementDeps, 'payments' | 'merchants' | 'stats' | 'money' | 'telemetry'>,
 ): Promise<PaymentRecord> {
-  return finishCounts(payment, {
-    ...deps,
-    log: (message, details) => log.error(message, details),
-  });
+  return finishCounts(payment, deps);
 }
 
 /** Applies a Checkout session's state to a payment already known to be the session's own. */
@@ -167,7 +165,7 @@ export async function settlePaymentFromSession(
   override?: PaymentStatus,
 ): Promise<PaymentRecord> {
   const status = override ?? statusOfSession(session);
-  if (!status || !isAsPriced(payment, session)) return payment;
+  if (!status || !isAsPriced(payment, session, deps.telemetry)) return payment;
   const details = status === 'succeeded' ? await detailsOf(session, payment, deps.stripe) : {};
   return settle(payment, status, details, deps);
 }
@@ -231,6 +229,7 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
       return { session, payment: await settlePaymentFromSession(known, session, deps) };
     },
     () => VERIFICATION_FAILED_MESSAGE,
+    deps.telemetry,
   );
   const merchant = await deps.merchants.get(payment.merchantId);
   return {

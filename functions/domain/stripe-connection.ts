@@ -11,6 +11,7 @@ import {
 } from '../../shared/contracts/stripe-connection';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { duringStripeCall } from './stripe-errors';
+import type { Telemetry } from './telemetry';
 
 export function accountStatusOf(account: Stripe.Account): StripeAccountStatus {
   if (account.charges_enabled && account.details_submitted) return 'connected';
@@ -36,7 +37,7 @@ export function connectionOf(account: Stripe.Account | undefined): StripeConnect
 /** Creates the account on first use (idempotently: a retry or a double click makes one account), then a fresh onboarding link. */
 export async function startStripeOnboarding(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string },
+  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   // Spec §8: 'Could not connect to Stripe: …' with Stripe's reason.
@@ -62,6 +63,7 @@ export async function startStripeOnboarding(
           { idempotencyKey: `paylink-connect-account-${merchantId}` },
         ),
       connectFailed,
+      deps.telemetry,
     );
     accountId = await deps.merchants.attachStripeAccount(merchantId, account.id);
   }
@@ -75,6 +77,7 @@ export async function startStripeOnboarding(
         return_url: `${settings}?${STRIPE_RETURN_PARAMS.connected}=true`,
       }),
     connectFailed,
+    deps.telemetry,
   );
   return { url: link.url };
 }

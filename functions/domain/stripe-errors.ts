@@ -4,8 +4,8 @@
  * for payers. The original error is logged; anything that is not Stripe's stays a 500.
  */
 import Stripe from 'stripe';
-import { log } from '../adapters/observability';
 import { HttpError } from './http-error';
+import type { Telemetry } from './telemetry';
 
 export const STRIPE_ERROR_CODE = 'stripe_error';
 
@@ -20,17 +20,22 @@ export function isStripeError(error: unknown): error is Stripe.errors.StripeErro
 export async function duringStripeCall<T>(
   work: () => Promise<T>,
   describe: (stripeMessage: string) => string,
+  telemetry: Pick<Telemetry, 'log'>,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw asStripeFailure(error, describe);
+    throw asStripeFailure(error, describe, telemetry);
   }
 }
 
-export function asStripeFailure(error: unknown, describe: (stripeMessage: string) => string): unknown {
+export function asStripeFailure(
+  error: unknown,
+  describe: (stripeMessage: string) => string,
+  telemetry: Pick<Telemetry, 'log'>,
+): unknown {
   if (!isStripeError(error)) return error;
-  log.error('Stripe call failed', {
+  telemetry.log.error('Stripe call failed', {
     type: error.type,
     code: error.code,
     statusCode: error.statusCode,

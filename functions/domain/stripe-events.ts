@@ -7,11 +7,11 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../catalog';
-import { appendStripeEventKeys, countAnomaly, countDuplicateIgnored, log } from '../adapters/observability';
 import type { MerchantRepository } from './merchants';
 import type { WorkClaims } from './one-time-records';
 import { accountStatusOf } from './stripe-connection';
 import { merchantSubscriptionOf } from './subscription';
+import type { Telemetry } from './telemetry';
 
 /** How long an event id is remembered once applied; Stripe retries a delivery for up to three days. */
 const REMEMBER_EVENTS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -52,6 +52,7 @@ export async function oncePerEvent(
   consumer: string,
   eventId: string,
   claims: WorkClaims,
+  telemetry: Telemetry,
   now: Date,
   apply: () => Promise<void>,
   leaseMs: number = DEFAULT_LEASE_MS,
@@ -63,8 +64,8 @@ export async function oncePerEvent(
   const outcome = await claims.claim(id, { token, leaseUntil, expiresAt }, now);
   if (outcome === 'done') {
     // Stripe redelivers and replays: expected, counted, and harmless.
-    countDuplicateIgnored(consumer, eventId);
-    log.info('Stripe event already applied: duplicate ignored', { consumer });
+    telemetry.countDuplicateIgnored(consumer, eventId);
+    telemetry.log.info('Stripe event already applied: duplicate ignored', { consumer });
     return 'duplicate';
   }
   if (outcome === 'in_progress') throw new EventInProgressError(id);
@@ -95,9 +96,9 @@ export const stripeEventSchema = z.looseObject({
 });
 
 /** Something a consumer chose not to act on, for the logs: a forged, misrouted or malformed event. */
-export function logIgnoredEvent(reason: string, details: Record<string, unknown>) {
-  countAnomaly(reason);
-  log.warn('Stripe event ignored', { reason, ...details });
+export function logIgnoredEvent(reason: string, details: Record<string, unknown>, telemetry: Telemetry) {
+  telemetry.countAnomaly(reason);
+  telemetry.log.warn('Stripe event ignored', { reason, ...details });
 }
 
 /**
@@ -109,15 +110,20 @@ export function logIgnoredEvent(reason: string, details: Record<string, unknown>
 export function stripeEventFrom(
   busEvent: { source?: unknown; detail?: unknown },
   endpoint: StripeEndpoint,
+  telemetry: Telemetry,
 ): Stripe.Event | undefined {
   const parsed = stripeEventSchema.safeParse(busEvent.detail);
   if (!parsed.success) {
-    logIgnoredEvent('malformed', { issues: parsed.error.issues.slice(0, 5), source: busEvent.source });
+    logIgnoredEvent('malformed', { issues: parsed.error.issues.slice(0, 5), source: busEvent.source }, telemetry);
     return undefined;
   }
-  appendStripeEventKeys(parsed.data);
+  telemetry.appendStripeEventKeys(parsed.data);
   if (busEvent.source !== STRIPE_EVENT_SOURCES[endpoint]) {
-    logIgnoredEvent('wrong_endpoint', { eventId: parsed.data.id, source: busEvent.source, expected: endpoint });
+    logIgnoredEvent(
+      'wrong_endpoint',
+      { eventId: parsed.data.id, source: busEvent.source, expected: endpoint },
+      telemetry,
+    );
     return undefined;
   }
   return parsed.data as unknown as Stripe.Event;
@@ -129,9 +135,13 @@ const accountSchema = z.looseObject({
   details_submitted: z.boolean().optional(),
 });
 
-export async function applyAccountUpdated(event: Stripe.Event, merchants: MerchantRepository): Promise<void> {
+export async function applyAccountUpdated(
+  event: Stripe.Event,
+  merchants: MerchantRepository,
+  telemetry: Telemetry,
+): Promise<void> {
   const account = accountSchema.safeParse(event.data.object);
-  if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id });
+  if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id }, telemetry);
   const merchant = await merchants.findByStripeAccount(event.account ?? account.data.id);
   if (!merchant) return; // An account Paylink did not create (or a merchant since removed): nothing to keep current.
   await merchants.recordStripeAccountStatus(
@@ -166,7 +176,11 @@ function subscriptionIdOf(event: Stripe.Event): string | undefined {
  */
 export async function applySubscriptionEvent(
   event: Stripe.Event,
-  deps: { merchants: MerchantRepository; retrieveSubscription(id: string): Promise<Stripe.Subscription> },
+  deps: {
+    merchants: MerchantRepository;
+    retrieveSubscription(id: string): Promise<Stripe.Subscription>;
+    telemetry: Telemetry;
+  },
 ): Promise<void> {
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return;
@@ -175,7 +189,7 @@ export async function applySubscriptionEvent(
     subscription = await deps.retrieveSubscription(subscriptionId);
   } catch (error) {
     if ((error as Stripe.errors.StripeError)?.code === 'resource_missing') {
-      return logIgnoredEvent('unknown_subscription', { eventId: event.id, subscriptionId });
+      return logIgnoredEvent('unknown_subscription', { eventId: event.id, subscriptionId }, deps.telemetry);
     }
     throw error;
   }
@@ -188,6 +202,6 @@ export async function applySubscriptionEvent(
     const candidate = await deps.merchants.get(named);
     if (candidate?.stripeCustomerId === customerId) merchant = candidate;
   }
-  if (!merchant) return logIgnoredEvent('unknown_customer', { eventId: event.id, subscriptionId });
+  if (!merchant) return logIgnoredEvent('unknown_customer', { eventId: event.id, subscriptionId }, deps.telemetry);
   await deps.merchants.recordSubscription(merchant.merchantId, merchantSubscriptionOf(subscription), event.created);
 }

@@ -13,6 +13,7 @@ import {
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRecord, type MerchantRepository, type MerchantSubscription } from './merchants';
 import { duringStripeCall } from './stripe-errors';
+import type { Telemetry } from './telemetry';
 
 /** Spec §8's words for the dashboard's upgrade and portal buttons, with Stripe's reason. */
 const checkoutFailed = (message: string) => `Failed to create checkout: ${message}`;
@@ -84,7 +85,7 @@ async function customerFor(merchant: MerchantRecord, deps: { stripe: Stripe; mer
  */
 export async function startSubscriptionCheckout(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; now: Date },
+  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry; now: Date },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   if (isSubscribed(merchant.subscription)) {
@@ -94,7 +95,7 @@ export async function startSubscriptionCheckout(
       'You are already on the Business plan. Manage it from the billing portal.',
     );
   }
-  const customer = await duringStripeCall(() => customerFor(merchant, deps), checkoutFailed);
+  const customer = await duringStripeCall(() => customerFor(merchant, deps), checkoutFailed, deps.telemetry);
   const trialDaysLeft = subscriptionStatusOf(merchant, deps.now).trial_days_left;
   const session = await duringStripeCall(
     () =>
@@ -121,6 +122,7 @@ export async function startSubscriptionCheckout(
         cancel_url: `${deps.appOrigin}/dashboard`,
       }),
     checkoutFailed,
+    deps.telemetry,
   );
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
   return { url: session.url };
@@ -128,7 +130,7 @@ export async function startSubscriptionCheckout(
 
 export async function openBillingPortal(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string },
+  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   if (!merchant.stripeCustomerId) {
@@ -138,6 +140,7 @@ export async function openBillingPortal(
   const portal = await duringStripeCall(
     () => deps.stripe.billingPortal.sessions.create({ customer, return_url: `${deps.appOrigin}/dashboard` }),
     portalFailed,
+    deps.telemetry,
   );
   return { url: portal.url };
 }

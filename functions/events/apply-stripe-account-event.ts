@@ -3,18 +3,19 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { merchantStore } from '../adapters/merchant-store';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { applyAccountUpdated, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
-import { observed } from '../adapters/observability';
+import { observed, telemetry } from '../adapters/observability';
 
 async function handle(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
   // Account events count only from the Connect endpoint: they are about merchants' connected accounts.
-  const stripeEvent = stripeEventFrom(event, 'connect');
+  const stripeEvent = stripeEventFrom(event, 'connect', telemetry);
   if (!stripeEvent) return;
   await oncePerEvent(
     'account',
     stripeEvent.id,
     workClaimStore,
+    telemetry,
     new Date(),
-    () => applyAccountUpdated(stripeEvent, merchantStore),
+    () => applyAccountUpdated(stripeEvent, merchantStore, telemetry),
     context?.getRemainingTimeInMillis(),
   );
 }

@@ -1,6 +1,7 @@
 import { checkoutRequestSchema } from '../../shared/contracts/checkout';
 import { ENV } from '../catalog';
 import { merchantStore } from '../adapters/merchant-store';
+import { telemetry } from '../adapters/observability';
 import { paymentLinkStore } from '../adapters/payment-link-store';
 import { paymentStore } from '../adapters/payment-store';
 import { stripeClient } from '../adapters/stripe-client';
@@ -16,6 +17,7 @@ export const handler = httpHandler(async (event) => {
       payments: paymentStore,
       stripe: await stripeClient(),
       appOrigin: process.env[ENV.appOrigin] ?? '',
+      telemetry,
       now: new Date(),
     }),
   };

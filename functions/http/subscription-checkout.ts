@@ -1,5 +1,6 @@
 import { ENV } from '../catalog';
 import { merchantStore } from '../adapters/merchant-store';
+import { telemetry } from '../adapters/observability';
 import { stripeClient } from '../adapters/stripe-client';
 import { startSubscriptionCheckout } from '../domain/subscription';
 import { httpHandler, merchantIdOf } from './http-handler';
@@ -9,6 +10,7 @@ export const handler = httpHandler(async (event) => ({
     stripe: await stripeClient(),
     merchants: merchantStore,
     appOrigin: process.env[ENV.appOrigin] ?? '',
+    telemetry,
     now: new Date(),
   }),
 }));

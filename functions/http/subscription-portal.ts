@@ -1,5 +1,6 @@
 import { ENV } from '../catalog';
 import { merchantStore } from '../adapters/merchant-store';
+import { telemetry } from '../adapters/observability';
 import { stripeClient } from '../adapters/stripe-client';
 import { openBillingPortal } from '../domain/subscription';
 import { httpHandler, merchantIdOf } from './http-handler';
@@ -9,5 +10,6 @@ export const handler = httpHandler(async (event) => ({
     stripe: await stripeClient(),
     merchants: merchantStore,
     appOrigin: process.env[ENV.appOrigin] ?? '',
+    telemetry,
   }),
 }));

@@ -14,6 +14,7 @@ import {
   countWebhookEvent,
   countWebhookSignatureFailure,
   log,
+  telemetry,
 } from '../adapters/observability';
 import { readSecret } from '../adapters/secrets';
 import { stripeClient, stripeKeyLivemode } from '../adapters/stripe-client';
@@ -104,7 +105,7 @@ export const handler = httpHandler(async (event) => {
   // A live event at a test-mode deployment (or the reverse) is someone else's: acknowledged, so Stripe
   // stops sending it, and dropped.
   if (stripeEvent.livemode !== (await stripeKeyLivemode())) {
-    logIgnoredEvent('wrong_livemode', { eventId: stripeEvent.id, livemode: stripeEvent.livemode });
+    logIgnoredEvent('wrong_livemode', { eventId: stripeEvent.id, livemode: stripeEvent.livemode }, telemetry);
     return { body: { received: true } };
   }
   await publishEvent(STRIPE_EVENT_SOURCES[route.endpoint], stripeEvent.type, stripeEvent);

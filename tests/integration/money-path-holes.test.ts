@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
 import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { catalog } from '../../functions/catalog';
+import { telemetry } from '../../functions/adapters/observability';
 import { workClaimStore } from '../../functions/adapters/one-time-record-store';
 import { oncePerEvent } from '../../functions/domain/stripe-events';
 import { submitHostedForm } from '../support/stripe-sandbox';
@@ -120,13 +121,14 @@ describe('exactly once survives a crash', () => {
       'payment',
       crashedEvent.id,
       workClaimStore,
+      telemetry,
       new Date(Date.now() - 60_000),
       () => new Promise(() => {}),
     );
     // Still running (claimed just now): the redelivery must not do the work a second time beside it.
     const running = await pendingPayment();
     const runningEvent = completedEvent(running, `evt_running_${running.paymentId}`);
-    void oncePerEvent('payment', runningEvent.id, workClaimStore, new Date(), () => new Promise(() => {}));
+    void oncePerEvent('payment', runningEvent.id, workClaimStore, telemetry, new Date(), () => new Promise(() => {}));
     await new Promise((resolve) => setTimeout(resolve, 300)); // the claims are written
 
     expect((await toConnect(crashedEvent)).status).toBe(200);

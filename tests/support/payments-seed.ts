@@ -4,6 +4,7 @@
  */
 import { merchantStore } from '../../functions/adapters/merchant-store';
 import { moneyStore } from '../../functions/adapters/money-store';
+import { telemetry } from '../../functions/adapters/observability';
 import { paymentStore } from '../../functions/adapters/payment-store';
 import { statsStore } from '../../functions/adapters/stats-store';
 import { STATUS_RANK } from '../../functions/domain/payment-status';
@@ -88,6 +89,7 @@ export function settlementDeps(
     stats,
     stripe: env.stripe,
     announce: async () => {},
+    telemetry,
     now,
   };
 }
