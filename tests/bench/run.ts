@@ -313,8 +313,13 @@ async function webhooks() {
   );
   if (measured.doubleCounted !== 0 || measured.doubleCountedCents !== 0)
     problems.push('a webhook delivery was counted twice');
+  const failed = Object.entries(measured.failedDeliveries);
+  if (failed.length > 0)
+    console.log(`  bus deliveries failed after retries: ${failed.map(([error, n]) => `${n} × ${error}`).join('; ')}`);
   if (measured.notSettled !== 0)
-    problems.push(`${measured.notSettled} paid payments were not settled by their webhooks`);
+    problems.push(
+      `${measured.notSettled} paid payments were not settled by their webhooks (statuses ${JSON.stringify(measured.statuses)})`,
+    );
   if (measured.refused !== 0) problems.push(`${measured.refused} well-signed deliveries were refused`);
 }
 

@@ -38,6 +38,14 @@ export interface WebhookThroughput {
   notSettled: number;
   /** Deliveries answered with anything but 200 (must be 0: every one is well signed). */
   refused: number;
+  /** The bench's payments by status after the storm: what to look at when `notSettled` is not 0. */
+  statuses: Record<string, number>;
+  /**
+   * Bus deliveries to a consumer that failed after their retries, by error. A duplicate that arrives while
+   * its original is being applied fails on purpose (EventInProgressError, so EventBridge retries it later);
+   * the local bus gives up sooner than EventBridge would, so those are expected here. Any other error is not.
+   */
+  failedDeliveries: Record<string, number>;
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -113,6 +121,7 @@ export async function measureWebhookThroughput(
   });
 
   let refused = 0;
+  const deliveriesBefore = env.runtime.bus.deliveries.length;
   const started = performance.now();
   await inPool(deliveries, concurrency, async ({ path, secret, body }) => {
     const signature = env.stripe.webhooks.generateTestHeaderString({ payload: body, secret });
@@ -132,6 +141,12 @@ export async function measureWebhookThroughput(
     await (await env.api('/api/me/stats', { token: merchant.accessToken })).json(),
   );
   const statuses = await Promise.all(checkouts.map(async ({ paymentId }) => (await paymentRow(env, paymentId)).status));
+  const failedDeliveries: Record<string, number> = {};
+  for (const delivery of env.runtime.bus.deliveries.slice(deliveriesBefore)) {
+    if (delivery.ok) continue;
+    const error = `${delivery.functionName}: ${(delivery.error ?? 'unknown').replace(/ [a-z-]+#\S+/g, ' …')}`;
+    failedDeliveries[error] = (failedDeliveries[error] ?? 0) + 1;
+  }
   const succeeded = statuses.filter((status) => status === 'succeeded').length;
   const succeededCents = expectedCents.reduce(
     (sum, cents, index) => sum + (statuses[index] === 'succeeded' ? cents : 0),
@@ -149,6 +164,10 @@ export async function measureWebhookThroughput(
     doubleCountedCents: stats.grossRevenue - succeededCents,
     notSettled: paymentCount - succeeded,
     refused,
+    statuses: Object.fromEntries(
+      [...new Set(statuses)].map((status) => [status, statuses.filter((each) => each === status).length]),
+    ),
+    failedDeliveries,
   };
 }
 
