@@ -19,7 +19,7 @@ import {
 
 /** What the page needs from the built SPA, as its index.html names them. */
 export interface SpaAssets {
-  /** `<script type="module">` and `<link rel="modulepreload">` tags, verbatim: they never block the first paint. */
+  /** index.html's `<script type="module">` and `<link rel="modulepreload">` tags, verbatim (the entry is read from them). */
   scriptTags: string[];
   /** The stylesheets' addresses (`/assets/index-….css`). */
   stylesheets: string[];
@@ -61,6 +61,21 @@ export function spaAssetsFromIndexHtml(indexHtml: string): SpaAssets {
     ([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? [],
   );
   return { scriptTags, stylesheets };
+}
+
+/** web/public/payer-boot.js: loads the app's entry once the page is painted, at low priority. */
+export const PAYER_BOOT_PATH = '/payer-boot.js';
+
+/**
+ * The page's one script tag. The HTML already shows the link; the script only makes it interactive, so it
+ * must not take the phone's first round trips from the document. The entry's own module script and
+ * preloads would be fetched at high priority, straight away (and a page-load model such as Lighthouse's
+ * counts them as holding back the paint); the boot script is fetched at low priority and asks for the entry
+ * after the first paint.
+ */
+function scriptTag(assets: SpaAssets): string[] {
+  const entry = assets.scriptTags.map((tag) => /^<script\b[^>]*\bsrc="([^"]+)"/.exec(tag)?.[1]).find(Boolean);
+  return entry ? [`<script defer src="${PAYER_BOOT_PATH}" data-entry="${attr(entry)}"></script>`] : [];
 }
 
 /** The stylesheet, inlined when its text is known (a `</style` inside it could not end the element). */
@@ -218,7 +233,7 @@ export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInpu
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...previewTags,
     ...styleTags(assets),
-    ...assets.scriptTags,
+    ...scriptTag(assets),
     '</head>',
     '<body>',
     `<div id="root">${shell(body)}</div>`,

@@ -118,10 +118,11 @@ describe('GET /p/{id}', () => {
     expect(metaContent(html, 'og:image')).toBe(`${env.baseUrl}/og-paylink.png`);
     expect(metaContent(html, 'og:site_name')).toBe('Paylink');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
-    // The built SPA's own stylesheet, inlined (one request before the amount shows), and its entry script.
+    // The built SPA's own stylesheet, inlined (one request before the amount shows), and its entry script,
+    // loaded after the first paint by the boot script.
     expect(html).toContain('<style>body{margin:0}</style>');
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html).toContain('<script defer src="/payer-boot.js" data-entry="/assets/index-abc123.js"></script>');
     // The script takes over from the same data, without asking the API again.
     const data = new RegExp(`<script type="application/json" id="${PAYER_PAGE_DATA_ID}">(.*?)</script>`).exec(html);
     expect(JSON.parse(data![1]!)).toMatchObject({

@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { PublicPaymentLink } from '../../shared/contracts/payment-links';
-import { renderPayerPage, spaAssetsFromIndexHtml } from '../../functions/domain/payer-page-html';
+import { PAYER_BOOT_PATH, renderPayerPage, spaAssetsFromIndexHtml } from '../../functions/domain/payer-page-html';
 
 /** What Vite writes into the built index.html (the script, its preload, the stylesheet). */
 const BUILT_INDEX_HTML = `<head>
@@ -43,14 +43,16 @@ describe("/p/{id}'s critical path", () => {
     expect(gzipSync(html, { level: 9 }).length).toBeLessThanOrEqual(3 * 1024);
   });
 
-  it('needs one request before the amount shows: the stylesheet is inline, every script deferred', () => {
+  it('needs one request before the amount shows: the stylesheet is inline, the one script deferred', () => {
     const html = render('.text-4xl{font-size:2.25rem}');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<style>.text-4xl{font-size:2.25rem}</style>');
-    // Nothing in <head> that the browser must fetch before painting: no stylesheet link, no classic script.
-    expect(head).not.toMatch(/rel="stylesheet"/);
+    // Nothing in <head> that the browser must fetch before painting: no stylesheet link, no blocking script,
+    // and no high-priority fetch (the entry's module script and preloads) racing the document: the boot
+    // script, deferred, loads the entry after the first paint.
+    expect(head).not.toMatch(/rel="stylesheet"|rel="modulepreload"/);
     expect([...head.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual([
-      '<script type="module" crossorigin src="/assets/index-XYL0ioyn.js">',
+      `<script defer src="${PAYER_BOOT_PATH}" data-entry="/assets/index-XYL0ioyn.js">`,
     ]);
     // The amount is in that first response.
     expect(html).toContain('$24.50');

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BRAND_NAME } from '../../shared/brand';
 import { preloadEarlyPage } from './app/early-page-chunks';
@@ -21,7 +21,8 @@ if (!payerRoute) preloadEarlyPage(window.location.pathname);
  * sees (or has typed) is replaced. A browser holding a session may be sent elsewhere (/login → /dashboard):
  * it is drawn afresh. /p/{id} is server-rendered apart from React's markup, and is also drawn afresh.
  */
-const hydrate = !payerRoute && container.hasChildNodes() && !mayHaveStoredSession();
+const serverDrawn = container.hasChildNodes();
+const hydrate = !payerRoute && serverDrawn && !mayHaveStoredSession();
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
   : import('./app/merchant-app').then(async ({ MerchantApp, whenRouterReady }) => {
@@ -31,8 +32,12 @@ const app: Promise<ReactNode> = payerRoute
 
 app.then(
   (page) => {
-    if (hydrate) hydrateRoot(container, <StrictMode>{page}</StrictMode>);
-    else createRoot(container).render(<StrictMode>{page}</StrictMode>);
+    if (hydrate) return void hydrateRoot(container, <StrictMode>{page}</StrictMode>);
+    const root = createRoot(container);
+    // /p/{id} as the server drew it is already readable: React draws it again in slices between the
+    // browser's other work (a transition yields every few ms) instead of in one long task a tap waits behind.
+    if (payerRoute && serverDrawn) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
+    else root.render(<StrictMode>{page}</StrictMode>);
   },
   (error: unknown) => {
     // The app's code did not arrive (offline, or a deploy replaced the files): say so instead of a blank page.
