@@ -16,14 +16,19 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const SERVER_ENTRY = 'src/prerender.tsx';
 const SERVER_BUNDLE = 'prerender.mjs';
 
-/** `<link rel="stylesheet" href="/assets/…css">` → `<style>` with the file's text (one request fewer before paint). */
+/**
+ * `<link rel="stylesheet" href="/assets/…css">` → `<style>` with the file's text (one request fewer before
+ * paint), and the link kept but `disabled`, which a browser never fetches: Vite's loader of lazy chunks
+ * looks for that link to know the stylesheet is on the page, and without it would download the stylesheet
+ * again and apply it over the page, restyling all of it as the page becomes interactive.
+ */
 function inlineStylesheets(html: string, outDir: string): string {
   return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
     const href = /\bhref="\/([^"]+\.css)"/.exec(tag)?.[1];
     if (!href) return tag;
     const css = readFileSync(path.join(outDir, href), 'utf8');
     // A `</style` in the text could not end the element early.
-    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n    ${tag.replace(/>$/, ' disabled>')}`;
   });
 }
 

@@ -32,10 +32,11 @@ const app: Promise<ReactNode> = payerRoute
 
 app.then(
   (page) => {
-    if (hydrate) return void hydrateRoot(container, <StrictMode>{page}</StrictMode>);
+    // A page that arrived drawn is already readable: React takes it over in slices between the browser's
+    // other work (a transition yields every few ms) instead of in one long task that a tap would wait behind.
+    // The prerendered pages are hydrated; /p/{id} is drawn again.
+    if (hydrate) return startTransition(() => void hydrateRoot(container, <StrictMode>{page}</StrictMode>));
     const root = createRoot(container);
-    // /p/{id} as the server drew it is already readable: React draws it again in slices between the
-    // browser's other work (a transition yields every few ms) instead of in one long task a tap waits behind.
     if (payerRoute && serverDrawn) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
     else root.render(<StrictMode>{page}</StrictMode>);
   },
