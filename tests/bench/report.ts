@@ -39,10 +39,11 @@ export class BenchReport {
     }
   }
 
-  writeJson(file: string) {
+  /** Writes every figure as JSON, formatted as the repository's Prettier would (`npm run lint` checks it). */
+  async writeJson(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     const json = { measuredAt: this.measuredAt, machine: machine(), ...this.sections, table: this.rows };
-    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(file, await format(JSON.stringify(json), { ...(await resolveConfig(file)), filepath: file }));
   }
 
   /** Replaces the README's table between the markers with this run's, formatted as the repository's Prettier would. */

@@ -612,7 +612,7 @@ await functionBundles();
 report.print();
 if (QUICK) console.log('\nQuick run: bench/results.json and the README are left as they were.');
 else {
-  report.writeJson(path.resolve(import.meta.dirname, '../../bench/results.json'));
+  await report.writeJson(path.resolve(import.meta.dirname, '../../bench/results.json'));
   await report.writeReadme(path.resolve(import.meta.dirname, '../../README.md'));
   console.log('\nWrote bench/results.json and the README table');
 }
