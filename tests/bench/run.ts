@@ -59,13 +59,7 @@ const DIST = process.env.PAYLINK_BENCH_DIST_DIR ?? path.resolve(import.meta.dirn
 const builtSpa = existsSync(path.join(DIST, 'index.html'));
 
 async function createLink(owner: TestMerchant) {
-  const link = await env.api('/api/me/links', {
-    method: 'POST',
-    token: owner.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
-  });
-  return ((await link.json()) as { linkId: string }).linkId;
+  return (await env.createLink(owner)).linkId;
 }
 
 /** p50, p95 and p99 in ms of `count` sequential requests, after 20 to warm up. */

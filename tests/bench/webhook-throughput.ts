@@ -8,7 +8,6 @@
  */
 import type Stripe from 'stripe';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { dashboardStatsSchema } from '../../shared/contracts/stats';
 import type { TestRuntime } from '../integration/harness';
 import { seededRandom, shuffle } from '../support/seeded-random';
@@ -68,13 +67,12 @@ export async function measureWebhookThroughput(
 ): Promise<WebhookThroughput> {
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
-  const linkResponse = await env.api('/api/me/links', {
-    method: 'POST',
-    token: merchant.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Webhook bench', isOpenAmount: false, amountCents: 1250, tipPercent: 10 }),
+  const { linkId } = await env.createLink(merchant, {
+    title: 'Webhook bench',
+    isOpenAmount: false,
+    amountCents: 1250,
+    tipPercent: 10,
   });
-  const { linkId } = paymentLinkSchema.parse(await linkResponse.json());
 
   // Checkouts as payers start them; every third adds the tip.
   const checkouts: { paymentId: string; url: string }[] = [];

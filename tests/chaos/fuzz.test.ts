@@ -10,7 +10,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { PAYMENT_FILTER_KEYS } from '../../shared/contracts/payments';
 import { httpRoutes } from '../../functions/catalog';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
@@ -42,14 +41,9 @@ beforeAll(async () => {
   env = await bootLocalRuntime({ publicRateLimit: false });
   merchant = await env.createMerchant();
   await env.connectStripe(merchant);
-  const link = await env.api('/api/me/links', {
-    method: 'POST',
-    token: merchant.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Fuzz', isOpenAmount: false, amountCents: 1234, tipPercent: 10 }),
-  });
-  expect(link.status).toBe(201);
-  real.linkId = paymentLinkSchema.parse(await link.json()).linkId;
+  real.linkId = (
+    await env.createLink(merchant, { title: 'Fuzz', isOpenAmount: false, amountCents: 1234, tipPercent: 10 })
+  ).linkId;
   const checkout = await env.api('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -15,6 +15,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { secretValueEnvName } from '../../functions/catalog';
+import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '../../shared/contracts/payment-links';
 import { freePorts, type Ports } from '../../infra/local/ports';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../infra/local/runtime';
 import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
@@ -42,6 +43,11 @@ export interface TestRuntime {
   createUser(email?: string, password?: string): Promise<TestMerchant>;
   /** A confirmed, signed-in user with a merchant row, as sign-up leaves one. */
   createMerchant(profile?: Partial<Record<string, unknown>>): Promise<TestMerchant>;
+  /**
+   * A payment link made as the dashboard makes one, through POST /api/me/links (a NZ$5.50 flat white with a
+   * 10% tip unless `input` says otherwise); throws unless the API answers 201.
+   */
+  createLink(merchant: TestMerchant, input?: CreatePaymentLinkInput): Promise<PaymentLink>;
   /** Waits for the Stripe sandbox's webhooks and the bus consumers they trigger. */
   settle(): Promise<void>;
   /**
@@ -67,6 +73,13 @@ export interface TestRuntime {
 }
 
 export const TEST_PASSWORD = 'Correct!Horse9';
+
+const FLAT_WHITE_LINK: CreatePaymentLinkInput = {
+  title: 'Flat white',
+  isOpenAmount: false,
+  amountCents: 550,
+  tipPercent: 10,
+};
 
 function subOf(idToken: string): string {
   const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
@@ -167,6 +180,17 @@ export async function bootLocalRuntime(
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body: payload,
       });
+    },
+    async createLink(merchant, input = FLAT_WHITE_LINK) {
+      const response = await api('/api/me/links', {
+        method: 'POST',
+        token: merchant.accessToken,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      if (response.status !== 201)
+        throw new Error(`creating a link answered ${response.status}: ${await response.text()}`);
+      return paymentLinkSchema.parse(await response.json());
     },
     signIn,
     createUser,

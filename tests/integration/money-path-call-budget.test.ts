@@ -17,14 +17,7 @@ beforeAll(async () => {
   dynamoCalls = countDynamoCalls();
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
-  const created = await env.api('/api/me/links', {
-    method: 'POST',
-    token: merchant.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
-  });
-  expect(created.status).toBe(201);
-  linkId = ((await created.json()) as { linkId: string }).linkId;
+  linkId = (await env.createLink(merchant)).linkId;
 });
 afterAll(async () => {
   await env?.stop();

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '../../shared/contracts/payment-links';
 import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '../../shared/payment-messages';
 import { PAYER_PAGE_DATA_ID } from '../../shared/payer-page-words';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
@@ -41,17 +40,6 @@ afterAll(async () => {
   await env?.stop();
   rmSync(staticDir, { recursive: true, force: true });
 });
-
-async function createLink(owner: TestMerchant, input: CreatePaymentLinkInput): Promise<PaymentLink> {
-  const response = await env.api('/api/me/links', {
-    method: 'POST',
-    token: owner.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  expect(response.status).toBe(201);
-  return paymentLinkSchema.parse(await response.json());
-}
 
 /** The page as a crawler fetches it: no script, a bot's user agent. */
 async function page(linkId: string) {
@@ -87,7 +75,7 @@ function visibleText(html: string): string {
 
 describe('GET /p/{id}', () => {
   it('draws a fixed-amount link with its tips, total and Pay Now, and the preview tags', async () => {
-    const link = await createLink(merchant, {
+    const link = await env.createLink(merchant, {
       title: 'Flat white',
       description: 'Double shot, any milk',
       isOpenAmount: false,
@@ -131,7 +119,7 @@ describe('GET /p/{id}', () => {
   });
 
   it('draws an open-amount link with the amount field, and previews only the business', async () => {
-    const link = await createLink(merchant, {
+    const link = await env.createLink(merchant, {
       title: 'Koha',
       description: null,
       isOpenAmount: true,
@@ -148,7 +136,7 @@ describe('GET /p/{id}', () => {
   });
 
   it('answers 404 with the not-found card for an unknown and for an inactive link, without preview tags', async () => {
-    const link = await createLink(merchant, {
+    const link = await env.createLink(merchant, {
       title: 'Old special',
       description: null,
       isOpenAmount: false,
@@ -172,7 +160,7 @@ describe('GET /p/{id}', () => {
   });
 
   it('answers HEAD as GET would, without the body (crawlers that check a link first)', async () => {
-    const link = await createLink(merchant, {
+    const link = await env.createLink(merchant, {
       title: 'Scone',
       description: null,
       isOpenAmount: false,
@@ -188,7 +176,7 @@ describe('GET /p/{id}', () => {
   });
 
   it('shows the not-accepting card for a merchant who cannot take payments (DECISIONS.md row 11)', async () => {
-    const link = await createLink(unconnected, {
+    const link = await env.createLink(unconnected, {
       title: 'Scone',
       description: null,
       isOpenAmount: false,
@@ -207,7 +195,7 @@ describe('GET /p/{id}', () => {
     const attack = '"><script>alert(1)</script>';
     const attacker = await env.createMerchant({ companyName: `Cafe ${attack}` });
     await env.connectStripe(attacker);
-    const link = await createLink(attacker, {
+    const link = await env.createLink(attacker, {
       title: attack,
       description: `</textarea>${attack}'&`,
       isOpenAmount: false,
@@ -265,7 +253,7 @@ describe('the gateway serves what CloudFront would', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const spa = await fetch(`${env.baseUrl}/dashboard`);
     expect(spa.headers.get('cache-control')).toBe('no-cache');
-    const link = await createLink(merchant, {
+    const link = await env.createLink(merchant, {
       title: 'Muffin',
       description: null,
       isOpenAmount: false,

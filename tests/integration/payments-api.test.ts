@@ -9,7 +9,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, type PaymentStatus } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import {
   PAYMENT_FILTER_KEYS,
   paymentDetailSchema,
@@ -536,19 +535,14 @@ describe('GET /api/me/payments/{id}', () => {
 
     beforeAll(async () => {
       await env.connectStripe(merchantA);
-      const created = await env.api('/api/me/links', {
-        method: 'POST',
-        token: merchantA.accessToken,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: 'Long black',
-          description: 'Hot',
-          isOpenAmount: false,
-          amountCents: 450,
-          tipPercent: 10,
-        }),
+      const created = await env.createLink(merchantA, {
+        title: 'Long black',
+        description: 'Hot',
+        isOpenAmount: false,
+        amountCents: 450,
+        tipPercent: 10,
       });
-      linkId = paymentLinkSchema.parse(await created.json()).linkId;
+      linkId = created.linkId;
       const checkout = await env.api('/api/checkout', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -12,7 +12,6 @@ import { paymentStore } from '../../functions/adapters/payment-store';
 import { statsStore } from '../../functions/adapters/stats-store';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { verifyPaymentsResultSchema } from '../../shared/contracts/payments';
 import { dashboardStatsSchema, type DashboardStats } from '../../shared/contracts/stats';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
@@ -90,13 +89,12 @@ describe('GET /api/me/stats', () => {
     const now = Date.now();
     // Links count whatever their payments: one active, one switched off.
     for (const isActive of [true, false]) {
-      const created = await env.api('/api/me/links', {
-        method: 'POST',
-        token: merchant.accessToken,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Latte', isOpenAmount: false, amountCents: 600, tipPercent: 0 }),
+      const link = await env.createLink(merchant, {
+        title: 'Latte',
+        isOpenAmount: false,
+        amountCents: 600,
+        tipPercent: 0,
       });
-      const link = paymentLinkSchema.parse(await created.json());
       if (!isActive) {
         await env.api(`/api/me/links/${link.linkId}`, {
           method: 'PATCH',
@@ -276,15 +274,9 @@ describe('sealing', () => {
   });
 });
 
-async function createLink(merchant: TestMerchant) {
-  const response = await env.api('/api/me/links', {
-    method: 'POST',
-    token: merchant.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 0 }),
-  });
-  expect(response.status).toBe(201);
-  return paymentLinkSchema.parse(await response.json());
+/** A flat white with no tip: the payments' amounts are the link's. */
+function createLink(merchant: TestMerchant) {
+  return env.createLink(merchant, { title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 0 });
 }
 
 /** Checkout and pay on the sandbox while its completed webhook is lost. */
