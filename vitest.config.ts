@@ -6,9 +6,9 @@ import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 // separate forks, one per core.
 export default defineConfig({
   test: {
-    // INFO lines of thousands of requests would only slow the run and bury a failure's output: tests assert
-    // on what they need, and tests/integration/observability.test.ts raises the level to read every line.
-    env: { ...QUIET_AWS_SDK_ENV, POWERTOOLS_LOG_LEVEL: 'WARN' },
+    // INFO and metric lines of thousands of requests would only slow the run and bury a failure's output:
+    // tests assert on what they need, and tests/integration/observability.test.ts turns both on to read them.
+    env: { ...QUIET_AWS_SDK_ENV, POWERTOOLS_LOG_LEVEL: 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

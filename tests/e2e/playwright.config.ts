@@ -4,8 +4,10 @@ import { defineConfig } from '@playwright/test';
  * Browser tests in Debian's Chromium (never a downloaded browser) against the built SPA served by the
  * local runtime's gateway, which global-setup boots once for the run.
  */
-// The runtime global-setup boots logs every request at INFO; the browser tests read none of it.
+// The runtime global-setup boots logs every request at INFO and writes a metric line per business event;
+// the browser tests read none of it.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 export default defineConfig({
   testDir: '.',

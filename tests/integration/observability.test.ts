@@ -10,7 +10,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type Stripe from 'stripe';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
 import { SECRET_IDS, secretValueEnvName } from '../../functions/catalog';
 import { redactText, setLogLevel } from '../../functions/adapters/observability';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
@@ -56,21 +55,16 @@ beforeAll(async () => {
     return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write);
 
-  // Test runs keep INFO quiet (vitest.config.ts); this test reads every line, as CloudWatch would get it.
+  // Test runs keep INFO and metric lines quiet (vitest.config.ts); this test reads every line, as CloudWatch
+  // would get it. Each metric line's emitter reads the switch as it is made (emitMetric → singleMetric).
   setLogLevel('INFO');
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
   try {
     env = await bootLocalRuntime();
     merchant = await env.createMerchant();
     await env.connectStripe(merchant);
 
-    const created = await env.api('/api/me/links', {
-      method: 'POST',
-      token: merchant.accessToken,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Flat white', isOpenAmount: false, amountCents: 550, tipPercent: 10 }),
-    });
-    expect(created.status).toBe(201);
-    linkId = paymentLinkSchema.parse(await created.json()).linkId;
+    linkId = (await env.createLink(merchant)).linkId;
 
     const started = await env.api('/api/checkout', {
       method: 'POST',
