@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { filesReachedFrom, recordAssets, viteManifest } from './support/built-assets';
 
 /** The landing page (spec §2 "Landing page"; DECISIONS.md rows 3, 4): its sections, links and anchors. */
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -55,6 +56,31 @@ test('the sections come in the spec order, with the payment methods, values and 
   for (const value of ['Independence', 'Creativity', 'Transparency']) {
     await expect(main.getByRole('heading', { level: 3, name: value })).toBeVisible();
   }
+});
+
+/** The modules (Vite manifest keys) of the sign-in, sign-up and dashboard pages and their guards. */
+const DASHBOARD_AND_SIGN_IN_PAGES =
+  /^src\/(features\/(auth|signup|dashboard|transactions|payment-links|settings|print-materials)\/|app\/routes\/(dashboard|signed-out)-guard-route)/;
+
+test('the landing page loads no dashboard or sign-in code', async ({ page }) => {
+  const manifest = viteManifest();
+  const pagesNotHere = Object.keys(manifest).filter((key) => DASHBOARD_AND_SIGN_IN_PAGES.test(key));
+  const theirOwnFiles = new Set(pagesNotHere.map((key) => manifest[key]!.file));
+  // What those pages reach that the landing page (with the entry and the router it shares) does not.
+  const landing = filesReachedFrom(
+    manifest,
+    ['index.html', 'src/app/merchant-app.tsx', 'src/features/landing/components/landing-page.tsx'],
+    false,
+  );
+  const onlyTheirs = [...filesReachedFrom(manifest, pagesNotHere, true)].filter((file) => !landing.has(file));
+  expect(theirOwnFiles.size).toBeGreaterThan(5);
+  expect(onlyTheirs.length).toBeGreaterThan(theirOwnFiles.size);
+
+  const requested = recordAssets(page);
+  await openLanding(page, desktop);
+  await page.waitForLoadState('networkidle');
+  expect(requested).toContain(manifest['src/features/landing/components/landing-page.tsx']!.file);
+  expect(requested.filter((file) => theirOwnFiles.has(file) || onlyTheirs.includes(file))).toEqual([]);
 });
 
 test('the navigation links scroll to their sections, and its buttons go to /login and /signup', async ({ page }) => {

@@ -12,13 +12,12 @@ import {
   RECEIPT_EMAIL_INVALID_MESSAGE,
   RECEIPT_EMAIL_REQUIRED_MESSAGE,
 } from '../../shared/payment-messages';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { type CheckoutResponse } from '../../shared/contracts/checkout';
 import { type PaymentLink } from '../../shared/contracts/payment-links';
 import { waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { filesReachedFrom, recordAssets, viteManifest } from './support/built-assets';
 import {
   createConfirmedMerchant,
   createMerchantReadyForPayments,
@@ -71,41 +70,15 @@ async function screens(page: Page, testInfo: TestInfo, name: string) {
 
 /** The files of the built SPA (from Vite's manifest) that only the merchant app loads: router, react-query, Amplify, the dashboard. */
 function merchantOnlyFiles(): Set<string> {
-  const dist = process.env.PAYLINK_E2E_STATIC_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
-  >;
-  // Every chunk imports the entry (React lives there); the entry's own dynamic imports are the two apps, so
-  // they are not followed through it.
-  const reach = (keys: string[], followDynamic: boolean) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || !manifest[key]) return;
-      seen.add(key);
-      for (const next of manifest[key].imports ?? []) visit(next);
-      if (followDynamic && !manifest[key].isEntry) for (const next of manifest[key].dynamicImports ?? []) visit(next);
-    };
-    keys.forEach(visit);
-    return new Set([...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
-  };
-  const entry = reach(['index.html'], false);
-  const payer = reach(
+  const manifest = viteManifest();
+  const entry = filesReachedFrom(manifest, ['index.html'], false);
+  const payer = filesReachedFrom(
+    manifest,
     Object.keys(manifest).filter((key) => key.startsWith('src/features/payer/')),
     true,
   );
-  const merchant = reach(['src/app/merchant-app.tsx'], true);
+  const merchant = filesReachedFrom(manifest, ['src/app/merchant-app.tsx'], true);
   return new Set([...merchant].filter((file) => !entry.has(file) && !payer.has(file)));
-}
-
-/** The app's own JS and CSS files a page requested. */
-function recordAssets(page: Page) {
-  const files: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/assets\/.+\.(js|css)$/.test(pathname)) files.push(pathname.slice(1));
-  });
-  return files;
 }
 
 /**
