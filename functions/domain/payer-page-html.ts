@@ -19,8 +19,8 @@ import {
 
 /** What the page needs from the built SPA, as its index.html names them. */
 export interface SpaAssets {
-  /** index.html's `<script type="module">` and `<link rel="modulepreload">` tags, verbatim (the entry is read from them). */
-  scriptTags: string[];
+  /** The address of the app's entry script (index.html's `<script type="module" src>`), when it names one. */
+  entryScript?: string;
   /** The stylesheets' addresses (`/assets/index-….css`). */
   stylesheets: string[];
   /**
@@ -53,14 +53,18 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The tags the built index.html carries that load the app: the entry script, its preloads, its stylesheets. */
+/**
+ * What the built index.html names that loads the app: its entry script and its stylesheets. Its preloads
+ * are left out: the page asks for the entry after the first paint (`scriptTag`), and the entry's imports
+ * follow it.
+ */
 export function spaAssetsFromIndexHtml(indexHtml: string): SpaAssets {
-  const scriptTags =
-    indexHtml.match(/<link\b[^>]*\brel="modulepreload"[^>]*>|<script\b[^>]*\btype="module"[^>]*><\/script>/g) ?? [];
+  const entryTag = /<script\b[^>]*\btype="module"[^>]*>/.exec(indexHtml)?.[0];
+  const entryScript = entryTag && /\bsrc="([^"]+)"/.exec(entryTag)?.[1];
   const stylesheets = [...indexHtml.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].flatMap(
     ([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? [],
   );
-  return { scriptTags, stylesheets };
+  return { ...(entryScript && { entryScript }), stylesheets };
 }
 
 /** web/public/payer-boot.js: loads the app's entry once the page is painted, at low priority. */
@@ -73,9 +77,8 @@ export const PAYER_BOOT_PATH = '/payer-boot.js';
  * counts them as holding back the paint); the boot script is fetched at low priority and asks for the entry
  * after the first paint.
  */
-function scriptTag(assets: SpaAssets): string[] {
-  const entry = assets.scriptTags.map((tag) => /^<script\b[^>]*\bsrc="([^"]+)"/.exec(tag)?.[1]).find(Boolean);
-  return entry ? [`<script defer src="${PAYER_BOOT_PATH}" data-entry="${attr(entry)}"></script>`] : [];
+function scriptTag({ entryScript }: SpaAssets): string[] {
+  return entryScript ? [`<script defer src="${PAYER_BOOT_PATH}" data-entry="${attr(entryScript)}"></script>`] : [];
 }
 
 /** The stylesheet, inlined when its text is known (a `</style` inside it could not end the element). */

@@ -35,7 +35,7 @@ async function spaAssets(origin: string): Promise<{ assets: SpaAssets; complete:
     const response = await fetch(`${origin}/index.html`, { signal: AbortSignal.timeout(2000) });
     if (!response.ok) throw new Error(`index.html answered ${response.status}`);
     const assets = spaAssetsFromIndexHtml(await response.text());
-    if (assets.scriptTags.length === 0) throw new Error('index.html names no script');
+    if (!assets.entryScript) throw new Error('index.html names no entry script');
     const css = await Promise.all(
       assets.stylesheets.map(async (href) => {
         const sheet = await fetch(new URL(href, origin), { signal: AbortSignal.timeout(2000) });
@@ -51,7 +51,7 @@ async function spaAssets(origin: string): Promise<{ assets: SpaAssets; complete:
     return { assets, complete: true };
   } catch (error) {
     log.warn('Payer page without the SPA assets', { error: error instanceof Error ? error.message : String(error) });
-    return { assets: { scriptTags: [], stylesheets: [] }, complete: false };
+    return { assets: { stylesheets: [] }, complete: false };
   }
 }
 
