@@ -39,11 +39,11 @@ export class BenchReport {
     }
   }
 
-  /** Writes every figure as JSON, formatted as the repository's Prettier would (`npm run lint` checks it). */
+  /** Writes every figure as JSON. */
   async writeJson(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     const json = { measuredAt: this.measuredAt, machine: machine(), ...this.sections, table: this.rows };
-    writeFileSync(file, await format(JSON.stringify(json), { ...(await resolveConfig(file)), filepath: file }));
+    await writeFormatted(file, JSON.stringify(json));
   }
 
   /** Replaces the README's table between the markers with this run's, formatted as the repository's Prettier would. */
@@ -68,8 +68,13 @@ export class BenchReport {
       ),
     ].join('\n');
     const updated = `${readme.slice(0, start + README_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
-    writeFileSync(file, await format(updated, { ...(await resolveConfig(file)), filepath: file }));
+    await writeFormatted(file, updated);
   }
+}
+
+/** Writes `text` as the repository's Prettier formats `file`, so `npm run lint` stays green after a bench. */
+async function writeFormatted(file: string, text: string): Promise<void> {
+  writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
 }
 
 function machine(): string {
