@@ -18,6 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
+import { readViteManifest, type ViteManifest } from '../support/vite-manifest';
 import { BenchReport } from './report';
 
 // A run settles hundreds of thousands of payments: their INFO lines and metrics would be most of its work.
@@ -317,15 +318,6 @@ async function webhooks() {
   if (measured.refused !== 0) problems.push(`${measured.refused} well-signed deliveries were refused`);
 }
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
 /**
  * What a first visit to each page downloads, by the module graph in Vite's manifest (web/dist/.vite/
  * manifest.json): the entry chunk (index.html's script and stylesheet) and the app chunk it picks for the
@@ -371,12 +363,9 @@ const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }
 ];
 
 function pageBytes() {
-  let manifest: Record<string, ManifestChunk>;
+  let manifest: ViteManifest;
   try {
-    manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
+    manifest = readViteManifest(DIST);
   } catch {
     console.log('.vite/manifest.json missing: run `npm run build` for the bytes each page loads');
     return;

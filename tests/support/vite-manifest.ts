@@ -1,0 +1,39 @@
+/**
+ * The built SPA's module graph as Vite's manifest (`<dist>/.vite/manifest.json`) describes it: what the bench
+ * counts as a page's bytes and what the browser tests check a page loads.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A chunk, keyed in the manifest by its source (or `_name` for a shared chunk). */
+export interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export function readViteManifest(distDir: string): ViteManifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+}
+
+/**
+ * The files (JS and CSS) the chunks under `keys` load, with what they import; with `followDynamic`, also what
+ * they import() later. Every chunk imports the entry (React lives there), and the entry's own dynamic
+ * imports are the two apps, so those are never followed through it.
+ */
+export function filesReachedFrom(manifest: ViteManifest, keys: string[], followDynamic: boolean): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+    if (followDynamic && !manifest[key].isEntry) for (const next of manifest[key].dynamicImports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return new Set([...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
+}
