@@ -1,6 +1,6 @@
 /**
- * The CDK app (`npx cdk synth|deploy`, see cdk.json). `-c stage=prod` deploys production (deletion
- * protection, retained data); `-c mailFrom=… -c mailIdentity=…` set the sender and its SES identity.
+ * The CDK app (`npm run deploy -- <stage>`, see cdk.json). Each stage's settings are committed in
+ * infra/stages.ts; `-c key=value` overrides one for one run (infra/deployment-settings.ts).
  * cdk-nag's AwsSolutions pack checks every synth: an unacknowledged finding fails it.
  */
 import { App, Validations } from 'aws-cdk-lib';

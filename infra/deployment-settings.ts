@@ -1,37 +1,21 @@
 /**
- * What differs between deployments of the same code, read from CDK context (`-c stage=prod`,
- * `-c mailFrom=…`) so that `cdk.json` stays the same for every environment.
+ * The settings of the deployment being synthesized: the committed stage's entry in infra/stages.ts, with
+ * any `-c key=value` given on the command line laid over it (`-c stage=prod -c region=ap-southeast-4`).
  */
 import type { Node } from 'constructs';
+import { DEFAULT_STAGE, PRODUCTION_STAGE, stageSettingsOf, type StageSettings } from './stages';
 
-/** The stage whose data must survive a mistaken `cdk destroy` or a replaced resource. */
-export const PRODUCTION_STAGE = 'prod';
+export { DEFAULT_STAGE, PRODUCTION_STAGE } from './stages';
 
-export interface DeploymentSettings {
+export interface DeploymentSettings extends StageSettings {
   /** Short lowercase name: part of the stack name, the bus name, secret names and log group names. */
   stage: string;
-  /** Deletion protection and RemovalPolicy.RETAIN on everything that holds data. */
+  /** Deletion protection and retained data; fixed-name resources retained except when a create fails. */
   isProduction: boolean;
-  /** The address Paylink's email comes from. */
-  mailFrom: string;
-  /**
-   * The SES identity that authorises `mailFrom`: a domain (`paylink.co.nz`) or the address itself.
-   * A domain identity lets any address at that domain send once its DKIM records are published.
-   */
-  mailIdentity: string;
-  /**
-   * Where the SES identity lives, for Cognito's emails: the stack's own region when synth knows it
-   * (credentials set), else this (`-c mailRegion=…`; default Sydney, the nearest SES region to NZ).
-   */
-  mailRegion: string;
-  /** The app's region (`-c region=…`, else the credentials' region, else Sydney: the nearest full region to NZ). */
-  region: string;
 }
 
-export const DEFAULT_STAGE = 'dev';
-export const DEFAULT_MAIL_REGION = 'ap-southeast-2';
-export const DEFAULT_REGION = 'ap-southeast-2';
-export const DEFAULT_MAIL_FROM = 'no-reply@paylink.example';
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
 
 function contextString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
@@ -41,20 +25,36 @@ function contextString(node: Node, key: string): string | undefined {
   return value;
 }
 
+function contextBoolean(node: Node, key: string): boolean | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`Context value "${key}" must be true or false, got ${JSON.stringify(value)}`);
+}
+
 export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
   const stage = contextString(node, 'stage') ?? DEFAULT_STAGE;
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`Context "stage" must be lowercase letters, digits and dashes (at most 20), got "${stage}"`);
   }
-  const mailFrom = contextString(node, 'mailFrom') ?? DEFAULT_MAIL_FROM;
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom))
-    throw new Error(`Context "mailFrom" is not an email address: "${mailFrom}"`);
+  const committed = stageSettingsOf(stage);
+  const mailFrom = contextString(node, 'mailFrom') ?? committed.mailFrom;
+  if (!EMAIL.test(mailFrom)) throw new Error(`Context "mailFrom" is not an email address: "${mailFrom}"`);
+  const region = contextString(node, 'region') ?? committed.region;
+  if (!REGION.test(region)) throw new Error(`Context "region" is not an AWS region: "${region}"`);
+  const alarmEmail = contextString(node, 'alarmEmail') ?? committed.alarmEmail;
+  if (alarmEmail !== undefined && !EMAIL.test(alarmEmail))
+    throw new Error(`Context "alarmEmail" is not an email address: "${alarmEmail}"`);
   return {
     stage,
     isProduction: stage === PRODUCTION_STAGE,
+    region,
     mailFrom,
-    mailIdentity: contextString(node, 'mailIdentity') ?? mailFrom,
-    mailRegion: contextString(node, 'mailRegion') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_MAIL_REGION,
-    region: contextString(node, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
+    // A sender given on the command line brings its own identity unless one is named too.
+    mailIdentity:
+      contextString(node, 'mailIdentity') ?? (contextString(node, 'mailFrom') ? mailFrom : committed.mailIdentity),
+    mailVerified: contextBoolean(node, 'mailVerified') ?? committed.mailVerified,
+    alarmEmail,
   };
 }

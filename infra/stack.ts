@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
@@ -22,6 +22,7 @@ import { RealtimeApi } from './constructs/realtime-api';
 import { WebAppDeployment } from './constructs/web-app-deployment';
 import { WebHosting } from './constructs/web-hosting';
 import type { DeploymentSettings } from './deployment-settings';
+import { namedResourceRemovalPolicy } from './removal-policies';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,7 +71,6 @@ export class PaylinkStack extends Stack {
     const { settings } = props;
     const specs = props.functions ?? catalog;
     const { stage, isProduction } = settings;
-    const dataRemovalPolicy = isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     this.tables = new DataTables(this, 'Tables', { isProduction });
 
@@ -80,7 +80,7 @@ export class PaylinkStack extends Stack {
         secretName: `paylink/${stage}/${secretId}`,
         description: secretDescription(secretId),
         generateSecretString: { passwordLength: 64, excludePunctuation: true },
-        removalPolicy: dataRemovalPolicy,
+        removalPolicy: namedResourceRemovalPolicy(isProduction),
       });
       Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: whyNotRotated(secretId) });
       secrets.set(secretId, secret);
@@ -92,12 +92,14 @@ export class PaylinkStack extends Stack {
     this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
       identity: mailIdentityIsDomain ? Identity.domain(settings.mailIdentity) : Identity.email(settings.mailIdentity),
     });
+    // Its name is the domain or address: a copy kept by a failed first deploy would make the retry fail.
+    this.mailIdentity.applyRemovalPolicy(namedResourceRemovalPolicy(isProduction));
     this.merchantAuth = new MerchantUserPool(this, 'MerchantAuth', {
       stage,
       isProduction,
       mailFrom: settings.mailFrom,
       mailIdentity: settings.mailIdentity,
-      mailRegion: settings.mailRegion,
+      mailVerified: settings.mailVerified,
     });
     this.originCheck = new OriginCheck(this, 'OriginCheck', {
       repoRoot: REPO_ROOT,
@@ -163,14 +165,15 @@ export class PaylinkStack extends Stack {
       }
     }
 
-    // Dashboard and alarms for everything above (docs/runbook.md); `-c alarmEmail=…` subscribes an address.
+    // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
+      isProduction,
       functions: [...functions.values()],
       httpApi: this.httpApi,
       events: this.events,
       webAclName: props.webAclName ?? `paylink-${stage}-edge`,
-      alarmEmail: (this.node.tryGetContext('alarmEmail') as string | undefined) || undefined,
+      alarmEmail: settings.alarmEmail,
     });
 
     const runtimeConfig: RuntimeConfig = {

@@ -5,7 +5,7 @@
  * group in the account).
  */
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -23,6 +23,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import { namedResourceRemovalPolicy } from '../removal-policies';
 import {
   ENV,
   eventSourcesOf,
@@ -82,7 +83,7 @@ export class CatalogFunction extends Construct {
     this.logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/paylink/${props.stage}/functions/${spec.name}`,
       retention: props.isProduction ? FUNCTION_LOG_RETENTION.production : FUNCTION_LOG_RETENTION.other,
-      removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

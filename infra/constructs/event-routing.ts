@@ -13,12 +13,13 @@
  *   `requestPayload`).
  * infra/redrive-dead-letters.ts reads either shape and re-drives it through the same function.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { namedResourceRemovalPolicy } from '../removal-policies';
 import type { FunctionSpec } from '../../functions/catalog';
 import type { CatalogFunction } from './catalog-function';
 
@@ -119,7 +120,7 @@ export class EventRouting extends Construct {
       // customer key would only add a key policy to keep in step with two services.
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      removalPolicy: this.props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: namedResourceRemovalPolicy(this.props.isProduction),
     });
     Validations.of(queue).acknowledge({
       id: 'AwsSolutions-SQS3',

@@ -30,10 +30,14 @@ export interface MerchantUserPoolProps {
   isProduction: boolean;
   /** Cognito's emails (verification, password reset) go out through SES from this address… */
   mailFrom: string;
-  /** …which this SES identity (a domain, or the address itself) authorises. */
+  /** …which this SES identity (a domain, or the address itself, in the stack's region) authorises… */
   mailIdentity: string;
-  /** The region of that SES identity. */
-  mailRegion: string;
+  /**
+   * …once SES reports it verified. Until then Cognito sends from its own address: Cognito refuses to
+   * create or update a pool whose SES identity is not verified, and the identity this stack creates
+   * cannot be verified before its DKIM records are published, after the deploy.
+   */
+  mailVerified: boolean;
 }
 
 export class MerchantUserPool extends Construct {
@@ -62,13 +66,15 @@ export class MerchantUserPool extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Through SES rather than Cognito's own sender, which is capped at 50 emails a day.
-      email: UserPoolEmail.withSES({
-        fromEmail: props.mailFrom,
-        fromName: 'Paylink',
-        sesRegion: props.mailRegion,
-        ...(props.mailIdentity.includes('@') ? {} : { sesVerifiedDomain: props.mailIdentity }),
-      }),
+      // Through SES once verified, rather than Cognito's own sender, which is capped at 50 emails a day.
+      email: props.mailVerified
+        ? UserPoolEmail.withSES({
+            fromEmail: props.mailFrom,
+            fromName: 'Paylink',
+            sesRegion: Stack.of(this).region,
+            ...(props.mailIdentity.includes('@') ? {} : { sesVerifiedDomain: props.mailIdentity }),
+          })
+        : UserPoolEmail.withCognito(),
       // DECISIONS row 23: a merchant may add an authenticator app (TOTP) as a second factor for password
       // sign-in, in Settings. No SMS: it costs per message, needs an SNS role, and is the weaker factor.
       mfa: Mfa.OPTIONAL,

@@ -13,7 +13,7 @@
  * CloudFormation allows a stack 500 resources — the app stack needs its own for the functions themselves.
  * The functions' and queues' names reach it as the nested stack's parameters (CDK wires them).
  */
-import { Duration, NestedStack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, NestedStack } from 'aws-cdk-lib';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -29,12 +29,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule } from 'aws-cdk-lib/aws-events';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { namedResourceRemovalPolicy } from '../removal-policies';
 import type { RouteAuth } from '../../functions/catalog';
 import type { CatalogFunction } from './catalog-function';
 import type { EventRouting } from './event-routing';
@@ -92,14 +93,19 @@ export const ALARM_THRESHOLDS = {
 
 const FIVE_MINUTES = Duration.minutes(5);
 
+/** Every alarm's name starts with this: the alarm topic's policy lets exactly these publish. */
+export const alarmNamePrefix = (stage: string) => `paylink-${stage}-`;
+
 export interface MonitoringProps {
   stage: string;
+  /** Production keeps the alarm topic's key once created; any other stage's `cdk destroy` removes it. */
+  isProduction: boolean;
   functions: readonly CatalogFunction[];
   httpApi: PaylinkHttpApi;
   events: EventRouting;
   /** The CloudFront web ACL's name (EdgeFirewallStack, us-east-1): its blocked requests are graphed. */
   webAclName: string;
-  /** Subscribed to the alarm topic when given (`-c alarmEmail=…`). */
+  /** Subscribed to the alarm topic when given (the stage's `alarmEmail`, infra/stages.ts). */
   alarmEmail?: string;
 }
 
@@ -125,6 +131,7 @@ export class Monitoring extends Construct {
     const key = new Key(inStack, 'AlarmTopicKey', {
       description: `Paylink ${props.stage}: encrypts the alarm topic`,
       enableKeyRotation: true,
+      removalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(inStack, 'AlarmTopic', {
@@ -133,6 +140,27 @@ export class Monitoring extends Construct {
       masterKey: key,
       enforceSSL: true,
     });
+    // enforceSSL gives the topic a policy of its own, which replaces SNS's default one: without this
+    // statement no alarm could publish. Only this account's alarms of this stage may.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'StageAlarmsPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': inStack.account },
+          ArnLike: {
+            'aws:SourceArn': inStack.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: `${alarmNamePrefix(props.stage)}*`,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
     if (props.alarmEmail) {
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(props.alarmEmail)) {
         throw new Error(`Context "alarmEmail" is not an email address: "${props.alarmEmail}"`);
@@ -186,7 +214,7 @@ export class Monitoring extends Construct {
   ): Alarm {
     const alarm = new Alarm(this.nestedStack, id, {
       // `paylink-prod-apply-stripe-payment-event-errors`: the email's subject says what and where.
-      alarmName: `paylink-${this.props.stage}-${id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`,
+      alarmName: `${alarmNamePrefix(this.props.stage)}${id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`,
       metric: props.metric,
       threshold: props.threshold,
       evaluationPeriods: props.evaluationPeriods ?? 1,
@@ -362,7 +390,8 @@ export class Monitoring extends Construct {
             new Metric({
               namespace: 'AWS/Events',
               metricName: 'FailedInvocations',
-              dimensionsMap: { RuleName: rule.ruleName },
+              // A rule on a custom bus is published by bus and rule together; RuleName alone matches nothing.
+              dimensionsMap: { EventBusName: this.props.events.bus.eventBusName, RuleName: rule.ruleName },
               statistic: 'Sum',
               period: FIVE_MINUTES,
               label: rule.node.id,

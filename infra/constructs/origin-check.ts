@@ -16,14 +16,16 @@
  * distribution's configuration, never in the template or the repository.
  */
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { namedResourceRemovalPolicy } from '../removal-policies';
 import { FUNCTION_ARCHITECTURE, FUNCTION_RUNTIME } from './catalog-function';
 import { MERCHANT_CLIENT_ID_ENV, MERCHANT_USER_POOL_ID_ENV } from './origin-check/verify-merchant';
 import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from './origin-check/verify-origin';
@@ -60,12 +62,11 @@ export class OriginCheck extends Construct {
 
   constructor(scope: Construct, id: string, props: OriginCheckProps) {
     super(scope, id);
-    const retention = props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     this.secret = new Secret(this, 'Secret', {
       secretName: `paylink/${props.stage}/cloudfront-origin-secret`,
       description: 'Paylink: the header value CloudFront sends to the HTTP API; generated at first deployment',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: retention,
+      removalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -141,7 +142,7 @@ export class OriginCheck extends Construct {
     const logGroup = new LogGroup(this, `${idPrefix}Logs`, {
       logGroupName: `/paylink/${props.stage}/functions/${fn.logName}`,
       retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
-      removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
     const role = new Role(this, `${idPrefix}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -161,6 +162,8 @@ export class OriginCheck extends Construct {
       timeout: Duration.seconds(5),
       role,
       logGroup,
+      // Lambda's JSON log format: every line a JSON object, as the catalogue functions' Powertools lines are.
+      loggingFormat: LoggingFormat.JSON,
       environment: { [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn, ...fn.environment },
       bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
     });

@@ -7,7 +7,7 @@ import { logicalIdOf, resourcesOfType, synthesizePaylink, type SynthesizedPaylin
 let synthesized: SynthesizedPaylink;
 beforeAll(() => {
   synthesized = synthesizePaylink({
-    context: { stage: 'prod', mailFrom: 'receipts@paylink.co.nz', mailIdentity: 'paylink.co.nz' },
+    context: { stage: 'prod', mailFrom: 'receipts@paylink.co.nz', mailIdentity: 'paylink.co.nz', mailVerified: 'true' },
   });
 });
 
@@ -27,7 +27,7 @@ describe('production stage', () => {
     expect(pool?.DeletionPolicy).toBe('Retain');
   });
 
-  it('has Cognito send its emails through SES, from the configured address', () => {
+  it('has Cognito send its emails through SES once verified, from the configured address', () => {
     const { stack, resources } = synthesized;
     const email = resources[logicalIdOf(stack.merchantAuth.userPool)]?.Properties?.EmailConfiguration as Record<
       string,
@@ -38,10 +38,10 @@ describe('production stage', () => {
     expect(JSON.stringify(email.SourceArn)).toContain('identity/paylink.co.nz');
   });
 
-  it('retains secrets and buckets, and empties nothing on delete', () => {
+  it('retains secrets (except when their create fails) and buckets, and empties nothing on delete', () => {
     const { resources } = synthesized;
     for (const [id, secret] of resourcesOfType(resources, 'AWS::SecretsManager::Secret'))
-      expect(secret.DeletionPolicy, id).toBe('Retain');
+      expect(secret.DeletionPolicy, id).toBe('RetainExceptOnCreate');
     for (const [id, bucket] of resourcesOfType(resources, 'AWS::S3::Bucket'))
       expect(bucket.DeletionPolicy, id).toBe('Retain');
     expect(resourcesOfType(resources, 'Custom::S3AutoDeleteObjects')).toEqual([]);

@@ -9,7 +9,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_IDS, catalog } from '../../functions/catalog';
-import { DEFAULT_MAIL_FROM } from '../../infra/deployment-settings';
+import { STAGES } from '../../infra/stages';
 import { runtimeConfigSchema } from '../../shared/contracts/runtime-config';
 import { describeCatalogueConformance } from './catalog-conformance';
 import { acknowledgementsIn, unacknowledgedAwsSolutionsFindings } from './nag-findings';
@@ -74,9 +74,9 @@ describe('secrets and email', () => {
     expect(secret?.Properties?.GenerateSecretString).toBeDefined();
   });
 
-  it('verifies the sender in SES', () => {
+  it("creates the stage's SES identity for the operator to verify", () => {
     const { stack, resources } = synth();
-    expect(resources[logicalIdOf(stack.mailIdentity)]?.Properties?.EmailIdentity).toBe(DEFAULT_MAIL_FROM);
+    expect(resources[logicalIdOf(stack.mailIdentity)]?.Properties?.EmailIdentity).toBe(STAGES.dev.mailIdentity);
   });
 });
 

@@ -1,0 +1,61 @@
+/**
+ * Every deployment's settings, committed in one typed place: `npm run deploy -- prod` reads the `prod`
+ * entry here. A `-c key=value` on the command line overrides one setting for one run (infra/
+ * deployment-settings.ts); nothing else — not the CDK CLI's CDK_DEFAULT_REGION, not the credentials'
+ * region — decides where Paylink goes.
+ */
+
+export interface StageSettings {
+  /**
+   * The AWS region of the app stack (the CloudFront web ACL is always in us-east-1, where CloudFront
+   * requires it). Sydney by default: the nearest region known to offer every service the stack uses
+   * (docs/runbook.md, "Regions").
+   */
+  region: string;
+  /** The address Paylink's email comes from. */
+  mailFrom: string;
+  /**
+   * The SES identity that authorises `mailFrom`: a domain (`paylink.co.nz`) or the address itself. The
+   * stack creates it in `region`; a domain identity lets any address at that domain send once its DKIM
+   * records are published.
+   */
+  mailIdentity: string;
+  /**
+   * Whether the operator has seen SES report `mailIdentity` as verified. Until then Cognito sends its own
+   * emails (verification codes, password resets) from its default sender, so the first deploy never waits
+   * on DNS; set it to true and deploy again once the identity is verified (docs/runbook.md, "First
+   * deploy"). Cognito checks the identity when the user pool is created or updated: naming an unverified
+   * one fails the deploy.
+   */
+  mailVerified: boolean;
+  /** Where alarms are emailed (the address must confirm the subscription AWS sends). */
+  alarmEmail?: string;
+}
+
+/** The stages this repository deploys. A stage not listed here takes `dev`'s settings. */
+export const STAGES = {
+  dev: {
+    region: 'ap-southeast-2',
+    mailFrom: 'no-reply@dev.paylink.example',
+    mailIdentity: 'dev.paylink.example',
+    mailVerified: false,
+  },
+  prod: {
+    region: 'ap-southeast-2',
+    mailFrom: 'no-reply@paylink.example',
+    mailIdentity: 'paylink.example',
+    mailVerified: false,
+  },
+} as const satisfies Record<string, StageSettings>;
+
+export type StageName = keyof typeof STAGES;
+
+/** The stage a command without one deploys. */
+export const DEFAULT_STAGE: StageName = 'dev';
+
+/** The stage whose data must survive a mistaken `cdk destroy` or a replaced resource. */
+export const PRODUCTION_STAGE: StageName = 'prod';
+
+export function stageSettingsOf(stage: string): StageSettings {
+  return (STAGES as Record<string, StageSettings>)[stage] ?? STAGES[DEFAULT_STAGE];
+}
