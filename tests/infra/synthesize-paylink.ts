@@ -3,6 +3,8 @@
  * `aws:cdk:bundling-stacks: []` skips esbuild and the Vite build, which the template does not need.
  * Synthesis is the slow part, so each test file calls this once, in beforeAll.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -11,6 +13,8 @@ import { deploymentSettingsFromContext } from '../../infra/deployment-settings';
 import type { EdgeFirewallStack } from '../../infra/edge-firewall-stack';
 import { addPaylinkStacks } from '../../infra/paylink-stacks';
 import type { PaylinkStack } from '../../infra/stack';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface CfnResourceJson {
   Type: string;
@@ -31,10 +35,16 @@ export interface SynthesizedPaylink {
   assemblyDirectory: string;
 }
 
+/** cdk.json's context (feature flags), which the CDK CLI gives the app: tests synthesize what deploys. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return cdkJson.context ?? {};
+}
+
 export function synthesizePaylink(
   options: { context?: Record<string, unknown>; functions?: readonly FunctionSpec[] } = {},
 ): SynthesizedPaylink {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...options.context } });
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...options.context } });
   const settings = deploymentSettingsFromContext(app.node);
   const { stack, edge } = addPaylinkStacks(app, settings, { functions: options.functions });
   const template = Template.fromStack(stack);
