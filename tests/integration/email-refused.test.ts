@@ -124,7 +124,25 @@ describe('while SES refuses unverified recipients (its sandbox)', () => {
     });
   });
 
+  it("a refund made in Stripe's dashboard: the consumer records it, its notice is refused, and it neither fails nor retries", async () => {
+    const row = await paymentRow(env, paymentId);
+    await env.stripe.refunds.create(
+      { payment_intent: row.paymentIntentId!, amount: 300 },
+      { stripeAccount: row.stripeAccountId },
+    );
+    await env.settle();
+    const shown = await detail(paymentId);
+    expect(shown).toMatchObject({ moneyState: 'partially_refunded', refundedCents: 300 });
+    expect(shown.emailRefusal).toMatchObject({
+      kind: 'refund_notice',
+      reason: expect.stringContaining('not verified'),
+    });
+    expect(await emailsTo(env.runtime.mailbox.url, payer)).toEqual([]);
+    consumedCleanly('apply-stripe-money-event');
+  });
+
   it('a refund notice: the refund is made and counted, the consumer succeeds once, and the merchant sees the notice was refused', async () => {
+    const before = (await detail(paymentId)).emailRefusal!.at;
     const refund = await post(
       `/api/me/payments/${paymentId}/refunds`,
       { amountCents: 500, reason: 'requested_by_customer' },
@@ -135,11 +153,12 @@ describe('while SES refuses unverified recipients (its sandbox)', () => {
     await env.settle();
 
     const shown = await detail(paymentId);
-    expect(shown).toMatchObject({ moneyState: 'partially_refunded', refundedCents: 500 });
+    expect(shown).toMatchObject({ moneyState: 'partially_refunded', refundedCents: 800 });
     expect(shown.emailRefusal).toMatchObject({
       kind: 'refund_notice',
       reason: expect.stringContaining('not verified'),
     });
+    expect(shown.emailRefusal!.at > before).toBe(true);
     expect(await emailsTo(env.runtime.mailbox.url, payer)).toEqual([]);
     consumedCleanly('apply-stripe-money-event');
     consumedCleanly('apply-stripe-payment-event');
