@@ -37,6 +37,16 @@ export const SECRET_IDS = [
 export type SecretId = (typeof SECRET_IDS)[number];
 
 /**
+ * Stripe's two webhook endpoints: where each is served and the secret that checks its signatures. What
+ * each must send is not listed here but derived from the rules below (stripeWebhookEventTypes), so the
+ * Stripe configuration (`npm run stripe:webhooks`, README) can never drift from what the consumers handle.
+ */
+export const STRIPE_WEBHOOKS = {
+  platform: { path: '/api/webhooks/stripe', secretId: 'stripe-webhook-secret' },
+  connect: { path: '/api/webhooks/stripe-connect', secretId: 'stripe-connect-webhook-secret' },
+} as const satisfies Record<StripeEndpoint, { path: string; secretId: SecretId }>;
+
+/**
  * Per-client limit on the `public` routes (the payer page, checkout, sign-up): a WAF rate-based rule in the
  * cloud and the same counter in the local gateway. Generous for a café whose customers share one Wi-Fi
  * address, tight enough that one bot cannot mint checkout sessions or sign-ups by the thousand.
@@ -527,6 +537,19 @@ export const catalog: readonly FunctionSpec[] = [
     pushesToConnections: true,
   },
 ];
+
+/**
+ * The event types a Stripe webhook endpoint must send: every detail-type a bus rule takes from that
+ * endpoint's source, in catalogue order. Anything else Stripe sent would be received, counted and dropped.
+ */
+export function stripeWebhookEventTypes(endpoint: StripeEndpoint, functions: readonly FunctionSpec[] = catalog) {
+  const types = functions.flatMap((fn) =>
+    (fn.rules ?? [])
+      .filter((rule) => rule.source === STRIPE_EVENT_SOURCES[endpoint])
+      .flatMap((rule) => rule.detailTypes),
+  );
+  return [...new Set(types)];
+}
 
 /** Environment variable that carries a table's name to the functions. */
 export function tableEnvName(table: TableId): string {

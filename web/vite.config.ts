@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { BRAND_NAME } from '../shared/brand.js';
+import { pageRoutesThroughGateway } from './page-routes-plugin.js';
 import { prerenderPages } from './prerender-pages-plugin.js';
 
 // Resolved from this file, not the cwd: the local runtime and tests start Vite from the repository root
@@ -20,7 +21,7 @@ function brandNameInHtml(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), brandNameInHtml(), prerenderPages()],
+  plugins: [react(), tailwindcss(), brandNameInHtml(), prerenderPages(), pageRoutesThroughGateway(gatewayUrl)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

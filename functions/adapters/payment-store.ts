@@ -124,6 +124,21 @@ export const paymentStore: PaymentRepository = {
     return counted !== undefined;
   },
 
+  async recordEmailRefusal(paymentId, refusal) {
+    // Not part of the money's versioned writes: a note beside them, so it never races a refund's merge.
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET emailRefusal = :refusal',
+          ConditionExpression: 'attribute_exists(paymentId)',
+          ExpressionAttributeValues: { ':refusal': refusal },
+        }),
+      ),
+    );
+  },
+
   async listPending(shard, since, limit) {
     return queryIndex({
       IndexName: 'pending',

@@ -170,3 +170,29 @@ export function refundNoticeEmail(notice: RefundNoticeDetails): Email {
 export function firstNameOf(fullName: string | undefined): string {
   return (fullName ?? '').trim().split(/\s+/)[0] ?? '';
 }
+
+/**
+ * The mail service refused a message for a reason sending it again cannot fix: the sending identity is
+ * not verified yet, the account is still in SES's sandbox (only verified recipients), or sending is
+ * paused. Until an operator acts, every retry would be refused the same way, so callers record it where
+ * the merchant can see it and carry on, instead of retrying (a consumer would only end in dead letters).
+ */
+export class EmailRefusedError extends Error {
+  constructor(
+    /** The mail service's own words (SES's error message). */
+    readonly serviceMessage: string,
+    /** SES's error name, e.g. MessageRejected. */
+    readonly code: string,
+  ) {
+    super(`Email refused (${code}): ${serviceMessage}`);
+    this.name = 'EmailRefusedError';
+  }
+
+  /** What the merchant is shown: what happened, why, and what fixes it. */
+  get reason(): string {
+    const why = /not verified/i.test(this.serviceMessage)
+      ? "Paylink's email (Amazon SES) is not set up to send to this address yet: the sending identity is unverified or the account is still in SES's sandbox, which only sends to verified addresses."
+      : "Paylink's email (Amazon SES) refused the message.";
+    return `${why} (${this.code}: ${this.serviceMessage})`;
+  }
+}

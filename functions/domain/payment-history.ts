@@ -319,5 +319,6 @@ export async function getMerchantPayment(
     refunds: refundsForDisplay(payment),
     // Disputes are answered from the payment's page in the merchant's Stripe dashboard.
     dispute: disputeForDisplay(payment, stripeDashboardUrl),
+    emailRefusal: payment.emailRefusal ?? null,
   };
 }

@@ -2,10 +2,10 @@
 import Stripe from 'stripe';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
 import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '../../shared/contracts/checkout';
-import { paymentReceiptEmail, type Email } from './emails';
+import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
-import type { PaymentRepository } from './payments';
+import type { PaymentRecord, PaymentRepository } from './payments';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 
 const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
@@ -38,7 +38,12 @@ export async function cancelPayment(paymentId: string, deps: SettlementDeps): Pr
 export async function sendPaymentReceipt(
   sessionId: string,
   recipient: string,
-  deps: { payments: PaymentRepository; merchants: MerchantRepository; send(to: string, email: Email): Promise<void> },
+  deps: {
+    payments: PaymentRepository;
+    merchants: MerchantRepository;
+    send(to: string, email: Email): Promise<void>;
+    now?: () => Date;
+  },
 ): Promise<{ sent: true; email: string }> {
   const payment = await deps.payments.findByCheckoutSession(sessionId);
   if (!payment) throw paymentNotFound();
@@ -57,24 +62,44 @@ export async function sendPaymentReceipt(
     );
   }
   const merchant = await deps.merchants.get(payment.merchantId);
-  await deps.send(
-    recipient,
-    paymentReceiptEmail({
-      businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
-      item: payment.linkTitle,
-      currency: payment.currency,
-      baseCents: payment.baseCents,
-      tipCents: payment.tipCents,
-      totalCents: payment.totalCents,
-      paidAt: payment.settledAt ?? payment.createdAt,
-      timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
-      transactionId: sessionId,
-      card:
-        payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
-      stripeReceiptUrl: payment.receiptUrl ?? null,
-    }),
-  );
+  try {
+    await deps.send(recipient, receiptOf(payment, sessionId, merchant));
+  } catch (error) {
+    if (!(error instanceof EmailRefusedError)) throw error;
+    // Refused until an operator sets up email: said plainly to the payer (trying again will not help) and
+    // kept on the payment, where the merchant sees that the receipt did not go and why.
+    await deps.payments.recordEmailRefusal(payment.paymentId, {
+      kind: 'receipt',
+      reason: error.reason,
+      at: (deps.now?.() ?? new Date()).toISOString(),
+    });
+    throw new HttpError(503, 'email_unavailable', RECEIPT_REFUSED_MESSAGE);
+  }
   return { sent: true, email: recipient };
+}
+
+/** The payer's words when the mail service refuses a receipt: not their fault, and not fixed by retrying. */
+export const RECEIPT_REFUSED_MESSAGE =
+  "Receipts can't be emailed yet, so this one was not sent. Your payment is complete: keep this page or a screenshot as your record. The business can see that your receipt was not sent.";
+
+function receiptOf(
+  payment: PaymentRecord,
+  sessionId: string,
+  merchant: Awaited<ReturnType<MerchantRepository['get']>>,
+): Email {
+  return paymentReceiptEmail({
+    businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
+    item: payment.linkTitle,
+    currency: payment.currency,
+    baseCents: payment.baseCents,
+    tipCents: payment.tipCents,
+    totalCents: payment.totalCents,
+    paidAt: payment.settledAt ?? payment.createdAt,
+    timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
+    transactionId: sessionId,
+    card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
+    stripeReceiptUrl: payment.receiptUrl ?? null,
+  });
 }
 
 function capitalise(word: string): string {

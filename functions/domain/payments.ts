@@ -1,7 +1,7 @@
 /** A payer's payment of a link, as Paylink records it: created pending at checkout, settled by Stripe's word. */
 import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
-import type { MoneyState } from '../../shared/contracts/payments';
+import type { EmailRefusalKind, MoneyState } from '../../shared/contracts/payments';
 import type { StoredDispute, StoredRefund } from './refunds-and-disputes';
 
 /** What Stripe told us about a settled payment. */
@@ -40,6 +40,11 @@ export interface PaymentRecord extends SettlementDetails {
   /** The decline Stripe gave the last attempt (Checkout lets the payer try another card). */
   lastError?: string | null;
   receiptsSent?: number;
+  /**
+   * The last email to the payer that the mail service refused (SES unverified or in its sandbox): shown
+   * to the merchant with the payment, so a receipt or refund notice that never left is not a silent loss.
+   */
+  emailRefusal?: EmailRefusal;
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
@@ -67,6 +72,13 @@ export interface PaymentRecord extends SettlementDetails {
   moneyVersion?: number;
 }
 
+/** An email about a payment that the mail service refused, and why (EmailRefusedError's reason). */
+export interface EmailRefusal {
+  kind: EmailRefusalKind;
+  reason: string;
+  at: string;
+}
+
 export interface PaymentRepository {
   get(paymentId: string): Promise<PaymentRecord | undefined>;
   findByCheckoutSession(sessionId: string): Promise<PaymentRecord | undefined>;
@@ -86,6 +98,8 @@ export interface PaymentRepository {
   recordAttemptError(paymentId: string, message: string, now: Date): Promise<void>;
   /** Counts one more receipt unless `max` were sent already; true when this one may be sent. */
   countReceipt(paymentId: string, max: number): Promise<boolean>;
+  /** Notes on the payment that an email to its payer was refused (the latest refusal wins). */
+  recordEmailRefusal(paymentId: string, refusal: EmailRefusal): Promise<void>;
   /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */
   listPending(shard: string, since: string, limit: number): Promise<PaymentRecord[]>;
   /** One merchant's pending payments created at or after `since`, oldest first, at most `limit`. */

@@ -20,7 +20,7 @@ import type Stripe from 'stripe';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
 import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '../../shared/contracts/payments';
 import { formatMoney } from '../../shared/money';
-import type { Email } from './emails';
+import { EmailRefusedError, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
 import { dayInTimeZone, type PaymentRecord, type PaymentRepository } from './payments';
@@ -379,7 +379,7 @@ function landCount(payment: PaymentRecord, count: OwedCount, dayOf: (instant: st
 }
 
 export interface MoneyDeps extends CountingDeps {
-  payments: Pick<PaymentRepository, 'get'>;
+  payments: Pick<PaymentRepository, 'get' | 'recordEmailRefusal'>;
   stripe: Stripe;
   /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved. */
   announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
@@ -431,12 +431,34 @@ async function noticePayer(payment: PaymentRecord, refunds: readonly StoredRefun
     try {
       await deps.sendEmail(payment.payerEmail, deps.refundNotice(payment, refund, merchant?.companyName ?? null));
     } catch (error) {
-      deps.telemetry.log.error('Refund notice could not be sent', {
-        paymentId: payment.paymentId,
-        refundId: refund.refundId,
-        error: String(error),
-      });
+      // Never rethrown: the refund is recorded and counted; a retry would only repeat it and end in dead letters.
+      const refused = error instanceof EmailRefusedError;
+      deps.telemetry.log.error(
+        refused ? 'Refund notice refused by the mail service' : 'Refund notice could not be sent',
+        {
+          paymentId: payment.paymentId,
+          refundId: refund.refundId,
+          error: String(error),
+        },
+      );
+      if (refused) await noteRefusal(payment.paymentId, error, deps);
     }
+  }
+}
+
+/** Shows the merchant, on the payment, that its refund notice was refused; a failure here is only logged. */
+async function noteRefusal(paymentId: string, error: EmailRefusedError, deps: MoneyDeps) {
+  try {
+    await deps.payments.recordEmailRefusal(paymentId, {
+      kind: 'refund_notice',
+      reason: error.reason,
+      at: deps.now.toISOString(),
+    });
+  } catch (noteError) {
+    deps.telemetry.log.error('Could not note the refused refund notice on the payment', {
+      paymentId,
+      error: String(noteError),
+    });
   }
 }
 

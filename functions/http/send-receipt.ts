@@ -3,6 +3,7 @@ import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';
 import { log } from '../adapters/observability';
 import { paymentStore } from '../adapters/payment-store';
+import { EmailRefusedError } from '../domain/emails';
 import { HttpError } from '../domain/http-error';
 import { sendPaymentReceipt } from '../domain/payment-results';
 import { httpHandler, jsonBody } from './http-handler';
@@ -14,6 +15,12 @@ async function sendOrExplain(...args: Parameters<typeof sendEmail>) {
   try {
     await sendEmail(...args);
   } catch (error) {
+    if (error instanceof EmailRefusedError) {
+      // Until an operator verifies SES (or leaves its sandbox): the domain notes it on the payment and
+      // answers the payer in words; the log names SES's reason.
+      log.error('Receipt email refused by the mail service', { code: error.code, error: error.serviceMessage });
+      throw error;
+    }
     log.error('Receipt email failed', { error: String(error) });
     throw new HttpError(502, 'email_failed', RECEIPT_FAILED_MESSAGE);
   }

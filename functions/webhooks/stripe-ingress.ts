@@ -6,7 +6,7 @@
  * event is put on the bus under its endpoint's source (so the rules, and the consumers, know where it came
  * from) and answered at once: the consumers do the work, idempotently.
  */
-import { STRIPE_EVENT_SOURCES, type SecretId, type StripeEndpoint } from '../catalog';
+import { STRIPE_EVENT_SOURCES, STRIPE_WEBHOOKS, type SecretId, type StripeEndpoint } from '../catalog';
 import { publishEvent } from '../adapters/event-publisher';
 import {
   appendLogKeys,
@@ -22,10 +22,12 @@ import { HttpError } from '../domain/http-error';
 import { logIgnoredEvent, stripeEventSchema } from '../domain/stripe-events';
 import { httpHandler } from '../http/http-handler';
 
-const ENDPOINT_BY_PATH: Record<string, { endpoint: StripeEndpoint; secretId: SecretId }> = {
-  '/api/webhooks/stripe': { endpoint: 'platform', secretId: 'stripe-webhook-secret' },
-  '/api/webhooks/stripe-connect': { endpoint: 'connect', secretId: 'stripe-connect-webhook-secret' },
-};
+const ENDPOINT_BY_PATH: Record<string, { endpoint: StripeEndpoint; secretId: SecretId }> = Object.fromEntries(
+  (Object.keys(STRIPE_WEBHOOKS) as StripeEndpoint[]).map((endpoint) => [
+    STRIPE_WEBHOOKS[endpoint].path,
+    { endpoint, secretId: STRIPE_WEBHOOKS[endpoint].secretId },
+  ]),
+);
 
 /** Stripe's tolerance, both ways: a replayed old delivery and one signed "in the future" are both refused. */
 const TOLERANCE_SECONDS = 300;

@@ -29,6 +29,17 @@ export const REALTIME_MANAGEMENT_PATH = '/_realtime';
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The security headers CloudFront's response-headers policy adds to every answer (web-hosting.ts), less
+ * those that only make sense over https (the CSP, with its `upgrade-insecure-requests` and cloud hosts,
+ * and HSTS) and the Permissions-Policy (its `camera=()` would stop the wallet demo's scanner here too).
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 export interface GatewayOptions {
   port: number;
   functions: readonly FunctionSpec[];
@@ -370,6 +381,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
   // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
   const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const requestUrl = new URL(request.url ?? '/', url);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     const work = (async () => {
       if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);
       // The catalogue's pages (`/p/{id}`), as CloudFront's page behaviours send them to the API.

@@ -1,4 +1,15 @@
-/** aws-ses-v2-local: SES on one machine. Sent mail is kept in memory and shown at its web page. */
+/**
+ * aws-ses-v2-local: SES on one machine. Sent mail is kept in memory and shown at its web page.
+ *
+ * In front of it sits a small switch that makes the mailbox behave as SES does before an operator has
+ * verified the sending identity and left SES's sandbox: `POST /_emu/sandbox` (JSON `{"verified": [...]}`,
+ * addresses or whole domains) turns it on, `DELETE /_emu/sandbox` turns it off, `GET` says which. While it
+ * is on, a send to any recipient not verified is refused exactly as SES refuses it — HTTP 400,
+ * `MessageRejected`, "Email address is not verified. The following identities failed the check…" — so
+ * what Paylink does with a refused receipt can be tried and tested here, not only in a fresh AWS account.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type sesLocalServer from 'aws-ses-v2-local';
 import { LOOPBACK, closeServer } from './ports';
@@ -12,7 +23,124 @@ export interface LocalMailbox {
   stop(): Promise<void>;
 }
 
-export async function startLocalMailbox(options: { port: number }): Promise<LocalMailbox> {
-  const server = await sesLocal({ host: LOOPBACK, port: options.port });
-  return { url: `http://${LOOPBACK}:${options.port}`, stop: () => closeServer(server) };
+export const SES_SANDBOX_PATH = '/_emu/sandbox';
+/** The region SES names in its refusal; the local runtime's own region name means nothing to a reader. */
+const SANDBOX_REGION = 'AP-SOUTHEAST-2';
+
+/** The recipients of an SES v2 SendEmail (JSON) or v1 SendEmail/SendRawEmail (form) request. */
+function recipientsOf(path: string, body: string): string[] {
+  if (path.startsWith('/v2/email/outbound-emails')) {
+    const parsed = JSON.parse(body || '{}') as {
+      Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
+    };
+    const destination = parsed.Destination ?? {};
+    return [
+      ...(destination.ToAddresses ?? []),
+      ...(destination.CcAddresses ?? []),
+      ...(destination.BccAddresses ?? []),
+    ];
+  }
+  if (path === '/') {
+    const form = new URLSearchParams(body);
+    if (!['SendEmail', 'SendRawEmail'].includes(form.get('Action') ?? '')) return [];
+    return [...form.entries()]
+      .filter(([key]) => /^(Destination\.\w+Addresses\.member\.\d+|Destinations\.member\.\d+)$/.test(key))
+      .map(([, value]) => value);
+  }
+  return [];
+}
+
+/** The bare address of `Name <a@b>` or `a@b`, lower-cased. */
+function bareAddress(recipient: string): string {
+  return (/<([^>]+)>/.exec(recipient)?.[1] ?? recipient).trim().toLowerCase();
+}
+
+function isVerified(address: string, verified: ReadonlySet<string>): boolean {
+  return verified.has(address) || verified.has(address.slice(address.lastIndexOf('@') + 1));
+}
+
+function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function answerJson(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: http.OutgoingHttpHeaders = {},
+) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+export async function startLocalMailbox(options: {
+  port: number;
+  /** Starts in SES's sandbox with these recipients (addresses or domains) verified. */
+  sandbox?: { verified: string[] };
+}): Promise<LocalMailbox> {
+  const ses = await sesLocal({ host: LOOPBACK, port: 0 });
+  const sesUrl = `http://${LOOPBACK}:${(ses.address() as AddressInfo).port}`;
+  let sandbox: Set<string> | undefined =
+    options.sandbox && new Set(options.sandbox.verified.map((v) => v.toLowerCase()));
+
+  const front = http.createServer(async (request, response) => {
+    try {
+      const path = request.url ?? '/';
+      const body = await readBody(request);
+      if (path === SES_SANDBOX_PATH) {
+        if (request.method === 'POST') {
+          const { verified = [] } = JSON.parse(body.toString('utf8') || '{}') as { verified?: string[] };
+          sandbox = new Set(verified.map((value) => value.toLowerCase()));
+        } else if (request.method === 'DELETE') {
+          sandbox = undefined;
+        }
+        return answerJson(response, 200, { sandbox: sandbox !== undefined, verified: [...(sandbox ?? [])] });
+      }
+      if (sandbox && request.method === 'POST') {
+        const refused = recipientsOf(path, body.toString('utf8'))
+          .map(bareAddress)
+          .filter((address) => !isVerified(address, sandbox!));
+        if (refused.length > 0) {
+          // SES's own answer (restJson1 for v2): the SDK turns it into a MessageRejected error.
+          const message = `Email address is not verified. The following identities failed the check in region ${SANDBOX_REGION}: ${refused.join(', ')}`;
+          return answerJson(response, 400, { message }, { 'x-amzn-errortype': 'MessageRejected' });
+        }
+      }
+      const upstream = await fetch(`${sesUrl}${path}`, {
+        method: request.method,
+        headers: Object.entries(request.headers).flatMap(([name, value]) =>
+          value === undefined || name === 'host' || name === 'connection'
+            ? []
+            : [[name, String(value)] as [string, string]],
+        ),
+        body: ['GET', 'HEAD'].includes(request.method ?? 'GET') ? undefined : new Uint8Array(body),
+      });
+      const headers: http.OutgoingHttpHeaders = {};
+      upstream.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
+          headers[name] = value;
+      });
+      response.writeHead(upstream.status, headers);
+      response.end(Buffer.from(await upstream.arrayBuffer()));
+    } catch (error) {
+      if (!response.headersSent) answerJson(response, 500, { message: String(error) });
+      else response.end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(options.port, LOOPBACK, () => resolve());
+  });
+  return {
+    url: `http://${LOOPBACK}:${options.port}`,
+    stop: async () => {
+      await closeServer(front);
+      await closeServer(ses);
+    },
+  };
 }

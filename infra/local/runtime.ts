@@ -9,7 +9,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ENV, catalog, tableEnvName, type FunctionSpec, type SecretId, type TableId } from '../../functions/catalog';
+import {
+  ENV,
+  STRIPE_WEBHOOKS,
+  catalog,
+  tableEnvName,
+  type FunctionSpec,
+  type SecretId,
+  type TableId,
+} from '../../functions/catalog';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { directoryDeadLetterStore } from './dead-letters';
@@ -95,8 +103,8 @@ function functionEnvironment(parts: {
 }
 
 /** Stripe's webhook paths (the two endpoints an operator creates in the Stripe dashboard, README). */
-export const STRIPE_PLATFORM_WEBHOOK_PATH = '/api/webhooks/stripe';
-export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/webhooks/stripe-connect';
+export const STRIPE_PLATFORM_WEBHOOK_PATH = STRIPE_WEBHOOKS.platform.path;
+export const STRIPE_CONNECT_WEBHOOK_PATH = STRIPE_WEBHOOKS.connect.path;
 
 /**
  * The sandbox sends webhooks to the endpoints the catalogue serves, signed with the local secrets, as a

@@ -3,8 +3,8 @@
  * and starting again loses nothing. Everything runs in this one process, so nothing outlives it.
  */
 import path from 'node:path';
-import { createServer as createViteServer } from 'vite';
 import { BRAND_NAME } from '../../shared/brand';
+import { startAppServer } from './app-server';
 import { LOOPBACK, PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts } from './ports';
 import { quietAwsSdkNotices } from './quiet-sdk-notices';
 import { LOCAL_CONSUMER_DEMO_PASSWORD } from './secrets';
@@ -29,26 +29,7 @@ async function main() {
   const log = (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`);
 
   const runtime = await startLocalRuntime({ ports, dataDirectory: DATA_DIRECTORY, appOrigin: appUrl, log });
-  process.env.PAYLINK_GATEWAY_URL = runtime.gateway.url;
-  const vite = await createViteServer({
-    configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
-    server: {
-      port: ports.app,
-      host: LOOPBACK,
-      strictPort: true,
-      // For the dev-only /stripe-test page (features/stripe-test): the sandbox has no CORS, so the dev
-      // server forwards to it from the app's own origin. Production has neither the page nor this path.
-      proxy: {
-        '/_stripe-sandbox': {
-          target: runtime.stripe.url,
-          rewrite: (requestPath) => requestPath.replace(/^\/_stripe-sandbox/, ''),
-        },
-      },
-    },
-    logLevel: 'warn',
-    clearScreen: false,
-  });
-  await vite.listen();
+  const app = await startAppServer({ port: ports.app, runtime });
 
   console.log(
     [
@@ -71,7 +52,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('\n  Stopping…');
-    await vite.close();
+    await app.close();
     await runtime.stop();
     process.exit(0);
   };

@@ -131,6 +131,19 @@ export const disputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
+/** Emails Paylink sends a payer about a payment: the receipt they ask for, and a notice of each refund. */
+export const EMAIL_REFUSAL_KINDS = ['receipt', 'refund_notice'] as const;
+export type EmailRefusalKind = (typeof EMAIL_REFUSAL_KINDS)[number];
+
+/** An email to the payer that the mail service refused (e.g. SES still in its sandbox), and why. */
+export const emailRefusalSchema = z.object({
+  kind: z.enum(EMAIL_REFUSAL_KINDS),
+  /** What happened and why, in words the merchant can act on (and the mail service's own message). */
+  reason: z.string(),
+  at: z.string(),
+});
+export type EmailRefusalView = z.infer<typeof emailRefusalSchema>;
+
 /** One row of the Transactions table (and of the CSV). Amounts in cents. */
 export const paymentSummarySchema = z.object({
   paymentId: z.string(),
@@ -188,6 +201,8 @@ export const paymentDetailSchema = paymentSummarySchema.extend({
   /** Every refund, oldest first. */
   refunds: z.array(refundSchema),
   dispute: disputeSchema.nullable(),
+  /** The last email to the payer that could not be sent, if one could not. */
+  emailRefusal: emailRefusalSchema.nullable(),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 

@@ -88,7 +88,7 @@ function subOf(idToken: string): string {
 
 export async function bootLocalRuntime(
   options: Partial<
-    Pick<LocalRuntimeOptions, 'functions' | 'staticDir' | 'dataDirectory' | 'ports' | 'publicRateLimit'>
+    Pick<LocalRuntimeOptions, 'functions' | 'staticDir' | 'dataDirectory' | 'ports' | 'publicRateLimit' | 'appOrigin'>
   > = {},
 ) {
   const ports = options.ports ?? (await freePorts());

@@ -92,6 +92,10 @@ export class SandboxStore {
     return stored && stored.account === account ? (stored.data as T) : undefined;
   }
 
+  remove(id: string) {
+    delete this.state.objects[id];
+  }
+
   accountOf(id: string): string | null | undefined {
     return this.state.objects[id]?.account;
   }

@@ -59,6 +59,14 @@ import { SandboxStore, newId, type StripeEvent, type StripeObject } from './sand
 import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
 import { createWebhookSender, type WebhookDelivery, type WebhookEndpoint } from './webhook-delivery';
 import { createWebhookDrops } from './webhook-drops';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  isConnectEndpoint,
+  listWebhookEndpoints,
+  retrieveWebhookEndpoint,
+  updateWebhookEndpoint,
+} from './webhook-endpoints';
 
 /** The API version stripe-node 23.1.0 pins; events say it like Stripe's do. */
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
@@ -250,6 +258,36 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         if (!event || (event.account ?? null) !== account) throw noSuchObject('event', match[1]!);
         return event;
       },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/webhook_endpoints$/,
+      handle: ({ params, account }) => createWebhookEndpoint(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/webhook_endpoints$/,
+      handle: ({ params, account }) => listWebhookEndpoints(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+      handle: ({ match, account }) => retrieveWebhookEndpoint(context, match[1]!, account),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+      handle: ({ match, params, account }) => updateWebhookEndpoint(context, match[1]!, params, account),
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+      handle: ({ match, account }) => deleteWebhookEndpoint(context, match[1]!, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/_emu\/webhook_endpoints\/([^/]+)$/,
+      handle: ({ match }) => ({ id: match[1]!, connect: isConnectEndpoint(context, match[1]!) }),
     },
     {
       method: 'POST',

@@ -59,6 +59,7 @@ export const transactionsStrings = {
     stripeFee: 'Stripe fee',
     paylinkFee: 'Paylink fee',
     lastError: 'Last attempt',
+    emailRefused: { receipt: 'Receipt not sent', refund_notice: 'Refund notice not sent' },
     name: 'Name',
     email: 'Email',
     paymentLink: 'Payment Link',

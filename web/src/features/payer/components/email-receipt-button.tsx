@@ -53,7 +53,8 @@ export function EmailReceiptButton({ sessionId, customerEmail }: { sessionId: st
       void showSuccessToast(strings.sentTitle, strings.sentBody(sent.email));
     } catch (error) {
       const status = error instanceof ApiRequestError ? error.status : 0;
-      setFailure(status === 429 ? (serverMessage(error) ?? strings.failed) : strings.failed);
+      // 429 (sent enough times) and 503 (email is not set up yet) say something a retry will not change.
+      setFailure(status === 429 || status === 503 ? (serverMessage(error) ?? strings.failed) : strings.failed);
     } finally {
       setBusy(false);
     }

@@ -114,6 +114,13 @@ export function TransactionDetail({
           >
             <span className="break-all">{payment.payerEmail || strings.none}</span>
           </DetailRow>
+          {known?.emailRefusal ? (
+            <DetailRow label={strings.emailRefused[known.emailRefusal.kind]}>
+              <span role="note" className="break-words text-destructive">
+                {known.emailRefusal.reason}
+              </span>
+            </DetailRow>
+          ) : null}
           <DetailRow label={strings.paymentLink}>
             {known?.linkDeleted ? (
               <span className="text-muted-foreground italic">{strings.deletedLink}</span>
