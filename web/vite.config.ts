@@ -9,6 +9,8 @@ import { prerenderPages } from './prerender-pages-plugin.js';
 // Resolved from this file, not the cwd: the local runtime and tests start Vite from the repository root
 // with `configFile: 'web/vite.config.ts'`, while `vite build --config web/vite.config.ts` may run anywhere.
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
+const nodeModulesRoot = fileURLToPath(new URL('../node_modules', import.meta.url));
 const gatewayUrl = process.env.PAYLINK_GATEWAY_URL ?? 'http://127.0.0.1:4010';
 
 /** index.html says `%BRAND_NAME%` so the product name keeps its single source (shared/brand.ts). */
@@ -30,6 +32,18 @@ export default defineConfig({
     manifest: true,
   },
   server: {
+    // The dev server reads files only where the app's sources are: its own folder, shared/ and the
+    // dependencies. Vite's default is the whole checkout, which would hand the local runtime's secrets and
+    // emulator state (.data/: the Stripe key, webhook secrets, every local password) to anyone who asks
+    // for /@fs/<checkout>/.data/…; the deny list holds even inside those folders.
+    fs: {
+      strict: true,
+      allow: [webRoot, sharedRoot, nodeModulesRoot],
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.data/**', '**/.cognito/**', '**/.git/**'],
+    },
+    // The app is served from the dev server's own origin: no other page, not even another localhost
+    // port, may read it (Vite's default answers any localhost origin).
+    cors: false,
     // The local gateway serves the API and the runtime config (it knows cognito-local's port and pool),
     // so the dev server forwards both and the browser sees one origin, as behind CloudFront.
     proxy: {
