@@ -6,22 +6,8 @@ import { consumerUnlockRequestSchema } from '../../shared/contracts/consumer';
 import { readSecret } from '../adapters/secrets';
 import { unlockAttemptStore } from '../adapters/wallet-store';
 import { unlockConsumerDemo } from '../domain/consumer-wallet';
-import { httpHandler, jsonBody, type HttpEvent } from './http-handler';
-
-/**
- * The caller's address. Behind CloudFront the connection comes from CloudFront, which appends the viewer's
- * address as the last `X-Forwarded-For` entry (anything earlier in it the client may have written); without
- * CloudFront (the local gateway) the connection's own address is the client's.
- */
-function clientAddressOf(event: HttpEvent): string {
-  const sourceIp = event.requestContext.http.sourceIp;
-  const forwarded = (event.headers['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  while (forwarded.length > 0 && forwarded.at(-1) === sourceIp) forwarded.pop();
-  return forwarded.at(-1) ?? sourceIp;
-}
+import { clientAddressOf } from './client-address';
+import { httpHandler, jsonBody } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
   const { password } = consumerUnlockRequestSchema.parse(jsonBody(event));

@@ -110,6 +110,17 @@ function headerMap(request: http.IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/**
+ * CloudFront appends the address its connection came from (the viewer) to X-Forwarded-For, after whatever
+ * the client wrote there; the API then sees the header so. The local gateway stands where CloudFront does,
+ * so it appends the socket's address the same way, and the last entry is the client's in both places
+ * (functions/http/client-address.ts).
+ */
+function forwardedAsCloudFront(headers: Record<string, string>, viewerAddress: string): Record<string, string> {
+  const written = headers['x-forwarded-for']?.trim();
+  return { ...headers, 'x-forwarded-for': written ? `${written}, ${viewerAddress}` : viewerAddress };
+}
+
 /** API Gateway joins repeated query parameters with commas. */
 function queryParameters(search: URLSearchParams): Record<string, string> | undefined {
   const parameters: Record<string, string> = {};
@@ -329,7 +340,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       rawPath: requestUrl.pathname,
       rawQueryString: requestUrl.search.slice(1),
       cookies: request.headers.cookie?.split(/;\s*/),
-      headers: headerMap(request),
+      headers: forwardedAsCloudFront(headerMap(request), sourceIp),
       queryStringParameters: queryParameters(requestUrl.searchParams),
       pathParameters: route.parameterNames.length > 0 ? pathParameters : undefined,
       body: body.length > 0 ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,

@@ -17,6 +17,7 @@ import {
   CONSUMER_TOO_MANY_ATTEMPTS_MESSAGE,
   consumerWalletSchema,
 } from '../../shared/contracts/consumer';
+import { fetchFrom } from '../support/from-address';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,11 +33,11 @@ describe('consumer API', () => {
     await env?.stop();
   });
 
-  /** Each test speaks as its own client address (the last X-Forwarded-For entry, as CloudFront appends it). */
+  /** Each test speaks from its own loopback address: the connection's address is the client's. */
   const unlock = (password: unknown, client: string) =>
-    env.api('/api/consumer/unlock', {
+    fetchFrom(client, `${env.baseUrl}/api/consumer/unlock`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ password }),
     });
   const wallet = (authorization?: string) =>
@@ -54,16 +55,16 @@ describe('consumer API', () => {
   });
 
   it("answers 'Invalid password' to a wrong password and a 400 to a body without one", async () => {
-    const wrong = await unlock('not-the-password', '198.51.100.1');
+    const wrong = await unlock('not-the-password', '127.0.0.21');
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ code: 'invalid_password', message: CONSUMER_INVALID_PASSWORD_MESSAGE });
-    expect((await unlock(undefined, '198.51.100.1')).status).toBe(400);
+    expect((await unlock(undefined, '127.0.0.21')).status).toBe(400);
     // The right password in another letter case is a wrong password.
-    expect((await unlock(LOCAL_CONSUMER_DEMO_PASSWORD.toUpperCase(), '198.51.100.1')).status).toBe(401);
+    expect((await unlock(LOCAL_CONSUMER_DEMO_PASSWORD.toUpperCase(), '127.0.0.21')).status).toBe(401);
   });
 
   it("unlocks with the right password and reads the demo user's wallet, made once, with 2% cashback", async () => {
-    const unlocked = await unlock(LOCAL_CONSUMER_DEMO_PASSWORD, '198.51.100.2');
+    const unlocked = await unlock(LOCAL_CONSUMER_DEMO_PASSWORD, '127.0.0.22');
     expect(unlocked.status).toBe(200);
     const { token, expiresAt } = (await unlocked.json()) as { token: string; expiresAt: string };
     expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
@@ -92,15 +93,22 @@ describe('consumer API', () => {
   });
 
   it('limits each client address to a few attempts per window, the right password included', async () => {
-    const client = '203.0.113.9';
+    const client = '127.0.0.23';
     for (let attempt = 1; attempt <= ATTEMPTS_PER_WINDOW; attempt++) {
       expect((await unlock(`guess-${attempt}`, client)).status).toBe(401);
     }
     const refused = await unlock(LOCAL_CONSUMER_DEMO_PASSWORD, client);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ code: 'too_many_attempts', message: CONSUMER_TOO_MANY_ATTEMPTS_MESSAGE });
+    // A client that writes its own X-Forwarded-For is still itself: the edge appends the connection's address.
+    const spoofed = await fetchFrom(client, `${env.baseUrl}/api/consumer/unlock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+      body: JSON.stringify({ password: LOCAL_CONSUMER_DEMO_PASSWORD }),
+    });
+    expect(spoofed.status).toBe(429);
     // Another address is not held back by it.
-    expect((await unlock(LOCAL_CONSUMER_DEMO_PASSWORD, '203.0.113.10')).status).toBe(200);
+    expect((await unlock(LOCAL_CONSUMER_DEMO_PASSWORD, '127.0.0.24')).status).toBe(200);
   });
 });
 
