@@ -20,6 +20,8 @@ import { wildcardActionFindingId, wildcardResourceFindingId } from '../wildcard-
 
 /** Vite writes every content-hashed file here (its default `build.assetsDir`). */
 const HASHED_ASSETS_PATTERN = 'assets/*';
+/** Files the build writes for its own tools (Vite's manifest), kept out of the bucket. */
+export const BUILD_ONLY_PATTERN = '.vite/*';
 
 /** Runs the project's own Vite build into the folder CDK gives it. */
 class ViteBuild implements ILocalBundling {
@@ -90,8 +92,9 @@ export class WebAppDeployment extends Construct {
     const entryFiles = new BucketDeployment(this, 'EntryFiles', {
       sources: [webBuild, Source.jsonData('config.json', props.runtimeConfig)],
       destinationBucket: props.siteBucket,
-      // Pruning skips excluded keys, so this removes stale entry files without touching assets/.
-      exclude: [HASHED_ASSETS_PATTERN],
+      // Pruning skips excluded keys, so this removes stale entry files without touching assets/. Vite's
+      // manifest (.vite/) is for the build's own tools: it would tell anyone every chunk of every page.
+      exclude: [HASHED_ASSETS_PATTERN, BUILD_ONLY_PATTERN],
       cacheControl: [CacheControl.noCache()],
       role: handlerRole,
       logGroup: handlerLogs,

@@ -232,6 +232,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** What the build leaves for its own tools (Vite's manifest in .vite/): never deployed, never served. */
+const isBuildOnly = (relativePath: string) => relativePath.split(path.sep).some((segment) => segment.startsWith('.'));
+
 /**
  * Static files as CloudFront serves the bucket: hashed assets cached for good; other extension-less
  * addresses → their prerendered page (shared/prerendered-pages.ts) or index.html.
@@ -250,7 +253,11 @@ function serveStatic(
     decoded = undefined; // not a file's name: the SPA fallback answers, as for any other unknown path
   }
   const requested = decoded === undefined ? root : path.resolve(root, `.${decoded}`);
-  const isFile = requested.startsWith(root + path.sep) && existsSync(requested) && statSync(requested).isFile();
+  const isFile =
+    requested.startsWith(root + path.sep) &&
+    !isBuildOnly(path.relative(root, requested)) &&
+    existsSync(requested) &&
+    statSync(requested).isFile();
   // The prerendered landing and sign-in pages, as CloudFront's routing function picks them; else the shell.
   const prerendered = prerenderedPageFor(pathname);
   const page = prerendered && existsSync(path.join(root, `.${prerendered}`)) ? `.${prerendered}` : 'index.html';

@@ -9,6 +9,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_IDS, catalog } from '../../functions/catalog';
+import { BUILD_ONLY_PATTERN } from '../../infra/constructs/web-app-deployment';
 import { STAGES } from '../../infra/stages';
 import { runtimeConfigSchema } from '../../shared/contracts/runtime-config';
 import { describeCatalogueConformance } from './catalog-conformance';
@@ -219,7 +220,11 @@ describe('web hosting', () => {
     const hashed = deployments.find((deployment) => JSON.stringify(deployment.Include) === '["assets/*"]')!;
     expect(hashed.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
     expect(hashed.Prune).toBe(false);
-    const entry = deployments.find((deployment) => JSON.stringify(deployment.Exclude) === '["assets/*"]')!;
+    // Everything else but the build's own files (Vite's manifest, which maps every page's chunks).
+    const entry = deployments.find(
+      (deployment) => JSON.stringify(deployment.Exclude) === JSON.stringify(['assets/*', BUILD_ONLY_PATTERN]),
+    )!;
+    expect(BUILD_ONLY_PATTERN).toBe('.vite/*');
     expect(entry.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
     expect(refersTo(entry.DistributionId, logicalIdOf(stack.web.distribution))).toBe(true);
     // config.json is the second source; its deploy-time values are the pool, its client and the socket URL.

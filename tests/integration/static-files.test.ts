@@ -1,0 +1,40 @@
+/**
+ * The local gateway serves a build as CloudFront serves the bucket, and so never the files the build
+ * leaves for its own tools: Vite's manifest (.vite/manifest.json) lists every chunk of every page, the
+ * merchant-only ones included, and is not deployed (infra/constructs/web-app-deployment.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bootLocalRuntime, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+let staticDir: string;
+beforeAll(async () => {
+  staticDir = mkdtempSync(path.join(tmpdir(), 'paylink-static-'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(staticDir, '.vite'));
+  writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{"src/features/dashboard.tsx":{}}');
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  env = await bootLocalRuntime({ staticDir });
+});
+afterAll(async () => {
+  await env?.stop();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+it.each(['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json'])(
+  'does not serve the build manifest (%s)',
+  async (requestPath) => {
+    const response = await env.api(requestPath);
+    const body = await response.text();
+    expect(body).not.toContain('src/features/dashboard.tsx');
+  },
+);
+
+it('still serves the app and its assets', async () => {
+  expect(await (await env.api('/')).text()).toContain('<div id="root">');
+  expect(await (await env.api('/assets/app-abc123.js')).text()).toBe('console.log(1)');
+});
