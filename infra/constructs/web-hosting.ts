@@ -24,6 +24,12 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import {
+  contentSecurityPolicy,
+  CROSS_ORIGIN_OPENER_POLICY,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+} from '../security-headers';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 
 export interface WebHostingProps {
@@ -57,27 +63,6 @@ function handler(event) {
   request.uri = PRERENDERED_PAGES[page] || '/index.html';
   return request;
 }`;
-
-export function contentSecurityPolicy(region: string, realtimeDomainName: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Radix's scroll lock and the toast library inject <style> elements at run time; scripts stay strict.
-    "style-src 'self' 'unsafe-inline'",
-    // QR codes are drawn to data: and blob: URLs.
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // The sign-up bot check (ALTCHA) solves its proof of work in Web Workers, which it may start from blob: URLs.
-    "worker-src 'self' blob:",
-    // The API is same-origin; Amplify talks to Cognito directly; realtime updates arrive over the WebSocket API.
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com wss://${realtimeDomainName}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
 
 export class WebHosting extends Construct {
   readonly siteBucket: Bucket;
@@ -122,10 +107,18 @@ export class WebHosting extends Construct {
       comment: 'Paylink: strict CSP and security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(region, props.realtimeDomainName),
+          contentSecurityPolicy: contentSecurityPolicy({
+            cognito: `https://cognito-idp.${region}.amazonaws.com`,
+            realtime: `wss://${props.realtimeDomainName}`,
+            https: true,
+          }),
           override: true,
         },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -136,10 +129,10 @@ export class WebHosting extends Construct {
         customHeaders: [
           {
             header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            value: PERMISSIONS_POLICY,
             override: true,
           },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: CROSS_ORIGIN_OPENER_POLICY, override: true },
         ],
       },
     });

@@ -22,23 +22,13 @@ import { prerenderedPageFor } from '../../shared/prerendered-pages';
 import { invoke } from './function-loader';
 import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
 import { LOOPBACK, closeServer } from './ports';
+import { securityHeaders } from '../security-headers';
 
 export const REALTIME_PATH = '/realtime';
 /** Where the management API lives; the SDK appends `/@connections/{id}`. */
 export const REALTIME_MANAGEMENT_PATH = '/_realtime';
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-/**
- * The security headers CloudFront's response-headers policy adds to every answer (web-hosting.ts), less
- * those that only make sense over https (the CSP, with its `upgrade-insecure-requests` and cloud hosts,
- * and HSTS) and the Permissions-Policy (its `camera=()` would stop the wallet demo's scanner here too).
- */
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
 
 export interface GatewayOptions {
   port: number;
@@ -397,9 +387,15 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
   // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
   // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
   // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
+  // CloudFront's headers (infra/security-headers.ts), with the local hosts the app talks to, over http.
+  const siteSecurityHeaders = securityHeaders({
+    cognito: new URL(options.runtimeConfig.userPoolEndpoint ?? url).origin,
+    realtime: new URL(options.runtimeConfig.realtimeUrl).origin,
+    https: false,
+  });
   const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const requestUrl = new URL(request.url ?? '/', url);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(siteSecurityHeaders)) response.setHeader(name, value);
     const work = (async () => {
       if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);
       // The catalogue's pages (`/p/{id}`), as CloudFront's page behaviours send them to the API.

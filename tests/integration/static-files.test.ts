@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { securityHeaders } from '../../infra/security-headers';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -37,4 +38,18 @@ it.each(['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/man
 it('still serves the app and its assets', async () => {
   expect(await (await env.api('/')).text()).toContain('<div id="root">');
   expect(await (await env.api('/assets/app-abc123.js')).text()).toBe('console.log(1)');
+});
+
+it("sends CloudFront's security headers (one definition, infra/security-headers.ts) with the local hosts", async () => {
+  const response = await env.api('/');
+  const config = (await (await env.api('/config.json')).json()) as Record<string, string>;
+  const expected = securityHeaders({
+    cognito: new URL(config.userPoolEndpoint!).origin,
+    realtime: new URL(config.realtimeUrl!).origin,
+    https: false,
+  });
+  for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), name).toBe(value);
+  expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  // HSTS only means something over https.
+  expect(response.headers.get('strict-transport-security')).toBeNull();
 });
