@@ -5,6 +5,7 @@
  */
 import type Stripe from 'stripe';
 import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
+import { withoutHiddenControls } from '../../shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import { finishCounts, type MoneyRepository } from './refunds-and-disputes';
@@ -81,7 +82,8 @@ async function detailsOf(
   stripe: Stripe,
 ): Promise<SettlementDetails> {
   const details: SettlementDetails = {
-    payerName: session.customer_details?.name ?? null,
+    // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
+    payerName: withoutHiddenControls(session.customer_details?.name),
     payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     paymentIntentId: idOf(session.payment_intent) ?? null,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainTextSchema } from '../plain-text';
 
 export const planSchema = z.enum(['business-trial', 'business']);
 
@@ -18,12 +19,10 @@ export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
 /** PATCH /api/me — Settings → Profile. */
 export const merchantProfileUpdateSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(120),
+  fullName: plainTextSchema().pipe(z.string().min(1, 'Full name is required').max(120)),
   /** Optional: an empty value clears it. */
-  companyName: z
-    .string()
-    .trim()
-    .max(120)
+  companyName: plainTextSchema()
+    .pipe(z.string().max(120))
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 
@@ -43,11 +44,9 @@ export type PaymentLinkList = z.infer<typeof paymentLinkListSchema>;
  */
 export const createPaymentLinkSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(LINK_TITLE_MAX),
-    description: z
-      .string()
-      .trim()
-      .max(LINK_DESCRIPTION_MAX)
+    title: plainTextSchema().pipe(z.string().min(1, 'Title is required').max(LINK_TITLE_MAX)),
+    description: plainTextSchema({ multiline: true })
+      .pipe(z.string().max(LINK_DESCRIPTION_MAX))
       .nullish()
       .transform((value) => value || null),
     isOpenAmount: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainTextSchema } from '../plain-text';
 import { firstBrokenPasswordRule } from '../password-rules';
 
 /** The sign-up form's country codes (spec §5), +64 first: the default. */
@@ -19,16 +20,14 @@ export const passwordSchema = z.string().superRefine((password, context) => {
 });
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  plainTextSchema()
+    .pipe(z.string().max(max))
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** POST /api/signup — what the browser sends and the server checks, field for field. */
 export const signupRequestSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(120),
+  fullName: plainTextSchema().pipe(z.string().min(1, 'Full name is required').max(120)),
   email: emailSchema,
   password: passwordSchema,
   countryCode: z.enum(COUNTRY_CODES, 'Choose a country code'),
@@ -37,7 +36,7 @@ export const signupRequestSchema = z.object({
     .trim()
     .min(1, 'Phone number is required')
     .regex(/^[0-9 ()-]{4,20}$/, 'Please enter a valid phone number'),
-  businessName: z.string().trim().min(1, 'Business name is required').max(120),
+  businessName: plainTextSchema().pipe(z.string().min(1, 'Business name is required').max(120)),
   businessAddress: optionalText(300),
   websiteUrl: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a full website address (https://…)' })])

@@ -3,6 +3,7 @@
  * checkout priced on the server, paying on the sandbox's hosted Checkout, settlement through the Connect
  * webhook and the bus (exactly once, forward only), the result pages' calls, and receipts.
  */
+import { HIDDEN_CHARACTERS_MESSAGE } from '../../shared/plain-text';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   AMOUNT_TOO_SMALL_MESSAGE,
@@ -136,6 +137,14 @@ describe('payment links API', () => {
       'Tip percentage must be a whole number from 0 to 50.',
     ],
     ['a fixed link with no amount', { ...FLAT_WHITE, amountCents: null }, 'amountCents', 'Amount is required'],
+    // A right-to-left override would show "Deposit\u202Etxt.exe" as "Depositexe.txt" to every payer.
+    [
+      'a title with a direction override',
+      { ...FLAT_WHITE, title: 'Deposit\u202Etxt.exe' },
+      'title',
+      HIDDEN_CHARACTERS_MESSAGE,
+    ],
+    ['a description with NUL', { ...FLAT_WHITE, description: 'Large\u0000' }, 'description', HIDDEN_CHARACTERS_MESSAGE],
     ['an amount below NZ$0.50', { ...FLAT_WHITE, amountCents: 49 }, 'amountCents', AMOUNT_TOO_SMALL_MESSAGE],
     [
       'an amount above the maximum',
