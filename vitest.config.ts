@@ -8,7 +8,14 @@ export default defineConfig({
   test: {
     // INFO and metric lines of thousands of requests would only slow the run and bury a failure's output:
     // tests assert on what they need, and tests/integration/observability.test.ts turns both on to read them.
-    env: { ...QUIET_AWS_SDK_ENV, POWERTOOLS_LOG_LEVEL: 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' },
+    // Lambda's asynchronous retries (a minute, then two) at 1/1000: 60 and 120 ms, so a failing consumer
+    // reaches its dead letters within a test's wait.
+    env: {
+      ...QUIET_AWS_SDK_ENV,
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      PAYLINK_RETRY_DELAY_SCALE: '0.001',
+    },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

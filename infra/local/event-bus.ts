@@ -2,7 +2,7 @@
  * The local EventBridge: answers the SDK's `PutEvents` on its own port (functions reach it through
  * AWS_ENDPOINT_URL_EVENTBRIDGE, so their code is the cloud code), matches each event against the
  * catalogue's rules exactly as the stack declares them, and invokes the targets asynchronously with
- * Lambda's retry policy (two retries). A delivery that still fails becomes a dead letter (dead-letters.ts),
+ * Lambda's retry policy for asynchronous invocations (two retries, about one and two minutes later). A delivery that still fails becomes a dead letter (dead-letters.ts),
  * as it would in the consumer's SQS dead-letter queue in the cloud; `Paylink.ReplayDeadLetters` on the
  * same port (what `npm run replay-dead-letters` calls) re-drives them.
  */
@@ -15,7 +15,26 @@ import { invoke } from './function-loader';
 import { LOOPBACK, closeServer } from './ports';
 
 export const PAYLINK_BUS_NAME = 'paylink';
-const RETRIES = 2;
+/**
+ * Lambda retries a failed asynchronous invocation twice, about a minute and then two minutes later. The
+ * wait matters: a duplicate event that arrives while its original still holds the idempotency lease
+ * fails fast, and by its retry the original has finished, so the retry is a no-op rather than a dead
+ * letter. Tests and the bench scale these down with one setting (PAYLINK_RETRY_DELAY_SCALE).
+ */
+export const ASYNC_RETRY_DELAYS_MS = [60_000, 120_000] as const;
+const RETRIES = ASYNC_RETRY_DELAYS_MS.length;
+export const RETRY_DELAY_SCALE_ENV = 'PAYLINK_RETRY_DELAY_SCALE';
+
+/** The wait before retry `retry` (1-based): Lambda's delay, scaled, with ±20% jitter so retries spread. */
+export function asyncRetryDelayMs(retry: number, scale: number, random = Math.random): number {
+  const base = ASYNC_RETRY_DELAYS_MS[retry - 1] ?? ASYNC_RETRY_DELAYS_MS.at(-1)!;
+  return Math.round(base * scale * (0.8 + 0.4 * random()));
+}
+
+function retryDelayScaleFromEnvironment(): number {
+  const configured = Number(process.env[RETRY_DELAY_SCALE_ENV]);
+  return Number.isFinite(configured) && configured > 0 ? configured : 1;
+}
 /** The bus port's own operation (not EventBridge's): re-drive the dead letters, answer what became of them. */
 export const REPLAY_DEAD_LETTERS_TARGET = 'Paylink.ReplayDeadLetters';
 
@@ -84,8 +103,11 @@ export async function startLocalEventBus(options: {
   functions: readonly FunctionSpec[];
   /** Where dead letters are kept; in memory if omitted. */
   deadLetters?: DeadLetterStore;
+  /** Multiplies Lambda's retry delays (1: real minutes); else PAYLINK_RETRY_DELAY_SCALE, else 1. */
+  retryDelayScale?: number;
   log?: (line: string) => void;
 }): Promise<LocalEventBus> {
+  const retryDelayScale = options.retryDelayScale ?? retryDelayScaleFromEnvironment();
   const deadLetters = options.deadLetters ?? memoryDeadLetterStore();
   const targets: Target[] = options.functions.flatMap((fn) =>
     (fn.rules ?? []).map((rule) => ({ fn, busName: PAYLINK_BUS_NAME, pattern: eventPatternOf(rule) })),
@@ -106,7 +128,9 @@ export async function startLocalEventBus(options: {
         return delivery;
       } catch (error) {
         lastError = error;
-        if (attempt <= RETRIES) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        if (attempt <= RETRIES) {
+          await new Promise((resolve) => setTimeout(resolve, asyncRetryDelayMs(attempt, retryDelayScale)));
+        }
       }
     }
     const failed = {

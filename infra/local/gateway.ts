@@ -265,10 +265,17 @@ function serveStatic(
  * WAF's rate-based rule, locally: requests per client address in a fixed window. WAF counts over a
  * sliding window; a fixed one refuses at the same count, which is what a test or a developer can see.
  */
-function createRateLimiter(limit: { requests: number; windowSeconds: number }) {
+export function createRateLimiter(limit: { requests: number; windowSeconds: number }) {
   const windows = new Map<string, { startedAt: number; count: number }>();
-  return (client: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } => {
+  let sweptAt = 0;
+  const limiter = (client: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } => {
     const windowMs = limit.windowSeconds * 1000;
+    // Once a window, forget the clients whose window has ended: a long-running gateway that met many
+    // addresses would otherwise keep every one of them for ever.
+    if (now - sweptAt >= windowMs) {
+      for (const [known, window] of windows) if (now - window.startedAt >= windowMs) windows.delete(known);
+      sweptAt = now;
+    }
     let window = windows.get(client);
     if (!window || now - window.startedAt >= windowMs) {
       window = { startedAt: now, count: 0 };
@@ -280,6 +287,7 @@ function createRateLimiter(limit: { requests: number; windowSeconds: number }) {
       retryAfterSeconds: Math.ceil((window.startedAt + windowMs - now) / 1000),
     };
   };
+  return Object.assign(limiter, { trackedClients: () => windows.size });
 }
 
 export async function startLocalGateway(options: GatewayOptions): Promise<LocalGateway> {

@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 // the browser tests read none of it.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+// Lambda's asynchronous retry delays (a minute, then two) at 1/1000, as in the vitest runs.
+process.env.PAYLINK_RETRY_DELAY_SCALE ??= '0.001';
 
 export default defineConfig({
   testDir: '.',
