@@ -50,6 +50,7 @@ export const RUNBOOK_SECTIONS = {
   pendingPayments: 'payments-pending-over-an-hour',
   settlementLag: 'settlement-lag',
   signatureFailures: 'webhook-signature-failures',
+  stuckCounts: 'counts-or-seals-failing',
 } as const;
 const runbook = (section: string) => `${RUNBOOK}#${section}`;
 
@@ -70,6 +71,8 @@ export const PAYLINK_METRICS = [
   'ReverificationRecoveries',
   'OldestStuckPendingAgeMs',
   'DeadLetters',
+  'CountRetries',
+  'StuckCounts',
 ] as const;
 type PaylinkMetric = (typeof PAYLINK_METRICS)[number];
 
@@ -308,7 +311,12 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({
         title: 'Recovered and lost',
-        left: [sum('ReverificationRecoveries', 're-verification recoveries'), sum('DeadLetters', 'dead letters')],
+        left: [
+          sum('ReverificationRecoveries', 're-verification recoveries'),
+          sum('DeadLetters', 'dead letters'),
+          sum('CountRetries', 'count and seal retries'),
+        ],
+        right: [this.paylinkMetric('StuckCounts', 'Maximum', 'stuck counts and seals')],
         width: 8,
       }),
     ];
@@ -457,6 +465,12 @@ export class Monitoring extends Construct {
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+    this.alarm('StuckCounts', {
+      metric: this.paylinkMetric('StuckCounts', 'Maximum'),
+      threshold: 1,
+      section: RUNBOOK_SECTIONS.stuckCounts,
+      what: 'A stats count or a day seal has failed three times or more and is still waiting for its next attempt.',
     });
     this.alarm('WebhookSignatureFailures', {
       metric: this.paylinkMetric('WebhookSignatureFailures', 'Sum'),
