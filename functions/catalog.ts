@@ -292,6 +292,8 @@ export const catalog: readonly FunctionSpec[] = [
     entry: 'functions/events/apply-stripe-account-event.ts',
     rules: [{ source: STRIPE_EVENT_SOURCES.connect, detailTypes: ['account.updated'] }],
     tables: { merchants: 'readwrite', events: 'readwrite' },
+    // The account is read again from Stripe: the event's payload may be older than another of the same second.
+    secrets: ['stripe-secret-key'],
     timeoutSeconds: 30,
   },
   {

@@ -13,10 +13,15 @@ export interface KeySpec {
 
 export interface IndexSpec extends KeySpec {
   name: string;
+  /**
+   * The non-key attributes the index carries (DynamoDB's INCLUDE projection); every attribute when absent.
+   * A narrow index keeps a Query's 1 MB page for what the reader needs, whatever else its items hold.
+   */
+  include?: readonly string[];
 }
 
 export interface TableSpec extends KeySpec {
-  /** Secondary indexes (all project every attribute). */
+  /** Secondary indexes (each projects every attribute unless it names what it `include`s). */
   indexes?: IndexSpec[];
   /**
    * Epoch-seconds attribute DynamoDB's TTL deletes by. Deletion is lazy (and absent in dynalite), so
@@ -26,6 +31,17 @@ export interface TableSpec extends KeySpec {
 }
 
 const S = 'S' as const;
+
+/** The counters every stats item keeps (functions/domain/stats.ts `COUNTER_NAMES`; tests/infra checks they agree). */
+export const STATS_COUNTER_ATTRIBUTES = [
+  'revenueCents',
+  'tipCents',
+  'productFeeCents',
+  'succeededCount',
+  'refundCents',
+  'refundCount',
+  'disputeLossCents',
+] as const;
 
 export const tables: Record<TableId, TableSpec> = {
   merchants: {
@@ -56,17 +72,38 @@ export const tables: Record<TableId, TableSpec> = {
         partitionKey: { name: 'merchantId', type: S },
         sortKey: { name: 'pendingSince', type: S },
       },
-      // Sparse: succeeded but not yet counted in its day (a crash between the two writes); the schedule drains it.
-      { name: 'uncounted', partitionKey: { name: 'uncountedShard', type: S }, sortKey: { name: 'settledAt', type: S } },
+      // Sparse: a count is owed to the stats (a crash between the two writes, or a count that keeps failing);
+      // the schedule drains it. Keyed by when the mark was set, which every marked payment has — a refund
+      // recorded on a payment that has not settled yet included.
+      {
+        name: 'uncounted',
+        partitionKey: { name: 'uncountedShard', type: S },
+        sortKey: { name: 'uncountedSince', type: S },
+      },
     ],
   },
   stats: {
-    // `day` is `D#yyyy-MM-dd`, `M#yyyy-MM` or `ALL` (ARCHITECTURE.md "Stats, exactly once, at any size").
+    // `day` is `D#yyyy-MM-dd` (and a busy day's overflow `D#yyyy-MM-dd#<hex>`), `M#yyyy-MM` or `ALL`
+    // (docs/architecture.md "Stats and exactly-once counting").
     partitionKey: { name: 'merchantId', type: S },
     sortKey: { name: 'day', type: S },
     // Sparse: day items not yet rolled into their month and the lifetime; the schedule seals them.
     indexes: [
-      { name: 'unsealed', partitionKey: { name: 'unsealedShard', type: S }, sortKey: { name: 'day', type: S } },
+      // Keys and the sealing retry state only: the schedule lists and counts these, never the `counted` sets.
+      {
+        name: 'unsealed',
+        partitionKey: { name: 'unsealedShard', type: S },
+        sortKey: { name: 'day', type: S },
+        include: ['sealAttempts', 'sealRetryAt'],
+      },
+      // Every stats item without its `counted` set: the dashboard's read of the days, in one page whatever
+      // the number of ids the unsealed days guard (docs/architecture.md "Stats and exactly-once counting").
+      {
+        name: 'counters',
+        partitionKey: { name: 'merchantId', type: S },
+        sortKey: { name: 'day', type: S },
+        include: [...STATS_COUNTER_ATTRIBUTES, 'currency', 'sealedAt'],
+      },
     ],
   },
   events: {

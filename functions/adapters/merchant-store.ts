@@ -41,14 +41,20 @@ async function setOnce(merchantId: string, attribute: string, value: string): Pr
 }
 
 /** Sets `attribute` and its timestamp unless a newer timestamp is stored: Stripe's events arrive in any order. */
-async function setIfNewer(merchantId: string, attribute: string, value: unknown, at: number): Promise<boolean> {
+async function setIfNewer(
+  merchantId: string,
+  attribute: string,
+  value: unknown,
+  at: number,
+  order: 'same-or-newer' | 'newer' = 'same-or-newer',
+): Promise<boolean> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName('merchants'),
         Key: { merchantId },
         UpdateExpression: 'SET #attribute = :value, #at = :at',
-        ConditionExpression: 'attribute_exists(merchantId) AND (attribute_not_exists(#at) OR #at <= :at)',
+        ConditionExpression: `attribute_exists(merchantId) AND (attribute_not_exists(#at) OR #at ${order === 'newer' ? '<' : '<='} :at)`,
         ExpressionAttributeNames: { '#attribute': attribute, '#at': `${attribute}At` },
         ExpressionAttributeValues: { ':value': value, ':at': at },
       }),
@@ -73,7 +79,9 @@ export const merchantStore: MerchantRepository = {
   findByStripeCustomer: (customerId) => findByIndex('byStripeCustomer', 'stripeCustomerId', customerId),
   attachStripeAccount: (merchantId, accountId) => setOnce(merchantId, 'stripeAccountId', accountId),
   attachStripeCustomer: (merchantId, customerId) => setOnce(merchantId, 'stripeCustomerId', customerId),
-  recordStripeAccountStatus: (merchantId, status, at) => setIfNewer(merchantId, 'stripeAccountStatus', status, at),
+  // Read times in milliseconds (stripe-events.ts): a state read at the same instant as the stored one is no newer.
+  recordStripeAccountStatus: (merchantId, status, at) =>
+    setIfNewer(merchantId, 'stripeAccountStatus', status, at, 'newer'),
   recordSubscription: (merchantId, subscription, at) => setIfNewer(merchantId, 'subscription', subscription, at),
 
   async create(merchant) {

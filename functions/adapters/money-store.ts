@@ -43,7 +43,7 @@ export const moneyStore: MoneyRepository = {
     }
     if (write.markUncounted) {
       // In the same write as the news: until its counts land, the payment is `uncounted` (sealing waits).
-      sets.push('uncountedShard = :uncounted');
+      sets.push('uncountedShard = :uncounted', 'uncountedSince = if_not_exists(uncountedSince, :now)');
       values[':uncounted'] = uncountedShardOf(paymentId);
     }
     const condition = `attribute_exists(paymentId) AND ${versionCondition(expectedVersion, values)}`;
@@ -89,7 +89,7 @@ export const moneyStore: MoneyRepository = {
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId: payment.paymentId },
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE uncountedShard`,
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE uncountedShard, uncountedSince, countRetryAt, countAttempts`,
           ConditionExpression: condition,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,

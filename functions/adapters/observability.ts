@@ -40,6 +40,8 @@ export const BUSINESS_METRICS = {
   reverificationRecoveries: 'ReverificationRecoveries',
   oldestStuckPendingAgeMs: 'OldestStuckPendingAgeMs',
   deadLetters: 'DeadLetters',
+  countRetries: 'CountRetries',
+  stuckCounts: 'StuckCounts',
 } as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
 /** The only extra dimension: Stripe's event type on WebhookEventsReceived (a few dozen values at most). */
@@ -288,6 +290,19 @@ export function gaugeOldestStuckPending(ageMs: number): void {
   emitMetric(BUSINESS_METRICS.oldestStuckPendingAgeMs, Math.max(0, ageMs), MetricUnit.Milliseconds);
 }
 
+/** A count or a seal failed and waits for its next attempt, later than the one before. */
+export function countCountRetry(
+  kind: 'count' | 'seal',
+  ids: { merchantId: string; paymentId?: string; day?: string },
+): void {
+  emitMetric(BUSINESS_METRICS.countRetries, 1, MetricUnit.Count, { metadata: { kind, ...ids } });
+}
+
+/** The schedule's gauge: counts and seals that have failed three times or more and still wait. */
+export function gaugeStuckCounts(records: number): void {
+  emitMetric(BUSINESS_METRICS.stuckCounts, Math.max(0, records), MetricUnit.Count);
+}
+
 /** An event kept as a dead letter after its retries (the local bus; in the cloud, the DLQ depth alarms). */
 export function countDeadLetter(functionName: string, eventId: string): void {
   emitMetric(BUSINESS_METRICS.deadLetters, 1, MetricUnit.Count, { metadata: { functionName, eventId } });
@@ -306,6 +321,8 @@ export const telemetry: Telemetry = {
   countAnomaly,
   countReverificationRecovery,
   gaugeOldestStuckPending,
+  countCountRetry,
+  gaugeStuckCounts,
 };
 
 export { MetricUnit };

@@ -64,11 +64,19 @@ export const paymentStore: PaymentRepository = {
       ':status': status,
       ':rank': STATUS_RANK[status],
       ':now': now.toISOString(),
+      ':owed': true,
     };
-    const sets = ['#status = :status', 'statusRank = :rank', 'updatedAt = :now', 'settledAt = :now'];
+    const sets = [
+      '#status = :status',
+      'statusRank = :rank',
+      'updatedAt = :now',
+      'settledAt = :now',
+      // The live update is owed from this write on, until it is published (settlement.ts).
+      'announceOwed = :owed',
+    ];
     if (status === 'succeeded') {
       // In the same write as the status: from here until its day has counted it, the payment is `uncounted`.
-      sets.push('uncountedShard = :uncounted');
+      sets.push('uncountedShard = :uncounted', 'uncountedSince = if_not_exists(uncountedSince, :now)');
       values[':uncounted'] = uncountedShardOf(paymentId);
     }
     for (const [key, value] of known) {
@@ -166,6 +174,43 @@ export const paymentStore: PaymentRepository = {
     });
   },
 
+  async listAllUncounted(shard) {
+    return queryIndex({
+      IndexName: 'uncounted',
+      KeyConditionExpression: 'uncountedShard = :shard',
+      ExpressionAttributeValues: { ':shard': shard },
+      limit: Number.POSITIVE_INFINITY,
+    });
+  },
+
+  async clearAnnounceOwed(paymentId) {
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'REMOVE announceOwed',
+          ConditionExpression: 'attribute_exists(announceOwed)',
+        }),
+      ),
+    );
+  },
+
+  async deferCount(paymentId, attempts, retryAt) {
+    // Only while the mark stands: a count that finished meanwhile needs no retry.
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET countAttempts = :attempts, countRetryAt = :retryAt',
+          ConditionExpression: 'attribute_exists(uncountedShard)',
+          ExpressionAttributeValues: { ':attempts': attempts, ':retryAt': retryAt.toISOString() },
+        }),
+      ),
+    );
+  },
+
   async listUncounted(shard, limit, merchantId) {
     return queryIndex({
       IndexName: 'uncounted',
@@ -200,7 +245,7 @@ async function queryIndex(query: {
       new QueryCommand({
         TableName: tableName('payments'),
         ...rest,
-        Limit: limit - items.length,
+        ...(Number.isFinite(limit) && { Limit: limit - items.length }),
         ExclusiveStartKey: startKey,
       }),
     );

@@ -57,6 +57,16 @@ export interface PaymentRecord extends SettlementDetails {
    */
   uncountedShard?: string;
   /**
+   * Set by the write that moves the status, removed once the live update (PAYMENT_UPDATED) is published:
+   * a publish that failed is sent by the next delivery or check, though the status no longer moves then.
+   */
+  announceOwed?: boolean;
+  /** When the `uncounted` mark was set: the index's sort key, so every marked payment is listed. */
+  uncountedSince?: string;
+  /** Failed attempts at finishing the owed counts, and when the schedule tries next (docs/architecture.md). */
+  countAttempts?: number;
+  countRetryAt?: string;
+  /**
    * Whether the payment's own count has landed; absent until the first refund or dispute, when settlement's
    * rule holds (succeeded without the `uncounted` mark = counted). See refunds-and-disputes.ts.
    */
@@ -106,8 +116,14 @@ export interface PaymentRepository {
   listPendingOfMerchant(merchantId: string, since: string, limit: number): Promise<PaymentRecord[]>;
   /** How many of the merchant's payments are pending (the sparse `pendingByMerchant` index). */
   countPendingOfMerchant(merchantId: string): Promise<number>;
-  /** Payments of one `uncounted` shard still marked uncounted, oldest settled first, at most `limit`. */
+  /** Payments of one `uncounted` shard still marked uncounted, oldest mark first, at most `limit`. */
   listUncounted(shard: string, limit: number, merchantId?: string): Promise<PaymentRecord[]>;
+  /** Every payment of one `uncounted` shard (normally none or a few: crash leftovers and failing counts). */
+  listAllUncounted(shard: string): Promise<PaymentRecord[]>;
+  /** Removes `announceOwed` once the live update is out. */
+  clearAnnounceOwed(paymentId: string): Promise<void>;
+  /** Puts a still-marked payment's next count attempt at `retryAt`, after `attempts` failures. */
+  deferCount(paymentId: string, attempts: number, retryAt: Date): Promise<void>;
 }
 
 /** `pay_` + 12 random bytes = 16 base64url characters: unguessable, since the cancel link carries it. */

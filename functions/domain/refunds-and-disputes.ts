@@ -228,11 +228,11 @@ function mergeDispute(stored: StoredDispute | undefined, incoming: StoredDispute
     rankOfDispute(incoming.status) < rankOfDispute(stored.status)
   )
     return stored;
+  // A charge loses its money to a dispute at most once: a loss already learned (and perhaps counted) stays
+  // with the payment even if Stripe names the dispute by another id, so the loss is never counted twice.
   const merged: StoredDispute = { ...stored, ...incoming };
-  if (stored?.disputeId !== incoming.disputeId) {
-    delete merged.lostAt;
-    delete merged.lossCounted;
-  }
+  if (stored?.lostAt) merged.lostAt = stored.lostAt;
+  if (stored?.lossCounted) merged.lossCounted = stored.lossCounted;
   if (merged.status === 'lost' && !merged.lostAt) merged.lostAt = now;
   return merged;
 }
@@ -295,6 +295,30 @@ export function owedCounts(payment: PaymentRecord): OwedCount[] {
 
 const hasOwedCounts = (payment: PaymentRecord) => owedCounts(payment).length > 0;
 
+/** When each owed count's news was learned: its day, in the merchant's time zone, is where it counts. */
+export function owedCountInstants(payment: PaymentRecord): string[] {
+  return owedCounts(payment).map((count) => {
+    switch (count.kind) {
+      case 'payment':
+        return payment.settledAt ?? payment.updatedAt;
+      case 'refund':
+        return count.refund.countAt!;
+      case 'refund-reversal':
+        return count.refund.reverseAt!;
+      case 'dispute-loss':
+        return count.dispute.lostAt!;
+    }
+  });
+}
+
+/** A count its day refused because the day was sealed without it: the payment keeps its mark. */
+export class CountRefusedError extends Error {
+  constructor(paymentId: string, kind: string) {
+    super(`a ${kind} count of ${paymentId} is owed to a day that is sealed`);
+    this.name = 'CountRefusedError';
+  }
+}
+
 export interface CountingDeps {
   payments: Pick<PaymentRepository, 'get'>;
   money: MoneyRepository;
@@ -325,10 +349,9 @@ export async function finishCounts(payment: PaymentRecord, deps: CountingDeps): 
     for (const count of owed) {
       const outcome = await landCount(current, count, dayOf, deps);
       if (outcome === 'day-sealed') {
-        // Cannot happen while sealing waits for merchants with a mark; if it ever does, the mark stays so the
-        // payment remains visible in the `uncounted` index instead of silently missing from the stats.
-        deps.telemetry.log.error('Count owed to a sealed day', { paymentId: current.paymentId, kind: count.kind });
-        return current;
+        // Cannot happen while sealing holds back every day a mark owes a count to. If it ever does, it fails
+        // loudly: the mark stays, and the schedule's retries count it in the StuckCounts alarm (runbook).
+        throw new CountRefusedError(current.paymentId, count.kind);
       }
       // The metric follows the stats: once per refund counted, once more (negative) per refund given back.
       if (outcome === 'counted' && count.kind === 'refund') {
@@ -372,7 +395,8 @@ function landCount(payment: PaymentRecord, count: OwedCount, dayOf: (instant: st
         },
       );
     case 'dispute-loss':
-      return deps.stats.countMoneyMovement(payment, dayOf(count.dispute.lostAt!), `${count.dispute.disputeId}#lost`, {
+      // Keyed by the payment, not the dispute: one loss per charge whatever id the dispute has.
+      return deps.stats.countMoneyMovement(payment, dayOf(count.dispute.lostAt!), `${payment.paymentId}#dispute-lost`, {
         disputeLossCents: count.dispute.amountCents,
       });
   }
@@ -402,7 +426,7 @@ export async function recordMoneyNews(
   let current = payment;
   let changed = false;
   let newlySucceeded: StoredRefund[] = [];
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const merged = mergeMoneyNews(current, news, deps.now);
     if (!merged.write) break;
     const saved = await deps.money.saveMoneyState(current.paymentId, current.moneyVersion, merged.write, deps.now);
@@ -412,16 +436,48 @@ export async function recordMoneyNews(
       newlySucceeded = merged.newlySucceeded;
       break;
     }
+    // Never given up in silence: past its retries the news fails, so its event is retried (and, at last,
+    // kept as a dead letter) or the merchant's request answers an error — never "done" unwritten.
+    if (attempt + 1 >= MERGE_RETRIES.attempts) throw new MoneyNewsConflictError(current.paymentId, attempt + 1);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * MERGE_RETRIES.baseMs * 2 ** attempt));
     const reread = await deps.payments.get(current.paymentId);
     if (!reread) return current;
     current = reread;
   }
-  current = await finishCounts(current, deps);
+  current = await finishCountsOrLeaveThem(current, deps);
   if (changed) {
     await deps.announce(current, 'money');
     await noticePayer(current, newlySucceeded, deps);
   }
   return current;
+}
+
+/** Writes of the same payment's money racing this one: retried after a jittered wait, then failed. */
+export const MERGE_RETRIES = { attempts: 8, baseMs: 10 } as const;
+
+export class MoneyNewsConflictError extends Error {
+  constructor(paymentId: string, attempts: number) {
+    super(`news about ${paymentId} could not be written: the payment changed under it ${attempts} times`);
+    this.name = 'MoneyNewsConflictError';
+  }
+}
+
+/**
+ * Lands the counts the news made owed. The news itself is stored by now, with the `uncounted` mark, so a
+ * count that fails does not fail the request or the event: it is logged and counted, and the schedule
+ * retries it (count-repair.ts) — a refund Stripe made answers 201, not 500.
+ */
+export async function finishCountsOrLeaveThem(payment: PaymentRecord, deps: CountingDeps): Promise<PaymentRecord> {
+  try {
+    return await finishCounts(payment, deps);
+  } catch (error) {
+    deps.telemetry.countCountRetry('count', { merchantId: payment.merchantId, paymentId: payment.paymentId });
+    deps.telemetry.log.error('Counting failed; the schedule retries it', {
+      paymentId: payment.paymentId,
+      error: String(error),
+    });
+    return payment;
+  }
 }
 
 async function noticePayer(payment: PaymentRecord, refunds: readonly StoredRefund[], deps: MoneyDeps) {
@@ -564,8 +620,12 @@ export async function refundPayment(
   // Parsed only once the payment is known to be the caller's: another merchant's payment answers 404
   // whatever the body, exactly as a missing one.
   const request = refundRequestSchema.parse(body);
-  // Without the browser's key, the natural one: the same amount asked at the same refunded total is a repeat.
-  const key = requestKey ?? `auto-${request.amountCents}-${refundedCentsOf(payment.refunds)}`;
+  // Without the browser's key, the natural one: the same amount asked while the payment's refunds stand as
+  // they did is a repeat. Their number is part of it, so a refund that failed since (which gives its amount
+  // back, so the refunded total is as it was) never makes a new request look like that failed one.
+  const key =
+    requestKey ??
+    `auto-${request.amountCents}-${refundedCentsOf(payment.refunds)}-${Object.keys(payment.refunds ?? {}).length}`;
   if (Object.values(payment.refunds ?? {}).some((refund) => refund.requestKey === key)) return payment;
 
   if (payment.status !== 'succeeded' || !payment.paymentIntentId) {

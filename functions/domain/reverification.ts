@@ -4,9 +4,9 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
-import { allShards, PENDING_SHARDS, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
-import { countSettledPayment, settlePaymentFromSession, type SettlementDeps } from './settlement';
-import { sealClosedDays } from './stats';
+import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
+import { allShards, PENDING_SHARDS, type PaymentRecord } from './payments';
+import { settlePaymentFromSession, type SettlementDeps } from './settlement';
 
 /**
  * A Checkout session lives 24 hours, and Stripe expires it at that moment. Checking for one hour longer
@@ -85,27 +85,6 @@ async function recheckPending(listed: readonly PaymentRecord[], deps: Settlement
   return result;
 }
 
-/**
- * Finishes the counts of payments still marked `uncounted`. Answers the merchants whose counts could not
- * be finished: their days must stay open.
- */
-async function finishCounts(listed: readonly PaymentRecord[], deps: SettlementDeps): Promise<Set<string>> {
-  const unfinished = new Set<string>();
-  for (const { paymentId, merchantId } of listed) {
-    try {
-      const payment = await deps.payments.get(paymentId);
-      if (!payment?.uncountedShard) continue;
-      // A `day-sealed` answer is logged by the count and its day is closed already: holding the merchant's
-      // other days open would not help it.
-      await countSettledPayment(payment, deps);
-    } catch (error) {
-      unfinished.add(merchantId);
-      deps.telemetry.log.error('Finishing an interrupted count failed', { paymentId, error: String(error) });
-    }
-  }
-  return unfinished;
-}
-
 export interface ReverifyRun extends VerifyResult {
   /** Days rolled into their month and the lifetime this run. */
   sealed: number;
@@ -130,20 +109,8 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
   // Every run reports, 0 when nothing is stuck, so the "pending over an hour" alarm always has data.
   deps.telemetry.gaugeOldestStuckPending(oldestStuckSince === undefined ? 0 : deps.now.getTime() - oldestStuckSince);
 
-  const holdMerchants = new Set<string>();
-  let sawEveryUncounted = true;
-  for (const shard of allShards('uncounted', UNCOUNTED_SHARDS)) {
-    const listed = await deps.payments.listUncounted(shard, REVERIFY_LIMITS.uncountedPerShard);
-    // A full page may hide more: then no merchant is known to be free of uncounted payments.
-    if (listed.length >= REVERIFY_LIMITS.uncountedPerShard) sawEveryUncounted = false;
-    for (const merchantId of await finishCounts(listed, deps)) holdMerchants.add(merchantId);
-  }
-  if (sawEveryUncounted) {
-    run.sealed = await sealClosedDays(
-      { stats: deps.stats, now: deps.now, log: (line) => deps.telemetry.log.error('Sealing failed', { detail: line }) },
-      { holdMerchants, limitPerShard: REVERIFY_LIMITS.sealPerShard },
-    );
-  }
+  // Then the counts a crash or a failure left owed, and sealing (count-repair.ts): one record at a time.
+  run.sealed = (await finishCountsAndSeal(deps, { sealPerShard: REVERIFY_LIMITS.sealPerShard })).sealed;
   return run;
 }
 
@@ -158,8 +125,6 @@ export async function verifyMerchantPayments(merchantId: string, deps: Settlemen
     deps,
   );
   const result: VerifyResult = { checked, settled };
-  for (const shard of allShards('uncounted', UNCOUNTED_SHARDS)) {
-    await finishCounts(await deps.payments.listUncounted(shard, REVERIFY_LIMITS.uncountedPerShard, merchantId), deps);
-  }
+  await finishMerchantCounts(merchantId, deps, REVERIFY_LIMITS.uncountedPerShard);
   return result;
 }

@@ -8,7 +8,7 @@ import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checko
 import { withoutHiddenControls } from '../../shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
-import { finishCounts, type MoneyRepository } from './refunds-and-disputes';
+import { finishCounts, finishCountsOrLeaveThem, type MoneyRepository } from './refunds-and-disputes';
 import type { StatsRepository } from './stats';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
@@ -142,9 +142,12 @@ export async function settle(
     deps.telemetry.countSettlement(current, current.status, deps.now);
     deps.telemetry.log.info('Payment settled', { status: current.status, totalCents: current.totalCents });
   }
-  if (current.status === 'succeeded' && current.uncountedShard) await countSettledPayment(current, deps);
-  if (moved) await deps.announce(current);
-  return current;
+  // A count that fails leaves the mark, and the schedule retries it: the payer's page and the event are
+  // answered for a payment that did go through.
+  const counted =
+    current.status === 'succeeded' && current.uncountedShard ? await finishCountsOrLeaveThem(current, deps) : current;
+  if (moved || counted.announceOwed) await announceOnce(counted, deps);
+  return counted;
 }
 
 /**
@@ -157,6 +160,15 @@ export function countSettledPayment(
   deps: Pick<SettlementDeps, 'payments' | 'merchants' | 'stats' | 'money' | 'telemetry'>,
 ): Promise<PaymentRecord> {
   return finishCounts(payment, deps);
+}
+
+/**
+ * Publishes the payment's live update, then records that it is out. A publish that fails throws (the event
+ * is retried) and leaves `announceOwed`, so the retry publishes it though the status does not move again.
+ */
+async function announceOnce(payment: PaymentRecord, deps: SettlementDeps) {
+  await deps.announce(payment);
+  await deps.payments.clearAnnounceOwed(payment.paymentId);
 }
 
 /** Applies a Checkout session's state to a payment already known to be the session's own. */

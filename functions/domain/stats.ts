@@ -13,6 +13,7 @@
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../shared/brand';
 import { REVENUE_CHART_DAYS, revenueGrowthPercent, type DashboardStats } from '../../shared/contracts/stats';
 import type { MerchantRepository } from './merchants';
+import type { Telemetry } from './telemetry';
 import { allShards, dayInTimeZone, shardOf, type PaymentRecord, type PaymentRepository } from './payments';
 
 export interface StatsCounters {
@@ -65,8 +66,21 @@ export interface StatsRepository {
     countKey: string,
     movement: MoneyMovement,
   ): Promise<CountOutcome>;
-  /** Unsealed days of one `unsealed` shard up to `throughDay` (inclusive), oldest first, at most `limit`. */
-  listUnsealedDays(shard: string, throughDay: string, limit: number): Promise<{ merchantId: string; day: string }[]>;
+  /**
+   * Unsealed days of one `unsealed` shard up to `throughDay` (inclusive), oldest first, at most `limit`;
+   * with `now`, only those due (a day whose sealing failed waits until its `sealRetryAt`), however many
+   * are waiting ahead of them.
+   */
+  listUnsealedDays(
+    shard: string,
+    throughDay: string,
+    limit: number,
+    now?: Date,
+  ): Promise<{ merchantId: string; day: string; sealAttempts?: number }[]>;
+  /** Puts an unsealed day's next sealing attempt at `retryAt`, after `attempts` failures. */
+  deferSeal(merchantId: string, day: string, attempts: number, retryAt: Date): Promise<void>;
+  /** How many unsealed days have failed to seal `attempts` times or more (the stuck gauge). */
+  countStuckSeals(attempts: number): Promise<number>;
   /** A day's counters, read consistently (never the index's copy, which may lag). */
   readDay(merchantId: string, day: string): Promise<DayTotals | undefined>;
   /** Adds the day's counters to the aggregate `period` (a month key or LIFETIME_KEY) unless it has them; true when added. */
@@ -275,24 +289,42 @@ export async function sealDay(
 }
 
 /**
- * Seals every closed day the `unsealed` index lists (at most `limitPerShard` per shard a run), except the
- * days of merchants in `holdMerchants` — those that still have a payment `uncounted`, whose day must not
- * close before it counts. Answers how many days were sealed.
+ * Seals the closed days the `unsealed` index lists as due (at most `limitPerShard` per shard a run), except
+ * those in `holdDays` (`merchantId#day`) — days a payment still owes a count to, which must not close
+ * before it lands. A day that fails to seal gets its next attempt later than the last (`sealRetryAt`),
+ * counted and logged, and the listing passes over it until then, so it never stands in front of the
+ * others. Answers how many days were sealed.
  */
 export async function sealClosedDays(
-  deps: { stats: StatsRepository; now: Date; log?: (line: string) => void },
-  options: { holdMerchants: ReadonlySet<string>; limitPerShard: number },
+  deps: { stats: StatsRepository; now: Date; telemetry: Pick<Telemetry, 'log' | 'countCountRetry'> },
+  options: {
+    holdDays: ReadonlySet<string>;
+    limitPerShard: number;
+    nextAttemptAt(now: Date, attempts: number): Date;
+  },
 ): Promise<number> {
   const through = sealableThrough(deps.now);
   let sealed = 0;
   for (const shard of allUnsealedShards()) {
-    for (const { merchantId, day } of await deps.stats.listUnsealedDays(shard, through, options.limitPerShard)) {
-      if (options.holdMerchants.has(merchantId)) continue;
+    const listed = await deps.stats.listUnsealedDays(shard, through, options.limitPerShard, deps.now);
+    for (const { merchantId, day, sealAttempts } of listed) {
+      if (options.holdDays.has(`${merchantId}#${day}`)) continue;
       try {
         if (await sealDay(merchantId, day, deps)) sealed++;
       } catch (error) {
-        // One day failing must not hold back the rest; it stays unsealed and the next run retries it.
-        deps.log?.(`sealing ${merchantId} ${day} failed: ${String(error)}`);
+        const attempts = (sealAttempts ?? 0) + 1;
+        deps.telemetry.countCountRetry('seal', { merchantId, day });
+        deps.telemetry.log.error('Sealing a day failed; it will be retried', {
+          merchantId,
+          day,
+          attempts,
+          error: String(error),
+        });
+        await deps.stats
+          .deferSeal(merchantId, day, attempts, options.nextAttemptAt(deps.now, attempts))
+          .catch((deferError: unknown) =>
+            deps.telemetry.log.error('Deferring a failed seal failed', { merchantId, day, error: String(deferError) }),
+          );
       }
     }
   }

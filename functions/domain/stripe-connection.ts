@@ -91,11 +91,8 @@ export async function readStripeConnection(
   if (!merchant.stripeAccountId) return connectionOf(undefined);
   const account = await deps.stripe.accounts.retrieve(merchant.stripeAccountId);
   const connection = connectionOf(account);
-  await deps.merchants.recordStripeAccountStatus(
-    merchantId,
-    connection.account_status,
-    Math.floor(deps.now.getTime() / 1000),
-  );
+  // The read's time in milliseconds, as account.updated records it: the later read wins.
+  await deps.merchants.recordStripeAccountStatus(merchantId, connection.account_status, deps.now.getTime());
   return connection;
 }
 

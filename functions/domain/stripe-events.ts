@@ -135,20 +135,23 @@ const accountSchema = z.looseObject({
   details_submitted: z.boolean().optional(),
 });
 
+/**
+ * `account.updated`: the account is read again from Stripe rather than taken from the payload — two events
+ * can share a `created` second and arrive in either order, so only a read says which state is the newest —
+ * and what the read said is stored only if no later read has been stored (read times in milliseconds,
+ * strictly newer wins).
+ */
 export async function applyAccountUpdated(
   event: Stripe.Event,
-  merchants: MerchantRepository,
-  telemetry: Telemetry,
+  deps: { merchants: MerchantRepository; stripe: Pick<Stripe, 'accounts'>; telemetry: Telemetry; now: () => Date },
 ): Promise<void> {
   const account = accountSchema.safeParse(event.data.object);
-  if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id }, telemetry);
-  const merchant = await merchants.findByStripeAccount(event.account ?? account.data.id);
-  if (!merchant) return; // An account Paylink did not create (or a merchant since removed): nothing to keep current.
-  await merchants.recordStripeAccountStatus(
-    merchant.merchantId,
-    accountStatusOf(account.data as unknown as Stripe.Account),
-    event.created,
-  );
+  if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id }, deps.telemetry);
+  const merchant = await deps.merchants.findByStripeAccount(event.account ?? account.data.id);
+  if (!merchant?.stripeAccountId) return; // An account Paylink did not create (or a merchant since removed).
+  const readAt = deps.now().getTime();
+  const current = await deps.stripe.accounts.retrieve(merchant.stripeAccountId);
+  await deps.merchants.recordStripeAccountStatus(merchant.merchantId, accountStatusOf(current), readAt);
 }
 
 const idOrObject = z

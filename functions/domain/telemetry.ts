@@ -43,4 +43,8 @@ export interface Telemetry {
   countAnomaly(reason: string): void;
   countReverificationRecovery(payment: { paymentId: string; merchantId: string }, status: string): void;
   gaugeOldestStuckPending(ageMs: number): void;
+  /** A count or a seal failed and was put back for a later attempt (docs/runbook.md "Counts or seals failing"). */
+  countCountRetry(kind: 'count' | 'seal', ids: { merchantId: string; paymentId?: string; day?: string }): void;
+  /** The schedule's gauge: counts and seals that have failed three times or more and still wait; 0 when none. */
+  gaugeStuckCounts(records: number): void;
 }

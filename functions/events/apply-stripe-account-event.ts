@@ -1,6 +1,7 @@
 /** `account.updated` from a merchant's connected account keeps their connection status current. */
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { merchantStore } from '../adapters/merchant-store';
+import { stripeClient } from '../adapters/stripe-client';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { applyAccountUpdated, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
 import { observed, telemetry } from '../adapters/observability';
@@ -15,7 +16,13 @@ async function handle(event: EventBridgeEvent<string, unknown>, context?: Contex
     workClaimStore,
     telemetry,
     new Date(),
-    () => applyAccountUpdated(stripeEvent, merchantStore, telemetry),
+    async () =>
+      applyAccountUpdated(stripeEvent, {
+        merchants: merchantStore,
+        stripe: await stripeClient(),
+        telemetry,
+        now: () => new Date(),
+      }),
     context?.getRemainingTimeInMillis(),
   );
 }

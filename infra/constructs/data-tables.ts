@@ -42,7 +42,9 @@ export class DataTables extends Construct {
           indexName: index.name,
           partitionKey: attribute(index.partitionKey),
           sortKey: index.sortKey && attribute(index.sortKey),
-          projectionType: ProjectionType.ALL,
+          ...(index.include
+            ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+            : { projectionType: ProjectionType.ALL }),
         });
       }
       byId.set(tableId, table);

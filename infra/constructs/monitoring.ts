@@ -51,6 +51,7 @@ export const RUNBOOK_SECTIONS = {
   pendingPayments: 'payments-pending-over-an-hour',
   settlementLag: 'settlement-lag',
   signatureFailures: 'webhook-signature-failures',
+  stuckCounts: 'counts-or-seals-failing',
 } as const;
 const runbook = (section: string) => `${RUNBOOK}#${section}`;
 
@@ -71,6 +72,8 @@ export const PAYLINK_METRICS = [
   'ReverificationRecoveries',
   'OldestStuckPendingAgeMs',
   'DeadLetters',
+  'CountRetries',
+  'StuckCounts',
 ] as const;
 type PaylinkMetric = (typeof PAYLINK_METRICS)[number];
 
@@ -336,7 +339,12 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({
         title: 'Recovered and lost',
-        left: [sum('ReverificationRecoveries', 're-verification recoveries'), sum('DeadLetters', 'dead letters')],
+        left: [
+          sum('ReverificationRecoveries', 're-verification recoveries'),
+          sum('DeadLetters', 'dead letters'),
+          sum('CountRetries', 'count and seal retries'),
+        ],
+        right: [this.paylinkMetric('StuckCounts', 'Maximum', 'stuck counts and seals')],
         width: 8,
       }),
     ];
@@ -486,6 +494,12 @@ export class Monitoring extends Construct {
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+    this.alarm('StuckCounts', {
+      metric: this.paylinkMetric('StuckCounts', 'Maximum'),
+      threshold: 1,
+      section: RUNBOOK_SECTIONS.stuckCounts,
+      what: 'A stats count or a day seal has failed three times or more and is still waiting for its next attempt.',
     });
     this.alarm('WebhookSignatureFailures', {
       metric: this.paylinkMetric('WebhookSignatureFailures', 'Sum'),

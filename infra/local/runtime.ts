@@ -53,6 +53,11 @@ export interface LocalRuntimeOptions {
   appOrigin?: string;
   /** The public routes' per-client limit; the cloud's unless a benchmark turns it off (`false`). */
   publicRateLimit?: { requests: number; windowSeconds: number } | false;
+  /**
+   * DynamoDB's item size limit in KB (400, as in the cloud, unless a test lowers it to reach the limit with
+   * a few hundred writes instead of tens of thousands).
+   */
+  dynamoMaxItemSizeKb?: number;
   log?: (line: string) => void;
 }
 
@@ -155,6 +160,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const dynamo = await startLocalDynamo({
       port: ports.dynamodb,
       dataPath: options.dataDirectory && path.join(options.dataDirectory, 'dynamodb'),
+      maxItemSizeKb: options.dynamoMaxItemSizeKb,
     });
     stops.push(dynamo.stop);
     const mailbox = await startLocalMailbox({ port: ports.mailbox });

@@ -2,7 +2,8 @@
  * `npm run bench` (issue 14 item 4), on the built SPA (`npm run build` first) and the local runtime:
  * Lighthouse on the pages a phone opens and on a bare React + Vite floor; the bytes each page's first visit
  * downloads; /p/{id}'s critical path; the DynamoDB calls per request (counted at the client); the merchant's
- * stats and first transactions page at 100 and at 100,000 payments; each function's bundle and cold import;
+ * stats and first transactions page at 100 and at 100,000 payments; a busy merchant day (more payments than
+ * one item could guard, counted once); each function's bundle and cold import;
  * webhook events/s through ingress → bus → ledger with duplicates, and the double count (must be 0); and
  * p50/p99 of the public routes under autocannon. Writes bench/results.json, prints one table and puts it in
  * the README. Not part of `npm test`: timings vary with the machine — read them, don't assert them (the
@@ -34,6 +35,7 @@ const { seedPaymentHistory, isFailedInHistory } = await import('./history-seed')
 const { catalog, secretValueEnvName } = await import('../../functions/catalog');
 const { loadLatency } = await import('./load');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
+const { measureBusyMerchantDay } = await import('./busy-day');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
@@ -47,6 +49,8 @@ const CALL_RUNS = QUICK ? 2 : 5;
 const LOAD = QUICK ? { requests: 200, connections: 10 } : { requests: 3_000, connections: 50 };
 /** Webhooks: payments made (each sends its events), delivered this many at a time, this share duplicates. */
 const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 0.2 };
+/** One merchant's day: more payments than one 400 KB item could guard (~20,000 ids); quick: past one item's 4,000 keys. */
+const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUICK ? 20 : 200 };
 /** Fresh `node` processes per cold-import figure. */
 const COLD_RUNS = QUICK ? 1 : 5;
 
@@ -290,6 +294,22 @@ async function historySizes() {
       .map((label) => merchants.map(({ size }) => callsAt(label, sizeName(size))).join(' vs '))
       .join('; '),
     CALLS_COMMAND,
+  );
+}
+
+/** A busy merchant day at the real item size (busy-day.ts). */
+async function busyMerchantDay() {
+  const measured = await measureBusyMerchantDay(env, BUSY_DAY);
+  problems.push(...measured.problems);
+  const command = `${BENCH} (one merchant, ${BUSY_DAY.payments.toLocaleString('en-NZ')} payments counted into one day, ${BUSY_DAY.concurrency} at a time; stats p50 of ${BUSY_DAY.reads})`;
+  console.log(`\nBusy merchant day: ${JSON.stringify(measured)}`);
+  report.section('busyMerchantDay', { ...measured, command });
+  report.row(
+    `Busy merchant day (${measured.payments.toLocaleString('en-NZ')} payments, one merchant, one day)`,
+    `each counted once (${measured.items} items, ≤ ${measured.largestItemKeys.toLocaleString('en-NZ')} ids each; ` +
+      `${measured.redeliveriesRefused} redeliveries refused; ${measured.countsPerSecond}/s); ` +
+      `GET /api/me/stats ${measured.statsCalls} calls, p50 ${measured.statsP50Ms} ms`,
+    command,
   );
 }
 
@@ -589,6 +609,7 @@ try {
   await payerPageCriticalPath(linkId);
   await underLoad(linkId);
   await historySizes();
+  await busyMerchantDay();
   await webhooks();
   if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE || QUICK) console.log('\nLighthouse skipped');
   else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');

@@ -28,7 +28,8 @@ import {
 import { MERCHANT_CHECK_CACHE_TTL, ORIGIN_CHECK_CACHE_TTL } from '../../infra/constructs/origin-check';
 import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/origin-check/verify-origin';
 import { ACCOUNT_API_RATE_LIMIT, ROUTE_GROUPS } from '../../infra/constructs/paylink-http-api';
-import { tables as tableSpecs, type KeySpec } from '../../infra/tables';
+import { STATS_COUNTER_ATTRIBUTES, tables as tableSpecs, type KeySpec } from '../../infra/tables';
+import { COUNTER_NAMES } from '../../functions/domain/stats';
 import {
   logicalIdOf,
   referencedLogicalIds,
@@ -133,6 +134,10 @@ function attributesOf(spec: KeySpec) {
 
 export function describeCatalogueConformance(synth: () => SynthesizedPaylink, specs: readonly FunctionSpec[]) {
   describe('tables (infra/tables.ts)', () => {
+    it("the stats table's `counters` index carries every counter the stats code keeps", () => {
+      expect([...STATS_COUNTER_ATTRIBUTES]).toEqual([...COUNTER_NAMES]);
+    });
+
     it.each([...TABLE_IDS])('%s has its keys, indexes, TTL, PITR and on-demand billing', (tableId) => {
       const { stack, resources } = synth();
       const spec = tableSpecs[tableId];
@@ -150,7 +155,9 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         (spec.indexes ?? []).map((index) => ({
           IndexName: index.name,
           KeySchema: keySchemaOf(index),
-          Projection: { ProjectionType: 'ALL' },
+          Projection: index.include
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] }
+            : { ProjectionType: 'ALL' },
         })),
       );
       const expectedAttributes = [spec, ...(spec.indexes ?? [])].flatMap(attributesOf);

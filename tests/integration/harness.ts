@@ -88,7 +88,10 @@ function subOf(idToken: string): string {
 
 export async function bootLocalRuntime(
   options: Partial<
-    Pick<LocalRuntimeOptions, 'functions' | 'staticDir' | 'dataDirectory' | 'ports' | 'publicRateLimit' | 'appOrigin'>
+    Pick<
+      LocalRuntimeOptions,
+      'functions' | 'staticDir' | 'dataDirectory' | 'ports' | 'publicRateLimit' | 'appOrigin' | 'dynamoMaxItemSizeKb'
+    >
   > = {},
 ) {
   const ports = options.ports ?? (await freePorts());

@@ -354,6 +354,6 @@ describe('disputes', () => {
     expect(after.grossRevenue).toBe(before.grossRevenue + 3000);
     expect(after.totalRevenue).toBe(before.totalRevenue);
     const day = (await statsItems(env, merchant.sub)).find((item) => String(item.day).startsWith('D#'));
-    expect(day?.counted).toContain(`${dispute.id}#lost`);
+    expect(day?.counted).toContain(`${paymentId}#dispute-lost`);
   });
 });
