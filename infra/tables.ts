@@ -66,6 +66,13 @@ export const tables: Record<TableId, TableSpec> = {
       { name: 'byCheckoutSession', partitionKey: { name: 'checkoutSessionId', type: S } },
       // Sparse: only items that still carry `pendingSince` (removed once the payment settles).
       { name: 'pending', partitionKey: { name: 'pendingShard', type: S }, sortKey: { name: 'pendingSince', type: S } },
+      // Sparse, by when each pending payment is next due a check with Stripe (the schedule's work list):
+      // gone with `pendingShard` once the payment settles.
+      {
+        name: 'reverifyDue',
+        partitionKey: { name: 'pendingShard', type: S },
+        sortKey: { name: 'reverifyAt', type: S },
+      },
       // Sparse, the same attribute per merchant: the pending count and Verify & Refresh.
       {
         name: 'pendingByMerchant',

@@ -89,7 +89,7 @@ export const paymentStore: PaymentRepository = {
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId },
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE pendingShard, pendingSince`,
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE pendingShard, pendingSince, reverifyAt, reverifyChecks`,
           ConditionExpression: 'attribute_exists(paymentId) AND statusRank < :rank',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
@@ -154,6 +154,30 @@ export const paymentStore: PaymentRepository = {
       ExpressionAttributeValues: { ':shard': shard, ':since': since },
       limit,
     });
+  },
+
+  async listDueForReverify(shard, now, limit) {
+    return queryIndex({
+      IndexName: 'reverifyDue',
+      KeyConditionExpression: 'pendingShard = :shard AND reverifyAt <= :now',
+      ExpressionAttributeValues: { ':shard': shard, ':now': now },
+      limit,
+    });
+  },
+
+  async scheduleReverify(paymentId, at, checks) {
+    // Only while pending: a payment that settled meanwhile has left the index and stays out of it.
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET reverifyAt = :at, reverifyChecks = :checks',
+          ConditionExpression: 'attribute_exists(pendingShard)',
+          ExpressionAttributeValues: { ':at': at, ':checks': checks },
+        }),
+      ),
+    );
   },
 
   async listPendingOfMerchant(merchantId, since, limit) {

@@ -73,6 +73,8 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     updatedAt: createdAt,
     pendingShard: pendingShardOf(paymentId),
     pendingSince: createdAt,
+    // Due at the schedule's next run: a webhook normally lands well before it, and then this is gone.
+    reverifyAt: createdAt,
   };
   await deps.payments.create(payment);
   deps.telemetry.appendPaymentKeys(payment);

@@ -52,6 +52,13 @@ export interface PaymentRecord extends SettlementDetails {
   pendingShard?: string;
   pendingSince?: string;
   /**
+   * Sparse `reverifyDue` index (with `pendingShard`): when the schedule next asks Stripe about this pending
+   * payment — due at once when created, then further apart after each check (reverification.ts).
+   */
+  reverifyAt?: string;
+  /** Checks the schedule has made of this pending payment. */
+  reverifyChecks?: number;
+  /**
    * Sparse `uncounted` index: set by the write that makes the payment succeeded, removed once its day has
    * counted it. A crash between the two writes leaves the mark, and whoever sees it next finishes the count.
    */
@@ -112,6 +119,10 @@ export interface PaymentRepository {
   recordEmailRefusal(paymentId: string, refusal: EmailRefusal): Promise<void>;
   /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */
   listPending(shard: string, since: string, limit: number): Promise<PaymentRecord[]>;
+  /** Pending payments of one shard whose next check is due by `now`, most overdue first, at most `limit`. */
+  listDueForReverify(shard: string, now: string, limit: number): Promise<PaymentRecord[]>;
+  /** Puts a still-pending payment's next check at `at`, after `checks` checks. */
+  scheduleReverify(paymentId: string, at: string, checks: number): Promise<void>;
   /** One merchant's pending payments created at or after `since`, oldest first, at most `limit`. */
   listPendingOfMerchant(merchantId: string, since: string, limit: number): Promise<PaymentRecord[]>;
   /** How many of the merchant's payments are pending (the sparse `pendingByMerchant` index). */

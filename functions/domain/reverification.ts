@@ -17,9 +17,28 @@ export const REVERIFY_WINDOW_MS = 25 * 60 * 60 * 1000;
 
 /**
  * Work per scheduled run, so a run ends well within its timeout whatever piles up: the rest waits for the
- * next run, 5 minutes later. Oldest first, so the payments nearest their session's expiry go first.
+ * next run, 5 minutes later. `pendingPerShard` is for Verify & Refresh (one merchant's oldest pending).
  */
 export const REVERIFY_LIMITS = { pendingPerShard: 100, uncountedPerShard: 100, sealPerShard: 200 } as const;
+
+/**
+ * The schedule's Stripe budget: at most this many session checks per run (a quarter per pending shard),
+ * about 1,000 × 100 ms / 8 in flight ≈ 13 s of a run's 5 minutes. Every pending payment is due at once when
+ * created and then further apart (`nextCheckDelayMs`), so 2,000 fresh pending payments are all checked
+ * within two runs, and an abandoned Checkout costs about ten checks over its 24 hours, not 288.
+ */
+export const REVERIFY_CHECKS_PER_RUN = 1_000;
+/** A run stops starting checks after this long, whatever is left: the next run takes the most overdue. */
+export const REVERIFY_RUN_BUDGET_MS = 120_000;
+const FIRST_RECHECK_MS = 5 * 60 * 1000;
+/** Sorts after every real time: a payment scheduled here is never due again. */
+const NO_MORE_CHECKS = '9999-12-31T23:59:59.999Z';
+const LONGEST_RECHECK_MS = 2 * 60 * 60 * 1000;
+
+/** After `checks` checks found a payment still pending (or failed): 5, 10, 20… minutes, at most 2 hours. */
+export function nextCheckDelayMs(checks: number): number {
+  return Math.min(FIRST_RECHECK_MS * 2 ** Math.max(0, checks - 1), LONGEST_RECHECK_MS);
+}
 
 /** Stripe calls in flight at once. */
 const STRIPE_CONCURRENCY = 8;
@@ -47,13 +66,27 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
  * Asks Stripe for each listed payment's Checkout session and settles what it says. One failure (Stripe or
  * ours) is logged and skipped: the payment stays pending and the next check tries again.
  */
-async function recheckPending(listed: readonly PaymentRecord[], deps: SettlementDeps): Promise<RecheckResult> {
+async function recheckPending(
+  listed: readonly PaymentRecord[],
+  deps: SettlementDeps,
+  options: { reschedule?: boolean; deadline?: number } = {},
+): Promise<RecheckResult> {
   const result: RecheckResult = { checked: 0, settled: 0 };
   const stuck = (since: string) => {
     const at = Date.parse(since);
     if (Number.isFinite(at)) result.oldestStuckSince = Math.min(result.oldestStuckSince ?? at, at);
   };
-  await inBatches(listed, STRIPE_CONCURRENCY, async ({ paymentId, createdAt }) => {
+  // The next check of whatever is still pending after this one, found or failed: never sooner than its
+  // backoff, so a payment that keeps failing waits its turn instead of taking every run's budget.
+  const reschedule = async ({ paymentId, reverifyChecks }: PaymentRecord) => {
+    if (!options.reschedule) return;
+    const checks = (reverifyChecks ?? 0) + 1;
+    const at = new Date(deps.now.getTime() + nextCheckDelayMs(checks)).toISOString();
+    await deps.payments.scheduleReverify(paymentId, at, checks);
+  };
+  await inBatches(listed, STRIPE_CONCURRENCY, async (listedPayment) => {
+    const { paymentId, createdAt } = listedPayment;
+    if (options.deadline !== undefined && Date.now() > options.deadline) return;
     try {
       // The index's copy may lag: a payment the webhook settled a moment ago needs no call to Stripe.
       const payment = await deps.payments.get(paymentId);
@@ -74,12 +107,20 @@ async function recheckPending(listed: readonly PaymentRecord[], deps: Settlement
           merchantId: after.merchantId,
           status: after.status,
         });
-      } else if (session.status !== 'open' && !(session.status === 'complete' && session.payment_status !== 'paid')) {
-        stuck(payment.createdAt);
+      } else {
+        await reschedule(listedPayment);
+        if (session.status !== 'open' && !(session.status === 'complete' && session.payment_status !== 'paid'))
+          stuck(payment.createdAt);
       }
     } catch (error) {
       stuck(createdAt);
       deps.telemetry.log.error('Re-verifying a pending payment failed', { paymentId, error: String(error) });
+      await reschedule(listedPayment).catch((rescheduleError: unknown) =>
+        deps.telemetry.log.error('Rescheduling a re-verification failed', {
+          paymentId,
+          error: String(rescheduleError),
+        }),
+      );
     }
   });
   return result;
@@ -90,22 +131,44 @@ export interface ReverifyRun extends VerifyResult {
   sealed: number;
 }
 
-/** The schedule: every pending shard, then every uncounted payment, then sealing. */
+/**
+ * The schedule: the pending payments due a check in every shard (most overdue first, within the run's
+ * Stripe and time budgets), then every uncounted payment, then sealing.
+ */
 export async function reverifyPendingPayments(deps: SettlementDeps): Promise<ReverifyRun> {
   const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
+  const deadline = Date.now() + REVERIFY_RUN_BUDGET_MS;
   const run: ReverifyRun = { checked: 0, settled: 0, sealed: 0 };
-  let oldestStuckSince: number | undefined;
-  for (const shard of allShards('pending', PENDING_SHARDS)) {
-    const result = await recheckPending(
-      await deps.payments.listPending(shard, since, REVERIFY_LIMITS.pendingPerShard),
-      deps,
-    );
-    run.checked += result.checked;
-    run.settled += result.settled;
-    if (result.oldestStuckSince !== undefined) {
-      oldestStuckSince = Math.min(oldestStuckSince ?? result.oldestStuckSince, result.oldestStuckSince);
-    }
+  // The most overdue across every shard, up to the run's budget: shards are filled by a hash and are never
+  // exactly even, so a share per shard would leave the fullest one behind.
+  const nowIso = deps.now.toISOString();
+  const due = (
+    await Promise.all(
+      allShards('pending', PENDING_SHARDS).map((shard) =>
+        deps.payments.listDueForReverify(shard, nowIso, REVERIFY_CHECKS_PER_RUN),
+      ),
+    )
+  )
+    .flat()
+    .sort((a, b) => (a.reverifyAt ?? '').localeCompare(b.reverifyAt ?? ''))
+    .slice(0, REVERIFY_CHECKS_PER_RUN);
+  // Past the window Stripe has long expired the session and every check of it has failed: it leaves the
+  // work list (logged), so it can never sit at the head of every run.
+  for (const abandoned of due.filter((payment) => payment.createdAt < since)) {
+    deps.telemetry.log.warn('A pending payment outlived its re-verification window', {
+      paymentId: abandoned.paymentId,
+      merchantId: abandoned.merchantId,
+    });
+    await deps.payments.scheduleReverify(abandoned.paymentId, NO_MORE_CHECKS, (abandoned.reverifyChecks ?? 0) + 1);
   }
+  const result = await recheckPending(
+    due.filter((payment) => payment.createdAt >= since),
+    deps,
+    { reschedule: true, deadline },
+  );
+  run.checked += result.checked;
+  run.settled += result.settled;
+  const oldestStuckSince = result.oldestStuckSince;
   // Every run reports, 0 when nothing is stuck, so the "pending over an hour" alarm always has data.
   deps.telemetry.gaugeOldestStuckPending(oldestStuckSince === undefined ? 0 : deps.now.getTime() - oldestStuckSince);
 

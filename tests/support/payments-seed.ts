@@ -60,6 +60,7 @@ export function pendingPayment(merchantId: string, seed: PendingPaymentSeed): Pa
     updatedAt: createdAt,
     pendingShard: pendingShardOf(paymentId),
     pendingSince: createdAt,
+    reverifyAt: createdAt,
   };
 }
 
