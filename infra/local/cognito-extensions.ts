@@ -596,14 +596,15 @@ export function extendCognitoRouter(
     async ForgotPassword(ctx, request) {
       // The pool prevents user-existence errors (as the cloud's client does): an unknown email gets the
       // same answer as a known one, and no email.
+      // Cognito masks the destination either way ("a***@e***"), so the answer tells nothing about the account.
       const pool = await services.cognito.getUserPoolForClientId(ctx, String(request.ClientId));
-      const user = await pool.getUserByUsername(ctx, String(request.Username));
-      if (!user) {
-        const username = String(request.Username);
-        const masked = `${username.charAt(0)}***@${username.split('@')[1]?.charAt(0) ?? ''}***`;
-        return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked } };
-      }
-      return router('ForgotPassword')(ctx, request);
+      const username = String(request.Username);
+      const user = await pool.getUserByUsername(ctx, username);
+      const masked = `${username.charAt(0)}***@${username.split('@')[1]?.charAt(0) ?? ''}***`;
+      const answer = { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked } };
+      if (!user) return answer;
+      await router('ForgotPassword')(ctx, request);
+      return answer;
     },
 
     async ResendConfirmationCode(ctx, request) {
