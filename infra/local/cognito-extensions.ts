@@ -16,7 +16,8 @@
  * Every other operation is cognito-local's own.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID, verify as verifySignature } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Secret, TOTP } from 'otpauth';
 import type { CognitoTrigger, FunctionSpec } from '../../functions/catalog';
 import { invoke } from './function-loader';
@@ -219,9 +220,31 @@ export function totpStepOf(secret: string, code: string, now = Date.now()): numb
 }
 
 /** The claims of an access token cognito-local issued (it signs them itself and checks them by decoding). */
+/** cognito-local's signing key (it signs every token with this one RS256 key, as its JWKS says). */
+const COGNITO_LOCAL_KEY = createPublicKey({
+  key: (
+    createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.public.json') as {
+      jwk: import('node:crypto').JsonWebKey;
+    }
+  ).jwk,
+  format: 'jwk',
+});
+
+/**
+ * The claims of a token cognito-local signed, or undefined: Cognito refuses a token whose signature does
+ * not verify (an `alg: none` or re-signed token turned a merchant's two-factor off before this check).
+ */
 function accessTokenClaims(token: unknown): Record<string, unknown> | undefined {
   try {
-    const claims = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString()) as unknown;
+    const [header = '', payload = '', signature = ''] = String(token).split('.');
+    const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string };
+    const signed = Buffer.from(`${header}.${payload}`);
+    if (
+      alg !== 'RS256' ||
+      !verifySignature('RSA-SHA256', signed, COGNITO_LOCAL_KEY, Buffer.from(signature, 'base64url'))
+    )
+      return undefined;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown;
     return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

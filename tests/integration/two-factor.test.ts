@@ -153,6 +153,25 @@ describe('setting up two-factor', () => {
       name: 'InvalidParameterException',
     });
   });
+
+  it("refuses a token whose signature does not verify: an unsigned copy cannot turn a merchant's two-factor off", async () => {
+    const merchant = await merchantWithTotp();
+    const [, payload] = merchant.accessToken.split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const resigned = `${merchant.accessToken.split('.').slice(0, 2).join('.')}.${Buffer.from('forged').toString('base64url')}`;
+    for (const forged of [unsigned, resigned]) {
+      await expect(
+        env.cognito.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken: forged,
+            SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    }
+    // Still on: a password sign-in asks for the code.
+    expect((await passwordSignIn(merchant.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+  });
 });
 
 describe('password sign-in with two-factor on', () => {
