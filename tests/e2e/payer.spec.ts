@@ -108,6 +108,9 @@ async function payOnCheckout(page: Page, payer: { email: string; name: string },
 test('a payer pays a fixed link with the tip on a phone, sees it confirmed, and emails the receipt', async ({
   page,
 }, testInfo) => {
+  // The whole journey — the page, Checkout, the success page and every receipt state — with screenshots
+  // at two widths and axe on each: about 40–50 s on this machine, too close to the default 60 s budget.
+  test.setTimeout(120_000);
   const payer = { email: `payer-${crypto.randomUUID().slice(0, 8)}@example.co.nz`, name: 'Aroha Ngata' };
   await page.setViewportSize(PHONE);
   const assets = recordAssets(page);

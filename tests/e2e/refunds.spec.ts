@@ -106,6 +106,8 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   page,
   context,
 }, testInfo) => {
+  // A long journey with screenshots and axe at each step: too close to the default 60 s budget on CI.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughLoginPage(page, merchant);
   const dashboard = page;

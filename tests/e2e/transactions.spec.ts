@@ -157,6 +157,8 @@ test('the merchant filters by email and status (kept across reload and Back), op
   page,
   context,
 }, testInfo) => {
+  // A long journey with screenshots and axe at each step: too close to the default 60 s budget on CI.
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize(DESKTOP);
   await signInThroughLoginPage(page, merchant);
