@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Plugin } from 'vite';
+import { withAbsolutePreviewUrls } from '../shared/preview-urls';
 
 /**
  * The prefixes the catalogue's page routes answer under (its pagePathPatterns, `/p/*`, which web/ may not
@@ -36,10 +37,7 @@ export function pageRoutesThroughGateway(gatewayUrl: string): Plugin {
     transformIndexHtml(html, context) {
       const origin = context.server?.resolvedUrls?.local[0]?.replace(/\/$/, '');
       if (!origin) return html;
-      return html.replace(
-        /(<meta\s+(?:property|name)="(?:og:image|og:url|twitter:image)"\s+content=")(\/[^"/][^"]*)"/g,
-        (_, start: string, path: string) => `${start}${origin}${path}"`,
-      );
+      return withAbsolutePreviewUrls(html, origin);
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {

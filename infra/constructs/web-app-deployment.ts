@@ -5,8 +5,9 @@
  * a deployment shows up at once.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { AssetHashType, DockerImage, RemovalPolicy, Stack, Validations, type ILocalBundling } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, RemovalPolicy, Stack, Stage, Validations, type ILocalBundling } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -16,12 +17,25 @@ import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
+import { hasRelativePreviewUrls, withAbsolutePreviewUrls } from '../../shared/preview-urls';
 import { wildcardActionFindingId, wildcardResourceFindingId } from '../wildcard-finding-id';
 
 /** Vite writes every content-hashed file here (its default `build.assetsDir`). */
 const HASHED_ASSETS_PATTERN = 'assets/*';
 /** Files the build writes for its own tools (Vite's manifest), kept out of the bucket. */
 export const BUILD_ONLY_PATTERN = '.vite/*';
+
+/**
+ * Every built HTML page whose preview tags name files by path, rewritten onto the site's origin (a
+ * deploy-time value: Source.data resolves it when the deployment runs).
+ */
+export function entryPagesWithAbsolutePreviewUrls(builtFolder: string, siteOrigin: string) {
+  return readdirSync(builtFolder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && !file.split(path.sep).some((part) => part.startsWith('.')))
+    .map((file) => ({ key: file.split(path.sep).join('/'), html: readFileSync(path.join(builtFolder, file), 'utf8') }))
+    .filter(({ html }) => hasRelativePreviewUrls(html))
+    .map(({ key, html }) => Source.data(key, withAbsolutePreviewUrls(html, siteOrigin)));
+}
 
 /** Runs the project's own Vite build into the folder CDK gives it. */
 class ViteBuild implements ILocalBundling {
@@ -55,7 +69,9 @@ export interface WebAppDeploymentProps {
 export class WebAppDeployment extends Construct {
   constructor(scope: Construct, id: string, props: WebAppDeploymentProps) {
     super(scope, id);
-    const webBuild = Source.asset(path.join(props.repoRoot, 'web'), {
+    // Built once here (not inside Source.asset) so the entry pages can be read back below.
+    const webBuild = new Asset(this, 'WebBuild', {
+      path: path.join(props.repoRoot, 'web'),
       // Hash what Vite produced, not the source tree: the build also reads shared/ and node_modules.
       assetHashType: AssetHashType.OUTPUT,
       bundling: {
@@ -64,6 +80,8 @@ export class WebAppDeployment extends Construct {
         image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-alpine'),
       },
     });
+    const builtSite = Source.bucket(webBuild.bucket, webBuild.s3ObjectKey);
+    const siteOrigin = `https://${props.distribution.distributionDomainName}`;
 
     // One role and log group for the (singleton) deployment handler instead of the managed
     // AWSLambdaBasicExecutionRole, which may write to every log group in the account.
@@ -78,7 +96,7 @@ export class WebAppDeployment extends Construct {
     handlerLogs.grantWrite(handlerRole);
 
     const hashedAssets = new BucketDeployment(this, 'HashedAssets', {
-      sources: [webBuild],
+      sources: [builtSite],
       destinationBucket: props.siteBucket,
       include: [HASHED_ASSETS_PATTERN],
       exclude: ['*'],
@@ -90,7 +108,16 @@ export class WebAppDeployment extends Construct {
       memoryLimit: 512,
     });
     const entryFiles = new BucketDeployment(this, 'EntryFiles', {
-      sources: [webBuild, Source.jsonData('config.json', props.runtimeConfig)],
+      // Later sources overwrite earlier ones: the entry pages are replaced by copies whose preview URLs
+      // name the distribution's domain, known only at deploy time.
+      sources: [
+        builtSite,
+        // Without bundling (a synth of another stack, or the template tests) there is no build to read.
+        ...(Stack.of(this).bundlingRequired
+          ? entryPagesWithAbsolutePreviewUrls(this.builtFolder(webBuild), siteOrigin)
+          : []),
+        Source.jsonData('config.json', props.runtimeConfig),
+      ],
       destinationBucket: props.siteBucket,
       // Pruning skips excluded keys, so this removes stale entry files without touching assets/. Vite's
       // manifest (.vite/) is for the build's own tools: it would tell anyone every chunk of every page.
@@ -105,14 +132,24 @@ export class WebAppDeployment extends Construct {
     // The new index.html may name chunks that only the first deployment uploads.
     entryFiles.node.addDependency(hashedAssets);
 
-    this.acknowledgeHandlerFindings(props, handlerRole, [hashedAssets, entryFiles]);
+    this.acknowledgeHandlerFindings(props, handlerRole, [hashedAssets, entryFiles], webBuild);
+  }
+
+  /** Where CDK staged the build, inside the cloud assembly. */
+  private builtFolder(asset: Asset): string {
+    return path.resolve(Stage.of(this)?.outdir ?? '.', asset.assetPath);
   }
 
   /**
    * The handler is CDK's own: its actions are what `aws s3 sync` needs and are granted by BucketDeployment
    * itself. Each finding is named so that a new one (say, on a different bucket) still fails the check.
    */
-  private acknowledgeHandlerFindings(props: WebAppDeploymentProps, handlerRole: Role, deployments: BucketDeployment[]) {
+  private acknowledgeHandlerFindings(
+    props: WebAppDeploymentProps,
+    handlerRole: Role,
+    deployments: BucketDeployment[],
+    webBuild: Asset,
+  ) {
     const acknowledgements = new Map<string, string>([
       [
         wildcardActionFindingId('s3:GetObject*'),
@@ -141,14 +178,14 @@ export class WebAppDeployment extends Construct {
       ],
     ]);
     const stack = Stack.of(this);
+    const assetBucketReadReason =
+      "Reads the deployment's source zips from the CDK bootstrap asset bucket, whose object keys are content hashes known only at publish time.";
+    acknowledgements.set(wildcardResourceFindingId(this, webBuild.bucket.arnForObjects('*')), assetBucketReadReason);
     for (const deployment of deployments) {
-      // Each source is staged as an Asset child of the deployment, in the bootstrap asset bucket.
+      // Each other source is staged as an Asset child of the deployment, in the bootstrap asset bucket.
       for (const child of deployment.node.children) {
         if (child instanceof Asset) {
-          acknowledgements.set(
-            wildcardResourceFindingId(this, child.bucket.arnForObjects('*')),
-            "Reads the deployment's source zips from the CDK bootstrap asset bucket, whose object keys are content hashes known only at publish time.",
-          );
+          acknowledgements.set(wildcardResourceFindingId(this, child.bucket.arnForObjects('*')), assetBucketReadReason);
         }
       }
       // The handler is a singleton created at stack level; the deployment holds only a pointer to it.

@@ -9,7 +9,7 @@
  * time, and the catalogue's pages (`/p/{id}`) with the function's own short max-age — so a local
  * Lighthouse run measures the bytes and round trips the cloud would cost.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
@@ -19,6 +19,7 @@ import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '../../func
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
 import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
 import { prerenderedPageFor } from '../../shared/prerendered-pages';
+import { withAbsolutePreviewUrls } from '../../shared/preview-urls';
 import { invoke } from './function-loader';
 import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
 import { LOOPBACK, closeServer } from './ports';
@@ -227,10 +228,12 @@ const isBuildOnly = (relativePath: string) => relativePath.split(path.sep).some(
 
 /**
  * Static files as CloudFront serves the bucket: hashed assets cached for good; other extension-less
- * addresses → their prerendered page (shared/prerendered-pages.ts) or index.html.
+ * addresses → their prerendered page (shared/prerendered-pages.ts) or index.html. HTML carries absolute
+ * preview URLs on the gateway's origin, as the deployment writes them with the CloudFront domain.
  */
 function serveStatic(
   staticDir: string,
+  siteOrigin: string,
   pathname: string,
   request: http.IncomingMessage,
   response: http.ServerResponse,
@@ -258,6 +261,10 @@ function serveStatic(
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
+  if (file.endsWith('.html')) {
+    const html = Buffer.from(withAbsolutePreviewUrls(readFileSync(file, 'utf8'), siteOrigin));
+    return sendBody(request, response, 200, headers, html, html.length);
+  }
   sendBody(request, response, 200, headers, createReadStream(file), statSync(file).size);
 }
 
@@ -421,7 +428,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
         return sendJson(response, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
       }
       if (options.staticDir && isRead) {
-        return serveStatic(options.staticDir, requestUrl.pathname, request, response);
+        return serveStatic(options.staticDir, url, requestUrl.pathname, request, response);
       }
       return sendJson(response, 404, { message: 'Not Found' });
     })();

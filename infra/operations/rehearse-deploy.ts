@@ -2,7 +2,9 @@
  * `npm run deploy:rehearse`: everything about a deploy that can be checked without an AWS account.
  *
  * 1. Synthesizes dev, prod and dev in a second region exactly as `npm run deploy` would (cdk.json's
- *    feature flags, cdk-nag), minus asset bundling, which changes no template.
+ *    feature flags, cdk-nag), minus asset bundling. Bundling adds only the entry pages' deploy-time copies
+ *    (their preview URLs on the distribution's domain) to the web deployment's sources, which
+ *    tests/infra/preview-urls-deployment.test.ts checks on its own.
  * 2. Runs cfn-lint on every template, nested ones included (where cfn-lint is not installed it says so in
  *    one line and goes on).
  * 3. Checks every nested stack's parameters against its template: each one given is declared, each one

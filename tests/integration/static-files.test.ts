@@ -14,7 +14,10 @@ let env: TestRuntime;
 let staticDir: string;
 beforeAll(async () => {
   staticDir = mkdtempSync(path.join(tmpdir(), 'paylink-static-'));
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><meta property="og:image" content="/og-paylink.png" /><div id="root"></div>',
+  );
   mkdirSync(path.join(staticDir, '.vite'));
   writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{"src/features/dashboard.tsx":{}}');
   mkdirSync(path.join(staticDir, 'assets'));
@@ -38,6 +41,11 @@ it.each(['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/man
 it('still serves the app and its assets', async () => {
   expect(await (await env.api('/')).text()).toContain('<div id="root">');
   expect(await (await env.api('/assets/app-abc123.js')).text()).toBe('console.log(1)');
+});
+
+it("names the site's preview image by its absolute URL on the gateway's origin, as the deployment does", async () => {
+  const html = await (await env.api('/login')).text();
+  expect(html).toContain(`<meta property="og:image" content="${env.baseUrl}/og-paylink.png" />`);
 });
 
 it("sends CloudFront's security headers (one definition, infra/security-headers.ts), the CSP aside for now", async () => {
