@@ -82,7 +82,9 @@ export const merchantStore: MerchantRepository = {
   // Read times in milliseconds (stripe-events.ts): a state read at the same instant as the stored one is no newer.
   recordStripeAccountStatus: (merchantId, status, at) =>
     setIfNewer(merchantId, 'stripeAccountStatus', status, at, 'newer'),
-  recordSubscription: (merchantId, subscription, at) => setIfNewer(merchantId, 'subscription', subscription, at),
+  // Earlier records carry an event's time in seconds, which every read time in milliseconds outranks.
+  recordSubscription: (merchantId, subscription, at) =>
+    setIfNewer(merchantId, 'subscription', subscription, at, 'newer'),
 
   async create(merchant) {
     await documentClient().send(

@@ -52,7 +52,7 @@ export interface MerchantRepository {
   attachStripeCustomer(merchantId: string, customerId: string): Promise<string>;
   /** Sets the connection status unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
-  /** Sets the subscription unless newer news (a later `at`, epoch seconds) is already stored. */
+  /** Sets the plan's subscription unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
 }
 

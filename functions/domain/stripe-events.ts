@@ -10,7 +10,7 @@ import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../catalog';
 import type { MerchantRepository } from './merchants';
 import type { WorkClaims } from './one-time-records';
 import { accountStatusOf } from './stripe-connection';
-import { merchantSubscriptionOf } from './subscription';
+import { syncPlanWithStripe, type PlanBilling } from './subscription';
 import type { Telemetry } from './telemetry';
 
 /** How long an event id is remembered once applied; Stripe retries a delivery for up to three days. */
@@ -173,16 +173,20 @@ function subscriptionIdOf(event: Stripe.Event): string | undefined {
 }
 
 /**
- * Keeps a merchant's plan current. The event only says which subscription changed: its status, period and
- * owner are read back from Stripe with Paylink's own key, so a forged or misdelivered payload (a merchant's
- * own subscription on their connected account, say) can name a subscription but never grant a plan.
+ * Keeps a merchant's plan current. The event only says which subscription changed: its owner is read back
+ * from Stripe with Paylink's own key, so a forged or misdelivered payload (a merchant's own subscription on
+ * their connected account, say) can name a subscription but never grant a plan; then the plan is read from
+ * all of that customer's subscriptions (syncPlanWithStripe), so events about different subscriptions, in
+ * any order, cannot overwrite one another.
  */
 export async function applySubscriptionEvent(
   event: Stripe.Event,
   deps: {
     merchants: MerchantRepository;
     retrieveSubscription(id: string): Promise<Stripe.Subscription>;
+    billing: PlanBilling;
     telemetry: Telemetry;
+    now: () => Date;
   },
 ): Promise<void> {
   const subscriptionId = subscriptionIdOf(event);
@@ -206,5 +210,7 @@ export async function applySubscriptionEvent(
     if (candidate?.stripeCustomerId === customerId) merchant = candidate;
   }
   if (!merchant) return logIgnoredEvent('unknown_customer', { eventId: event.id, subscriptionId }, deps.telemetry);
-  await deps.merchants.recordSubscription(merchant.merchantId, merchantSubscriptionOf(subscription), event.created);
+  // The time of the read, not of the event: what is recorded is Stripe's state as read now.
+  const readAt = deps.now().getTime();
+  await syncPlanWithStripe(merchant.merchantId, customerId, { ...deps, readAt });
 }

@@ -65,6 +65,79 @@ export function merchantSubscriptionOf(subscription: Stripe.Subscription): Merch
   };
 }
 
+/** What the plan needs of Stripe Billing on Paylink's own account (the Stripe client's calls, nothing more). */
+export interface PlanBilling {
+  /** Every subscription of the customer, cancelled ones included, newest first as Stripe lists them. */
+  listSubscriptions(customerId: string): Promise<Stripe.Subscription[]>;
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+export function planBillingOf(stripe: Stripe): PlanBilling {
+  return {
+    async listSubscriptions(customer) {
+      const subscriptions: Stripe.Subscription[] = [];
+      for await (const subscription of stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) {
+        subscriptions.push(subscription);
+      }
+      return subscriptions;
+    },
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+  };
+}
+
+/**
+ * Of a customer's subscriptions (newest first), the one that gives the plan and the paying ones that duplicate it. The
+ * plan is the first the merchant took out that still pays (one not set to cancel before one that is);
+ * with none paying, the newest, so a cancelled plan shows as cancelled.
+ */
+export function planAmong(subscriptions: readonly Stripe.Subscription[]): {
+  plan: Stripe.Subscription | undefined;
+  duplicates: Stripe.Subscription[];
+} {
+  // Oldest first; a stable sort keeps Stripe's order for two made in the same second.
+  const paying = [...subscriptions]
+    .reverse()
+    .filter((subscription) => PAYING_STATUSES.has(subscription.status))
+    .sort(
+      (a, b) =>
+        Number(a.cancel_at_period_end ?? false) - Number(b.cancel_at_period_end ?? false) || a.created - b.created,
+    );
+  return { plan: paying[0] ?? subscriptions[0], duplicates: paying.slice(1) };
+}
+
+/**
+ * Reads the merchant's plan from all of their subscriptions in Stripe and records it, whatever event (or
+ * none) prompted the read: an event about one subscription can then never overwrite the plan another
+ * gives. A second paying subscription — two tabs upgrading at once — is cancelled on the spot: Upgrade
+ * passes the rest of the trial on, so a duplicate made during the trial has charged nothing; one that
+ * charged (both tabs after the trial) is raised as an anomaly for the operator to refund
+ * (docs/runbook.md, "A duplicate subscription").
+ */
+export async function syncPlanWithStripe(
+  merchantId: string,
+  customerId: string,
+  deps: { merchants: MerchantRepository; billing: PlanBilling; telemetry: Telemetry; readAt: number },
+): Promise<MerchantSubscription | undefined> {
+  const { plan, duplicates } = planAmong(await deps.billing.listSubscriptions(customerId));
+  for (const duplicate of duplicates) {
+    await deps.billing.cancelSubscription(duplicate.id);
+    deps.telemetry.countAnomaly('duplicate_subscription_cancelled');
+    deps.telemetry.log.warn('Duplicate subscription cancelled', {
+      merchantId,
+      subscriptionId: duplicate.id,
+      keptSubscriptionId: plan?.id,
+      // Trialing: nothing was charged. Otherwise its first invoice was paid and wants a refund.
+      charged: duplicate.status !== 'trialing',
+    });
+  }
+  if (!plan) return undefined;
+  const subscription = merchantSubscriptionOf(plan);
+  await deps.merchants.recordSubscription(merchantId, subscription, deps.readAt);
+  return subscription;
+}
+
 /** Paylink's Stripe customer for this merchant, created once. */
 async function customerFor(merchant: MerchantRecord, deps: { stripe: Stripe; merchants: MerchantRepository }) {
   if (merchant.stripeCustomerId) return merchant.stripeCustomerId;
@@ -88,12 +161,29 @@ export async function startSubscriptionCheckout(
   deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry; now: Date },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
-  if (isSubscribed(merchant.subscription)) {
-    throw new HttpError(
+  const alreadySubscribed = () =>
+    new HttpError(
       409,
       'already_subscribed',
       'You are already on the Business plan. Manage it from the billing portal.',
     );
+  if (isSubscribed(merchant.subscription)) throw alreadySubscribed();
+  // Paylink's record may lag Stripe (an event still on its way, or lost): ask Stripe before selling a
+  // second plan, and record what it says.
+  if (merchant.stripeCustomerId) {
+    const customerId = merchant.stripeCustomerId;
+    const current = await duringStripeCall(
+      () =>
+        syncPlanWithStripe(merchantId, customerId, {
+          merchants: deps.merchants,
+          billing: planBillingOf(deps.stripe),
+          telemetry: deps.telemetry,
+          readAt: deps.now.getTime(),
+        }),
+      checkoutFailed,
+      deps.telemetry,
+    );
+    if (isSubscribed(current)) throw alreadySubscribed();
   }
   const customer = await duringStripeCall(() => customerFor(merchant, deps), checkoutFailed, deps.telemetry);
   const trialDaysLeft = subscriptionStatusOf(merchant, deps.now).trial_days_left;

@@ -4,6 +4,7 @@ import { merchantStore } from '../adapters/merchant-store';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { stripeClient } from '../adapters/stripe-client';
 import { applySubscriptionEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
+import { planBillingOf } from '../domain/subscription';
 import { observed, telemetry } from '../adapters/observability';
 
 async function handle(event: EventBridgeEvent<string, unknown>, context?: Context): Promise<void> {
@@ -22,7 +23,9 @@ async function handle(event: EventBridgeEvent<string, unknown>, context?: Contex
       await applySubscriptionEvent(stripeEvent, {
         merchants: merchantStore,
         retrieveSubscription: (id) => stripe.subscriptions.retrieve(id),
+        billing: planBillingOf(stripe),
         telemetry,
+        now: () => new Date(),
       });
     },
     context?.getRemainingTimeInMillis(),

@@ -14,6 +14,7 @@ import {
 } from './form-params';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
+import { listPage } from './list-page';
 import { StripeApiError, invalidParameter, missingParameter, noSuchObject } from './stripe-error';
 
 export interface Price extends StripeObject {
@@ -355,6 +356,30 @@ export function endTrial(context: SandboxContext, subscription: Subscription, fa
   context.emit('customer.subscription.updated', subscription, { account, previousAttributes });
   context.emit(fail ? 'invoice.payment_failed' : 'invoice.paid', invoice, { account });
   return subscription;
+}
+
+const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'all'] as const;
+
+/**
+ * `GET /v1/subscriptions?customer=&status=`: newest first. Without `status` Stripe leaves canceled ones
+ * out; `status=all` includes them.
+ */
+export function listSubscriptions(context: SandboxContext, params: Params, account: string | null) {
+  const customer = optionalString(params, 'customer');
+  const status = optionalString(params, 'status');
+  if (status !== undefined && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
+    throw invalidParameter('status', `Invalid status: must be one of ${SUBSCRIPTION_STATUSES.join(', ')}`);
+  }
+  const subscriptions = context.store
+    .objectsOfKind<Subscription>(
+      'subscription',
+      (subscription) =>
+        context.store.accountOf(subscription.id) === account &&
+        (customer === undefined || subscription.customer === customer) &&
+        (status === 'all' || (status === undefined ? subscription.status !== 'canceled' : subscription.status === status)),
+    )
+    .reverse();
+  return listPage(subscriptions, params, '/v1/subscriptions');
 }
 
 export function createPortalSession(context: SandboxContext, params: Params, account: string | null) {

@@ -6,7 +6,8 @@
  */
 import type { Params } from './form-params';
 import { optionalInteger, optionalString } from './form-params';
-import { disputeOfCharge, listPage, type Charge } from './refunds';
+import { listPage } from './list-page';
+import { disputeOfCharge, type Charge } from './refunds';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';

@@ -5,8 +5,8 @@
  * Stripe answers (already refunded, disputed, more than remains). Sandbox refunds succeed at once; the test
  * control `POST /_emu/refunds/:id/fail` fails one later, as a card network can, giving its amount back.
  */
-import type { Params } from './form-params';
-import { metadataParam, optionalBoolean, optionalInteger, optionalString } from './form-params';
+import { metadataParam, optionalBoolean, optionalInteger, optionalString, type Params } from './form-params';
+import { listPage } from './list-page';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
@@ -311,31 +311,6 @@ function newestFirst<T extends StripeObject>(objects: T[]): T[] {
   return [...objects].reverse().sort((a, b) => (b.created as number) - (a.created as number));
 }
 
-/** A Stripe list page: `limit` (1–100, default 10), `starting_after` / `ending_before` cursors. */
-export function listPage<T extends StripeObject>(objects: T[], params: Params, url: string) {
-  const limit = optionalInteger(params, 'limit') ?? 10;
-  if (limit < 1 || limit > 100) {
-    throw invalidParameter('limit', 'Invalid integer: limit must be between 1 and 100.', 'parameter_invalid_integer');
-  }
-  const startingAfter = optionalString(params, 'starting_after');
-  const endingBefore = optionalString(params, 'ending_before');
-  let page: T[];
-  let hasMore: boolean;
-  if (endingBefore) {
-    const index = objects.findIndex((object) => object.id === endingBefore);
-    if (index < 0) throw invalidParameter('ending_before', `No such object: '${endingBefore}'`, 'resource_missing');
-    page = objects.slice(Math.max(0, index - limit), index);
-    hasMore = index - limit > 0;
-  } else {
-    const index = startingAfter ? objects.findIndex((object) => object.id === startingAfter) : -1;
-    if (startingAfter && index < 0) {
-      throw invalidParameter('starting_after', `No such object: '${startingAfter}'`, 'resource_missing');
-    }
-    page = objects.slice(index + 1, index + 1 + limit);
-    hasMore = index + 1 + limit < objects.length;
-  }
-  return { object: 'list' as const, data: page, has_more: hasMore, url };
-}
 
 /** `GET /v1/refunds?charge=|payment_intent=`: the account's refunds, newest first. */
 export function listRefunds(context: SandboxContext, params: Params, account: string | null) {

@@ -13,6 +13,7 @@ import {
   createPortalSession,
   createPrice,
   endTrial,
+  listSubscriptions,
   resumeSubscription,
   retrieve,
   updateSubscription,
@@ -44,10 +45,10 @@ import {
   portalPage,
   receiptPage,
 } from './hosted-pages';
+import { listPage } from './list-page';
 import {
   createRefund,
   failRefund,
-  listPage,
   listRefunds,
   refundsOfCharge,
   retrieveRefund,
@@ -237,6 +238,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       method: 'POST',
       pattern: /^\/v1\/billing_portal\/sessions$/,
       handle: ({ params, account }) => createPortalSession(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/subscriptions$/,
+      handle: ({ params, account }) => listSubscriptions(context, params, account),
     },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: subscriptionOf },
     {

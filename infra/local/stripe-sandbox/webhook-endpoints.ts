@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { metadataParam, optionalBoolean, optionalString, requiredString, type Params } from './form-params';
-import { listPage } from './refunds';
+import { listPage } from './list-page';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { invalidParameter, missingParameter, noSuchObject } from './stripe-error';
