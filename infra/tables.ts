@@ -64,6 +64,13 @@ export const tables: Record<TableId, TableSpec> = {
     indexes: [
       { name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } },
       { name: 'byCheckoutSession', partitionKey: { name: 'checkoutSessionId', type: S } },
+      // Sparse: one merchant's payments by one payer's email (payerEmailKeyOf), newest first — the
+      // customer-email filter reads only that payer's payments, whatever the merchant's size.
+      {
+        name: 'byPayerEmail',
+        partitionKey: { name: 'payerEmailKey', type: S },
+        sortKey: { name: 'createdAt', type: S },
+      },
       // Sparse: only items that still carry `pendingSince` (removed once the payment settles).
       { name: 'pending', partitionKey: { name: 'pendingShard', type: S }, sortKey: { name: 'pendingSince', type: S } },
       // Sparse, by when each pending payment is next due a check with Stripe (the schedule's work list):

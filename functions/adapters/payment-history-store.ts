@@ -3,12 +3,19 @@ import type { PaymentHistoryRepository, PaymentPosition } from '../domain/paymen
 import type { PaymentRecord, SettlementDetails } from '../domain/payments';
 import { conditionally, documentClient, tableName } from './dynamo';
 
-/** The payments table's `byMerchant` index, read newest first, and the detail's back-fill. */
+/**
+ * The payments table's `byMerchant` index (or `byPayerEmail`, for one payer's payments), read newest first,
+ * and the detail's back-fill.
+ */
 export const paymentHistoryStore: PaymentHistoryRepository = {
   async query(query) {
     const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':merchantId': query.merchantId };
-    let keyCondition = 'merchantId = :merchantId';
+    // Both indexes sort by createdAt; the partition is the merchant, or the merchant and one payer's email.
+    const partition = query.payerEmailKey
+      ? { attribute: 'payerEmailKey', value: query.payerEmailKey, index: 'byPayerEmail' }
+      : { attribute: 'merchantId', value: query.merchantId, index: 'byMerchant' };
+    const values: Record<string, unknown> = { ':partition': partition.value };
+    let keyCondition = `${partition.attribute} = :partition`;
     if (query.createdFrom && query.createdTo) {
       keyCondition += ' AND createdAt BETWEEN :from AND :to';
       Object.assign(values, { ':from': query.createdFrom, ':to': query.createdTo });
@@ -47,15 +54,11 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
       values[':totalMax'] = query.totalMax;
       filters.push('totalCents <= :totalMax');
     }
-    if (query.hasPayerEmail) {
-      values[':string'] = 'S';
-      filters.push('attribute_type(payerEmail, :string)');
-    }
 
     const result = await documentClient().send(
       new QueryCommand({
         TableName: tableName('payments'),
-        IndexName: 'byMerchant',
+        IndexName: partition.index,
         KeyConditionExpression: keyCondition,
         ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
         ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
@@ -65,7 +68,7 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
         // An index's start key is the index key plus the table key; the merchant is always the caller.
         ...(query.startAfter && {
           ExclusiveStartKey: {
-            merchantId: query.merchantId,
+            [partition.attribute]: partition.value,
             createdAt: query.startAfter.createdAt,
             paymentId: query.startAfter.paymentId,
           },

@@ -6,6 +6,7 @@ import {
   type SettlementDetails,
 } from '../domain/payments';
 import { STATUS_RANK } from '../domain/payment-status';
+import { payerEmailKeyOf } from '../domain/payments';
 import { conditionally, countQuery, documentClient, tableName } from './dynamo';
 
 export const paymentStore: PaymentRepository = {
@@ -35,7 +36,10 @@ export const paymentStore: PaymentRepository = {
     await documentClient().send(
       new PutCommand({
         TableName: tableName('payments'),
-        Item: payment,
+        Item: {
+          ...payment,
+          ...(payment.payerEmail && { payerEmailKey: payerEmailKeyOf(payment.merchantId, payment.payerEmail) }),
+        },
         ConditionExpression: 'attribute_not_exists(paymentId)',
       }),
     );
@@ -53,7 +57,7 @@ export const paymentStore: PaymentRepository = {
     );
   },
 
-  async advance(paymentId, status, details, now) {
+  async advance({ paymentId, merchantId }, status, details, now) {
     // Only what Stripe actually told us is written: an event that lacks a detail never blanks one.
     const known = Object.entries(details).filter(([, value]) => value !== undefined && value !== null) as [
       keyof SettlementDetails,
@@ -83,6 +87,11 @@ export const paymentStore: PaymentRepository = {
       names[`#${key}`] = key;
       values[`:${key}`] = value;
       sets.push(`#${key} = :${key}`);
+    }
+    if (details.payerEmail) {
+      // Puts the payment in the `byPayerEmail` index, where the customer-email filter finds it.
+      sets.push('payerEmailKey = :payerEmailKey');
+      values[':payerEmailKey'] = payerEmailKeyOf(merchantId, details.payerEmail);
     }
     const moved = await conditionally(() =>
       documentClient().send(

@@ -104,7 +104,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
       { stripeAccount: payment.stripeAccountId, idempotencyKey: paymentId },
     );
   } catch (error) {
-    await deps.payments.advance(paymentId, 'failed', {}, deps.now);
+    await deps.payments.advance(payment, 'failed', {}, deps.now);
     // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
     if ((error as Stripe.errors.StripeError)?.code === 'account_invalid') throw notAccepting();
     // Any other refusal or outage: the payer can only try again (spec §8); Stripe's words go to the log.

@@ -17,7 +17,7 @@ import {
 import { FILTER_OF_GROUP } from '../../shared/payment-status-display';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
-import type { PaymentRecord, SettlementDetails } from './payments';
+import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';
 import { disputeForDisplay, refundableCentsOf, refundsForDisplay } from './refunds-and-disputes';
 import { retrieveSettlementDetails } from './settlement';
 
@@ -40,8 +40,8 @@ export interface PaymentHistoryQuery {
   idPrefix?: string;
   totalMin?: number;
   totalMax?: number;
-  /** Only payments that carry a payer email (the substring test itself runs here: it ignores case). */
-  hasPayerEmail?: boolean;
+  /** One payer's payments only (payerEmailKeyOf): read from the `byPayerEmail` index instead. */
+  payerEmailKey?: string;
   startAfter?: PaymentPosition;
   /** DynamoDB's `Limit`: items *evaluated*, before the filter. */
   evaluate: number;
@@ -139,7 +139,7 @@ function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
-/** The filters as one Query's conditions; the email substring is tested here since it ignores case. */
+/** The filters as one Query's conditions (the customer email chooses the index: listMerchantPayments). */
 export function queryConditions(filters: PaymentListQuery, timeZone: string) {
   return {
     createdFrom: filters.dateFrom && startOfDayIn(filters.dateFrom, timeZone).toISOString(),
@@ -150,13 +150,7 @@ export function queryConditions(filters: PaymentListQuery, timeZone: string) {
     idPrefix: filters.transactionId,
     totalMin: filters.amountMin,
     totalMax: filters.amountMax,
-    hasPayerEmail: filters.customerEmail ? true : undefined,
   } satisfies Partial<PaymentHistoryQuery>;
-}
-
-/** customerEmail is lowercased by the query schema; the stored email keeps whatever case Stripe gave. */
-function matchesEmail(payment: PaymentRecord, needle: string | undefined) {
-  return !needle || (payment.payerEmail ?? '').toLowerCase().includes(needle);
 }
 
 const positionOf = (payment: PaymentRecord): PaymentPosition => ({
@@ -205,7 +199,10 @@ export async function listMerchantPayments(
   deps: ListDeps,
 ): Promise<PaymentList> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
-  const conditions = queryConditions(query, merchant.timeZone || DEFAULT_TIME_ZONE);
+  const conditions = {
+    ...queryConditions(query, merchant.timeZone || DEFAULT_TIME_ZONE),
+    payerEmailKey: query.customerEmail ? payerEmailKeyOf(merchantId, query.customerEmail) : undefined,
+  };
   let startAfter = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (startAfter && !withinRange(startAfter.createdAt, conditions)) throw invalidCursor();
 
@@ -213,8 +210,7 @@ export async function listMerchantPayments(
     conditions.statuses !== undefined ||
     conditions.idPrefix !== undefined ||
     conditions.totalMin !== undefined ||
-    conditions.totalMax !== undefined ||
-    conditions.hasPayerEmail !== undefined;
+    conditions.totalMax !== undefined;
   const found: PaymentRecord[] = [];
   for (let call = 0; call < MAX_QUERY_CALLS_PER_PAGE; call += 1) {
     const needed = query.limit + 1 - found.length;
@@ -228,7 +224,6 @@ export async function listMerchantPayments(
       evaluate,
     });
     for (const item of items) {
-      if (!matchesEmail(item, query.customerEmail)) continue;
       found.push(item);
       if (found.length > query.limit) {
         // The page is full and one more exists: the cursor is the last item this page returns.

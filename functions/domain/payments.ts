@@ -106,7 +106,7 @@ export interface PaymentRepository {
    * whether this call moved it and the payment as it stands afterwards.
    */
   advance(
-    paymentId: string,
+    payment: Pick<PaymentRecord, 'paymentId' | 'merchantId'>,
     status: PaymentStatus,
     details: SettlementDetails,
     now: Date,
@@ -171,4 +171,13 @@ export function dayInTimeZone(instant: string | Date, timeZone: string): string 
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(instant),
   );
+}
+
+/**
+ * The key of one merchant's payments from one payer's email, in any case or padding: the customer-email
+ * filter matches the whole address (docs/decisions.md), so it reads one index partition — flat cost at any
+ * number of payments, where matching part of an address would read them all.
+ */
+export function payerEmailKeyOf(merchantId: string, email: string): string {
+  return `${merchantId}#${email.trim().toLowerCase()}`;
 }

@@ -134,7 +134,7 @@ export async function settle(
   details: SettlementDetails,
   deps: SettlementDeps,
 ) {
-  const { moved, payment: standing } = await deps.payments.advance(payment.paymentId, status, details, deps.now);
+  const { moved, payment: standing } = await deps.payments.advance(payment, status, details, deps.now);
   const current = standing ?? payment;
   deps.telemetry.appendPaymentKeys(current);
   // Counted by the one write that moved the status, so a redelivery or a re-check never counts twice.

@@ -44,8 +44,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /**
  * The filter object (spec §3) as the list's query string. Every field is optional; all given ones must
  * match. `status` is a display group; `transactionId` matches the start of Paylink's payment id or of
- * Stripe's payment intent id (DECISIONS row 21); `customerEmail` matches any part of the payer's email,
- * ignoring case; amounts are NZD and compare with the total paid (amount + tip).
+ * Stripe's payment intent id (DECISIONS row 21); `customerEmail` matches the payer's whole email,
+ * ignoring case and surrounding spaces (an index reads just that payer's payments); amounts are NZD and compare with the total paid (amount + tip).
  */
 export const paymentFiltersSchema = z
   .object({

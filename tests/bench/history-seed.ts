@@ -5,7 +5,7 @@
  * reaches the runtime as the functions do, through the environment the runtime set (copied at its start).
  *
  * The history: settled over the last year, oldest first, one in ten failed, each day sealed once two days
- * have passed (as the schedule would have); one payer email in a hundred holds `rare.bird`, the sparse filter.
+ * have passed (as the schedule would have); one payment in a hundred is a regular customer's (`regular.customer@example.com`), the email filter's.
  */
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 
@@ -52,7 +52,7 @@ async function seedInThisThread({ merchantId, count, now, stripeUrl, stripeKey }
         new Date(now - HISTORY_SPAN_MS + Math.floor((index / count) * (HISTORY_SPAN_MS - 3_600_000))),
       status: (index) => (isFailedInHistory(index) ? 'failed' : 'succeeded'),
       details: (index) => ({
-        payerEmail: index % 100 === 0 ? `Rare.Bird${index}@example.com` : `payer${index}@example.com`,
+        payerEmail: index % 100 === 0 ? 'Regular.Customer@example.com' : `payer${index}@example.com`,
         payerName: `Payer ${index}`,
       }),
       sealPassedDays: true,

@@ -193,7 +193,10 @@ async function historySizes() {
   const merchantRoutes = [
     { label: 'GET /api/me/stats', path: '/api/me/stats' },
     { label: 'GET /api/me/payments (1st page)', path: '/api/me/payments' },
-    { label: '  ?customerEmail=rare.bird (1%)', path: '/api/me/payments?customerEmail=rare.bird' },
+    {
+      label: '  ?customerEmail=<a regular, 1%>',
+      path: `/api/me/payments?customerEmail=${encodeURIComponent('regular.customer@example.com')}`,
+    },
   ];
   const row = (label: string, cells: string[], width: number) =>
     console.log(`  ${label.padEnd(34)}${cells.map((cell) => cell.padStart(width)).join('')}`);

@@ -40,7 +40,7 @@ let merchantBulk: TestMerchant;
 const seeded = new Map<string, PaymentRecord[]>();
 
 /** Query calls on the payments `byMerchant` index, counted at the functions' own DynamoDB client. */
-let byMerchantQueries: DynamoCallCounter;
+let paymentListQueries: DynamoCallCounter;
 
 const AUCKLAND = 'Pacific/Auckland';
 const PERTH = 'Australia/Perth';
@@ -87,7 +87,7 @@ async function seedPayment(merchantId: string, seed: Seed): Promise<PaymentRecor
   };
   let stored = record;
   if (status !== 'pending') {
-    const { payment } = await paymentStore.advance(record.paymentId, status, details, new Date(seed.createdAt));
+    const { payment } = await paymentStore.advance(record, status, details, new Date(seed.createdAt));
     stored = payment!;
   } else if (seed.lastError) {
     await paymentStore.recordAttemptError(record.paymentId, seed.lastError, new Date(seed.createdAt));
@@ -162,7 +162,7 @@ function reference(merchantId: string, filters: PaymentFiltersInput, timeZone = 
         return false;
       if (
         filters.customerEmail &&
-        !(payment.payerEmail ?? '').toLowerCase().includes(filters.customerEmail.toLowerCase())
+        (payment.payerEmail ?? '').trim().toLowerCase() !== filters.customerEmail.trim().toLowerCase()
       )
         return false;
       if (filters.amountMin && payment.totalCents < dollarsToCents(filters.amountMin)) return false;
@@ -191,7 +191,7 @@ async function listPage(
   filters: PaymentFiltersInput,
   page: { cursor?: string; limit?: number } = {},
 ): Promise<Page> {
-  const { result: response, calls: queries } = await byMerchantQueries.during(() =>
+  const { result: response, calls: queries } = await paymentListQueries.during(() =>
     env.api(listUrl({ ...filters, ...page }), { token: merchant.accessToken }),
   );
   expect(response.status, await response.clone().text()).toBe(200);
@@ -310,10 +310,10 @@ async function seedMerchantBulk() {
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  byMerchantQueries = countDynamoCalls(
+  paymentListQueries = countDynamoCalls(
     (call) =>
       call.command === 'QueryCommand' &&
-      call.index === 'byMerchant' &&
+      (call.index === 'byMerchant' || call.index === 'byPayerEmail') &&
       call.table === env.runtime.dynamo.tableNames.payments,
   );
   [merchantA, merchantB] = await Promise.all([env.createMerchant(), env.createMerchant({ timeZone: PERTH })]);
@@ -364,15 +364,21 @@ describe('GET /api/me/payments', () => {
     ['Pending', { status: 'pending' }],
     ['Denied (failed, canceled and expired)', { status: 'denied' }],
     ['the start of a Stripe payment id', { transactionId: 'pi_group7' }],
-    ['an email part in another case', { customerEmail: 'SMITH' }],
-    ['an email domain', { customerEmail: 'example.co.nz' }],
-    ['a rare email (matches spread thinly: pages take several Query calls)', { customerEmail: 'EDGE@' }],
+    ['a whole email in another case', { customerEmail: 'aroha.smith@example.co.nz' }],
+    ['an email with stray spaces', { customerEmail: '  MERE@example.co.nz ' }],
+    ['a rarer email', { customerEmail: 'EDGE@example.co.nz' }],
     ['Min', { amountMin: '30' }],
     ['Max', { amountMax: '10' }],
     ['Min and Max, inclusive', { amountMin: '10', amountMax: '20.50' }],
     [
       'all of them at once',
-      { dateFrom: '2024-03-01', dateTo: '2024-06-30', status: 'approved', customerEmail: 'smith', amountMin: '8' },
+      {
+        dateFrom: '2024-03-01',
+        dateTo: '2024-06-30',
+        status: 'approved',
+        customerEmail: 'Aroha.Smith@example.co.nz',
+        amountMin: '8',
+      },
     ],
   ])('filters by %s on the server, exactly as the reference does', async (_name, filters) => {
     const expected = reference(merchantA.sub, filters);
@@ -380,6 +386,13 @@ describe('GET /api/me/payments', () => {
     expect(expected.length, 'the filter leaves something out').toBeLessThan(seeded.get(merchantA.sub)!.length);
     const { pages } = await listAll(merchantA, filters, 4);
     expectPagesMatch(pages, expected, 4);
+  });
+
+  it('matches a whole email only: part of an address finds nothing', async () => {
+    for (const part of ['smith', 'example.co.nz', 'EDGE@']) {
+      const page = await listPage(merchantA, { customerEmail: part }, { limit: 25 });
+      expect(page.payments, part).toEqual([]);
+    }
   });
 
   it('matches the start of Paylink’s own payment id, and nothing in the middle of one', async () => {
@@ -679,7 +692,7 @@ describe('CSV export (the browser reads pages of 100)', () => {
   });
 
   it('gives merchant B a file with none of A’s payments', async () => {
-    const { text } = await exportCsv(merchantB, { customerEmail: 'aroha.smith' }, PERTH);
+    const { text } = await exportCsv(merchantB, { customerEmail: 'aroha.smith@example.co.nz' }, PERTH);
     const ids = parseCsv(text)
       .slice(1)
       .map((row) => row[1]);
@@ -699,7 +712,8 @@ describe('10,000 payments: the call bound and the export', () => {
 
   it('keeps a sparse filter over ~3,000 payments to one full request within the call bound', async () => {
     // 1 Jan 2025 back ~3,000 × 47 minutes is about 98 days: a date range holding ~3,000 payments, 1 match.
-    const filters = { dateFrom: '2024-09-25', dateTo: '2024-12-31', customerEmail: 'rare.bird' };
+    const rare = seeded.get(merchantBulk.sub)!.find((payment) => payment.payerEmail === 'Rare.Bird50@Example.com')!;
+    const filters = { dateFrom: '2024-09-25', dateTo: '2024-12-31', transactionId: rare.paymentId };
     const inRange = reference(merchantBulk.sub, { dateFrom: filters.dateFrom, dateTo: filters.dateTo });
     expect(inRange.length).toBeGreaterThan(2800);
     expect(inRange.length).toBeLessThan(3200);
@@ -713,12 +727,20 @@ describe('10,000 payments: the call bound and the export', () => {
     expect(page.queries).toBeLessThanOrEqual(MAX_QUERY_CALLS_PER_PAGE);
   });
   it('stops a sparse filter over 10,000 payments at the call bound with a cursor, and the cursor finds the rest', async () => {
-    const filters = { customerEmail: 'RARE.BIRD' };
+    const rare = seeded.get(merchantBulk.sub)!.find((payment) => payment.payerEmail === 'Rare.Bird9990@Example.com')!;
+    const filters = { transactionId: rare.paymentId };
     const { pages } = await listAll(merchantBulk, filters, 25);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages[0]!.queries).toBe(MAX_QUERY_CALLS_PER_PAGE);
     expect(pages[0]!.nextCursor).not.toBeNull();
     expectPagesMatch(pages, reference(merchantBulk.sub, filters), 25);
+  });
+  it("finds one payer's payments among 10,000 with one Query, as among a few (the byPayerEmail index)", async () => {
+    const filters = { customerEmail: 'RARE.BIRD4000@example.com' };
+    const page = await listPage(merchantBulk, filters, { limit: 25 });
+    expect(page.payments.map((payment) => payment.payerEmail)).toEqual(['Rare.Bird4000@Example.com']);
+    expect(page.nextCursor).toBeNull();
+    expect(page.queries).toBe(1);
   });
   it('fills pages of a filter matching one in five, from all 10,000', async () => {
     const filters = { status: 'denied' as const, amountMin: '250' };
@@ -726,7 +748,7 @@ describe('10,000 payments: the call bound and the export', () => {
     expectPagesMatch(pages, reference(merchantBulk.sub, filters), 100);
   });
   it('exports all 10,000 payments to a file that parses back to the same payments', async () => {
-    const { result, calls } = await byMerchantQueries.during(() => exportCsv(merchantBulk, {}, AUCKLAND));
+    const { result, calls } = await paymentListQueries.during(() => exportCsv(merchantBulk, {}, AUCKLAND));
     const { text, pages } = result;
     expect(pages).toHaveLength(100);
     // Unfiltered pages ask DynamoDB for exactly what they need: one Query each.

@@ -34,7 +34,7 @@ afterAll(async () => {
 async function settledUncounted(merchantId: string, settledAt: Date, change: Partial<PaymentRecord> = {}) {
   const payment = { ...pendingPayment(merchantId, { createdAt: new Date(settledAt.getTime() - 60_000) }), ...change };
   await paymentStore.create(payment);
-  await paymentStore.advance(payment.paymentId, 'succeeded', {}, settledAt);
+  await paymentStore.advance(payment, 'succeeded', {}, settledAt);
   return payment.paymentId;
 }
 
