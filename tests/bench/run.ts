@@ -36,6 +36,7 @@ const { catalog, secretValueEnvName } = await import('../../functions/catalog');
 const { loadLatency } = await import('./load');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
+const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
@@ -51,6 +52,8 @@ const LOAD = QUICK ? { requests: 200, connections: 10 } : { requests: 3_000, con
 const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 0.2 };
 /** One merchant's day: more payments than one 400 KB item could guard (~20,000 ids); quick: past one item's 4,000 keys. */
 const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUICK ? 20 : 200 };
+/** Open Checkouts platform-wide, and how many of them were paid with their webhooks lost. */
+const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, paid: 100 };
 /** Fresh `node` processes per cold-import figure. */
 const COLD_RUNS = QUICK ? 1 : 5;
 
@@ -312,6 +315,21 @@ async function busyMerchantDay() {
     `each counted once (${measured.items} items, ≤ ${measured.largestItemKeys.toLocaleString('en-NZ')} ids each; ` +
       `${measured.redeliveriesRefused} redeliveries refused; ${measured.countsPerSecond}/s); ` +
       `GET /api/me/stats ${measured.statsCalls} calls, p50 ${measured.statsP50Ms} ms`,
+    command,
+  );
+}
+
+/** Paid payments whose webhooks were lost, among many open Checkouts: the re-verify runs until all settle. */
+async function lostWebhooks() {
+  const measured = await measureLostWebhookRecovery(env, LOST_WEBHOOKS);
+  problems.push(...measured.problems);
+  const command = `${BENCH} (${measured.pending.toLocaleString('en-NZ')} open Checkouts, ${measured.paid} paid with every webhook lost; re-verify runs 5 minutes apart on a driven clock)`;
+  console.log(`\nLost webhooks: ${JSON.stringify(measured)}`);
+  report.section('lostWebhooks', { ...measured, command });
+  report.row(
+    `${measured.pending.toLocaleString('en-NZ')} pending, ${measured.paid} paid with lost webhooks`,
+    `all settled after ${measured.runsUntilSettled ?? 'more than 12'} runs; Stripe calls per run ` +
+      `${measured.stripeCallsPerRun.join(', ')} (budget ${measured.stripeBudgetPerRun}); run ms ${measured.runMs.join(', ')}`,
     command,
   );
 }
@@ -613,6 +631,7 @@ try {
   await underLoad(linkId);
   await historySizes();
   await busyMerchantDay();
+  await lostWebhooks();
   await webhooks();
   if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE || QUICK) console.log('\nLighthouse skipped');
   else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');
