@@ -17,7 +17,7 @@ function forbid(folders, why) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', 'test-results', 'playwright-report'] },
+  { ignores: ['node_modules', '.tools', 'web/dist', 'cdk.out', '.data', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

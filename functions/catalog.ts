@@ -332,10 +332,13 @@ export const catalog: readonly FunctionSpec[] = [
   },
   {
     name: 'update-payment-link',
-    description: "Activates or deactivates one of the merchant's links (activating is gated).",
+    description:
+      "Activates or deactivates one of the merchant's links (activating is gated; deactivating expires the link's open Checkouts).",
     entry: 'functions/http/update-payment-link.ts',
     routes: [{ method: 'PATCH', path: '/api/me/links/{id}', auth: 'merchant' }],
-    tables: { links: 'readwrite', merchants: 'read' },
+    tables: { links: 'readwrite', merchants: 'read', payments: 'read' },
+    secrets: ['stripe-secret-key'],
+    timeoutSeconds: 25,
   },
   {
     name: 'get-public-payment-link',

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { type CreatePaymentLink, type PaymentLink, type PublicPaymentLink } from '../../shared/contracts/payment-links';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
+import type { PaymentRecord } from './payments';
 import { accessStateOf, assertMayUseGatedFeatures } from './subscription';
+import type { Telemetry } from './telemetry';
 
 export interface PaymentLinkRecord extends PaymentLink {
   merchantId: string;
@@ -29,6 +31,21 @@ interface LinkDeps {
   merchants: MerchantRepository;
   now: Date;
 }
+
+/** What closing a link's open Checkouts needs: the merchant's pending payments, and Stripe's expire. */
+export interface OpenCheckouts {
+  /** The merchant's pending payments created at or after `since`, at most `limit`. */
+  pendingOfMerchant(merchantId: string, since: string, limit: number): Promise<PaymentRecord[]>;
+  /** Expires an open Checkout session on the merchant's account; throws if Stripe refuses. */
+  expireSession(sessionId: string, stripeAccountId: string): Promise<void>;
+  telemetry: Telemetry;
+}
+
+/** A Checkout session lives 24 hours: a payment pending for longer has no session left to close. */
+const OPEN_SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The most open Checkouts one deactivation closes (a whole day of a busy link), 8 at a time. */
+const MAX_SESSIONS_CLOSED = 1_000;
+const EXPIRE_CONCURRENCY = 8;
 
 /** 9 random bytes = 72 bits = exactly 12 base64url characters (DECISIONS.md row 9). */
 export function newLinkId(): string {
@@ -66,13 +83,49 @@ export async function listPaymentLinks(merchantId: string, links: PaymentLinkRep
   return { links: (await links.listByMerchant(merchantId)).map(toPaymentLink) };
 }
 
-/** Activate / Deactivate. Activating is a gated action; deactivating is always allowed (a merchant may always stop taking money). */
-export async function setPaymentLinkActive(merchantId: string, linkId: string, isActive: boolean, deps: LinkDeps) {
+/**
+ * Activate / Deactivate. Activating is a gated action; deactivating is always allowed (a merchant may
+ * always stop taking money), and it stops at once: the Checkouts payers already opened on the link are
+ * expired with Stripe, so none of them can still pay (their payments end expired, through Stripe's event).
+ */
+export async function setPaymentLinkActive(
+  merchantId: string,
+  linkId: string,
+  isActive: boolean,
+  deps: LinkDeps & { openCheckouts: OpenCheckouts },
+) {
   if (isActive) assertMayUseGatedFeatures(await requireMerchant(deps.merchants, merchantId), deps.now);
   // Scoped by the token's merchant: another merchant's link answers exactly as a missing one does.
   const updated = await deps.links.setActive(merchantId, linkId, isActive, deps.now);
   if (!updated) throw linkNotFound();
+  if (!isActive) await closeOpenCheckouts(merchantId, linkId, deps.openCheckouts, deps.now);
   return toPaymentLink(updated);
+}
+
+/**
+ * Expires the link's open Checkout sessions. One Stripe refuses (the payer completed it a moment ago, or it
+ * expired already) is logged and skipped: its payment settles from Stripe's own event as usual.
+ */
+async function closeOpenCheckouts(merchantId: string, linkId: string, checkouts: OpenCheckouts, now: Date) {
+  const since = new Date(now.getTime() - OPEN_SESSION_WINDOW_MS).toISOString();
+  const open = (await checkouts.pendingOfMerchant(merchantId, since, MAX_SESSIONS_CLOSED)).filter(
+    (payment) => payment.linkId === linkId && payment.checkoutSessionId,
+  );
+  for (let start = 0; start < open.length; start += EXPIRE_CONCURRENCY) {
+    await Promise.all(
+      open.slice(start, start + EXPIRE_CONCURRENCY).map(async (payment) => {
+        try {
+          await checkouts.expireSession(payment.checkoutSessionId!, payment.stripeAccountId);
+        } catch (error) {
+          checkouts.telemetry.log.warn('Could not expire an open Checkout of a deactivated link', {
+            paymentId: payment.paymentId,
+            linkId,
+            error: String(error),
+          });
+        }
+      }),
+    );
+  }
 }
 
 /** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (DECISIONS.md row 11). */

@@ -1,30 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useOutletContext } from 'react-router-dom';
 import { readStoredUnlock, storeUnlock, useConsumerWallet, type ConsumerUnlock } from '../api/consumer-api';
 import { consumerStrings as strings } from '../consumer-strings';
 import { ConsumerGatePage } from './consumer-gate-page';
 import { ConsumerShell } from './consumer-shell';
 import { PageDescription } from '../../../components/page-description';
-
-export interface ConsumerContext {
-  /** The unlock token the wallet is read with (it never changes while unlocked). */
-  token: string;
-  lock: () => void;
-}
-
-/** The pages' view of the unlocked demo. */
-export function useConsumerContext() {
-  return useOutletContext<ConsumerContext>();
-}
-
-/**
- * The wallet, for a page: each page subscribes to the one query itself (same key, so one request shared
- * by every page). Reading the query's result through the outlet's context instead left a page that
- * mounted during the route's lazy load drawing 'Loading…' after the answer had arrived.
- */
-export function useUnlockedWallet() {
-  return useConsumerWallet(useConsumerContext().token);
-}
 
 /**
  * /consumer/*: the password gate until this browser session is unlocked (spec §4 "Consumer gate"), then the

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { consumerStrings } from '../consumer-strings';
-import type { ConsumerContext } from './consumer-app-route';
+import type { ConsumerContext } from './consumer-context';
 
 const strings = consumerStrings.nav;
 

@@ -3,7 +3,7 @@ import type { ConsumerWallet } from '../../../../../shared/contracts/consumer';
 import { LoadFailedCard } from '../../../components/load-failed-card';
 import { LoadingState } from '../../../components/loading-state';
 import { consumerStrings as strings } from '../consumer-strings';
-import { useUnlockedWallet } from './consumer-app-route';
+import { useUnlockedWallet } from './consumer-context';
 
 /** Loading, 'Failed to load consumer data' (spec §8) with a retry, or the page drawn from the wallet. */
 export function WithWallet({ children }: { children: (wallet: ConsumerWallet) => ReactNode }) {

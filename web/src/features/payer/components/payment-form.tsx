@@ -12,7 +12,6 @@ import { formatMoney } from '../../../lib/format-money';
 import { ApiRequestError } from '../../../lib/api-request-error';
 import { createCheckout, serverMessage } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
-import type { LinkGone } from './payment-page';
 import { payerButton, payerCard, payerErrorAlert, payerInput } from './payer-ui';
 
 const strings = payerStrings.paymentPage;
@@ -30,6 +29,9 @@ function amountProblem(baseCents: number | null, totalCents: number): string | n
  * total is the server's own sum (shared/money.ts); the server recomputes it from the stored link anyway
  * (DECISIONS.md row 10). Pay Now creates the Checkout Session and hands the browser to Stripe.
  */
+/** What happened to the link since the page loaded it, as the checkout call found out. */
+export type LinkGone = 'not-found' | 'not-accepting';
+
 export function PaymentForm({ link, onGone }: { link: PublicPaymentLink; onGone: (gone: LinkGone) => void }) {
   const [amountText, setAmountText] = useState('');
   const [tip, setTip] = useState<TipChoice>('none');

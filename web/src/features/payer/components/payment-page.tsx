@@ -4,7 +4,7 @@ import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-
 import { loadOnce, type Outcome } from '../api/load-once';
 import { getPublicLink } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
-import { PaymentForm } from './payment-form';
+import { PaymentForm, type LinkGone } from './payment-form';
 import { PayerLoading, PayerShell } from './payer-shell';
 import { PayerStatusCard } from './payer-status-card';
 import { payerButton } from './payer-ui';
@@ -32,9 +32,6 @@ export function PaymentPage({ linkId, initial }: { linkId: string; initial?: Out
     </PayerShell>
   );
 }
-
-/** What happened to the link since the page loaded it, as the checkout call found out. */
-export type LinkGone = 'not-found' | 'not-accepting';
 
 function LoadedPaymentPage({ linkId, attempt, onRetry }: { linkId: string; attempt: number; onRetry: () => void }) {
   const outcome = use(loadOnce(`link:${linkId}:${attempt}`, () => getPublicLink(linkId)));

@@ -1,0 +1,70 @@
+/**
+ * A link the merchant turns off stops taking money at once: the Checkout sessions payers already opened on
+ * it are expired with Stripe (checkout.sessions.expire), so the payer's Pay button fails and the payment
+ * ends Denied (expired) rather than settling on a link its merchant closed, e.g. because the price was wrong.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { paymentStore } from '../../functions/adapters/payment-store';
+import { checkoutResponseSchema } from '../../shared/contracts/checkout';
+import { submitHostedForm } from '../support/stripe-sandbox';
+import { bootLocalRuntime, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+async function openCheckout(linkId: string) {
+  const response = await env.api('/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId, tip: 'none' }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return checkoutResponseSchema.parse(await response.json());
+}
+
+it("deactivating a link expires its open Checkouts: a payer still on one cannot pay, another link's payer still can", async () => {
+  const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const wrongPrice = await env.createLink(merchant, {
+    title: 'Scone',
+    isOpenAmount: false,
+    amountCents: 50_00,
+    tipPercent: 0,
+  });
+  const other = await env.createLink(merchant, { title: 'Pie', isOpenAmount: false, amountCents: 6_50, tipPercent: 0 });
+  const [first, second, untouched] = [
+    await openCheckout(wrongPrice.linkId),
+    await openCheckout(wrongPrice.linkId),
+    await openCheckout(other.linkId),
+  ];
+
+  const off = await env.api(`/api/me/links/${wrongPrice.linkId}`, {
+    method: 'PATCH',
+    token: merchant.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ isActive: false }),
+  });
+  expect(off.status).toBe(200);
+  await env.settle();
+
+  const card = {
+    email: 'payer@example.co.nz',
+    name: 'Rawiri Payer',
+    card_number: '4242424242424242',
+    expiry: '12 / 34',
+    cvc: '123',
+  };
+  for (const closed of [first, second]) {
+    const attempt = await submitHostedForm(closed.url, card);
+    expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);
+    expect((await paymentStore.get(closed.paymentId))?.status).toBe('expired');
+  }
+  expect((await submitHostedForm(untouched.url, card)).status).toBe(303);
+  await env.settle();
+  expect((await paymentStore.get(untouched.paymentId))?.status).toBe('succeeded');
+});
