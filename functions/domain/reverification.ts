@@ -4,7 +4,9 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
+import type Stripe from 'stripe';
 import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
+import { canTakePayments } from './payment-links';
 import { allShards, PENDING_SHARDS, type PaymentRecord } from './payments';
 import { settlePaymentFromSession, type SettlementDeps } from './settlement';
 
@@ -84,6 +86,26 @@ async function recheckPending(
     const at = new Date(deps.now.getTime() + nextCheckDelayMs(checks)).toISOString();
     await deps.payments.scheduleReverify(paymentId, at, checks);
   };
+  // A merchant whose trial ended (or whose Stripe account was disconnected) takes no more payments: a
+  // Checkout still open from before is expired at its next check instead of being left payable.
+  const accepting = new Map<string, Promise<boolean>>();
+  const isAccepting = (merchantId: string) => {
+    if (!accepting.has(merchantId)) {
+      accepting.set(
+        merchantId,
+        deps.merchants.get(merchantId).then((merchant) => Boolean(merchant && canTakePayments(merchant, deps.now))),
+      );
+    }
+    return accepting.get(merchantId)!;
+  };
+  const closedIfNotAccepting = async (payment: PaymentRecord, session: Stripe.Checkout.Session) => {
+    if (session.status !== 'open' || (await isAccepting(payment.merchantId))) return session;
+    deps.telemetry.log.info('Expired the open Checkout of a merchant no longer taking payments', {
+      paymentId: payment.paymentId,
+      merchantId: payment.merchantId,
+    });
+    return deps.stripe.checkout.sessions.expire(session.id, {}, { stripeAccount: payment.stripeAccountId });
+  };
   await inBatches(listed, STRIPE_CONCURRENCY, async (listedPayment) => {
     const { paymentId, createdAt } = listedPayment;
     if (options.deadline !== undefined && Date.now() > options.deadline) return;
@@ -97,7 +119,7 @@ async function recheckPending(
         { stripeAccount: payment.stripeAccountId },
       );
       result.checked++;
-      const after = await settlePaymentFromSession(payment, session, deps);
+      const after = await settlePaymentFromSession(payment, await closedIfNotAccepting(payment, session), deps);
       if (after.status !== 'pending') {
         result.settled++;
         // The webhook had not settled it: Stripe's delivery (or our consumer) is behind or lost.

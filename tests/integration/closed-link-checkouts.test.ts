@@ -2,10 +2,14 @@
  * A link the merchant turns off stops taking money at once: the Checkout sessions payers already opened on
  * it are expired with Stripe (checkout.sessions.expire), so the payer's Pay button fails and the payment
  * ends Denied (expired) rather than settling on a link its merchant closed, e.g. because the price was wrong.
+ * A merchant whose trial ends with no plan takes no more payments either: the schedule expires what is open.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paymentStore } from '../../functions/adapters/payment-store';
+import { reverifyPendingPayments } from '../../functions/domain/reverification';
 import { checkoutResponseSchema } from '../../shared/contracts/checkout';
+import { settlementDeps } from '../support/payments-seed';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
@@ -16,6 +20,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.stop();
 });
+
+const CARD = {
+  email: 'payer@example.co.nz',
+  name: 'Rawiri Payer',
+  card_number: '4242424242424242',
+  expiry: '12 / 34',
+  cvc: '123',
+};
 
 async function openCheckout(linkId: string) {
   const response = await env.api('/api/checkout', {
@@ -60,11 +72,31 @@ it("deactivating a link expires its open Checkouts: a payer still on one cannot 
     cvc: '123',
   };
   for (const closed of [first, second]) {
-    const attempt = await submitHostedForm(closed.url, card);
+    const attempt = await submitHostedForm(closed.url, CARD);
     expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);
     expect((await paymentStore.get(closed.paymentId))?.status).toBe('expired');
   }
-  expect((await submitHostedForm(untouched.url, card)).status).toBe(303);
+  expect((await submitHostedForm(untouched.url, CARD)).status).toBe(303);
   await env.settle();
   expect((await paymentStore.get(untouched.paymentId))?.status).toBe('succeeded');
+});
+
+it("when a merchant's trial ends with no plan, the schedule expires the Checkouts still open", async () => {
+  const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const link = await env.createLink(merchant, { title: 'Pie', isOpenAmount: false, amountCents: 6_50, tipPercent: 0 });
+  const open = await openCheckout(link.linkId);
+  await env.documents.send(
+    new UpdateCommand({
+      TableName: env.runtime.dynamo.tableNames.merchants,
+      Key: { merchantId: merchant.sub },
+      UpdateExpression: 'SET trialEndsAt = :ended',
+      ExpressionAttributeValues: { ':ended': new Date(Date.now() - 60_000).toISOString() },
+    }),
+  );
+
+  await reverifyPendingPayments(settlementDeps(env, new Date()));
+  expect((await paymentStore.get(open.paymentId))?.status).toBe('expired');
+  const attempt = await submitHostedForm(open.url, CARD);
+  expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);
 });
