@@ -64,13 +64,6 @@ it("deactivating a link expires its open Checkouts: a payer still on one cannot 
   expect(off.status).toBe(200);
   await env.settle();
 
-  const card = {
-    email: 'payer@example.co.nz',
-    name: 'Rawiri Payer',
-    card_number: '4242424242424242',
-    expiry: '12 / 34',
-    cvc: '123',
-  };
   for (const closed of [first, second]) {
     const attempt = await submitHostedForm(closed.url, CARD);
     expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);
