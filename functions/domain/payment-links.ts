@@ -30,7 +30,7 @@ interface LinkDeps {
   now: Date;
 }
 
-/** 9 random bytes = 72 bits = exactly 12 base64url characters (DECISIONS.md row 9). */
+/** 9 random bytes = 72 bits = exactly 12 base64url characters (docs/decisions.md #9). */
 export function newLinkId(): string {
   return randomBytes(9).toString('base64url');
 }
@@ -75,7 +75,7 @@ export async function setPaymentLinkActive(merchantId: string, linkId: string, i
   return toPaymentLink(updated);
 }
 
-/** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (DECISIONS.md row 11). */
+/** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (docs/decisions.md #11). */
 export function canTakePayments(merchant: MerchantRecord, now: Date): boolean {
   return (
     merchant.stripeAccountStatus === 'connected' &&

@@ -27,7 +27,7 @@ export function useUnlockedWallet() {
 }
 
 /**
- * /consumer/*: the password gate until this browser session is unlocked (spec §4 "Consumer gate"), then the
+ * /consumer/*: the password gate until this browser session is unlocked, then the
  * demo's pages in its shell. An unlock the server no longer accepts (expired, or the password changed)
  * shows the gate again.
  */
