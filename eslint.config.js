@@ -1,4 +1,4 @@
-// Import boundaries are the architecture (ARCHITECTURE.md "Layout"): each folder may reach only the
+// Import boundaries are the architecture (docs/architecture.md, "The parts"): each folder may reach only the
 // folders below it, so a browser bundle never pulls in server code and handlers never import the stack.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';

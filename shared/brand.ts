@@ -1,4 +1,4 @@
-/** The product's name and the constants every screen and email repeats (DECISIONS.md rows 3, 4, 14). */
+/** The product's name and the constants every screen and email repeats (docs/decisions.md #3, #4, #14). */
 export const BRAND_NAME = 'Paylink';
 export const SUPPORT_EMAIL = 'support@paylink.co.nz';
 export const DEFAULT_CURRENCY = 'nzd';

@@ -1,5 +1,5 @@
 /**
- * Dates as a merchant reads them (spec §9, DECISIONS.md row 12): on the merchant's clock, day first,
+ * Dates as a merchant reads them (docs/decisions.md #12): on the merchant's clock, day first,
  * 24-hour. Assembled from the formatter's parts so no locale's punctuation (en-NZ's ', ' before the time)
  * leaks in: the screens, the CSV export and the file names all read the same.
  */

@@ -3,11 +3,11 @@
  * numbers before the payer pays). Everything is integer minor units (cents): no floats touch money.
  */
 
-/** Stripe's minimum charge in NZD: NZ$0.50 (DECISIONS.md row 10). */
+/** Stripe's minimum charge in NZD: NZ$0.50 (docs/decisions.md #10). */
 export const PAYMENT_MIN_CENTS = 50;
-/** The most one payment may be: NZ$100,000 (DECISIONS.md row 10). */
+/** The most one payment may be: NZ$100,000 (docs/decisions.md #10). */
 export const PAYMENT_MAX_CENTS = 10_000_000;
-/** Tips are a whole percentage of the base amount, 0 to 50 (spec §5). */
+/** Tips are a whole percentage of the base amount, 0 to 50. */
 export const MAX_TIP_PERCENT = 50;
 
 /** `basisPoints` (1/100 of a percent) of `cents`, rounded to the cent half-up. */
@@ -16,7 +16,7 @@ export function shareOfCents(cents: number, basisPoints: number): number {
   return Math.floor((cents * basisPoints + 5_000) / 10_000);
 }
 
-/** The tip on `baseCents` at `tipPercent` %, rounded to the cent half-up (spec §5, DECISIONS.md row 10). */
+/** The tip on `baseCents` at `tipPercent` %, rounded to the cent half-up (docs/decisions.md #10). */
 export function tipCents(baseCents: number, tipPercent: number): number {
   return shareOfCents(baseCents, tipPercent * 100);
 }

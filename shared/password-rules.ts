@@ -1,5 +1,5 @@
 /**
- * The five password rules (spec §5), defined once: the sign-up form's live checklist, the strength
+ * The five password rules, defined once: the sign-up form's live checklist, the strength
  * meter, the server's validation and the Cognito password policy all follow this list.
  */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
@@ -24,7 +24,7 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
 
 export type PasswordStrengthLabel = 'too weak' | 'weak' | 'fair' | 'good' | 'strong';
 
-/** Score 0–5 = how many rules the password meets; labels as spec §5. */
+/** Score 0–5 = how many rules the password meets; labels too weak, weak, fair, good, strong. */
 export function passwordStrength(password: string): { score: number; label: PasswordStrengthLabel } {
   const score = PASSWORD_RULES.filter((rule) => rule.test(password)).length;
   const label: PasswordStrengthLabel =

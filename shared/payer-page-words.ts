@@ -1,7 +1,7 @@
 /**
  * The words of the payment page /p/{id} that both its server-rendered HTML (functions/pages/) and the
  * React page (web/src/features/payer) show, so the first paint and the interactive page say the same
- * thing (DECISIONS.md row 22). No schema library: the payer's bundle and the page function stay small.
+ * thing (docs/decisions.md #22). No schema library: the payer's bundle and the page function stay small.
  */
 import { BRAND_NAME } from './brand';
 

@@ -6,17 +6,17 @@
 export const AMOUNT_TOO_SMALL_MESSAGE = 'The amount must be at least NZ$0.50.';
 export const AMOUNT_TOO_LARGE_MESSAGE = 'The amount can be at most NZ$100,000.00.';
 
-/** Spec §2 "Public payment page": an unknown or inactive link. */
+/** What the public payment page says for an unknown or inactive link. */
 export const LINK_NOT_FOUND_TITLE = 'Payment Link Not Found';
 export const LINK_NOT_FOUND_MESSAGE = 'This payment link does not exist or is no longer active.';
-/** DECISIONS.md row 11. */
+/** The payment page of a merchant who cannot take payments right now: no checkout (docs/decisions.md #11). */
 export const LINK_NOT_ACCEPTING_MESSAGE = 'This payment link is not accepting payments right now.';
 
-/** Spec §5 "Receipt email". */
+/** The receipt dialog's field errors: an email is required and must be valid. */
 export const RECEIPT_EMAIL_REQUIRED_MESSAGE = 'Please enter an email address';
 export const RECEIPT_EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 
-/** The public URL of a link: origin + /p/{id} (spec §9). */
+/** The public URL of a link: origin + /p/{id}. */
 export function paymentLinkUrl(origin: string, linkId: string): string {
   return `${origin}/p/${linkId}`;
 }

@@ -1,5 +1,5 @@
 /**
- * How a payment's status reads on every screen (DECISIONS.md row 15: the spec's first reading), and the
+ * How a payment's status reads on every screen (docs/decisions.md #15: one reading, never 'Unknown'), and the
  * status groups the Transactions filter offers. One place, used by the list, the detail, the dashboard
  * and the CSV.
  */
@@ -7,7 +7,7 @@ import type { PaymentStatus } from './contracts/checkout';
 
 /**
  * The groups a payment shows as and the filter offers. The last three are the money after the sale
- * (DECISIONS row 19): they take over from 'Approved' once a refund or dispute lands on a payment.
+ * (docs/decisions.md #19): they take over from 'Approved' once a refund or dispute lands on a payment.
  */
 export const STATUS_GROUPS = ['approved', 'pending', 'denied', 'refunded', 'partially_refunded', 'disputed'] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];

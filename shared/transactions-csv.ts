@@ -1,5 +1,5 @@
 /**
- * 'Export CSV' of the filtered transactions (DECISIONS row 20), for Xero, MYOB or a spreadsheet.
+ * 'Export CSV' of the filtered transactions (docs/decisions.md #20), for Xero, MYOB or a spreadsheet.
  *
  * Why the browser builds the file: a merchant's 10,000 payments as one Lambda response would run into
  * API Gateway's 29 s and Lambda's 6 MB response limits. The browser instead reads the same paged list
@@ -41,7 +41,7 @@ const DISPUTED = STATUS_GROUP_LABELS.disputed;
 export const CSV_BYTE_ORDER_MARK = '\uFEFF';
 
 export interface TransactionsCsvOptions {
-  /** The merchant's time zone (DECISIONS row 12): dates are written as the merchant's clock read. */
+  /** The merchant's time zone (docs/decisions.md #12): dates are written as the merchant's clock read. */
   timeZone: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The consumer demo's DynamoDB edges: the `wallets` table (one item per user, spec §3 consumer_wallets) and
+ * The consumer demo's DynamoDB edges: the `wallets` table (one item per user) and
  * the unlock attempts counted in the `events` table beside the other short-lived records.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

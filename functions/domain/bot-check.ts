@@ -1,5 +1,5 @@
 /**
- * ALTCHA: a self-hosted proof-of-work bot check (DECISIONS.md row 5). The server issues a signed
+ * ALTCHA: a self-hosted proof-of-work bot check (docs/decisions.md #5). The server issues a signed
  * challenge, the browser's widget solves it, and sign-up accepts a solution once, before it expires.
  */
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';

@@ -1,7 +1,7 @@
 /**
  * The payer's side of the money path: a pending payment and a Stripe Checkout session for it, created
- * as a direct charge on the merchant's own Stripe account with Paylink's 0.5% fee (ARCHITECTURE.md
- * "Payment"). Every amount is computed here from the stored link; the browser only says which tip and,
+ * as a direct charge on the merchant's own Stripe account with Paylink's 0.5% fee (docs/architecture.md,
+ * "How a payment flows"). Every amount is computed here from the stored link; the browser only says which tip and,
  * for an open-amount link, the base.
  */
 import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE } from '../../shared/payment-messages';
@@ -28,7 +28,7 @@ export interface CheckoutDeps {
   now: Date;
 }
 
-/** Spec §8: what the payer page says when the session could not be created. */
+/** What the payer page says when the session could not be created. */
 export const CHECKOUT_FAILED_MESSAGE = 'Error creating payment session. Please try again.';
 
 const notAccepting = () => new HttpError(409, 'not_accepting_payments', LINK_NOT_ACCEPTING_MESSAGE);
@@ -107,7 +107,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     await deps.payments.advance(payment, 'failed', {}, deps.now);
     // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
     if ((error as Stripe.errors.StripeError)?.code === 'account_invalid') throw notAccepting();
-    // Any other refusal or outage: the payer can only try again (spec §8); Stripe's words go to the log.
+    // Any other refusal or outage: the payer can only try again; Stripe's words go to the log.
     throw asStripeFailure(error, () => CHECKOUT_FAILED_MESSAGE, deps.telemetry);
   }
   await deps.payments.attachCheckoutSession(paymentId, session.id);

@@ -1,5 +1,5 @@
 /**
- * The consumer wallet demo (spec §2 "Consumer app", §3, §4 "Consumer gate"; DECISIONS.md row 6). The gate's
+ * The consumer wallet demo (docs/decisions.md #6). The gate's
  * password is checked here, against a scrypt hash kept as a secret (`consumer-demo-password-hash`), never in
  * the browser; a right password earns a short-lived signed unlock token, and the wallet is read only with
  * one. Every client address gets a few attempts per window, so the password cannot be guessed at speed.
@@ -20,7 +20,7 @@ import { shareOfCents } from '../../shared/money';
 import { HttpError } from './http-error';
 import { epochSeconds, signToken, verifyToken } from './signed-tokens';
 
-/** The one demo user every unlocked browser sees (spec §6: 'data uses a fixed demo user id'). */
+/** The one demo user every unlocked browser sees (the demo's data uses one fixed demo user id). */
 export const CONSUMER_DEMO_USER_ID = 'consumer-demo';
 /** An unlock lasts this long; after it the browser shows the gate again. */
 export const CONSUMER_UNLOCK_LIFETIME_MINUTES = 120;
@@ -117,14 +117,14 @@ export function consumerOfAuthorization(
   return payload.sub;
 }
 
-/** The `wallets` item (spec §3 consumer_wallets), with the demo user's purchases kept on it. */
+/** The `wallets` item, with the demo user's purchases kept on it. */
 export interface WalletRecord {
   userId: string;
   displayName: string;
   fiatBalanceCents: number;
   /** Cashback already withdrawn; what is available is what was earned less this. */
   withdrawnCashbackCents: number;
-  /** Asset symbol → units (spec §3 crypto_balance). */
+  /** Asset symbol → units. */
   cryptoBalance: Record<string, number>;
   purchases: {
     id: string;
@@ -217,7 +217,7 @@ export function walletView(record: WalletRecord): ConsumerWallet {
   };
 }
 
-/** The demo user's wallet, created with the sample data on first use (spec §7). */
+/** The demo user's wallet, created with the sample data on first use. */
 export async function demoWallet(deps: { wallets: WalletRepository; now: Date }): Promise<ConsumerWallet> {
   const stored =
     (await deps.wallets.get(CONSUMER_DEMO_USER_ID)) ?? (await deps.wallets.createIfAbsent(demoWalletRecord(deps.now)));

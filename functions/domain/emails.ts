@@ -105,7 +105,7 @@ export interface ReceiptDetails {
   stripeReceiptUrl: string | null;
 }
 
-/** The payer's receipt (spec §7 send-receipt), in the merchant's currency and time zone. */
+/** The payer's receipt, in the merchant's currency and time zone. */
 export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
   const money = (cents: number) => formatMoney(cents, receipt.currency);
   const paidAt = new Intl.DateTimeFormat('en-NZ', {

@@ -1,5 +1,5 @@
 /**
- * An error a person may see: its status, a stable code for programs, and words from the spec.
+ * An error a person may see: its status, a stable code for programs, and the product's own words.
  * Anything else thrown inside a handler is logged and becomes a generic 500.
  */
 export class HttpError extends Error {

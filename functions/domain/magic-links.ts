@@ -1,5 +1,5 @@
 /**
- * Magic-link sign-in (DECISIONS.md row 17). A request emails a signed token that works once, for 15
+ * Magic-link sign-in (docs/decisions.md #17). A request emails a signed token that works once, for 15
  * minutes; the browser opens `/auth/magic#<token>` (the fragment never reaches a server log) and answers
  * Cognito's custom challenge with it. At most one email a minute per address, and the same answer
  * whether or not the account exists.

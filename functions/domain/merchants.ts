@@ -73,7 +73,7 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
 
 const PROFILE_NOT_FOUND = () => new HttpError(404, 'profile_not_found', 'User profile not found');
 
-/** The merchant behind a verified token; a token with no merchant row is a 404 (spec §6 'User profile not found'). */
+/** The merchant behind a verified token; a token with no merchant row is a 404 ('User profile not found'). */
 export async function requireMerchant(repo: MerchantRepository, merchantId: string): Promise<MerchantRecord> {
   const merchant = await repo.get(merchantId);
   if (!merchant) throw PROFILE_NOT_FOUND();

@@ -1,5 +1,5 @@
 /**
- * The payment page /p/{id} as HTML (DECISIONS.md row 22): what a phone paints before any script runs, and
+ * The payment page /p/{id} as HTML (docs/decisions.md #22): what a phone paints before any script runs, and
  * what a link-preview crawler (WhatsApp, Facebook, iMessage — none run scripts) reads. It draws the same
  * markup and Tailwind classes as web/src/features/payer (payer-shell.tsx, payment-form.tsx,
  * payment-page.tsx) so the built SPA's stylesheet styles it, then hands the link to the script as JSON;

@@ -1,7 +1,6 @@
 /**
  * The merchant's payment history: the Transactions list (filtered and paged on the server), the CSV
- * export that reads the same pages, and one payment's expanded detail (spec §2 "Transactions screen";
- * DECISIONS rows 12, 15, 20, 21).
+ * export that reads the same pages, and one payment's expanded detail (docs/decisions.md #12, #15, #20, #21).
  */
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -35,7 +34,7 @@ export interface PaymentHistoryQuery {
   createdTo?: string;
   /** Server-side filters DynamoDB can apply itself (FilterExpression). */
   statuses?: readonly string[];
-  /** The money state the payment must have; `null` = none (DECISIONS row 19). */
+  /** The money state the payment must have; `null` = none (docs/decisions.md #19). */
   moneyState?: string | null;
   idPrefix?: string;
   totalMin?: number;
@@ -124,7 +123,7 @@ function offsetAt(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant `day` (yyyy-MM-dd) begins in `timeZone` (DECISIONS row 12: the merchant's days). */
+/** The instant `day` (yyyy-MM-dd) begins in `timeZone` (docs/decisions.md #12: the merchant's days). */
 export function startOfDayIn(day: string, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const wallClock = Date.UTC(year, month - 1, date);

@@ -47,7 +47,7 @@ const OPEN_SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAX_SESSIONS_CLOSED = 1_000;
 const EXPIRE_CONCURRENCY = 8;
 
-/** 9 random bytes = 72 bits = exactly 12 base64url characters (DECISIONS.md row 9). */
+/** 9 random bytes = 72 bits = exactly 12 base64url characters (docs/decisions.md #9). */
 export function newLinkId(): string {
   return randomBytes(9).toString('base64url');
 }
@@ -128,7 +128,7 @@ async function closeOpenCheckouts(merchantId: string, linkId: string, checkouts:
   }
 }
 
-/** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (DECISIONS.md row 11). */
+/** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (docs/decisions.md #11). */
 export function canTakePayments(merchant: MerchantRecord, now: Date): boolean {
   return (
     merchant.stripeAccountStatus === 'connected' &&

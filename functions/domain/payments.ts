@@ -78,7 +78,7 @@ export interface PaymentRecord extends SettlementDetails {
    * rule holds (succeeded without the `uncounted` mark = counted). See refunds-and-disputes.ts.
    */
   paymentCounted?: boolean;
-  /** The money after the sale (DECISIONS row 19), by refund id; written by refunds-and-disputes.ts only. */
+  /** The money after the sale (docs/decisions.md #19), by refund id; written by refunds-and-disputes.ts only. */
   refunds?: Record<string, StoredRefund>;
   dispute?: StoredDispute;
   /** Refunded so far (pending and succeeded refunds), in cents. */
@@ -166,7 +166,7 @@ export function allShards(prefix: string, shards: number): string[] {
   return Array.from({ length: shards }, (_, index) => `${prefix}#${index}`);
 }
 
-/** The calendar day (YYYY-MM-DD) of `instant` in `timeZone`: a merchant's days are Auckland's (DECISIONS.md row 12). */
+/** The calendar day (YYYY-MM-DD) of `instant` in `timeZone`: a merchant's days are Auckland's (docs/decisions.md #12). */
 export function dayInTimeZone(instant: string | Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(instant),

@@ -1,5 +1,5 @@
 /**
- * The money after the sale: refunds and disputes (DECISIONS rows 18, 19; issue 11).
+ * The money after the sale: refunds and disputes (docs/decisions.md #18, #19; issue 11).
  *
  * A payment's status stays where settlement put it (`succeeded`); what happens to the money afterwards is
  * a dimension of its own, kept on the payment: each refund (by Stripe id) and its dispute. Every source of
@@ -8,7 +8,7 @@
  * dispute forward (`REFUND_STATUS_RANK`, `DISPUTE_STATUS_RANK`) and is written with an optimistic version,
  * so concurrent news never overwrites newer news.
  *
- * Stats (ARCHITECTURE.md "Stats, exactly once, at any size"): a refund counts once, on the day Paylink
+ * Stats (docs/architecture.md, "Stats and exactly-once counting"): a refund counts once, on the day Paylink
  * first learned of it, in the merchant's time zone; a refund that fails afterwards gives its amount back
  * once, on the day that was learned; a dispute counts once as a loss on the day it was lost. The write that
  * makes a count owed also marks the payment `uncounted` (the same mark settlement uses), and `finishCounts`

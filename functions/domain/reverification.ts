@@ -1,5 +1,5 @@
 /**
- * Re-verification (DECISIONS row 8): payments whose webhook never came are settled by asking Stripe, from
+ * Re-verification (docs/decisions.md #8): payments whose webhook never came are settled by asking Stripe, from
  * the server — every 5 minutes for every merchant (the schedule), and on demand for one merchant (Verify &
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.

@@ -224,14 +224,14 @@ export async function applyPaymentEvent(event: Stripe.Event, deps: SettlementDep
   }
 }
 
-/** The result page's words when it cannot ask Stripe (spec §2 "Success"). */
+/** The result page's words when it cannot ask Stripe. */
 export const VERIFICATION_FAILED_MESSAGE = 'Automatic verification failed, but the payment may have been processed.';
 
 /** GET /api/checkout/{sessionId}: re-reads the session from Stripe, settles, and answers the result page. */
 export async function verifyCheckout(sessionId: string, deps: SettlementDeps): Promise<PaymentResult | undefined> {
   const known = await deps.payments.findByCheckoutSession(sessionId);
   if (!known) return undefined;
-  // Stripe failing here is not the payer's doing: a 502 in the result page's own words (spec §2), and the
+  // Stripe failing here is not the payer's doing: a 502 in the result page's own words, and the
   // webhook or the schedule settles the payment anyway.
   const { session, payment } = await duringStripeCall(
     async () => {

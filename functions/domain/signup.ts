@@ -116,7 +116,7 @@ async function finishPendingSignup(
  * The other way a half-made sign-up is finished: its person got the verification email, confirmed and
  * signed in without retrying the form. Their first profile read writes the remembered row. The token
  * proves who they are, and the directory is asked for their email (which also refuses a revoked token).
- * A user with neither row nor remembered sign-up stays without a profile (spec §8 'User profile not found').
+ * A user with neither row nor remembered sign-up stays without a profile (a 404, 'User profile not found').
  */
 export async function finishSignupOnFirstSignIn(
   merchantId: string,

@@ -1,5 +1,5 @@
 /**
- * Stats, exactly once, at any size (ARCHITECTURE.md "Stats, exactly once, at any size"; DECISIONS rows 12, 18).
+ * Stats, exactly once, at any size (docs/architecture.md, "Stats and exactly-once counting"; docs/decisions.md #12, #18, #31).
  *
  * - A succeeded payment counts into the day it settled, in the merchant's time zone: item `D#yyyy-MM-dd`,
  *   guarded by the day's `counted` set of payment ids (settlement.ts does the counting).
@@ -29,7 +29,7 @@ export interface StatsCounters {
   disputeLossCents: number;
 }
 
-/** Gross revenue less refunds and lost disputes (DECISIONS row 18): what the dashboard calls revenue. */
+/** Gross revenue less refunds and lost disputes (docs/decisions.md #18): what the dashboard calls revenue. */
 export const netRevenueOf = (counters: StatsCounters) =>
   counters.revenueCents - counters.refundCents - counters.disputeLossCents;
 

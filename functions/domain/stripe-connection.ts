@@ -1,6 +1,6 @@
 /**
  * The merchant's own Stripe account (Connect, direct charges): created once, onboarded on Stripe's hosted
- * page, and its status read from the account itself (spec §3 "Provider connection").
+ * page, and its status read from the account itself.
  */
 import type Stripe from 'stripe';
 import {
@@ -40,7 +40,7 @@ export async function startStripeOnboarding(
   deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
-  // Spec §8: 'Could not connect to Stripe: …' with Stripe's reason.
+  // The product's words: 'Could not connect to Stripe: …' with Stripe's reason.
   const connectFailed = (message: string) => `Could not connect to Stripe: ${message}`;
   let accountId = merchant.stripeAccountId;
   if (!accountId) {
@@ -104,7 +104,7 @@ function stripeAnswered(error: unknown): boolean {
   );
 }
 
-/** Spec §7 diagnose-stripe: connectivity, the account, its capabilities — and what to do about each problem. */
+/** The Stripe diagnosis: connectivity, the account, its capabilities — and what to do about each problem. */
 export async function diagnoseStripe(
   merchantId: string,
   deps: { stripe: Stripe; merchants: MerchantRepository },

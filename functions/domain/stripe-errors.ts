@@ -1,6 +1,6 @@
 /**
  * Stripe failing while a person waits (checkout, connect, the billing portal) is not their mistake and not
- * a crash of ours: it is a 502 in the spec's words (§8), with Stripe's reason for merchants and without it
+ * a crash of ours: it is a 502 in the product's words for it, with Stripe's reason for merchants and without it
  * for payers. The original error is logged; anything that is not Stripe's stays a 500.
  */
 import Stripe from 'stripe';

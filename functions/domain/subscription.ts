@@ -15,7 +15,7 @@ import { requireMerchant, type MerchantRecord, type MerchantRepository, type Mer
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
 
-/** Spec §8's words for the dashboard's upgrade and portal buttons, with Stripe's reason. */
+/** The product's words when the dashboard's upgrade and portal buttons fail, with Stripe's reason. */
 const checkoutFailed = (message: string) => `Failed to create checkout: ${message}`;
 const portalFailed = (message: string) => `Failed to open portal: ${message}`;
 

@@ -1,4 +1,4 @@
-/** On `Payment Updated`, tells the merchant's open dashboards (and only that merchant's: DECISIONS.md row 7). */
+/** On `Payment Updated`, tells the merchant's open dashboards (and only that merchant's: docs/decisions.md #7). */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { paymentUpdatedDetailSchema, type RealtimeMessage } from '../../shared/contracts/realtime';
 import { connectionPusher } from '../adapters/connection-pusher';

@@ -1,5 +1,5 @@
 /**
- * POST /api/consumer/unlock: the consumer demo's password gate, checked here (DECISIONS.md row 6). A right
+ * POST /api/consumer/unlock: the consumer demo's password gate, checked here (docs/decisions.md #6). A right
  * password answers a short-lived unlock token; a wrong one 'Invalid password'; too many tries a 429.
  */
 import { consumerUnlockRequestSchema } from '../../shared/contracts/consumer';

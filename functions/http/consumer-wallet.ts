@@ -1,4 +1,4 @@
-/** GET /api/consumer/wallet: the demo user's wallet, for a browser holding an unlock token (DECISIONS.md row 6). */
+/** GET /api/consumer/wallet: the demo user's wallet, for a browser holding an unlock token (docs/decisions.md #6). */
 import { readSecret } from '../adapters/secrets';
 import { walletStore } from '../adapters/wallet-store';
 import { consumerOfAuthorization, demoWallet } from '../domain/consumer-wallet';

@@ -10,7 +10,7 @@ import { refundPayment } from '../domain/refunds-and-disputes';
 import { paymentIdSchema } from '../../shared/contracts/payments';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
-/** POST /api/me/payments/{id}/refunds: refunds the merchant's payment, fully or in part (DECISIONS row 19). */
+/** POST /api/me/payments/{id}/refunds: refunds the merchant's payment, fully or in part (docs/decisions.md #19). */
 export const handler = httpHandler(async (event) => {
   const merchantId = merchantIdOf(event);
   const paymentId = paymentIdSchema.safeParse(event.pathParameters?.id);

@@ -1,6 +1,6 @@
 /**
  * GET /p/{id}: the payment page as HTML that already shows the link, with its link-preview tags
- * (DECISIONS.md row 22). CloudFront sends `/p/*` here through the API and keeps the answer briefly; the
+ * (docs/decisions.md #22). CloudFront sends `/p/*` here through the API and keeps the answer briefly; the
  * local gateway routes it here too. The script that makes the page interactive is the built SPA's own
  * entry, found in the site's index.html (the one file a deploy always replaces), so this function never
  * needs rebuilding when the web app changes.

@@ -1,6 +1,6 @@
 /**
  * POST /api/auth/magic-link. Whether the email belongs to a merchant must not show in the answer or in how
- * long it takes (DECISIONS.md row 17), so this function reads nothing: it hands the request to the bus and
+ * long it takes (docs/decisions.md #17), so this function reads nothing: it hands the request to the bus and
  * answers 202. send-magic-link looks the merchant up and emails the link.
  */
 import {

@@ -8,7 +8,7 @@ import { HttpError } from '../domain/http-error';
 import { sendPaymentReceipt } from '../domain/payment-results';
 import { httpHandler, jsonBody } from './http-handler';
 
-/** Spec §8's words when the email could not be sent. */
+/** The product's words when the email could not be sent. */
 const RECEIPT_FAILED_MESSAGE = 'Failed to send receipt. Please try again.';
 
 async function sendOrExplain(...args: Parameters<typeof sendEmail>) {

@@ -75,7 +75,7 @@ export class MerchantUserPool extends Construct {
             ...(props.mailIdentity.includes('@') ? {} : { sesVerifiedDomain: props.mailIdentity }),
           })
         : UserPoolEmail.withCognito(),
-      // DECISIONS row 23: a merchant may add an authenticator app (TOTP) as a second factor for password
+      // docs/decisions.md #23: a merchant may add an authenticator app (TOTP) as a second factor for password
       // sign-in, in Settings. No SMS: it costs per message, needs an SNS role, and is the weaker factor.
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { sms: false, otp: true },
@@ -86,7 +86,7 @@ export class MerchantUserPool extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is OPTIONAL (authenticator-app TOTP, set up by each merchant in Settings, DECISIONS row 23), not REQUIRED: merchants also sign in with a single-use emailed magic link (CUSTOM_AUTH), which a required second factor would defeat, and a new merchant must be able to sign in before setting up an authenticator app.',
+        'MFA is OPTIONAL (authenticator-app TOTP, set up by each merchant in Settings, docs/decisions.md #23), not REQUIRED: merchants also sign in with a single-use emailed magic link (CUSTOM_AUTH), which a required second factor would defeat, and a new merchant must be able to sign in before setting up an authenticator app.',
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG8',

@@ -150,7 +150,7 @@ export class WebHosting extends Construct {
       customHeaders: props.apiOriginHeaders,
     });
 
-    // A page function's HTML (DECISIONS.md row 22): the same for every viewer, so the edge keeps it as long
+    // A page function's HTML (docs/decisions.md #22): the same for every viewer, so the edge keeps it as long
     // as the function says (a minute) and keys it on the path alone — no cookies, query or headers reach the
     // function, so nothing about a viewer can end up in a cached page.
     const pagePatterns = props.pagePathPatterns ?? [];

@@ -6,7 +6,7 @@
  *     define/create/verify triggers with Cognito's event shapes;
  *   - GetTokensFromRefreshToken (how Amplify 6 refreshes a session);
  *   - GlobalSignOut; ResendConfirmationCode;
- *   - authenticator-app two-factor (TOTP, DECISIONS row 23) as Cognito runs it: AssociateSoftwareToken,
+ *   - authenticator-app two-factor (TOTP, docs/decisions.md #23) as Cognito runs it: AssociateSoftwareToken,
  *     VerifySoftwareToken (which checks a code but enables nothing), SetUserMFAPreference (which enables
  *     it), and a password sign-in that answers SOFTWARE_TOKEN_MFA with a Session, then tokens for a right
  *     code. cognito-local has these targets, but it trusts any Session, never refuses a code used before,

@@ -4,7 +4,7 @@ import { linkIdSchema } from './payment-links';
 
 /**
  * POST /api/checkout — what the payer chose. The server computes base + tip from the stored link; the
- * only number it takes from the browser is an open link's amount, in cents (DECISIONS.md row 10).
+ * only number it takes from the browser is an open link's amount, in cents (docs/decisions.md #10).
  */
 export const checkoutRequestSchema = z.object({
   linkId: linkIdSchema,
@@ -23,7 +23,7 @@ export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'ca
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /**
- * GET /api/checkout/{sessionId} — the success page's verification (spec §3 "Payment result"), after the
+ * GET /api/checkout/{sessionId} — the success page's verification, after the
  * server has re-read the session from Stripe and settled the payment.
  */
 export const paymentResultSchema = z.object({
@@ -53,7 +53,7 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
 export const cancelResultSchema = z.object({ paymentId: z.string(), status: paymentStatusSchema, linkId: z.string() });
 export type CancelResult = z.infer<typeof cancelResultSchema>;
 
-/** POST /api/checkout/{sessionId}/receipt (spec §5 "Receipt email"). */
+/** POST /api/checkout/{sessionId}/receipt. */
 export const receiptRequestSchema = z.object({
   email: z
     .string()

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 
 /**
- * The consumer wallet demo (spec §2 "Consumer app", §3, §9; DECISIONS.md row 6): a shared password checked
+ * The consumer wallet demo (docs/decisions.md #6): a shared password checked
  * by the server unlocks the demo for the browser session, and the wallet is the fixed demo user's only.
- * Money is integer cents, in USD (the demo keeps the spec's currency, DECISIONS.md row 1).
+ * Money is integer cents, in USD (the demo keeps its own currency, docs/decisions.md #1).
  */
 export const CONSUMER_CURRENCY = 'usd';
-/** Cashback on every purchase: 2% of its amount (spec §3, §9). */
+/** Cashback on every purchase: 2% of its amount. */
 export const CONSUMER_CASHBACK_BASIS_POINTS = 200;
-/** The wallet answers the 10 latest transactions; the dashboard shows 3 of them (spec §9). */
+/** The wallet answers the 10 latest transactions; the dashboard shows 3 of them. */
 export const CONSUMER_LATEST_TRANSACTIONS = 10;
 export const CONSUMER_DASHBOARD_TRANSACTIONS = 3;
-/** 'Minimum withdrawal: $5.00' — a hint, not enforced (spec §2, §9). */
+/** 'Minimum withdrawal: $5.00' — a hint, not enforced. */
 export const CONSUMER_MIN_WITHDRAWAL_CENTS = 500;
-/** Referral reward $5 (spec §9). */
+/** Referral reward $5. */
 export const CONSUMER_REFERRAL_REWARD_CENTS = 500;
-/** The spec's crude crypto display: every unit of any asset shown as $50 (spec §9). */
+/** The demo's crude crypto display: every unit of any asset shown as $50. */
 export const CONSUMER_CRYPTO_DEMO_CENTS_PER_UNIT = 5_000;
 
-/** The spec's words (§8). */
+/** The gate's words for a wrong password. */
 export const CONSUMER_INVALID_PASSWORD_MESSAGE = 'Invalid password';
 export const CONSUMER_LOAD_FAILED_MESSAGE = 'Failed to load consumer data';
 export const CONSUMER_TOO_MANY_ATTEMPTS_MESSAGE = 'Too many password attempts. Please wait 15 minutes and try again.';
@@ -45,7 +45,7 @@ export const consumerTransactionSchema = z.object({
   amountCents: z.number().int(),
   status: z.enum(['completed', 'pending']),
   createdAt: z.string(),
-  /** Derived: 2% of the amount, rounded half-up (spec §3). */
+  /** Derived: 2% of the amount, rounded half-up. */
   cashbackCents: z.number().int(),
 });
 export type ConsumerTransaction = z.infer<typeof consumerTransactionSchema>;
@@ -54,7 +54,7 @@ export const consumerCryptoHoldingSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   units: z.number(),
-  /** At the spec's demo rate of $50 a unit. */
+  /** At the demo's rate of $50 a unit. */
   valueCents: z.number().int(),
 });
 export type ConsumerCryptoHolding = z.infer<typeof consumerCryptoHoldingSchema>;

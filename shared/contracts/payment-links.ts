@@ -3,7 +3,7 @@ import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 
-/** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (DECISIONS.md row 9). */
+/** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 export const linkIdSchema = z.string().regex(LINK_ID_PATTERN, 'Payment link not found');
 
@@ -40,7 +40,7 @@ export type PaymentLinkList = z.infer<typeof paymentLinkListSchema>;
 
 /**
  * POST /api/me/links — the Create Link form, checked field for field by the browser and the server
- * (spec §5 "Payment link", DECISIONS.md row 10). An open-amount link stores no amount.
+ * (docs/decisions.md #10). An open-amount link stores no amount.
  */
 export const createPaymentLinkSchema = z
   .object({
@@ -75,7 +75,7 @@ export type UpdatePaymentLink = z.infer<typeof updatePaymentLinkSchema>;
 /**
  * GET /api/links/{id} — public, cacheable, and only what the payment page shows: no merchant id, no
  * Stripe account, no dates. `acceptingPayments` is false when the merchant cannot take payments right
- * now (DECISIONS.md row 11).
+ * now (docs/decisions.md #11).
  */
 export const publicPaymentLinkSchema = paymentLinkSchema
   .pick({

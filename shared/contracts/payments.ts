@@ -1,7 +1,7 @@
 /**
  * The merchant's payments: GET /api/me/payments (the Transactions list, filtered and paged on the server),
  * GET /api/me/payments/{id} (the expanded detail), POST /api/me/payments/verify (Verify & Refresh).
- * Spec §2 "Transactions screen", §3 "transactions", "Payment details", "Filter object"; DECISIONS rows 15, 20, 21.
+ * The Transactions screen, its expanded detail and its filters; docs/decisions.md #15, #20, #21.
  */
 import { z } from 'zod';
 import { parseMoneyInput } from '../money';
@@ -26,7 +26,7 @@ const daySchema = z
     return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
   }, INVALID_DATE_MESSAGE);
 
-/** Dollars as typed ("12", "12.50") → cents; compared with the payment's total in cents (spec §5). */
+/** Dollars as typed ("12", "12.50") → cents; compared with the payment's total in cents. */
 const amountSchema = z
   .string()
   .trim()
@@ -42,10 +42,11 @@ const amountSchema = z
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * The filter object (spec §3) as the list's query string. Every field is optional; all given ones must
+ * The filter object as the list's query string. Every field is optional; all given ones must
  * match. `status` is a display group; `transactionId` matches the start of Paylink's payment id or of
- * Stripe's payment intent id (DECISIONS row 21); `customerEmail` matches the payer's whole email,
- * ignoring case and surrounding spaces (an index reads just that payer's payments); amounts are NZD and compare with the total paid (amount + tip).
+ * Stripe's payment intent id (docs/decisions.md #21); `customerEmail` matches the payer's whole email,
+ * ignoring case and surrounding spaces (docs/decisions.md #45); amounts are NZD and compare with the total
+ * paid (amount + tip).
  */
 export const paymentFiltersSchema = z
   .object({
@@ -165,7 +166,7 @@ export const paymentSummarySchema = z.object({
   settledAt: z.string().nullable(),
   /** Refunded so far (pending and succeeded refunds), in cents; 0 when none. */
   refundedCents: z.number().int(),
-  /** What happened to the money after the sale, when anything did (DECISIONS row 19). */
+  /** What happened to the money after the sale, when anything did (docs/decisions.md #19). */
   moneyState: moneyStateSchema.nullable(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
@@ -179,7 +180,7 @@ export type PaymentList = z.infer<typeof paymentListSchema>;
 
 export const paymentIdSchema = z.string().regex(PAYMENT_ID_PATTERN, 'Payment not found');
 
-/** GET /api/me/payments/{id}: the expanded row (spec §2 "Expanded detail", §3 "Payment details"). */
+/** GET /api/me/payments/{id}: the expanded row. */
 export const paymentDetailSchema = paymentSummarySchema.extend({
   /** True when the link the payment was made through no longer exists: the screen says 'Deleted link'. */
   linkDeleted: z.boolean(),
@@ -216,7 +217,7 @@ export const verifyPaymentsResultSchema = z.object({
 export type VerifyPaymentsResult = z.infer<typeof verifyPaymentsResultSchema>;
 
 /**
- * POST /api/me/payments/{id}/refunds (DECISIONS row 19). The amount is in cents and at most what remains
+ * POST /api/me/payments/{id}/refunds (docs/decisions.md #19). The amount is in cents and at most what remains
  * refundable; the browser sends an `Idempotency-Key` header made when the dialog opened, so a double click
  * or a retry refunds once. Answers the payment's detail as it stands after the refund.
  */

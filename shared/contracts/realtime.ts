@@ -18,7 +18,7 @@ export const paymentUpdatedDetailSchema = z.object({
    * Only a status change to succeeded is new money ('Payment received').
    */
   change: z.enum(['status', 'money']).optional(),
-  /** Refunded / partially refunded / disputed, when a refund or dispute has landed (DECISIONS row 19). */
+  /** Refunded / partially refunded / disputed, when a refund or dispute has landed (docs/decisions.md #19). */
   moneyState: z.enum(['refunded', 'partially_refunded', 'disputed']).nullable().optional(),
   /** Refunded so far, in cents, when anything was. */
   refundedCents: z.number().int().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainTextSchema } from '../plain-text';
 import { firstBrokenPasswordRule } from '../password-rules';
 
-/** The sign-up form's country codes (spec §5), +64 first: the default. */
+/** The sign-up form's country codes, +64 first: the default. */
 export const COUNTRY_CODES = ['+64', '+61', '+1', '+44', '+49', '+33'] as const;
 export const DEFAULT_COUNTRY_CODE = '+64';
 

@@ -1,6 +1,6 @@
 /**
- * GET /api/me/stats — the dashboard's Business Overview (spec §3 "Dashboard stats", §9 revenue growth;
- * DECISIONS rows 12, 18). A payment counts on the day it settled, a refund on the day it was made, a lost
+ * GET /api/me/stats — the dashboard's Business Overview (its figures and revenue growth;
+ * docs/decisions.md #12, #18). A payment counts on the day it settled, a refund on the day it was made, a lost
  * dispute on the day it was lost — in the merchant's time zone. Revenue is net of refunds and lost
  * disputes, with refunds shown beside it. Money in cents.
  */
@@ -42,14 +42,14 @@ export const dashboardStatsSchema = z.object({
   lastMonthRevenue: z.number().int(),
   /** Refunds and dispute losses this month, beside its revenue. */
   thisMonthRefunds: z.number().int(),
-  /** Percent on net revenue, one decimal (spec §9): (this − last) / last × 100; 100 when last is 0 and this is positive, else 0. */
+  /** Percent on net revenue, one decimal: (this − last) / last × 100; 100 when last is 0 and this is positive, else 0. */
   revenueGrowth: z.number(),
   /** The last REVENUE_CHART_DAYS days, oldest first, every day present (0 when nothing settled). */
   revenueByDay: z.array(dailyRevenueSchema),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-/** Spec §9's growth figure, rounded to one decimal. */
+/** The growth figure, rounded to one decimal. */
 export function revenueGrowthPercent(thisMonthCents: number, lastMonthCents: number): number {
   if (lastMonthCents === 0) return thisMonthCents > 0 ? 100 : 0;
   return Math.round(((thisMonthCents - lastMonthCents) / lastMonthCents) * 1000) / 10;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where a merchant's own Stripe account stands (spec §3 "Provider connection"). */
+/** Where a merchant's own Stripe account stands. */
 export const stripeAccountStatusSchema = z.enum([
   'no_account',
   'incomplete_onboarding',
@@ -26,7 +26,7 @@ export type StripeConnection = z.infer<typeof stripeConnectionSchema>;
 /** POST /api/me/stripe/connect — the onboarding page to open in a new tab. */
 export const stripeOnboardingLinkSchema = z.object({ url: z.string() });
 
-/** POST /api/me/stripe/diagnose (spec §7 diagnose-stripe). */
+/** POST /api/me/stripe/diagnose. */
 export const stripeDiagnosticSchema = z.object({
   success: z.boolean(),
   results: z.object({
@@ -37,5 +37,5 @@ export const stripeDiagnosticSchema = z.object({
 });
 export type StripeDiagnostic = z.infer<typeof stripeDiagnosticSchema>;
 
-/** Query parameters Stripe's onboarding returns to Settings with (spec §2 "Return handling"). */
+/** Query parameters Stripe's onboarding returns to Settings with. */
 export const STRIPE_RETURN_PARAMS = { connected: 'stripe_connected', refresh: 'stripe_refresh' } as const;

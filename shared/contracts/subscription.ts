@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Whether the merchant may use the gated features (spec §4 "Subscription"). */
+/** Whether the merchant may use the gated features. */
 export const accessStateSchema = z.enum(['trial', 'subscribed', 'expired']);
 export type AccessState = z.infer<typeof accessStateSchema>;
 
-/** GET /api/me/subscription (spec §3 "Subscription status", plus the trial's end). */
+/** GET /api/me/subscription (the subscription status, plus the trial's end). */
 export const subscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   subscription_tier: z.enum(['Trial', 'Business']),

@@ -103,7 +103,7 @@ function encodedBytes(url: string, encoding: string) {
 }
 
 /**
- * /p/{id}'s critical path (DECISIONS.md row 22): the one response that carries the amount, its markup and
+ * /p/{id}'s critical path (docs/decisions.md #22): the one response that carries the amount, its markup and
  * (with a built SPA) the inlined stylesheet. The script that makes it interactive follows, off that path.
  */
 async function payerPageCriticalPath(linkId: string) {

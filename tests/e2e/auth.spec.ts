@@ -51,7 +51,7 @@ test('a new merchant signs up, verifies their email, signs in, stays signed in, 
   for (const section of ['Account Information', 'Business Information', 'Security Verification']) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
-  // Spec §2: the bot check renders after 1.5 s; until then its place says it is coming.
+  // The bot check renders after 1.5 s (docs/decisions.md #5); until then its place says it is coming.
   await expect(page.getByRole('status').filter({ hasText: 'Loading security check...' })).toBeVisible();
 
   // The meter and checklist follow the password as it is typed.
@@ -133,7 +133,7 @@ test('a new merchant signs up, verifies their email, signs in, stays signed in, 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an unconfirmed email is told to verify and can resend; a wrong password shows the spec’s message; signing in returns to the page asked for', async ({
+test('an unconfirmed email is told to verify and can resend; a wrong password shows the product’s message; signing in returns to the page asked for', async ({
   page,
 }) => {
   // Signed up but never clicked the verification link.

@@ -1,5 +1,5 @@
 /**
- * The consumer wallet demo (issue 13 item 3; spec §2 "Consumer app", §4 "Consumer gate"; DECISIONS.md row 6),
+ * The consumer wallet demo (issue 13 item 3; docs/decisions.md #6),
  * clicked through as a person does: the server-checked password gate (a wrong password is refused and
  * cleared, the right one unlocks this browser session only), the pages and their navigation, and the
  * scanner reading an uploaded picture of a Paylink QR code. Every page at 1280 and 390 px, with axe.
@@ -74,7 +74,7 @@ test('the gate refuses a wrong password and clears it, opens with the right one 
 });
 
 test('dashboard, wallet, marketplace and profile, through the demo navigation', async ({ page }, testInfo) => {
-  // The wallet's first read fails (a 4xx, which is not retried): the spec's words and a way to try again.
+  // The wallet's first read fails (a 4xx, which is not retried): the product's words and a way to try again.
   await page.route('**/api/consumer/wallet', (route) =>
     route.fulfill({ status: 400, json: { code: 'invalid_request', message: 'Bad request' } }),
   );

@@ -1,5 +1,5 @@
 /**
- * The dashboard home, live (spec §2 "Dashboard home", §8, §9; DECISIONS rows 7, 8, 12, 18): the merchant's
+ * The dashboard home, live (docs/decisions.md #7, #8, #12, #18): the merchant's
  * dashboard stays open in one browser while a payer pays in another (the sandbox's hosted Checkout), and
  * without a reload the Recent Payments, the Business Overview, the sales chart's numbers and a 'Payment
  * received' toast follow, with the Live indicator on. Also Verify & Refresh, the loading and failure
@@ -36,7 +36,7 @@ const stat = (page: Page, label: string) =>
     .locator('xpath=following-sibling::dd[1]');
 const chartTable = (page: Page) => page.getByRole('table', { name: 'Revenue per day, last 30 days' });
 
-/** Today as dd/MM/yyyy in the merchant's time zone (Pacific/Auckland, DECISIONS row 12). */
+/** Today as dd/MM/yyyy in the merchant's time zone (Pacific/Auckland, docs/decisions.md #12). */
 function todayInAuckland(): string {
   return new Intl.DateTimeFormat('en-NZ', {
     timeZone: 'Pacific/Auckland',

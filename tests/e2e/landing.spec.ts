@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { filesReachedFrom, recordAssets, viteManifest } from './support/built-assets';
 
-/** The landing page (spec §2 "Landing page"; DECISIONS.md rows 3, 4): its sections, links and anchors. */
+/** The landing page (docs/decisions.md #3, #4): its sections, links and anchors. */
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
 const desktop = { width: 1280, height: 900 };
@@ -33,7 +33,7 @@ async function expectScrolledTo(page: Page, id: string) {
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 }
 
-test('the sections come in the spec order, with the payment methods, values and launch offer', async ({ page }) => {
+test('the sections come in order, with the payment methods, values and launch offer', async ({ page }) => {
   await openLanding(page, desktop);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 2 })).toHaveText(sectionHeadings);
@@ -106,7 +106,7 @@ test('the navigation links scroll to their sections, and its buttons go to /logi
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('every call to action goes where the spec sends it', async ({ page }) => {
+test('every call to action goes where the product sends it', async ({ page }) => {
   const destinations = [
     {
       where: 'hero',

@@ -1,5 +1,5 @@
 /**
- * /p/{id} as HTML that already shows the link (DECISIONS.md row 22): with JavaScript off a payer still sees
+ * /p/{id} as HTML that already shows the link (docs/decisions.md #22): with JavaScript off a payer still sees
  * the title, amount, tips, total and Pay Now, styled by the built stylesheet; with JavaScript on the page
  * becomes interactive from the same data without asking the API again; a crawler gets the preview tags;
  * unknown links answer 404 with the not-found card, a paused merchant's link the paused card.

@@ -189,7 +189,7 @@ test('a payer pays a fixed link with the tip on a phone, sees it confirmed, and 
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
   await screens(page, testInfo, 'payment-success');
 
-  // The receipt dialog: prefilled with the email given on Checkout, validated in the spec's words.
+  // The receipt dialog: prefilled with the email given on Checkout, validated in the product's words.
   await page.getByRole('button', { name: 'Email Receipt' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Receipt' });
   const email = dialog.getByLabel('Email');
@@ -210,7 +210,7 @@ test('a payer pays a fixed link with the tip on a phone, sees it confirmed, and 
   await page.getByRole('button', { name: 'Email Receipt' }).click();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-  // A refused send says why (429 in the server's words, anything else in the spec's) and keeps the dialog open.
+  // A refused send says why (429 in the server's words, anything else in the product's) and keeps the dialog open.
   const refusals = [
     { status: 429, body: { code: 'too_many_receipts', message: 'This receipt has already been sent 3 times.' } },
     { status: 500, body: { code: 'internal_error', message: 'Something went wrong.' } },
@@ -375,7 +375,7 @@ test('unknown and deactivated links show the not-found card; a merchant who cann
   await screens(page, testInfo, 'payment-page-not-accepting');
 });
 
-test('the payment page says what went wrong with the API, in the spec words, and can try again', async ({
+test('the payment page says what went wrong with the API, in the product’s words, and can try again', async ({
   page,
 }, testInfo) => {
   await page.setViewportSize(PHONE);

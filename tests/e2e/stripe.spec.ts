@@ -137,7 +137,7 @@ test('Settings shows the integration card not connected, at 1280 and 390 px, and
   await expectNoSeriousAxeFindings(page);
 });
 
-test('Connect and Diagnostic say what went wrong in the spec words', async ({ page }) => {
+test('Connect and Diagnostic say what went wrong in the product’s words', async ({ page }) => {
   await openSignedIn(page);
   await page.route('**/api/me/stripe/connect', (route) =>
     route.fulfill({

@@ -1,5 +1,5 @@
 /**
- * The Transactions screen (spec §2; DECISIONS rows 1, 2, 12, 15, 20, 21), as a merchant uses it against
+ * The Transactions screen (docs/decisions.md #1, #2, #12, #15, #20, #21), as a merchant uses it against
  * the local runtime and its Stripe sandbox: payers pay (one cancels, one is declined) through the API and
  * the sandbox's hosted Checkout form; then, in Chromium, the merchant filters by email and status (kept in
  * the URL across a reload and Back), picks a date from the calendar, opens a payment, copies its id,
@@ -18,7 +18,7 @@ import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
-// The merchant's time zone (Pacific/Auckland, DECISIONS row 12) is also the browser's, so 'today' in the
+// The merchant's time zone (Pacific/Auckland, docs/decisions.md #12) is also the browser's, so 'today' in the
 // calendar is the merchant's today whatever the time of day the tests run.
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
 
@@ -169,7 +169,7 @@ test('the merchant filters by email and status (kept across reload and Back), op
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 
-  // Every payment, newest first, with the spec's columns; statuses read Denied / Pending / Approved. The
+  // Every payment, newest first, with the product's columns; statuses read Denied / Pending / Approved. The
   // canceled and the declined payer never finished Checkout, so Paylink has no name or email for them.
   const table = page.getByRole('table', { name: 'Transaction History' });
   await expect(table.getByRole('columnheader')).toHaveText([
@@ -383,7 +383,7 @@ test('the list says when it is loading, empty or failed, pages with Load more, a
   await page.setViewportSize(DESKTOP);
   await signInThroughLoginPage(page, shop);
 
-  // Loading: the list's answer held back; then empty, in the spec's words.
+  // Loading: the list's answer held back; then empty, in the product's words.
   let releaseList = () => {};
   const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
   const isList = (url: URL) => url.pathname === '/api/me/payments';
@@ -453,7 +453,7 @@ test('the list says when it is loading, empty or failed, pages with Load more, a
   await expect(paymentRows(page)).toHaveCount(2);
   await page.unrouteAll();
 
-  // A failed load: the spec's toast, and the list says so with a way to try again.
+  // A failed load: the product's toast, and the list says so with a way to try again.
   await page.route(isList, (route) =>
     route.fulfill({
       status: 503,

@@ -1,5 +1,5 @@
 /**
- * Authenticator-app two-factor (DECISIONS.md row 23), as a merchant uses it: set up in Settings from the
+ * Authenticator-app two-factor (docs/decisions.md #23), as a merchant uses it: set up in Settings from the
  * QR code's key, then a password sign-in that asks for the code — a wrong one refused by the field, the
  * right one signs in — then turned off with a current code. The "authenticator app" is `otpauth`, the
  * library the local Cognito checks codes with, computing codes from the key the page shows.

@@ -72,7 +72,7 @@ describe('GET /api/me', () => {
     expect(b.companyName).toBe('Second Ltd');
   });
 
-  it('404s with the spec’s words when the user has no merchant profile', async () => {
+  it('404s with the product’s words when the user has no merchant profile', async () => {
     const user = await env.createUser();
     const response = await env.api('/api/me', { token: user.accessToken });
     expect(response.status).toBe(404);

@@ -2,7 +2,7 @@
  * The holes issue 10 lists in the money path, each shown closed on the real local runtime: an event whose
  * consumer was killed after claiming it, hostile input (malformed paths, bodies that are not events, a
  * signature from the future, oversized ids, malformed bus details), Stripe failures answered in the
- * spec's words, and where an event came from (endpoint and mode) deciding whether it counts.
+ * product's words, and where an event came from (endpoint and mode) deciding whether it counts.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
@@ -215,7 +215,7 @@ describe('every input parsed', () => {
     });
   });
 
-  it('a Stripe failure during connect, subscription checkout and the portal is a 502 in the spec’s words', async () => {
+  it('a Stripe failure during connect, subscription checkout and the portal is a 502 in the product’s words', async () => {
     const broken = await env.createMerchant({ stripeAccountId: 'acct_gone', stripeCustomerId: 'cus_gone' });
     const connect = await env.api('/api/me/stripe/connect', { method: 'POST', token: broken.accessToken });
     expect(connect.status).toBe(502);

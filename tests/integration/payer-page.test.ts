@@ -1,5 +1,5 @@
 /**
- * GET /p/{id} as the page function answers it through the local gateway (DECISIONS.md row 22): the link
+ * GET /p/{id} as the page function answers it through the local gateway (docs/decisions.md #22): the link
  * drawn into the HTML for fixed and open amounts, the not-found and not-accepting cards, link-preview tags
  * for a crawler that runs no script, every merchant-entered string kept as text, and the gateway's
  * compression and cache headers as CloudFront sends them.
@@ -175,7 +175,7 @@ describe('GET /p/{id}', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('shows the not-accepting card for a merchant who cannot take payments (DECISIONS.md row 11)', async () => {
+  it('shows the not-accepting card for a merchant who cannot take payments (docs/decisions.md #11)', async () => {
     const link = await env.createLink(unconnected, {
       title: 'Scone',
       description: null,

@@ -361,7 +361,7 @@ describe('settlement', () => {
     const days = await statsItems(env, owner.sub);
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({
-      // The day it settled, in the merchant's time zone (DECISIONS row 18).
+      // The day it settled, in the merchant's time zone (docs/decisions.md #18).
       day: `D#${dayInTimeZone(payment.settledAt!, 'Pacific/Auckland')}`,
       revenueCents: 605,
       tipCents: 55,

@@ -674,7 +674,7 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
     'NZD',
     inert(payment.payerName),
     inert(payment.payerEmail),
-    // Refunded and Dispute (DECISIONS row 19): the seeded payments have neither.
+    // Refunded and Dispute (docs/decisions.md #19): the seeded payments have neither.
     dollars(payment.refundedCents ?? 0),
     payment.moneyState === 'disputed' ? 'Disputed' : '',
   ];

@@ -1,6 +1,6 @@
 /**
- * Stats exactly once at any size (ARCHITECTURE.md "Stats, exactly once, at any size"; DECISIONS rows 8,
- * 12, 18): payments are seeded through the real repository and `settle()`, never by writing counters;
+ * Stats exactly once at any size (docs/architecture.md, "Stats and exactly-once counting"; docs/decisions.md #8,
+ * #12, #18): payments are seeded through the real repository and `settle()`, never by writing counters;
  * the schedule and Verify & Refresh run as the runtime runs them.
  */
 import fc from 'fast-check';

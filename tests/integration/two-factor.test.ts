@@ -1,5 +1,5 @@
 /**
- * Authenticator-app two-factor (TOTP, DECISIONS row 23) on the local Cognito, through the AWS SDK's own
+ * Authenticator-app two-factor (TOTP, docs/decisions.md #23) on the local Cognito, through the AWS SDK's own
  * client as Amplify calls it: set up (AssociateSoftwareToken → VerifySoftwareToken → SetUserMFAPreference),
  * then a password sign-in that asks for the code. Codes are computed with `otpauth`, as an authenticator
  * app computes them.

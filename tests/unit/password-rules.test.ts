@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULES, firstBrokenPasswordRule, passwordStrength } from '../../shared/password-rules';
 
-describe('password rules (spec §5)', () => {
+describe('password rules', () => {
   it.each([
     ['', 0, 'too weak'],
     ['abc', 1, 'weak'],

@@ -110,7 +110,7 @@ describe('combining aggregates with the days they have not taken in', () => {
           expect(combined.revenueByDay.at(-1)!.day).toBe(window.today);
           for (const point of combined.revenueByDay) {
             const totals = byDay.get(point.day)?.totals ?? ZERO_COUNTERS;
-            // The chart is net (DECISIONS row 18): what settled less what was refunded or lost to disputes.
+            // The chart is net (docs/decisions.md #18): what settled less what was refunded or lost to disputes.
             expect(point.revenueCents).toBe(totals.revenueCents - totals.refundCents - totals.disputeLossCents);
             expect(point.refundCents).toBe(totals.refundCents + totals.disputeLossCents);
             expect(point.payments).toBe(totals.succeededCount);

@@ -22,7 +22,7 @@ function merchant(overrides: Partial<MerchantRecord> = {}): MerchantRecord {
   };
 }
 
-describe('subscription rules (spec §4)', () => {
+describe('subscription rules', () => {
   it('the trial gives access until it ends; then only a paying subscription does', () => {
     expect(accessStateOf(merchant(), now)).toBe('trial');
     const ended = merchant({ trialEndsAt: new Date(now.getTime() - 1).toISOString() });

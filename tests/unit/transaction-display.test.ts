@@ -6,7 +6,7 @@ import {
   refundStatusText,
 } from '../../web/src/features/transactions/transaction-display';
 
-describe('refunds and disputes in plain words (DECISIONS row 19)', () => {
+describe('refunds and disputes in plain words (docs/decisions.md #19)', () => {
   it.each([
     ['succeeded', null, 'Refunded'],
     ['pending', null, 'Pending'],

@@ -117,7 +117,7 @@ describe('transactionsCsv', () => {
     expect(row[0]).toBe('15/01/2024 23:30');
   });
 
-  it('shows statuses as the screens do (DECISIONS row 15)', () => {
+  it('shows statuses as the screens do (docs/decisions.md #15)', () => {
     const statuses = (['succeeded', 'pending', 'failed', 'canceled', 'expired'] as const).map(
       (status) => parseCsv(transactionsCsv([payment({ status })], AUCKLAND))[1]![4],
     );

@@ -1,6 +1,6 @@
 /**
  * Test-only: make the sandbox fail like Stripe does, so the reliability suite can prove every Stripe outage
- * ends in the spec's words for the person and no orphan or duplicate payment. `POST /_emu/faults` (form or
+ * ends in the product's words for the person and no orphan or duplicate payment. `POST /_emu/faults` (form or
  * JSON) arms a fault for the next `count` API requests matching `method` and `path` (`:name` matches one
  * path segment, e.g. `/v1/checkout/sessions/:id`):
  *

@@ -1,7 +1,7 @@
 /**
  * The local Stripe: one HTTP server on 127.0.0.1 that the real `stripe` SDK talks to (through its
  * host/port/protocol options), the hosted pages a payer and a merchant click through, and signed
- * webhooks to the platform and Connect endpoints. The subset and its Paylink decisions are in the design note stripe-sandbox.md.
+ * webhooks to the platform and Connect endpoints. Which subset it serves: docs/architecture.md, "Local and cloud".
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * STYLE.md: no serious or critical axe findings on any screen.
+ * Every screen has no serious or critical axe findings (docs/architecture.md, "Style").
  *
  * axe judges what is on screen at the moment it runs, so it runs on a settled page: a toast caught
  * half-way through sonner's fade-in has the colours of no real state (a `color-contrast` finding that

@@ -1,4 +1,4 @@
-/** Words on the app-wide screens: loading, 404 and the routing error screen (spec §2). */
+/** Words on the app-wide screens: loading, 404 and the routing error screen. */
 export const appStrings = {
   loadingPage: 'Loading page',
   notFound: {

@@ -1,5 +1,5 @@
 /**
- * The anonymous payer's pages (spec §2): the payment page and the two pages Stripe sends the payer back
+ * The anonymous payer's pages: the payment page and the two pages Stripe sends the payer back
  * to. main.tsx serves them from a small app of their own (app/payer-app.tsx), so a payer who scans a QR
  * code on a phone downloads React and the page, and none of the merchant dashboard.
  */

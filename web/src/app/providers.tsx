@@ -24,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Notifications last 4 s (spec §9), sonner's default. */}
+      {/* Notifications last 4 s, sonner's default. */}
       <Toaster position="top-right" richColors closeButton />
     </QueryClientProvider>
   );

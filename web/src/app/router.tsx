@@ -167,7 +167,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      // The developer's Stripe sandbox page (DECISIONS.md row 13): dev builds only. `import.meta.env.DEV` is
+      // The developer's Stripe sandbox page (docs/decisions.md #13): dev builds only. `import.meta.env.DEV` is
       // `false` in a production build, so Vite drops this entry and the page's chunk with it.
       ...(import.meta.env.DEV
         ? [

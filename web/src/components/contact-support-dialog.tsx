@@ -1,6 +1,6 @@
 /**
- * What some actions open instead of doing anything (account deletion, Stripe disconnect: spec §6,
- * DECISIONS.md row 14): a dialog that says to contact support, with a prefilled email.
+ * What some actions open instead of doing anything (account deletion, Stripe disconnect:
+ * docs/decisions.md #14): a dialog that says to contact support, with a prefilled email.
  */
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';

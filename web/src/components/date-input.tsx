@@ -1,5 +1,5 @@
 /**
- * A date field that always reads dd/MM/yyyy (spec §9), whatever the browser's locale: a text input a
+ * A date field that always reads dd/MM/yyyy, whatever the browser's locale: a text input a
  * person can type into (or paste into), and a calendar button that opens a month grid in a dialog — the
  * WAI-ARIA "date picker dialog" pattern. A native <input type="date"> would show the browser's own order
  * (MM/dd/yyyy in an en-US browser), which is why this exists.

@@ -36,7 +36,7 @@ const labelColour: Record<PasswordStrengthLabel, string> = {
   strong: 'text-primary',
 };
 
-/** Score 0–5 (rules met) as five bars and a word: too weak, weak, fair, good, strong (spec §5). */
+/** Score 0–5 (rules met) as five bars and a word: too weak, weak, fair, good, strong. */
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
   const { score, label } = passwordStrength(password);
   const word = strings.labels[label];

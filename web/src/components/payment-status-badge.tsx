@@ -13,7 +13,7 @@ const VARIANT_OF_GROUP = {
 
 /**
  * A payment's status in the screens' words: Approved green, Pending amber, Denied red; after the sale
- * (DECISIONS row 19) Refunded, Partially refunded, and Disputed red. Any other status stays neutral.
+ * (docs/decisions.md #19) Refunded, Partially refunded, and Disputed red. Any other status stays neutral.
  */
 export function PaymentStatusBadge({ status, moneyState }: { status: string; moneyState?: MoneyState | null }) {
   const group = statusGroupOf(status, moneyState);

@@ -149,8 +149,8 @@ async function withFreshSignIn<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Confirms the email address with the code from the verification link. Signs nobody in (DECISIONS.md
- * row 16). Clicking the link again after it worked is not an error for the person.
+ * Confirms the email address with the code from the verification link. Signs nobody in: the next step is
+ * the sign-in page (docs/decisions.md #16). Clicking the link again after it worked is not an error for the person.
  */
 export async function confirmEmail(email: string, code: string): Promise<'confirmed' | 'already-confirmed'> {
   await configureAuth();

@@ -1,4 +1,4 @@
-/** Words the sign-in feature shows (one place, DECISIONS.md row 2); error words are the spec's (§8). */
+/** Words the sign-in feature shows (one place, docs/decisions.md #2); error words are the product's own. */
 import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '../../../../shared/brand';
 
 export const authStrings = {

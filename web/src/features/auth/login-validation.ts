@@ -9,7 +9,7 @@ import { authStrings } from './auth-strings';
  * module with `import()` on the first submit or magic-link request, so /login paints without them.
  */
 
-/** Spec §5: email and password required. */
+/** Email and password are both required. */
 const loginFormSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, authStrings.fields.passwordRequired),

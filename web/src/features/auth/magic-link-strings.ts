@@ -1,7 +1,7 @@
 import { MAGIC_LINK_LIFETIME_MINUTES } from '../../../../shared/contracts/auth';
 
 /**
- * /auth/magic's words (spec §2). Apart from auth-strings.ts because the lifetime comes from the auth
+ * /auth/magic's words. Apart from auth-strings.ts because the lifetime comes from the auth
  * contracts, which carry zod: the sign-in form's first paint must not download them for this one number.
  */
 export const magicLinkStrings = {

@@ -1,6 +1,6 @@
 /**
- * Every word of the consumer wallet demo (spec §2 "Consumer app", §8, §9). The demo keeps the spec's USD
- * (DECISIONS.md row 1), written as US people read it ("$5.00").
+ * Every word of the consumer wallet demo. The demo keeps its USD
+ * (docs/decisions.md #1), written as US people read it ("$5.00").
  */
 import { BRAND_NAME } from '../../../../shared/brand';
 import {

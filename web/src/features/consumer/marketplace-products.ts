@@ -1,4 +1,4 @@
-/** The marketplace's hard-coded sample products (spec §2 "Marketplace"), in its 5 categories. */
+/** The marketplace's hard-coded sample products, in its 5 categories. */
 export const MARKETPLACE_CATEGORIES = ['Food & Drink', 'Groceries', 'Fashion', 'Electronics', 'Books'] as const;
 export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
 

@@ -1,4 +1,4 @@
-/** Words on the dashboard shell and home (spec §2; one place, DECISIONS.md row 2). */
+/** Words on the dashboard shell and home (one place, docs/decisions.md #2). */
 import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '../../../../shared/brand';
 import { formatMoney } from '../../lib/format-money';
 

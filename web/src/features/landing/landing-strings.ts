@@ -1,6 +1,6 @@
 /**
- * Every word on the landing page (spec §2 "Landing page"). Claims stay ones the product keeps
- * (DECISIONS.md row 4): no instant payouts, Paylink's 0.5% fee apart from Stripe's own, the same price
+ * Every word on the landing page. Claims stay ones the product keeps
+ * (docs/decisions.md #4): no instant payouts, Paylink's 0.5% fee apart from Stripe's own, the same price
  * everywhere — so prices and fees come from shared/brand.ts rather than being typed here.
  */
 import { BRAND_NAME, DEFAULT_CURRENCY, TRIAL_DAYS } from '../../../../shared/brand';

@@ -1,6 +1,6 @@
 /**
- * Every word on the terms, privacy, support and Stripe-disclaimer pages (spec §2 route table, "Support
- * page"). Claims stay ones the product keeps (DECISIONS.md rows 3, 4, 14): Paylink's 0.5% fee apart from
+ * Every word on the terms, privacy, support and Stripe-disclaimer pages.
+ * Claims stay ones the product keeps (docs/decisions.md #3, #4, #14): Paylink's 0.5% fee apart from
  * Stripe's own NZ pricing, NZD $29/month after the free trial, payouts on the merchant's own Stripe
  * schedule (never 'instant'), and one support address — so names, prices and fees come from shared/brand.ts.
  */

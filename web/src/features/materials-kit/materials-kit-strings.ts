@@ -1,4 +1,4 @@
-/** Words on the Materials Kit's setup guide and payment templates (one place, DECISIONS.md row 2). */
+/** Words on the Materials Kit's setup guide and payment templates (one place, docs/decisions.md #2). */
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../../shared/brand';
 
 export const materialsKitStrings = {

@@ -1,6 +1,6 @@
 /**
- * Every word the anonymous payer reads: the payment page /p/{id} and the result pages (spec §2 "Public
- * payment page" and "Result pages", §8 "Payment and receipt", DECISIONS.md rows 1, 10, 11). The messages the
+ * Every word the anonymous payer reads: the payment page /p/{id} and the result pages, with
+ * the product's error words for payment and receipt (docs/decisions.md #1, #10, #11). The messages the
  * server shares with these pages come from shared/payment-messages.ts, which loads no schema library.
  */
 import { BRAND_NAME } from '../../../../shared/brand';

@@ -14,7 +14,7 @@ export function linkTipPercent(link: Pick<PaymentLink, 'tipPercent'>): number | 
   return link.tipPercent ? link.tipPercent : null;
 }
 
-/** The address a payer opens: this app's origin + /p/{id} (spec §9). */
+/** The address a payer opens: this app's origin + /p/{id}. */
 export function publicLinkUrl(linkId: string): string {
   return paymentLinkUrl(window.location.origin, linkId);
 }

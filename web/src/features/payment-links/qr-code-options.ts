@@ -1,4 +1,4 @@
-/** The QR code settings of spec §9: what the generator starts with, and the limits of its size field. */
+/** The QR code settings: what the generator starts with, and the limits of its size field. */
 export const QR_DEFAULT_SIZE = 256;
 export const QR_SIZE_MIN = 128;
 export const QR_SIZE_MAX = 512;
@@ -24,7 +24,7 @@ export interface QrImageOptions {
 }
 
 /**
- * A PNG data URL of `text` as a QR code (error correction M, spec §9). `qrcode` is loaded on first use,
+ * A PNG data URL of `text` as a QR code (error correction M). `qrcode` is loaded on first use,
  * so it never weighs on a page that shows no code.
  */
 export async function qrCodeDataUrl(text: string, { size, margin, dark, light }: QrImageOptions): Promise<string> {

@@ -1,4 +1,4 @@
-/** Words on the Materials Kit page and on the printed poster and table card (one place, DECISIONS.md row 2). */
+/** Words on the Materials Kit page and on the printed poster and table card (one place, docs/decisions.md #2). */
 import { BRAND_NAME } from '../../../../shared/brand';
 
 export const printMaterialsStrings = {

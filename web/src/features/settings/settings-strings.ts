@@ -1,4 +1,4 @@
-/** Words on the Settings screen (spec §2 and §8; one place, DECISIONS.md row 2). */
+/** Words on the Settings screen (one place, docs/decisions.md #2). */
 import { BRAND_NAME } from '../../../../shared/brand';
 
 export const settingsStrings = {

@@ -1,6 +1,6 @@
 /**
- * Every word on the sign-up page (spec §2 "Business sign-up page", §8 "Sign-up"). Prices and fees come
- * from shared/brand.ts, so this page says what the landing page says (DECISIONS.md row 4).
+ * Every word on the sign-up page. Prices and fees come
+ * from shared/brand.ts, so this page says what the landing page says (docs/decisions.md #4).
  */
 import { BRAND_NAME, TRIAL_DAYS } from '../../../../shared/brand';
 import type { COUNTRY_CODES } from '../../../../shared/contracts/signup';

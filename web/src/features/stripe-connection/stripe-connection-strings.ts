@@ -1,7 +1,7 @@
-/** Words on the Stripe connection gate and the Settings integration card (spec §2, §4, §8; DECISIONS.md row 2). */
+/** Words on the Stripe connection gate and the Settings integration card (docs/decisions.md #2). */
 import type { StripeAccountStatus } from '../../../../shared/contracts/stripe-connection';
 
-/** The spec's processing messages (§8 "Return from provider"), by account status. */
+/** The processing messages after the return from Stripe, by account status. */
 function processingMessage(status: StripeAccountStatus): string {
   if (status === 'incomplete_onboarding') return 'Complete your Stripe account setup process.';
   if (status === 'pending_verification')

@@ -1,11 +1,11 @@
-/** Words on the subscription card and gate (spec §4 and §8; one place, DECISIONS.md row 2). */
+/** Words on the subscription card and gate (one place, docs/decisions.md #2). */
 import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../../../shared/brand';
 import { formatDate } from '../../../../shared/format-date';
 import { formatMoney } from '../../lib/format-money';
 
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 
-/** Spec §9: dates show as dd/MM/yyyy, in the merchant's time zone (DECISIONS.md row 12). */
+/** Dates show as dd/MM/yyyy, in the merchant's time zone (docs/decisions.md #12). */
 export function formatPlanDate(iso: string): string {
   return formatDate(iso, DEFAULT_TIME_ZONE);
 }

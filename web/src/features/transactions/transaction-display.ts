@@ -6,7 +6,7 @@
 import type { PaymentDetail, Refund } from '../../../../shared/contracts/payments';
 import { transactionsStrings } from './transactions-strings';
 
-/** Ids are shown by their first 8 characters (spec §2); the copy button copies the whole id. */
+/** Ids are shown by their first 8 characters; the copy button copies the whole id. */
 const SHORT_ID_LENGTH = 8;
 
 export function shortId(id: string): string {
@@ -22,7 +22,7 @@ function titleCase(text: string): string {
     .join(' ');
 }
 
-/** The card brand and last 4 digits, else the method type (spec §2), or null when Stripe has not said. */
+/** The card brand and last 4 digits, else the method type, or null when Stripe has not said. */
 export function paymentMethodText(
   detail: Pick<PaymentDetail, 'cardBrand' | 'cardLast4' | 'paymentMethodType'>,
   card: (brand: string, last4: string) => string,

@@ -1,5 +1,5 @@
 /**
- * The Transactions filters (spec §2 filter panel, §3 "Filter object") in their three forms: as the URL
+ * The Transactions filters (the filter panel) in their three forms: as the URL
  * keeps them (the contract's keys, dates yyyy-MM-dd — so a filtered view survives reload and Back), as
  * the panel shows them while a person types (dates dd/MM/yyyy), and as the list query sends them.
  * Validation is the contract's own schema, so the browser refuses exactly what the server would.

@@ -1,4 +1,4 @@
-/** Words on the Transactions screen (spec §2 and §8; one place, DECISIONS.md row 2). */
+/** Words on the Transactions screen (one place, docs/decisions.md #2). */
 import { STATUS_GROUP_LABELS } from '../../../../shared/payment-status-display';
 
 const count = new Intl.NumberFormat('en-NZ');

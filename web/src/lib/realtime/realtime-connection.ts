@@ -1,13 +1,13 @@
 /**
  * One realtime socket, kept open: a fresh access token on every (re)connect (so a refreshed token is
- * used), reconnects after 1, 2, 5, then every 10 s (spec §9), a 10 s limit on opening, and a clean close.
+ * used), reconnects after 1, 2, 5, then every 10 s, a 10 s limit on opening, and a clean close.
  * Plain TypeScript with its dependencies passed in, so it is tested without a browser or a server.
  */
 import { realtimeMessageSchema, type RealtimeMessage } from '../../../../shared/contracts/realtime';
 
-/** Spec §9: reconnect delays 1, 2, 5, 10 seconds; after the last, every 10 seconds. */
+/** Reconnect delays 1, 2, 5, 10 seconds; after the last, every 10 seconds. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
-/** Spec §9: a socket that has not opened in 10 seconds is given up on and tried again. */
+/** A socket that has not opened in 10 seconds is given up on and tried again. */
 export const OPEN_TIMEOUT_MS = 10_000;
 
 /** `connecting`: the first attempt; `live`: open; `reconnecting`: lost, trying again; `offline`: closed for good. */

@@ -1,5 +1,5 @@
 /**
- * The signed-in dashboard's one realtime socket (DECISIONS.md rows 7, 8): mounted once in the dashboard
+ * The signed-in dashboard's one realtime socket (docs/decisions.md #7, #8): mounted once in the dashboard
  * shell, it refreshes every payment and stat on screen when a push arrives, and tells the page how the
  * connection is doing for the 'Live' indicator. Unmounting it (leaving the dashboard, logging out) closes it.
  */

@@ -1,4 +1,4 @@
-/** Words the realtime connection shows wherever its indicator is drawn (DECISIONS.md row 2: one place). */
+/** Words the realtime connection shows wherever its indicator is drawn (docs/decisions.md #2: one place). */
 export const realtimeStrings = {
   live: 'Live',
   liveDetail: 'Payments update as they happen.',

@@ -2,7 +2,7 @@ import { confirmSignIn } from 'aws-amplify/auth';
 import { configureAuth } from '../../../lib/auth';
 
 /**
- * Answers Cognito's SOFTWARE_TOKEN_MFA challenge of a password sign-in (two-factor on, DECISIONS.md row 23)
+ * Answers Cognito's SOFTWARE_TOKEN_MFA challenge of a password sign-in (two-factor on, docs/decisions.md #23)
  * with the code from the authenticator app. A wrong code throws CodeMismatchException and leaves the
  * sign-in waiting for another; an expired sign-in throws NotAuthorizedException (or Amplify's
  * SignInException when the page was reloaded since the password).

@@ -36,7 +36,7 @@ function warmUp() {
   loadValidation().catch(() => undefined);
 }
 
-/** The words for a failed password sign-in (spec §8, "Login"); `errorName` is Cognito's (authErrorName). */
+/** The words for a failed password sign-in; `errorName` is Cognito's (authErrorName). */
 function signInErrorMessage(error: unknown, errorName: string | undefined): string {
   switch (errorName) {
     // Cognito answers both for a wrong password and (with user-existence errors prevented) an unknown email.

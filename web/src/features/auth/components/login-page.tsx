@@ -9,7 +9,7 @@ import { PageDescription } from '../../../components/page-description';
 const strings = authStrings.login;
 const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} with your password or an emailed magic link to manage your payment links and payments.`;
 
-/** /login, 'Welcome Back' (spec §2): password or magic link. */
+/** /login, 'Welcome Back': password or magic link. */
 export function LoginPage() {
   const location = useLocation();
   return (

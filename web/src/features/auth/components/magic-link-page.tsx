@@ -16,7 +16,7 @@ const strings = magicLinkStrings;
 const LINK_REFUSED = new Set(['NotAuthorizedException', 'InvalidMagicLinkError', 'UserNotFoundException']);
 
 /**
- * /auth/magic#<token>: the emailed sign-in link (DECISIONS.md row 17). The token sits in the fragment, so
+ * /auth/magic#<token>: the emailed sign-in link (docs/decisions.md #17). The token sits in the fragment, so
  * no server ever logs it, and is wiped from the address bar at once; it works once.
  */
 export function MagicLinkPage() {

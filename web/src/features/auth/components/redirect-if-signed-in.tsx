@@ -8,7 +8,7 @@ import { mayHaveStoredSession } from '../stored-session';
 
 /**
  * For the pages of signed-out visitors (/login, /signup): a signed-in merchant goes to the dashboard
- * (spec §2, route guard). If the session cannot be checked, the page shows anyway: signing in still works.
+ * (a route guard). If the session cannot be checked, the page shows anyway: signing in still works.
  * A browser with no stored tokens is a visitor's: the page paints at once, and Amplify is not downloaded
  * to confirm it. With tokens, the page waits for Amplify's answer, so a signed-in merchant never sees the form.
  */

@@ -10,7 +10,7 @@ export interface SignInRedirectState {
   from: Location;
 }
 
-/** Renders its children only for a signed-in user; sends a visitor to /login (spec §2, route guard). */
+/** Renders its children only for a signed-in user; sends a visitor to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const session = useSignedInSession();

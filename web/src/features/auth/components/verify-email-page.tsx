@@ -11,8 +11,8 @@ const strings = authStrings.verifyEmail;
 
 /**
  * /verify-email?token_hash=…&type=signup&email=…, the link in the sign-up email. It confirms the email
- * with Cognito and signs nobody in (DECISIONS.md row 16): the next step is the sign-in page.
- * States (spec §4): loading, then success, expired or error.
+ * with Cognito and signs nobody in (docs/decisions.md #16): the next step is the sign-in page.
+ * States: loading, then success, expired or error.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -77,7 +77,7 @@ export function VerifyEmailPage() {
   );
 }
 
-/** Expired and error states: where to go from here (spec §2: /signup, /login, /support). */
+/** Expired and error states: where to go from here (/signup, /login, /support). */
 function VerificationFailed({ message, expired = false }: { message: string; expired?: boolean }) {
   return (
     <AuthStatusCard

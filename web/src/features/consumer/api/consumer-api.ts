@@ -1,7 +1,7 @@
 /**
- * The consumer demo's two calls (DECISIONS.md row 6): unlock with the password, then read the wallet with
+ * The consumer demo's two calls (docs/decisions.md #6): unlock with the password, then read the wallet with
  * the unlock token as a bearer header. The token lives in sessionStorage: unlocked for this browser
- * session (spec §4 "Consumer gate"), locked again in a new one.
+ * session, locked again in a new one.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

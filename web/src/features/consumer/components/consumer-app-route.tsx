@@ -6,7 +6,7 @@ import { ConsumerShell } from './consumer-shell';
 import { PageDescription } from '../../../components/page-description';
 
 /**
- * /consumer/*: the password gate until this browser session is unlocked (spec §4 "Consumer gate"), then the
+ * /consumer/*: the password gate until this browser session is unlocked, then the
  * demo's pages in its shell. An unlock the server no longer accepts (expired, or the password changed)
  * shows the gate again.
  */

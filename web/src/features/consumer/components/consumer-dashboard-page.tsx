@@ -9,7 +9,7 @@ import { WithWallet } from './wallet-load-state';
 
 const strings = consumerStrings.dashboard;
 
-/** /consumer/dashboard (spec §2): greeting, balances, Scan & Pay, My Wallet, the 3 latest transactions. */
+/** /consumer/dashboard: greeting, balances, Scan & Pay, My Wallet, the 3 latest transactions. */
 export function ConsumerDashboardPage() {
   return (
     <>

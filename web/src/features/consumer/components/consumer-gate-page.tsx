@@ -12,7 +12,7 @@ import { consumerStrings } from '../consumer-strings';
 const strings = consumerStrings.gate;
 
 /**
- * The password gate (spec §2, §4; DECISIONS.md row 6): the server checks the password. A wrong one says
+ * The password gate (docs/decisions.md #6): the server checks the password. A wrong one says
  * 'Invalid password' and clears the field, ready for the next try.
  */
 export function ConsumerGatePage({ onUnlocked }: { onUnlocked: (unlock: ConsumerUnlock) => void }) {

@@ -11,7 +11,7 @@ import { MARKETPLACE_CATEGORIES, MARKETPLACE_PRODUCTS, type MarketplaceCategory 
 
 const strings = consumerStrings.marketplace;
 
-/** /consumer/marketplace (spec §2): search, 5 categories, hard-coded sample products. */
+/** /consumer/marketplace: search, 5 categories, hard-coded sample products. */
 export function ConsumerMarketplacePage() {
   const searchId = useId();
   const [query, setQuery] = useState('');

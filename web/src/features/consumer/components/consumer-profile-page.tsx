@@ -7,13 +7,13 @@ import { consumerStrings, formatUsd } from '../consumer-strings';
 
 const strings = consumerStrings.profile;
 
-/** Spec §2 "Profile": the four toggles and their defaults; kept in this page's state only. */
+/** The profile's four toggles and their defaults; kept in this page's state only. */
 const DEFAULT_NOTIFICATIONS = { pushNotifications: true, emailOffers: true, cashbackAlerts: true, weeklyDigest: false };
 type NotificationSetting = keyof typeof DEFAULT_NOTIFICATIONS;
 
 const SAMPLE_PROFILE = { name: 'Alex Morgan', email: 'alex.morgan@example.com' };
 
-/** /consumer/profile (spec §2): a sample profile, the referral reward and four local notification toggles. */
+/** /consumer/profile: a sample profile, the referral reward and four local notification toggles. */
 export function ConsumerProfilePage() {
   const [settings, setSettings] = useState(DEFAULT_NOTIFICATIONS);
   return (

@@ -17,7 +17,7 @@ const headerLink =
   'inline-flex size-10 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:text-primary';
 
-/** The demo's frame: a phone-width column, a top bar (marketplace, profile, lock) and the bottom navigation (spec §2). */
+/** The demo's frame: a phone-width column, a top bar (marketplace, profile, lock) and the bottom navigation. */
 export function ConsumerShell({ context }: { context: ConsumerContext }) {
   return (
     <div className="flex min-h-dvh flex-col bg-surface">

@@ -16,7 +16,7 @@ const tabTrigger =
   'inline-flex h-10 items-center justify-center rounded-md px-2 text-sm font-medium text-muted-foreground ' +
   'hover:text-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
-/** /consumer/wallet (spec §2): fiat (USD), crypto and cashback; tabs Transactions, Crypto, Cashback; withdraw. */
+/** /consumer/wallet: fiat (USD), crypto and cashback; tabs Transactions, Crypto, Cashback; withdraw. */
 export function ConsumerWalletPage() {
   return (
     <>
@@ -103,7 +103,7 @@ function Balance({ label, cents, note }: { label: string; cents: number; note?: 
   );
 }
 
-/** The withdraw field with its hint; the minimum is not enforced and nothing moves (spec §2: a demo). */
+/** The withdraw field with its hint; the minimum is not enforced and nothing moves (a demo). */
 function WithdrawForm() {
   const id = useId();
   const [amount, setAmount] = useState('');

@@ -7,7 +7,7 @@ const strings = consumerStrings.wallet;
 /** A shopper reads dates on their own clock. */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Purchases, newest first, each with the 2% cashback it earned (spec §3 "Consumer transaction"). */
+/** Purchases, newest first, each with the 2% cashback it earned. */
 export function TransactionList({
   transactions,
   emptyText,

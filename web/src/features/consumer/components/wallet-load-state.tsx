@@ -5,7 +5,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { consumerStrings as strings } from '../consumer-strings';
 import { useUnlockedWallet } from './consumer-context';
 
-/** Loading, 'Failed to load consumer data' (spec §8) with a retry, or the page drawn from the wallet. */
+/** Loading, 'Failed to load consumer data' with a retry, or the page drawn from the wallet. */
 export function WithWallet({ children }: { children: (wallet: ConsumerWallet) => ReactNode }) {
   const wallet = useUnlockedWallet();
   if (wallet.data) return children(wallet.data);

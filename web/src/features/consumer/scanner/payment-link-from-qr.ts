@@ -1,8 +1,8 @@
 import { LINK_ID_PATTERN } from '../../../../../shared/contracts/payment-links';
 
 /**
- * The payment page a scanned QR code names, or null. Only this site's own payment links (origin + /p/{id},
- * spec §9) are followed: a QR code is a URL anyone can print, and the scanner must not open arbitrary sites.
+ * The payment page a scanned QR code names, or null. Only this site's own payment links (origin + /p/{id})
+ * are followed: a QR code is a URL anyone can print, and the scanner must not open arbitrary sites.
  */
 export function paymentLinkFromQr(text: string, origin: string): string | null {
   let url: URL;

@@ -16,13 +16,13 @@ import {
 } from '../../../lib/payments-api';
 import { dashboardStrings } from '../dashboard-strings';
 
-/** Spec §2: the home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */
+/** The home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */
 export const RECENT_PAYMENTS_SHOWN = 3;
 const NO_FILTERS = {};
 
 /**
  * The stats; several cards read them (one request). `announceFailure` is for the one card that owns
- * the spec §8 toast ('Error' / 'Failed to load dashboard statistics'), so a failure is told once.
+ * the failure toast ('Error' / 'Failed to load dashboard statistics'), so a failure is told once.
  */
 export function useDashboardStats({ announceFailure = false }: { announceFailure?: boolean } = {}) {
   const stats = useQuery({ queryKey: dashboardStatsQueryKey, queryFn: getDashboardStats });
@@ -41,7 +41,7 @@ export function useRecentPayments() {
 }
 
 /**
- * Verify & Refresh (spec §8, DECISIONS.md row 8): 'Verifying transactions...' while the server re-checks
+ * Verify & Refresh (docs/decisions.md #8): 'Verifying transactions...' while the server re-checks
  * the merchant's pending payments with Stripe, then 'Verification completed' in its place, and every
  * payment and stat on screen is read again.
  */

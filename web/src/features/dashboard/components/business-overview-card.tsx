@@ -11,12 +11,12 @@ import { DashboardCard } from './dashboard-card';
 
 const strings = dashboardStrings.home.overview;
 
-/** Spec §9: growth with one decimal and its sign ('+12.5%', '-3.0%', '0.0%'). */
+/** Growth with one decimal and its sign ('+12.5%', '-3.0%', '0.0%'). */
 export function formatGrowth(percent: number): string {
   return `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
 }
 
-/** Business Overview (spec §2, §3 "Dashboard stats") with Verify & Refresh. */
+/** Business Overview with Verify & Refresh. */
 export function BusinessOverviewCard() {
   const stats = useDashboardStats({ announceFailure: true });
   const verify = useVerifyPayments();
@@ -62,7 +62,7 @@ function StatsGrid({ stats }: { stats: DashboardStats }) {
           value={money(stats.totalRevenue)}
           detail={<span className="text-muted-foreground">{strings.netOf(money(stats.grossRevenue))}</span>}
         />
-        {/* Beside the revenue (DECISIONS row 18): what went back to payers, and what disputes took. */}
+        {/* Beside the revenue (docs/decisions.md #18): what went back to payers, and what disputes took. */}
         <Stat
           label={strings.refunds}
           value={money(stats.totalRefunds + stats.totalDisputeLosses)}

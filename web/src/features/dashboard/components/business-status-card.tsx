@@ -12,9 +12,9 @@ import { DashboardCard } from './dashboard-card';
 const strings = dashboardStrings.home.businessStatus;
 
 /**
- * Business Status (spec §2): Stripe, this month's revenue, the business name and active links, and the
+ * Business Status: Stripe, this month's revenue, the business name and active links, and the
  * way to Settings while Stripe is not connected. A failed Stripe check is logged and reads as not
- * connected (spec §8).
+ * connected.
  */
 export function BusinessStatusCard({ companyName, currency }: { companyName: string | null; currency: string }) {
   const stripe = useStripeConnection();

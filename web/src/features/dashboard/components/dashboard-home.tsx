@@ -18,7 +18,7 @@ import { SalesAnalyticsCard } from './sales-analytics-card';
 const strings = dashboardStrings.home;
 
 /**
- * The dashboard home (spec §2): welcome and plan, the subscription (or, on the Business plan, live
+ * The dashboard home: welcome and plan, the subscription (or, on the Business plan, live
  * notifications), recent payments, the Business Overview with Verify & Refresh, sales per day, quick
  * actions, business status and the Materials Kit. Everything payment-related refreshes by itself when
  * a realtime push arrives (the shell's RealtimeProvider invalidates it).

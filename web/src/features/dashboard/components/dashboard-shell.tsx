@@ -34,7 +34,7 @@ const navItems: NavItem[] = [
 ];
 
 /**
- * The signed-in layout (spec §2, dashboard shell): a sidebar with the four pages, who is signed in and
+ * The signed-in layout: a sidebar with the four pages, who is signed in and
  * Logout. From 1024 px up the sidebar is always there; below that a menu button opens it as a drawer.
  * It holds the dashboard's one realtime socket, so every page under it updates as payments arrive.
  */

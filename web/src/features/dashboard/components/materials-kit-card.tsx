@@ -21,7 +21,7 @@ const items: { to: string; icon: LucideIcon; title: string; detail: string }[] =
   },
 ];
 
-/** Materials Kit (spec §2): print QR codes, the printable setup guide, and one-click payment templates. */
+/** Materials Kit: print QR codes, the printable setup guide, and one-click payment templates. */
 export function MaterialsKitCard() {
   return (
     <DashboardCard title={words.title} description={words.description}>

@@ -5,7 +5,7 @@ import { DashboardCard } from './dashboard-card';
 
 const strings = dashboardStrings.home.notifications;
 
-/** On the Business plan the home's first card is about what is happening now (spec §2). */
+/** On the Business plan the home's first card is about what is happening now. */
 export function NotificationsCard() {
   return (
     <DashboardCard title={strings.title} description={strings.description} actions={<LiveIndicator />}>

@@ -12,7 +12,7 @@ const actions: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard/transactions', label: strings.viewTransactions, icon: ReceiptText },
 ];
 
-/** Quick Actions (spec §2). */
+/** Quick Actions. */
 export function QuickActionsCard() {
   return (
     <DashboardCard title={strings.title}>

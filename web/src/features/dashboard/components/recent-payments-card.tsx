@@ -12,7 +12,7 @@ import { DashboardCard } from './dashboard-card';
 
 const strings = dashboardStrings.home.recentPayments;
 
-/** Recent Payments (spec §2): the 3 newest, each with its total and tip; 'View All Payments' when there are more. */
+/** Recent Payments: the 3 newest, each with its total and tip; 'View All Payments' when there are more. */
 export function RecentPaymentsCard({ timeZone }: { timeZone: string }) {
   const recent = useRecentPayments();
   const payments = recent.data?.payments ?? [];

@@ -7,7 +7,7 @@ const strings = dashboardStrings.home.salesChart;
 const CHART_HEIGHT = 100;
 const BAR_GAP = 0.25;
 
-/** `yyyy-MM-dd` → `dd/MM/yyyy` (spec §9), straight from the text: the day is already the merchant's day. */
+/** `yyyy-MM-dd` → `dd/MM/yyyy`, straight from the text: the day is already the merchant's day. */
 function longDay(day: string): string {
   const [year, month, date] = day.split('-');
   return `${date}/${month}/${year}`;
@@ -25,7 +25,7 @@ function shortDay(day: string): string {
  */
 export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency: string }) {
   const captionId = useId();
-  // Net per day (DECISIONS row 18): a day whose refunds outweigh its sales goes below the zero line.
+  // Net per day (docs/decisions.md #18): a day whose refunds outweigh its sales goes below the zero line.
   const max = Math.max(0, ...days.map((day) => day.revenueCents));
   const min = Math.min(0, ...days.map((day) => day.revenueCents));
   const range = max - min;

@@ -6,7 +6,7 @@ import { dashboardStrings } from '../dashboard-strings';
 
 const strings = dashboardStrings.shell;
 
-/** Logout (spec §2, dashboard shell): sign out through Amplify, then go to the landing page. */
+/** Logout: sign out through Amplify, then go to the landing page. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { PageDescription } from '../../../components/page-description';
 
 const LANDING_DESCRIPTION = `${BRAND_NAME}: card payments for New Zealand small businesses through payment links and QR codes.`;
 
-/** The public landing page at `/`, sections in the spec's order (§2 "Landing page"). */
+/** The public landing page at `/`, sections in the product's order. */
 export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -6,7 +6,7 @@ const strings = landingStrings.paymentMethods;
 
 /**
  * What Stripe Checkout takes on Paylink's links. No PayPal: Paylink's Stripe Checkout does not offer it
- * (DECISIONS.md row 4, keep every claim true). Marks in the brands' own colours (Apple's is black).
+ * (docs/decisions.md #4, keep every claim true). Marks in the brands' own colours (Apple's is black).
  */
 const marks: { name: (typeof strings.methods)[number]; icon: SimpleIcon }[] = [
   { name: 'Visa', icon: siVisa },

@@ -8,7 +8,7 @@ import { SectionHeading } from './section-heading';
 
 const strings = landingStrings.pricing;
 
-/** The one plan, Business (spec §2: only one plan is shown). */
+/** The one plan, Business (only one plan is shown). */
 export function PricingSection() {
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="px-4 py-16 sm:px-6 md:py-24">

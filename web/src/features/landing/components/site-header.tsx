@@ -14,7 +14,7 @@ const sectionLinks = [
   { href: '#business', label: strings.forBusiness },
 ];
 
-/** Sticky top bar; on small screens the section links and buttons fold into a toggled menu (spec §2). */
+/** Sticky top bar; on small screens the section links and buttons fold into a toggled menu. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const hydrated = useHydrated();

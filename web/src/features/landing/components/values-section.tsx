@@ -5,7 +5,7 @@ import { SectionHeading } from './section-heading';
 const strings = landingStrings.values;
 const valueIcons = [Unlock, Lightbulb, Eye];
 
-/** Independence, creativity, transparency (spec §2), each said as something the product does. */
+/** Independence, creativity, transparency, each said as something the product does. */
 export function ValuesSection() {
   return (
     <section aria-labelledby="values-heading" className="bg-surface px-4 py-16 sm:px-6 md:py-24">

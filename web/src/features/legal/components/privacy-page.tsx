@@ -1,7 +1,7 @@
 import { legalStrings } from '../legal-strings';
 import { LegalDocumentPage } from './legal-document-page';
 
-/** /privacy (spec §2 route table): the Privacy Policy under the Privacy Act 2020. */
+/** /privacy: the Privacy Policy under the Privacy Act 2020. */
 export function PrivacyPage() {
   return <LegalDocumentPage document={legalStrings.privacy} />;
 }

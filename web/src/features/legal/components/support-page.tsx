@@ -9,8 +9,8 @@ import { LegalPageLayout } from './legal-page-layout';
 const strings = legalStrings.support;
 
 /**
- * /support (spec §2 "Support page"): email, live chat and phone cards, then the FAQ. There is no chat
- * service or phone line, so those cards say so and open an email to support instead (DECISIONS.md row 14).
+ * /support: email, live chat and phone cards, then the FAQ. There is no chat
+ * service or phone line, so those cards say so and open an email to support instead (docs/decisions.md #14).
  */
 export function SupportPage() {
   return (

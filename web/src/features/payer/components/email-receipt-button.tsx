@@ -19,7 +19,7 @@ function emailProblem(email: string): EmailProblem | null {
 }
 
 /**
- * Email Receipt and its dialog (spec §2 "Result pages", §5 "Receipt email"): the email field prefilled with
+ * Email Receipt and its dialog: the email field prefilled with
  * the address the payer gave Stripe, Cancel and Send Receipt. A native <dialog> opened with showModal():
  * the browser makes it modal, keeps focus inside, closes it on Escape and hands focus back, at no cost in
  * download size.

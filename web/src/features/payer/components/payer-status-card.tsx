@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { payerCardShape } from './payer-ui';
 
-/** The icon's colours, and the card's own for the yellow variant (spec §2: 'Payment Processed'). */
+/** The icon's colours, and the card's own for the yellow variant ('Payment Processed'). */
 const tones = {
   success: { icon: 'bg-emerald-50 text-emerald-700', card: 'border-border bg-background' },
   warning: { icon: 'bg-amber-100 text-amber-700', card: 'border-amber-200 bg-amber-50' },

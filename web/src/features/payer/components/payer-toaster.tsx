@@ -10,7 +10,7 @@ const LazyToaster = lazy(async () => {
     default: function MountedToaster() {
       // Toaster subscribes to new toasts in its own effect, which runs before this one.
       useEffect(() => toasterMounted(), []);
-      // Notifications last 4 s (spec §9), sonner's default; placed as in the merchant app.
+      // Notifications last 4 s, sonner's default; placed as in the merchant app.
       return <Toaster position="top-right" richColors closeButton />;
     },
   };

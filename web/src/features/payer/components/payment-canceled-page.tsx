@@ -10,7 +10,7 @@ import { payerButton } from './payer-ui';
 const strings = payerStrings.canceled;
 
 /**
- * /payment-canceled?payment_id=pay_…, where Stripe's Back link sends the payer (spec §2 "Result pages").
+ * /payment-canceled?payment_id=pay_…, where Stripe's Back link sends the payer.
  * Stripe fills the session id into success URLs only, so the cancel URL carries Paylink's payment id. The
  * page cancels the still-pending payment once; if the payer had paid after all, it says so.
  */

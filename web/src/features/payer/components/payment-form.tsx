@@ -27,7 +27,7 @@ function amountProblem(baseCents: number | null, totalCents: number): string | n
 /**
  * The ready page: the amount (fixed, or typed by the payer), the tip, the live total and Pay Now. The
  * total is the server's own sum (shared/money.ts); the server recomputes it from the stored link anyway
- * (DECISIONS.md row 10). Pay Now creates the Checkout Session and hands the browser to Stripe.
+ * (docs/decisions.md #10). Pay Now creates the Checkout Session and hands the browser to Stripe.
  */
 /** What happened to the link since the page loaded it, as the checkout call found out. */
 export type LinkGone = 'not-found' | 'not-accepting';

@@ -12,8 +12,8 @@ import { payerButton } from './payer-ui';
 const strings = payerStrings.paymentPage;
 
 /**
- * /p/{id}, the public payment page (spec §2, §4 "Payment page": loading, not found, ready, processing;
- * DECISIONS.md row 11: a merchant who cannot take payments gets no checkout).
+ * /p/{id}, the public payment page (states: loading, not found, ready, processing;
+ * docs/decisions.md #11: a merchant who cannot take payments gets no checkout).
  */
 export function PaymentPage({ linkId, initial }: { linkId: string; initial?: Outcome<PublicPaymentLink> }) {
   // A retry after a failed load asks again under a new key (load-once.ts).
@@ -21,7 +21,7 @@ export function PaymentPage({ linkId, initial }: { linkId: string; initial?: Out
   const retry = () => setAttempt((count) => count + 1);
   return (
     <PayerShell>
-      {/* The server's HTML already showed this link (DECISIONS.md row 22): draw it from the same data at once. */}
+      {/* The server's HTML already showed this link (docs/decisions.md #22): draw it from the same data at once. */}
       {initial && attempt === 0 ? (
         <PaymentPageState outcome={initial} onRetry={retry} />
       ) : (

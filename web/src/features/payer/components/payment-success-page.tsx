@@ -13,7 +13,7 @@ import { payerButton } from './payer-ui';
 const strings = payerStrings.success;
 
 /**
- * /payment-success?session_id=cs_…, where Stripe sends the payer after paying (spec §2 "Result pages", §8).
+ * /payment-success?session_id=cs_…, where Stripe sends the payer after paying.
  * The server verifies the session with Stripe and settles the payment; if that fails the payer sees the
  * yellow 'Payment Processed' variant rather than a claim nobody checked.
  */

@@ -75,7 +75,7 @@ const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentL
 };
 
 /**
- * Create Link (spec §2, §4, §5): title, description, open amount or a fixed amount in NZD, tip 0–50.
+ * Create Link: title, description, open amount or a fixed amount in NZD, tip 0–50.
  * On success the form is cleared and the 'Payment Link Created!' dialog opens; the list refreshes itself.
  */
 export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => void }) {

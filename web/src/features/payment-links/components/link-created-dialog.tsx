@@ -20,14 +20,14 @@ import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_DEFAULT_DARK, QR_DEFAULT_LIGHT, QR_MINI_MARGIN, QR_MINI_SIZE, qrCodeDataUrl } from '../qr-code-options';
 
 const strings = paymentLinksStrings.created;
-/** The link field shows this many characters, then an ellipsis (spec §9); Copy copies all of it. */
+/** The link field shows this many characters, then an ellipsis; Copy copies all of it. */
 const SHOWN_LINK_LENGTH = 25;
 
 function truncatedLink(url: string): string {
   return url.length > SHOWN_LINK_LENGTH ? `${url.slice(0, SHOWN_LINK_LENGTH)}...` : url;
 }
 
-/** Where each share button sends the link (spec §7: wa.me, Facebook sharer, Twitter intent, mailto). */
+/** Where each share button sends the link (wa.me, Facebook sharer, Twitter intent, mailto). */
 function shareTargets(url: string, title: string) {
   const text = strings.shareText(title);
   const encoded = encodeURIComponent(url);
@@ -52,7 +52,7 @@ export interface LinkCreatedDialogProps {
   onClosed: () => void;
 }
 
-/** 'Payment Link Created!' (spec §2): the new link's mini QR code, details, address, and ways to share it. */
+/** 'Payment Link Created!': the new link's mini QR code, details, address, and ways to share it. */
 export function LinkCreatedDialog({ link, open, onOpenChange, onCreateAnother, onClosed }: LinkCreatedDialogProps) {
   const url = publicLinkUrl(link.linkId);
   const tipPercent = linkTipPercent(link);
@@ -145,7 +145,7 @@ export function LinkCreatedDialog({ link, open, onOpenChange, onCreateAnother, o
   );
 }
 
-/** The 120 px code of the link (margin 1, spec §9), made in the browser. */
+/** The 120 px code of the link (margin 1), made in the browser. */
 function MiniQrCode({ url, title }: { url: string; title: string }) {
   const qr = useQuery({
     queryKey: ['payment-link-qr', url, QR_MINI_SIZE],

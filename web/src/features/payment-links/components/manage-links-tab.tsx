@@ -10,7 +10,7 @@ import { PaymentLinkRow } from './payment-link-row';
 const strings = paymentLinksStrings.manage;
 const PLACEHOLDER_ROWS = 3;
 
-/** Manage Links (spec §2): the merchant's links, newest first, with their actions. */
+/** Manage Links: the merchant's links, newest first, with their actions. */
 export function ManageLinksTab({
   links,
   onGenerateQr,

@@ -28,7 +28,7 @@ export function PaymentLinkRow({
   const tipPercent = linkTipPercent(link);
   const createdAt = new Date(link.createdAt);
   const { copied, copy } = useCopyLink();
-  // One mutation per row, so only this link's menu item waits while its update is in flight (spec §4).
+  // One mutation per row, so only this link's menu item waits while its update is in flight.
   const toggle = useSetPaymentLinkActive();
   // 'Generate QR Code' moves the merchant to the QR tab, which takes the focus; the hidden menu button must not.
   const leavingForQrTab = useRef(false);

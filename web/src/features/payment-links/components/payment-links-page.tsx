@@ -5,9 +5,9 @@ import { paymentLinksStrings as strings } from '../payment-links-strings';
 import { PaymentLinksTabs } from './payment-links-tabs';
 
 /**
- * /dashboard/create-link: create, manage and print payment links (spec §2).
+ * /dashboard/create-link: create, manage and print payment links.
  * The plan is checked before the Stripe connection: a merchant whose trial has ended learns that first,
- * rather than connecting Stripe only to be told they cannot take payments (DECISIONS.md row 11).
+ * rather than connecting Stripe only to be told they cannot take payments (docs/decisions.md #11).
  */
 export function PaymentLinksPage() {
   return (

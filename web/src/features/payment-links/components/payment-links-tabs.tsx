@@ -20,7 +20,7 @@ function isTab(value: string | null): value is Tab {
 }
 
 /**
- * The three tabs of the screen (spec §2, §4 "Tab state"). The open tab is kept in `?tab=` so a link from
+ * The three tabs of the screen. The open tab is kept in `?tab=` so a link from
  * elsewhere (e.g. the dashboard's 'Generate QR Code') can open the QR generator directly.
  */
 export function PaymentLinksTabs() {

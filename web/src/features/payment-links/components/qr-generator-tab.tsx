@@ -16,7 +16,7 @@ import { QR_SIZE_MAX, QR_SIZE_MIN } from '../qr-code-options';
 
 const strings = paymentLinksStrings.qr;
 
-/** QR Generator (spec §2, §9): pick a link, size and colours; preview the code and download it as a PNG. */
+/** QR Generator: pick a link, size and colours; preview the code and download it as a PNG. */
 export function QrGeneratorTab({ links, qr }: { links: UseQueryResult<PaymentLink[]>; qr: QrGenerator }) {
   const selectedLink = links.data?.find((link) => link.linkId === qr.selectedLinkId) ?? null;
 

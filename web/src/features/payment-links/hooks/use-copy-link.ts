@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { paymentLinksStrings } from '../payment-links-strings';
 
 const strings = paymentLinksStrings.copy;
-/** How long a copy button shows its check mark (spec §9). */
+/** How long a copy button shows its check mark. */
 const COPIED_FOR_MS = 2_000;
 
 export interface CopyConfirmation {

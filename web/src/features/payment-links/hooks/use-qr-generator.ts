@@ -11,7 +11,7 @@ import {
   qrCodeDataUrl,
 } from '../qr-code-options';
 
-/** Manage's 'Generate QR Code' lets the QR tab show its selection before the code is drawn (spec §2). */
+/** Manage's 'Generate QR Code' lets the QR tab show its selection before the code is drawn. */
 const GENERATE_AFTER_SWITCH_MS = 100;
 
 export interface GeneratedQrCode {

@@ -49,7 +49,7 @@ export async function createPrintPdf(kind: PrintMaterialKind, content: PrintMate
 }
 
 /**
- * The link as a black-on-white PNG QR code (error correction M, spec §9) with a whole number of pixels
+ * The link as a black-on-white PNG QR code (error correction M) with a whole number of pixels
  * per module, so no module is blurred by rounding when it is scaled onto the page.
  */
 export async function qrCodePng(url: string): Promise<string> {

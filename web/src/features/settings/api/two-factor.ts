@@ -6,7 +6,7 @@ import { authErrorName, configureAuth } from '../../../lib/auth';
 import { settingsStrings } from '../settings-strings';
 
 /**
- * Authenticator-app two-factor (DECISIONS.md row 23) through Amplify's own TOTP APIs, which talk to
+ * Authenticator-app two-factor (docs/decisions.md #23) through Amplify's own TOTP APIs, which talk to
  * Cognito with the signed-in merchant's access token: no Paylink API route is involved.
  */
 export const twoFactorQueryKey = ['two-factor'] as const;

@@ -5,7 +5,7 @@ import { settingsStrings } from '../settings-strings';
 
 const strings = settingsStrings.dangerZone;
 
-/** Account deletion is not self-service (spec §6, DECISIONS.md row 14): the merchant emails support. */
+/** Account deletion is not self-service (docs/decisions.md #14): the merchant emails support. */
 export function DangerZoneCard({ email }: { email: string }) {
   return (
     <Card className="border-red-200">

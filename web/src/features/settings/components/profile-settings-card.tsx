@@ -25,7 +25,7 @@ function formValuesOf(profile: MerchantProfile): ProfileFormValues {
   return { fullName: profile.fullName, companyName: profile.companyName ?? '' };
 }
 
-/** Settings → Profile Settings (spec §2): full name and company name, checked by the API's own schema. */
+/** Settings → Profile Settings: full name and company name, checked by the API's own schema. */
 export function ProfileSettingsCard({ profile }: { profile: MerchantProfile }) {
   const ids = { email: useId(), fullName: useId(), companyName: useId() };
   const update = useUpdateMerchantProfile();

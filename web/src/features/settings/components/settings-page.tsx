@@ -8,8 +8,8 @@ import { ProfileSettingsCard } from './profile-settings-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * /dashboard/settings (spec §2): profile, the Stripe integration (and Stripe's return here), two-factor
- * authentication (DECISIONS.md row 23), danger zone.
+ * /dashboard/settings: profile, the Stripe integration (and Stripe's return here), two-factor
+ * authentication (docs/decisions.md #23), danger zone.
  */
 export function SettingsPage() {
   useStripeReturn();

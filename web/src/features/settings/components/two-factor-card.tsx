@@ -24,7 +24,7 @@ import { settingsStrings } from '../settings-strings';
 const strings = settingsStrings.twoFactor;
 
 /**
- * Settings → Two-factor authentication (DECISIONS.md row 23): says whether it is on; sets it up with a
+ * Settings → Two-factor authentication (docs/decisions.md #23): says whether it is on; sets it up with a
  * QR code (and the key as text) and a code from the app; turns it off with a current code.
  */
 export function TwoFactorCard({ email }: { email: string }) {

@@ -3,7 +3,7 @@ import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
 import { signupStrings } from '../signup-strings';
 
-/** Spec §2: the bot-check widget renders 1.5 s after the page. */
+/** The bot-check widget renders 1.5 s after the page (docs/decisions.md #5). */
 const BOT_CHECK_DELAY_MS = 1500;
 const CHALLENGE_URL = '/api/signup/challenge';
 
@@ -25,7 +25,7 @@ function isMounted(widget: AltchaWidgetElement): boolean {
 }
 
 /**
- * ALTCHA's self-hosted proof of work (DECISIONS.md row 5). It starts solving as soon as the person is
+ * ALTCHA's self-hosted proof of work (docs/decisions.md #5). It starts solving as soon as the person is
  * using the form (ALTCHA's `auto="onfocus"`), so it is usually done before they reach it; the server
  * verifies the payload.
  */

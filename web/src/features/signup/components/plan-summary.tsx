@@ -5,7 +5,7 @@ import { signupStrings } from '../signup-strings';
 
 const strings = signupStrings.plan;
 
-/** What the trial is and costs afterwards, beside the form (spec §2: the page advertises the plan). */
+/** What the trial is and costs afterwards, beside the form (the page advertises the plan). */
 export function PlanSummary() {
   return (
     <Card className="border-primary/30 lg:sticky lg:top-8">

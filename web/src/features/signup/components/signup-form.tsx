@@ -122,7 +122,7 @@ export function SignupForm() {
     toast.error(toasts.errorTitle, { description: error.message });
   };
 
-  /** Spec §8: the password toasts, besides the messages by the fields. */
+  /** The password toasts, besides the messages by the fields. */
   const onInvalid = (invalid: FieldErrors<SignupFormInput>) => {
     if (invalid.password) {
       toast.error(toasts.passwordTooWeakTitle, { description: toasts.passwordTooWeakBody });

@@ -8,7 +8,7 @@ import { PageDescription } from '../../../components/page-description';
 const SIGNUP_DESCRIPTION = `Create your ${BRAND_NAME} business account: a ${TRIAL_DAYS}-day free trial of payment links and QR codes for New Zealand businesses.`;
 
 /**
- * /signup (spec §2 "Business sign-up page"). `?plan=business` may be present (the pricing button adds it);
+ * /signup. `?plan=business` may be present (the pricing button adds it);
  * Business is the only plan, so every sign-up starts its trial.
  */
 export function SignupPage() {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { stripeDiagnosticSchema, type StripeDiagnostic } from '../../../../../shared/contracts/stripe-connection';
 import { authenticatedApiSend } from '../../../lib/api-client';
 
-/** POST /api/me/stripe/diagnose (spec §7 diagnose-stripe). Reads only; nothing to invalidate. */
+/** POST /api/me/stripe/diagnose. Reads only; nothing to invalidate. */
 export function diagnoseStripe(): Promise<StripeDiagnostic> {
   return authenticatedApiSend('POST', '/api/me/stripe/diagnose', undefined, stripeDiagnosticSchema);
 }

@@ -11,8 +11,8 @@ const strings = stripeConnectionStrings.gate;
 const reassuranceIcons = [ShieldCheck, Landmark, Zap] as const;
 
 /**
- * Provider connection gate (spec §2, §4): checking → spinner; connected → the feature; otherwise the
- * connect screen. A failed status read counts as not connected (spec §8: on the dashboard verification
+ * Provider connection gate: checking → spinner; connected → the feature; otherwise the
+ * connect screen. A failed status read counts as not connected (on the dashboard verification
  * errors are only logged), so the merchant can still connect or check again.
  */
 export function StripeConnectionGate({ children }: { children: ReactNode }) {

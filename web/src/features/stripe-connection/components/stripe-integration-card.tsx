@@ -15,9 +15,9 @@ import { stripeConnectionStrings } from '../stripe-connection-strings';
 const strings = stripeConnectionStrings.card;
 
 /**
- * Settings → Stripe integration (spec §2): Connected or Not connected. Not connected offers Connect,
+ * Settings → Stripe integration: Connected or Not connected. Not connected offers Connect,
  * Diagnostic and Check Status; connected offers Check Status and Disconnect, which is not self-service
- * (DECISIONS.md row 14): it tells the merchant to email support.
+ * (docs/decisions.md #14): it tells the merchant to email support.
  */
 export function StripeIntegrationCard({ email }: { email: string }) {
   const { connection, check } = useCheckStripeStatus();
@@ -95,7 +95,7 @@ export function StripeIntegrationCard({ email }: { email: string }) {
   );
 }
 
-/** 'Diagnostic' (spec §8): Connectivity OK, Problem Detected (the first error), or Diagnostic Failed. */
+/** 'Diagnostic': Connectivity OK, Problem Detected (the first error), or Diagnostic Failed. */
 function useRunStripeDiagnostic() {
   const diagnose = useDiagnoseStripe();
   const words = stripeConnectionStrings.diagnostic;

@@ -3,8 +3,8 @@ import { useStripeConnection } from '../api/get-stripe-connection';
 import { stripeConnectionStrings as strings } from '../stripe-connection-strings';
 
 /**
- * Reads the Stripe status again and says what it found: connected, one of the spec's processing messages,
- * or the verification error (spec §8 "Settings and provider").
+ * Reads the Stripe status again and says what it found: connected, one of the processing messages,
+ * or the verification error.
  */
 export function useCheckStripeStatus() {
   const connection = useStripeConnection();

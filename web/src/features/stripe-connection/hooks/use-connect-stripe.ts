@@ -3,7 +3,7 @@ import { useCreateStripeOnboardingLink } from '../api/connect-stripe';
 import { stripeConnectionStrings as strings } from '../stripe-connection-strings';
 
 /**
- * 'Connect Stripe Account' (spec §4): asks the API for an onboarding page and opens it in a new tab. The
+ * 'Connect Stripe Account': asks the API for an onboarding page and opens it in a new tab. The
  * merchant comes back to this tab afterwards, where the status query re-reads on focus.
  */
 export function useConnectStripe() {

@@ -7,11 +7,11 @@ import { stripeConnectionQueryKey, getStripeConnection } from '../api/get-stripe
 import { stripeConnectionStrings } from '../stripe-connection-strings';
 
 const strings = stripeConnectionStrings.verify;
-/** Spec §9: wait before verifying after the provider return, so Stripe has settled the account. */
+/** Wait before verifying after the provider return, so Stripe has settled the account. */
 const VERIFY_DELAY_MS = 2000;
 
 /**
- * Return handling on Settings (spec §2): Stripe sends the merchant back with ?stripe_connected=true
+ * Return handling on Settings: Stripe sends the merchant back with ?stripe_connected=true
  * (verify, then say connected or still processing) or ?stripe_refresh=true (the onboarding link expired).
  * The parameter is removed from the URL without a history entry, so a reload does not repeat the toast.
  */

@@ -1,5 +1,5 @@
 /**
- * /stripe-test (spec §2; DECISIONS.md row 13): a developer's page that runs a checkout on the local Stripe
+ * /stripe-test (docs/decisions.md #13): a developer's page that runs a checkout on the local Stripe
  * sandbox and lists the events it produced. The router adds it to dev builds only, and `npm start`'s dev server
  * forwards `/_stripe-sandbox/*` to the sandbox (which has no CORS): a production bundle has neither.
  */

@@ -14,7 +14,7 @@ import { UpgradeButton } from './upgrade-button';
 const strings = subscriptionStrings.expired;
 
 /**
- * Subscription gate (spec §4): the trial and the Business plan have full access; once the trial has ended
+ * Subscription gate: the trial and the Business plan have full access; once the trial has ended
  * with no subscription the merchant sees the expired screen, or may browse the feature dimmed and inert.
  * If the status cannot be read the feature is shown: the API refuses gated calls on its own (403
  * subscription_required), and that answer re-reads the status so this gate catches up.

@@ -15,7 +15,7 @@ import { UpgradeButton } from './upgrade-button';
 const strings = subscriptionStrings.card;
 
 /**
- * The dashboard home's subscription status card (spec §2, §4): the trial's days left (a warning at 7 or
+ * The dashboard home's subscription status card: the trial's days left (a warning at 7 or
  * fewer), the Business plan with its renewal or end date, or the ended trial, each with its next step.
  */
 export function SubscriptionStatusCard() {

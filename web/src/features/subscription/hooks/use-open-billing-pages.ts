@@ -6,7 +6,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** 'Upgrade to Business' (spec §7 create-checkout): Stripe Checkout in a new tab. */
+/** 'Upgrade to Business': Stripe Checkout in a new tab. */
 export function useUpgradeToBusiness() {
   const checkout = useCreateSubscriptionCheckout();
   const upgrade = async () => {
@@ -21,7 +21,7 @@ export function useUpgradeToBusiness() {
   return { upgrade: () => void upgrade(), isOpening: checkout.isPending };
 }
 
-/** 'Manage subscription' (spec §7 customer-portal): Stripe's billing portal in a new tab. */
+/** 'Manage subscription': Stripe's billing portal in a new tab. */
 export function useManageSubscription() {
   const portal = useCreateBillingPortalSession();
   const manage = async () => {

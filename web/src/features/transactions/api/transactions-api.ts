@@ -47,7 +47,7 @@ export function usePaymentDetail(paymentId: string) {
 }
 
 /**
- * Refund (DECISIONS row 19), with its 'Refunded $X.XX' toast. The answer is the payment as it stands after the refund: the detail shows
+ * Refund (docs/decisions.md #19), with its 'Refunded $X.XX' toast. The answer is the payment as it stands after the refund: the detail shows
  * it at once, and every list and stat on screen (all under `paymentsQueryKey`) is read again, since the
  * badge, the refunded total and the net revenue all moved.
  */

@@ -31,7 +31,7 @@ const strings = transactionsStrings.refund;
 type RefundablePayment = Pick<PaymentDetail, 'paymentId' | 'currency' | 'totalCents' | 'refundableCents'>;
 
 /**
- * 'Refund' and its dialog (DECISIONS row 19): the amount prefilled to what remains refundable, a reason,
+ * 'Refund' and its dialog (docs/decisions.md #19): the amount prefilled to what remains refundable, a reason,
  * and a confirm button that states the amount. The form mounts each time the dialog opens, so every
  * opening is one refund the merchant means to make, with one idempotency key.
  */

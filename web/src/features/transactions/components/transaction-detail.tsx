@@ -22,9 +22,9 @@ import { RefundButton } from './refund-dialog';
 const strings = transactionsStrings.detail;
 
 /**
- * An opened payment (spec §2 "Expanded detail"): what the list row already knows at once, and the
+ * An opened payment: what the list row already knows at once, and the
  * method, fees, receipt and Stripe links from GET /api/me/payments/{id}. If that read fails it is only
- * logged (spec §8) and the panel keeps to what the row knows.
+ * logged and the panel keeps to what the row knows.
  */
 export function TransactionDetail({
   id,

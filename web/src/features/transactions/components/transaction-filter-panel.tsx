@@ -16,7 +16,7 @@ const STATUS_OPTIONS = Object.entries(strings.statusOptions) as [string, string]
 const OPEN_BY_DEFAULT_QUERY = '(min-width: 48rem)';
 
 /**
- * The filter panel (spec §2): dates, status, transaction id, customer email and an amount range in NZD,
+ * The filter panel: dates, status, transaction id, customer email and an amount range in NZD,
  * with Clear All and Hide/Show Filters; folded with a filter on, its toggle carries a dot.
  */
 export function TransactionFilterPanel({ filters }: { filters: TransactionFilters }) {

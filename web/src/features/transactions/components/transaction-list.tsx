@@ -12,7 +12,7 @@ import { TransactionDetail } from './transaction-detail';
 
 const strings = transactionsStrings.list;
 
-/** Spec §2's columns in order; money and the row's button sit at the right edge. */
+/** The columns in the product's order; money and the row's button sit at the right edge. */
 const COLUMNS: { name: keyof typeof strings.columns; end?: boolean }[] = [
   { name: 'link' },
   { name: 'amount', end: true },
@@ -29,7 +29,7 @@ interface ListProps {
 }
 
 /**
- * The payments, newest first: a table from 768 px up (spec §2's columns), one card per payment below it,
+ * The payments, newest first: a table from 768 px up, one card per payment below it,
  * so a phone never scrolls a table sideways. A row (or card) opens its detail under it.
  */
 export function TransactionList({ payments, timeZone }: ListProps) {

@@ -20,7 +20,7 @@ import { TransactionList } from './transaction-list';
 const LOAD_FAILED_TOAST_ID = 'transactions-load-failed';
 
 /**
- * /dashboard/transactions (spec §2 "Transactions screen"): the merchant's payments, filtered by the
+ * /dashboard/transactions: the merchant's payments, filtered by the
  * panel (kept in the URL), a page at a time, each opening its detail; exported as CSV; kept live by the
  * dashboard's realtime connection.
  */
@@ -44,7 +44,7 @@ function Transactions({ profile }: { profile: MerchantProfile }) {
   const pages = useTransactionPages(filters.applied);
   const exportCsv = useExportCsv(filters.applied, profile.timeZone);
 
-  // Spec §8: a failed load is a toast ('Error' / 'Failed to load transactions'), once per failure.
+  // A failed load is a toast ('Error' / 'Failed to load transactions'), once per failure.
   useEffect(() => {
     if (pages.isError) {
       toast.error(strings.errorTitle, { id: LOAD_FAILED_TOAST_ID, description: strings.list.loadFailed });

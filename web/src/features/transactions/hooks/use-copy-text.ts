@@ -6,7 +6,7 @@ const strings = transactionsStrings.copy;
 
 /**
  * Copies a value from a payment's detail and says what was copied: 'Copied!' / 'Transaction ID copied to
- * clipboard' (spec §8's payment-link toast, adapted; DECISIONS.md row 2).
+ * clipboard' (the payment-link toast, adapted; docs/decisions.md #2).
  */
 export function useCopyText() {
   return useCallback(async (value: string, what: string) => {

@@ -26,7 +26,7 @@ function downloadFile(name: string, parts: string[]) {
 }
 
 /**
- * 'Export CSV' (DECISIONS.md row 20): every payment the filters match, all pages, as
+ * 'Export CSV' (docs/decisions.md #20): every payment the filters match, all pages, as
  * `paylink-transactions-<yyyy-MM-dd>.csv` (today in the merchant's time zone). While it runs, `count`
  * says how many payments it has read; `cancel` stops it before the next page.
  */
