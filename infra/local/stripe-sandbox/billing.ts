@@ -376,7 +376,8 @@ export function listSubscriptions(context: SandboxContext, params: Params, accou
       (subscription) =>
         context.store.accountOf(subscription.id) === account &&
         (customer === undefined || subscription.customer === customer) &&
-        (status === 'all' || (status === undefined ? subscription.status !== 'canceled' : subscription.status === status)),
+        (status === 'all' ||
+          (status === undefined ? subscription.status !== 'canceled' : subscription.status === status)),
     )
     .reverse();
   return listPage(subscriptions, params, '/v1/subscriptions');

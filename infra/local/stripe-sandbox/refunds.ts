@@ -311,7 +311,6 @@ function newestFirst<T extends StripeObject>(objects: T[]): T[] {
   return [...objects].reverse().sort((a, b) => (b.created as number) - (a.created as number));
 }
 
-
 /** `GET /v1/refunds?charge=|payment_intent=`: the account's refunds, newest first. */
 export function listRefunds(context: SandboxContext, params: Params, account: string | null) {
   const chargeId = optionalString(params, 'charge');
