@@ -3,7 +3,6 @@ import type { MerchantProfile } from '../../shared/contracts/merchant';
 import type { SignupData } from '../../shared/contracts/signup';
 import type { StripeAccountStatus } from '../../shared/contracts/stripe-connection';
 import { HttpError } from './http-error';
-import { isSubscribed } from './subscription';
 
 /** The merchant's Paylink subscription, as Stripe last told us (platform account). */
 export interface MerchantSubscription {
@@ -54,6 +53,13 @@ export interface MerchantRepository {
   recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
   /** Sets the plan's subscription unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
+}
+
+/** Stripe statuses in which the merchant has paid or is within Stripe's retry window. */
+export const PAYING_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+export function isSubscribed(subscription: MerchantSubscription | undefined): boolean {
+  return Boolean(subscription && PAYING_STATUSES.has(subscription.status));
 }
 
 export function toProfile(merchant: MerchantRecord): MerchantProfile {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '../../shared/contracts/checkout';
 import type { EmailRefusalKind, MoneyState } from '../../shared/contracts/payments';
-import type { StoredDispute, StoredRefund } from './refunds-and-disputes';
+import type { StoredDispute, StoredRefund } from './money-records';
 
 /** What Stripe told us about a settled payment. */
 export interface SettlementDetails {

@@ -11,7 +11,14 @@ import {
   type SubscriptionStatus,
 } from '../../shared/contracts/subscription';
 import { HttpError } from './http-error';
-import { requireMerchant, type MerchantRecord, type MerchantRepository, type MerchantSubscription } from './merchants';
+import {
+  isSubscribed,
+  PAYING_STATUSES,
+  requireMerchant,
+  type MerchantRecord,
+  type MerchantRepository,
+  type MerchantSubscription,
+} from './merchants';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
 
@@ -20,13 +27,6 @@ const checkoutFailed = (message: string) => `Failed to create checkout: ${messag
 const portalFailed = (message: string) => `Failed to open portal: ${message}`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Stripe statuses in which the merchant has paid or is within Stripe's retry window. */
-const PAYING_STATUSES = new Set(['active', 'trialing', 'past_due']);
-
-export function isSubscribed(subscription: MerchantSubscription | undefined): boolean {
-  return Boolean(subscription && PAYING_STATUSES.has(subscription.status));
-}
-
 export function accessStateOf(merchant: Pick<MerchantRecord, 'trialEndsAt' | 'subscription'>, now: Date): AccessState {
   if (isSubscribed(merchant.subscription)) return 'subscribed';
   return Date.parse(merchant.trialEndsAt) > now.getTime() ? 'trial' : 'expired';

@@ -7,9 +7,8 @@ import {
   moneyStateOf,
   owedCounts,
   refundableCentsOf,
-  type StoredDispute,
-  type StoredRefund,
 } from '../../functions/domain/refunds-and-disputes';
+import type { StoredDispute, StoredRefund } from '../../functions/domain/money-records';
 
 const NOW = new Date('2026-11-23T01:00:00.000Z');
 
