@@ -1,22 +1,25 @@
 // Import boundaries are the architecture (docs/architecture.md, "The parts"): each folder may reach only the
 // folders below it, so a browser bundle never pulls in server code and handlers never import the stack.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Patterns for imports whose path climbs into one of the named top-level folders. */
+const into = (folders, why) => folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: why }));
+
 /** Forbids imports whose path climbs into one of the named top-level folders. */
 function forbid(folders, why) {
-  return {
-    'no-restricted-imports': [
-      'error',
-      { patterns: folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: why })) },
-    ],
-  };
+  return { 'no-restricted-imports': ['error', { patterns: into(folders, why) }] };
 }
 
-export default tseslint.config(
+const DOMAIN_RULE =
+  'functions/domain holds the rules: it imports shared/ and itself only — stores, Stripe and the catalogue reach it as ports its callers pass in.';
+
+export default defineConfig(
   { ignores: ['node_modules', '.tools', 'web/dist', 'cdk.out', '.data', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,6 +39,27 @@ export default tseslint.config(
   {
     files: ['functions/**'],
     rules: forbid(['infra', 'web', 'tests'], 'functions/ may import only shared/.'),
+  },
+  {
+    files: ['functions/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...into(['infra', 'web', 'tests'], 'functions/ may import only shared/.'),
+            // functions/ beside domain/ (its adapters, entry points, the catalogue), and the AWS SDK.
+            { regex: String.raw`^\.\./(?!domain/|\.\./)`, message: DOMAIN_RULE },
+            { group: ['@aws-sdk/*'], message: DOMAIN_RULE },
+          ],
+        },
+      ],
+      // Stripe's types describe what the ports carry; its SDK (a client, its error classes) stays outside.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'stripe', message: DOMAIN_RULE, allowTypeImports: true }] },
+      ],
+    },
   },
   {
     files: ['web/**'],
@@ -67,6 +91,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import circles anywhere: each one hides an order of initialisation and a muddled responsibility.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   prettier,
 );

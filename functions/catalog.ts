@@ -8,15 +8,8 @@
  */
 import { ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED } from '../shared/contracts/auth';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
+import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../shared/contracts/stripe-event-sources';
 
-/**
- * Event-bus sources of the Stripe events the webhook ingress forwards (detail-type = Stripe's event type),
- * one per endpoint they came through: Paylink's own account (`platform`: the subscription) or the merchants'
- * connected accounts (`connect`: onboarding, payments). The rules below route each kind only from its own
- * endpoint, and the consumers check the source again.
- */
-export const STRIPE_EVENT_SOURCES = { platform: 'paylink.stripe.platform', connect: 'paylink.stripe.connect' } as const;
-export type StripeEndpoint = keyof typeof STRIPE_EVENT_SOURCES;
 
 /** Tables are specified once, in infra/tables.ts; this is just their names. */
 export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;

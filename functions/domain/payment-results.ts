@@ -1,5 +1,4 @@
 /** What the payer does after Stripe's page: cancel (the cancel page) and ask for a receipt (the success page). */
-import Stripe from 'stripe';
 import { DEFAULT_TIME_ZONE } from '../../shared/brand';
 import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '../../shared/contracts/checkout';
 import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
@@ -7,6 +6,7 @@ import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
+import { isStripeError } from './stripe-errors';
 
 const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
 
@@ -26,7 +26,7 @@ export async function cancelPayment(paymentId: string, deps: SettlementDeps): Pr
     try {
       await deps.stripe.checkout.sessions.expire(payment.checkoutSessionId, {}, onAccount);
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (!isStripeError(error) || error.type !== 'StripeInvalidRequestError') throw error;
       const session = await deps.stripe.checkout.sessions.retrieve(payment.checkoutSessionId, {}, onAccount);
       current = await settlePaymentFromSession(payment, session, deps);
     }
