@@ -10,7 +10,6 @@ import { ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED } from '../shared/contracts/
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../shared/contracts/stripe-event-sources';
 
-
 /** Tables are specified once, in infra/tables.ts; this is just their names. */
 export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;
 export type TableId = (typeof TABLE_IDS)[number];
