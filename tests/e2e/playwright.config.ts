@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the built SPA served by the
@@ -16,7 +16,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results/e2e',
   globalSetup: './global-setup.ts',
-  workers: 1,
+  // Spec files run side by side against the one runtime (each makes its own merchants): two on CI's two
+  // cores, PAYLINK_E2E_WORKERS to change it.
+  workers: Number(process.env.PAYLINK_E2E_WORKERS ?? 2),
+  // A stray test.only would quietly skip the rest of the suite on CI.
+  forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
@@ -38,4 +42,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'desktop' },
+    {
+      // Payers and the consumer demo are on phones: their specs again with a phone's viewport and touch.
+      name: 'phone',
+      testMatch: ['payer.spec.ts', 'consumer.spec.ts'],
+      use: {
+        viewport: devices['Pixel 7'].viewport,
+        deviceScaleFactor: devices['Pixel 7'].deviceScaleFactor,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
 });
