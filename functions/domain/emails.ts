@@ -5,15 +5,12 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../shared/brand';
 import { MAGIC_LINK_LIFETIME_MINUTES } from '../../shared/contracts/auth';
 import { formatMoney } from '../../shared/money';
+import { escapeHtml } from '../../shared/escape-html';
 
 export interface Email {
   subject: string;
   html: string;
   text: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 interface EmailParts {

@@ -10,6 +10,7 @@
 import { BRAND_NAME } from '../../shared/brand';
 import type { PublicPaymentLink } from '../../shared/contracts/payment-links';
 import { formatMoney, paymentAmounts } from '../../shared/money';
+import { escapeHtml } from '../../shared/escape-html';
 import { PAYER_PAGE_DATA_ID, PAYER_PAGE_WORDS as words } from '../../shared/payer-page-words';
 import {
   LINK_NOT_ACCEPTING_MESSAGE,
@@ -34,12 +35,6 @@ export interface SpaAssets {
 /** 1200×630, in web/public: what a preview shows beside the title. */
 export const OG_IMAGE_PATH = '/og-paylink.png';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text content or an attribute value: nothing a merchant types can close a tag or an attribute. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 const text = escapeHtml;
 const attr = escapeHtml;
 

@@ -2,14 +2,11 @@
  * The pages Stripe would host, reduced to plain accessible HTML forms with no external assets:
  * Checkout (payer), Connect onboarding (merchant) and the billing portal (merchant's Paylink plan).
  */
+import { escapeHtml } from '../../../shared/escape-html';
 import type { Subscription } from './billing';
 import type { CheckoutSession } from './checkout';
 import type { Charge, Refund } from './refunds';
 import type { StripeObject } from './sandbox-store';
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1f36}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}input{width:100%;padding:.6rem;font-size:1rem;box-sizing:border-box}

@@ -7,7 +7,7 @@ import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format-money';
 import { usePaymentDetail } from '../api/transactions-api';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard';
 import {
   disputeNeedsResponse,
   disputeReasonText,
@@ -36,7 +36,13 @@ export function TransactionDetail({
   timeZone: string;
 }) {
   const detail = usePaymentDetail(payment.paymentId);
-  const copy = useCopyText();
+  const { copy: copyToClipboard } = useCopyToClipboard();
+  // Says what was copied: 'Copied!' / 'Transaction ID copied to clipboard'.
+  const copy = (value: string, what: string) =>
+    copyToClipboard(value, {
+      copied: { title: transactionsStrings.copy.copied, description: transactionsStrings.copy.copiedDetail(what) },
+      failed: { title: transactionsStrings.errorTitle, description: transactionsStrings.copy.failed },
+    });
   useEffect(() => {
     if (detail.isError) console.error(`Could not load the details of payment ${payment.paymentId}`, detail.error);
   }, [detail.isError, detail.error, payment.paymentId]);
