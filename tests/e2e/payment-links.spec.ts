@@ -57,11 +57,18 @@ async function submitLink(page: Page): Promise<PaymentLink> {
 }
 
 /** Waits `ms`, then lets the request through: long enough to see what the page draws meanwhile. */
-function delayed(ms: number) {
-  return async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Holds every matching request until `release()`: a loading state stays on screen for as long as the test
+ * looks at it, however slow the machine (a fixed delay can run out between two steps on a busy one).
+ */
+function heldUntilReleased() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    await released;
     await route.fallback();
   };
+  return { handler, release };
 }
 
 async function chooseFromMenu(page: Page, title: string, item: string) {
@@ -114,9 +121,11 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await page.getByLabel('Description').fill('Oat milk, takeaway cup');
   await page.getByLabel('Amount (NZD)').fill('5.50');
   await page.getByLabel('Tip Percentage').fill('');
-  await page.route('**/api/me/links', delayed(800));
+  const createHeld = heldUntilReleased();
+  await page.route('**/api/me/links', createHeld.handler);
   const flatWhiteCreated = submitLink(page);
   await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+  createHeld.release();
   const flatWhite = await flatWhiteCreated;
   await page.unroute('**/api/me/links');
   expect(flatWhite).toMatchObject({ amountCents: 550, isOpenAmount: false, tipPercent: null, isActive: true });
@@ -223,11 +232,13 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await expectNoSeriousAxeFindings(page);
 
   // Deactivate: the menu item waits while the update is in flight, then the badge and a toast say so.
-  await page.route(`**/api/me/links/${flatWhite.linkId}`, delayed(1_500));
+  const deactivateHeld = heldUntilReleased();
+  await page.route(`**/api/me/links/${flatWhite.linkId}`, deactivateHeld.handler);
   await chooseFromMenu(page, 'Flat white', 'Deactivate');
   await flatWhiteRow.getByRole('button', { name: 'Actions for Flat white' }).click();
   await expect(page.getByRole('menuitem', { name: 'Deactivate' })).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Escape');
+  deactivateHeld.release();
   await expect(toast(page, 'Payment link deactivated successfully')).toBeVisible();
   await expect(flatWhiteRow.getByText('Inactive', { exact: true })).toBeVisible();
   await page.unroute(`**/api/me/links/${flatWhite.linkId}`);
@@ -338,7 +349,8 @@ test('Manage Links draws its loading, empty and failed states, and the API refus
   await signInThroughLoginPage(page, merchant);
 
   // Loading: three placeholders, then the empty state; the QR selector says so too.
-  await page.route('**/api/me/links', delayed(2_000));
+  const linksHeld = heldUntilReleased();
+  await page.route('**/api/me/links', linksHeld.handler);
   await openPaymentLinks(page);
   await tab(page, 'Manage Links').click();
   await expect(page.getByTestId('link-placeholder')).toHaveCount(3);
@@ -346,6 +358,7 @@ test('Manage Links draws its loading, empty and failed states, and the API refus
   await attachScreenshot(testInfo, page, 'manage-loading-1280');
   await tab(page, 'QR Generator').click();
   await expect(linkSelect(page).locator('option:checked')).toHaveText('Loading...');
+  linksHeld.release();
   await tab(page, 'Manage Links').click();
   await expect(page.getByText('No payment links created yet')).toBeVisible();
   await expect(page.getByText("Use the 'Create Link' tab to make your first one.")).toBeVisible();

@@ -16,9 +16,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results/e2e',
   globalSetup: './global-setup.ts',
-  // Spec files run side by side against the one runtime (each makes its own merchants): two on CI's two
-  // cores, PAYLINK_E2E_WORKERS to change it.
-  workers: Number(process.env.PAYLINK_E2E_WORKERS ?? 2),
+  // One worker: with two on this 2-core machine (the runtime, two Chromiums) the longest journeys ran past
+  // their budgets. Spec files make their own merchants, so PAYLINK_E2E_WORKERS=2 works where cores allow.
+  workers: Number(process.env.PAYLINK_E2E_WORKERS ?? 1),
   // A stray test.only would quietly skip the rest of the suite on CI.
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
