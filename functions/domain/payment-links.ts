@@ -6,6 +6,7 @@ import { LINK_NOT_FOUND_MESSAGE } from '../../shared/payment-messages';
 import { randomBytes } from 'node:crypto';
 import { type CreatePaymentLink, type PaymentLink, type PublicPaymentLink } from '../../shared/contracts/payment-links';
 import { HttpError } from './http-error';
+import { inBatches } from './in-batches';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
 import type { PaymentRecord } from './payments';
 import { accessStateOf, assertMayUseGatedFeatures } from './subscription';
@@ -111,21 +112,17 @@ async function closeOpenCheckouts(merchantId: string, linkId: string, checkouts:
   const open = (await checkouts.pendingOfMerchant(merchantId, since, MAX_SESSIONS_CLOSED)).filter(
     (payment) => payment.linkId === linkId && payment.checkoutSessionId,
   );
-  for (let start = 0; start < open.length; start += EXPIRE_CONCURRENCY) {
-    await Promise.all(
-      open.slice(start, start + EXPIRE_CONCURRENCY).map(async (payment) => {
-        try {
-          await checkouts.expireSession(payment.checkoutSessionId!, payment.stripeAccountId);
-        } catch (error) {
-          checkouts.telemetry.log.warn('Could not expire an open Checkout of a deactivated link', {
-            paymentId: payment.paymentId,
-            linkId,
-            error: String(error),
-          });
-        }
-      }),
-    );
-  }
+  await inBatches(open, EXPIRE_CONCURRENCY, async (payment) => {
+    try {
+      await checkouts.expireSession(payment.checkoutSessionId!, payment.stripeAccountId);
+    } catch (error) {
+      checkouts.telemetry.log.warn('Could not expire an open Checkout of a deactivated link', {
+        paymentId: payment.paymentId,
+        linkId,
+        error: String(error),
+      });
+    }
+  });
 }
 
 /** Whether a merchant can take a payment right now: Stripe connected, and a trial or a subscription (docs/decisions.md #11). */

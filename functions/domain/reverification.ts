@@ -6,6 +6,7 @@
  */
 import type Stripe from 'stripe';
 import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
+import { inBatches } from './in-batches';
 import { canTakePayments } from './payment-links';
 import { allShards, PENDING_SHARDS, type PaymentRecord } from './payments';
 import { settlePaymentFromSession, type SettlementDeps } from './settlement';
@@ -57,11 +58,6 @@ interface RecheckResult extends VerifyResult {
    * it could not be checked at all. A payer still on Checkout is not stuck: a session stays open 24 hours.
    */
   oldestStuckSince?: number;
-}
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
-  for (let start = 0; start < items.length; start += size)
-    await Promise.all(items.slice(start, start + size).map(work));
 }
 
 /**

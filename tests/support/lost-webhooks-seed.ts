@@ -6,14 +6,10 @@
 import type Stripe from 'stripe';
 import { merchantStore } from '../../functions/adapters/merchant-store';
 import { paymentStore } from '../../functions/adapters/payment-store';
+import { inBatches } from '../../functions/domain/in-batches';
 import type { TestRuntime } from '../integration/harness';
 import { pendingPayment } from './payments-seed';
 import { payOnHostedCheckout } from './stripe-sandbox';
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
-  for (let start = 0; start < items.length; start += size)
-    await Promise.all(items.slice(start, start + size).map(work));
-}
 
 export interface LostWebhooks {
   /** Every payment opened, in order. */
