@@ -3,18 +3,37 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Patterns for imports whose path climbs into one of the named top-level folders. */
-const into = (folders, why) => folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: why }));
+/** Each top-level folder's path alias (tsconfig.json's paths). */
+const ALIAS = { shared: '@shared', functions: '@functions', infra: '@infra', web: '@web', tests: '@tests' };
+
+/** Patterns for imports that reach one of the named top-level folders, by its alias or by climbing into it. */
+const into = (folders, why) =>
+  folders.map((folder) => ({ group: [`${ALIAS[folder]}/*`, `**/${folder}`, `**/${folder}/**`], message: why }));
 
 /** Forbids imports whose path climbs into one of the named top-level folders. */
 function forbid(folders, why) {
   return { 'no-restricted-imports': ['error', { patterns: into(folders, why) }] };
 }
+
+const WEB_RULE = 'web/ may import only shared/.';
+const FEATURE_RULE =
+  "A feature reaches another only through that feature's public file (web/src/features/<name>/index.ts), never its insides.";
+/** web/src/features/<name>: each a feature folder. */
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const CLIMB_RULE =
+  'An import that climbs two folders or more names its target by alias instead: @shared/…, @functions/…, @infra/…, @web/… (web/src) or @tests/….';
+/** Import, re-export and dynamic import sources that start with ../../ */
+const CLIMBING = String.raw`/^(\.\.\/){2}/`;
 
 const DOMAIN_RULE =
   'functions/domain holds the rules: it imports shared/ and itself only — stores, Stripe and the catalogue reach it as ports its callers pass in.';
@@ -50,6 +69,7 @@ export default defineConfig(
             ...into(['infra', 'web', 'tests'], 'functions/ may import only shared/.'),
             // functions/ beside domain/ (its adapters, entry points, the catalogue), and the AWS SDK.
             { regex: String.raw`^\.\./(?!domain/|\.\./)`, message: DOMAIN_RULE },
+            { regex: String.raw`^@functions/(?!domain/)`, message: DOMAIN_RULE },
             { group: ['@aws-sdk/*'], message: DOMAIN_RULE },
           ],
         },
@@ -67,9 +87,25 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(['functions', 'infra', 'tests'], 'web/ may import only shared/.'),
+      ...forbid(['functions', 'infra', 'tests'], WEB_RULE),
     },
   },
+  // Features are rooms of their own: the app shell composes them, and one feature uses another only through
+  // what that feature's index.ts exports.
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...into(['functions', 'infra', 'tests'], WEB_RULE),
+            { regex: String.raw`^@web/features/(?!${feature}/)[^/]+/.`, message: FEATURE_RULE },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // The stack and the local runtime read the catalogue, the table specs and shared/ — never a handler
     // directly (the local runtime loads handlers by the catalogue's entry paths).
@@ -80,11 +116,11 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/web', '**/web/**', '**/tests', '**/tests/**'],
+              group: ['@web/*', '**/web', '**/web/**', '@tests/*', '**/tests', '**/tests/**'],
               message: 'infra/ may not import web/ or tests/.',
             },
             {
-              regex: String.raw`(^|/)functions/(?!catalog$)`,
+              regex: String.raw`(^|/|@)functions/(?!catalog$)`,
               message: 'infra/ reads functions/catalog.ts only; handlers are loaded by their catalogue entry.',
             },
           ],
@@ -99,9 +135,24 @@ export default defineConfig(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      // Resolves tsconfig.json's path aliases as TypeScript does.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    // Config files are loaded by tools that do not read tsconfig.json's paths; they sit one folder down.
+    ignores: ['web/vite.config.ts', 'web/page-routes-plugin.ts', 'web/prerender-pages-plugin.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportDeclaration[source.value=${CLIMBING}]`, message: CLIMB_RULE },
+        { selector: `ExportNamedDeclaration[source.value=${CLIMBING}]`, message: CLIMB_RULE },
+        { selector: `ExportAllDeclaration[source.value=${CLIMBING}]`, message: CLIMB_RULE },
+        { selector: `ImportExpression[source.value=${CLIMBING}]`, message: CLIMB_RULE },
+      ],
+    },
   },
   prettier,
 );

@@ -5,6 +5,8 @@ import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 // (`npm run test:unit`…). Integration files each boot their own local runtime, so they run in
 // separate forks, one per core.
 export default defineConfig({
+  // @shared/…, @functions/… from tsconfig.json's paths, as in the build, tsx and the Lambda bundles.
+  resolve: { tsconfigPaths: true },
   test: {
     // INFO and metric lines of thousands of requests would only slow the run and bury a failure's output:
     // tests assert on what they need, and tests/integration/observability.test.ts turns both on to read them.
@@ -17,11 +19,16 @@ export default defineConfig({
       PAYLINK_RETRY_DELAY_SCALE: '0.001',
     },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // Each project extends this root config: the aliases above and the environment.
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
       {
+        extends: true,
+        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -31,7 +38,8 @@ export default defineConfig({
         },
       },
       {
-        // The reliability suite (issue 10 item 7): each file boots its own runtime; `npm run test:chaos` alone.
+        // The reliability suite: each file boots its own runtime; `npm run test:chaos` alone.
+        extends: true,
         test: {
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],

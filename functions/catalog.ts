@@ -6,9 +6,9 @@
  *
  * Adding a feature = a handler file + an entry here (+ a screen). Nothing else needs to know.
  */
-import { ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED } from '../shared/contracts/auth';
-import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '../shared/contracts/realtime';
-import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../shared/contracts/stripe-event-sources';
+import { ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED } from '@shared/contracts/auth';
+import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '@shared/contracts/realtime';
+import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 
 /** Tables are specified once, in infra/tables.ts; this is just their names. */
 export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;

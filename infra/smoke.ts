@@ -13,8 +13,8 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { runtimeConfigSchema, type RuntimeConfig } from '../shared/contracts/runtime-config';
-import { PAYER_PAGE_DATA_ID } from '../shared/payer-page-words';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/contracts/runtime-config';
+import { PAYER_PAGE_DATA_ID } from '@shared/payer-page-words';
 
 export interface SmokeCheck {
   name: string;

@@ -16,8 +16,8 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
-import { ENV, STRIPE_WEBHOOKS, stripeWebhookEventTypes } from '../functions/catalog';
-import type { StripeEndpoint } from '../shared/contracts/stripe-event-sources';
+import { ENV, STRIPE_WEBHOOKS, stripeWebhookEventTypes } from '@functions/catalog';
+import type { StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 
 /** Marks the endpoints this script made: Stripe's object never says whether an endpoint is a Connect one. */
 const ENDPOINT_METADATA_KEY = 'paylink_endpoint';

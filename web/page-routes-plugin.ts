@@ -8,13 +8,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Plugin } from 'vite';
+import { PAGE_PREFIXES } from '../shared/page-routes';
 import { withAbsolutePreviewUrls } from '../shared/preview-urls';
 
-/**
- * The prefixes the catalogue's page routes answer under (its pagePathPatterns, `/p/*`, which web/ may not
- * import): tests/integration/app-url-pages.test.ts checks the two agree.
- */
-export const PAGE_PREFIXES = ['/p/'];
 const SOURCE_ENTRY = '<script type="module" src="/src/main.tsx"></script>';
 /** What a browser or crawler says that the function may read, forwarded as they sent it. */
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'user-agent', 'if-none-match'];

@@ -23,6 +23,8 @@ function brandNameInHtml(): Plugin {
 
 export default defineConfig({
   root: webRoot,
+  // @web/…, @shared/… from tsconfig.json's paths, as everywhere else.
+  resolve: { tsconfigPaths: true },
   plugins: [react(), tailwindcss(), brandNameInHtml(), prerenderPages(), pageRoutesThroughGateway(gatewayUrl)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -1,4 +1,4 @@
-import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, type PaymentUpdatedDetail } from '../../shared/contracts/realtime';
+import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, type PaymentUpdatedDetail } from '@shared/contracts/realtime';
 import type { SettlementDeps } from '../domain/settlement';
 import { publishEvent } from './event-publisher';
 import { merchantStore } from './merchant-store';

@@ -3,7 +3,7 @@
  * the code where `{####}` stands (event.request.codeParameter) after this returns.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '../../shared/contracts/auth';
+import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '@shared/contracts/auth';
 import { ENV } from '../catalog';
 import { firstNameOf, passwordResetEmail, verificationEmail } from '../domain/emails';
 

@@ -4,12 +4,12 @@
  * "How a payment flows"). Every amount is computed here from the stored link; the browser only says which tip and,
  * for an open-amount link, the base.
  */
-import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE } from '../../shared/payment-messages';
+import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE } from '@shared/payment-messages';
 import type Stripe from 'stripe';
-import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
-import type { CheckoutRequest, CheckoutResponse } from '../../shared/contracts/checkout';
-import { paymentCentsSchema } from '../../shared/contracts/payment-links';
-import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '../../shared/money';
+import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
+import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
+import { paymentCentsSchema } from '@shared/contracts/payment-links';
+import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
 import type { MerchantRepository } from './merchants';

@@ -15,8 +15,8 @@ import {
   CONSUMER_TOO_MANY_ATTEMPTS_MESSAGE,
   type ConsumerUnlockResponse,
   type ConsumerWallet,
-} from '../../shared/contracts/consumer';
-import { shareOfCents } from '../../shared/money';
+} from '@shared/contracts/consumer';
+import { shareOfCents } from '@shared/money';
 import { HttpError } from './http-error';
 import { epochSeconds, signToken, verifyToken } from './signed-tokens';
 

@@ -4,7 +4,7 @@
  * for its own next attempt and holds back nothing but the days it is owed to (docs/architecture.md "Stats
  * and exactly-once counting"; docs/runbook.md "Counts or seals failing").
  */
-import { DEFAULT_TIME_ZONE } from '../../shared/brand';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { allShards, dayInTimeZone, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
 import { owedCountInstants } from './refunds-and-disputes';
 import { countSettledPayment, type SettlementDeps } from './settlement';

@@ -2,10 +2,10 @@
  * Every email Paylink sends, as subject + HTML + text. Plain, readable, one button: people open these on
  * a phone between customers.
  */
-import { BRAND_NAME, SUPPORT_EMAIL } from '../../shared/brand';
-import { MAGIC_LINK_LIFETIME_MINUTES } from '../../shared/contracts/auth';
-import { formatMoney } from '../../shared/money';
-import { escapeHtml } from '../../shared/escape-html';
+import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
+import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
+import { formatMoney } from '@shared/money';
+import { escapeHtml } from '@shared/escape-html';
 
 export interface Email {
   subject: string;

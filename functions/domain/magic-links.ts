@@ -9,7 +9,7 @@ import {
   MAGIC_LINK_LIFETIME_MINUTES,
   MAGIC_LINK_PATH,
   MAGIC_LINK_REQUEST_INTERVAL_SECONDS,
-} from '../../shared/contracts/auth';
+} from '@shared/contracts/auth';
 import { magicLinkEmail, type Email } from './emails';
 import type { MerchantRepository } from './merchants';
 import type { OneTimeRecords } from './one-time-records';

@@ -1,7 +1,7 @@
-import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../shared/brand';
-import type { MerchantProfile } from '../../shared/contracts/merchant';
-import type { SignupData } from '../../shared/contracts/signup';
-import type { StripeAccountStatus } from '../../shared/contracts/stripe-connection';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
+import type { MerchantProfile } from '@shared/contracts/merchant';
+import type { SignupData } from '@shared/contracts/signup';
+import type { StripeAccountStatus } from '@shared/contracts/stripe-connection';
 import { HttpError } from './http-error';
 
 /** The merchant's Paylink subscription, as Stripe last told us (platform account). */

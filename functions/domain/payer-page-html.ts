@@ -7,16 +7,12 @@
  *
  * Every merchant-entered string goes through `text()`/`attr()`; the JSON is escaped for a script element.
  */
-import { BRAND_NAME } from '../../shared/brand';
-import type { PublicPaymentLink } from '../../shared/contracts/payment-links';
-import { formatMoney, paymentAmounts } from '../../shared/money';
-import { escapeHtml } from '../../shared/escape-html';
-import { PAYER_PAGE_DATA_ID, PAYER_PAGE_WORDS as words } from '../../shared/payer-page-words';
-import {
-  LINK_NOT_ACCEPTING_MESSAGE,
-  LINK_NOT_FOUND_MESSAGE,
-  LINK_NOT_FOUND_TITLE,
-} from '../../shared/payment-messages';
+import { BRAND_NAME } from '@shared/brand';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { formatMoney, paymentAmounts } from '@shared/money';
+import { escapeHtml } from '@shared/escape-html';
+import { PAYER_PAGE_DATA_ID, PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
+import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
 
 /** What the page needs from the built SPA, as its index.html names them. */
 export interface SpaAssets {

@@ -4,16 +4,16 @@
  */
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from '../../shared/brand';
-import { PAYMENT_ID_PATTERN } from '../../shared/contracts/checkout';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
+import { PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
 import {
   paymentIdSchema,
   type PaymentDetail,
   type PaymentList,
   type PaymentListQuery,
   type PaymentSummary,
-} from '../../shared/contracts/payments';
-import { FILTER_OF_GROUP } from '../../shared/payment-status-display';
+} from '@shared/contracts/payments';
+import { FILTER_OF_GROUP } from '@shared/payment-status-display';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';

@@ -2,9 +2,9 @@
  * Payment links: what a merchant creates and shares, and the public view a payer's page reads.
  * Amounts are integer cents in the merchant's currency; an open-amount link stores no amount.
  */
-import { LINK_NOT_FOUND_MESSAGE } from '../../shared/payment-messages';
+import { LINK_NOT_FOUND_MESSAGE } from '@shared/payment-messages';
 import { randomBytes } from 'node:crypto';
-import { type CreatePaymentLink, type PaymentLink, type PublicPaymentLink } from '../../shared/contracts/payment-links';
+import { type CreatePaymentLink, type PaymentLink, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { HttpError } from './http-error';
 import { inBatches } from './in-batches';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';

@@ -1,6 +1,6 @@
 /** What the payer does after Stripe's page: cancel (the cancel page) and ask for a receipt (the success page). */
-import { DEFAULT_TIME_ZONE } from '../../shared/brand';
-import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '../../shared/contracts/checkout';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
+import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '@shared/contracts/checkout';
 import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';

@@ -5,7 +5,7 @@
  * outranks expired because the cancel page expires the Checkout session itself, and the payer's own
  * "cancel" is the truer story than the `expired` event it causes.
  */
-import type { PaymentStatus } from '../../shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/checkout';
 
 export const STATUS_RANK: Record<PaymentStatus, number> = {
   pending: 0,

@@ -1,7 +1,7 @@
 /** A payer's payment of a link, as Paylink records it: created pending at checkout, settled by Stripe's word. */
 import { randomBytes } from 'node:crypto';
-import type { PaymentStatus } from '../../shared/contracts/checkout';
-import type { EmailRefusalKind, MoneyState } from '../../shared/contracts/payments';
+import type { PaymentStatus } from '@shared/contracts/checkout';
+import type { EmailRefusalKind, MoneyState } from '@shared/contracts/payments';
 import type { StoredDispute, StoredRefund } from './money-records';
 
 /** What Stripe told us about a settled payment. */

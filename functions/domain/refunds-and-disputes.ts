@@ -17,9 +17,9 @@
  * day's `counted` set, so repeating one never counts twice.
  */
 import type Stripe from 'stripe';
-import { DEFAULT_TIME_ZONE } from '../../shared/brand';
-import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '../../shared/contracts/payments';
-import { formatMoney } from '../../shared/money';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
+import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '@shared/contracts/payments';
+import { formatMoney } from '@shared/money';
 import { EmailRefusedError, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';

@@ -4,8 +4,8 @@
  * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
  */
 import type Stripe from 'stripe';
-import type { PaymentResult, PaymentStatus } from '../../shared/contracts/checkout';
-import { withoutHiddenControls } from '../../shared/plain-text';
+import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
+import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import { finishCounts, finishCountsOrLeaveThem, type MoneyRepository } from './refunds-and-disputes';

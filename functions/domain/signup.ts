@@ -11,7 +11,7 @@
  * the first attempt would have. Nothing the retry sends is trusted beyond its bot check: finishing someone
  * else's half-made sign-up only writes their own row and re-sends their own verification email.
  */
-import type { SignupData, SignupResponse } from '../../shared/contracts/signup';
+import type { SignupData, SignupResponse } from '@shared/contracts/signup';
 import { assertBotCheckPassed } from './bot-check';
 import { HttpError } from './http-error';
 import { newMerchant, type MerchantRecord, type MerchantRepository } from './merchants';

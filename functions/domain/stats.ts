@@ -10,8 +10,8 @@
  *   adds to an aggregate only when that aggregate's `rolledDays` lacks it, so a day is never counted twice
  *   whether it is unsealed, sealed, or half-way (rolled into its month but not yet into the lifetime).
  */
-import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../shared/brand';
-import { REVENUE_CHART_DAYS, revenueGrowthPercent, type DashboardStats } from '../../shared/contracts/stats';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
+import { REVENUE_CHART_DAYS, revenueGrowthPercent, type DashboardStats } from '@shared/contracts/stats';
 import type { MerchantRepository } from './merchants';
 import type { Telemetry } from './telemetry';
 import { allShards, dayInTimeZone, shardOf, type PaymentRecord, type PaymentRepository } from './payments';

@@ -8,7 +8,7 @@ import {
   type StripeAccountStatus,
   type StripeConnection,
   type StripeDiagnostic,
-} from '../../shared/contracts/stripe-connection';
+} from '@shared/contracts/stripe-connection';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';

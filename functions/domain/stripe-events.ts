@@ -6,7 +6,7 @@
  */
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../../shared/contracts/stripe-event-sources';
+import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import type { MerchantRepository } from './merchants';
 import type { WorkClaims } from './one-time-records';
 import { accountStatusOf } from './stripe-connection';

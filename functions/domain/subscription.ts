@@ -3,13 +3,13 @@
  * Paylink's own account. One rule decides access, for the dashboard's gates and the API alike.
  */
 import type Stripe from 'stripe';
-import { BUSINESS_PLAN_PRICE_CENTS, BRAND_NAME, DEFAULT_CURRENCY } from '../../shared/brand';
+import { BUSINESS_PLAN_PRICE_CENTS, BRAND_NAME, DEFAULT_CURRENCY } from '@shared/brand';
 import {
   SUBSCRIPTION_REQUIRED_CODE,
   SUBSCRIPTION_REQUIRED_MESSAGE,
   type AccessState,
   type SubscriptionStatus,
-} from '../../shared/contracts/subscription';
+} from '@shared/contracts/subscription';
 import { HttpError } from './http-error';
 import {
   isSubscribed,

@@ -1,6 +1,6 @@
 /** On `Payment Updated`, tells the merchant's open dashboards (and only that merchant's: docs/decisions.md #7). */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { paymentUpdatedDetailSchema, type RealtimeMessage } from '../../shared/contracts/realtime';
+import { paymentUpdatedDetailSchema, type RealtimeMessage } from '@shared/contracts/realtime';
 import { connectionPusher } from '../adapters/connection-pusher';
 import { connectionStore } from '../adapters/connection-store';
 import { pushToMerchant } from '../domain/connections';

@@ -3,7 +3,7 @@
  * merchant's, at most once a minute. The per-minute claim also makes a redelivered event a no-op.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { magicLinkRequestedDetailSchema } from '../../shared/contracts/auth';
+import { magicLinkRequestedDetailSchema } from '@shared/contracts/auth';
 import { ENV } from '../catalog';
 import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';

@@ -1,4 +1,4 @@
-import { paymentIdSchema } from '../../shared/contracts/payments';
+import { paymentIdSchema } from '@shared/contracts/payments';
 import { settlementDeps } from '../adapters/settlement-deps';
 import { HttpError } from '../domain/http-error';
 import { cancelPayment } from '../domain/payment-results';

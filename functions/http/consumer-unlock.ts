@@ -2,7 +2,7 @@
  * POST /api/consumer/unlock: the consumer demo's password gate, checked here (docs/decisions.md #6). A right
  * password answers a short-lived unlock token; a wrong one 'Invalid password'; too many tries a 429.
  */
-import { consumerUnlockRequestSchema } from '../../shared/contracts/consumer';
+import { consumerUnlockRequestSchema } from '@shared/contracts/consumer';
 import { readSecret } from '../adapters/secrets';
 import { unlockAttemptStore } from '../adapters/wallet-store';
 import { unlockConsumerDemo } from '../domain/consumer-wallet';

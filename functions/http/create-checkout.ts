@@ -1,4 +1,4 @@
-import { checkoutRequestSchema } from '../../shared/contracts/checkout';
+import { checkoutRequestSchema } from '@shared/contracts/checkout';
 import { ENV } from '../catalog';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';

@@ -1,4 +1,4 @@
-import { createPaymentLinkSchema } from '../../shared/contracts/payment-links';
+import { createPaymentLinkSchema } from '@shared/contracts/payment-links';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentLinkStore } from '../adapters/payment-link-store';
 import { createPaymentLink } from '../domain/payment-links';

@@ -1,4 +1,4 @@
-import { linkIdSchema } from '../../shared/contracts/payment-links';
+import { linkIdSchema } from '@shared/contracts/payment-links';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentLinkStore } from '../adapters/payment-link-store';
 import { linkNotFound, publicPaymentLink } from '../domain/payment-links';

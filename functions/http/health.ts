@@ -1,5 +1,5 @@
-import { BRAND_NAME } from '../../shared/brand';
-import type { HealthResponse } from '../../shared/contracts/health';
+import { BRAND_NAME } from '@shared/brand';
+import type { HealthResponse } from '@shared/contracts/health';
 import { httpHandler } from './http-handler';
 
 export const handler = httpHandler(async () => {

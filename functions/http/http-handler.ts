@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError } from 'zod';
-import type { ApiError } from '../../shared/contracts/errors';
+import type { ApiError } from '@shared/contracts/errors';
 import { appendLogKeys, log, observed } from '../adapters/observability';
 import { HttpError } from '../domain/http-error';
 

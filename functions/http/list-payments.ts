@@ -1,4 +1,4 @@
-import { paymentListQuerySchema } from '../../shared/contracts/payments';
+import { paymentListQuerySchema } from '@shared/contracts/payments';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentHistoryStore } from '../adapters/payment-history-store';
 import { listMerchantPayments } from '../domain/payment-history';

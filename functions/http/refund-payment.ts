@@ -1,5 +1,5 @@
 import { ENV } from '../catalog';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../shared/contracts/payments';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@shared/contracts/payments';
 import { moneyDeps } from '../adapters/money-deps';
 import { paymentHistoryStore } from '../adapters/payment-history-store';
 import { readSecret } from '../adapters/secrets';
@@ -7,7 +7,7 @@ import { stripeClient } from '../adapters/stripe-client';
 import { HttpError } from '../domain/http-error';
 import { getMerchantPayment } from '../domain/payment-history';
 import { refundPayment } from '../domain/refunds-and-disputes';
-import { paymentIdSchema } from '../../shared/contracts/payments';
+import { paymentIdSchema } from '@shared/contracts/payments';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 /** POST /api/me/payments/{id}/refunds: refunds the merchant's payment, fully or in part (docs/decisions.md #19). */

@@ -6,7 +6,7 @@
  * needs rebuilding when the web app changes.
  */
 import { ENV } from '../catalog';
-import { linkIdSchema, type PublicPaymentLink } from '../../shared/contracts/payment-links';
+import { linkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { log, observed } from '../adapters/observability';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentLinkStore } from '../adapters/payment-link-store';

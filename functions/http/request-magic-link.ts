@@ -9,7 +9,7 @@ import {
   magicLinkRequestSchema,
   type MagicLinkRequestedDetail,
   type MagicLinkResponse,
-} from '../../shared/contracts/auth';
+} from '@shared/contracts/auth';
 import { publishEvent } from '../adapters/event-publisher';
 import { httpHandler, jsonBody } from './http-handler';
 

@@ -1,4 +1,4 @@
-import { checkoutSessionIdSchema, receiptRequestSchema } from '../../shared/contracts/checkout';
+import { checkoutSessionIdSchema, receiptRequestSchema } from '@shared/contracts/checkout';
 import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';
 import { log } from '../adapters/observability';

@@ -1,4 +1,4 @@
-import { signupRequestSchema } from '../../shared/contracts/signup';
+import { signupRequestSchema } from '@shared/contracts/signup';
 import { cognitoUsers } from '../adapters/cognito-users';
 import { merchantStore } from '../adapters/merchant-store';
 import { oneTimeRecordStore, pendingSignupStore } from '../adapters/one-time-record-store';

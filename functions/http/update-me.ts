@@ -1,4 +1,4 @@
-import { merchantProfileUpdateSchema } from '../../shared/contracts/merchant';
+import { merchantProfileUpdateSchema } from '@shared/contracts/merchant';
 import { merchantStore } from '../adapters/merchant-store';
 import { updateMerchantProfile } from '../domain/merchants';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';

@@ -1,4 +1,4 @@
-import { linkIdSchema, updatePaymentLinkSchema } from '../../shared/contracts/payment-links';
+import { linkIdSchema, updatePaymentLinkSchema } from '@shared/contracts/payment-links';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';
 import { paymentLinkStore } from '../adapters/payment-link-store';

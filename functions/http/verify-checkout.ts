@@ -1,4 +1,4 @@
-import { checkoutSessionIdSchema } from '../../shared/contracts/checkout';
+import { checkoutSessionIdSchema } from '@shared/contracts/checkout';
 import { settlementDeps } from '../adapters/settlement-deps';
 import { HttpError } from '../domain/http-error';
 import { verifyCheckout } from '../domain/settlement';

@@ -6,7 +6,7 @@
  * event is put on the bus under its endpoint's source (so the rules, and the consumers, know where it came
  * from) and answered at once: the consumers do the work, idempotently.
  */
-import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '../../shared/contracts/stripe-event-sources';
+import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import { STRIPE_WEBHOOKS, type SecretId } from '../catalog';
 import { publishEvent } from '../adapters/event-publisher';
 import {

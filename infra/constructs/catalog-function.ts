@@ -32,7 +32,7 @@ import {
   type FunctionSpec,
   type SecretId,
   type TableId,
-} from '../../functions/catalog';
+} from '@functions/catalog';
 import { tables as tableSpecs } from '../tables';
 import { wildcardResourceFindingId } from '../wildcard-finding-id';
 import type { DataTables } from './data-tables';

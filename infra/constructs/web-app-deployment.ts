@@ -16,8 +16,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
-import { hasRelativePreviewUrls, withAbsolutePreviewUrls } from '../../shared/preview-urls';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { hasRelativePreviewUrls, withAbsolutePreviewUrls } from '@shared/preview-urls';
 import { wildcardActionFindingId, wildcardResourceFindingId } from '../wildcard-finding-id';
 
 /** Vite writes every content-hashed file here (its default `build.assetsDir`). */

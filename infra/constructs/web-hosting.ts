@@ -30,7 +30,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
 } from '../security-headers';
-import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
+import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 
 export interface WebHostingProps {
   isProduction: boolean;

@@ -17,8 +17,8 @@ import {
   type FunctionSpec,
   type SecretId,
   type TableId,
-} from '../../functions/catalog';
-import type { RuntimeConfig } from '../../shared/contracts/runtime-config';
+} from '@functions/catalog';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { directoryDeadLetterStore } from './dead-letters';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';

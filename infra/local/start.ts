@@ -3,7 +3,7 @@
  * and starting again loses nothing. Everything runs in this one process, so nothing outlives it.
  */
 import path from 'node:path';
-import { BRAND_NAME } from '../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import { startAppServer } from './app-server';
 import { LOOPBACK, PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts } from './ports';
 import { quietAwsSdkNotices } from './quiet-sdk-notices';

@@ -5,8 +5,8 @@
  * counted once (the day's figures equal the sum over its payments, and a redelivery of every 100th is
  * refused), and the dashboard's read of that merchant is timed and its DynamoDB calls counted.
  */
-import { statsStore } from '../../functions/adapters/stats-store';
-import { dayInTimeZone, type PaymentRecord } from '../../functions/domain/payments';
+import { statsStore } from '@functions/adapters/stats-store';
+import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
 import type { TestRuntime } from '../integration/harness';
 import { countDynamoCalls } from '../support/dynamodb-call-counter';
 import { pendingPayment } from '../support/payments-seed';

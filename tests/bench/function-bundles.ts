@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { build } from 'esbuild';
-import { catalog } from '../../functions/catalog';
+import { catalog } from '@functions/catalog';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 

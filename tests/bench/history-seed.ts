@@ -39,7 +39,7 @@ export function seedPaymentHistory(seed: HistorySeed): Promise<void> {
 }
 
 async function seedInThisThread({ merchantId, count, now, stripeUrl, stripeKey }: HistorySeed) {
-  const { quietAwsSdkNotices } = await import('../../infra/local/quiet-sdk-notices');
+  const { quietAwsSdkNotices } = await import('@infra/local/quiet-sdk-notices');
   quietAwsSdkNotices();
   const { seedSettledPayments } = await import('../support/payments-seed');
   const { sandboxStripeClient } = await import('../support/stripe-sandbox');

@@ -3,8 +3,8 @@
  * completed webhook lost, then the re-verify schedule's runs five minutes apart until all the paid ones
  * have settled — how many runs it took, the Stripe calls each made against its budget, and each run's time.
  */
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { REVERIFY_CHECKS_PER_RUN, reverifyPendingPayments } from '../../functions/domain/reverification';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { REVERIFY_CHECKS_PER_RUN, reverifyPendingPayments } from '@functions/domain/reverification';
 import type { TestRuntime } from '../integration/harness';
 import { countingSessionRetrieves, seedPaidWithLostWebhooks } from '../support/lost-webhooks-seed';
 import { settlementDeps } from '../support/payments-seed';

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
+import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
 import { readViteManifest, type ViteManifest } from '../support/vite-manifest';
 import { BenchReport } from './report';
@@ -32,7 +32,7 @@ quietAwsSdkNotices();
 const { bootLocalRuntime } = await import('../integration/harness');
 const { countDynamoCalls } = await import('../support/dynamodb-call-counter');
 const { seedPaymentHistory, isFailedInHistory } = await import('./history-seed');
-const { catalog, secretValueEnvName } = await import('../../functions/catalog');
+const { catalog, secretValueEnvName } = await import('@functions/catalog');
 const { loadLatency } = await import('./load');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
@@ -489,8 +489,8 @@ function pageBytes() {
  * Vite page with the same versions, served by a second gateway (no functions) the same way.
  */
 async function lighthousePages(linkId: string) {
-  const { startLocalGateway } = await import('../../infra/local/gateway');
-  const { freePorts } = await import('../../infra/local/ports');
+  const { startLocalGateway } = await import('@infra/local/gateway');
+  const { freePorts } = await import('@infra/local/ports');
   const { startLighthouse, buildBareReactPage, LIGHTHOUSE_RUNS } = await import('./lighthouse');
   const bareDist = await buildBareReactPage();
   const bareGateway = await startLocalGateway({

@@ -7,8 +7,8 @@
  * It must be 0; the bench fails otherwise.
  */
 import type Stripe from 'stripe';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { dashboardStatsSchema } from '../../shared/contracts/stats';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
 import type { TestRuntime } from '../integration/harness';
 import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow } from '../support/stored-rows';

@@ -11,8 +11,8 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../../functions/catalog';
-import { dashboardStatsSchema } from '../../shared/contracts/stats';
+import { catalog } from '@functions/catalog';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { paymentRow } from '../support/stored-rows';
 import { crashInjector, type CrashInjector, type Write } from './support/consumer-crashes';

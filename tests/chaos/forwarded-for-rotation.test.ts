@@ -4,7 +4,7 @@
  * Before, 25 wrong consumer-demo passwords with 25 invented addresses were all answered 401, never 429.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CONSUMER_UNLOCK_ATTEMPTS } from '../../functions/domain/consumer-wallet';
+import { CONSUMER_UNLOCK_ATTEMPTS } from '@functions/domain/consumer-wallet';
 import { bootLocalRuntime, type TestRuntime } from '../integration/harness';
 
 let env: TestRuntime;

@@ -9,9 +9,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { PAYMENT_FILTER_KEYS } from '../../shared/contracts/payments';
-import { httpRoutes } from '../../functions/catalog';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { PAYMENT_FILTER_KEYS } from '@shared/contracts/payments';
+import { httpRoutes } from '@functions/catalog';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { paymentRow } from '../support/stored-rows';

@@ -20,12 +20,12 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableId } from '../../functions/catalog';
-import type { PaymentRecord } from '../../functions/domain/payments';
-import { checkoutResponseSchema, paymentResultSchema } from '../../shared/contracts/checkout';
-import { paymentLinkListSchema, paymentLinkSchema } from '../../shared/contracts/payment-links';
-import { dashboardStatsSchema } from '../../shared/contracts/stats';
-import { PORT_VARIABLES, freePorts, type Ports } from '../../infra/local/ports';
+import type { TableId } from '@functions/catalog';
+import type { PaymentRecord } from '@functions/domain/payments';
+import { checkoutResponseSchema, paymentResultSchema } from '@shared/contracts/checkout';
+import { paymentLinkListSchema, paymentLinkSchema } from '@shared/contracts/payment-links';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
+import { PORT_VARIABLES, freePorts, type Ports } from '@infra/local/ports';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { payOnCheckoutPage } from './support/chaos-kit';
 

@@ -7,7 +7,7 @@
  * settled, counted or refunded twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardStatsSchema } from '../../shared/contracts/stats';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { merchantPayments, paymentRow } from '../support/stored-rows';
 import {

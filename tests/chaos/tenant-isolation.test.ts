@@ -8,9 +8,9 @@
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
-import { httpRoutes } from '../../functions/catalog';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { httpRoutes } from '@functions/catalog';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';

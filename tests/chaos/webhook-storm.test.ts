@@ -7,10 +7,10 @@
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, type PaymentStatus } from '../../shared/contracts/checkout';
-import { dashboardStatsSchema } from '../../shared/contracts/stats';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
-import { STATUS_RANK } from '../../functions/domain/payment-status';
+import { checkoutResponseSchema, type PaymentStatus } from '@shared/contracts/checkout';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { STATUS_RANK } from '@functions/domain/payment-status';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { paymentRow, statsItems } from '../support/stored-rows';
 import { seededRandom, shuffle } from '../support/seeded-random';

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports';
-import { startStripeSandbox, type StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import { freePort } from '@infra/local/ports';
+import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
 import { sandboxStripeClient, startWebhookReceiver, submitHostedForm } from '../support/stripe-sandbox';
 
 const PLATFORM_SECRET = 'whsec_platform_billing';

@@ -3,7 +3,7 @@
 // signed webhooks per endpoint, idempotent replay and Stripe-shaped errors.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import type { StripeSandbox } from '@infra/local/stripe-sandbox/server';
 import { submitHostedForm, type ReceivedWebhook } from '../support/stripe-sandbox';
 import { startSandboxWithReceiver, type SandboxWithReceiver } from './support/sandbox-with-receiver';
 

@@ -4,7 +4,7 @@
 // and disputes opened and closed through the sandbox's test controls.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StripeSandbox } from '../../infra/local/stripe-sandbox/server';
+import type { StripeSandbox } from '@infra/local/stripe-sandbox/server';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { startSandboxWithReceiver, type SandboxWithReceiver } from './support/sandbox-with-receiver';
 

@@ -6,10 +6,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_WEBHOOKS, stripeWebhookEventTypes } from '../../functions/catalog';
-import { freePort } from '../../infra/local/ports';
-import { startStripeSandbox, type StripeSandbox } from '../../infra/local/stripe-sandbox/server';
-import { appOriginOf, configureStripeWebhooks } from '../../infra/stripe-webhooks';
+import { STRIPE_WEBHOOKS, stripeWebhookEventTypes } from '@functions/catalog';
+import { freePort } from '@infra/local/ports';
+import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
+import { appOriginOf, configureStripeWebhooks } from '@infra/stripe-webhooks';
 import { sandboxStripeClient } from '../support/stripe-sandbox';
 
 const APP = 'https://pay.example.co.nz';

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import QRCode from 'qrcode';
-import { LOCAL_CONSUMER_DEMO_PASSWORD } from '../../infra/local/secrets';
-import type { PaymentLink } from '../../shared/contracts/payment-links';
+import { LOCAL_CONSUMER_DEMO_PASSWORD } from '@infra/local/secrets';
+import type { PaymentLink } from '@shared/contracts/payment-links';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { createConfirmedMerchant, e2eEnv, merchantAccessToken, merchantApi } from './support/merchant';
 

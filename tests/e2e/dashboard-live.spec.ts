@@ -7,9 +7,9 @@
  * payment templates. Screens at 1280 and 390 px, axe on each.
  */
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { CheckoutResponse } from '../../shared/contracts/checkout';
-import type { PaymentLink } from '../../shared/contracts/payment-links';
-import type { DashboardStats } from '../../shared/contracts/stats';
+import type { CheckoutResponse } from '@shared/contracts/checkout';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import type { DashboardStats } from '@shared/contracts/stats';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { SUPPORT_EMAIL } from '../../shared/brand';
+import { SUPPORT_EMAIL } from '@shared/brand';
 import {
   expireStoredTokens,
   forgeStoredAccessToken,

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { freePorts } from '../../infra/local/ports';
-import { quietAwsSdkNotices } from '../../infra/local/quiet-sdk-notices';
+import { freePorts } from '@infra/local/ports';
+import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -18,7 +18,7 @@ export default async function globalSetup() {
     );
   }
   quietAwsSdkNotices();
-  const { startLocalRuntime } = await import('../../infra/local/runtime');
+  const { startLocalRuntime } = await import('@infra/local/runtime');
   // PAYLINK_E2E_STATIC_DIR lets parallel runs test their own builds (`vite build --outDir …`).
   const staticDir = process.env.PAYLINK_E2E_STATIC_DIR ?? path.join(REPO_ROOT, 'web/dist');
   if (!existsSync(path.join(staticDir, 'index.html'))) {

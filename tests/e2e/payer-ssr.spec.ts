@@ -5,8 +5,8 @@
  * unknown links answer 404 with the not-found card, a paused merchant's link the paused card.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { type PaymentLink } from '../../shared/contracts/payment-links';
-import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '../../shared/payment-messages';
+import { type PaymentLink } from '@shared/contracts/payment-links';
+import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
 import {
   createConfirmedMerchant,
   createMerchantReadyForPayments,

@@ -11,10 +11,10 @@ import {
   LINK_NOT_FOUND_TITLE,
   RECEIPT_EMAIL_INVALID_MESSAGE,
   RECEIPT_EMAIL_REQUIRED_MESSAGE,
-} from '../../shared/payment-messages';
+} from '@shared/payment-messages';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { type CheckoutResponse } from '../../shared/contracts/checkout';
-import { type PaymentLink } from '../../shared/contracts/payment-links';
+import { type CheckoutResponse } from '@shared/contracts/checkout';
+import { type PaymentLink } from '@shared/contracts/payment-links';
 import { waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { filesReachedFrom, recordAssets, viteManifest } from './support/built-assets';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
-import type { PaymentLink } from '../../shared/contracts/payment-links';
+import type { PaymentLink } from '@shared/contracts/payment-links';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';

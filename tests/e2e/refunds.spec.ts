@@ -7,9 +7,9 @@
  * sandbox's test control while Transactions is open, shows live with its deadline and the way to respond.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import type { CheckoutResponse } from '../../shared/contracts/checkout';
-import type { PaymentLink } from '../../shared/contracts/payment-links';
-import type { PaymentDetail, PaymentList } from '../../shared/contracts/payments';
+import type { CheckoutResponse } from '@shared/contracts/checkout';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import type { PaymentDetail, PaymentList } from '@shared/contracts/payments';
 import { waitForEmail } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';

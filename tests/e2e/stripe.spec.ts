@@ -5,8 +5,8 @@
  * few days left, a trial that has ended, a failing API) are played by answering the one API call.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { SUPPORT_EMAIL } from '../../shared/brand';
-import { SUBSCRIPTION_REQUIRED_MESSAGE, type SubscriptionStatus } from '../../shared/contracts/subscription';
+import { SUPPORT_EMAIL } from '@shared/brand';
+import { SUBSCRIPTION_REQUIRED_MESSAGE, type SubscriptionStatus } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';

@@ -8,10 +8,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { CheckoutResponse } from '../../shared/contracts/checkout';
-import type { PaymentLink } from '../../shared/contracts/payment-links';
-import type { PaymentDetail, PaymentList, PaymentSummary } from '../../shared/contracts/payments';
-import { TRANSACTIONS_CSV_HEADER } from '../../shared/transactions-csv';
+import type { CheckoutResponse } from '@shared/contracts/checkout';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import type { PaymentDetail, PaymentList, PaymentSummary } from '@shared/contracts/payments';
+import { TRANSACTIONS_CSV_HEADER } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';

@@ -16,7 +16,7 @@ import {
   type FunctionSpec,
   type TableAccess,
   type TableId,
-} from '../../functions/catalog';
+} from '@functions/catalog';
 import {
   CONSUMER_ASYNC_RETRY,
   DEAD_LETTER_RETENTION,
@@ -24,12 +24,12 @@ import {
   deadLetterQueueNameFor,
   isEventConsumer,
   scheduleRetryFor,
-} from '../../infra/constructs/event-routing';
-import { MERCHANT_CHECK_CACHE_TTL, ORIGIN_CHECK_CACHE_TTL } from '../../infra/constructs/origin-check';
-import { ORIGIN_VERIFY_HEADER } from '../../infra/constructs/origin-check/verify-origin';
-import { ACCOUNT_API_RATE_LIMIT, ROUTE_GROUPS } from '../../infra/constructs/paylink-http-api';
-import { STATS_COUNTER_ATTRIBUTES, tables as tableSpecs, type KeySpec } from '../../infra/tables';
-import { COUNTER_NAMES } from '../../functions/domain/stats';
+} from '@infra/constructs/event-routing';
+import { MERCHANT_CHECK_CACHE_TTL, ORIGIN_CHECK_CACHE_TTL } from '@infra/constructs/origin-check';
+import { ORIGIN_VERIFY_HEADER } from '@infra/constructs/origin-check/verify-origin';
+import { ACCOUNT_API_RATE_LIMIT, ROUTE_GROUPS } from '@infra/constructs/paylink-http-api';
+import { STATS_COUNTER_ATTRIBUTES, tables as tableSpecs, type KeySpec } from '@infra/tables';
+import { COUNTER_NAMES } from '@functions/domain/stats';
 import {
   logicalIdOf,
   referencedLogicalIds,

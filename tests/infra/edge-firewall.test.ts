@@ -5,9 +5,9 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES, catalog, httpRoutes } from '../../functions/catalog';
-import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
-import { EDGE_REGION } from '../../infra/edge-firewall-stack';
+import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES, catalog, httpRoutes } from '@functions/catalog';
+import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
+import { EDGE_REGION } from '@infra/edge-firewall-stack';
 import { unacknowledgedAwsSolutionsFindings } from './nag-findings';
 import { synthesizePaylink, type SynthesizedPaylink } from './synthesize-paylink';
 

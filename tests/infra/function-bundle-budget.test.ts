@@ -6,7 +6,7 @@
  * pulled into the wrong function — the Stripe SDK into a Cognito trigger, say — fails here, not on a bill.
  */
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../functions/catalog';
+import { catalog } from '@functions/catalog';
 import { bundleCatalog } from '../bench/function-bundles';
 
 /** Functions that stay far below the default; anything not named here gets DEFAULT_BUDGET. */

@@ -4,8 +4,8 @@
  * function. It uses the fixture catalogue, which has every kind of entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts } from '../../infra/local/ports';
-import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+import { freePorts } from '@infra/local/ports';
+import { startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';
 import { merchantAuthorizerId, originAuthorizerId } from './catalog-conformance';
 import { fixtureCatalog } from './fixture-catalog';
 import {

@@ -13,8 +13,8 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 import { describe, expect, it } from 'vitest';
-import { entryPagesWithAbsolutePreviewUrls } from '../../infra/constructs/web-app-deployment';
-import { hasRelativePreviewUrls, withAbsolutePreviewUrls } from '../../shared/preview-urls';
+import { entryPagesWithAbsolutePreviewUrls } from '@infra/constructs/web-app-deployment';
+import { hasRelativePreviewUrls, withAbsolutePreviewUrls } from '@shared/preview-urls';
 
 const PAGE = (image: string) =>
   `<html><head><meta property="og:title" content="Paylink" /><meta property="og:image" content="${image}" />` +

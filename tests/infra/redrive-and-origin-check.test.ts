@@ -6,14 +6,14 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../functions/catalog';
-import { isEventConsumer } from '../../infra/constructs/event-routing';
+import { catalog } from '@functions/catalog';
+import { isEventConsumer } from '@infra/constructs/event-routing';
 import {
   ORIGIN_SECRET_ARN_ENV,
   ORIGIN_VERIFY_HEADER,
   verifyOriginHandler,
-} from '../../infra/constructs/origin-check/verify-origin';
-import { consumersToRedrive, deadLetterOf, redriveQueue } from '../../infra/redrive-dead-letters';
+} from '@infra/constructs/origin-check/verify-origin';
+import { consumersToRedrive, deadLetterOf, redriveQueue } from '@infra/redrive-dead-letters';
 
 const FUNCTION_ARN = 'arn:aws:lambda:ap-southeast-2:123456789012:function:Paylink-prod-ApplyStripePaymentEvent';
 const event = {

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_IDS, catalog } from '../../functions/catalog';
-import { BUILD_ONLY_PATTERN } from '../../infra/constructs/web-app-deployment';
-import { STAGES } from '../../infra/stages';
-import { runtimeConfigSchema } from '../../shared/contracts/runtime-config';
+import { SECRET_IDS, catalog } from '@functions/catalog';
+import { BUILD_ONLY_PATTERN } from '@infra/constructs/web-app-deployment';
+import { STAGES } from '@infra/stages';
+import { runtimeConfigSchema } from '@shared/contracts/runtime-config';
 import { describeCatalogueConformance } from './catalog-conformance';
 import { acknowledgementsIn, unacknowledgedAwsSolutionsFindings } from './nag-findings';
 import {

@@ -5,12 +5,12 @@
  * tags absolute, on GET and HEAD; an unknown id gets the function's not-found page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog, pagePathPatterns } from '../../functions/catalog';
-import { startAppServer, type AppServer } from '../../infra/local/app-server';
-import { freePorts } from '../../infra/local/ports';
-import type { PaymentLink } from '../../shared/contracts/payment-links';
-import { PAYER_PAGE_DATA_ID } from '../../shared/payer-page-words';
-import { PAGE_PREFIXES } from '../../web/page-routes-plugin';
+import { catalog, pagePathPatterns } from '@functions/catalog';
+import { startAppServer, type AppServer } from '@infra/local/app-server';
+import { freePorts } from '@infra/local/ports';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import { PAGE_PREFIXES } from '@shared/page-routes';
+import { PAYER_PAGE_DATA_ID } from '@shared/payer-page-words';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 /** What WhatsApp, iMessage and Facebook send: a plain fetch, no JavaScript. */

@@ -6,11 +6,11 @@
  * day at the real 400 KB.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInTimeZone } from '../../functions/domain/payments';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { statsStore } from '../../functions/adapters/stats-store';
-import { sealDay } from '../../functions/domain/stats';
-import { dashboardStatsSchema } from '../../shared/contracts/stats';
+import { dayInTimeZone } from '@functions/domain/payments';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { statsStore } from '@functions/adapters/stats-store';
+import { sealDay } from '@functions/domain/stats';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { seedSettledPayments } from '../support/payments-seed';
 import { merchantPayments, statsItems } from '../support/stored-rows';

@@ -6,9 +6,9 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { reverifyPendingPayments } from '../../functions/domain/reverification';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { reverifyPendingPayments } from '@functions/domain/reverification';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { settlementDeps } from '../support/payments-seed';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestRuntime } from './harness';

@@ -10,13 +10,13 @@ import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CONSUMER_DEMO_PASSWORD } from '../../infra/local/secrets';
+import { LOCAL_CONSUMER_DEMO_PASSWORD } from '@infra/local/secrets';
 import {
   CONSUMER_INVALID_PASSWORD_MESSAGE,
   CONSUMER_LATEST_TRANSACTIONS,
   CONSUMER_TOO_MANY_ATTEMPTS_MESSAGE,
   consumerWalletSchema,
-} from '../../shared/contracts/consumer';
+} from '@shared/contracts/consumer';
 import { fetchFrom } from '../support/from-address';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 

@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FunctionSpec } from '../../functions/catalog';
-import { PAYLINK_BUS_NAME } from '../../infra/local/event-bus';
-import { freePorts, type Ports } from '../../infra/local/ports';
-import { replayLocalDeadLetters } from '../../infra/local/replay-dead-letters';
-import { DEAD_LETTERS_DIRECTORY, startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+import type { FunctionSpec } from '@functions/catalog';
+import { PAYLINK_BUS_NAME } from '@infra/local/event-bus';
+import { freePorts, type Ports } from '@infra/local/ports';
+import { replayLocalDeadLetters } from '@infra/local/replay-dead-letters';
+import { DEAD_LETTERS_DIRECTORY, startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';
 import { attempts, fault, handled } from './fixtures/failing-consumer';
 
 const SOURCE = 'paylink.test.dead-letters';

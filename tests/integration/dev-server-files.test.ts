@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../../infra/local/app-server';
-import { freePorts } from '../../infra/local/ports';
+import { startAppServer, type AppServer } from '@infra/local/app-server';
+import { freePorts } from '@infra/local/ports';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

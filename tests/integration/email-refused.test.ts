@@ -6,11 +6,11 @@
  * dead-letters, and the money is recorded as ever. Verifying the address lets the same receipt through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIPT_REFUSED_MESSAGE } from '../../functions/domain/payment-results';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentDetailSchema, type PaymentDetail } from '../../shared/contracts/payments';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
-import { SES_SANDBOX_PATH } from '../../infra/local/mailbox';
+import { RECEIPT_REFUSED_MESSAGE } from '@functions/domain/payment-results';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { paymentDetailSchema, type PaymentDetail } from '@shared/contracts/payments';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { SES_SANDBOX_PATH } from '@infra/local/mailbox';
 import { emailsTo, waitForEmail } from '../support/mailbox';
 import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';

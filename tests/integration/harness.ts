@@ -14,10 +14,10 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { secretValueEnvName } from '../../functions/catalog';
-import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '../../shared/contracts/payment-links';
-import { freePorts, type Ports } from '../../infra/local/ports';
-import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../infra/local/runtime';
+import { secretValueEnvName } from '@functions/catalog';
+import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '@shared/contracts/payment-links';
+import { freePorts, type Ports } from '@infra/local/ports';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '@infra/local/runtime';
 import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
 
 export interface TestMerchant {

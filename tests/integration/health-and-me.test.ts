@@ -1,8 +1,8 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../shared/contracts/errors';
-import { healthResponseSchema } from '../../shared/contracts/health';
-import { merchantProfileSchema } from '../../shared/contracts/merchant';
+import { apiErrorSchema } from '@shared/contracts/errors';
+import { healthResponseSchema } from '@shared/contracts/health';
+import { merchantProfileSchema } from '@shared/contracts/merchant';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 let env: TestRuntime;

@@ -11,10 +11,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog, secretValueEnvName } from '../../functions/catalog';
-import { readMagicLinkToken } from '../../shared/contracts/auth';
-import { merchantProfileSchema } from '../../shared/contracts/merchant';
-import type { SignupRequest } from '../../shared/contracts/signup';
+import { catalog, secretValueEnvName } from '@functions/catalog';
+import { readMagicLinkToken } from '@shared/contracts/auth';
+import { merchantProfileSchema } from '@shared/contracts/merchant';
+import type { SignupRequest } from '@shared/contracts/signup';
 import { solveBotCheck } from '../support/bot-check';
 import { emailsTo, linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';

@@ -7,12 +7,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
-import { catalog } from '../../functions/catalog';
-import { telemetry } from '../../functions/adapters/observability';
-import { workClaimStore } from '../../functions/adapters/one-time-record-store';
-import { oncePerEvent } from '../../functions/domain/stripe-events';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { catalog } from '@functions/catalog';
+import { telemetry } from '@functions/adapters/observability';
+import { workClaimStore } from '@functions/adapters/one-time-record-store';
+import { oncePerEvent } from '@functions/domain/stripe-events';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '../../shared/payment-messages';
-import { PAYER_PAGE_DATA_ID } from '../../shared/payer-page-words';
+import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
+import { PAYER_PAGE_DATA_ID } from '@shared/payer-page-words';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 /** A built SPA's shape: index.html naming hashed assets, as Vite writes it. */

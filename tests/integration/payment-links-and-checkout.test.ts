@@ -3,12 +3,12 @@
  * checkout priced on the server, paying on the sandbox's hosted Checkout, settlement through the Connect
  * webhook and the bus (exactly once, forward only), the result pages' calls, and receipts.
  */
-import { HIDDEN_CHARACTERS_MESSAGE } from '../../shared/plain-text';
+import { HIDDEN_CHARACTERS_MESSAGE } from '@shared/plain-text';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   AMOUNT_TOO_SMALL_MESSAGE,
   LINK_NOT_ACCEPTING_MESSAGE,
-} from '../../shared/payment-messages';
+} from '@shared/payment-messages';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,16 +17,16 @@ import {
   checkoutResponseSchema,
   paymentResultSchema,
   type CheckoutRequest,
-} from '../../shared/contracts/checkout';
+} from '@shared/contracts/checkout';
 import {
   paymentLinkListSchema,
   paymentLinkSchema,
   publicPaymentLinkSchema,
   type CreatePaymentLinkInput,
   type PaymentLink,
-} from '../../shared/contracts/payment-links';
-import { SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../shared/contracts/subscription';
-import { dayInTimeZone } from '../../functions/domain/payments';
+} from '@shared/contracts/payment-links';
+import { SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
+import { dayInTimeZone } from '@functions/domain/payments';
 import { waitForEmail } from '../support/mailbox';
 import { paymentRow, statsItems } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';

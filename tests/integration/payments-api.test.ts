@@ -8,23 +8,19 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, type PaymentStatus } from '../../shared/contracts/checkout';
+import { checkoutResponseSchema, type PaymentStatus } from '@shared/contracts/checkout';
 import {
   PAYMENT_FILTER_KEYS,
   paymentDetailSchema,
   paymentListSchema,
   type PaymentSummary,
-} from '../../shared/contracts/payments';
-import { statusDisplayOf } from '../../shared/payment-status-display';
-import {
-  TRANSACTIONS_CSV_HEADER,
-  TRANSACTIONS_CSV_HEADER_LINE,
-  transactionsCsvRows,
-} from '../../shared/transactions-csv';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { MAX_QUERY_CALLS_PER_PAGE } from '../../functions/domain/payment-history';
-import type { PaymentRecord } from '../../functions/domain/payments';
-import { STATUS_RANK } from '../../functions/domain/payment-status';
+} from '@shared/contracts/payments';
+import { statusDisplayOf } from '@shared/payment-status-display';
+import { TRANSACTIONS_CSV_HEADER, TRANSACTIONS_CSV_HEADER_LINE, transactionsCsvRows } from '@shared/transactions-csv';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { MAX_QUERY_CALLS_PER_PAGE } from '@functions/domain/payment-history';
+import type { PaymentRecord } from '@functions/domain/payments';
+import { STATUS_RANK } from '@functions/domain/payment-status';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { pendingPayment } from '../support/payments-seed';
 import { paymentRow } from '../support/stored-rows';

@@ -5,12 +5,12 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { settlementDeps as runtimeSettlementDeps } from '../../functions/adapters/settlement-deps';
-import { dayInTimeZone, type PaymentRecord } from '../../functions/domain/payments';
-import { reverifyPendingPayments } from '../../functions/domain/reverification';
-import { dayKey, unsealedShardOf } from '../../functions/domain/stats';
-import { verifyPaymentsResultSchema } from '../../shared/contracts/payments';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { settlementDeps as runtimeSettlementDeps } from '@functions/adapters/settlement-deps';
+import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
+import { reverifyPendingPayments } from '@functions/domain/reverification';
+import { dayKey, unsealedShardOf } from '@functions/domain/stats';
+import { verifyPaymentsResultSchema } from '@shared/contracts/payments';
 import { pendingPayment } from '../support/payments-seed';
 import { paymentRow, statsItems } from '../support/stored-rows';
 import { bootLocalRuntime, type TestRuntime } from './harness';

@@ -3,8 +3,8 @@
  * numbers: tests/infra checks the template). The whole limit is spent for real, then one more request.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PUBLIC_RATE_LIMIT } from '../../functions/catalog';
-import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../shared/contracts/errors';
+import { PUBLIC_RATE_LIMIT } from '@functions/catalog';
+import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;

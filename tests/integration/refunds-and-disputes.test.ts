@@ -7,12 +7,12 @@
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyStore } from '../../functions/adapters/money-store';
-import { mergeMoneyNews } from '../../functions/domain/refunds-and-disputes';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { paymentDetailSchema, type PaymentDetail } from '../../shared/contracts/payments';
-import { paymentLinkSchema } from '../../shared/contracts/payment-links';
-import { dashboardStatsSchema, type DashboardStats } from '../../shared/contracts/stats';
+import { moneyStore } from '@functions/adapters/money-store';
+import { mergeMoneyNews } from '@functions/domain/refunds-and-disputes';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { paymentDetailSchema, type PaymentDetail } from '@shared/contracts/payments';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { emailsTo } from '../support/mailbox';
 import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow, statsItems } from '../support/stored-rows';

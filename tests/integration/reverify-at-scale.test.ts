@@ -5,8 +5,8 @@
  * payments of each shard: with 2,000 open sessions, a paid payment whose webhook was lost waited for hours.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { REVERIFY_CHECKS_PER_RUN, reverifyPendingPayments } from '../../functions/domain/reverification';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { REVERIFY_CHECKS_PER_RUN, reverifyPendingPayments } from '@functions/domain/reverification';
 import { countingSessionRetrieves, seedPaidWithLostWebhooks } from '../support/lost-webhooks-seed';
 import { settlementDeps } from '../support/payments-seed';
 import { bootLocalRuntime, type TestRuntime } from './harness';

@@ -14,8 +14,8 @@ import {
   waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantProfileSchema } from '../../shared/contracts/merchant';
-import type { SignupRequest } from '../../shared/contracts/signup';
+import { merchantProfileSchema } from '@shared/contracts/merchant';
+import type { SignupRequest } from '@shared/contracts/signup';
 import { solveBotCheck } from '../support/bot-check';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';

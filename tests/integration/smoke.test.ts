@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeServer, LOOPBACK } from '../../infra/local/ports';
-import { runSmokeChecks } from '../../infra/smoke';
+import { closeServer, LOOPBACK } from '@infra/local/ports';
+import { runSmokeChecks } from '@infra/smoke';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 const SHELL = `<!doctype html><html lang="en-NZ"><head><title>Paylink</title>

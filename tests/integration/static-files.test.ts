@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { securityHeaders } from '../../infra/security-headers';
+import { securityHeaders } from '@infra/security-headers';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 let env: TestRuntime;

@@ -5,15 +5,15 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInTimeZone, type PaymentRecord } from '../../functions/domain/payments';
-import { settle } from '../../functions/domain/settlement';
-import type { StatsRepository } from '../../functions/domain/stats';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { statsStore } from '../../functions/adapters/stats-store';
-import type { PaymentStatus } from '../../shared/contracts/checkout';
-import { checkoutResponseSchema } from '../../shared/contracts/checkout';
-import { verifyPaymentsResultSchema } from '../../shared/contracts/payments';
-import { dashboardStatsSchema, type DashboardStats } from '../../shared/contracts/stats';
+import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
+import { settle } from '@functions/domain/settlement';
+import type { StatsRepository } from '@functions/domain/stats';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { statsStore } from '@functions/adapters/stats-store';
+import type { PaymentStatus } from '@shared/contracts/checkout';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { verifyPaymentsResultSchema } from '@shared/contracts/payments';
+import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { pendingPayment, seedSettledPayments, settlementDeps } from '../support/payments-seed';
 import { merchantPayments, paymentRow, statsItems } from '../support/stored-rows';

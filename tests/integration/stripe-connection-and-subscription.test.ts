@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeConnectionSchema } from '../../shared/contracts/stripe-connection';
-import { subscriptionStatusSchema } from '../../shared/contracts/subscription';
+import { stripeConnectionSchema } from '@shared/contracts/stripe-connection';
+import { subscriptionStatusSchema } from '@shared/contracts/subscription';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 

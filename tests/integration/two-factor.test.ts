@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMagicLinkToken } from '../../shared/contracts/auth';
+import { readMagicLinkToken } from '@shared/contracts/auth';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 

@@ -2,7 +2,7 @@
  * Counts the DynamoDB requests the functions send, at the process's shared document client (the one every
  * handler of the in-process runtime uses): counted at the client, not taken from the code under test.
  */
-import { documentClient } from '../../functions/adapters/dynamo';
+import { documentClient } from '@functions/adapters/dynamo';
 
 /** One request as the counter sees it. */
 export interface DynamoCall {

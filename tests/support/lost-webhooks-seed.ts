@@ -4,9 +4,9 @@
  * recover — shared by tests/integration/reverify-at-scale.test.ts and the bench.
  */
 import type Stripe from 'stripe';
-import { merchantStore } from '../../functions/adapters/merchant-store';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { inBatches } from '../../functions/domain/in-batches';
+import { merchantStore } from '@functions/adapters/merchant-store';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { inBatches } from '@functions/domain/in-batches';
 import type { TestRuntime } from '../integration/harness';
 import { pendingPayment } from './payments-seed';
 import { payOnHostedCheckout } from './stripe-sandbox';

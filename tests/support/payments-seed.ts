@@ -2,23 +2,18 @@
  * Payments seeded through the real repository, as checkout creates them and settlement moves them: the
  * integration tests and the bench start from rows the code itself wrote, never from counters written by hand.
  */
-import { merchantStore } from '../../functions/adapters/merchant-store';
-import { moneyStore } from '../../functions/adapters/money-store';
-import { telemetry } from '../../functions/adapters/observability';
-import { paymentStore } from '../../functions/adapters/payment-store';
-import { statsStore } from '../../functions/adapters/stats-store';
-import { STATUS_RANK } from '../../functions/domain/payment-status';
-import {
-  newPaymentId,
-  pendingShardOf,
-  type PaymentRecord,
-  type SettlementDetails,
-} from '../../functions/domain/payments';
-import { settle, type SettlementDeps } from '../../functions/domain/settlement';
-import { sealableThrough, sealDay, unsealedShardOf, type StatsRepository } from '../../functions/domain/stats';
-import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
-import { shareOfCents } from '../../shared/money';
-import type { PaymentStatus } from '../../shared/contracts/checkout';
+import { merchantStore } from '@functions/adapters/merchant-store';
+import { moneyStore } from '@functions/adapters/money-store';
+import { telemetry } from '@functions/adapters/observability';
+import { paymentStore } from '@functions/adapters/payment-store';
+import { statsStore } from '@functions/adapters/stats-store';
+import { STATUS_RANK } from '@functions/domain/payment-status';
+import { newPaymentId, pendingShardOf, type PaymentRecord, type SettlementDetails } from '@functions/domain/payments';
+import { settle, type SettlementDeps } from '@functions/domain/settlement';
+import { sealableThrough, sealDay, unsealedShardOf, type StatsRepository } from '@functions/domain/stats';
+import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
+import { shareOfCents } from '@shared/money';
+import type { PaymentStatus } from '@shared/contracts/checkout';
 import type { TestRuntime } from '../integration/harness';
 
 export interface PendingPaymentSeed {

@@ -1,6 +1,6 @@
 /** The rows a test reads straight from the local runtime's tables, to check what the API and the handlers wrote. */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentRecord } from '../../functions/domain/payments';
+import type { PaymentRecord } from '@functions/domain/payments';
 import type { TestRuntime } from '../integration/harness';
 
 type Tables = Pick<TestRuntime, 'documents' | 'runtime'>;

@@ -1,7 +1,7 @@
 /** What tests need around the local Stripe sandbox: the real SDK pointed at it, its forms, a webhook receiver. */
 import http from 'node:http';
 import Stripe from 'stripe';
-import { LOOPBACK, closeServer, freePort } from '../../infra/local/ports';
+import { LOOPBACK, closeServer, freePort } from '@infra/local/ports';
 
 /** The real `stripe` SDK, talking to the sandbox at `url` (as the app's adapter does). */
 export function sandboxStripeClient(url: string, key = 'sk_test_local'): Stripe {

@@ -1,6 +1,6 @@
 /** The local bus waits as Lambda does before retrying an asynchronous invocation, scaled by one setting. */
 import { describe, expect, it } from 'vitest';
-import { ASYNC_RETRY_DELAYS_MS, asyncRetryDelayMs } from '../../infra/local/event-bus';
+import { ASYNC_RETRY_DELAYS_MS, asyncRetryDelayMs } from '@infra/local/event-bus';
 
 describe('asynchronous retry delays', () => {
   it('are about a minute, then two, at full scale', () => {

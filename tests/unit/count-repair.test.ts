@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardItemDay } from '../../functions/adapters/stats-store';
-import { COUNT_RETRY, nextAttemptAt } from '../../functions/domain/count-repair';
+import { guardItemDay } from '@functions/adapters/stats-store';
+import { COUNT_RETRY, nextAttemptAt } from '@functions/domain/count-repair';
 
 const NOW = new Date('2026-11-25T00:00:00.000Z');
 const waitOf = (attempts: number, random: () => number) =>

@@ -1,6 +1,6 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { handler } from '../../functions/auth/define-auth-challenge';
+import { handler } from '@functions/auth/define-auth-challenge';
 
 function event(session: { challengeName: string; challengeResult: boolean }[], userNotFound = false) {
   return {

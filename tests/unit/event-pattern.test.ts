@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPatternOf, matchesEventPattern } from '../../infra/local/event-pattern';
+import { eventPatternOf, matchesEventPattern } from '@infra/local/event-pattern';
 
 const rule = { source: 'paylink.payments', detailTypes: ['Payment Updated', 'Payment Refunded'] };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_FEE_BASIS_POINTS } from '../../shared/brand';
+import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import {
   MAX_TIP_PERCENT,
   PAYMENT_MAX_CENTS,
@@ -9,7 +9,7 @@ import {
   paymentAmounts,
   shareOfCents,
   tipCents,
-} from '../../shared/money';
+} from '@shared/money';
 
 describe('tip maths (half-up to the cent, 0–50 %)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RULES, firstBrokenPasswordRule, passwordStrength } from '../../shared/password-rules';
+import { PASSWORD_RULES, firstBrokenPasswordRule, passwordStrength } from '@shared/password-rules';
 
 describe('password rules', () => {
   it.each([

@@ -6,8 +6,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { PublicPaymentLink } from '../../shared/contracts/payment-links';
-import { PAYER_BOOT_PATH, renderPayerPage, spaAssetsFromIndexHtml } from '../../functions/domain/payer-page-html';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { PAYER_BOOT_PATH, renderPayerPage, spaAssetsFromIndexHtml } from '@functions/domain/payer-page-html';
 
 /** What Vite writes into the built index.html (the script, its preload, the stylesheet). */
 const BUILT_INDEX_HTML = `<head>

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paymentStatusSchema, type PaymentStatus } from '../../shared/contracts/checkout';
-import { STATUS_RANK, foldStatuses, isForwardMove, nextStatus } from '../../functions/domain/payment-status';
-import { statusOfSession } from '../../functions/domain/settlement';
+import { paymentStatusSchema, type PaymentStatus } from '@shared/contracts/checkout';
+import { STATUS_RANK, foldStatuses, isForwardMove, nextStatus } from '@functions/domain/payment-status';
+import { statusOfSession } from '@functions/domain/settlement';
 
 const STATUSES = paymentStatusSchema.options;
 const status = fc.constantFrom(...STATUSES);

@@ -1,8 +1,8 @@
 /** Hidden characters in what people type: refused in forms, cleaned from text Paylink did not take from one. */
 import { describe, expect, it } from 'vitest';
-import { createPaymentLinkSchema } from '../../shared/contracts/payment-links';
-import { merchantProfileUpdateSchema } from '../../shared/contracts/merchant';
-import { HIDDEN_CHARACTERS_MESSAGE, isPlainText, withoutHiddenControls } from '../../shared/plain-text';
+import { createPaymentLinkSchema } from '@shared/contracts/payment-links';
+import { merchantProfileUpdateSchema } from '@shared/contracts/merchant';
+import { HIDDEN_CHARACTERS_MESSAGE, isPlainText, withoutHiddenControls } from '@shared/plain-text';
 
 const HIDDEN = [
   '\u202E',

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts, freePort } from '../../infra/local/ports';
+import { PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts, freePort } from '@infra/local/ports';
 
 describe('local runtime ports', () => {
   it('uses each variable when set and the default otherwise', () => {

@@ -1,6 +1,6 @@
 /** The local gateway's stand-in for WAF's rate-based rule: per client and window, and it forgets old clients. */
 import { expect, it } from 'vitest';
-import { createRateLimiter } from '../../infra/local/gateway';
+import { createRateLimiter } from '@infra/local/gateway';
 
 it('refuses a client past the limit in its window, and lets it in again in the next', () => {
   const limit = createRateLimiter({ requests: 2, windowSeconds: 60 });

@@ -4,7 +4,7 @@ import {
   openRealtimeConnection,
   parseRealtimeMessage,
   type RealtimeStatus,
-} from '../../web/src/lib/realtime/realtime-connection';
+} from '@web/lib/realtime/realtime-connection';
 
 /** A WebSocket stand-in the test opens, closes and talks through. */
 class FakeSocket {

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PaymentRecord } from '../../functions/domain/payments';
+import type { PaymentRecord } from '@functions/domain/payments';
 import {
   REFUND_STATUS_RANK,
   mergeMoneyNews,
   moneyStateOf,
   owedCounts,
   refundableCentsOf,
-} from '../../functions/domain/refunds-and-disputes';
-import type { StoredDispute, StoredRefund } from '../../functions/domain/money-records';
+} from '@functions/domain/refunds-and-disputes';
+import type { StoredDispute, StoredRefund } from '@functions/domain/money-records';
 
 const NOW = new Date('2026-11-23T01:00:00.000Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signToken, tokenHash, verifyToken } from '../../functions/domain/signed-tokens';
-import { readMagicLinkToken } from '../../shared/contracts/auth';
+import { signToken, tokenHash, verifyToken } from '@functions/domain/signed-tokens';
+import { readMagicLinkToken } from '@shared/contracts/auth';
 
 const key = 'test-key';
 const now = new Date('2026-11-21T00:00:00Z');

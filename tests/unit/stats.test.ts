@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REVENUE_CHART_DAYS } from '../../shared/contracts/stats';
+import { REVENUE_CHART_DAYS } from '@shared/contracts/stats';
 import {
   LIFETIME_KEY,
   ZERO_COUNTERS,
@@ -14,7 +14,7 @@ import {
   type DayTotals,
   type RolledTotals,
   type StatsCounters,
-} from '../../functions/domain/stats';
+} from '@functions/domain/stats';
 
 describe('calendar arithmetic', () => {
   it('adds days across months, years and leap days', () => {

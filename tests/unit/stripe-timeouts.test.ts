@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../functions/catalog';
-import { STRIPE_CALL_WORST_CASE_MS } from '../../functions/adapters/stripe-client';
+import { catalog } from '@functions/catalog';
+import { STRIPE_CALL_WORST_CASE_MS } from '@functions/adapters/stripe-client';
 
 /** Lambda's default, as infra/constructs/catalog-function.ts and the local function loader apply it. */
 const DEFAULT_TIMEOUT_SECONDS = 10;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../functions/domain/http-error';
-import type { MerchantRecord } from '../../functions/domain/merchants';
-import { accessStateOf, assertMayUseGatedFeatures, subscriptionStatusOf } from '../../functions/domain/subscription';
+import { HttpError } from '@functions/domain/http-error';
+import type { MerchantRecord } from '@functions/domain/merchants';
+import { accessStateOf, assertMayUseGatedFeatures, subscriptionStatusOf } from '@functions/domain/subscription';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const day = 86_400_000;

@@ -4,7 +4,7 @@ import {
   disputeReasonText,
   disputeStatusText,
   refundStatusText,
-} from '../../web/src/features/transactions/transaction-display';
+} from '@web/features/transactions/transaction-display';
 
 describe('refunds and disputes in plain words (docs/decisions.md #19)', () => {
   it.each([

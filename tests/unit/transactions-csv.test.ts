@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PaymentSummary } from '../../shared/contracts/payments';
+import type { PaymentSummary } from '@shared/contracts/payments';
 import {
   TRANSACTIONS_CSV_HEADER,
   TRANSACTIONS_CSV_HEADER_LINE,
   centsToCsvAmount,
   transactionsCsv,
   transactionsCsvRows,
-} from '../../shared/transactions-csv';
+} from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
 
 const AUCKLAND = { timeZone: 'Pacific/Auckland' };

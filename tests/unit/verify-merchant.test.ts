@@ -5,8 +5,8 @@
  */
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cognitoTokenVerifier, verifyMerchantHandler } from '../../infra/constructs/origin-check/verify-merchant';
-import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from '../../infra/constructs/origin-check/verify-origin';
+import { cognitoTokenVerifier, verifyMerchantHandler } from '@infra/constructs/origin-check/verify-merchant';
+import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from '@infra/constructs/origin-check/verify-origin';
 
 const USER_POOL_ID = 'ap-southeast-2_TestPool1';
 const CLIENT_ID = 'merchant-web-client';

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BRAND_NAME } from '../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import { preloadEarlyPage } from './app/early-page-chunks';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';

@@ -2,7 +2,7 @@
  * The pages Stripe would host, reduced to plain accessible HTML forms with no external assets:
  * Checkout (payer), Connect onboarding (merchant) and the billing portal (merchant's Paylink plan).
  */
-import { escapeHtml } from '../../../shared/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 import type { Subscription } from './billing';
 import type { CheckoutSession } from './checkout';
 import type { Charge, Refund } from './refunds';

@@ -1,11 +1,11 @@
 /** What the chaos files share: a merchant with a connected account and a link, payments made and paid as a payer would. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { checkoutResponseSchema } from '../../../shared/contracts/checkout';
-import { paymentLinkSchema } from '../../../shared/contracts/payment-links';
-import type { TestMerchant, TestRuntime } from '../../integration/harness';
-import { paymentRow } from '../../support/stored-rows';
-import { PAYING_CARD, payOnHostedCheckout } from '../../support/stripe-sandbox';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import type { TestMerchant, TestRuntime } from '@tests/integration/harness';
+import { paymentRow } from '@tests/support/stored-rows';
+import { PAYING_CARD, payOnHostedCheckout } from '@tests/support/stripe-sandbox';
 
 export { PAYING_CARD };
 

@@ -4,8 +4,8 @@
  * every in-process handler uses), so the code under test is unchanged: the kill happens between two of its
  * awaits, as a Lambda timeout or out-of-memory would, and the killed run never continues.
  */
-import { documentClient } from '../../../functions/adapters/dynamo';
-import { currentConsumerInvocation, type ConsumerInvocation } from '../../../infra/local/consumer-invocations';
+import { documentClient } from '@functions/adapters/dynamo';
+import { currentConsumerInvocation, type ConsumerInvocation } from '@infra/local/consumer-invocations';
 
 /** The commands as the client's middleware names them (the document client's Put is PutItemCommand here). */
 const WRITE_COMMANDS = new Set([

@@ -6,11 +6,11 @@
  * It stops only when killed: the test kills it with SIGKILL, as a crash or a pulled plug would.
  */
 import readline from 'node:readline';
-import { configuredPorts } from '../../../infra/local/ports';
-import { quietAwsSdkNotices } from '../../../infra/local/quiet-sdk-notices';
+import { configuredPorts } from '@infra/local/ports';
+import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 
 quietAwsSdkNotices();
-const { startLocalRuntime } = await import('../../../infra/local/runtime');
+const { startLocalRuntime } = await import('@infra/local/runtime');
 
 const dataDirectory = process.env.PAYLINK_CHAOS_DATA;
 if (!dataDirectory) throw new Error('PAYLINK_CHAOS_DATA must name the data directory');

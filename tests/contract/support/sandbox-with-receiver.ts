@@ -4,9 +4,9 @@
  * pointed at it.
  */
 import type Stripe from 'stripe';
-import { freePort } from '../../../infra/local/ports';
-import { startStripeSandbox, type StripeSandbox } from '../../../infra/local/stripe-sandbox/server';
-import { sandboxStripeClient, startWebhookReceiver, type ReceivedWebhook } from '../../support/stripe-sandbox';
+import { freePort } from '@infra/local/ports';
+import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
+import { sandboxStripeClient, startWebhookReceiver, type ReceivedWebhook } from '@tests/support/stripe-sandbox';
 
 export type WebhookEndpoint = '/platform' | '/connect';
 

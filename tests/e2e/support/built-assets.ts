@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { readViteManifest, type ViteManifest } from '../../support/vite-manifest';
+import { readViteManifest, type ViteManifest } from '@tests/support/vite-manifest';
 
-export { filesReachedFrom } from '../../support/vite-manifest';
+export { filesReachedFrom } from '@tests/support/vite-manifest';
 
 /** The manifest of the build the runtime serves (global-setup.ts serves the same folder). */
 export function viteManifest(): ViteManifest {

@@ -8,8 +8,8 @@ import {
   ConfirmSignUpCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { solveBotCheck } from '../../support/bot-check';
-import { linkIn, waitForEmail } from '../../support/mailbox';
+import { solveBotCheck } from '@tests/support/bot-check';
+import { linkIn, waitForEmail } from '@tests/support/mailbox';
 
 export const E2E_PASSWORD = 'Correct!Horse9';
 

@@ -1,6 +1,6 @@
 import { QrCode } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { BRAND_NAME } from '../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import { cn } from '../lib/cn';
 
 /** The Paylink mark and name. The icon is decorative; the name is the text. */

@@ -4,7 +4,7 @@
  */
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SUPPORT_EMAIL } from '../../../shared/brand';
+import { SUPPORT_EMAIL } from '@shared/brand';
 import { Button } from './ui/button';
 import {
   Dialog,

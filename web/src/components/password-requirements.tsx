@@ -3,7 +3,7 @@
  * shared/password-rules.ts, the same list the server and Cognito enforce, so they cannot disagree.
  */
 import { Check, X } from 'lucide-react';
-import { PASSWORD_RULES, passwordStrength, type PasswordStrengthLabel } from '../../../shared/password-rules';
+import { PASSWORD_RULES, passwordStrength, type PasswordStrengthLabel } from '@shared/password-rules';
 import { cn } from '../lib/cn';
 
 const strings = {

@@ -1,5 +1,5 @@
-import type { MoneyState } from '../../../shared/contracts/payments';
-import { statusDisplayOf, statusGroupOf, type StatusGroup } from '../../../shared/payment-status-display';
+import type { MoneyState } from '@shared/contracts/payments';
+import { statusDisplayOf, statusGroupOf, type StatusGroup } from '@shared/payment-status-display';
 import { Badge } from './ui/badge';
 
 const VARIANT_OF_GROUP = {

@@ -3,7 +3,7 @@
  * loading words, and if it cannot load, the page's error card with a retry.
  */
 import type { ReactNode } from 'react';
-import type { MerchantProfile } from '../../../shared/contracts/merchant';
+import type { MerchantProfile } from '@shared/contracts/merchant';
 import { useMerchantProfile } from '../lib/merchant-profile';
 import { LoadFailedCard } from './load-failed-card';
 import { LoadingState } from './loading-state';

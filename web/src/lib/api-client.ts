@@ -3,7 +3,7 @@
  * never renders data the contract does not promise; every failure becomes an ApiRequestError.
  */
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
 
 export type ApiPath = `/api/${string}`;

@@ -15,7 +15,7 @@ import {
   signIn,
   signOut,
 } from 'aws-amplify/auth';
-import { readMagicLinkToken } from '../../../shared/contracts/auth';
+import { readMagicLinkToken } from '@shared/contracts/auth';
 import { loadRuntimeConfig } from './runtime-config';
 
 /** Who is signed in, as far as the browser can tell from its tokens. */

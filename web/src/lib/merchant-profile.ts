@@ -3,7 +3,7 @@
  * dashboard shell, the dashboard home and Settings all read it; Settings → Profile changes it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { merchantProfileSchema, type MerchantProfile } from '../../../shared/contracts/merchant';
+import { merchantProfileSchema, type MerchantProfile } from '@shared/contracts/merchant';
 import { authenticatedApiGet } from './api-client';
 
 /** Invalidate (or set) this after changing the profile. */

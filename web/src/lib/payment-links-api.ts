@@ -7,7 +7,7 @@ import {
   paymentLinkSchema,
   type CreatePaymentLinkInput,
   type PaymentLink,
-} from '../../../shared/contracts/payment-links';
+} from '@shared/contracts/payment-links';
 import { authenticatedApiGet, authenticatedApiSend } from './api-client';
 
 /** Every screen that lists the merchant's links (Manage, the QR selector, print materials, the dashboard) shares it. */

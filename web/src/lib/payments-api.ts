@@ -14,8 +14,8 @@ import {
   type PaymentList,
   type RefundRequest,
   type VerifyPaymentsResult,
-} from '../../../shared/contracts/payments';
-import { dashboardStatsSchema, type DashboardStats } from '../../../shared/contracts/stats';
+} from '@shared/contracts/payments';
+import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { authenticatedApiGet, authenticatedApiSend } from './api-client';
 
 /** Everything below starts with this key: invalidating it refreshes every payment and stat on screen. */

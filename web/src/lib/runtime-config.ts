@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/contracts/runtime-config';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/contracts/runtime-config';
 
 let pendingConfig: Promise<RuntimeConfig> | undefined;
 

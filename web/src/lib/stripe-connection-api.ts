@@ -3,7 +3,7 @@
  * features/stripe-connection because the dashboard home's Business Status reads it too.
  */
 import { useQuery } from '@tanstack/react-query';
-import { stripeConnectionSchema, type StripeConnection } from '../../../shared/contracts/stripe-connection';
+import { stripeConnectionSchema, type StripeConnection } from '@shared/contracts/stripe-connection';
 import { authenticatedApiGet } from './api-client';
 
 /** Invalidate this whenever the merchant may have changed their Stripe account (a return from Stripe). */

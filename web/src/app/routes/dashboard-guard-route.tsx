@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { RequireAuth } from '../../features/auth/components/require-auth';
-import { signedInSessionQueryKey, useSignedInSession } from '../../features/auth/hooks/use-signed-in-session';
-import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
-import { ApiRequestError } from '../../lib/api-request-error';
+import { RequireAuth } from '@web/features/auth/components/require-auth';
+import { signedInSessionQueryKey, useSignedInSession } from '@web/features/auth/hooks/use-signed-in-session';
+import { DashboardShell } from '@web/features/dashboard/components/dashboard-shell';
+import { ApiRequestError } from '@web/lib/api-request-error';
 
 /** Everything under /dashboard needs a signed-in merchant, and sits inside the dashboard shell. */
 export function DashboardGuardRoute() {
@@ -37,7 +37,7 @@ function useEndSessionWhenRefused() {
     const endSessionOn = (error: unknown) => {
       if (ending || !(error instanceof ApiRequestError) || error.status !== 401) return;
       ending = true;
-      void import('../../lib/auth')
+      void import('@web/lib/auth')
         .then(({ signOutThisDevice }) => signOutThisDevice())
         .catch((signOutError: unknown) => console.error('Could not clear the ended session', signOutError))
         .finally(() => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { BrandHomeLink } from '../../components/brand-logo';
-import { Button } from '../../components/ui/button';
+import { BrandHomeLink } from '@web/components/brand-logo';
+import { Button } from '@web/components/ui/button';
 import { appStrings } from '../app-strings';
 
 const strings = appStrings.notFound;

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { appStrings } from '../app-strings';
 
 const strings = appStrings.routeError;

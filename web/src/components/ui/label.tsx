@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 
 /** Pass `htmlFor` (or wrap the control) so the field has an accessible name. */
 export function Label({ className, ...props }: ComponentProps<'label'>) {

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 
 /** The browser's own <select>, styled like Input: the phone's native picker is the best one on a phone. */
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {

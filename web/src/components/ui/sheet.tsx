@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 
 /** A panel that slides over the page from its left edge (a drawer), e.g. the dashboard menu on a phone. */
 export const Sheet = DialogPrimitive.Root;

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 
 export interface SpinnerProps {
   /** What is loading, for screen readers ("Loading your dashboard"). */

@@ -1,5 +1,5 @@
 /** Words the sign-in feature shows (one place, docs/decisions.md #2); error words are the product's own. */
-import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '../../../../shared/brand';
+import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '@shared/brand';
 
 export const authStrings = {
   checkingSession: 'Checking your sign-in',

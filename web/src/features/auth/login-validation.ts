@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { magicLinkRequestSchema } from '../../../../shared/contracts/auth';
-import { emailSchema } from '../../../../shared/contracts/signup';
+import { magicLinkRequestSchema } from '@shared/contracts/auth';
+import { emailSchema } from '@shared/contracts/signup';
 import { authStrings } from './auth-strings';
 
 /**

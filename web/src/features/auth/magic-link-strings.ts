@@ -1,4 +1,4 @@
-import { MAGIC_LINK_LIFETIME_MINUTES } from '../../../../shared/contracts/auth';
+import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 
 /**
  * /auth/magic's words. Apart from auth-strings.ts because the lifetime comes from the auth

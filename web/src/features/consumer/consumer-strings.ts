@@ -2,12 +2,12 @@
  * Every word of the consumer wallet demo. The demo keeps its USD
  * (docs/decisions.md #1), written as US people read it ("$5.00").
  */
-import { BRAND_NAME } from '../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import {
   CONSUMER_INVALID_PASSWORD_MESSAGE,
   CONSUMER_LOAD_FAILED_MESSAGE,
   CONSUMER_MIN_WITHDRAWAL_CENTS,
-} from '../../../../shared/contracts/consumer';
+} from '@shared/contracts/consumer';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Cents as "$1,245.50". */

@@ -1,6 +1,6 @@
 /** Words on the dashboard shell and home (one place, docs/decisions.md #2). */
-import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '../../../../shared/brand';
-import { formatMoney } from '../../lib/format-money';
+import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '@shared/brand';
+import { formatMoney } from '@web/lib/format-money';
 
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 

@@ -3,9 +3,9 @@
  * (docs/decisions.md #4): no instant payouts, Paylink's 0.5% fee apart from Stripe's own, the same price
  * everywhere — so prices and fees come from shared/brand.ts rather than being typed here.
  */
-import { BRAND_NAME, DEFAULT_CURRENCY, TRIAL_DAYS } from '../../../../shared/brand';
-import { formatMoney } from '../../lib/format-money';
-import { businessPlanPrice, productFeeText } from '../../lib/plan-pricing';
+import { BRAND_NAME, DEFAULT_CURRENCY, TRIAL_DAYS } from '@shared/brand';
+import { formatMoney } from '@web/lib/format-money';
+import { businessPlanPrice, productFeeText } from '@web/lib/plan-pricing';
 
 const price = businessPlanPrice;
 const productFee = productFeeText;

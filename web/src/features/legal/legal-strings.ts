@@ -4,8 +4,8 @@
  * Stripe's own NZ pricing, NZD $29/month after the free trial, payouts on the merchant's own Stripe
  * schedule (never 'instant'), and one support address — so names, prices and fees come from shared/brand.ts.
  */
-import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '../../../../shared/brand';
-import { businessPlanPrice, productFeeText } from '../../lib/plan-pricing';
+import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '@shared/brand';
+import { businessPlanPrice, productFeeText } from '@web/lib/plan-pricing';
 
 const price = `${businessPlanPrice}/month`;
 const fee = productFeeText;

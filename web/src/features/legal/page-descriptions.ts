@@ -1,5 +1,5 @@
 /** Each legal and support page's `<meta name="description">`, by its path (what a search result shows under it). */
-import { BRAND_NAME } from '../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 
 export const legalPageDescriptions: Record<string, string> = {
   '/terms': `The terms of service for ${BRAND_NAME}: fees, the free trial and subscription, acceptable use and liability, under New Zealand law.`,

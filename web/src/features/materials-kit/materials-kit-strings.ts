@@ -1,5 +1,5 @@
 /** Words on the Materials Kit's setup guide and payment templates (one place, docs/decisions.md #2). */
-import { BRAND_NAME, SUPPORT_EMAIL } from '../../../../shared/brand';
+import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 
 export const materialsKitStrings = {
   backToDashboard: 'Back to Dashboard',

@@ -2,7 +2,7 @@
  * Ready-made payment links (the Materials Kit's Payment Templates): each is the body of
  * POST /api/me/links, validated by the same schema as the Create Link form.
  */
-import type { CreatePaymentLinkInput } from '../../../../shared/contracts/payment-links';
+import type { CreatePaymentLinkInput } from '@shared/contracts/payment-links';
 
 export interface PaymentTemplate {
   key: string;

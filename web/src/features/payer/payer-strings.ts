@@ -3,7 +3,7 @@
  * the product's error words for payment and receipt (docs/decisions.md #1, #10, #11). The messages the
  * server shares with these pages come from shared/payment-messages.ts, which loads no schema library.
  */
-import { BRAND_NAME } from '../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   AMOUNT_TOO_SMALL_MESSAGE,
@@ -12,8 +12,8 @@ import {
   LINK_NOT_FOUND_TITLE,
   RECEIPT_EMAIL_INVALID_MESSAGE,
   RECEIPT_EMAIL_REQUIRED_MESSAGE,
-} from '../../../../shared/payment-messages';
-import { PAYER_PAGE_WORDS as words } from '../../../../shared/payer-page-words';
+} from '@shared/payment-messages';
+import { PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
 
 /** The browser tab's title: what the page is, then the product. */
 export const pageTitle = (what: string) => `${what} · ${BRAND_NAME}`;

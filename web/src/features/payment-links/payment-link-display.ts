@@ -1,7 +1,7 @@
 /** How a link reads on this screen: its amount in the merchant's currency, and its public address. */
-import { paymentLinkUrl } from '../../../../shared/payment-messages';
-import { type PaymentLink } from '../../../../shared/contracts/payment-links';
-import { formatMoney } from '../../lib/format-money';
+import { paymentLinkUrl } from '@shared/payment-messages';
+import { type PaymentLink } from '@shared/contracts/payment-links';
+import { formatMoney } from '@web/lib/format-money';
 import { paymentLinksStrings } from './payment-links-strings';
 
 /** The fixed amount ('$5.50', en-NZ), or 'Open amount' when the payer types it. */

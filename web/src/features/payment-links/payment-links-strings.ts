@@ -1,6 +1,6 @@
 /** Words on the Payment Links & QR Codes screen (one place, docs/decisions.md #2). */
-import { BRAND_NAME } from '../../../../shared/brand';
-import { MAX_TIP_PERCENT } from '../../../../shared/money';
+import { BRAND_NAME } from '@shared/brand';
+import { MAX_TIP_PERCENT } from '@shared/money';
 import { QR_SIZE_MAX, QR_SIZE_MIN } from './qr-code-options';
 
 export const paymentLinksStrings = {

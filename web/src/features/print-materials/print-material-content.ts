@@ -1,8 +1,8 @@
 /** What a poster or table card says about one link — the same words in the on-screen preview and in the PDF. */
-import { paymentLinkUrl } from '../../../../shared/payment-messages';
-import { type PaymentLink } from '../../../../shared/contracts/payment-links';
-import type { MerchantProfile } from '../../../../shared/contracts/merchant';
-import { formatMoney } from '../../lib/format-money';
+import { paymentLinkUrl } from '@shared/payment-messages';
+import { type PaymentLink } from '@shared/contracts/payment-links';
+import type { MerchantProfile } from '@shared/contracts/merchant';
+import { formatMoney } from '@web/lib/format-money';
 import { printMaterialsStrings } from './print-materials-strings';
 
 export type PrintMaterialKind = 'poster' | 'table-card';

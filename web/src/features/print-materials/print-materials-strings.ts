@@ -1,5 +1,5 @@
 /** Words on the Materials Kit page and on the printed poster and table card (one place, docs/decisions.md #2). */
-import { BRAND_NAME } from '../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 
 export const printMaterialsStrings = {
   heading: 'QR Codes for Print',

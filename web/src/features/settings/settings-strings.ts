@@ -1,5 +1,5 @@
 /** Words on the Settings screen (one place, docs/decisions.md #2). */
-import { BRAND_NAME } from '../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 
 export const settingsStrings = {
   heading: 'Settings',

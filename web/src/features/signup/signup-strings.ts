@@ -2,9 +2,9 @@
  * Every word on the sign-up page. Prices and fees come
  * from shared/brand.ts, so this page says what the landing page says (docs/decisions.md #4).
  */
-import { BRAND_NAME, TRIAL_DAYS } from '../../../../shared/brand';
-import type { COUNTRY_CODES } from '../../../../shared/contracts/signup';
-import { businessPlanPrice, productFeeText } from '../../lib/plan-pricing';
+import { BRAND_NAME, TRIAL_DAYS } from '@shared/brand';
+import type { COUNTRY_CODES } from '@shared/contracts/signup';
+import { businessPlanPrice, productFeeText } from '@web/lib/plan-pricing';
 
 const price = businessPlanPrice;
 const productFee = productFeeText;

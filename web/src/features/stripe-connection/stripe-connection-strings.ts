@@ -1,5 +1,5 @@
 /** Words on the Stripe connection gate and the Settings integration card (docs/decisions.md #2). */
-import type { StripeAccountStatus } from '../../../../shared/contracts/stripe-connection';
+import type { StripeAccountStatus } from '@shared/contracts/stripe-connection';
 
 /** The processing messages after the return from Stripe, by account status. */
 function processingMessage(status: StripeAccountStatus): string {

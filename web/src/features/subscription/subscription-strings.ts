@@ -1,7 +1,7 @@
 /** Words on the subscription card and gate (one place, docs/decisions.md #2). */
-import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '../../../../shared/brand';
-import { formatDate } from '../../../../shared/format-date';
-import { formatMoney } from '../../lib/format-money';
+import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
+import { formatDate } from '@shared/format-date';
+import { formatMoney } from '@web/lib/format-money';
 
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 

@@ -3,7 +3,7 @@
  * dispute in plain words. Its dates come from
  * shared/format-date.ts, as the CSV export's do.
  */
-import type { PaymentDetail, Refund } from '../../../../shared/contracts/payments';
+import type { PaymentDetail, Refund } from '@shared/contracts/payments';
 import { transactionsStrings } from './transactions-strings';
 
 /** Ids are shown by their first 8 characters; the copy button copies the whole id. */

@@ -5,12 +5,8 @@
  * Validation is the contract's own schema, so the browser refuses exactly what the server would.
  */
 import { format } from 'date-fns';
-import {
-  PAYMENT_FILTER_KEYS,
-  paymentFiltersSchema,
-  type PaymentFiltersInput,
-} from '../../../../shared/contracts/payments';
-import { parseDayText } from '../../components/date-input';
+import { PAYMENT_FILTER_KEYS, paymentFiltersSchema, type PaymentFiltersInput } from '@shared/contracts/payments';
+import { parseDayText } from '@web/components/date-input';
 import { transactionsStrings } from './transactions-strings';
 
 export type FilterKey = (typeof PAYMENT_FILTER_KEYS)[number];

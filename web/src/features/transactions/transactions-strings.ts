@@ -1,5 +1,5 @@
 /** Words on the Transactions screen (one place, docs/decisions.md #2). */
-import { STATUS_GROUP_LABELS } from '../../../../shared/payment-status-display';
+import { STATUS_GROUP_LABELS } from '@shared/payment-status-display';
 
 const count = new Intl.NumberFormat('en-NZ');
 const payments = (n: number) => `${count.format(n)} ${n === 1 ? 'payment' : 'payments'}`;

@@ -3,7 +3,7 @@
  * used), reconnects after 1, 2, 5, then every 10 s, a 10 s limit on opening, and a clean close.
  * Plain TypeScript with its dependencies passed in, so it is tested without a browser or a server.
  */
-import { realtimeMessageSchema, type RealtimeMessage } from '../../../../shared/contracts/realtime';
+import { realtimeMessageSchema, type RealtimeMessage } from '@shared/contracts/realtime';
 
 /** Reconnect delays 1, 2, 5, 10 seconds; after the last, every 10 seconds. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;

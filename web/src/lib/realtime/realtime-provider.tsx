@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PaymentUpdatedDetail } from '../../../../shared/contracts/realtime';
+import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
 import { paymentsQueryKey } from '../payments-api';
 import { loadRuntimeConfig } from '../runtime-config';
 import { openRealtimeConnection, type RealtimeStatus } from './realtime-connection';

@@ -1,5 +1,5 @@
 import { confirmSignIn } from 'aws-amplify/auth';
-import { configureAuth } from '../../../lib/auth';
+import { configureAuth } from '@web/lib/auth';
 
 /**
  * Answers Cognito's SOFTWARE_TOKEN_MFA challenge of a password sign-in (two-factor on, docs/decisions.md #23)

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { PublicPageShell } from '../../../components/public-page-shell';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { PublicPageShell } from '@web/components/public-page-shell';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
 
 const toneClasses = {
   neutral: 'bg-primary-soft text-primary',

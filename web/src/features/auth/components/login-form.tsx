@@ -3,18 +3,18 @@ import { Suspense, lazy, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
-import { Alert, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { PasswordInput } from '@web/components/password-input';
+import { Alert, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { useRequestMagicLink } from '../api/use-request-magic-link';
 import { authStrings } from '../auth-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import type { LoginFormInput, LoginFormOutput } from '../login-validation';
 import { signedInDestination } from '../signed-in-destination';
-import { useHydrated, useInputTypedBeforeHydration } from '../../../lib/hydration';
+import { useHydrated, useInputTypedBeforeHydration } from '@web/lib/hydration';
 
 const strings = authStrings.login;
 
@@ -22,7 +22,7 @@ const strings = authStrings.login;
  * /login paints the form first: Amplify (lib/auth), zod with the shared contracts (login-validation) and
  * the two-factor step are fetched when they are needed, and warmed as soon as the visitor focuses a field.
  */
-const loadAuth = () => import('../../../lib/auth');
+const loadAuth = () => import('@web/lib/auth');
 const loadValidation = () => import('../login-validation');
 const TotpSignInStep = lazy(async () => ({ default: (await import('./totp-sign-in-step')).TotpSignInStep }));
 

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PublicPageShell } from '../../../components/public-page-shell';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { BRAND_NAME } from '../../../../../shared/brand';
+import { PublicPageShell } from '@web/components/public-page-shell';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { BRAND_NAME } from '@shared/brand';
 import { authStrings } from '../auth-strings';
 import { LoginForm } from './login-form';
-import { PageDescription } from '../../../components/page-description';
+import { PageDescription } from '@web/components/page-description';
 
 const strings = authStrings.login;
 const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} with your password or an emailed magic link to manage your payment links and payments.`;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../../../components/page-spinner';
+import { PageSpinner } from '@web/components/page-spinner';
 import { authStrings } from '../auth-strings';
 import { useSignedInSession } from '../hooks/use-signed-in-session';
 import { signedInDestination } from '../signed-in-destination';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router-dom';
-import { PageSpinner } from '../../../components/page-spinner';
-import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '@web/components/page-spinner';
+import { Button } from '@web/components/ui/button';
 import { authStrings } from '../auth-strings';
 import { useSignedInSession } from '../hooks/use-signed-in-session';
 

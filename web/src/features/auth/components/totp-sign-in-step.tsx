@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { authErrorName } from '../../../lib/auth';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { authErrorName } from '@web/lib/auth';
 import { confirmTotpSignIn } from '../api/confirm-totp-sign-in';
 import { authStrings } from '../auth-strings';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, MailCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { authErrorName, confirmEmail } from '../../../lib/auth';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { authErrorName, confirmEmail } from '@web/lib/auth';
 import { authStrings } from '../auth-strings';
 import { AuthStatusCard } from './auth-status-card';
 

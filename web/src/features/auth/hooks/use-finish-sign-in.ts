@@ -14,7 +14,7 @@ export function useFinishSignIn() {
   return useCallback(
     async (destination: string) => {
       // lib/auth (Amplify) is loaded by then: a sign-in just went through it.
-      const session = await (await import('../../../lib/auth')).getSignedInSession();
+      const session = await (await import('@web/lib/auth')).getSignedInSession();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== signedInSessionQueryKey[0] });
       queryClient.setQueryData(signedInSessionQueryKey, session);
       await navigate(destination, { replace: true });

@@ -8,7 +8,7 @@ export function useSignedInSession() {
   return useQuery({
     queryKey: signedInSessionQueryKey,
     // lib/auth carries Amplify, so it is fetched only when a page actually asks about the session.
-    queryFn: async () => (await import('../../../lib/auth')).getSignedInSession(),
+    queryFn: async () => (await import('@web/lib/auth')).getSignedInSession(),
     retry: 1,
   });
 }

@@ -5,13 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../../../../shared/contracts/errors';
+import { apiErrorSchema } from '@shared/contracts/errors';
 import {
   consumerUnlockResponseSchema,
   consumerWalletSchema,
   type ConsumerUnlockResponse,
-} from '../../../../../shared/contracts/consumer';
-import { ApiRequestError } from '../../../lib/api-request-error';
+} from '@shared/contracts/consumer';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { consumerStrings } from '../consumer-strings';
 
 const STORAGE_KEY = 'paylink.consumer-unlock';

@@ -3,7 +3,7 @@ import { readStoredUnlock, storeUnlock, useConsumerWallet, type ConsumerUnlock }
 import { consumerStrings as strings } from '../consumer-strings';
 import { ConsumerGatePage } from './consumer-gate-page';
 import { ConsumerShell } from './consumer-shell';
-import { PageDescription } from '../../../components/page-description';
+import { PageDescription } from '@web/components/page-description';
 
 /**
  * /consumer/*: the password gate until this browser session is unlocked, then the

@@ -1,8 +1,8 @@
 import { ScanLine, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { CONSUMER_DASHBOARD_TRANSACTIONS } from '../../../../../shared/contracts/consumer';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CONSUMER_DASHBOARD_TRANSACTIONS } from '@shared/contracts/consumer';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 import { TransactionList } from './transaction-list';
 import { WithWallet } from './wallet-load-state';

@@ -1,11 +1,11 @@
 import { LockKeyhole } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { PasswordInput } from '@web/components/password-input';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { unlockConsumerDemo, type ConsumerUnlock } from '../api/consumer-api';
 import { consumerStrings } from '../consumer-strings';
 

@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CONSUMER_CASHBACK_BASIS_POINTS } from '../../../../../shared/contracts/consumer';
-import { shareOfCents } from '../../../../../shared/money';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { CONSUMER_CASHBACK_BASIS_POINTS } from '@shared/contracts/consumer';
+import { shareOfCents } from '@shared/money';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { cn } from '@web/lib/cn';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 import { MARKETPLACE_CATEGORIES, MARKETPLACE_PRODUCTS, type MarketplaceCategory } from '../marketplace-products';
 

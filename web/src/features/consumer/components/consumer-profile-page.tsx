@@ -1,8 +1,8 @@
 import { Gift, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CONSUMER_REFERRAL_REWARD_CENTS } from '../../../../../shared/contracts/consumer';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { CONSUMER_REFERRAL_REWARD_CENTS } from '@shared/contracts/consumer';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 
 const strings = consumerStrings.profile;

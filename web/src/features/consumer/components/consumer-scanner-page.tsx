@@ -1,7 +1,7 @@
 import { ImageUp, ScanLine } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
+import { Alert } from '@web/components/ui/alert';
+import { Card } from '@web/components/ui/card';
 import { consumerStrings } from '../consumer-strings';
 import { paymentLinkFromQr } from '../scanner/payment-link-from-qr';
 import { qrDecoder } from '../scanner/qr-decoder';

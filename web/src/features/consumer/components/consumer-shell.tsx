@@ -1,7 +1,7 @@
 import { House, Lock, ScanLine, Store, UserRound, Wallet, type LucideIcon } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/cn';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/lib/cn';
 import { consumerStrings } from '../consumer-strings';
 import type { ConsumerContext } from './consumer-context';
 

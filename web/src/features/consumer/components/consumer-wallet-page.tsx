@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 import { TransactionList } from './transaction-list';
 import { WithWallet } from './wallet-load-state';

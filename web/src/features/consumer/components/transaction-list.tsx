@@ -1,6 +1,6 @@
-import type { ConsumerTransaction } from '../../../../../shared/contracts/consumer';
-import { formatDate } from '../../../../../shared/format-date';
-import { Badge } from '../../../components/ui/badge';
+import type { ConsumerTransaction } from '@shared/contracts/consumer';
+import { formatDate } from '@shared/format-date';
+import { Badge } from '@web/components/ui/badge';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 
 const strings = consumerStrings.wallet;

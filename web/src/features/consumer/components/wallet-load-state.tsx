@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ConsumerWallet } from '../../../../../shared/contracts/consumer';
-import { LoadFailedCard } from '../../../components/load-failed-card';
-import { LoadingState } from '../../../components/loading-state';
+import type { ConsumerWallet } from '@shared/contracts/consumer';
+import { LoadFailedCard } from '@web/components/load-failed-card';
+import { LoadingState } from '@web/components/loading-state';
 import { consumerStrings as strings } from '../consumer-strings';
 import { useUnlockedWallet } from './consumer-context';
 

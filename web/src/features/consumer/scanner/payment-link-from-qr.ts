@@ -1,4 +1,4 @@
-import { LINK_ID_PATTERN } from '../../../../../shared/contracts/payment-links';
+import { LINK_ID_PATTERN } from '@shared/contracts/payment-links';
 
 /**
  * The payment page a scanned QR code names, or null. Only this site's own payment links (origin + /p/{id})

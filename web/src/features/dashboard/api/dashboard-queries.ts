@@ -13,7 +13,7 @@ import {
   paymentListQueryKey,
   paymentsQueryKey,
   verifyPendingPayments,
-} from '../../../lib/payments-api';
+} from '@web/lib/payments-api';
 import { dashboardStrings } from '../dashboard-strings';
 
 /** The home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { RefreshCw, TrendingDown, TrendingUp } from 'lucide-react';
-import type { DashboardStats } from '../../../../../shared/contracts/stats';
-import { LoadingState } from '../../../components/loading-state';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format-money';
+import type { DashboardStats } from '@shared/contracts/stats';
+import { LoadingState } from '@web/components/loading-state';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+import { formatMoney } from '@web/lib/format-money';
 import { useDashboardStats, useVerifyPayments } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';

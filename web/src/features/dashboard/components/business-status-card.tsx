@@ -1,10 +1,10 @@
 import { ArrowRight, CircleCheck, CircleAlert } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatMoney } from '../../../lib/format-money';
-import { useStripeConnection } from '../../../lib/stripe-connection-api';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { formatMoney } from '@web/lib/format-money';
+import { useStripeConnection } from '@web/lib/stripe-connection-api';
 import { useDashboardStats } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
 
 /** A titled region of the dashboard home: an h2 that names it, an optional line and actions, then its body. */
 export function DashboardCard({

@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { LiveIndicator } from '../../../components/live-indicator';
-import { PageHeader } from '../../../components/page-header';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { WithMerchantProfile } from '../../../components/with-merchant-profile';
-import { SubscriptionStatusCard } from '../../subscription/components/subscription-status-card';
+import { LiveIndicator } from '@web/components/live-indicator';
+import { PageHeader } from '@web/components/page-header';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { WithMerchantProfile } from '@web/components/with-merchant-profile';
+import { SubscriptionStatusCard } from '@web/features/subscription';
 import { dashboardStrings } from '../dashboard-strings';
 import { BusinessOverviewCard } from './business-overview-card';
 import { BusinessStatusCard } from './business-status-card';

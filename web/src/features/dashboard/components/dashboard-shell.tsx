@@ -2,14 +2,14 @@ import { LayoutDashboard, LogOut, Menu, QrCode, ReceiptText, Settings, type Luci
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { PaymentUpdatedDetail } from '../../../../../shared/contracts/realtime';
-import { BrandLogo } from '../../../components/brand-logo';
-import { Button } from '../../../components/ui/button';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../../../components/ui/sheet';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format-money';
-import { useMerchantProfile } from '../../../lib/merchant-profile';
-import { RealtimeProvider } from '../../../lib/realtime/realtime-provider';
+import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
+import { BrandLogo } from '@web/components/brand-logo';
+import { Button } from '@web/components/ui/button';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
+import { cn } from '@web/lib/cn';
+import { formatMoney } from '@web/lib/format-money';
+import { useMerchantProfile } from '@web/lib/merchant-profile';
+import { RealtimeProvider } from '@web/lib/realtime/realtime-provider';
 import { dashboardStrings } from '../dashboard-strings';
 import { useLogout } from '../hooks/use-logout';
 

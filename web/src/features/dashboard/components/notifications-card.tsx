@@ -1,5 +1,5 @@
 import { BellRing } from 'lucide-react';
-import { LiveIndicator } from '../../../components/live-indicator';
+import { LiveIndicator } from '@web/components/live-indicator';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';
 

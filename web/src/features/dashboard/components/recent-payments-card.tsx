@@ -1,11 +1,11 @@
 import { ArrowRight, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { PaymentSummary } from '../../../../../shared/contracts/payments';
-import { formatDateTime } from '../../../../../shared/format-date';
-import { LoadingState } from '../../../components/loading-state';
-import { PaymentStatusBadge } from '../../../components/payment-status-badge';
-import { Button } from '../../../components/ui/button';
-import { formatMoney } from '../../../lib/format-money';
+import type { PaymentSummary } from '@shared/contracts/payments';
+import { formatDateTime } from '@shared/format-date';
+import { LoadingState } from '@web/components/loading-state';
+import { PaymentStatusBadge } from '@web/components/payment-status-badge';
+import { Button } from '@web/components/ui/button';
+import { formatMoney } from '@web/lib/format-money';
 import { RECENT_PAYMENTS_SHOWN, useRecentPayments } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';

@@ -1,5 +1,5 @@
-import { REVENUE_CHART_DAYS } from '../../../../../shared/contracts/stats';
-import { LoadingState } from '../../../components/loading-state';
+import { REVENUE_CHART_DAYS } from '@shared/contracts/stats';
+import { LoadingState } from '@web/components/loading-state';
 import { useDashboardStats } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';

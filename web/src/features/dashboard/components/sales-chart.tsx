@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { DailyRevenue } from '../../../../../shared/contracts/stats';
-import { formatMoney } from '../../../lib/format-money';
+import type { DailyRevenue } from '@shared/contracts/stats';
+import { formatMoney } from '@web/lib/format-money';
 import { dashboardStrings } from '../dashboard-strings';
 
 const strings = dashboardStrings.home.salesChart;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useCloseRealtime } from '../../../lib/realtime/realtime-provider';
+import { useCloseRealtime } from '@web/lib/realtime/realtime-provider';
 import { dashboardStrings } from '../dashboard-strings';
 
 const strings = dashboardStrings.shell;
@@ -14,7 +14,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       // Loaded on demand: lib/auth carries Amplify (see its header).
-      const { signOutThisDevice } = await import('../../../lib/auth');
+      const { signOutThisDevice } = await import('@web/lib/auth');
       await signOutThisDevice();
       // Signed out: the realtime socket closes now rather than when the shell unmounts, and never retries.
       closeRealtime();

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { landingStrings } from '../landing-strings';
 
 const strings = landingStrings.closing;

@@ -1,6 +1,6 @@
 import { ChartColumn, Landmark, QrCode, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { landingStrings } from '../landing-strings';
 import { SectionHeading } from './section-heading';
 

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import { landingStrings } from '../landing-strings';
 import { ClosingCallToAction } from './closing-call-to-action';
 import { ForBusinessSection } from './for-business-section';
@@ -9,7 +9,7 @@ import { PricingSection } from './pricing-section';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ValuesSection } from './values-section';
-import { PageDescription } from '../../../components/page-description';
+import { PageDescription } from '@web/components/page-description';
 
 const LANDING_DESCRIPTION = `${BRAND_NAME}: card payments for New Zealand small businesses through payment links and QR codes.`;
 

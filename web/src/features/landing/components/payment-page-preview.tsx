@@ -1,5 +1,5 @@
 import { QrCode } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@web/lib/cn';
 import { landingStrings } from '../landing-strings';
 
 const strings = landingStrings.preview;

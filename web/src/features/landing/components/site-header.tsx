@@ -1,9 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BrandHomeLink } from '../../../components/brand-logo';
-import { Button } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/hydration';
+import { BrandHomeLink } from '@web/components/brand-logo';
+import { Button } from '@web/components/ui/button';
+import { useHydrated } from '@web/lib/hydration';
 import { landingStrings } from '../landing-strings';
 
 const strings = landingStrings.nav;

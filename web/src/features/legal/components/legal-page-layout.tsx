@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PublicPageShell } from '../../../components/public-page-shell';
+import { PublicPageShell } from '@web/components/public-page-shell';
 import { legalStrings, pageTitle } from '../legal-strings';
 import { legalPageDescriptions } from '../page-descriptions';
-import { PageDescription } from '../../../components/page-description';
+import { PageDescription } from '@web/components/page-description';
 
 /**
  * The frame every legal and support page shares: the public shell, the page's <title> (React 19 puts it

@@ -1,8 +1,8 @@
 import { ChevronDown, Mail, MessageCircle, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { supportMailto } from '../../../components/contact-support-dialog';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { supportMailto } from '@web/components/contact-support-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { legalStrings } from '../legal-strings';
 import { LegalPageLayout } from './legal-page-layout';
 

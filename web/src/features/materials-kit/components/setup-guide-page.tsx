@@ -1,8 +1,8 @@
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../../components/page-header';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
 import { materialsKitStrings } from '../materials-kit-strings';
 import { BackToDashboardLink } from './back-to-dashboard-link';
 

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { ApiRequestError } from '@web/lib/api-request-error';
 
 /** A call's result as a value: the pages draw a failure rather than throw it to an error boundary. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiRequestError };

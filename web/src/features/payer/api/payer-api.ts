@@ -10,9 +10,9 @@ import type {
   CheckoutResponse,
   PaymentResult,
   receiptResponseSchema,
-} from '../../../../../shared/contracts/checkout';
-import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-links';
-import { ApiRequestError } from '../../../lib/api-request-error';
+} from '@shared/contracts/checkout';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { matchesShape, type AnswerShape } from './answer-shape';
 
 type ReceiptResponse = z.infer<typeof receiptResponseSchema>;

@@ -1,7 +1,7 @@
-import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-links';
-import { LINK_NOT_FOUND_MESSAGE } from '../../../../../shared/payment-messages';
-import { PAYER_PAGE_DATA_ID } from '../../../../../shared/payer-page-words';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { LINK_NOT_FOUND_MESSAGE } from '@shared/payment-messages';
+import { PAYER_PAGE_DATA_ID } from '@shared/payer-page-words';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { matchesShape } from './answer-shape';
 import type { Outcome } from './load-once';
 import { publicLinkShape } from './payer-api';

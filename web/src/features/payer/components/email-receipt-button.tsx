@@ -1,7 +1,7 @@
 import { Mail, TriangleAlert } from 'lucide-react';
 import { regexes } from 'zod/v4/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { sendReceipt, serverMessage } from '../api/payer-api';
 import { payerStrings } from '../payer-strings';
 import { PayerToaster, showSuccessToast } from './payer-toaster';

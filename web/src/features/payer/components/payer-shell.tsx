@@ -1,6 +1,6 @@
 import { LockKeyhole, QrCode } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { BRAND_NAME } from '../../../../../shared/brand';
+import { BRAND_NAME } from '@shared/brand';
 import { payerStrings } from '../payer-strings';
 
 /**

@@ -1,15 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  PAYMENT_MAX_CENTS,
-  PAYMENT_MIN_CENTS,
-  parseMoneyInput,
-  paymentAmounts,
-  type TipChoice,
-} from '../../../../../shared/money';
-import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-links';
-import { formatMoney } from '../../../lib/format-money';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, parseMoneyInput, paymentAmounts, type TipChoice } from '@shared/money';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { formatMoney } from '@web/lib/format-money';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { createCheckout, serverMessage } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { payerButton, payerCard, payerErrorAlert, payerInput } from './payer-ui';

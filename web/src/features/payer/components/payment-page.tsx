@@ -1,6 +1,6 @@
 import { CirclePause, SearchX, TriangleAlert } from 'lucide-react';
 import { Suspense, use, useState } from 'react';
-import type { PublicPaymentLink } from '../../../../../shared/contracts/payment-links';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { loadOnce, type Outcome } from '../api/load-once';
 import { getPublicLink } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';

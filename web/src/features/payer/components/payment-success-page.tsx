@@ -1,7 +1,7 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { Suspense, use } from 'react';
-import { formatMoney } from '../../../lib/format-money';
-import { DEFAULT_CURRENCY } from '../../../../../shared/brand';
+import { formatMoney } from '@web/lib/format-money';
+import { DEFAULT_CURRENCY } from '@shared/brand';
 import { loadOnce } from '../api/load-once';
 import { getPaymentResult } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';

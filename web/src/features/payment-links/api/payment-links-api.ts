@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paymentLinkSchema, type PaymentLink } from '../../../../../shared/contracts/payment-links';
-import { authenticatedApiSend } from '../../../lib/api-client';
-import { createPaymentLink, listPaymentLinks, paymentLinksQueryKey } from '../../../lib/payment-links-api';
+import { paymentLinkSchema, type PaymentLink } from '@shared/contracts/payment-links';
+import { authenticatedApiSend } from '@web/lib/api-client';
+import { createPaymentLink, listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
 
 // Listing and creating live in lib/ (the dashboard's templates create links too); this file keeps exporting them.
 export { createPaymentLink, listPaymentLinks, paymentLinksQueryKey };

@@ -8,15 +8,15 @@ import {
   type CreatePaymentLink,
   type CreatePaymentLinkInput,
   type PaymentLink,
-} from '../../../../../shared/contracts/payment-links';
-import { MAX_TIP_PERCENT, parseMoneyInput } from '../../../../../shared/money';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+} from '@shared/contracts/payment-links';
+import { MAX_TIP_PERCENT, parseMoneyInput } from '@shared/money';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreatePaymentLink } from '../api/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, CircleCheck, Copy, ExternalLink, Mail, QrCode } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { siFacebook, siInstagram, siWhatsapp, siX, type SimpleIcon } from 'simple-icons';
-import type { PaymentLink } from '../../../../../shared/contracts/payment-links';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -12,8 +12,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';

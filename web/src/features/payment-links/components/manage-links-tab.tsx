@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link2, RefreshCw } from 'lucide-react';
-import type { PaymentLink } from '../../../../../shared/contracts/payment-links';
-import { LoadFailedCard } from '../../../components/load-failed-card';
-import { Button } from '../../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import { LoadFailedCard } from '@web/components/load-failed-card';
+import { Button } from '@web/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { PaymentLinkRow } from './payment-link-row';
 

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/page-header';
-import { StripeConnectionGate } from '../../stripe-connection/components/stripe-connection-gate';
-import { SubscriptionGate } from '../../subscription/components/subscription-gate';
+import { PageHeader } from '@web/components/page-header';
+import { StripeConnectionGate } from '@web/features/stripe-connection';
+import { SubscriptionGate } from '@web/features/subscription';
 import { paymentLinksStrings as strings } from '../payment-links-strings';
 import { PaymentLinksTabs } from './payment-links-tabs';
 

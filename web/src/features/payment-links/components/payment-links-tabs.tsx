@@ -3,7 +3,7 @@ import { Link2, List, QrCode, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { PaymentLink } from '../../../../../shared/contracts/payment-links';
+import type { PaymentLink } from '@shared/contracts/payment-links';
 import { usePaymentLinks } from '../api/payment-links-api';
 import { useQrGenerator } from '../hooks/use-qr-generator';
 import { paymentLinksStrings as strings } from '../payment-links-strings';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard';
+import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 import { paymentLinksStrings } from '../payment-links-strings';
 
 const strings = paymentLinksStrings.copy;

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '@web/lib/cn';
 import type { PrintMaterialContent, PrintMaterialKind } from '../print-material-content';
 import { MM_PER_PT, printColours, printLayouts, type PrintLayout } from '../print-layouts';
 import { printMaterialsStrings } from '../print-materials-strings';

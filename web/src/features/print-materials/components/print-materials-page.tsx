@@ -1,19 +1,19 @@
 import { Download, Link2, LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PaymentLink } from '../../../../../shared/contracts/payment-links';
-import { fieldControlProps, FormField } from '../../../components/form-field';
-import { LoadFailedCard } from '../../../components/load-failed-card';
-import { LoadingState } from '../../../components/loading-state';
-import { PageHeader } from '../../../components/page-header';
-import { Alert, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { WithMerchantProfile } from '../../../components/with-merchant-profile';
-import { formatMoney } from '../../../lib/format-money';
-import { usePaymentLinks } from '../../payment-links/api/payment-links-api';
-import { StripeConnectionGate } from '../../stripe-connection/components/stripe-connection-gate';
-import { SubscriptionGate } from '../../subscription/components/subscription-gate';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import { fieldControlProps, FormField } from '@web/components/form-field';
+import { LoadFailedCard } from '@web/components/load-failed-card';
+import { LoadingState } from '@web/components/loading-state';
+import { PageHeader } from '@web/components/page-header';
+import { Alert, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { WithMerchantProfile } from '@web/components/with-merchant-profile';
+import { formatMoney } from '@web/lib/format-money';
+import { usePaymentLinks } from '@web/features/payment-links';
+import { StripeConnectionGate } from '@web/features/stripe-connection';
+import { SubscriptionGate } from '@web/features/subscription';
 import { useDownloadPrintMaterial } from '../hooks/use-download-print-material';
 import {
   businessNameOf,

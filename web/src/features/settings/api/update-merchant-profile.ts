@@ -4,9 +4,9 @@ import {
   merchantProfileSchema,
   type MerchantProfile,
   type merchantProfileUpdateSchema,
-} from '../../../../../shared/contracts/merchant';
-import { authenticatedApiSend } from '../../../lib/api-client';
-import { merchantProfileQueryKey } from '../../../lib/merchant-profile';
+} from '@shared/contracts/merchant';
+import { authenticatedApiSend } from '@web/lib/api-client';
+import { merchantProfileQueryKey } from '@web/lib/merchant-profile';
 
 /** The body of PATCH /api/me once merchantProfileUpdateSchema has parsed the form (companyName '' → null). */
 export type MerchantProfileChanges = z.output<typeof merchantProfileUpdateSchema>;

@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ContactSupportDialog } from '../../../components/contact-support-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ContactSupportDialog } from '@web/components/contact-support-dialog';
 import { settingsStrings } from '../settings-strings';
 
 const strings = settingsStrings.dangerZone;

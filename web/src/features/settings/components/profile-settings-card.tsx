@@ -6,12 +6,12 @@ import {
   merchantProfileUpdateSchema,
   type MerchantProfile,
   type MerchantProfileUpdate,
-} from '../../../../../shared/contracts/merchant';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+} from '@shared/contracts/merchant';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateMerchantProfile, type MerchantProfileChanges } from '../api/update-merchant-profile';
 import { settingsStrings } from '../settings-strings';
 

@@ -1,7 +1,6 @@
-import { PageHeader } from '../../../components/page-header';
-import { WithMerchantProfile } from '../../../components/with-merchant-profile';
-import { StripeIntegrationCard } from '../../stripe-connection/components/stripe-integration-card';
-import { useStripeReturn } from '../../stripe-connection/hooks/use-stripe-return';
+import { PageHeader } from '@web/components/page-header';
+import { WithMerchantProfile } from '@web/components/with-merchant-profile';
+import { StripeIntegrationCard, useStripeReturn } from '@web/features/stripe-connection';
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { ProfileSettingsCard } from './profile-settings-card';

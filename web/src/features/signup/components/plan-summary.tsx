@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { signupStrings } from '../signup-strings';
 
 const strings = signupStrings.plan;

@@ -10,21 +10,21 @@ import {
   SIGNUP_ERROR_CODES,
   signupFormSchema,
   signupRequestSchema,
-} from '../../../../../shared/contracts/signup';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
-import { PasswordChecklist, PasswordStrengthMeter } from '../../../components/password-requirements';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { Textarea } from '../../../components/ui/textarea';
-import { ApiRequestError } from '../../../lib/api-request-error';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+} from '@shared/contracts/signup';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { PasswordInput } from '@web/components/password-input';
+import { PasswordChecklist, PasswordStrengthMeter } from '@web/components/password-requirements';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Textarea } from '@web/components/ui/textarea';
+import { ApiRequestError } from '@web/lib/api-request-error';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateAccount } from '../api/create-account';
 import { signupStrings } from '../signup-strings';
 import { BotCheck, finishBotCheck } from './bot-check';
-import { useHydrated, useInputTypedBeforeHydration } from '../../../lib/hydration';
+import { useHydrated, useInputTypedBeforeHydration } from '@web/lib/hydration';
 
 type SignupFormInput = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
@@ -73,7 +73,7 @@ export function SignupForm() {
   const sendPasswordReset = async (address: string) => {
     try {
       // lib/auth carries Amplify: fetched for this rare step, not with the sign-up page.
-      const { requestPasswordReset } = await import('../../../lib/auth');
+      const { requestPasswordReset } = await import('@web/lib/auth');
       await requestPasswordReset(address);
       toast.success(toasts.resetSentTitle, { description: toasts.resetSentBody });
     } catch (error) {

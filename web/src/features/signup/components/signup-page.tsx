@@ -1,9 +1,9 @@
-import { PublicPageShell } from '../../../components/public-page-shell';
-import { BRAND_NAME, TRIAL_DAYS } from '../../../../../shared/brand';
+import { PublicPageShell } from '@web/components/public-page-shell';
+import { BRAND_NAME, TRIAL_DAYS } from '@shared/brand';
 import { signupStrings } from '../signup-strings';
 import { PlanSummary } from './plan-summary';
 import { SignupForm } from './signup-form';
-import { PageDescription } from '../../../components/page-description';
+import { PageDescription } from '@web/components/page-description';
 
 const SIGNUP_DESCRIPTION = `Create your ${BRAND_NAME} business account: a ${TRIAL_DAYS}-day free trial of payment links and QR codes for New Zealand businesses.`;
 

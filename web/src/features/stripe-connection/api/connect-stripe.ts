@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { stripeOnboardingLinkSchema } from '../../../../../shared/contracts/stripe-connection';
-import { authenticatedApiSend } from '../../../lib/api-client';
+import { stripeOnboardingLinkSchema } from '@shared/contracts/stripe-connection';
+import { authenticatedApiSend } from '@web/lib/api-client';
 
 /** POST /api/me/stripe/connect: a Stripe onboarding page for the merchant's own account. */
 export function createStripeOnboardingLink(): Promise<{ url: string }> {

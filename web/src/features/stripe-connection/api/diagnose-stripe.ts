@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { stripeDiagnosticSchema, type StripeDiagnostic } from '../../../../../shared/contracts/stripe-connection';
-import { authenticatedApiSend } from '../../../lib/api-client';
+import { stripeDiagnosticSchema, type StripeDiagnostic } from '@shared/contracts/stripe-connection';
+import { authenticatedApiSend } from '@web/lib/api-client';
 
 /** POST /api/me/stripe/diagnose. Reads only; nothing to invalidate. */
 export function diagnoseStripe(): Promise<StripeDiagnostic> {

@@ -1,8 +1,8 @@
 import { ExternalLink, Landmark, RefreshCw, ShieldCheck, Zap } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { LoadingState } from '../../../components/loading-state';
-import { Button } from '../../../components/ui/button';
-import { GateScreen } from '../../../components/gate-screen';
+import { LoadingState } from '@web/components/loading-state';
+import { Button } from '@web/components/ui/button';
+import { GateScreen } from '@web/components/gate-screen';
 import { useStripeConnection } from '../api/get-stripe-connection';
 import { useConnectStripe } from '../hooks/use-connect-stripe';
 import { stripeConnectionStrings } from '../stripe-connection-strings';

@@ -1,12 +1,12 @@
 import { Activity, CircleCheck, CircleDashed, ExternalLink, RefreshCw, Unplug } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { LoadingState } from '../../../components/loading-state';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ContactSupportDialog } from '../../../components/contact-support-dialog';
+import { LoadingState } from '@web/components/loading-state';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ContactSupportDialog } from '@web/components/contact-support-dialog';
 import { useDiagnoseStripe } from '../api/diagnose-stripe';
 import { useCheckStripeStatus } from '../hooks/use-check-stripe-status';
 import { useConnectStripe } from '../hooks/use-connect-stripe';

@@ -6,13 +6,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { parseMoneyInput } from '../../../../../shared/money';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { PublicPageShell } from '../../../components/public-page-shell';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { parseMoneyInput } from '@shared/money';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { PublicPageShell } from '@web/components/public-page-shell';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
 
 const SANDBOX = '/_stripe-sandbox';
 /** The sandbox takes any test key; this page is not Paylink and uses no secret of Paylink's. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { subscriptionStatusSchema, type SubscriptionStatus } from '../../../../../shared/contracts/subscription';
-import { authenticatedApiGet } from '../../../lib/api-client';
+import { subscriptionStatusSchema, type SubscriptionStatus } from '@shared/contracts/subscription';
+import { authenticatedApiGet } from '@web/lib/api-client';
 
 /** Invalidate this after anything that may change the plan (a return from Checkout or the portal). */
 export const subscriptionStatusQueryKey = ['subscription', 'status'] as const;

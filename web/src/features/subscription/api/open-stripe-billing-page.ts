@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { stripePageUrlSchema } from '../../../../../shared/contracts/subscription';
-import { authenticatedApiSend } from '../../../lib/api-client';
+import { stripePageUrlSchema } from '@shared/contracts/subscription';
+import { authenticatedApiSend } from '@web/lib/api-client';
 
 /** POST /api/me/subscription/checkout: Stripe Checkout for the Business plan. */
 export function createSubscriptionCheckout(): Promise<{ url: string }> {

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Lock } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { SUBSCRIPTION_REQUIRED_CODE } from '../../../../../shared/contracts/subscription';
-import { LoadingState } from '../../../components/loading-state';
-import { Alert, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { GateScreen } from '../../../components/gate-screen';
-import { ApiRequestError } from '../../../lib/api-request-error';
+import { SUBSCRIPTION_REQUIRED_CODE } from '@shared/contracts/subscription';
+import { LoadingState } from '@web/components/loading-state';
+import { Alert, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { GateScreen } from '@web/components/gate-screen';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { subscriptionStatusQueryKey, useSubscriptionStatus } from '../api/get-subscription-status';
 import { subscriptionStrings } from '../subscription-strings';
 import { UpgradeButton } from './upgrade-button';

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
+import { Button, type ButtonProps } from '@web/components/ui/button';
 import { useUpgradeToBusiness } from '../hooks/use-open-billing-pages';
 import { subscriptionStrings as strings } from '../subscription-strings';
 

@@ -11,7 +11,7 @@ import {
   type PaymentFiltersInput,
   type PaymentSummary,
   type RefundRequest,
-} from '../../../../../shared/contracts/payments';
+} from '@shared/contracts/payments';
 import {
   getPaymentDetail,
   listPayments,
@@ -19,8 +19,8 @@ import {
   paymentListQueryKey,
   paymentsQueryKey,
   refundPayment,
-} from '../../../lib/payments-api';
-import { formatMoney } from '../../../lib/format-money';
+} from '@web/lib/payments-api';
+import { formatMoney } from '@web/lib/format-money';
 import { transactionsStrings } from '../transactions-strings';
 
 /**

@@ -1,5 +1,5 @@
 import { Download, LoaderCircle } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { transactionsStrings } from '../transactions-strings';
 
 const strings = transactionsStrings.exportCsv;

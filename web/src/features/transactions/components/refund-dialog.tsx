@@ -6,10 +6,10 @@ import {
   REFUND_REASONS,
   type PaymentDetail,
   type RefundReason,
-} from '../../../../../shared/contracts/payments';
-import { centsToInputText, parseMoneyInput } from '../../../../../shared/money';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
+} from '@shared/contracts/payments';
+import { centsToInputText, parseMoneyInput } from '@shared/money';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -18,11 +18,11 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { ApiRequestError } from '../../../lib/api-request-error';
-import { formatMoney } from '../../../lib/format-money';
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { ApiRequestError } from '@web/lib/api-request-error';
+import { formatMoney } from '@web/lib/format-money';
 import { useRefundPayment } from '../api/transactions-api';
 import { transactionsStrings } from '../transactions-strings';
 

@@ -1,13 +1,13 @@
 import { Copy, ExternalLink, ReceiptText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import type { Dispute, PaymentSummary, Refund } from '../../../../../shared/contracts/payments';
-import { formatDateTime } from '../../../../../shared/format-date';
-import { statusDisplayOf } from '../../../../../shared/payment-status-display';
-import { PaymentStatusBadge } from '../../../components/payment-status-badge';
-import { Button } from '../../../components/ui/button';
-import { formatMoney } from '../../../lib/format-money';
+import type { Dispute, PaymentSummary, Refund } from '@shared/contracts/payments';
+import { formatDateTime } from '@shared/format-date';
+import { statusDisplayOf } from '@shared/payment-status-display';
+import { PaymentStatusBadge } from '@web/components/payment-status-badge';
+import { Button } from '@web/components/ui/button';
+import { formatMoney } from '@web/lib/format-money';
 import { usePaymentDetail } from '../api/transactions-api';
-import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard';
+import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 import {
   disputeNeedsResponse,
   disputeReasonText,

@@ -1,11 +1,11 @@
 import { Filter, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { DateInput } from '../../../components/date-input';
-import { FormField, fieldControlProps } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { DateInput } from '@web/components/date-input';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
 import type { TransactionFilters } from '../hooks/use-transaction-filters';
 import type { FilterKey } from '../transaction-filters';
 import { transactionsStrings } from '../transactions-strings';

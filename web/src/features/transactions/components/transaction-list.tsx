@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type MouseEvent } from 'react';
-import type { PaymentSummary } from '../../../../../shared/contracts/payments';
-import { formatDateTime } from '../../../../../shared/format-date';
-import { PaymentStatusBadge } from '../../../components/payment-status-badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format-money';
+import type { PaymentSummary } from '@shared/contracts/payments';
+import { formatDateTime } from '@shared/format-date';
+import { PaymentStatusBadge } from '@web/components/payment-status-badge';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+import { formatMoney } from '@web/lib/format-money';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { transactionsStrings } from '../transactions-strings';
 import { TransactionDetail } from './transaction-detail';

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { PaymentFiltersInput } from '../../../../../shared/contracts/payments';
-import { formatIsoDay } from '../../../../../shared/format-date';
-import {
-  CSV_BYTE_ORDER_MARK,
-  TRANSACTIONS_CSV_HEADER_LINE,
-  transactionsCsvRows,
-} from '../../../../../shared/transactions-csv';
+import type { PaymentFiltersInput } from '@shared/contracts/payments';
+import { formatIsoDay } from '@shared/format-date';
+import { CSV_BYTE_ORDER_MARK, TRANSACTIONS_CSV_HEADER_LINE, transactionsCsvRows } from '@shared/transactions-csv';
 import { ExportCancelledError, readAllTransactionPages } from '../api/transactions-api';
 import { transactionsStrings } from '../transactions-strings';
 

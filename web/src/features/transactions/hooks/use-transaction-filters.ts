@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PaymentFiltersInput } from '../../../../../shared/contracts/payments';
+import type { PaymentFiltersInput } from '@shared/contracts/payments';
 import {
   EMPTY_DRAFT,
   checkDraft,
