@@ -1,8 +1,15 @@
 import Stripe from 'stripe';
 import { ENV } from '../catalog';
+import type { StripePort } from '../domain/stripe-port';
 import { readSecret } from './secrets';
 
 let client: { key: string; stripe: Stripe } | undefined;
+
+/**
+ * The SDK's client is the rules' StripePort as it is (the port keeps the SDK's names): this stops compiling
+ * when the port asks for something the SDK does not give in that shape.
+ */
+export const SDK_FITS_THE_PORT: Stripe extends StripePort ? true : never = true;
 
 /**
  * How long the SDK waits for one answer, and how often it retries (timeouts, connection errors, 409/5xx).

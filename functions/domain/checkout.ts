@@ -5,7 +5,7 @@
  * for an open-amount link, the base.
  */
 import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE } from '@shared/payment-messages';
-import type Stripe from 'stripe';
+import type { StripeCheckoutSession, StripeFailure, StripePort } from './stripe-port';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
@@ -22,7 +22,7 @@ export interface CheckoutDeps {
   links: PaymentLinkRepository;
   merchants: MerchantRepository;
   payments: PaymentRepository;
-  stripe: Stripe;
+  stripe: StripePort;
   appOrigin: string;
   telemetry: Telemetry;
   now: Date;
@@ -84,7 +84,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     quantity: 1,
     price_data: { currency: link.currency, unit_amount: cents, product_data: { name } },
   });
-  let session: Stripe.Checkout.Session;
+  let session: StripeCheckoutSession;
   try {
     session = await deps.stripe.checkout.sessions.create(
       {
@@ -106,7 +106,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   } catch (error) {
     await deps.payments.advance(payment, 'failed', {}, deps.now);
     // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
-    if ((error as Stripe.errors.StripeError)?.code === 'account_invalid') throw notAccepting();
+    if ((error as StripeFailure)?.code === 'account_invalid') throw notAccepting();
     // Any other refusal or outage: the payer can only try again; Stripe's words go to the log.
     throw asStripeFailure(error, () => CHECKOUT_FAILED_MESSAGE, deps.telemetry);
   }

@@ -2,7 +2,7 @@
  * The merchant's payment history: the Transactions list (filtered and paged on the server), the CSV
  * export that reads the same pages, and one payment's expanded detail (docs/decisions.md #12, #15, #20, #21).
  */
-import type Stripe from 'stripe';
+import type { StripePort } from './stripe-port';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
@@ -267,7 +267,7 @@ export function lacksSettlementDetails(payment: PaymentRecord): boolean {
 
 interface DetailDeps {
   history: PaymentHistoryRepository;
-  stripe: () => Promise<Stripe>;
+  stripe: () => Promise<StripePort>;
   stripeKey: { secretKey: string; dashboardBase?: string };
   log?: (message: string, error: unknown) => void;
 }

@@ -16,7 +16,7 @@
  * or by the schedule, and sealing waits for the merchant meanwhile. Each count carries its own key in the
  * day's `counted` set, so repeating one never counts twice.
  */
-import type Stripe from 'stripe';
+import type { StripeDispute, StripeEvent, StripePort, StripeRefund } from './stripe-port';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { refundRequestSchema, type Dispute, type MoneyState, type Refund } from '@shared/contracts/payments';
 import { formatMoney } from '@shared/money';
@@ -95,7 +95,7 @@ const isDisputeStanding = (status: string) => !['won', 'warning_closed', 'preven
 const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
-export function refundFromStripe(refund: Stripe.Refund): StoredRefund {
+export function refundFromStripe(refund: StripeRefund): StoredRefund {
   return {
     refundId: refund.id,
     amountCents: refund.amount,
@@ -108,7 +108,7 @@ export function refundFromStripe(refund: Stripe.Refund): StoredRefund {
   };
 }
 
-export function disputeFromStripe(dispute: Stripe.Dispute): StoredDispute {
+export function disputeFromStripe(dispute: StripeDispute): StoredDispute {
   const due = dispute.evidence_details?.due_by;
   return {
     disputeId: dispute.id,
@@ -365,7 +365,7 @@ function landCount(payment: PaymentRecord, count: OwedCount, dayOf: (instant: st
 
 export interface MoneyDeps extends CountingDeps {
   payments: Pick<PaymentRepository, 'get' | 'recordEmailRefusal'>;
-  stripe: Stripe;
+  stripe: StripePort;
   /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved. */
   announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
   /** Emails the payer; failures are logged, never retried (a notice is not money). */
@@ -500,7 +500,7 @@ async function paymentOfIntent(
 }
 
 /** Every refund of a payment intent as Stripe has them now (the newest word, whatever order events came in). */
-async function refundsOfIntent(paymentIntentId: string, account: string, stripe: Stripe): Promise<StoredRefund[]> {
+async function refundsOfIntent(paymentIntentId: string, account: string, stripe: StripePort): Promise<StoredRefund[]> {
   const refunds: StoredRefund[] = [];
   for await (const refund of stripe.refunds.list(
     { payment_intent: paymentIntentId, limit: 100 },
@@ -512,7 +512,7 @@ async function refundsOfIntent(paymentIntentId: string, account: string, stripe:
 }
 
 /** The Connect webhook's refund and dispute events (catalogue: apply-stripe-money-event); events not about a Paylink payment are ignored. */
-export async function applyMoneyEvent(event: Stripe.Event, account: string, deps: MoneyDeps): Promise<void> {
+export async function applyMoneyEvent(event: StripeEvent, account: string, deps: MoneyDeps): Promise<void> {
   const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
   const paymentIntentId = idOf(object.payment_intent as string | { id: string } | null | undefined);
   if (!paymentIntentId) return;
@@ -599,7 +599,7 @@ export async function refundPayment(
   if (remaining <= 0) throw new HttpError(400, 'already_refunded', FULLY_REFUNDED_MESSAGE);
   if (request.amountCents > remaining) throw tooLarge(remaining, payment.currency);
 
-  let refund: Stripe.Refund;
+  let refund: StripeRefund;
   try {
     refund = await deps.stripe.refunds.create(
       {

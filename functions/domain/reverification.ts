@@ -4,7 +4,7 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
-import type Stripe from 'stripe';
+import type { StripeCheckoutSession } from './stripe-port';
 import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
 import { inBatches } from './in-batches';
 import { canTakePayments } from './payment-links';
@@ -94,7 +94,7 @@ async function recheckPending(
     }
     return accepting.get(merchantId)!;
   };
-  const closedIfNotAccepting = async (payment: PaymentRecord, session: Stripe.Checkout.Session) => {
+  const closedIfNotAccepting = async (payment: PaymentRecord, session: StripeCheckoutSession) => {
     if (session.status !== 'open' || (await isAccepting(payment.merchantId))) return session;
     deps.telemetry.log.info('Expired the open Checkout of a merchant no longer taking payments', {
       paymentId: payment.paymentId,

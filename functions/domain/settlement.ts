@@ -3,7 +3,13 @@
  * through the same function, so a lost webhook still settles and a duplicate never double-counts:
  * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
  */
-import type Stripe from 'stripe';
+import {
+  objectOf,
+  type StripeCheckoutSession,
+  type StripeEvent,
+  type StripePaymentIntent,
+  type StripePort,
+} from './stripe-port';
 import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
@@ -19,7 +25,7 @@ export interface SettlementDeps {
   money: MoneyRepository;
   merchants: MerchantRepository;
   stats: StatsRepository;
-  stripe: Stripe;
+  stripe: StripePort;
   /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved: the status, or the money after the sale. */
   announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
   telemetry: Telemetry;
@@ -28,7 +34,7 @@ export interface SettlementDeps {
 
 /** What a Checkout session's state means for its payment; undefined = still pending. */
 export function statusOfSession(
-  session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>,
+  session: Pick<StripeCheckoutSession, 'status' | 'payment_status'>,
 ): PaymentStatus | undefined {
   if (session.status === 'complete' && session.payment_status === 'paid') return 'succeeded';
   if (session.status === 'expired') return 'expired';
@@ -48,7 +54,7 @@ function isOnAccount(payment: PaymentRecord, account: string | null | undefined)
 }
 
 /** Logged, never applied: a session that names our payment but not what the payer was asked to pay. */
-function isAsPriced(payment: PaymentRecord, session: Stripe.Checkout.Session, telemetry: Telemetry): boolean {
+function isAsPriced(payment: PaymentRecord, session: StripeCheckoutSession, telemetry: Telemetry): boolean {
   if (session.amount_total === payment.totalCents && session.currency === payment.currency) return true;
   telemetry.countAnomaly('amount_mismatch');
   telemetry.log.warn('Payment anomaly: session amount differs from the payment', {
@@ -62,7 +68,7 @@ function isAsPriced(payment: PaymentRecord, session: Stripe.Checkout.Session, te
 
 /** The payment a session belongs to, if it is ours and on the account the payment was made on. */
 async function paymentOfSession(
-  session: Stripe.Checkout.Session,
+  session: StripeCheckoutSession,
   account: string | null | undefined,
   deps: SettlementDeps,
 ) {
@@ -77,9 +83,9 @@ async function paymentOfSession(
 
 /** Card, payer and Stripe's fee, from the payment intent's charge and balance transaction (on the merchant's account). */
 async function detailsOf(
-  session: Stripe.Checkout.Session,
+  session: StripeCheckoutSession,
   payment: PaymentRecord,
-  stripe: Stripe,
+  stripe: StripePort,
 ): Promise<SettlementDetails> {
   const details: SettlementDetails = {
     // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
@@ -96,7 +102,7 @@ async function detailsOf(
 
 /** Card, fee and receipt of a payment intent, read from Stripe with its charge's balance transaction. */
 export async function retrieveSettlementDetails(
-  stripe: Stripe,
+  stripe: StripePort,
   paymentIntentId: string,
   stripeAccountId: string,
 ): Promise<SettlementDetails> {
@@ -174,7 +180,7 @@ async function announceOnce(payment: PaymentRecord, deps: SettlementDeps) {
 /** Applies a Checkout session's state to a payment already known to be the session's own. */
 export async function settlePaymentFromSession(
   payment: PaymentRecord,
-  session: Stripe.Checkout.Session,
+  session: StripeCheckoutSession,
   deps: SettlementDeps,
   override?: PaymentStatus,
 ): Promise<PaymentRecord> {
@@ -186,7 +192,7 @@ export async function settlePaymentFromSession(
 
 /** Applies a Checkout session's state (from an event) to its payment, if the session is one of ours. */
 async function settleFromSession(
-  session: Stripe.Checkout.Session,
+  session: StripeCheckoutSession,
   account: string | null | undefined,
   deps: SettlementDeps,
   override?: PaymentStatus,
@@ -196,20 +202,20 @@ async function settleFromSession(
 }
 
 /** The Connect webhook's payment events, from the bus. */
-export async function applyPaymentEvent(event: Stripe.Event, deps: SettlementDeps): Promise<void> {
+export async function applyPaymentEvent(event: StripeEvent, deps: SettlementDeps): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.expired':
-      await settleFromSession(event.data.object, event.account, deps);
+      await settleFromSession(objectOf<StripeCheckoutSession>(event), event.account, deps);
       return;
     case 'checkout.session.async_payment_failed':
-      await settleFromSession(event.data.object, event.account, deps, 'failed');
+      await settleFromSession(objectOf<StripeCheckoutSession>(event), event.account, deps, 'failed');
       return;
     case 'payment_intent.payment_failed': {
       // Checkout keeps the session open after a decline so the payer can try another card: the payment
       // stays pending, and the decline is noted for the merchant and the result page.
-      const intent = event.data.object;
+      const intent = objectOf<StripePaymentIntent>(event);
       const payment = intent.metadata?.paymentId ? await deps.payments.get(intent.metadata.paymentId) : undefined;
       if (!payment || !isOnAccount(payment, event.account)) return;
       await deps.payments.recordAttemptError(

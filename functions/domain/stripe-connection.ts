@@ -2,7 +2,7 @@
  * The merchant's own Stripe account (Connect, direct charges): created once, onboarded on Stripe's hosted
  * page, and its status read from the account itself.
  */
-import type Stripe from 'stripe';
+import type { StripeAccount, StripePort } from './stripe-port';
 import {
   STRIPE_RETURN_PARAMS,
   type StripeAccountStatus,
@@ -13,13 +13,13 @@ import { requireMerchant, type MerchantRepository } from './merchants';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
 
-export function accountStatusOf(account: Stripe.Account): StripeAccountStatus {
+export function accountStatusOf(account: StripeAccount): StripeAccountStatus {
   if (account.charges_enabled && account.details_submitted) return 'connected';
   if (account.details_submitted) return 'pending_verification';
   return 'incomplete_onboarding';
 }
 
-export function connectionOf(account: Stripe.Account | undefined): StripeConnection {
+export function connectionOf(account: StripeAccount | undefined): StripeConnection {
   const status = account ? accountStatusOf(account) : 'no_account';
   return {
     connected: status === 'connected',
@@ -37,7 +37,7 @@ export function connectionOf(account: Stripe.Account | undefined): StripeConnect
 /** Creates the account on first use (idempotently: a retry or a double click makes one account), then a fresh onboarding link. */
 export async function startStripeOnboarding(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
+  deps: { stripe: StripePort; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   // The product's words: 'Could not connect to Stripe: …' with Stripe's reason.
@@ -85,7 +85,7 @@ export async function startStripeOnboarding(
 /** Reads the account from Stripe (the truth), and remembers what it said for the payer page's quick check. */
 export async function readStripeConnection(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; now: Date },
+  deps: { stripe: StripePort; merchants: MerchantRepository; now: Date },
 ): Promise<StripeConnection> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   if (!merchant.stripeAccountId) return connectionOf(undefined);
@@ -107,14 +107,14 @@ function stripeAnswered(error: unknown): boolean {
 /** The Stripe diagnosis: connectivity, the account, its capabilities — and what to do about each problem. */
 export async function diagnoseStripe(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository },
+  deps: { stripe: StripePort; merchants: MerchantRepository },
 ): Promise<StripeDiagnostic> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   const errors: string[] = [];
   const recommendations: string[] = [];
   const details: StripeDiagnostic['results']['details'] = { accountId: merchant.stripeAccountId ?? null };
 
-  let account: Stripe.Account | undefined;
+  let account: StripeAccount | undefined;
   try {
     // Without an account this asks for one that cannot exist: a "no such account" answer still proves Stripe is reachable.
     account = await deps.stripe.accounts.retrieve(merchant.stripeAccountId ?? 'acct_paylink_connectivity_check');

@@ -3,7 +3,7 @@
  * a crash of ours: it is a 502 in the product's words for it, with Stripe's reason for merchants and without it
  * for payers. The original error is logged; anything that is not Stripe's stays a 500.
  */
-import type Stripe from 'stripe';
+import type { StripeFailure } from './stripe-port';
 import { HttpError } from './http-error';
 import type { Telemetry } from './telemetry';
 
@@ -13,7 +13,7 @@ export const STRIPE_ERROR_CODE = 'stripe_error';
  * Whether `error` is one the Stripe SDK threw: each of its errors names its class in `type`
  * (StripeCardError, StripeInvalidRequestError…). Read by shape, so the domain needs no Stripe SDK at run time.
  */
-export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+export function isStripeError(error: unknown): error is StripeFailure {
   const type = (error as { type?: unknown } | null)?.type;
   return error instanceof Error && typeof type === 'string' && type.startsWith('Stripe');
 }

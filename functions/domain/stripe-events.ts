@@ -4,7 +4,7 @@
  * order, so an older event arriving late changes nothing. What an event says is parsed before use, and
  * where it came from (which webhook endpoint) decides whether it may count at all.
  */
-import type Stripe from 'stripe';
+import type { StripeEvent, StripeFailure, StripePort, StripeSubscription } from './stripe-port';
 import { z } from 'zod';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import type { MerchantRepository } from './merchants';
@@ -111,7 +111,7 @@ export function stripeEventFrom(
   busEvent: { source?: unknown; detail?: unknown },
   endpoint: StripeEndpoint,
   telemetry: Telemetry,
-): Stripe.Event | undefined {
+): StripeEvent | undefined {
   const parsed = stripeEventSchema.safeParse(busEvent.detail);
   if (!parsed.success) {
     logIgnoredEvent('malformed', { issues: parsed.error.issues.slice(0, 5), source: busEvent.source }, telemetry);
@@ -126,7 +126,7 @@ export function stripeEventFrom(
     );
     return undefined;
   }
-  return parsed.data as unknown as Stripe.Event;
+  return parsed.data as unknown as StripeEvent;
 }
 
 const accountSchema = z.looseObject({
@@ -142,8 +142,8 @@ const accountSchema = z.looseObject({
  * strictly newer wins).
  */
 export async function applyAccountUpdated(
-  event: Stripe.Event,
-  deps: { merchants: MerchantRepository; stripe: Pick<Stripe, 'accounts'>; telemetry: Telemetry; now: () => Date },
+  event: StripeEvent,
+  deps: { merchants: MerchantRepository; stripe: Pick<StripePort, 'accounts'>; telemetry: Telemetry; now: () => Date },
 ): Promise<void> {
   const account = accountSchema.safeParse(event.data.object);
   if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id }, deps.telemetry);
@@ -165,7 +165,7 @@ const invoiceSchema = z.looseObject({
 });
 
 /** Which subscription an event is about: the subscription itself, or the one an invoice belongs to. */
-function subscriptionIdOf(event: Stripe.Event): string | undefined {
+function subscriptionIdOf(event: StripeEvent): string | undefined {
   if (event.type.startsWith('customer.subscription.')) {
     return subscriptionRefSchema.safeParse(event.data.object).data?.id;
   }
@@ -180,10 +180,10 @@ function subscriptionIdOf(event: Stripe.Event): string | undefined {
  * any order, cannot overwrite one another.
  */
 export async function applySubscriptionEvent(
-  event: Stripe.Event,
+  event: StripeEvent,
   deps: {
     merchants: MerchantRepository;
-    retrieveSubscription(id: string): Promise<Stripe.Subscription>;
+    retrieveSubscription(id: string): Promise<StripeSubscription>;
     billing: PlanBilling;
     telemetry: Telemetry;
     now: () => Date;
@@ -191,11 +191,11 @@ export async function applySubscriptionEvent(
 ): Promise<void> {
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return;
-  let subscription: Stripe.Subscription;
+  let subscription: StripeSubscription;
   try {
     subscription = await deps.retrieveSubscription(subscriptionId);
   } catch (error) {
-    if ((error as Stripe.errors.StripeError)?.code === 'resource_missing') {
+    if ((error as StripeFailure)?.code === 'resource_missing') {
       return logIgnoredEvent('unknown_subscription', { eventId: event.id, subscriptionId }, deps.telemetry);
     }
     throw error;

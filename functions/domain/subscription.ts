@@ -2,7 +2,7 @@
  * The Business plan: a 30-day free trial from sign-up, then NZD 29/month through Stripe Billing on
  * Paylink's own account. One rule decides access, for the dashboard's gates and the API alike.
  */
-import type Stripe from 'stripe';
+import type { StripePort, StripeSubscription } from './stripe-port';
 import { BUSINESS_PLAN_PRICE_CENTS, BRAND_NAME, DEFAULT_CURRENCY } from '@shared/brand';
 import {
   SUBSCRIPTION_REQUIRED_CODE,
@@ -54,7 +54,7 @@ export function assertMayUseGatedFeatures(merchant: MerchantRecord, now: Date): 
 }
 
 /** Stripe's subscription, reduced to what Paylink keeps. In this API version the period lives on the items. */
-export function merchantSubscriptionOf(subscription: Stripe.Subscription): MerchantSubscription {
+export function merchantSubscriptionOf(subscription: StripeSubscription): MerchantSubscription {
   const periodEnd = subscription.items?.data?.[0]?.current_period_end;
   const endsAt = subscription.cancel_at ?? subscription.ended_at ?? periodEnd ?? null;
   return {
@@ -68,14 +68,14 @@ export function merchantSubscriptionOf(subscription: Stripe.Subscription): Merch
 /** What the plan needs of Stripe Billing on Paylink's own account (the Stripe client's calls, nothing more). */
 export interface PlanBilling {
   /** Every subscription of the customer, cancelled ones included, newest first as Stripe lists them. */
-  listSubscriptions(customerId: string): Promise<Stripe.Subscription[]>;
+  listSubscriptions(customerId: string): Promise<StripeSubscription[]>;
   cancelSubscription(subscriptionId: string): Promise<void>;
 }
 
-export function planBillingOf(stripe: Stripe): PlanBilling {
+export function planBillingOf(stripe: StripePort): PlanBilling {
   return {
     async listSubscriptions(customer) {
-      const subscriptions: Stripe.Subscription[] = [];
+      const subscriptions: StripeSubscription[] = [];
       for await (const subscription of stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) {
         subscriptions.push(subscription);
       }
@@ -92,9 +92,9 @@ export function planBillingOf(stripe: Stripe): PlanBilling {
  * plan is the first the merchant took out that still pays (one not set to cancel before one that is);
  * with none paying, the newest, so a cancelled plan shows as cancelled.
  */
-export function planAmong(subscriptions: readonly Stripe.Subscription[]): {
-  plan: Stripe.Subscription | undefined;
-  duplicates: Stripe.Subscription[];
+export function planAmong(subscriptions: readonly StripeSubscription[]): {
+  plan: StripeSubscription | undefined;
+  duplicates: StripeSubscription[];
 } {
   // Oldest first; a stable sort keeps Stripe's order for two made in the same second.
   const paying = [...subscriptions]
@@ -139,7 +139,7 @@ export async function syncPlanWithStripe(
 }
 
 /** Paylink's Stripe customer for this merchant, created once. */
-async function customerFor(merchant: MerchantRecord, deps: { stripe: Stripe; merchants: MerchantRepository }) {
+async function customerFor(merchant: MerchantRecord, deps: { stripe: StripePort; merchants: MerchantRepository }) {
   if (merchant.stripeCustomerId) return merchant.stripeCustomerId;
   const customer = await deps.stripe.customers.create(
     {
@@ -158,7 +158,7 @@ async function customerFor(merchant: MerchantRecord, deps: { stripe: Stripe; mer
  */
 export async function startSubscriptionCheckout(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry; now: Date },
+  deps: { stripe: StripePort; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry; now: Date },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   const alreadySubscribed = () =>
@@ -220,7 +220,7 @@ export async function startSubscriptionCheckout(
 
 export async function openBillingPortal(
   merchantId: string,
-  deps: { stripe: Stripe; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
+  deps: { stripe: StripePort; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   if (!merchant.stripeCustomerId) {

@@ -1,0 +1,215 @@
+/**
+ * What Paylink's rules ask of Stripe, and the parts of Stripe's objects they read — nothing more.
+ *
+ * The rules never import the Stripe SDK: its client reaches them as a `StripePort`, as the stores reach
+ * them as repositories. The port keeps the SDK's own names and argument order, so the SDK's client is one
+ * as it is (functions/adapters/stripe-client.ts checks that at compile time), and a test can hand in
+ * anything that answers the same. A field the rules start to read is added here first.
+ */
+
+/** Which connected account a call acts on, and the key that makes a retried request the same one. */
+export interface StripeRequestOptions {
+  stripeAccount?: string;
+  idempotencyKey?: string;
+}
+
+/** Stripe's own expansion and listing parameters, where the rules use them. */
+interface RetrieveParams {
+  expand?: string[];
+}
+
+type Metadata = Record<string, string>;
+/** A reference Stripe sends as an id, or as the object when expanded. */
+type IdOrObject = string | { id: string };
+
+/* ---------------------------------------------------------------- what Stripe answers */
+
+export interface StripeCheckoutSession {
+  id: string;
+  url: string | null;
+  /** open, complete or expired (Stripe may add others: an unknown one is left pending). */
+  status: string | null;
+  /** paid, unpaid or no_payment_required. */
+  payment_status: string;
+  amount_total: number | null;
+  currency: string | null;
+  metadata: Metadata | null;
+  customer_details: { name: string | null; email: string | null } | null;
+  customer_email: string | null;
+  payment_intent: IdOrObject | null;
+}
+
+export interface StripePaymentIntent {
+  id: string;
+  metadata: Metadata;
+  last_payment_error?: { message?: string } | null;
+  /** With `expand: ['latest_charge.balance_transaction']`, the charge and its fees. */
+  latest_charge: string | StripeCharge | null;
+}
+
+export interface StripeCharge {
+  receipt_url: string | null;
+  payment_method_details: { type: string; card?: { brand: string | null; last4: string | null } | null } | null;
+  balance_transaction: string | { fee_details: Array<{ type: string; amount: number }> } | null;
+}
+
+export interface StripeRefund {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string | null;
+  reason: string | null;
+  failure_reason?: string | null;
+  created: number;
+  metadata: Metadata | null;
+}
+
+export interface StripeDispute {
+  id: string;
+  status: string;
+  reason: string;
+  amount: number;
+  currency: string;
+  evidence_details: { due_by: number | null } | null;
+  created: number;
+}
+
+export interface StripeAccount {
+  id: string;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  capabilities?: { card_payments?: string } | null;
+  requirements?: { currently_due: string[] | null } | null;
+}
+
+export interface StripeSubscription {
+  id: string;
+  status: string;
+  customer: IdOrObject;
+  metadata: Metadata;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  ended_at: number | null;
+  created: number;
+  /** In this API version the billing period lives on the items. */
+  items: { data: Array<{ current_period_end: number }> };
+}
+
+/** A webhook event as the ingress checked it: the object is read by the consumer that knows its type. */
+export interface StripeEvent {
+  id: string;
+  type: string;
+  /** The connected account it happened on; absent for Paylink's own account. */
+  account?: string | null;
+  created: number;
+  data: { object: unknown };
+}
+
+/**
+ * An event's object, as the event's type (which the caller has switched on) says it is: Stripe signed the
+ * event, and the ingress checked that before it reached the bus.
+ */
+export function objectOf<T>(event: StripeEvent): T {
+  return event.data.object as T;
+}
+
+/** The shape of the SDK's errors (`Stripe…Error`), which the rules tell apart by type and code. */
+export interface StripeFailure extends Error {
+  type: string;
+  code?: string;
+  statusCode?: number;
+  requestId?: string;
+}
+
+/* ---------------------------------------------------------------- what the rules ask */
+
+interface CheckoutLineItem {
+  quantity: number;
+  price_data: {
+    currency: string;
+    unit_amount: number;
+    product_data: { name: string };
+    recurring?: { interval: 'month' };
+  };
+}
+
+export interface CheckoutSessionRequest {
+  mode: 'payment' | 'subscription';
+  line_items: CheckoutLineItem[];
+  customer?: string;
+  metadata: Metadata;
+  client_reference_id?: string;
+  payment_intent_data?: { application_fee_amount: number; metadata: Metadata };
+  subscription_data?: { metadata: Metadata; trial_period_days?: number };
+  success_url: string;
+  cancel_url: string;
+}
+
+export interface RefundRequest {
+  payment_intent: string;
+  amount: number;
+  reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer';
+  refund_application_fee: boolean;
+  metadata: Metadata;
+}
+
+export interface AccountRequest {
+  country: string;
+  email: string;
+  controller: {
+    stripe_dashboard: { type: 'full' };
+    fees: { payer: 'account' };
+    losses: { payments: 'stripe' };
+  };
+  business_profile: { name?: string };
+  metadata: Metadata;
+}
+
+/** Stripe, as far as Paylink's rules use it (the SDK's names). */
+export interface StripePort {
+  checkout: {
+    sessions: {
+      create(params: CheckoutSessionRequest, options?: StripeRequestOptions): Promise<StripeCheckoutSession>;
+      retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeCheckoutSession>;
+      expire(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeCheckoutSession>;
+    };
+  };
+  paymentIntents: {
+    retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripePaymentIntent>;
+  };
+  refunds: {
+    create(params: RefundRequest, options: StripeRequestOptions): Promise<StripeRefund>;
+    /** Every page of them, as the SDK's auto-pagination walks it. */
+    list(params: { payment_intent: string; limit: number }, options: StripeRequestOptions): AsyncIterable<StripeRefund>;
+  };
+  disputes: {
+    retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeDispute>;
+  };
+  accounts: {
+    create(params: AccountRequest, options: StripeRequestOptions): Promise<StripeAccount>;
+    retrieve(id: string): Promise<StripeAccount>;
+  };
+  accountLinks: {
+    create(params: {
+      account: string;
+      type: 'account_onboarding';
+      refresh_url: string;
+      return_url: string;
+    }): Promise<{ url: string }>;
+  };
+  customers: {
+    create(
+      params: { email: string; name: string; metadata: Metadata },
+      options: StripeRequestOptions,
+    ): Promise<{ id: string }>;
+  };
+  subscriptions: {
+    retrieve(id: string): Promise<StripeSubscription>;
+    list(params: { customer: string; status: 'all'; limit: number }): AsyncIterable<StripeSubscription>;
+    cancel(id: string): Promise<StripeSubscription>;
+  };
+  billingPortal: {
+    sessions: { create(params: { customer: string; return_url: string }): Promise<{ url: string }> };
+  };
+}
