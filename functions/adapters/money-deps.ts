@@ -1,5 +1,5 @@
 import { refundNoticeEmail } from '../domain/emails';
-import type { MoneyDeps } from '../domain/refunds-and-disputes';
+import type { MoneyDeps } from '../domain/money-news';
 import { sendEmail } from './mailer';
 import { settlementDeps } from './settlement-deps';
 

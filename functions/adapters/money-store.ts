@@ -1,11 +1,11 @@
 /**
- * Writes of the money after the sale onto the payments table (functions/domain/refunds-and-disputes.ts).
+ * Writes of the money after the sale onto the payments table (functions/domain/money-after-sale.ts).
  * Both are single conditional UpdateItems on the payment's `moneyVersion`: no transactions (dynalite has
  * none), and concurrent news never overwrites newer news — the loser re-reads and merges again.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { uncountedShardOf, type PaymentRecord } from '../domain/payments';
-import type { MoneyRepository } from '../domain/refunds-and-disputes';
+import type { MoneyRepository } from '../domain/money-after-sale';
 import { conditionally, documentClient, tableName } from './dynamo';
 
 function versionCondition(expected: number | undefined, values: Record<string, unknown>): string {

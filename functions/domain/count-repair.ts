@@ -6,7 +6,7 @@
  */
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { allShards, dayInTimeZone, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
-import { owedCountInstants } from './refunds-and-disputes';
+import { owedCountInstants } from './money-after-sale';
 import { countSettledPayment, type SettlementDeps } from './settlement';
 import { sealClosedDays } from './stats';
 

@@ -141,7 +141,7 @@ export interface RefundNoticeDetails {
   stripeReceiptUrl: string | null;
 }
 
-/** The payer's short notice that a refund succeeded (issue 11): what, how much, and when it shows on the card. */
+/** The payer's short notice that a refund succeeded: what, how much, and when it shows on the card. */
 export function refundNoticeEmail(notice: RefundNoticeDetails): Email {
   const money = (cents: number) => formatMoney(cents, notice.currency);
   const full = notice.refundCents >= notice.totalCents;

@@ -1,6 +1,6 @@
 /**
  * What a payment keeps of the money after the sale — its refunds and its dispute, as Stripe reported them
- * and as Paylink counted them. Records only: the merge and the counts are in refunds-and-disputes.ts.
+ * and as Paylink counted them. Records only: the merge is in money-after-sale.ts, the counts in money-counts.ts.
  */
 
 /** A refund as the payment keeps it. */

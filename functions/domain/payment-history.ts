@@ -17,7 +17,8 @@ import { FILTER_OF_GROUP } from '@shared/payment-status-display';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';
-import { disputeForDisplay, refundableCentsOf, refundsForDisplay } from './refunds-and-disputes';
+import { refundableCentsOf } from './money-after-sale';
+import { disputeForDisplay, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */

@@ -75,10 +75,10 @@ export interface PaymentRecord extends SettlementDetails {
   countRetryAt?: string;
   /**
    * Whether the payment's own count has landed; absent until the first refund or dispute, when settlement's
-   * rule holds (succeeded without the `uncounted` mark = counted). See refunds-and-disputes.ts.
+   * rule holds (succeeded without the `uncounted` mark = counted). See money-after-sale.ts.
    */
   paymentCounted?: boolean;
-  /** The money after the sale (docs/decisions.md #19), by refund id; written by refunds-and-disputes.ts only. */
+  /** The money after the sale (docs/decisions.md #19), by refund id; written through money-news.ts only. */
   refunds?: Record<string, StoredRefund>;
   dispute?: StoredDispute;
   /** Refunded so far (pending and succeeded refunds), in cents. */

@@ -14,14 +14,15 @@ import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
-import { finishCounts, finishCountsOrLeaveThem, type MoneyRepository } from './refunds-and-disputes';
+import type { MoneyRepository } from './money-after-sale';
+import { finishCounts, finishCountsOrLeaveThem } from './money-counts';
 import type { StatsRepository } from './stats';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
-  /** Writes of the money after the sale, and of the counts that land (refunds-and-disputes.ts). */
+  /** Writes of the money after the sale, and of the counts that land (money-after-sale.ts, money-counts.ts). */
   money: MoneyRepository;
   merchants: MerchantRepository;
   stats: StatsRepository;
@@ -158,7 +159,7 @@ export async function settle(
 
 /**
  * Lands every count the payment owes — its own once succeeded (on the day it settled), and its refunds'
- * and dispute's — then removes its `uncounted` mark (refunds-and-disputes.ts `finishCounts`). Safe to
+ * and dispute's — then removes its `uncounted` mark (money-counts.ts `finishCounts`). Safe to
  * repeat: each day refuses what it has counted.
  */
 export function countSettledPayment(

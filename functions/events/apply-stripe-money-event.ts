@@ -2,7 +2,7 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { moneyDeps } from '../adapters/money-deps';
 import { workClaimStore } from '../adapters/one-time-record-store';
-import { applyMoneyEvent } from '../domain/refunds-and-disputes';
+import { applyMoneyEvent } from '../domain/money-events';
 import { logIgnoredEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';
 import { observed, telemetry } from '../adapters/observability';
 

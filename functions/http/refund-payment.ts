@@ -6,7 +6,7 @@ import { readSecret } from '../adapters/secrets';
 import { stripeClient } from '../adapters/stripe-client';
 import { HttpError } from '../domain/http-error';
 import { getMerchantPayment } from '../domain/payment-history';
-import { refundPayment } from '../domain/refunds-and-disputes';
+import { refundPayment } from '../domain/refund-request';
 import { paymentIdSchema } from '@shared/contracts/payments';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 

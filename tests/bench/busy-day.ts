@@ -1,5 +1,5 @@
 /**
- * The bench's busy merchant day (issue 24 item 7): one merchant's day with more payments than one 400 KB
+ * The bench's busy merchant day: one merchant's day with more payments than one 400 KB
  * item could guard (about 20,000 ids), counted through the stats store's own exactly-once count — the call
  * settlement makes for each succeeded payment — at the real item size. Then every payment is checked
  * counted once (the day's figures equal the sum over its payments, and a redelivery of every 100th is

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 14 item 4): mobile form factor and simulated throttling (Lighthouse's defaults), over
+ * Lighthouse: mobile form factor and simulated throttling (Lighthouse's defaults), over
  * HTTPS and HTTP/2 as CloudFront serves the site (each origin through a local edge, https-edge.ts), the
  * median of 3 runs by Lighthouse's own computeMedianRun, in the system's Chromium (chrome-launcher finds it,
  * or CHROME_PATH names it; nothing downloads a browser). Signed-in pages: puppeteer-core signs in through

@@ -1,5 +1,5 @@
 /**
- * Latency under load (issue 14 item 4): autocannon against the local gateway, bounded — a fixed number of
+ * Latency under load: autocannon against the local gateway, bounded — a fixed number of
  * requests over a fixed number of connections, on the loopback interface only. Every answer must be a 2xx
  * (a refusal would be measured as a fast request), or the figure is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The bench's busy platform (issue 24 item 7): `pending` open Checkouts, `paid` of them paid with every
+ * The bench's busy platform: `pending` open Checkouts, `paid` of them paid with every
  * completed webhook lost, then the re-verify schedule's runs five minutes apart until all the paid ones
  * have settled — how many runs it took, the Stripe calls each made against its budget, and each run's time.
  */

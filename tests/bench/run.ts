@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 14 item 4), on the built SPA (`npm run build` first) and the local runtime:
+ * `npm run bench`, on the built SPA (`npm run build` first) and the local runtime:
  * Lighthouse on the pages a phone opens and on a bare React + Vite floor; the bytes each page's first visit
  * downloads; /p/{id}'s critical path; the DynamoDB calls per request (counted at the client); the merchant's
  * stats and first transactions page at 100 and at 100,000 payments; a busy merchant day (more payments than

@@ -1,5 +1,5 @@
 /**
- * Webhook throughput (issue 14 item 4): real payments made on the Stripe sandbox with its deliveries held
+ * Webhook throughput: real payments made on the Stripe sandbox with its deliveries held
  * back, then every event it would have sent delivered at once — signed as Stripe signs, CONCURRENCY at a
  * time, a fifth of the deliveries being duplicates, in a seeded shuffle — through the webhook ingress, the
  * bus and the payment consumer into the ledger (payments and stats). Events/s is deliveries over the time

@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 10, item 7): crash injection. The payment consumer is killed — through the local
+ * Reliability suite: crash injection. The payment consumer is killed — through the local
  * runtime's test seam, after one of its DynamoDB writes landed — after it claimed the event, between the
  * write that settles the payment and the count, and after every other write of a real settlement in turn.
  * The bus's quick retries meet the killed run's live claim and leave a dead letter (never a second run beside

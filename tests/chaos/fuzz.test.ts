@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 10, item 7): fuzz. Every public and merchant route in the catalogue (the Stripe
+ * Reliability suite: fuzz. Every public and merchant route in the catalogue (the Stripe
  * webhooks have their own storm) gets bodies, queries and path params generated with fast-check — arbitrary
  * JSON, the routes' own field names with values of the wrong type, numbers at the edges, long and unicode
  * strings, deep nesting, text that is not JSON, malformed percent-encoding in the path. Never a 5xx; and on any

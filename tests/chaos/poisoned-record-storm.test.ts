@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 24, item 2): a poisoned-record storm. Hundreds of payments whose counts DynamoDB
+ * Reliability suite: a poisoned-record storm. Hundreds of payments whose counts DynamoDB
  * refuses every time (an amount that is not a number) and hundreds of closed days whose seals fail every
  * time, all older than — so listed ahead of — the healthy work: payments of 20 merchants left uncounted
  * by crashes, their days waiting to seal. Within three schedule runs (15 minutes in production) every

@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 10, item 7): the local runtime killed with SIGKILL mid-flow and started again
+ * Reliability suite: the local runtime killed with SIGKILL mid-flow and started again
  * on the same data directory. It runs as its own process (support/runtime-child.ts), the way `npm start`
  * does, on a temporary `.data/`-like directory: a merchant, a link and payments in every state are made, a
  * payment is paid and the process killed at once, while its webhooks are in flight. After the restart no

@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 10, item 7): Stripe failing under Paylink. The sandbox's fault control
+ * Reliability suite: Stripe failing under Paylink. The sandbox's fault control
  * (`POST /_emu/faults`) makes the real API answer 5xx, 4xx or nothing at all (a hold past the app's 5 s
  * client timeout) during checkout, connect, settlement and refunds; a dropped webhook is settled by the
  * schedule. Whatever Stripe does, the person gets the product's words (a 502 or a 4xx, never a 500), and the

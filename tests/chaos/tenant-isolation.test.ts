@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 10, item 7): tenant isolation. Every merchant route in the catalogue is called with
+ * Reliability suite: tenant isolation. Every merchant route in the catalogue is called with
  * merchant B's token and merchant A's ids — in the path, and in the query and body too. A route with an id in
  * its path answers 404, exactly as it answers for an id that does not exist; a route without one answers only
  * B's own data (none of A's identifiers appears in the answer). Every row that mentions A, in every table, is

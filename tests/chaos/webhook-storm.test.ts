@@ -1,5 +1,5 @@
 /**
- * Reliability suite (issue 10, item 7): a webhook storm. Real payments on the Stripe sandbox — paid, declined
+ * Reliability suite: a webhook storm. Real payments on the Stripe sandbox — paid, declined
  * then paid, canceled, expired, left pending — then every event the sandbox sent redelivered 5 times in a
  * seeded shuffle, interleaved with forged-but-signed contrary events, stale and wrong signatures, unknown
  * types, unknown accounts, wrong `livemode` and the wrong endpoint. Afterwards every payment is at its

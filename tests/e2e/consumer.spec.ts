@@ -1,5 +1,5 @@
 /**
- * The consumer wallet demo (issue 13 item 3; docs/decisions.md #6),
+ * The consumer wallet demo (docs/decisions.md #6),
  * clicked through as a person does: the server-checked password gate (a wrong password is refused and
  * cleared, the right one unlocks this browser session only), the pages and their navigation, and the
  * scanner reading an uploaded picture of a Paylink QR code. Every page at 1280 and 390 px, with axe.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
 
-/** The terms, privacy, support and Stripe-disclaimer pages (issue 13 item 2). */
+/** The terms, privacy, support and Stripe-disclaimer pages. */
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
 const VIEWPORTS = [

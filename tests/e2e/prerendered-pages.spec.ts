@@ -1,6 +1,5 @@
 /**
- * The landing, sign-in and sign-up pages arrive drawn at build time (shared/prerendered-pages.ts, issue 14
- * item 3): with JavaScript off they show their content, styled, with the forms' submit buttons disabled
+ * The landing, sign-in and sign-up pages arrive drawn at build time (shared/prerendered-pages.ts): with JavaScript off they show their content, styled, with the forms' submit buttons disabled
  * (a form submitted by the browser itself would put the password in the address); with JavaScript on, React
  * hydrates that markup (the nodes stay; no mismatch is reported), and what a visitor typed before it did is
  * what signs them in.

@@ -1,5 +1,5 @@
 /**
- * Refunds from the detail panel (issue 11; docs/decisions.md #18, #19), against the local runtime and its Stripe
+ * Refunds from the detail panel (docs/decisions.md #18, #19), against the local runtime and its Stripe
  * sandbox: a payer pays $20.00; the merchant, with the dashboard open in one tab and Transactions in
  * another, refunds $5.00 (a double click refunds once), sees 'Partially refunded' and, in the untouched
  * dashboard tab, the net revenue and refunds follow live with no 'Payment received'; then refunds the rest

@@ -1,5 +1,5 @@
 /**
- * Each function's bundle under its budget (issue 14 item 5): the bytes a cold start loads, bundled exactly
+ * Each function's bundle under its budget: the bytes a cold start loads, bundled exactly
  * as CDK bundles them (tests/bench/function-bundles.ts). The figures are deterministic for a given lock file.
  * Budgets sit about 10% above today's sizes (November 2026: Stripe + Powertools functions ~760–790 KB,
  * Stripe-free ones ~470–520 KB, health 41 KB, the two challenge triggers under 1 KB), so a dependency

@@ -1,5 +1,5 @@
 /**
- * The consumer wallet demo's API against the local runtime (docs/decisions.md #6, #13; issue 13): the gate is
+ * The consumer wallet demo's API against the local runtime (docs/decisions.md #6, #13): the gate is
  * the server's — no wallet without an unlock token, 'Invalid password' for a wrong one, a per-client limit on
  * attempts — the wallet is the demo user's, made once, with 2% cashback derived; and the production bundle
  * carries neither the demo password nor the /stripe-test page.

@@ -14,7 +14,8 @@ import { settlementDeps as runtimeSettlementDeps } from '@functions/adapters/set
 import { statsStore } from '@functions/adapters/stats-store';
 import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
 import type { StoredRefund } from '@functions/domain/money-records';
-import { mergeMoneyNews, recordMoneyNews } from '@functions/domain/refunds-and-disputes';
+import { mergeMoneyNews } from '@functions/domain/money-after-sale';
+import { recordMoneyNews } from '@functions/domain/money-news';
 import { settle } from '@functions/domain/settlement';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema } from '@shared/contracts/payments';

@@ -1,5 +1,5 @@
 /**
- * DynamoDB calls per request on the payer's money path (issue 14 item 5), counted at the client: the public
+ * DynamoDB calls per request on the payer's money path, counted at the client: the public
  * link read, the server-rendered page and checkout. These run on every payer's visit, so a stray extra read
  * (a second merchant lookup, a scan) costs on every payment; the counts do not vary with history size
  * (`npm run bench` shows them at 100 and 10,000 payments).

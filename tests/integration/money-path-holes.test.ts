@@ -1,5 +1,5 @@
 /**
- * The holes issue 10 lists in the money path, each shown closed on the real local runtime: an event whose
+ * The holes a review found in the money path, each shown closed on the real local runtime: an event whose
  * consumer was killed after claiming it, hostile input (malformed paths, bodies that are not events, a
  * signature from the future, oversized ids, malformed bus details), Stripe failures answered in the
  * product's words, and where an event came from (endpoint and mode) deciding whether it counts.

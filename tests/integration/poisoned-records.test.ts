@@ -1,5 +1,5 @@
 /**
- * One bad record never stops the others (issue 24 item 2; docs/runbook.md "Counts or seals failing"): a
+ * One bad record never stops the others (docs/runbook.md "Counts or seals failing"): a
  * payment whose count DynamoDB refuses every time, and a day whose seal fails every time, among healthy
  * payments and days of the same and other merchants. The schedule runs as the runtime runs it.
  */

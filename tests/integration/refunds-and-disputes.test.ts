@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyStore } from '@functions/adapters/money-store';
-import { mergeMoneyNews } from '@functions/domain/refunds-and-disputes';
+import { mergeMoneyNews } from '@functions/domain/money-after-sale';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema, type PaymentDetail } from '@shared/contracts/payments';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';

@@ -1,5 +1,5 @@
 /**
- * The bytes on /p/{id}'s critical path (issue 14, docs/decisions.md #22): the first response must carry
+ * The bytes on /p/{id}'s critical path (docs/decisions.md #22): the first response must carry
  * everything the amount needs to show — markup, the link, the stylesheet — and nothing may block the paint
  * behind a second request. The page's own markup stays small; the stylesheet's share is measured on the
  * built SPA in tests/e2e/payer-ssr.spec.ts.

@@ -7,7 +7,7 @@ import {
   moneyStateOf,
   owedCounts,
   refundableCentsOf,
-} from '@functions/domain/refunds-and-disputes';
+} from '@functions/domain/money-after-sale';
 import type { StoredDispute, StoredRefund } from '@functions/domain/money-records';
 
 const NOW = new Date('2026-11-23T01:00:00.000Z');
