@@ -48,14 +48,20 @@ export class EventInProgressError extends Error {
  * again (every write here is newest-wins or forward-only), since a run may die after its writes but before
  * marking the claim done.
  */
+export interface EventClaim {
+  /** The consumer's name: each consumer applies an event once, whatever the others do with it. */
+  consumer: string;
+  eventId: string;
+  claims: WorkClaims;
+  telemetry: Telemetry;
+  now: Date;
+  /** How long this run can still take; the catalogue's timeout when there is no Lambda context. */
+  leaseMs?: number;
+}
+
 export async function oncePerEvent(
-  consumer: string,
-  eventId: string,
-  claims: WorkClaims,
-  telemetry: Telemetry,
-  now: Date,
+  { consumer, eventId, claims, telemetry, now, leaseMs = DEFAULT_LEASE_MS }: EventClaim,
   apply: () => Promise<void>,
-  leaseMs: number = DEFAULT_LEASE_MS,
 ): Promise<'applied' | 'duplicate'> {
   const id = `stripe-event#${consumer}#${eventId}`;
   const token = crypto.randomUUID();

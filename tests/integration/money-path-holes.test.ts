@@ -118,17 +118,22 @@ describe('exactly once survives a crash', () => {
     const crashed = await pendingPayment();
     const crashedEvent = completedEvent(crashed, `evt_crashed_${crashed.paymentId}`);
     void oncePerEvent(
-      'payment',
-      crashedEvent.id,
-      workClaimStore,
-      telemetry,
-      new Date(Date.now() - 60_000),
+      {
+        consumer: 'payment',
+        eventId: crashedEvent.id,
+        claims: workClaimStore,
+        telemetry,
+        now: new Date(Date.now() - 60_000),
+      },
       () => new Promise(() => {}),
     );
     // Still running (claimed just now): the redelivery must not do the work a second time beside it.
     const running = await pendingPayment();
     const runningEvent = completedEvent(running, `evt_running_${running.paymentId}`);
-    void oncePerEvent('payment', runningEvent.id, workClaimStore, telemetry, new Date(), () => new Promise(() => {}));
+    void oncePerEvent(
+      { consumer: 'payment', eventId: runningEvent.id, claims: workClaimStore, telemetry, now: new Date() },
+      () => new Promise(() => {}),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300)); // the claims are written
 
     expect((await toConnect(crashedEvent)).status).toBe(200);
