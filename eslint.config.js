@@ -49,6 +49,16 @@ export default defineConfig(
     },
   },
   {
+    // With the types: a promise nobody awaits (a write that may fail unseen, or finish after the Lambda
+    // froze) and a promise where a plain value is expected (an async onClick, an async callback to forEach).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['shared/**'],
     rules: forbid(
       ['functions', 'infra', 'web', 'tests'],

@@ -6,7 +6,7 @@
  * HTML — Vite's client, React's refresh preamble and the source entry — since the function finds no built
  * entry in a dev server's index.html; a crawler reads the same tags either way.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { PAGE_PREFIXES } from '../shared/page-routes';
 import { withAbsolutePreviewUrls } from '../shared/preview-urls';
@@ -36,7 +36,9 @@ export function pageRoutesThroughGateway(gatewayUrl: string): Plugin {
       return withAbsolutePreviewUrls(html, origin);
     },
     configureServer(server) {
-      server.middlewares.use(async (request, response, next) => {
+      // Failures go to `next` inside: nothing is left for connect to catch.
+      server.middlewares.use((request, response, next) => void forward(request, response, next));
+      async function forward(request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) {
         const url = request.url ?? '/';
         const method = request.method ?? 'GET';
         if ((method !== 'GET' && method !== 'HEAD') || !PAGE_PREFIXES.some((prefix) => url.startsWith(prefix))) {
@@ -64,7 +66,7 @@ export function pageRoutesThroughGateway(gatewayUrl: string): Plugin {
         } catch (error) {
           next(error);
         }
-      });
+      }
     },
   };
 }

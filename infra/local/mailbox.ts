@@ -88,7 +88,7 @@ export async function startLocalMailbox(options: {
   let sandbox: Set<string> | undefined =
     options.sandbox && new Set(options.sandbox.verified.map((v) => v.toLowerCase()));
 
-  const front = http.createServer(async (request, response) => {
+  const answer = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     try {
       const path = request.url ?? '/';
       const body = await readBody(request);
@@ -131,7 +131,9 @@ export async function startLocalMailbox(options: {
       if (!response.headersSent) answerJson(response, 500, { message: String(error) });
       else response.end();
     }
-  });
+  };
+  // Every failure is answered inside `answer`: nothing is left for the server to catch.
+  const front = http.createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve, reject) => {
     front.once('error', reject);
     front.listen(options.port, LOOPBACK, () => resolve());

@@ -4,7 +4,14 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The lint config is the architecture's import rules; this proves it refuses what it should.
-const eslint = new ESLint();
+// The probes are text for files that do not exist, which the type-aware rules' project cannot hold: they
+// judge imports only, so those rules (and the type information they need) are left out here.
+const eslint = new ESLint({
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+  },
+});
 const BOUNDARY_RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
 
 async function importErrors(filePath: string, source: string) {
@@ -86,5 +93,39 @@ describe('import circles', () => {
     writeFileSync(path.join(folder, 'd.ts'), 'export const d = 1;\n');
     const [result] = await eslint.lintFiles([path.join(folder, 'c.ts')]);
     expect(result!.messages.filter((message) => message.ruleId === 'import-x/no-cycle')).toEqual([]);
+  });
+});
+
+describe('promises nobody awaits', { timeout: 60_000 }, () => {
+  // A real file, since these rules read types; in a project of its own (the nearest tsconfig.json), so
+  // the check does not load the whole repository's program.
+  const folder = mkdtempSync(path.join(import.meta.dirname, 'promise-probe-'));
+  writeFileSync(
+    path.join(folder, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: 'ES2023', lib: ['ES2023'], types: [] },
+      include: ['*.ts'],
+    }),
+  );
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const typedEslint = new ESLint();
+
+  it('refuses a floating promise and an async callback where a plain one is expected', async () => {
+    const file = path.join(folder, 'handler.ts');
+    writeFileSync(
+      file,
+      [
+        'const save = async (): Promise<void> => undefined;',
+        'export function handle(items: string[]) {',
+        '  save();',
+        '  items.forEach(async () => save());',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const [result] = await typedEslint.lintFiles([file]);
+    expect(result!.messages.map((message) => message.ruleId)).toEqual(
+      expect.arrayContaining(['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises']),
+    );
   });
 });

@@ -50,7 +50,7 @@ export function ConsumerGatePage({ onUnlocked }: { onUnlocked: (unlock: Consumer
           <h1 className="text-xl font-semibold">{strings.heading}</h1>
           <p className="text-sm text-muted-foreground">{strings.intro}</p>
         </div>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           <FormField id={id} label={strings.passwordLabel} error={error}>
             <PasswordInput
               ref={input}

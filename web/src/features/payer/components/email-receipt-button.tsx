@@ -79,7 +79,7 @@ export function EmailReceiptButton({ sessionId, customerEmail }: { sessionId: st
         }}
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-card text-left border border-border bg-background p-6 text-foreground shadow-lg backdrop:bg-zinc-950/40"
       >
-        <form noValidate onSubmit={send} className="flex flex-col gap-4">
+        <form noValidate onSubmit={(event) => void send(event)} className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <h2 id={`${id}-title`} className="text-lg leading-tight font-semibold">
               {strings.title}

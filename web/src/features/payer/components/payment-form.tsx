@@ -99,7 +99,7 @@ export function PaymentForm({ link, onGone }: { link: PublicPaymentLink; onGone:
         ) : null}
       </div>
 
-      <form noValidate onSubmit={pay} className="flex flex-col gap-6 px-6 pb-6">
+      <form noValidate onSubmit={(event) => void pay(event)} className="flex flex-col gap-6 px-6 pb-6">
         {link.isOpenAmount ? (
           <div className="flex flex-col gap-2">
             <label htmlFor={`${id}-amount`} className="text-sm font-medium">

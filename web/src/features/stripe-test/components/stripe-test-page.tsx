@@ -118,7 +118,7 @@ export function StripeTestPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={run} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <form onSubmit={(event) => void run(event)} className="flex flex-col gap-4 sm:flex-row sm:items-end">
               <FormField id={amountId} label="Amount (NZD)" className="flex-1">
                 <Input
                   {...fieldControlProps(amountId, {})}
