@@ -6,12 +6,17 @@ import { messagePage, page, type HostedPageRequest } from './hosted-page-layout'
 import { redirect, sendHtml } from './http-responses';
 import type { SandboxContext } from './sandbox-context';
 
-function onboardingPage(accountId: string, email: string | null) {
+function onboardingPage(account: Account) {
+  const email = account.email as string | null;
   return page(
     'Connect your Stripe account',
     `<h1>Connect your Stripe account</h1>
-<p>Account <code>${escapeHtml(accountId)}</code>${email ? ` for ${escapeHtml(email)}` : ''}.</p>
-<form method="post"><button class="primary" name="action" value="complete">Complete onboarding</button>
+<p>Account <code>${escapeHtml(account.id)}</code>${email ? ` for ${escapeHtml(email)}` : ''}.</p>
+<form method="post">
+<label for="business-name">Public business name</label>
+<input id="business-name" name="business_name" autocomplete="organization" aria-describedby="business-name-hint" value="${escapeHtml(account.business_profile?.name ?? '')}">
+<p class="note" id="business-name-hint">Customers see this name at the top of Checkout when they pay you.</p>
+<button class="primary" name="action" value="complete">Complete onboarding</button>
 <button name="action" value="incomplete">Leave incomplete</button></form>`,
   );
 }
@@ -32,11 +37,14 @@ export function handleOnboardingPage(
     if (link.state !== 'new' || expired) return redirect(response, 302, link.refreshUrl);
     link.state = 'opened';
     store.save();
-    return sendHtml(response, 200, onboardingPage(account.id, account.email as string | null));
+    return sendHtml(response, 200, onboardingPage(account));
   }
   if (link.state !== 'opened') return redirect(response, 303, link.refreshUrl);
   link.state = 'submitted';
-  if (new URLSearchParams(request.body).get('action') === 'complete') completeOnboarding(context, account);
+  const form = new URLSearchParams(request.body);
+  if (form.get('action') === 'complete') {
+    completeOnboarding(context, account, { businessName: form.get('business_name') ?? undefined });
+  }
   store.save();
   redirect(response, 303, link.returnUrl);
 }
