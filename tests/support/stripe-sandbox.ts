@@ -19,7 +19,7 @@ export function submitHostedForm(url: string, fields: Record<string, string>) {
   });
 }
 
-/** Stripe's test card that pays (the sandbox knows Stripe's test cards: infra/local/stripe-sandbox/checkout.ts). */
+/** Stripe's test card that pays (the sandbox knows Stripe's test cards: infra/local/stripe-sandbox/checkout-payment.ts). */
 export const PAYING_CARD = '4242 4242 4242 4242';
 
 export interface HostedCheckoutPayer {

@@ -201,6 +201,11 @@ function invoiceFor(
   };
 }
 
+/** When a trial of `trialPeriodDays` starting `now` ends (null for none); Checkout quotes it before the payer subscribes. */
+export function trialEndAfter(now: number, trialPeriodDays: number | null): number | null {
+  return trialPeriodDays ? now + trialPeriodDays * DAY_SECONDS : null;
+}
+
 /** What Checkout does for a subscription: the subscription (trialing if asked) and its first invoice. */
 export function startSubscription(
   context: SandboxContext,
@@ -215,7 +220,7 @@ export function startSubscription(
   account: string | null,
 ) {
   const now = context.now();
-  const trialEnd = options.trialPeriodDays ? now + options.trialPeriodDays * DAY_SECONDS : null;
+  const trialEnd = trialEndAfter(now, options.trialPeriodDays);
   const periodEnd = trialEnd ?? addOneMonth(now);
   const subscriptionId = newId('sub', 24);
   const subscription: Subscription = {

@@ -19,8 +19,18 @@ const ONBOARDING_REQUIREMENTS = [
   'tos_acceptance.date',
 ];
 
+/** The public face of the business: `name` is what Checkout shows the payer as its heading. */
+export interface BusinessProfile {
+  name: string | null;
+  url: string | null;
+  support_email: string | null;
+  [field: string]: unknown;
+}
+
 export interface Account extends StripeObject {
   object: 'account';
+  /** Accounts an older sandbox saved to its data file have none. */
+  business_profile?: BusinessProfile | null;
   charges_enabled: boolean;
   payouts_enabled: boolean;
   details_submitted: boolean;
@@ -65,6 +75,13 @@ export function createAccount(context: SandboxContext, params: Params): Account 
     country: optionalString(params, 'country') ?? 'NZ',
     email: optionalString(params, 'email') ?? null,
     business_type: optionalString(params, 'business_type') ?? null,
+    business_profile: {
+      name: optionalString(params, 'business_profile[name]') ?? null,
+      url: optionalString(params, 'business_profile[url]') ?? null,
+      support_email: optionalString(params, 'business_profile[support_email]') ?? null,
+      mcc: optionalString(params, 'business_profile[mcc]') ?? null,
+      product_description: optionalString(params, 'business_profile[product_description]') ?? null,
+    },
     default_currency: 'nzd',
     charges_enabled: false,
     payouts_enabled: false,
@@ -125,15 +142,25 @@ export function createAccountLink(context: SandboxContext, params: Params) {
   };
 }
 
-/** The hosted page's "Complete onboarding": the account can take payments, and Connect hears about it. */
-export function completeOnboarding(context: SandboxContext, account: Account) {
+/**
+ * The hosted page's "Complete onboarding": the account can take payments, and Connect hears about it.
+ * The business name the form collected (prefilled with what the platform sent) becomes the public one.
+ */
+export function completeOnboarding(context: SandboxContext, account: Account, form: { businessName?: string } = {}) {
+  const businessName = form.businessName?.trim() || null;
   const previousAttributes = {
+    ...(businessName && businessName !== account.business_profile?.name
+      ? { business_profile: account.business_profile ? { ...account.business_profile } : null }
+      : {}),
     charges_enabled: account.charges_enabled,
     payouts_enabled: account.payouts_enabled,
     details_submitted: account.details_submitted,
     capabilities: { ...account.capabilities },
     requirements: snapshot(account.requirements),
   };
+  if (businessName) {
+    account.business_profile = { url: null, support_email: null, ...account.business_profile, name: businessName };
+  }
   account.charges_enabled = true;
   account.payouts_enabled = true;
   account.details_submitted = true;

@@ -1,0 +1,113 @@
+/** Stripe's hosted Checkout, where the payer enters a card: the page, and what its Pay button does. */
+import type http from 'node:http';
+import { escapeHtml } from '@shared/escape-html';
+import { trialEndAfter, type Price } from './billing';
+import { refreshExpiry, type CheckoutSession } from './checkout';
+import { payCheckoutSession } from './checkout-payment';
+import type { Account } from './connect-accounts';
+import { formatAmount, messagePage, page, type HostedPageRequest } from './hosted-page-layout';
+import { redirect, sendHtml } from './http-responses';
+import type { SandboxContext } from './sandbox-context';
+
+/** What the page says the payer is agreeing to, worked out before they pay. */
+interface OrderSummary {
+  session: CheckoutSession;
+  /** Whose Checkout this is, for its heading; null when the account has no public name. */
+  businessName: string | null;
+  /** A subscription's billing interval (`month`), null for a one-off payment. */
+  interval: string | null;
+  /** When a subscription's free trial would end if the payer subscribed now; null without a trial. */
+  trialEnd: number | null;
+}
+
+const longDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Checkout is headed with the business's public name, never the merchant's private sign-in email. A
+ * connected account without one (saved before onboarding collected it) falls back to its website's host;
+ * Paylink's own plan is sold by the platform, which has no account object here.
+ */
+function businessNameOf(account: Account | undefined, isPlatform: boolean): string | null {
+  if (isPlatform) return 'Paylink';
+  const profile = account?.business_profile;
+  if (profile?.name) return profile.name;
+  if (profile?.url) {
+    try {
+      return new URL(profile.url.includes('://') ? profile.url : `https://${profile.url}`).host;
+    } catch {
+      // Not a URL after all: no name to show.
+    }
+  }
+  return null;
+}
+
+function totalLines({ session, interval, trialEnd }: OrderSummary) {
+  const price = formatAmount(session.amount_total, session.currency);
+  if (!interval) return `<p class="total">Total <strong>${price}</strong></p>`;
+  if (trialEnd === null) return `<p class="total">Total <strong>${price}</strong> per ${escapeHtml(interval)}</p>`;
+  // As Stripe's Checkout words a trial: nothing is charged today, and the first charge has a date.
+  return `<p class="total">Free until ${longDate.format(new Date(trialEnd * 1000))}, then ${price} per ${escapeHtml(interval)}</p>
+<p>Total due today <strong>${formatAmount(0, session.currency)}</strong></p>`;
+}
+
+function checkoutPage(summary: OrderSummary, form: { email?: string; name?: string; error?: string } = {}) {
+  const { session, businessName } = summary;
+  const error = form.error ? `<p role="alert" id="card-error">${escapeHtml(form.error)}</p>` : '';
+  const back = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : '';
+  const what = session.mode === 'subscription' ? 'Subscribe' : 'Pay';
+  return page(
+    businessName ? `${what} ${businessName}` : 'Checkout',
+    `${back}<section class="summary" aria-label="Order summary"><h1>${escapeHtml(businessName ?? 'Checkout')}</h1>
+${totalLines(summary)}</section>
+${error}
+<form method="post">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(form.email ?? session.customer_email ?? '')}">
+<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${escapeHtml(form.name ?? '')}">
+<label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required${form.error ? ' aria-describedby="card-error" aria-invalid="true"' : ''}>
+<div class="pair"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34"></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div></div>
+<button class="primary" type="submit">${what}</button>
+</form>
+<p class="note">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0259 succeeds, then is disputed as fraudulent.</p>`,
+  );
+}
+
+function orderSummary(context: SandboxContext, session: CheckoutSession, account: string | null): OrderSummary {
+  const merchant = account ? context.store.find<Account>(account, null) : undefined;
+  const setup = context.store.checkoutSetup(session.id);
+  const price = setup?.lineItems[0]?.price as Price | undefined;
+  const interval = session.mode === 'subscription' ? (price?.recurring?.interval ?? 'month') : null;
+  return {
+    session,
+    businessName: businessNameOf(merchant, account === null),
+    interval,
+    trialEnd: interval ? trialEndAfter(context.now(), setup?.subscriptionData.trialPeriodDays ?? null) : null,
+  };
+}
+
+export function handleCheckoutPage(context: SandboxContext, request: HostedPageRequest, response: http.ServerResponse) {
+  const { store } = context;
+  const account = store.accountOf(request.id);
+  const session = account === undefined ? undefined : store.find<CheckoutSession>(request.id, account);
+  if (!session || account === undefined) {
+    return sendHtml(response, 404, messagePage('Payment page not found', 'This payment page does not exist.'));
+  }
+  refreshExpiry(context, session, account);
+  if (session.status !== 'open') {
+    const message =
+      session.status === 'complete' ? 'This payment is already complete.' : 'This payment page has expired.';
+    return sendHtml(response, 410, messagePage('Payment page closed', message));
+  }
+  if (request.method !== 'POST') return sendHtml(response, 200, checkoutPage(orderSummary(context, session, account)));
+  const form = new URLSearchParams(request.body);
+  const payer = {
+    email: form.get('email') ?? '',
+    name: form.get('name') ?? '',
+    cardNumber: form.get('card_number') ?? '',
+  };
+  const result = payCheckoutSession(context, session, payer, account);
+  store.save();
+  if (result.outcome === 'paid') return redirect(response, 303, result.redirectTo);
+  const summary = orderSummary(context, session, account);
+  sendHtml(response, 402, checkoutPage(summary, { ...payer, error: result.message }));
+}

@@ -1,0 +1,68 @@
+/** The billing portal, where the merchant manages their Paylink plan: cancel at period end, cancel now, resume. */
+import type http from 'node:http';
+import { escapeHtml } from '@shared/escape-html';
+import { cancelAtPeriodEnd, cancelNow, resumeSubscription, type Subscription } from './billing';
+import { formatAmount, messagePage, page, type HostedPageRequest } from './hosted-page-layout';
+import { redirect, sendHtml } from './http-responses';
+import type { SandboxContext } from './sandbox-context';
+import { StripeApiError } from './stripe-error';
+
+function subscriptionSection(subscription: Subscription) {
+  const item = subscription.items.data[0]!;
+  const periodEnd = new Date(item.current_period_end * 1000).toISOString().slice(0, 10);
+  const state =
+    subscription.status === 'canceled'
+      ? 'Canceled'
+      : subscription.cancel_at_period_end
+        ? `Cancels on ${periodEnd}`
+        : subscription.status === 'trialing'
+          ? `Trial ends on ${periodEnd}`
+          : `Renews on ${periodEnd}`;
+  const action = (value: string, label: string) => `<button name="action" value="${value}">${label}</button>`;
+  const actions =
+    subscription.status === 'canceled'
+      ? ''
+      : `<form method="post"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}">
+${subscription.cancel_at_period_end ? action('resume', 'Resume subscription') : action('cancel_at_period_end', 'Cancel at period end')}
+${action('cancel_now', 'Cancel now')}</form>`;
+  return `<section aria-label="Subscription ${escapeHtml(subscription.id)}"><h2>${formatAmount(item.price.unit_amount * item.quantity, item.price.currency)} per ${escapeHtml(item.price.recurring?.interval ?? 'month')}</h2>
+<p>Status: <strong>${escapeHtml(state)}</strong></p>${actions}</section>`;
+}
+
+function portalPage(subscriptions: Subscription[], returnUrl: string | null) {
+  const back = returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return</a></p>` : '';
+  const list = subscriptions.length ? subscriptions.map(subscriptionSection).join('') : '<p>No subscriptions.</p>';
+  return page('Manage your subscription', `${back}<h1>Manage your subscription</h1>${list}`);
+}
+
+/** `request.id` is the portal session's. */
+export function handlePortalPage(context: SandboxContext, request: HostedPageRequest, response: http.ServerResponse) {
+  const { store } = context;
+  const { id } = request;
+  const account = store.accountOf(id);
+  const portal = account === undefined ? undefined : store.find(id, account);
+  if (!portal || account === undefined) {
+    return sendHtml(response, 404, messagePage('Not found', 'This billing portal session does not exist.'));
+  }
+  const customer = portal.customer as string;
+  if (request.method === 'POST') {
+    const form = new URLSearchParams(request.body);
+    const subscription = store.find<Subscription>(form.get('subscription') ?? '', account);
+    if (!subscription || subscription.customer !== customer) {
+      return sendHtml(response, 404, messagePage('Not found', 'That subscription is not on this account.'));
+    }
+    const action = form.get('action');
+    try {
+      if (action === 'cancel_at_period_end') cancelAtPeriodEnd(context, subscription, account);
+      else if (action === 'cancel_now') cancelNow(context, subscription, account);
+      else if (action === 'resume') resumeSubscription(context, subscription, account);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      return sendHtml(response, 400, messagePage('Could not change the subscription', error.message));
+    }
+    store.save();
+    return redirect(response, 303, `${context.baseUrl}/portal/${id}`);
+  }
+  const subscriptions = store.objectsOfKind<Subscription>('subscription', (sub) => sub.customer === customer);
+  sendHtml(response, 200, portalPage(subscriptions, portal.return_url as string | null));
+}

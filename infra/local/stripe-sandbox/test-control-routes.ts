@@ -1,0 +1,80 @@
+/**
+ * The sandbox's own test controls under `/_emu/`, which Stripe has no equivalent of: push an object to a
+ * state a test needs (a trial ended, a refund failed, a dispute opened or closed), lose webhooks or fail
+ * API calls on purpose, read every event, and start over.
+ */
+import type { ApiRoute } from './api-route';
+import { endTrial, retrieve, type Subscription } from './billing';
+import { closeDispute, openDispute } from './disputes';
+import type { StripeFaults } from './faults';
+import { failRefund } from './refunds';
+import type { SandboxContext } from './sandbox-context';
+import { invalidParameter } from './stripe-error';
+import type { WebhookDrops } from './webhook-drops';
+import { isConnectEndpoint } from './webhook-endpoints';
+
+export function testControlRoutes(context: SandboxContext, drops: WebhookDrops, faults: StripeFaults): ApiRoute[] {
+  const { store } = context;
+  return [
+    {
+      method: 'GET',
+      pattern: /^\/_emu\/webhook_endpoints\/([^/]+)$/,
+      handle: ({ match }) => ({ id: match[1]!, connect: isConnectEndpoint(context, match[1]!) }),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/subscriptions\/([^/]+)\/end_trial$/,
+      handle: (request) => {
+        const subscriptionId = request.match[1]!;
+        const account = store.accountOf(subscriptionId) ?? null;
+        const subscription = retrieve<Subscription>(context, 'subscription', subscriptionId, account);
+        return endTrial(context, subscription, request.url.searchParams.get('fail') === '1', account);
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/refunds\/([^/]+)\/fail$/,
+      handle: ({ match, params }) => failRefund(context, match[1]!, params),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/charges\/([^/]+)\/dispute$/,
+      handle: ({ match, params }) => openDispute(context, match[1]!, params),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/disputes\/([^/]+)\/close$/,
+      handle: ({ match, params }) => closeDispute(context, match[1]!, params),
+    },
+    { method: 'GET', pattern: /^\/_emu\/events$/, handle: () => ({ object: 'list', data: store.events() }) },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/webhooks\/drop$/,
+      handle: ({ params }) => {
+        const count = params.count === undefined ? 1 : Number(params.count);
+        if (!Number.isInteger(count) || count < 0) throw invalidParameter('count', 'count must be a whole number.');
+        const types = String(params.types ?? '')
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean);
+        return drops.set(count, types);
+      },
+    },
+    { method: 'DELETE', pattern: /^\/_emu\/webhooks\/drop$/, handle: () => drops.clear() },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/faults$/,
+      handle: ({ params }) => faults.add(params),
+    },
+    { method: 'GET', pattern: /^\/_emu\/faults$/, handle: () => faults.list() },
+    { method: 'DELETE', pattern: /^\/_emu\/faults$/, handle: () => faults.clear() },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/reset$/,
+      handle: () => {
+        store.reset();
+        return { reset: true };
+      },
+    },
+  ];
+}
