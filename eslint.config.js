@@ -127,8 +127,9 @@ export default defineConfig(
               message: 'infra/ may not import web/ or tests/.',
             },
             {
-              regex: String.raw`(^|/|@)functions/(?!catalog$)`,
-              message: 'infra/ reads functions/catalog.ts only; handlers are loaded by their catalogue entry.',
+              regex: String.raw`(^|/|@)functions/(?!(catalog|function-spec|environment)$)`,
+              message:
+                'infra/ reads the catalogue (functions/catalog.ts, function-spec.ts, environment.ts) only; handlers are loaded by their catalogue entry.',
             },
           ],
         },

@@ -7,7 +7,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES } from '@functions/catalog';
+import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES } from '@functions/function-spec';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 
 /** CloudFront web ACLs exist only in this region. */

@@ -4,7 +4,7 @@
  * app stack references across regions.
  */
 import type { App } from 'aws-cdk-lib';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import type { DeploymentSettings } from './deployment-settings';
 import { EdgeFirewallStack } from './edge-firewall-stack';
 import { PaylinkStack } from './stack';

@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DeleteMessageCommand, GetQueueUrlCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Message } from '@aws-sdk/client-sqs';
-import { catalog, type FunctionSpec } from '@functions/catalog';
+import { catalog } from '@functions/catalog';
+import { type FunctionSpec } from '@functions/function-spec';
 import { deadLetterQueueNameFor, isEventConsumer } from './constructs/event-routing';
 
 /** Longer than the slowest consumer's timeout: a message being re-driven is not received twice. */

@@ -16,7 +16,9 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
-import { ENV, STRIPE_WEBHOOKS, stripeWebhookEventTypes } from '@functions/catalog';
+import { stripeWebhookEventTypes } from '@functions/catalog';
+import { STRIPE_WEBHOOKS } from '@functions/function-spec';
+import { ENV } from '@functions/environment';
 import type { StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 
 /** Marks the endpoints this script made: Stripe's object never says whether an endpoint is a Connect one. */

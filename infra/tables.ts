@@ -2,7 +2,7 @@
  * Every DynamoDB table, specified once. The cloud stack creates them from this; the local runtime
  * creates the same tables in dynalite; functions find their names in `<TABLE>_TABLE` env variables.
  */
-import type { TableId } from '@functions/catalog';
+import type { TableId } from '@functions/function-spec';
 
 export type AttributeType = 'S' | 'N';
 

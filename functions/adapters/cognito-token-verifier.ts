@@ -1,6 +1,6 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 
 export interface VerifiedMerchantToken {
   sub: string;

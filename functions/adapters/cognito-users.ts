@@ -7,7 +7,7 @@ import {
   SignUpCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import type { UserDirectory } from '../domain/signup';
 
 let client: CognitoIdentityProviderClient | undefined;

@@ -4,7 +4,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import type { ConnectionPusher } from '../domain/connections';
 
 let client: ApiGatewayManagementApiClient | undefined;

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tableEnvName, type TableId } from '../catalog';
+import { type TableId } from '../function-spec';
+import { tableEnvName } from '../environment';
 
 let client: DynamoDBDocumentClient | undefined;
 

@@ -1,5 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 
 let client: EventBridgeClient | undefined;
 

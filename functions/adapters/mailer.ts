@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { EmailRefusedError, type Email } from '../domain/emails';
 
 let client: SESv2Client | undefined;

@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { secretArnEnvName, secretValueEnvName, type SecretId } from '../catalog';
+import { type SecretId } from '../function-spec';
+import { secretArnEnvName, secretValueEnvName } from '../environment';
 
 /** Secrets are re-read after this long, so a rotated value reaches warm Lambdas without a deploy. */
 const CACHE_MILLISECONDS = 5 * 60 * 1000;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import type { StripePort } from '../domain/stripe-port';
 import { readSecret } from './secrets';
 

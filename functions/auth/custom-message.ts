@@ -4,7 +4,7 @@
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '@shared/contracts/auth';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { firstNameOf, passwordResetEmail, verificationEmail } from '../domain/emails';
 
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {

@@ -4,7 +4,7 @@
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { magicLinkRequestedDetailSchema } from '@shared/contracts/auth';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';
 import { oneTimeRecordStore } from '../adapters/one-time-record-store';

@@ -1,5 +1,5 @@
 import { checkoutRequestSchema } from '@shared/contracts/checkout';
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';
 import { paymentLinkStore } from '../adapters/payment-link-store';

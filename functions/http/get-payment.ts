@@ -1,4 +1,4 @@
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { log } from '../adapters/observability';
 import { paymentHistoryStore } from '../adapters/payment-history-store';
 import { readSecret } from '../adapters/secrets';

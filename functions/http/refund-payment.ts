@@ -1,4 +1,4 @@
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@shared/contracts/payments';
 import { moneyDeps } from '../adapters/money-deps';
 import { paymentHistoryStore } from '../adapters/payment-history-store';

@@ -5,7 +5,7 @@
  * entry, found in the site's index.html (the one file a deploy always replaces), so this function never
  * needs rebuilding when the web app changes.
  */
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { linkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { log, observed } from '../adapters/observability';
 import { merchantStore } from '../adapters/merchant-store';

@@ -1,4 +1,4 @@
-import { ENV } from '../catalog';
+import { ENV } from '../environment';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';
 import { stripeClient } from '../adapters/stripe-client';

@@ -7,7 +7,7 @@
  * from) and answered at once: the consumers do the work, idempotently.
  */
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
-import { STRIPE_WEBHOOKS, type SecretId } from '../catalog';
+import { STRIPE_WEBHOOKS, type SecretId } from '../function-spec';
 import { publishEvent } from '../adapters/event-publisher';
 import {
   appendLogKeys,

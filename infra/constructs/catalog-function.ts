@@ -24,15 +24,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
-import {
-  ENV,
-  eventSourcesOf,
-  secretArnEnvName,
-  tableEnvName,
-  type FunctionSpec,
-  type SecretId,
-  type TableId,
-} from '@functions/catalog';
+import { eventSourcesOf, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
+import { ENV, secretArnEnvName, tableEnvName } from '@functions/environment';
 import { tables as tableSpecs } from '../tables';
 import { wildcardResourceFindingId } from '../wildcard-finding-id';
 import type { DataTables } from './data-tables';

@@ -2,7 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_IDS, type TableId } from '@functions/catalog';
+import { TABLE_IDS, type TableId } from '@functions/function-spec';
 import { tables as tableSpecs, type KeySpec } from '../tables';
 
 export interface DataTablesProps {

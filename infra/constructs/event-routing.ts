@@ -20,7 +20,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import type { CatalogFunction } from './catalog-function';
 
 export interface EventRoutingProps {

@@ -15,7 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import type { CognitoTrigger } from '@functions/catalog';
+import type { CognitoTrigger } from '@functions/function-spec';
 
 const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   preSignUp: UserPoolOperation.PRE_SIGN_UP,

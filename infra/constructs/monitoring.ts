@@ -36,7 +36,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
-import type { RouteAuth } from '@functions/catalog';
+import type { RouteAuth } from '@functions/function-spec';
 import type { CatalogFunction } from './catalog-function';
 import type { EventRouting } from './event-routing';
 import { ROUTE_GROUPS, type PaylinkHttpApi } from './paylink-http-api';

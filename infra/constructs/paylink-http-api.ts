@@ -17,7 +17,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteAuth } from '@functions/catalog';
+import type { RouteAuth } from '@functions/function-spec';
 import type { CatalogFunction } from './catalog-function';
 
 /** The stage's default: only a route the catalogue did not describe would fall back to it (none does). */

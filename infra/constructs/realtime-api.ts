@@ -7,7 +7,7 @@ import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import type { WebSocketRoute } from '@functions/catalog';
+import type { WebSocketRoute } from '@functions/function-spec';
 import type { CatalogFunction } from './catalog-function';
 
 export const REALTIME_STAGE_NAME = 'prod';

@@ -19,7 +19,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { createPublicKey, randomUUID, verify as verifySignature } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Secret, TOTP } from 'otpauth';
-import type { CognitoTrigger, FunctionSpec } from '@functions/catalog';
+import type { CognitoTrigger, FunctionSpec } from '@functions/function-spec';
 import { invoke } from './function-loader';
 
 /** The slice of cognito-local's services these extensions use (its own types are internal). */

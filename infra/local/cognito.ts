@@ -27,7 +27,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import {
   extendCognitoRouter,
   inProcessLambda,

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { Server } from 'node:http';
-import { TABLE_IDS, type TableId } from '@functions/catalog';
+import { TABLE_IDS, type TableId } from '@functions/function-spec';
 import { tables, type KeySpec } from '../tables';
 import { LOOPBACK, closeServer } from './ports';
 

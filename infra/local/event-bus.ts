@@ -7,7 +7,7 @@
  * same port (what `npm run replay-dead-letters` calls) re-drives them.
  */
 import http from 'node:http';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import { runConsumerInvocation } from './consumer-invocations';
 import { describeDeadLetter, memoryDeadLetterStore, type DeadLetter, type DeadLetterStore } from './dead-letters';
 import { eventPatternOf, matchesEventPattern, type EventPattern } from './event-pattern';

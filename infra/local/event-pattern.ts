@@ -2,7 +2,7 @@
  * EventBridge event patterns — the subset the catalogue produces: each field lists the exact values it
  * accepts, and nested objects match nested fields. The stack hands the same pattern to EventBridge.
  */
-import type { EventRule } from '@functions/catalog';
+import type { EventRule } from '@functions/function-spec';
 
 export type EventPattern = { [field: string]: readonly (string | number | boolean)[] | EventPattern };
 

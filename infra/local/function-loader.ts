@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 
 export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '@functions/catalog';
+import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '@functions/function-spec';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { prerenderedPageFor } from '@shared/prerendered-pages';

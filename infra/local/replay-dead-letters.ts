@@ -7,7 +7,7 @@
  * replay (`Paylink.ReplayDeadLetters`); if not, it boots the runtime on the same data, replays, and stops it.
  */
 import path from 'node:path';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import { REPLAY_DEAD_LETTERS_TARGET, type ReplayResult } from './event-bus';
 import { LOOPBACK, configuredPorts, type Ports } from './ports';
 import { quietAwsSdkNotices } from './quiet-sdk-notices';

@@ -9,15 +9,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ENV,
-  STRIPE_WEBHOOKS,
-  catalog,
-  tableEnvName,
-  type FunctionSpec,
-  type SecretId,
-  type TableId,
-} from '@functions/catalog';
+import { catalog } from '@functions/catalog';
+import { STRIPE_WEBHOOKS, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
+import { ENV, tableEnvName } from '@functions/environment';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { directoryDeadLetterStore } from './dead-letters';

@@ -2,7 +2,7 @@
  * The local schedule: each catalogue `schedule` fires its function every `rateMinutes`, with the event
  * an EventBridge scheduled rule sends (on the default bus, like the cloud's).
  */
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import { invoke } from './function-loader';
 
 export interface LocalScheduler {

@@ -6,7 +6,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SECRET_IDS, secretValueEnvName, type SecretId } from '@functions/catalog';
+import { SECRET_IDS, type SecretId } from '@functions/function-spec';
+import { secretValueEnvName } from '@functions/environment';
 
 /** Values shaped like the real ones (Stripe's SDK and sandbox look at the prefixes). */
 const PREFIXES: Partial<Record<SecretId, string>> = {

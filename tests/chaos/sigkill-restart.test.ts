@@ -20,7 +20,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableId } from '@functions/catalog';
+import type { TableId } from '@functions/function-spec';
 import type { PaymentRecord } from '@functions/domain/payments';
 import { checkoutResponseSchema, paymentResultSchema } from '@shared/contracts/checkout';
 import { paymentLinkListSchema, paymentLinkSchema } from '@shared/contracts/payment-links';

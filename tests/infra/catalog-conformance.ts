@@ -4,19 +4,17 @@
  * schedule, a trigger, secrets, email and events) are held to the same rules.
  */
 import { describe, expect, it } from 'vitest';
+import { httpRoutes } from '@functions/catalog';
 import {
-  ENV,
   SECRET_IDS,
   TABLE_IDS,
   eventSourcesOf,
-  httpRoutes,
-  secretArnEnvName,
-  tableEnvName,
   type CognitoTrigger,
   type FunctionSpec,
   type TableAccess,
   type TableId,
-} from '@functions/catalog';
+} from '@functions/function-spec';
+import { ENV, secretArnEnvName, tableEnvName } from '@functions/environment';
 import {
   CONSUMER_ASYNC_RETRY,
   DEAD_LETTER_RETENTION,

@@ -5,7 +5,8 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES, catalog, httpRoutes } from '@functions/catalog';
+import { catalog, httpRoutes } from '@functions/catalog';
+import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES } from '@functions/function-spec';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 import { EDGE_REGION } from '@infra/edge-firewall-stack';
 import { unacknowledgedAwsSolutionsFindings } from './nag-findings';

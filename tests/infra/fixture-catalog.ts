@@ -4,7 +4,8 @@
  * existing handlers: only the wiring is under test. Names and routes are `fixture-…` so they never collide
  * with the real catalogue's.
  */
-import { catalog, type FunctionSpec } from '@functions/catalog';
+import { catalog } from '@functions/catalog';
+import { type FunctionSpec } from '@functions/function-spec';
 import { PAYLINK_EVENT_SOURCE } from '@shared/contracts/realtime';
 
 const ANY_HANDLER = 'functions/http/health.ts';

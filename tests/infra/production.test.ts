@@ -1,6 +1,6 @@
 /** `-c stage=prod`: what holds data survives a mistaken `cdk destroy` or a replacement. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_IDS } from '@functions/catalog';
+import { TABLE_IDS } from '@functions/function-spec';
 import { unacknowledgedAwsSolutionsFindings } from './nag-findings';
 import { logicalIdOf, resourcesOfType, synthesizePaylink, type SynthesizedPaylink } from './synthesize-paylink';
 

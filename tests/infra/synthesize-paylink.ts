@@ -8,7 +8,7 @@ import path from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import { deploymentSettingsFromContext } from '@infra/deployment-settings';
 import type { EdgeFirewallStack } from '@infra/edge-firewall-stack';
 import { addPaylinkStacks } from '@infra/paylink-stacks';

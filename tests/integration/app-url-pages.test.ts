@@ -5,7 +5,8 @@
  * tags absolute, on GET and HEAD; an unknown id gets the function's not-found page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog, pagePathPatterns } from '@functions/catalog';
+import { catalog } from '@functions/catalog';
+import { pagePathPatterns } from '@functions/function-spec';
 import { startAppServer, type AppServer } from '@infra/local/app-server';
 import { freePorts } from '@infra/local/ports';
 import type { PaymentLink } from '@shared/contracts/payment-links';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FunctionSpec } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 import { PAYLINK_BUS_NAME } from '@infra/local/event-bus';
 import { freePorts, type Ports } from '@infra/local/ports';
 import { replayLocalDeadLetters } from '@infra/local/replay-dead-letters';

@@ -14,7 +14,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { secretValueEnvName } from '@functions/catalog';
+import { secretValueEnvName } from '@functions/environment';
 import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '@shared/contracts/payment-links';
 import { freePorts, type Ports } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '@infra/local/runtime';

@@ -11,7 +11,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog, secretValueEnvName } from '@functions/catalog';
+import { catalog } from '@functions/catalog';
+import { secretValueEnvName } from '@functions/environment';
 import { readMagicLinkToken } from '@shared/contracts/auth';
 import { merchantProfileSchema } from '@shared/contracts/merchant';
 import type { SignupRequest } from '@shared/contracts/signup';

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type Stripe from 'stripe';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
-import { SECRET_IDS, secretValueEnvName } from '@functions/catalog';
+import { SECRET_IDS } from '@functions/function-spec';
+import { secretValueEnvName } from '@functions/environment';
 import { redactText, setLogLevel } from '@functions/adapters/observability';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';

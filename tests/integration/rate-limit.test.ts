@@ -3,7 +3,7 @@
  * numbers: tests/infra checks the template). The whole limit is spent for real, then one more request.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PUBLIC_RATE_LIMIT } from '@functions/catalog';
+import { PUBLIC_RATE_LIMIT } from '@functions/function-spec';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 

@@ -2,7 +2,8 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { catalog, type FunctionSpec } from '@functions/catalog';
+import { catalog } from '@functions/catalog';
+import { type FunctionSpec } from '@functions/function-spec';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, realtimeMessageSchema } from '@shared/contracts/realtime';
 import { received as scheduledEvents } from './fixtures/scheduled-probe';
 import { bootLocalRuntime, type TestRuntime } from './harness';

@@ -3,7 +3,8 @@
 // between the stripe-webhook-events markers) must say exactly the same, endpoint by endpoint.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { STRIPE_WEBHOOKS, catalog, stripeWebhookEventTypes } from '@functions/catalog';
+import { catalog, stripeWebhookEventTypes } from '@functions/catalog';
+import { STRIPE_WEBHOOKS } from '@functions/function-spec';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 
 const ENDPOINTS = Object.keys(STRIPE_EVENT_SOURCES) as StripeEndpoint[];

@@ -1,0 +1,39 @@
+/**
+ * The names of the environment variables functions read, whichever runtime sets them (the cloud stack or
+ * the local runtime). Handlers import these rather than the catalogue, so a function's bundle carries no
+ * other function's wiring.
+ */
+import type { SecretId, TableId } from './function-spec';
+
+/** Environment variable that carries a table's name to the functions. */
+export function tableEnvName(table: TableId): string {
+  return `${table.toUpperCase()}_TABLE`;
+}
+
+/** Environment variable that carries a secret's ARN (cloud) to the functions. */
+export function secretArnEnvName(secret: SecretId): string {
+  return `${secret.toUpperCase().replaceAll('-', '_')}_ARN`;
+}
+
+/** Environment variable that carries a secret's value directly (local runtime only). */
+export function secretValueEnvName(secret: SecretId): string {
+  return secret.toUpperCase().replaceAll('-', '_');
+}
+
+/** Names every function may read from its environment, whichever runtime sets them. */
+export const ENV = {
+  eventBusName: 'EVENT_BUS_NAME',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Issuer URL of the user pool's tokens (differs between Cognito and cognito-local). */
+  tokenIssuer: 'TOKEN_ISSUER',
+  /** HTTPS endpoint of the WebSocket API's management API (PostToConnection). */
+  realtimeManagementEndpoint: 'REALTIME_MANAGEMENT_ENDPOINT',
+  /** The public origin of the web app, for links in emails and Stripe return URLs. */
+  appOrigin: 'APP_ORIGIN',
+  mailFrom: 'MAIL_FROM',
+  /** Set only by the local runtime: the Stripe sandbox's URL (unset = Stripe itself). */
+  stripeApiUrl: 'STRIPE_API_URL',
+  /** Set only by the local runtime: where 'View in Stripe' opens (unset = dashboard.stripe.com, by key mode). */
+  stripeDashboardUrl: 'STRIPE_DASHBOARD_URL',
+} as const;

@@ -1,0 +1,129 @@
+/**
+ * What a catalogue entry (functions/catalog.ts) says about a function: its entry, routes, rules, schedule,
+ * Cognito trigger, and the tables and secrets it may touch. The cloud stack and the local runtime read
+ * these; handlers read only functions/environment.ts.
+ */
+import { PAYLINK_EVENT_SOURCE } from '@shared/contracts/realtime';
+import type { StripeEndpoint } from '@shared/contracts/stripe-event-sources';
+
+/** Tables are specified once, in infra/tables.ts; this is just their names. */
+export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;
+export type TableId = (typeof TABLE_IDS)[number];
+
+/** Secrets live in Secrets Manager in the cloud and in `.data/` or the environment locally. */
+export const SECRET_IDS = [
+  'stripe-secret-key',
+  'stripe-webhook-secret',
+  'stripe-connect-webhook-secret',
+  /** Signs magic-link tokens. */
+  'magic-link-key',
+  /** Signs ALTCHA challenges and the sign-up ticket the pre-sign-up trigger checks. */
+  'bot-check-key',
+  /** The consumer demo's password, as a scrypt hash (an operator sets it after deploy: README). */
+  'consumer-demo-password-hash',
+] as const;
+export type SecretId = (typeof SECRET_IDS)[number];
+
+/**
+ * Stripe's two webhook endpoints: where each is served and the secret that checks its signatures. What
+ * each must send is not listed here but derived from the rules below (stripeWebhookEventTypes), so the
+ * Stripe configuration (`npm run stripe:webhooks`, README) can never drift from what the consumers handle.
+ */
+export const STRIPE_WEBHOOKS = {
+  platform: { path: '/api/webhooks/stripe', secretId: 'stripe-webhook-secret' },
+  connect: { path: '/api/webhooks/stripe-connect', secretId: 'stripe-connect-webhook-secret' },
+} as const satisfies Record<StripeEndpoint, { path: string; secretId: SecretId }>;
+
+/**
+ * Per-client limit on the `public` routes (the payer page, checkout, sign-up): a WAF rate-based rule in the
+ * cloud and the same counter in the local gateway. Generous for a café whose customers share one Wi-Fi
+ * address, tight enough that one bot cannot mint checkout sessions or sign-ups by the thousand.
+ */
+export const PUBLIC_RATE_LIMIT = { requests: 200, windowSeconds: 60 } as const;
+
+/** Route prefixes outside the public rate limit: token-guarded merchant routes and Stripe's signed webhooks. */
+export const RATE_LIMIT_EXEMPT_PREFIXES = ['/api/me', '/api/webhooks/'] as const;
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - `public`: anyone; lives under `/api/**`.
+ * - `merchant`: a verified Cognito token is required; lives under `/api/me/**` (or is `/api/me` itself).
+ * - `stripe-webhook`: no token, but the handler verifies Stripe's signature on the raw body.
+ */
+export type RouteAuth = 'public' | 'merchant' | 'stripe-webhook';
+
+export interface HttpRoute {
+  method: HttpMethod;
+  /** API Gateway syntax: `/api/links/{id}`. */
+  path: string;
+  auth: RouteAuth;
+  /**
+   * `page`: an HTML page at the site's own address (`/p/{id}`), outside `/api/`: CloudFront sends its
+   * path prefix (pagePathPatterns) to the API, cached briefly and without cookies, and the local gateway
+   * answers it before the static files. Unset = an API route.
+   */
+  kind?: 'api' | 'page';
+}
+
+/** CloudFront path patterns of the catalogue's page routes: `/p/{id}` → `/p/*`. */
+export function pagePathPatterns(functions: readonly FunctionSpec[]): string[] {
+  const patterns = functions.flatMap((fn) =>
+    (fn.routes ?? []).filter((route) => route.kind === 'page').map((route) => `${route.path.replace(/\/\{.*$/, '')}/*`),
+  );
+  return [...new Set(patterns)];
+}
+
+export type WebSocketRoute = '$connect' | '$disconnect' | '$default';
+
+/** A rule on the `paylink` event bus: matches `source` and one of `detailTypes`. */
+export interface EventRule {
+  source: string;
+  detailTypes: string[];
+}
+
+/** A fixed-rate schedule. It lives on the default bus, because EventBridge allows no schedule on a custom bus. */
+export interface Schedule {
+  rateMinutes: number;
+}
+
+export type CognitoTrigger =
+  'preSignUp' | 'customMessage' | 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse';
+
+/** `read` may GetItem/Query/Scan; `readwrite` may also Put/Update/Delete. */
+export type TableAccess = 'read' | 'readwrite';
+
+export interface FunctionSpec {
+  /** kebab-case, unique: names the Lambda and its log group. */
+  name: string;
+  description: string;
+  /** Path from the repository root to a module exporting `handler`. */
+  entry: string;
+  routes?: HttpRoute[];
+  webSocketRoutes?: WebSocketRoute[];
+  /** This function is the WebSocket API's `$connect` authorizer. */
+  webSocketAuthorizer?: boolean;
+  rules?: EventRule[];
+  schedule?: Schedule;
+  cognitoTrigger?: CognitoTrigger;
+  tables?: Partial<Record<TableId, TableAccess>>;
+  secrets?: SecretId[];
+  /** May send email through SES from the Paylink identity. */
+  sendsEmail?: boolean;
+  /** May put events on the `paylink` bus. */
+  putsEvents?: boolean;
+  /**
+   * The `source`s it may put events under (the grant's `events:source` condition); unset = Paylink's own
+   * (PAYLINK_EVENT_SOURCE). See eventSourcesOf.
+   */
+  eventSources?: readonly string[];
+  /** May push messages to WebSocket connections. */
+  pushesToConnections?: boolean;
+  timeoutSeconds?: number;
+}
+
+/** The event sources a function may publish under: none unless it puts events, Paylink's own unless it says. */
+export function eventSourcesOf(spec: FunctionSpec): readonly string[] {
+  if (!spec.putsEvents) return [];
+  return spec.eventSources ?? [PAYLINK_EVENT_SOURCE];
+}
