@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { escapeHtml } from '../shared/escape-html.js';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -34,17 +35,12 @@ function inlineStylesheets(html: string, outDir: string): string {
 
 const DESCRIPTION_TAG = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
 
-/** Text as a double-quoted attribute's value. */
-function attributeText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
 /** The shell with the page's own description in place of index.html's (none set: the shell's stays). */
 function withDescription(html: string, description: string | undefined): string {
   if (description === undefined) return html;
   if (!DESCRIPTION_TAG.test(html))
     throw new Error('index.html has no <meta name="description"> to give each page its words');
-  return html.replace(DESCRIPTION_TAG, `<meta name="description" content="${attributeText(description)}" />`);
+  return html.replace(DESCRIPTION_TAG, `<meta name="description" content="${escapeHtml(description)}" />`);
 }
 
 export function prerenderPages(): Plugin {

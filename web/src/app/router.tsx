@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { appStrings } from './app-strings';
 import { RootLayout } from './root-layout';
+import type { PaidPageHandle } from './routes/paid-feature-route';
 import { RouteErrorScreen } from './routes/route-error-screen';
 
 /**
@@ -84,31 +86,38 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('../features/dashboard/components/dashboard-home')).DashboardHome,
             }),
           },
+          // The paid features, behind the plan and Stripe gates; each page's heading shows above them.
           {
-            path: 'create-link',
-            lazy: async () => ({
-              Component: (await import('../features/payment-links/components/payment-links-page')).PaymentLinksPage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/paid-feature-route')).PaidFeatureRoute }),
+            children: [
+              {
+                path: 'create-link',
+                lazy: async () => {
+                  const page = await import('../features/payment-links/components/payment-links-page');
+                  return { Component: page.PaymentLinksPage, handle: paidPage(<page.PaymentLinksHeader />) };
+                },
+              },
+              {
+                path: 'print-materials',
+                lazy: async () => {
+                  const page = await import('../features/print-materials/components/print-materials-page');
+                  return { Component: page.PrintMaterialsPage, handle: paidPage(<page.PrintMaterialsHeader />) };
+                },
+              },
+              {
+                path: 'payment-templates',
+                lazy: async () => {
+                  const page = await import('../features/materials-kit/components/payment-templates-page');
+                  return { Component: page.PaymentTemplatesPage, handle: paidPage(<page.PaymentTemplatesHeader />) };
+                },
+              },
+            ],
           },
-          {
-            path: 'print-materials',
-            lazy: async () => ({
-              Component: (await import('../features/print-materials/components/print-materials-page'))
-                .PrintMaterialsPage,
-            }),
-          },
-          // The Materials Kit's guide and templates (features/materials-kit).
+          // The Materials Kit's setup guide (features/materials-kit), which is not gated.
           {
             path: 'setup-guide',
             lazy: async () => ({
               Component: (await import('../features/materials-kit/components/setup-guide-page')).SetupGuidePage,
-            }),
-          },
-          {
-            path: 'payment-templates',
-            lazy: async () => ({
-              Component: (await import('../features/materials-kit/components/payment-templates-page'))
-                .PaymentTemplatesPage,
             }),
           },
           {
@@ -186,6 +195,11 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** A paid page's route handle: the heading PaidFeatureRoute draws above its gates. */
+function paidPage(header: ReactNode): PaidPageHandle {
+  return { header };
+}
 
 /** The browser's router. The landing and sign-in pages are also rendered at build time from the same routes
  * (prerender.tsx), so the HTML a visitor first gets is what this router draws. */

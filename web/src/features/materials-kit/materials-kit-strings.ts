@@ -3,7 +3,6 @@ import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 
 export const materialsKitStrings = {
   backToDashboard: 'Back to Dashboard',
-  checkingPlan: 'Checking your plan...',
   setupGuide: {
     heading: 'Business Setup Guide',
     description: `Six steps from sign-up to your first payment with ${BRAND_NAME}. Print it and keep it by the till.`,

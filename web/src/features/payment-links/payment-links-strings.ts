@@ -6,7 +6,6 @@ import { QR_SIZE_MAX, QR_SIZE_MIN } from './qr-code-options';
 export const paymentLinksStrings = {
   heading: 'Payment Links & QR Codes',
   description: 'Create links your customers pay by card, and QR codes to print.',
-  checkingPlan: 'Checking your plan...',
   tabsLabel: 'Payment links',
   tabs: { create: 'Create Link', manage: 'Manage Links', qr: 'QR Generator' },
   errorTitle: 'Error',

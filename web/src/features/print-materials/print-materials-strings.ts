@@ -5,7 +5,6 @@ export const printMaterialsStrings = {
   heading: 'QR Codes for Print',
   description:
     'An A4 poster and an A6 table card for a payment link, ready to print and put up where your customers pay.',
-  checkingPlan: 'Checking your plan...',
   profile: {
     loading: 'Loading your business details...',
     unavailable: 'Unable to load profile',

@@ -21,6 +21,7 @@ export const subscriptionStrings = {
   portalFailed: (message: string) => `Failed to open portal: ${message}`,
   noRedirectUrl: 'Stripe did not return a page to open. Please try again.',
   newTabHint: 'Stripe opens in a new tab; this page updates when you come back.',
+  checkingPlan: 'Checking your plan...',
   card: {
     title: 'Subscription',
     loading: 'Loading your subscription...',

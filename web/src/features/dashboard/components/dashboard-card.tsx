@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { CardHeaderWithStatus } from '@web/components/card-header-with-status';
+import { Card, CardContent } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 
 /** A titled region of the dashboard home: an h2 that names it, an optional line and actions, then its body. */
@@ -19,15 +20,7 @@ export function DashboardCard({
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2" id={headingId}>
-            {title}
-          </CardTitle>
-          {actions}
-        </div>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
+      <CardHeaderWithStatus title={title} titleId={headingId} status={actions} description={description} />
       <CardContent className="flex flex-1 flex-col gap-4">{children}</CardContent>
     </Card>
   );

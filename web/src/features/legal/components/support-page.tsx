@@ -3,10 +3,8 @@ import type { ReactNode } from 'react';
 import { supportMailto } from '@web/components/contact-support-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { legalStrings } from '../legal-strings';
+import { supportStrings as strings } from '../support-strings';
 import { LegalPageLayout } from './legal-page-layout';
-
-const strings = legalStrings.support;
 
 /**
  * /support: email, live chat and phone cards, then the FAQ. There is no chat

@@ -11,8 +11,6 @@ import { DEFAULT_CURRENCY } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { createPaymentLink, paymentLinksQueryKey } from '@web/lib/payment-links-api';
 import { paymentsQueryKey } from '@web/lib/payments-api';
-import { StripeConnectionGate } from '@web/features/stripe-connection';
-import { SubscriptionGate } from '@web/features/subscription';
 import { materialsKitStrings } from '../materials-kit-strings';
 import { PAYMENT_TEMPLATES, type PaymentTemplate } from '../payment-templates';
 import { BackToDashboardLink } from './back-to-dashboard-link';
@@ -20,27 +18,29 @@ import { BackToDashboardLink } from './back-to-dashboard-link';
 const strings = materialsKitStrings.templates;
 const MANAGE_LINKS_PATH = '/dashboard/create-link?tab=manage';
 
-/**
- * /dashboard/payment-templates — the Materials Kit's ready-made links, each created in one click through
- * the same API as the Create Link form. Gated like Payment Links: plan first, then Stripe.
- */
-export function PaymentTemplatesPage() {
+/** /dashboard/payment-templates' way back and heading, shown above the plan and Stripe gates too. */
+export function PaymentTemplatesHeader() {
   return (
     <div className="flex flex-col gap-6">
       <BackToDashboardLink />
       <PageHeader title={strings.heading} description={strings.description} />
-      <SubscriptionGate loadingLabel={materialsKitStrings.checkingPlan}>
-        <StripeConnectionGate>
-          <ul aria-label={strings.listLabel} className="grid gap-6 sm:grid-cols-2">
-            {PAYMENT_TEMPLATES.map((template) => (
-              <li key={template.key} className="flex">
-                <TemplateCard template={template} />
-              </li>
-            ))}
-          </ul>
-        </StripeConnectionGate>
-      </SubscriptionGate>
     </div>
+  );
+}
+
+/**
+ * /dashboard/payment-templates — the Materials Kit's ready-made links, each created in one click through
+ * the same API as the Create Link form; a paid feature, so its route gates it like Payment Links.
+ */
+export function PaymentTemplatesPage() {
+  return (
+    <ul aria-label={strings.listLabel} className="grid gap-6 sm:grid-cols-2">
+      {PAYMENT_TEMPLATES.map((template) => (
+        <li key={template.key} className="flex">
+          <TemplateCard template={template} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,23 +1,13 @@
 import { PageHeader } from '@web/components/page-header';
-import { StripeConnectionGate } from '@web/features/stripe-connection';
-import { SubscriptionGate } from '@web/features/subscription';
 import { paymentLinksStrings as strings } from '../payment-links-strings';
 import { PaymentLinksTabs } from './payment-links-tabs';
 
-/**
- * /dashboard/create-link: create, manage and print payment links.
- * The plan is checked before the Stripe connection: a merchant whose trial has ended learns that first,
- * rather than connecting Stripe only to be told they cannot take payments (docs/decisions.md #11).
- */
+/** /dashboard/create-link's heading, shown above the plan and Stripe gates too, so the merchant knows where they are. */
+export function PaymentLinksHeader() {
+  return <PageHeader title={strings.heading} description={strings.description} />;
+}
+
+/** /dashboard/create-link: create, manage and print payment links, once the route's gates let the merchant in. */
 export function PaymentLinksPage() {
-  return (
-    <div className="flex flex-col gap-8">
-      <PageHeader title={strings.heading} description={strings.description} />
-      <SubscriptionGate loadingLabel={strings.checkingPlan}>
-        <StripeConnectionGate>
-          <PaymentLinksTabs />
-        </StripeConnectionGate>
-      </SubscriptionGate>
-    </div>
-  );
+  return <PaymentLinksTabs />;
 }

@@ -12,8 +12,6 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
 import { usePaymentLinks } from '@web/features/payment-links';
-import { StripeConnectionGate } from '@web/features/stripe-connection';
-import { SubscriptionGate } from '@web/features/subscription';
 import { useDownloadPrintMaterial } from '../hooks/use-download-print-material';
 import {
   businessNameOf,
@@ -28,23 +26,21 @@ import { PrintMaterialPreview } from './print-material-preview';
 const LINK_PARAM = 'link';
 const PICKER_ID = 'print-materials-link';
 
+/** /dashboard/print-materials' heading, shown above the plan and Stripe gates too. */
+export function PrintMaterialsHeader() {
+  return <PageHeader title={strings.heading} description={strings.description} />;
+}
+
 /**
  * /dashboard/print-materials — the Materials Kit: an A4 poster and an A6 table card for one of the
- * merchant's links, previewed here and downloaded as PDFs made in the browser. Gated like Payment Links
- * (plan first, then Stripe): a poster for a link that cannot take payments would mislead customers.
+ * merchant's links, previewed here and downloaded as PDFs made in the browser. A paid feature, gated by
+ * its route like Payment Links: a poster for a link that cannot take payments would mislead customers.
  */
 export function PrintMaterialsPage() {
   return (
-    <div className="flex flex-col gap-8">
-      <PageHeader title={strings.heading} description={strings.description} />
-      <SubscriptionGate loadingLabel={strings.checkingPlan}>
-        <StripeConnectionGate>
-          <WithMerchantProfile labels={strings.profile}>
-            {(profile) => <PrintMaterialsForLinks businessName={businessNameOf(profile)} />}
-          </WithMerchantProfile>
-        </StripeConnectionGate>
-      </SubscriptionGate>
-    </div>
+    <WithMerchantProfile labels={strings.profile}>
+      {(profile) => <PrintMaterialsForLinks businessName={businessNameOf(profile)} />}
+    </WithMerchantProfile>
   );
 }
 

@@ -9,7 +9,8 @@ import { LoadingState } from '@web/components/loading-state';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { CardHeaderWithStatus } from '@web/components/card-header-with-status';
+import { Card, CardContent } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import {
   authenticatorCodeError,
@@ -43,12 +44,12 @@ export function TwoFactorCard({ email }: { email: string }) {
 
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2" id={headingId}>
-            {strings.title}
-          </CardTitle>
-          {status.data ? (
+      <CardHeaderWithStatus
+        title={strings.title}
+        titleId={headingId}
+        description={strings.description}
+        status={
+          status.data ? (
             enabled ? (
               <Badge variant="success">
                 <ShieldCheck aria-hidden="true" />
@@ -60,10 +61,9 @@ export function TwoFactorCard({ email }: { email: string }) {
                 {strings.off}
               </Badge>
             )
-          ) : null}
-        </div>
-        <CardDescription>{strings.description}</CardDescription>
-      </CardHeader>
+          ) : null
+        }
+      />
       <CardContent className="flex flex-col gap-4">
         {status.isPending ? (
           <LoadingState label={strings.loading} />

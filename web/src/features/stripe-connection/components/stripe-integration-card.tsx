@@ -5,7 +5,8 @@ import { LoadingState } from '@web/components/loading-state';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Card, CardContent, CardFooter } from '@web/components/ui/card';
+import { CardHeaderWithStatus } from '@web/components/card-header-with-status';
 import { ContactSupportDialog } from '@web/components/contact-support-dialog';
 import { useDiagnoseStripe } from '../api/diagnose-stripe';
 import { useCheckStripeStatus } from '../hooks/use-check-stripe-status';
@@ -29,12 +30,12 @@ export function StripeIntegrationCard({ email }: { email: string }) {
 
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2" id={headingId}>
-            {strings.title}
-          </CardTitle>
-          {connection.isPending ? null : connected ? (
+      <CardHeaderWithStatus
+        title={strings.title}
+        titleId={headingId}
+        description={strings.description}
+        status={
+          connection.isPending ? null : connected ? (
             <Badge variant="success">
               <CircleCheck aria-hidden="true" />
               {strings.connected}
@@ -44,10 +45,9 @@ export function StripeIntegrationCard({ email }: { email: string }) {
               <CircleDashed aria-hidden="true" />
               {strings.notConnected}
             </Badge>
-          )}
-        </div>
-        <CardDescription>{strings.description}</CardDescription>
-      </CardHeader>
+          )
+        }
+      />
       <CardContent className="flex flex-col gap-4">
         {connection.isPending ? (
           <LoadingState label={strings.loading} />

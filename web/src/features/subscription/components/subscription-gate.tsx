@@ -19,7 +19,7 @@ const strings = subscriptionStrings.expired;
  * If the status cannot be read the feature is shown: the API refuses gated calls on its own (403
  * subscription_required), and that answer re-reads the status so this gate catches up.
  */
-export function SubscriptionGate({ children, loadingLabel }: { children: ReactNode; loadingLabel: string }) {
+export function SubscriptionGate({ children }: { children: ReactNode }) {
   const subscription = useSubscriptionStatus();
   const [browsing, setBrowsing] = useState(false);
   useRereadStatusWhenRefused();
@@ -28,7 +28,7 @@ export function SubscriptionGate({ children, loadingLabel }: { children: ReactNo
     if (subscription.isError) console.error('Could not read the subscription status', subscription.error);
   }, [subscription.isError, subscription.error]);
 
-  if (subscription.isPending) return <LoadingState label={loadingLabel} />;
+  if (subscription.isPending) return <LoadingState label={subscriptionStrings.checkingPlan} />;
   if (subscription.data?.access !== 'expired') return children;
   if (!browsing) return <TrialExpiredScreen onBrowse={() => setBrowsing(true)} />;
   return (

@@ -5,7 +5,8 @@ import { LoadFailedCard } from '@web/components/load-failed-card';
 import { LoadingState } from '@web/components/loading-state';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { CardHeaderWithStatus } from '@web/components/card-header-with-status';
+import { Card, CardContent, CardFooter } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useManageSubscription } from '../hooks/use-open-billing-pages';
@@ -56,17 +57,16 @@ function TrialCard({ status }: { status: SubscriptionStatus }) {
       className={cn(warning && 'border-amber-300 bg-amber-50')}
       data-warning={warning || undefined}
     >
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2" id={headingId}>
-            {strings.title}
-          </CardTitle>
+      <CardHeaderWithStatus
+        title={strings.title}
+        titleId={headingId}
+        status={
           <Badge variant={warning ? 'warning' : 'brand'}>
             <Clock aria-hidden="true" />
             {strings.trialBadge}
           </Badge>
-        </div>
-      </CardHeader>
+        }
+      />
       <CardContent className="flex flex-col gap-2">
         <p className={cn('flex items-center gap-2 text-xl font-semibold', warning && 'text-amber-900')}>
           {warning ? <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-amber-700" /> : null}
@@ -89,18 +89,17 @@ function BusinessPlanCard({ status }: { status: SubscriptionStatus }) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2" id={headingId}>
-            {strings.title}
-          </CardTitle>
+      <CardHeaderWithStatus
+        title={strings.title}
+        titleId={headingId}
+        description={strings.price}
+        status={
           <Badge variant={ending ? 'warning' : 'success'}>
             <CircleCheck aria-hidden="true" />
             {ending ? strings.endingBadge : strings.activeBadge}
           </Badge>
-        </div>
-        <CardDescription>{strings.price}</CardDescription>
-      </CardHeader>
+        }
+      />
       <CardContent className="flex flex-col gap-2">
         <p className="text-xl font-semibold">{strings.businessPlan}</p>
         {status.subscription_end ? (
@@ -126,14 +125,11 @@ function TrialEndedCard() {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className="border-red-200">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2" id={headingId}>
-            {strings.title}
-          </CardTitle>
-          <Badge variant="destructive">{strings.expiredBadge}</Badge>
-        </div>
-      </CardHeader>
+      <CardHeaderWithStatus
+        title={strings.title}
+        titleId={headingId}
+        status={<Badge variant="destructive">{strings.expiredBadge}</Badge>}
+      />
       <CardContent className="flex flex-col gap-2">
         <p className="text-xl font-semibold">{subscriptionStrings.expired.title}</p>
         <p className="text-sm text-muted-foreground">{subscriptionStrings.expired.description}</p>
