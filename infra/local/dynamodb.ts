@@ -133,6 +133,10 @@ export async function startLocalDynamo(options: {
     updateTableMs: 0,
     ...(options.maxItemSizeKb && { maxItemSizeKb: options.maxItemSizeKb }),
   });
+  // As the gateway and the Stripe sandbox do: the client closes idle keep-alive sockets, never the server.
+  // Node's 5 s server timeout let a busy SDK client send a request onto a socket dynalite was closing — a
+  // "TimeoutError: read ECONNRESET" that failed a DynamoDB call under a loaded CI run.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, LOOPBACK, () => resolve());
