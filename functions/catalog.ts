@@ -92,7 +92,12 @@ export interface Schedule {
 }
 
 export type CognitoTrigger =
-  'preSignUp' | 'customMessage' | 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse';
+  | 'preSignUp'
+  | 'customMessage'
+  | 'defineAuthChallenge'
+  | 'createAuthChallenge'
+  | 'verifyAuthChallengeResponse'
+  | 'postConfirmation';
 
 /** `read` may GetItem/Query/Scan; `readwrite` may also Put/Update/Delete. */
 export type TableAccess = 'read' | 'readwrite';
@@ -123,6 +128,8 @@ export interface FunctionSpec {
   eventSources?: readonly string[];
   /** May push messages to WebSocket connections. */
   pushesToConnections?: boolean;
+  /** May end a merchant's sessions: AdminUserGlobalSignOut on the merchants' user pool, nothing else. */
+  signsOutUsers?: boolean;
   timeoutSeconds?: number;
 }
 
@@ -213,6 +220,13 @@ export const catalog: readonly FunctionSpec[] = [
     cognitoTrigger: 'verifyAuthChallengeResponse',
     tables: { events: 'readwrite' },
     secrets: ['magic-link-key'],
+  },
+  {
+    name: 'cognito-post-confirmation',
+    description: 'After a password reset, ends every session signed in before it (Cognito itself ends none).',
+    entry: 'functions/auth/post-confirmation.ts',
+    cognitoTrigger: 'postConfirmation',
+    signsOutUsers: true,
   },
   {
     name: 'stripe-connect',

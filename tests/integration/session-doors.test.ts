@@ -60,7 +60,12 @@ async function resetPassword(email: string, password: string) {
   const email_ = await waitForEmail(env.runtime.mailbox.url, email, { subject: /Reset your Paylink password/ });
   const code = linkIn(email_, '/reset-password').searchParams.get('code')!;
   await env.cognito.send(
-    new ConfirmForgotPasswordCommand({ ClientId: clientId(), Username: email, ConfirmationCode: code, Password: password }),
+    new ConfirmForgotPasswordCommand({
+      ClientId: clientId(),
+      Username: email,
+      ConfirmationCode: code,
+      Password: password,
+    }),
   );
 }
 
@@ -73,7 +78,11 @@ describe('operations that take an access token', () => {
     const operations = (token: string) => [
       new GetUserCommand({ AccessToken: token }),
       new GlobalSignOutCommand({ AccessToken: token }),
-      new ChangePasswordCommand({ AccessToken: token, PreviousPassword: merchant.password, ProposedPassword: NEW_PASSWORD }),
+      new ChangePasswordCommand({
+        AccessToken: token,
+        PreviousPassword: merchant.password,
+        ProposedPassword: NEW_PASSWORD,
+      }),
       new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'name', Value: 'Mallory' }] }),
       new GetUserAttributeVerificationCodeCommand({ AccessToken: token, AttributeName: 'email' }),
       new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: '123456' }),
@@ -179,7 +188,9 @@ describe('lockout', () => {
   it('refuses even the right reset code for a while after five wrong ones', async () => {
     const merchant = await env.createUser();
     await env.cognito.send(new ForgotPasswordCommand({ ClientId: clientId(), Username: merchant.email }));
-    const email = await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /Reset your Paylink password/ });
+    const email = await waitForEmail(env.runtime.mailbox.url, merchant.email, {
+      subject: /Reset your Paylink password/,
+    });
     const code = linkIn(email, '/reset-password').searchParams.get('code')!;
     const confirm = (confirmationCode: string) =>
       env.cognito.send(
@@ -214,7 +225,9 @@ describe('recovery says nothing about who has an account', () => {
         }),
       ),
     ).rejects.toMatchObject({ name: 'CodeMismatchException' });
-    const resent = await env.cognito.send(new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: unknown }));
+    const resent = await env.cognito.send(
+      new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: unknown }),
+    );
     expect(resent.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
   });
 });
