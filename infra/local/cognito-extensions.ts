@@ -19,6 +19,7 @@ import { accessTokenVerifier } from './cognito/access-tokens';
 import { accountRecoveryOperations } from './cognito/account-recovery';
 import type { CognitoErrors, CognitoRouter, CognitoServices, Target } from './cognito/cognito-local-types';
 import { customAuthOperations } from './cognito/custom-auth';
+import { Lockouts } from './cognito/lockout';
 import { passwordSignIn } from './cognito/password-sign-in';
 import { sessionOperations } from './cognito/sessions';
 import { totpOperations } from './cognito/totp';
@@ -38,9 +39,11 @@ export function extendCognitoRouter(
   const userOfAccessToken = accessTokenVerifier(services, errors);
   const triggers = triggerRunner(functions, errors);
   const sessions = sessionOperations(deps, userOfAccessToken);
-  const totp = totpOperations(deps, userOfAccessToken, sessions.issueTokens);
+  // One lockout per sign-in name, counting wrong passwords and wrong authenticator codes alike.
+  const signInLockouts = new Lockouts();
+  const totp = totpOperations(deps, userOfAccessToken, sessions.issueTokens, signInLockouts);
   const customAuth = customAuthOperations(deps, triggers, sessions.issueTokens);
-  const passwordInitiate = passwordSignIn(deps, totp.startChallenge);
+  const passwordInitiate = passwordSignIn(deps, signInLockouts, totp.startChallenge);
 
   const extensions: Record<string, Target> = {
     ...sessions.operations,

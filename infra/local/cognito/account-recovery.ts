@@ -1,7 +1,7 @@
 /**
  * Confirming an account and recovering a password, answered as Cognito answers them: the PostConfirmation
- * trigger runs after each confirmation (a password reset's is what ends the old sessions), wrong reset
- * codes are locked out for a while, and with the client's PreventUserExistenceErrors ENABLED (the cloud's
+ * trigger runs after each confirmation (a password reset's is what ends the old sessions), a reset code
+ * stops working after a few wrong ones, and with the client's PreventUserExistenceErrors ENABLED (the cloud's
  * setting, infra/constructs/merchant-user-pool.ts) nothing tells an unknown account from a known one.
  */
 import {
@@ -12,14 +12,17 @@ import {
   type Target,
   type UserPool,
 } from './cognito-local-types';
-import { Lockouts } from './lockout';
 import type { TriggerRunner } from './triggers';
 
 const WRONG_CODE_MESSAGE = 'Invalid verification code provided, please try again.';
+/**
+ * Cognito refuses a reset for a while after a few wrong codes ('Attempt limit exceeded'). Imitated simply:
+ * the fifth wrong code spends the code, and every answer is LimitExceededException until ForgotPassword
+ * sends a new one — six digits cannot be guessed five at a time.
+ */
+const WRONG_RESET_CODES_ALLOWED = 5;
 
 export function accountRecoveryOperations({ router, services, errors }: ExtensionDeps, triggers: TriggerRunner) {
-  const resetCodeLockouts = new Lockouts();
-
   async function poolAndClient(ctx: unknown, clientId: string) {
     const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
     const client = await services.cognito.getAppClient(ctx, clientId);
@@ -79,6 +82,8 @@ export function accountRecoveryOperations({ router, services, errors }: Extensio
         if (preventsUserExistenceErrors) return answer;
         throw new errors.UserNotFoundError();
       }
+      // A new code, a new count of wrong ones.
+      await pool.saveUser(ctx, { ...user, WrongResetCodes: undefined });
       await router('ForgotPassword')(ctx, request);
       return answer;
     },
@@ -92,16 +97,20 @@ export function accountRecoveryOperations({ router, services, errors }: Extensio
         if (preventsUserExistenceErrors) throw new errors.CodeMismatchError(WRONG_CODE_MESSAGE);
         throw new errors.UserNotFoundError();
       }
-      const lockoutKey = `${clientId}:${user.Username}`;
-      if (resetCodeLockouts.isLockedOut(lockoutKey)) {
+      const wrongCodes = user.WrongResetCodes ?? 0;
+      if (wrongCodes >= WRONG_RESET_CODES_ALLOWED) {
         throw new errors.CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
       }
       if (!user.ConfirmationCode || user.ConfirmationCode !== String(request.ConfirmationCode)) {
-        resetCodeLockouts.recordFailure(lockoutKey);
+        const spent = wrongCodes + 1 >= WRONG_RESET_CODES_ALLOWED;
+        await pool.saveUser(ctx, {
+          ...user,
+          WrongResetCodes: wrongCodes + 1,
+          ConfirmationCode: spent ? undefined : user.ConfirmationCode,
+        });
         throw new errors.CodeMismatchError(WRONG_CODE_MESSAGE);
       }
       const answer = await router('ConfirmForgotPassword')(ctx, request);
-      resetCodeLockouts.recordSuccess(lockoutKey);
       // Cognito itself ends no session on a reset; the catalogue's post-confirmation trigger does.
       await afterConfirmation(ctx, 'PostConfirmation_ConfirmForgotPassword', pool, user.Username, request);
       return answer;

@@ -20,6 +20,8 @@ export interface CognitoUser {
    * them in Cognito. cognito-local keeps no record of the access tokens it issued.
    */
   TokensRevokedBefore?: number;
+  /** Ours: wrong codes given for the current password-reset code. */
+  WrongResetCodes?: number;
   [key: string]: unknown;
 }
 

@@ -2,9 +2,8 @@
  * Cognito's temporary lockout, imitated: five failed attempts are free; the n-th failure after that locks
  * the account out for 2^(n-5) seconds, up to about 15 minutes; an attempt during a lockout is refused
  * without being checked or counted; a success after the lockout, or 15 minutes without any attempt,
- * starts the count again. Cognito applies it to password sign-in; the local Cognito also applies it, with
- * its own counter, to password-reset codes, which Cognito refuses for a while after a few wrong ones
- * ('Attempt limit exceeded'). Kept in memory: a restart forgets it, as a lockout is meant to pass anyway.
+ * starts the count again. Cognito applies it to password sign-in, counting wrong authenticator codes
+ * with wrong passwords. Kept in memory: a restart forgets it, as a lockout is meant to pass anyway.
  */
 const FREE_FAILURES = 5;
 const LONGEST_LOCKOUT_MS = 15 * 60 * 1000;

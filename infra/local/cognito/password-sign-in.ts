@@ -4,16 +4,15 @@
  * SOFTWARE_TOKEN_MFA challenge for a user with two-factor on.
  */
 import type { ExtensionDeps } from './cognito-local-types';
-import { Lockouts } from './lockout';
+import type { Lockouts } from './lockout';
 
 type PasswordAnswer = { ChallengeName?: string; ChallengeParameters?: Record<string, string>; Session?: string };
 
 export function passwordSignIn(
   { router, errors }: ExtensionDeps,
-  startTotpChallenge: (answer: PasswordAnswer, clientId: string) => PasswordAnswer,
+  lockouts: Lockouts,
+  startTotpChallenge: (answer: PasswordAnswer, clientId: string, lockoutKey: string) => PasswordAnswer,
 ) {
-  const lockouts = new Lockouts();
-
   return async function initiate(ctx: unknown, request: Record<string, unknown>) {
     const clientId = String(request.ClientId);
     // Keyed by the name given, known or not, so a lockout says nothing about who has an account.
@@ -31,6 +30,6 @@ export function passwordSignIn(
       throw error;
     }
     lockouts.recordSuccess(lockoutKey);
-    return answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' ? startTotpChallenge(answer, clientId) : answer;
+    return answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' ? startTotpChallenge(answer, clientId, lockoutKey) : answer;
   };
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { UserOfAccessToken } from './access-tokens';
 import type { CognitoUser, ExtensionDeps, Target, UserPool } from './cognito-local-types';
+import type { Lockouts } from './lockout';
 import type { IssueTokens } from './sessions';
 
 /** Cognito's sessions last three minutes between sign-in steps. */
@@ -21,6 +22,8 @@ interface MfaSession {
   expiresAt: number;
   /** Wrong codes this session still accepts before the merchant must sign in with the password again. */
   attemptsLeft: number;
+  /** Wrong codes count towards the password sign-in's lockout, as in Cognito. */
+  lockoutKey: string;
 }
 const MFA_ATTEMPTS_PER_SESSION = 5;
 
@@ -46,6 +49,7 @@ export function totpOperations(
   { router, services, errors }: ExtensionDeps,
   userOfAccessToken: UserOfAccessToken,
   issueTokens: IssueTokens,
+  signInLockouts: Lockouts,
 ) {
   const mfaSessions = new Map<string, MfaSession>();
   /** One TOTP check at a time per user, so the same code cannot be accepted twice by racing requests. */
@@ -56,7 +60,11 @@ export function totpOperations(
    * cognito-local asks for the code with a Session it never checks again. Ours is remembered, so only this
    * sign-in can answer it, with this client, within Cognito's three minutes.
    */
-  function startChallenge<T extends { ChallengeParameters?: Record<string, string> }>(answer: T, clientId: string) {
+  function startChallenge<T extends { ChallengeParameters?: Record<string, string> }>(
+    answer: T,
+    clientId: string,
+    lockoutKey: string,
+  ) {
     const now = Date.now();
     for (const [id, pending] of mfaSessions) if (pending.expiresAt < now) mfaSessions.delete(id);
     const sessionId = randomUUID();
@@ -65,6 +73,7 @@ export function totpOperations(
       clientId,
       expiresAt: now + SESSION_LIFETIME_MS,
       attemptsLeft: MFA_ATTEMPTS_PER_SESSION,
+      lockoutKey,
     });
     return { ...answer, Session: sessionId };
   }
@@ -117,6 +126,10 @@ export function totpOperations(
       throw new errors.NotAuthorizedError('Invalid session for the user.');
     if (!named.SoftwareTokenMfaConfiguration?.Verified || !named.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA'))
       throw new errors.NotAuthorizedError('Invalid session for the user.');
+    if (signInLockouts.isLockedOut(session.lockoutKey)) {
+      mfaSessions.delete(sessionId);
+      throw new errors.NotAuthorizedError('Password attempts exceeded');
+    }
     let user: CognitoUser;
     try {
       user = await useTotpCode(
@@ -131,12 +144,15 @@ export function totpOperations(
           ),
       );
     } catch (error) {
-      // A wrong code may be tried again in the same session (Amplify keeps it), a few times.
+      // A wrong code may be tried again in the same session (Amplify keeps it), a few times; across
+      // sessions, wrong codes lock password sign-in out as wrong passwords do (Cognito counts both).
+      signInLockouts.recordFailure(session.lockoutKey);
       session.attemptsLeft -= 1;
       if (session.attemptsLeft <= 0) mfaSessions.delete(sessionId);
       throw error;
     }
     mfaSessions.delete(sessionId);
+    signInLockouts.recordSuccess(session.lockoutKey);
     return issueTokens(ctx, pool, user, session.clientId, request.ClientMetadata as Record<string, string> | undefined);
   }
 
