@@ -36,9 +36,9 @@ const USED_CODE_MESSAGE = 'Your software token has already been used once.';
 
 /**
  * The 30-second step a code belongs to (now, or one step either side), or undefined for a wrong code.
- * HMAC-based OTP through `otpauth` (RFC 4226/6238), not hand-rolled.
+ * Time-based one-time passwords through `otpauth`, not hand-rolled.
  */
-export function totpStepOf(secret: string, code: string, now = Date.now()): number | undefined {
+function totpStepOf(secret: string, code: string, now = Date.now()): number | undefined {
   if (!/^\d{6}$/.test(code)) return undefined;
   const totp = new TOTP({ ...TOTP_PARAMETERS, secret: Secret.fromBase32(secret) });
   const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW_STEPS });
