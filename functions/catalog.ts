@@ -100,6 +100,13 @@ export const catalog: readonly FunctionSpec[] = [
     secrets: ['magic-link-key'],
   },
   {
+    name: 'cognito-post-confirmation',
+    description: 'After a password reset, ends every session signed in before it (Cognito itself ends none).',
+    entry: 'functions/auth/post-confirmation.ts',
+    cognitoTrigger: 'postConfirmation',
+    signsOutUsers: true,
+  },
+  {
     name: 'stripe-connect',
     description: "Creates the merchant's Stripe account (once) and an onboarding link.",
     entry: 'functions/http/stripe-connect.ts',

@@ -88,7 +88,12 @@ export interface Schedule {
 }
 
 export type CognitoTrigger =
-  'preSignUp' | 'customMessage' | 'defineAuthChallenge' | 'createAuthChallenge' | 'verifyAuthChallengeResponse';
+  | 'preSignUp'
+  | 'customMessage'
+  | 'defineAuthChallenge'
+  | 'createAuthChallenge'
+  | 'verifyAuthChallengeResponse'
+  | 'postConfirmation';
 
 /** `read` may GetItem/Query/Scan; `readwrite` may also Put/Update/Delete. */
 export type TableAccess = 'read' | 'readwrite';
@@ -119,6 +124,8 @@ export interface FunctionSpec {
   eventSources?: readonly string[];
   /** May push messages to WebSocket connections. */
   pushesToConnections?: boolean;
+  /** May end a merchant's sessions: AdminUserGlobalSignOut on the merchants' user pool, nothing else. */
+  signsOutUsers?: boolean;
   timeoutSeconds?: number;
 }
 

@@ -164,6 +164,7 @@ export class PaylinkStack extends Stack {
       if (catalogFunction.spec.cognitoTrigger) {
         this.merchantAuth.addTrigger(catalogFunction.spec.cognitoTrigger, catalogFunction.function);
       }
+      if (catalogFunction.spec.signsOutUsers) this.merchantAuth.grantSignOut(catalogFunction.function);
     }
 
     // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.

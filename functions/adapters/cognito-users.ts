@@ -3,6 +3,7 @@ import {
   GetUserCommand,
   InvalidParameterException,
   InvalidPasswordException,
+  NotAuthorizedException,
   ResendConfirmationCodeCommand,
   SignUpCommand,
   UsernameExistsException,
@@ -55,7 +56,14 @@ export const cognitoUsers: UserDirectory = {
   },
   async currentUser(accessToken) {
     const { client } = clientIdAndClient();
-    const user = await client.send(new GetUserCommand({ AccessToken: accessToken }));
+    let user;
+    try {
+      user = await client.send(new GetUserCommand({ AccessToken: accessToken }));
+    } catch (error) {
+      // A revoked, expired or forged token: the session is over.
+      if (error instanceof NotAuthorizedException) return undefined;
+      throw error;
+    }
     const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
     return { userId: attribute('sub') ?? '', email: attribute('email') ?? '' };
   },

@@ -29,8 +29,11 @@ export interface UserDirectory {
   >;
   /** Emails the verification link again; a no-op for a user who has confirmed already. */
   resendVerification(email: string): Promise<void>;
-  /** The signed-in user an access token belongs to, read from the directory (which also checks the token). */
-  currentUser(accessToken: string): Promise<{ userId: string; email: string }>;
+  /**
+   * The signed-in user an access token belongs to, read from the directory (which also checks the token);
+   * undefined when the directory refuses it (signed out everywhere, a password reset).
+   */
+  currentUser(accessToken: string): Promise<{ userId: string; email: string } | undefined>;
 }
 
 /** Sign-ups whose Cognito user exists but whose merchant row may not yet, by email. */
@@ -124,6 +127,8 @@ export async function finishSignupOnFirstSignIn(
   deps: { users: UserDirectory; merchants: MerchantRepository; pendingSignups: PendingSignups; now: Date },
 ): Promise<void> {
   const user = await deps.users.currentUser(accessToken);
+  // The API's authorizer checks signature and expiry only; Cognito also knows a session has ended.
+  if (!user) throw new HttpError(401, 'unauthorized', 'Your session has ended. Sign in again.');
   if (user.userId !== merchantId) return;
   const pending = await deps.pendingSignups.get(user.email, deps.now);
   if (pending?.userId !== merchantId) return;

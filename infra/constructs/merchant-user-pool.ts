@@ -13,6 +13,7 @@ import {
   VerificationEmailStyle,
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { CognitoTrigger } from '@functions/function-spec';
@@ -23,6 +24,7 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   defineAuthChallenge: UserPoolOperation.DEFINE_AUTH_CHALLENGE,
   createAuthChallenge: UserPoolOperation.CREATE_AUTH_CHALLENGE,
   verifyAuthChallengeResponse: UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
+  postConfirmation: UserPoolOperation.POST_CONFIRMATION,
 };
 
 export interface MerchantUserPoolProps {
@@ -117,5 +119,23 @@ export class MerchantUserPool extends Construct {
 
   addTrigger(trigger: CognitoTrigger, handler: IFunction) {
     this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], handler);
+  }
+
+  /**
+   * Lets a function end users' sessions (AdminUserGlobalSignOut on this pool only). A policy of its own
+   * rather than the function's default one: a trigger's function must exist before the pool that names
+   * it, and a default policy naming the pool would make the function wait for the pool.
+   */
+  grantSignOut(handler: IFunction) {
+    if (!handler.role) throw new Error(`${handler.node.path} has no role to grant AdminUserGlobalSignOut to`);
+    new Policy(this, `SignOut${handler.node.id}`, {
+      roles: [handler.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminUserGlobalSignOut'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
   }
 }

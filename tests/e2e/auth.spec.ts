@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { solveBotCheck } from '../support/bot-check';
 import { linkIn, waitForEmail } from '../support/mailbox';
-import { createConfirmedMerchant, e2eEnv, E2E_PASSWORD } from './support/merchant';
+import { createConfirmedMerchant, e2eEnv, E2E_PASSWORD, merchantAccessToken } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -175,6 +175,27 @@ test('an unconfirmed email is told to verify and can resend; a wrong password sh
   await expect(page).toHaveURL(/\/login$/);
   await signInWithPassword(page, merchant.email, merchant.password);
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
+});
+
+test('after repeated wrong passwords, even the right one is refused for a while, and the merchant is told why', async ({
+  page,
+}) => {
+  const merchant = await createConfirmedMerchant();
+  const wrongPassword = () =>
+    expect(merchantAccessToken({ email: merchant.email, password: 'Wrong!Password1' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+  // Five wrong passwords lock out for 1 s; each further one, once that lockout is over, doubles it. Eight
+  // leave 8 s: time enough for a person (and a loaded test machine) to type the right one.
+  for (let attempt = 0; attempt < 5; attempt++) await wrongPassword();
+  for (const lockoutMs of [1_000, 2_000, 4_000]) {
+    await page.waitForTimeout(lockoutMs + 100);
+    await wrongPassword();
+  }
+  await page.goto('/login');
+  await signInWithPassword(page, merchant.email, merchant.password);
+  await expect(toast(page, 'Too many incorrect attempts.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('signing up again with an email that has an account says so, and offers sign-in and a reset', async ({ page }) => {

@@ -298,3 +298,29 @@ test('a token the API refuses ends the session and sends the merchant to /login'
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('Sign out everywhere in Settings ends this session and the one on another device', async ({ page, browser }) => {
+  const merchant = await openSignedIn(page, DESKTOP);
+  const otherDevice = await browser.newContext({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
+  const otherPage = await otherDevice.newPage();
+  try {
+    await signInThroughLoginPage(otherPage, merchant);
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    await expect(sessions.getByText('Sign out everywhere ends every session, this one included.')).toBeVisible();
+    await expectNoSeriousAxeFindings(page);
+    await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The other device's refresh token was revoked too: its next refresh fails and it asks to sign in.
+    await expireStoredTokens(otherPage);
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login$/);
+  } finally {
+    await otherDevice.close();
+  }
+});

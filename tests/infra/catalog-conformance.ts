@@ -61,6 +61,7 @@ const TRIGGER_PROPERTIES: Record<CognitoTrigger, string> = {
   defineAuthChallenge: 'DefineAuthChallenge',
   createAuthChallenge: 'CreateAuthChallenge',
   verifyAuthChallengeResponse: 'VerifyAuthChallengeResponse',
+  postConfirmation: 'PostConfirmation',
 };
 
 interface Grant {
@@ -306,6 +307,12 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           actions: (a) => a === 'execute-api:ManageConnections',
         });
       }
+      if (spec.signsOutUsers) {
+        allowed.set(logicalIdOf(stack.merchantAuth.userPool), {
+          what: "the merchants' user pool",
+          actions: (a) => a === 'cognito-idp:AdminUserGlobalSignOut',
+        });
+      }
       // Lambda's on-failure destination writes with the function's own role.
       const deadLetterQueue = stack.events.deadLetterQueues.get(spec.name);
       if (deadLetterQueue) {
@@ -355,6 +362,10 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       if (deadLetterQueue) expect(granted.get(logicalIdOf(deadLetterQueue))).toContain('sqs:SendMessage');
       if (spec.pushesToConnections)
         expect(granted.get(logicalIdOf(stack.realtimeApi.api))).toEqual(new Set(['execute-api:ManageConnections']));
+      if (spec.signsOutUsers)
+        expect(granted.get(logicalIdOf(stack.merchantAuth.userPool))).toEqual(
+          new Set(['cognito-idp:AdminUserGlobalSignOut']),
+        );
 
       // Readable failures for the commonest mistake: a service the function never declared.
       const actions = grants.flatMap((grant) => grant.actions);
@@ -364,6 +375,7 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         ['ses:', Boolean(spec.sendsEmail)],
         ['events:', Boolean(spec.putsEvents)],
         ['execute-api:', Boolean(spec.pushesToConnections)],
+        ['cognito-idp:', Boolean(spec.signsOutUsers)],
         ['sqs:', isEventConsumer(spec)],
       ];
       for (const [prefix, declared] of services) {

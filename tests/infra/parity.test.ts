@@ -3,6 +3,10 @@
  * the same HTTP routes (and auth), WebSocket routes, event rules and schedules — each wired to the same
  * function. It uses the fixture catalogue, which has every kind of entry.
  */
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';
@@ -164,5 +168,29 @@ describe('local runtime ≡ cloud stack', () => {
       });
     expect(cloudSchedules.length).toBeGreaterThan(0);
     expect(sorted(local.scheduler.schedules)).toEqual(sorted(cloudSchedules));
+  });
+
+  it('signs merchants in through a client with the same answers: no user-existence errors, revocable tokens', async () => {
+    const clients = resourcesOfType(cloud.resources, 'AWS::Cognito::UserPoolClient');
+    expect(clients).toHaveLength(1);
+    const cloudClient = clients[0]![1].Properties!;
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: local.cognito.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      const { UserPoolClient: localClient } = await cognito.send(
+        new DescribeUserPoolClientCommand({
+          UserPoolId: local.cognito.userPoolId,
+          ClientId: local.cognito.userPoolClientId,
+        }),
+      );
+      expect(cloudClient.PreventUserExistenceErrors).toBe('ENABLED');
+      expect(localClient?.PreventUserExistenceErrors).toBe(cloudClient.PreventUserExistenceErrors);
+      expect(localClient?.EnableTokenRevocation).toBe(cloudClient.EnableTokenRevocation);
+    } finally {
+      cognito.destroy();
+    }
   });
 });

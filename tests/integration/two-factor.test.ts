@@ -218,7 +218,7 @@ describe('password sign-in with two-factor on', () => {
     });
   });
 
-  it('ends the session after five wrong codes: the password must be given again', async () => {
+  it('ends the session after five wrong codes, and locks password sign-in out for a while', async () => {
     const merchant = await merchantWithTotp();
     const started = await passwordSignIn(merchant.email);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -228,6 +228,11 @@ describe('password sign-in with two-factor on', () => {
     }
     const { code } = await freshCode(merchant.secret, merchant.usedStep);
     await expect(answerCode(started, code)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // Five wrong codes lock password sign-in out for a while, as five wrong passwords do (Cognito's lockout).
+    await expect(passwordSignIn(merchant.email)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
   });
 
   it('refuses a wrong password before any code is asked', async () => {

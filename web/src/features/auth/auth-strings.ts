@@ -53,6 +53,8 @@ export const authStrings = {
   },
   errors: {
     invalidCredentials: 'Incorrect email or password. Please check your credentials and try again.',
+    tooManyAttempts:
+      'Too many incorrect attempts. Wait a few minutes before trying your password again, or sign in with a magic link.',
     emailNotConfirmed: 'Please check your email and click the verification link before signing in.',
     passwordResetRequired: 'Please reset your password before signing in.',
     unexpected: 'An unexpected error occurred. Please try again.',
@@ -96,6 +98,7 @@ export const authStrings = {
     saving: 'Saving...',
     codeMismatch: 'This reset link is not valid. Request a new one below.',
     codeExpired: 'This reset link has expired. Request a new one below.',
+    tooManyAttempts: 'This reset link was tried too many times. Request a new one below.',
     requestNewLink: 'Send me a new link',
     backToLogin: 'Back to sign in',
     supportHint: `Trouble? Email ${SUPPORT_EMAIL}.`,

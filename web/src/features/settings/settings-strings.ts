@@ -60,6 +60,14 @@ export const settingsStrings = {
     failed: (message: string) => `Failed to update two-factor authentication: ${message}`,
     unexpected: 'An unexpected error occurred. Please try again.',
   },
+  sessions: {
+    title: 'Sessions',
+    description:
+      'Signed in on another device you no longer use? Sign out everywhere ends every session, this one included.',
+    signOutEverywhere: 'Sign out everywhere',
+    signingOut: 'Signing out...',
+    failed: 'Could not sign out everywhere. Check your connection and try again.',
+  },
   dangerZone: {
     title: 'Danger Zone',
     description: 'Changes here cannot be undone.',

@@ -41,6 +41,9 @@ function signInErrorMessage(error: unknown, errorName: string | undefined): stri
   switch (errorName) {
     // Cognito answers both for a wrong password and (with user-existence errors prevented) an unknown email.
     case 'NotAuthorizedException':
+      // Cognito's temporary lockout after repeated wrong passwords: trying again at once cannot work.
+      if (error instanceof Error && /attempts exceeded/i.test(error.message)) return authStrings.errors.tooManyAttempts;
+      return authStrings.errors.invalidCredentials;
     case 'UserNotFoundException':
       return authStrings.errors.invalidCredentials;
     case 'UserNotConfirmedException':

@@ -160,6 +160,8 @@ function ChooseNewPassword({
       const message = error instanceof Error && error.message ? error.message : authStrings.errors.unexpected;
       if (name === 'CodeMismatchException') setLinkProblem(strings.codeMismatch);
       else if (name === 'ExpiredCodeException') setLinkProblem(strings.codeExpired);
+      // Too many wrong codes spent this one.
+      else if (name === 'LimitExceededException') setLinkProblem(strings.tooManyAttempts);
       else if (name === 'InvalidPasswordException') form.setError('password', { message }, { shouldFocus: true });
       else toast.error(authStrings.toasts.errorTitle, { description: message });
     }

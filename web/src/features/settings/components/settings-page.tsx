@@ -4,11 +4,12 @@ import { StripeIntegrationCard, useStripeReturn } from '@web/features/stripe-con
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { ProfileSettingsCard } from './profile-settings-card';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
  * /dashboard/settings: profile, the Stripe integration (and Stripe's return here), two-factor
- * authentication (docs/decisions.md #23), danger zone.
+ * authentication (docs/decisions.md #23), sessions (sign out everywhere), danger zone.
  */
 export function SettingsPage() {
   useStripeReturn();
@@ -31,6 +32,7 @@ function SettingsCards() {
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
           <StripeIntegrationCard email={profile.email} />
           <TwoFactorCard key={`two-factor-${profile.merchantId}`} email={profile.email} />
+          <SessionsCard />
           <DangerZoneCard email={profile.email} />
         </div>
       )}

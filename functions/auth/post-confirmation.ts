@@ -1,0 +1,12 @@
+/**
+ * Cognito's PostConfirmation trigger: after a confirmed password reset, every session signed in before it
+ * ends (functions/domain/sessions.ts). A confirmed sign-up needs nothing here.
+ */
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { cognitoSessions } from '../adapters/cognito-sessions';
+import { endSessionsAfterPasswordReset } from '../domain/sessions';
+
+export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+  await endSessionsAfterPasswordReset(event, cognitoSessions);
+  return event;
+}
