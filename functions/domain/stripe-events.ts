@@ -32,6 +32,18 @@ export class EventInProgressError extends Error {
   }
 }
 
+/** Which claim a run takes: one per consumer and event id. */
+export interface EventClaim {
+  /** The consumer's name: each consumer applies an event once, whatever the others do with it. */
+  consumer: string;
+  eventId: string;
+  claims: WorkClaims;
+  telemetry: Telemetry;
+  now: Date;
+  /** How long this run can still take; the catalogue's timeout when there is no Lambda context. */
+  leaseMs?: number;
+}
+
 /**
  * Runs `apply` once per (consumer, event id), surviving a run killed half-way.
  *
@@ -48,17 +60,6 @@ export class EventInProgressError extends Error {
  * again (every write here is newest-wins or forward-only), since a run may die after its writes but before
  * marking the claim done.
  */
-export interface EventClaim {
-  /** The consumer's name: each consumer applies an event once, whatever the others do with it. */
-  consumer: string;
-  eventId: string;
-  claims: WorkClaims;
-  telemetry: Telemetry;
-  now: Date;
-  /** How long this run can still take; the catalogue's timeout when there is no Lambda context. */
-  leaseMs?: number;
-}
-
 export async function oncePerEvent(
   { consumer, eventId, claims, telemetry, now, leaseMs = DEFAULT_LEASE_MS }: EventClaim,
   apply: () => Promise<void>,
