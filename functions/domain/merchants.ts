@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import type { SignupData } from '@shared/contracts/signup';
 import type { StripeAccountStatus } from '@shared/contracts/stripe-connection';
+import type { TaxSettings } from '@shared/contracts/tax';
 import { HttpError } from './http-error';
 
 /** The merchant's Paylink subscription, as Stripe last told us (platform account). */
@@ -30,6 +31,8 @@ export interface MerchantRecord extends MerchantProfile {
   businessAddress?: string;
   websiteUrl?: string;
   businessDescription?: string;
+  /** Settings → Tax; absent until the merchant saves it (then not registered for GST). */
+  tax?: TaxSettings;
   updatedAt: string;
 }
 
