@@ -35,6 +35,9 @@ const CLIMB_RULE =
 /** Import, re-export and dynamic import sources that start with ../../ */
 const CLIMBING = String.raw`/^(\.\.\/){2}/`;
 
+const ZOD_RULE =
+  "Import zod as a namespace (import * as z from 'zod'): the named z is one object holding all of zod, every locale included, and no bundler can drop what it does not use (+370 KB in each Lambda bundle).";
+
 const DOMAIN_RULE =
   'functions/domain holds the rules: it imports shared/ and itself only — stores, Stripe and the catalogue reach it as ports its callers pass in.';
 
@@ -159,6 +162,10 @@ export default defineConfig(
         { selector: `ExportNamedDeclaration[source.value=${CLIMBING}]`, message: CLIMB_RULE },
         { selector: `ExportAllDeclaration[source.value=${CLIMBING}]`, message: CLIMB_RULE },
         { selector: `ImportExpression[source.value=${CLIMBING}]`, message: CLIMB_RULE },
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
+          message: ZOD_RULE,
+        },
       ],
     },
   },

@@ -4,7 +4,7 @@
  * "invoice‮fdp.exe" read as "invoiceexe.pdf", and NUL, CR/LF or other control characters break emails,
  * CSV rows and logs. Forms refuse them with a message; text from elsewhere (Stripe) is cleaned.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * C0 and C1 control characters, DEL, and Unicode's bidirectional controls (the embeddings, overrides and

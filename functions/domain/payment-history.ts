@@ -3,7 +3,7 @@
  * export that reads the same pages, and one payment's expanded detail (docs/decisions.md #12, #15, #20, #21).
  */
 import type { StripePort } from './stripe-port';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
 import {

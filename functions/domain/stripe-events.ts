@@ -5,7 +5,7 @@
  * where it came from (which webhook endpoint) decides whether it may count at all.
  */
 import type { StripeEvent, StripeFailure, StripePort, StripeSubscription } from './stripe-port';
-import { z } from 'zod';
+import * as z from 'zod';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import type { MerchantRepository } from './merchants';
 import type { WorkClaims } from './one-time-records';

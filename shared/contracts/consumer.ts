@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The consumer wallet demo (docs/decisions.md #6): a shared password checked

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The body of every 4xx/5xx answer from our own handlers. `code` is for programs, `message` for people. */
 export const apiErrorSchema = z.object({

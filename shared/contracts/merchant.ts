@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { plainTextSchema } from '../plain-text';
 
 export const planSchema = z.enum(['business-trial', 'business']);

@@ -3,7 +3,7 @@
  * GET /api/me/payments/{id} (the expanded detail), POST /api/me/payments/verify (Verify & Refresh).
  * The Transactions screen, its expanded detail and its filters; docs/decisions.md #15, #20, #21.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseMoneyInput } from '../money';
 import { STATUS_GROUPS } from '../payment-status-display';
 import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './checkout';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Event-bus source for everything Paylink itself publishes. */
 export const PAYLINK_EVENT_SOURCE = 'paylink.payments';

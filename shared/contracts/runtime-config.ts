@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `/config.json`, written beside the SPA by the CDK stack or served by the local runtime, so that one

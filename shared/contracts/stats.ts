@@ -4,7 +4,7 @@
  * dispute on the day it was lost — in the merchant's time zone. Revenue is net of refunds and lost
  * disputes, with refunds shown beside it. Money in cents.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Days the sales chart shows, today included. */
 export const REVENUE_CHART_DAYS = 30;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where a merchant's own Stripe account stands. */
 export const stripeAccountStatusSchema = z.enum([

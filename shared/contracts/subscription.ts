@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Whether the merchant may use the gated features. */
 export const accessStateSchema = z.enum(['trial', 'subscribed', 'expired']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * How a tip is treated for GST. No New Zealand ruling settles whether a tip paid through the business is

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { magicLinkRequestSchema } from '@shared/contracts/auth';
 import { emailSchema } from '@shared/contracts/signup';
 import { authStrings } from './auth-strings';

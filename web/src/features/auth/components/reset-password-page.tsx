@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, passwordSchema } from '@shared/contracts/signup';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { PasswordInput } from '@web/components/password-input';

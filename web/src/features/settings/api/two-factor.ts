@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BRAND_NAME } from '@shared/brand';
 import { authErrorName, configureAuth } from '@web/lib/auth';
 import { settingsStrings } from '../settings-strings';
