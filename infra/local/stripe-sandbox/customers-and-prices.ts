@@ -1,0 +1,114 @@
+/**
+ * The platform's customers and prices (Paylink's NZD 29/month plan is a Price on a Product), and the
+ * lookup every sandbox route uses to find an object of a kind on an account.
+ */
+import { metadataParam, optionalInteger, optionalString, requiredString, type Params } from './form-params';
+import type { SandboxContext } from './sandbox-context';
+import { newId, type StripeObject } from './sandbox-store';
+import { invalidParameter, missingParameter, noSuchObject } from './stripe-error';
+
+export interface Price extends StripeObject {
+  object: 'price';
+  currency: string;
+  unit_amount: number;
+  recurring: { interval: string; interval_count: number } | null;
+  product: string;
+}
+
+export interface Customer extends StripeObject {
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+}
+
+export function createCustomer(
+  context: SandboxContext,
+  fields: { email: string | null; name: string | null; metadata?: Record<string, string> },
+  account: string | null,
+): Customer {
+  const customer: Customer = {
+    id: newId('cus', 14),
+    object: 'customer',
+    email: fields.email,
+    name: fields.name,
+    phone: null,
+    description: null,
+    metadata: fields.metadata ?? {},
+    created: context.now(),
+    livemode: false,
+  };
+  context.store.put(customer, account);
+  context.emit('customer.created', customer, { account });
+  return customer;
+}
+
+export function createCustomerFromParams(context: SandboxContext, params: Params, account: string | null) {
+  return createCustomer(
+    context,
+    {
+      email: optionalString(params, 'email') ?? null,
+      name: optionalString(params, 'name') ?? null,
+      metadata: metadataParam(params, 'metadata'),
+    },
+    account,
+  );
+}
+
+export function retrieve<T extends StripeObject>(
+  context: SandboxContext,
+  kind: string,
+  id: string,
+  account: string | null,
+) {
+  const found = context.store.find<T>(id, account);
+  if (!found || found.object !== kind) throw noSuchObject(kind, id);
+  return found;
+}
+
+/** A Price from `price_data` (inline, as Checkout does) or `POST /v1/prices`, with its Product. */
+export function createPrice(context: SandboxContext, params: Params, prefix: string, account: string | null): Price {
+  const currency = requiredString(params, `${prefix}[currency]`).toLowerCase();
+  const unitAmount = optionalInteger(params, `${prefix}[unit_amount]`);
+  if (unitAmount === undefined) throw missingParameter(`${prefix}[unit_amount]`);
+  if (unitAmount < 0)
+    throw invalidParameter(`${prefix}[unit_amount]`, 'This value must be greater than or equal to 0.');
+  let productId = optionalString(params, `${prefix}[product]`);
+  if (!productId) {
+    const name = requiredString(params, `${prefix}[product_data][name]`);
+    const product = {
+      id: newId('prod', 14),
+      object: 'product',
+      name,
+      active: true,
+      created: context.now(),
+      livemode: false,
+    };
+    context.store.put(product, account);
+    productId = product.id;
+  } else if (!context.store.find(productId, account)) {
+    throw noSuchObject('product', productId, `${prefix}[product]`);
+  }
+  const interval = optionalString(params, `${prefix}[recurring][interval]`);
+  if (interval && !['day', 'week', 'month', 'year'].includes(interval)) {
+    throw invalidParameter(
+      `${prefix}[recurring][interval]`,
+      'Invalid interval: must be one of day, week, month, or year',
+    );
+  }
+  const price: Price = {
+    id: newId('price', 24),
+    object: 'price',
+    active: true,
+    currency,
+    unit_amount: unitAmount,
+    recurring: interval
+      ? { interval, interval_count: optionalInteger(params, `${prefix}[recurring][interval_count]`) ?? 1 }
+      : null,
+    type: interval ? 'recurring' : 'one_time',
+    product: productId,
+    metadata: metadataParam(params, `${prefix}[metadata]`),
+    created: context.now(),
+    livemode: false,
+  };
+  return context.store.put(price, account);
+}
