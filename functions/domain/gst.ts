@@ -1,0 +1,82 @@
+import type { TaxSettings, TipGstTreatment } from '@shared/contracts/tax';
+
+/**
+ * New Zealand GST on Paylink's payments, in integer cents with exact integer arithmetic (no float touches
+ * a tax amount). Prices include GST (docs/decisions.md #64).
+ */
+
+/** GST is 15 %: 3/20 of a GST-exclusive amount, so 3/23 of a GST-inclusive one. */
+const RATE_NUMERATOR = 3;
+const EXCLUSIVE_DENOMINATOR = 20;
+const INCLUSIVE_DENOMINATOR = 23;
+
+/** A supply of this much or less needs the basic taxable supply information only. */
+export const BASIC_TIER_MAX_CENTS = 20_000;
+/** Above BASIC_TIER_MAX_CENTS and up to this, the GST number and the GST are added; above it, the recipient too. */
+export const GST_NUMBER_TIER_MAX_CENTS = 100_000;
+
+/**
+ * numerator / denominator cents rounded as section 19O of the GST Act says: a fraction of a cent up to and
+ * including half a cent is dropped, a fraction above half a cent counts as a whole cent. Both arguments are
+ * non-negative integers; amounts stay far below 2^53 so Number arithmetic is exact.
+ */
+export function roundCentsS19O(numerator: number, denominator: number): number {
+  const whole = Math.floor(numerator / denominator);
+  const remainder = numerator - whole * denominator;
+  // remainder / denominator > 1/2  ⇔  2 × remainder > denominator: an exact half is dropped.
+  return 2 * remainder > denominator ? whole + 1 : whole;
+}
+
+/** The GST contained in a GST-inclusive amount: 3/23 of it, s19O-rounded. */
+export function gstInInclusiveCents(inclusiveCents: number): number {
+  return roundCentsS19O(Math.abs(inclusiveCents) * RATE_NUMERATOR, INCLUSIVE_DENOMINATOR) * Math.sign(inclusiveCents);
+}
+
+/** The GST to add to a GST-exclusive amount: 15 % of it, s19O-rounded (where exact half cents occur). */
+export function gstOnExclusiveCents(exclusiveCents: number): number {
+  return roundCentsS19O(Math.abs(exclusiveCents) * RATE_NUMERATOR, EXCLUSIVE_DENOMINATOR) * Math.sign(exclusiveCents);
+}
+
+/**
+ * Which taxable supply information a supply of `totalCents` (GST-inclusive) needs:
+ * - `basic` ($200 or less): supplier's name, date, description, amount;
+ * - `gst-number` (over $200 up to $1,000): adds the supplier's GST number and "the total includes GST $X";
+ * - `recipient` (over $1,000): adds the recipient's name and one contact (Paylink shows their email).
+ */
+export type SupplyInformationTier = 'basic' | 'gst-number' | 'recipient';
+
+export function supplyInformationTier(totalCents: number): SupplyInformationTier {
+  if (totalCents <= BASIC_TIER_MAX_CENTS) return 'basic';
+  if (totalCents <= GST_NUMBER_TIER_MAX_CENTS) return 'gst-number';
+  return 'recipient';
+}
+
+/** What a tier requires on the receipt, beyond the supplier's name, the date, a description and the amount. */
+export function tierRequires(tier: SupplyInformationTier): { gstNumber: boolean; recipient: boolean } {
+  return { gstNumber: tier !== 'basic', recipient: tier === 'recipient' };
+}
+
+/** The default tip treatment and the reason are in docs/decisions.md #66. */
+export const DEFAULT_TIP_TREATMENT: TipGstTreatment = 'part-of-supply';
+
+/** The part of a payment that is the taxable supply: all of it, or the base alone when tips are outside it. */
+export function taxableCents(payment: { baseCents: number; tipCents: number }, tips: TipGstTreatment): number {
+  return tips === 'outside-supply' ? payment.baseCents : payment.baseCents + payment.tipCents;
+}
+
+/** The GST lines of one payment's receipt; null when the merchant is not registered (no GST line at all). */
+export interface PaymentGst {
+  tier: SupplyInformationTier;
+  /** The GST-inclusive value of the supply (the tip left out when tips are outside it). */
+  supplyCents: number;
+  gstCents: number;
+}
+
+export function paymentGst(
+  tax: TaxSettings | undefined,
+  payment: { baseCents: number; tipCents: number },
+): PaymentGst | null {
+  if (!tax?.gstRegistered) return null;
+  const supplyCents = taxableCents(payment, tax.tipTreatment);
+  return { tier: supplyInformationTier(supplyCents), supplyCents, gstCents: gstInInclusiveCents(supplyCents) };
+}
