@@ -9,6 +9,9 @@ export const AMOUNT_TOO_LARGE_MESSAGE = 'The amount can be at most NZ$100,000.00
 /** What the public payment page says for an unknown or inactive link. */
 export const LINK_NOT_FOUND_TITLE = 'Payment Link Not Found';
 export const LINK_NOT_FOUND_MESSAGE = 'This payment link does not exist or is no longer active.';
+/** What the payer can do about it: only the business can give them a working link (docs/decisions.md #67). */
+export const LINK_NOT_FOUND_NEXT_STEP =
+  'Please ask the business that gave you this link for a new one. If you typed the address, check it against the one you were given.';
 /** The payment page of a merchant who cannot take payments right now: no checkout (docs/decisions.md #11). */
 export const LINK_NOT_ACCEPTING_MESSAGE = 'This payment link is not accepting payments right now.';
 

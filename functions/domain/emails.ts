@@ -14,7 +14,12 @@ export interface Email {
 }
 
 interface EmailParts {
-  action?: { label: string; url: string };
+  /**
+   * The one thing to do. `once` writes the URL a single time, as selectable text that mail apps turn into a
+   * link, instead of a button plus the same URL written out: Cognito's emails carry the code placeholder
+   * in the URL, and Cognito promises to replace the placeholder, not every copy of it (docs/decisions.md #67).
+   */
+  action?: { label: string; url: string; once?: boolean };
   /** Label/value lines shown as a table (a receipt's amounts). */
   rows?: [string, string][];
 }
@@ -29,10 +34,13 @@ function layout(heading: string, paragraphs: string[], { action, rows }: EmailPa
         )
         .join('')}</table>`
     : '';
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+  const button = action?.once
+    ? `<p style="margin:24px 0 8px">${escapeHtml(action.label)}:</p>
+<p style="margin:0 0 16px;padding:12px;background:#f0fdfa;border-radius:8px;font-size:15px;color:#0f766e;text-decoration:underline;word-break:break-all">${escapeHtml(action.url)}</p>`
+    : action
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#6b7280">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
-    : '';
+      : '';
   return `<!doctype html><html><body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-weight:700;color:#0f766e">${BRAND_NAME}</p>
@@ -55,24 +63,37 @@ function email(subject: string, heading: string, paragraphs: string[], parts: Em
 
 /**
  * The sign-up verification email. `link` carries Cognito's `{####}` code placeholder, which Cognito
- * replaces with the code after this trigger returns.
+ * replaces with the code after this trigger returns, so the link is written once.
  */
 export function verificationEmail(firstName: string, link: string): Email {
   return email(
     `Confirm your email to start your ${BRAND_NAME} trial`,
     `Welcome to ${BRAND_NAME}${firstName ? `, ${firstName}` : ''}!`,
     ['Confirm your email address to activate your account and start your 30-day free trial.'],
-    { action: { label: 'Confirm my email', url: link } },
+    {
+      action: {
+        label: 'Open this link to confirm your email (tap it, or paste it into your browser)',
+        url: link,
+        once: true,
+      },
+    },
     "If you didn't sign up for Paylink, ignore this email: no account is activated without it.",
   );
 }
 
+/** The password-reset email; `link` carries Cognito's code placeholder, so it is written once. */
 export function passwordResetEmail(link: string): Email {
   return email(
     `Reset your ${BRAND_NAME} password`,
     'Reset your password',
-    ['Someone (hopefully you) asked to reset the password of your Paylink account. Choose a new one here:'],
-    { action: { label: 'Choose a new password', url: link } },
+    ['Someone (hopefully you) asked to reset the password of your Paylink account.'],
+    {
+      action: {
+        label: 'Open this link to choose a new password (tap it, or paste it into your browser)',
+        url: link,
+        once: true,
+      },
+    },
     "If you didn't ask for this, ignore this email: your password stays as it is.",
   );
 }

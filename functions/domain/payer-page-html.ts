@@ -12,7 +12,12 @@ import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { formatMoney, paymentAmounts } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
 import { PAYER_PAGE_DATA_ID, PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
-import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
+import {
+  LINK_NOT_ACCEPTING_MESSAGE,
+  LINK_NOT_FOUND_MESSAGE,
+  LINK_NOT_FOUND_NEXT_STEP,
+  LINK_NOT_FOUND_TITLE,
+} from '@shared/payment-messages';
 
 /** What the page needs from the built SPA, as its index.html names them. */
 export interface SpaAssets {
@@ -107,7 +112,6 @@ const ICONS = {
 const BUTTON_BASE =
   'inline-flex w-full items-center justify-center gap-2 rounded-lg px-6 font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-5 [&_svg]:shrink-0';
 const PAY_BUTTON = `${BUTTON_BASE} bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover h-14 text-lg`;
-const OUTLINE_BUTTON = `${BUTTON_BASE} border border-input bg-background text-foreground shadow-xs hover:bg-muted h-12 text-base`;
 const CARD_SHAPE = 'rounded-card border shadow-sm';
 const CARD = `${CARD_SHAPE} border-border bg-background`;
 const INPUT =
@@ -178,8 +182,7 @@ export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInpu
       'neutral',
       ICONS.searchX,
       LINK_NOT_FOUND_TITLE,
-      text(LINK_NOT_FOUND_MESSAGE),
-      `<a href="/" class="${OUTLINE_BUTTON}">${text(words.returnHome)}</a>`,
+      `<p>${text(LINK_NOT_FOUND_MESSAGE)}</p><p>${text(LINK_NOT_FOUND_NEXT_STEP)}</p>`,
     );
   } else {
     title = pageTitle(link.businessName ? `${link.title} · ${link.businessName}` : link.title);

@@ -1,4 +1,4 @@
-import { linkIdSchema } from '@shared/contracts/payment-links';
+import { publicLinkIdSchema } from '@shared/contracts/payment-links';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentLinkStore } from '../adapters/payment-link-store';
 import { linkNotFound, publicPaymentLink } from '../domain/payment-links';
@@ -11,7 +11,7 @@ import { httpHandler } from './http-handler';
 const CACHE_FOR_A_MINUTE = { 'cache-control': 'public, max-age=60' };
 
 export const handler = httpHandler(async (event) => {
-  const linkId = linkIdSchema.safeParse(event.pathParameters?.id);
+  const linkId = publicLinkIdSchema.safeParse(event.pathParameters?.id);
   if (!linkId.success) throw linkNotFound();
   const deps = { links: paymentLinkStore, merchants: merchantStore, now: new Date() };
   return { body: await publicPaymentLink(linkId.data, deps), headers: CACHE_FOR_A_MINUTE };

@@ -6,7 +6,7 @@
  * needs rebuilding when the web app changes.
  */
 import { ENV } from '../environment';
-import { linkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
+import { publicLinkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { log, observed } from '../adapters/observability';
 import { merchantStore } from '../adapters/merchant-store';
 import { paymentLinkStore } from '../adapters/payment-link-store';
@@ -56,7 +56,7 @@ async function spaAssets(origin: string): Promise<{ assets: SpaAssets; complete:
 }
 
 async function loadLink(rawId: string | undefined): Promise<PublicPaymentLink | null> {
-  const linkId = linkIdSchema.safeParse(rawId);
+  const linkId = publicLinkIdSchema.safeParse(rawId);
   if (!linkId.success) return null;
   try {
     return await publicPaymentLink(linkId.data, { links: paymentLinkStore, merchants: merchantStore, now: new Date() });
@@ -71,7 +71,8 @@ export const handler = observed(async (event: HttpEvent) => {
   const rawId = event.pathParameters?.id;
   try {
     const [link, { assets, complete }] = await Promise.all([loadLink(rawId), spaAssets(origin)]);
-    const pageUrl = `${origin}/p/${encodeURIComponent(rawId ?? '')}`;
+    // The link's own id, so a shared link that picked up a trailing space or full stop previews cleanly.
+    const pageUrl = `${origin}/p/${encodeURIComponent(link?.linkId ?? rawId ?? '')}`;
     const { status, html } = renderPayerPage({ link, pageUrl, origin, assets });
     return {
       statusCode: status,

@@ -7,6 +7,24 @@ import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-m
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 export const linkIdSchema = z.string().regex(LINK_ID_PATTERN, 'Payment link not found');
 
+/**
+ * A link id as a shared link may carry it: chat apps and emails paste a trailing space (`%20`), or take the
+ * sentence's full stop, comma or closing bracket into the link. None of those can be in an id, so they are
+ * dropped before the id is looked up (docs/decisions.md #67).
+ */
+export function normaliseLinkId(raw: string): string {
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    // A lone `%` is not an escape; the pattern check refuses it below.
+  }
+  return id.replace(/^[\s(<[{"']+/, '').replace(/[\s.,;:!?)>\]}"'`]+$/, '');
+}
+
+/** The id in a public `/p/{id}` or `/api/links/{id}` path, normalised as above. */
+export const publicLinkIdSchema = z.string().transform(normaliseLinkId).pipe(linkIdSchema);
+
 export const LINK_TITLE_MAX = 100;
 export const LINK_DESCRIPTION_MAX = 500;
 

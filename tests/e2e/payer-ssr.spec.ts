@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { type PaymentLink } from '@shared/contracts/payment-links';
-import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
+import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_NEXT_STEP, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
 import {
   createConfirmedMerchant,
   createMerchantReadyForPayments,
@@ -122,10 +122,11 @@ test('with JavaScript on, the page becomes interactive from the HTML it came wit
   await expect(page).toHaveTitle(`Brunch for two · ${BUSINESS} · Paylink`);
   expect(linkReads).toEqual([]);
 
-  // Not found with the script on: the card stays, with its way home.
+  // Not found with the script on: the card stays, with what the payer can do.
   await page.goto('/p/AAAAAAAAAAAA');
   await expect(page.getByRole('heading', { level: 1, name: LINK_NOT_FOUND_TITLE })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toBeVisible();
+  await expect(page.getByText(LINK_NOT_FOUND_NEXT_STEP)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveCount(0);
   expect(linkReads).toEqual([]);
 });
 

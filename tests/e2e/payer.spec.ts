@@ -8,6 +8,7 @@ import {
   AMOUNT_TOO_SMALL_MESSAGE,
   LINK_NOT_ACCEPTING_MESSAGE,
   LINK_NOT_FOUND_MESSAGE,
+  LINK_NOT_FOUND_NEXT_STEP,
   LINK_NOT_FOUND_TITLE,
   RECEIPT_EMAIL_INVALID_MESSAGE,
   RECEIPT_EMAIL_REQUIRED_MESSAGE,
@@ -345,6 +346,8 @@ test('unknown and deactivated links show the not-found card; a merchant who cann
   await page.goto('/p/AAAAAAAAAAAA');
   await expect(page.getByRole('heading', { level: 1, name: LINK_NOT_FOUND_TITLE })).toBeVisible();
   await expect(page.getByText(LINK_NOT_FOUND_MESSAGE)).toBeVisible();
+  await expect(page.getByText(LINK_NOT_FOUND_NEXT_STEP)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveCount(0);
   await expect(page).toHaveTitle(`${LINK_NOT_FOUND_TITLE} · Paylink`);
   await expect(payNow(page)).toHaveCount(0);
   await screens(page, testInfo, 'payment-page-not-found');

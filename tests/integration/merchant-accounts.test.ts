@@ -105,6 +105,10 @@ describe('sign-up → verification email → confirm → password sign-in → /a
     expect(link.searchParams.get('email')).toBe(request.email);
     const code = link.searchParams.get('token_hash')!;
     expect(code).toMatch(/^\d{6}$/);
+    // The link is written once, as text a person can copy, with the real code: Cognito promises to fill in
+    // its placeholder, not every copy of it (docs/decisions.md #67).
+    expect(email.body.html).not.toContain('{####}');
+    expect(email.body.html?.split(`token_hash=${code}`)).toHaveLength(2);
     await env.cognito.send(
       new ConfirmSignUpCommand({ ClientId: clientId(), Username: request.email, ConfirmationCode: code }),
     );
@@ -401,6 +405,8 @@ describe('local Cognito answers as Cognito does', () => {
     expect(shape(answer.CodeDeliveryDetails).Destination).toBe('masked');
     const reset = await waitForEmail(env.runtime.mailbox.url, known.email, { subject: /Reset your Paylink password/ });
     expect(linkIn(reset, '/reset-password').searchParams.get('email')).toBe(known.email);
+    expect(linkIn(reset, '/reset-password').searchParams.get('code')).toMatch(/^\d{6}$/);
+    expect(reset.body.html).not.toContain('{####}');
     expect(await emailsTo(env.runtime.mailbox.url, unknown)).toHaveLength(0);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
+import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_NEXT_STEP, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
 import { PAYER_PAGE_DATA_ID } from '@shared/payer-page-words';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -154,9 +154,37 @@ describe('GET /p/{id}', () => {
       const { status, html } = await page(linkId);
       expect(status, linkId).toBe(404);
       expect(visibleText(html)).toContain(LINK_NOT_FOUND_TITLE);
+      expect(visibleText(html)).toContain(LINK_NOT_FOUND_NEXT_STEP);
       expect(html).not.toContain('Old special');
       expect(metaContent(html, 'og:title')).toBeUndefined();
     }
+  });
+
+  it("opens a shared link that picked up a space or the sentence's punctuation (docs/decisions.md #67)", async () => {
+    const link = await env.createLink(merchant, {
+      title: 'Long black',
+      description: null,
+      isOpenAmount: false,
+      amountCents: 450,
+      tipPercent: null,
+    });
+    for (const shared of [
+      `${link.linkId} `,
+      `${link.linkId}.`,
+      `${link.linkId},`,
+      `(${link.linkId})`,
+      ` ${link.linkId}!`,
+    ]) {
+      const { status, html } = await page(shared);
+      expect(status, shared).toBe(200);
+      expect(visibleText(html)).toContain('Long black');
+      expect(metaContent(html, 'og:url')).toBe(`${env.baseUrl}/p/${link.linkId}`);
+      const api = await env.api(`/api/links/${encodeURIComponent(shared)}`);
+      expect(api.status, shared).toBe(200);
+      expect(await api.json()).toMatchObject({ linkId: link.linkId, title: 'Long black' });
+    }
+    // Punctuation inside the id is not trimmed away: the id stays exact.
+    expect((await page(`${link.linkId.slice(0, 6)}.${link.linkId.slice(6)}`)).status).toBe(404);
   });
 
   it('answers HEAD as GET would, without the body (crawlers that check a link first)', async () => {

@@ -36,7 +36,11 @@ export async function waitForEmail(
 export function linkIn(email: MailboxEmail, fragment: string): URL {
   const decodeEntities = (value: string) =>
     value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replaceAll('&amp;', '&');
-  const hrefs = [...(email.body.html ?? '').matchAll(/href="([^"]+)"/g)].map((match) => decodeEntities(match[1]!));
+  // A button's href, or a URL written out as text (the emails that carry Cognito's code write it once).
+  const hrefs = [
+    ...[...(email.body.html ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!),
+    ...[...(email.body.html ?? '').matchAll(/>(https?:\/\/[^<\s]+)</g)].map((match) => match[1]!),
+  ].map(decodeEntities);
   const href = hrefs.find((candidate) => candidate.includes(fragment));
   if (!href) throw new Error(`No link containing ${fragment} in "${email.subject}"`);
   return new URL(href);

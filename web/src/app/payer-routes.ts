@@ -3,6 +3,8 @@
  * to. main.tsx serves them from a small app of their own (app/payer-app.tsx), so a payer who scans a QR
  * code on a phone downloads React and the page, and none of the merchant dashboard.
  */
+import { normaliseLinkId } from '@shared/contracts/payment-links';
+
 export type PayerRoute =
   | { page: 'payment'; linkId: string }
   | { page: 'success'; sessionId: string }
@@ -13,7 +15,7 @@ export function matchPayerRoute(location: { pathname: string; search: string }):
   const { pathname } = location;
   const query = new URLSearchParams(location.search);
   const linkPage = /^\/p\/([^/]+)\/?$/.exec(pathname);
-  if (linkPage) return { page: 'payment', linkId: decodeURIComponent(linkPage[1]!) };
+  if (linkPage) return { page: 'payment', linkId: normaliseLinkId(linkPage[1]!) };
   if (/^\/payment-success\/?$/.test(pathname)) return { page: 'success', sessionId: query.get('session_id') ?? '' };
   if (/^\/payment-canceled\/?$/.test(pathname)) return { page: 'canceled', paymentId: query.get('payment_id') ?? '' };
   return null;

@@ -71,12 +71,13 @@ function LinkNotFound() {
       tone="neutral"
       icon={<SearchX aria-hidden="true" />}
       heading={strings.notFoundTitle}
-      body={strings.notFoundMessage}
-    >
-      <a href="/" className={payerButton({ variant: 'outline' })}>
-        {payerStrings.returnHome}
-      </a>
-    </PayerStatusCard>
+      body={
+        <>
+          <p>{strings.notFoundMessage}</p>
+          <p>{strings.notFoundNextStep}</p>
+        </>
+      }
+    />
   );
 }
 

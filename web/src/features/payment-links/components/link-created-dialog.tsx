@@ -13,20 +13,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_DEFAULT_DARK, QR_DEFAULT_LIGHT, QR_MINI_MARGIN, QR_MINI_SIZE, qrCodeDataUrl } from '../qr-code-options';
 
 const strings = paymentLinksStrings.created;
-/** The link field shows this many characters, then an ellipsis; Copy copies all of it. */
-const SHOWN_LINK_LENGTH = 25;
-
-function truncatedLink(url: string): string {
-  return url.length > SHOWN_LINK_LENGTH ? `${url.slice(0, SHOWN_LINK_LENGTH)}...` : url;
-}
-
 /** Where each share button sends the link (wa.me, Facebook sharer, Twitter intent, mailto). */
 function shareTargets(url: string, title: string) {
   const text = strings.shareText(title);
@@ -91,13 +84,14 @@ export function LinkCreatedDialog({ link, open, onOpenChange, onCreateAnother, o
           </div>
         </div>
 
-        <div className="flex gap-2">
-          <Input
+        <div className="flex items-start gap-2">
+          {/* The whole URL, wrapped: selecting and copying the text gives a link that works (docs/decisions.md #67). */}
+          <Textarea
             aria-label={strings.linkLabel}
-            title={url}
-            value={truncatedLink(url)}
+            value={url}
             readOnly
-            className="bg-muted font-mono text-muted-foreground"
+            rows={2}
+            className="min-h-0 resize-none bg-muted font-mono break-all text-muted-foreground"
           />
           <Button variant="outline" size="icon" aria-label={strings.copyLink} onClick={() => void copy(url)}>
             {copied ? <Check aria-hidden="true" className="text-primary" /> : <Copy aria-hidden="true" />}
