@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '@shared/contracts/checkout';
 import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
+import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
@@ -35,16 +36,22 @@ export async function cancelPayment(paymentId: string, deps: SettlementDeps): Pr
   return { paymentId, status: current.status, linkId: current.linkId };
 }
 
+/**
+ * The success page's 'Email Receipt'. Whoever holds the session id may ask, so the receipt goes only to the
+ * address the payer gave Stripe at checkout; an address in the request must be that one. Every ask counts
+ * against the payment's few receipts, refused ones too, so the answer cannot be used to test guesses
+ * (docs/decisions.md #69).
+ */
 export async function sendPaymentReceipt(
   sessionId: string,
-  recipient: string,
+  requested: string | undefined,
   deps: {
     payments: PaymentRepository;
     merchants: MerchantRepository;
     send(to: string, email: Email): Promise<void>;
     now?: () => Date;
   },
-): Promise<{ sent: true; email: string }> {
+): Promise<{ sent: true; email: string; paymentId: string }> {
   const payment = await deps.payments.findByCheckoutSession(sessionId);
   if (!payment) throw paymentNotFound();
   if (payment.status !== 'succeeded') {
@@ -54,12 +61,23 @@ export async function sendPaymentReceipt(
       'This payment is not complete, so there is no receipt to send yet.',
     );
   }
+  const recipient = payment.payerEmail?.trim();
+  if (!recipient) {
+    throw new HttpError(
+      409,
+      'no_payer_email',
+      'No email address was given at checkout, so there is nowhere to send a receipt.',
+    );
+  }
   if (!(await deps.payments.countReceipt(payment.paymentId, MAX_RECEIPTS_PER_PAYMENT))) {
     throw new HttpError(
       429,
       'too_many_receipts',
       `This receipt has already been sent ${MAX_RECEIPTS_PER_PAYMENT} times. Please check your inbox and spam folder.`,
     );
+  }
+  if (requested !== undefined && !sameEmail(requested, recipient)) {
+    throw new HttpError(403, 'receipt_email_mismatch', RECEIPT_OTHER_ADDRESS_MESSAGE);
   }
   const merchant = await deps.merchants.get(payment.merchantId);
   try {
@@ -75,8 +93,12 @@ export async function sendPaymentReceipt(
     });
     throw new HttpError(503, 'email_unavailable', RECEIPT_REFUSED_MESSAGE);
   }
-  return { sent: true, email: recipient };
+  return { sent: true, email: maskedEmail(recipient)!, paymentId: payment.paymentId };
 }
+
+/** The payer's words when the request names another address than the one given at checkout. */
+export const RECEIPT_OTHER_ADDRESS_MESSAGE =
+  'Receipts go only to the email address you paid with. Check that inbox, or ask the business for a receipt.';
 
 /** The payer's words when the mail service refuses a receipt: not their fault, and not fixed by retrying. */
 export const RECEIPT_REFUSED_MESSAGE =

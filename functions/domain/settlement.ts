@@ -14,6 +14,7 @@ import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
+import { maskedEmail, shortName } from './payer-privacy';
 import type { MoneyRepository } from './money-after-sale';
 import { finishCounts, finishCountsOrLeaveThem } from './money-counts';
 import type { StatsRepository } from './stats';
@@ -261,8 +262,9 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
     amount_total: payment.totalCents,
     tip_amount: payment.tipCents,
     currency: payment.currency,
-    customer_email: payment.payerEmail ?? session.customer_details?.email ?? null,
-    customer_name: payment.payerName ?? session.customer_details?.name ?? null,
+    // Masked: the session id in the URL is no proof of being the payer (docs/decisions.md #69).
+    customer_email: maskedEmail(payment.payerEmail ?? session.customer_details?.email),
+    customer_name: shortName(payment.payerName ?? session.customer_details?.name),
     link_title: payment.linkTitle,
     business_name: merchant?.companyName ?? null,
     last_error: payment.status === 'pending' ? (payment.lastError ?? null) : null,

@@ -6,6 +6,7 @@ import { paymentStore } from '../adapters/payment-store';
 import { EmailRefusedError } from '../domain/emails';
 import { HttpError } from '../domain/http-error';
 import { sendPaymentReceipt } from '../domain/payment-results';
+import { clientAddressOf } from './client-address';
 import { httpHandler, jsonBody } from './http-handler';
 
 /** The product's words when the email could not be sent. */
@@ -31,5 +32,16 @@ export const handler = httpHandler(async (event) => {
   if (!sessionId.success) throw new HttpError(404, 'payment_not_found', 'We could not find this payment.');
   const { email } = receiptRequestSchema.parse(jsonBody(event));
   const deps = { payments: paymentStore, merchants: merchantStore, send: sendOrExplain };
-  return { status: 202, body: await sendPaymentReceipt(sessionId.data, email, deps) };
+  const client = clientAddressOf(event);
+  try {
+    const { paymentId, ...sent } = await sendPaymentReceipt(sessionId.data, email, deps);
+    // Who asked, for which payment; never the address (docs/decisions.md #69).
+    log.info('Receipt sent', { paymentId, client });
+    return { status: 202, body: sent };
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      log.warn('Receipt refused', { code: error.code, client });
+    }
+    throw error;
+  }
 });

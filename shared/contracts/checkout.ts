@@ -35,7 +35,9 @@ export const paymentResultSchema = z.object({
   amount_total: z.number().int(),
   tip_amount: z.number().int(),
   currency: z.string(),
+  /** Masked (`r•••@example.co.nz`): anyone holding the session id can ask (docs/decisions.md #69). */
   customer_email: z.string().nullable(),
+  /** First name and initial (`Rawiri P.`). */
   customer_name: z.string().nullable(),
   link_title: z.string(),
   business_name: z.string().nullable(),
@@ -53,16 +55,21 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
 export const cancelResultSchema = z.object({ paymentId: z.string(), status: paymentStatusSchema, linkId: z.string() });
 export type CancelResult = z.infer<typeof cancelResultSchema>;
 
-/** POST /api/checkout/{sessionId}/receipt. */
+/**
+ * POST /api/checkout/{sessionId}/receipt. The receipt goes to the address the payer gave at checkout; an
+ * `email`, if sent, must be that one (docs/decisions.md #69).
+ */
 export const receiptRequestSchema = z.object({
   email: z
     .string()
     .trim()
     .toLowerCase()
     .min(1, RECEIPT_EMAIL_REQUIRED_MESSAGE)
-    .pipe(z.email(RECEIPT_EMAIL_INVALID_MESSAGE)),
+    .pipe(z.email(RECEIPT_EMAIL_INVALID_MESSAGE))
+    .optional(),
 });
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
+/** `email` is where it went, masked (`r•••@example.co.nz`). */
 export const receiptResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
 
 /** How many receipts one payment may email: enough for a typo or two, not a spam cannon. */

@@ -11,8 +11,6 @@ import {
   LINK_NOT_FOUND_MESSAGE,
   LINK_NOT_FOUND_NEXT_STEP,
   LINK_NOT_FOUND_TITLE,
-  RECEIPT_EMAIL_INVALID_MESSAGE,
-  RECEIPT_EMAIL_REQUIRED_MESSAGE,
 } from '@shared/payment-messages';
 import { PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
 
@@ -75,15 +73,10 @@ export const payerStrings = {
 
   receipt: {
     title: 'Email Receipt',
-    description: 'We will email the receipt for this payment to this address.',
-    emailLabel: 'Email',
+    description: 'We will email the receipt for this payment to the address you paid with:',
     cancel: 'Cancel',
     send: 'Send Receipt',
     sending: 'Sending...',
-    requiredTitle: 'Email Required',
-    requiredMessage: RECEIPT_EMAIL_REQUIRED_MESSAGE,
-    invalidTitle: 'Invalid Email',
-    invalidMessage: RECEIPT_EMAIL_INVALID_MESSAGE,
     failed: 'Failed to send receipt. Please try again.',
     sentTitle: 'Receipt Sent',
     sentBody: (email: string) => `The receipt has been sent to ${email}`,

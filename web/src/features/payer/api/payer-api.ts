@@ -80,9 +80,9 @@ export function cancelPayment(paymentId: string): Promise<CancelResult> {
   return callApi('POST', `/api/payments/${encodeURIComponent(paymentId)}/cancel`, cancelResultShape);
 }
 
-/** POST /api/checkout/{sessionId}/receipt: emails the receipt. */
-export function sendReceipt(sessionId: string, email: string): Promise<ReceiptResponse> {
-  return callApi('POST', `/api/checkout/${encodeURIComponent(sessionId)}/receipt`, receiptShape, { email });
+/** POST /api/checkout/{sessionId}/receipt: emails the receipt to the address the payer paid with. */
+export function sendReceipt(sessionId: string): Promise<ReceiptResponse> {
+  return callApi('POST', `/api/checkout/${encodeURIComponent(sessionId)}/receipt`, receiptShape, {});
 }
 
 async function callApi<T>(method: 'GET' | 'POST', path: string, shape: AnswerShape<T>, body?: unknown): Promise<T> {

@@ -33,7 +33,9 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
 
   const actions = (
     <div className="flex w-full flex-col gap-3">
-      {result ? <EmailReceiptButton sessionId={sessionId} customerEmail={result.customer_email} /> : null}
+      {result?.customer_email ? (
+        <EmailReceiptButton sessionId={sessionId} customerEmail={result.customer_email} />
+      ) : null}
       <a href="/dashboard" className={payerButton({ variant: 'outline' })}>
         {strings.goToDashboard}
       </a>
