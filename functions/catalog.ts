@@ -225,6 +225,14 @@ export const catalog: readonly FunctionSpec[] = [
     timeoutSeconds: 25,
   },
   {
+    name: 'update-link-expiry',
+    description:
+      "Sets or clears the expiry of one of the merchant's links, in the merchant's time zone (a later time revives it).",
+    entry: 'functions/http/update-link-expiry.ts',
+    routes: [{ method: 'PUT', path: '/api/me/links/{id}/expiry', auth: 'merchant' }],
+    tables: { links: 'readwrite', merchants: 'read' },
+  },
+  {
     name: 'get-public-payment-link',
     description: "What a payer's page shows of an active link (public, cacheable).",
     entry: 'functions/http/get-public-payment-link.ts',

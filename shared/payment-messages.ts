@@ -14,6 +14,10 @@ export const LINK_NOT_FOUND_NEXT_STEP =
   'Please ask the business that gave you this link for a new one. If you typed the address, check it against the one you were given.';
 /** The payment page of a merchant who cannot take payments right now: no checkout (docs/decisions.md #11). */
 export const LINK_NOT_ACCEPTING_MESSAGE = 'This payment link is not accepting payments right now.';
+/** A link past its expiry, when the merchant wrote no message of their own (docs/decisions.md #53). */
+export const LINK_EXPIRED_TITLE = 'Payment Link Expired';
+export const LINK_EXPIRED_DEFAULT_MESSAGE =
+  'This payment link has expired and no longer accepts payments. Please contact the business for a new link.';
 
 /** The receipt dialog's field errors: an email is required and must be valid. */
 export const RECEIPT_EMAIL_REQUIRED_MESSAGE = 'Please enter an email address';

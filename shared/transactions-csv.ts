@@ -29,6 +29,7 @@ export const TRANSACTIONS_CSV_HEADER = [
   // Appended after the original columns so a spreadsheet or import mapped to the old order keeps working.
   'Refunded',
   'Dispute',
+  'Reference',
 ] as const;
 
 const CRLF = '\r\n';
@@ -83,6 +84,7 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     // The list row knows only that a dispute is open or lost (its money state), not the dispute's own
     // status, which lives in the payment's detail: a blank cell means no dispute counts against it.
     payment.moneyState === 'disputed' ? DISPUTED : '',
+    textCell(payment.reference),
   ];
 }
 

@@ -46,6 +46,10 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
       values[':idPrefix'] = query.idPrefix;
       filters.push('(begins_with(paymentId, :idPrefix) OR begins_with(paymentIntentId, :idPrefix))');
     }
+    if (query.referenceKey) {
+      values[':referenceKey'] = query.referenceKey;
+      filters.push('referenceKey = :referenceKey');
+    }
     if (query.totalMin !== undefined) {
       values[':totalMin'] = query.totalMin;
       filters.push('totalCents >= :totalMin');

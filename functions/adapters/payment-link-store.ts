@@ -54,6 +54,27 @@ export const paymentLinkStore: PaymentLinkRepository = {
     );
     return updated?.Attributes as PaymentLinkRecord | undefined;
   },
+
+  async setExpiry(merchantId, linkId, { expiresAt, expiredMessage }, now) {
+    const updated = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('links'),
+          Key: { linkId },
+          UpdateExpression: 'SET expiresAt = :expiresAt, expiredMessage = :expiredMessage, updatedAt = :now',
+          ConditionExpression: 'merchantId = :merchantId',
+          ExpressionAttributeValues: {
+            ':expiresAt': expiresAt,
+            ':expiredMessage': expiredMessage,
+            ':now': now.toISOString(),
+            ':merchantId': merchantId,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return updated?.Attributes as PaymentLinkRecord | undefined;
+  },
 };
 
 /** The merchant's active links, counted on links `byMerchant` without reading them. */

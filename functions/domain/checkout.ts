@@ -13,9 +13,9 @@ import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
 import type { MerchantRepository } from './merchants';
-import { canTakePayments, payableLink, type PaymentLinkRepository } from './payment-links';
+import { canTakePayments, isLinkExpired, linkExpired, payableLink, type PaymentLinkRepository } from './payment-links';
 import { STATUS_RANK } from './payment-status';
-import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
+import { newPaymentId, pendingShardOf, referenceKeyOf, type PaymentRecord, type PaymentRepository } from './payments';
 import type { Telemetry } from './telemetry';
 
 export interface CheckoutDeps {
@@ -44,8 +44,22 @@ function baseCentsFor(link: { amountCents: number | null; isOpenAmount: boolean 
   return parsed.data;
 }
 
+/**
+ * Where Stripe sends the payer after paying: Paylink's success page, or the merchant's own https page with
+ * our payment id appended (docs/decisions.md #54). That page does not settle the payment; the webhook and
+ * the schedule do, as for any payer who closes the tab.
+ */
+function successUrlOf(link: { redirectUrl?: string | null }, paymentId: string, appOrigin: string): string {
+  if (!link.redirectUrl) return `${appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
+  const url = new URL(link.redirectUrl);
+  url.searchParams.set('payment_id', paymentId);
+  return url.toString();
+}
+
 export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps): Promise<CheckoutResponse> {
   const { link, merchant } = await payableLink(request.linkId, deps);
+  // Read afresh here whatever the payer page showed (it is cached for a minute): docs/decisions.md #53.
+  if (isLinkExpired(link, deps.now)) throw linkExpired(link);
   if (!canTakePayments(merchant, deps.now)) throw notAccepting();
 
   const amounts = paymentAmounts(baseCentsFor(link, request.amount), link.tipPercent, request.tip);
@@ -75,6 +89,9 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     pendingSince: createdAt,
     // Due at the schedule's next run: a webhook normally lands well before it, and then this is gone.
     reverifyAt: createdAt,
+    // Copied as they are now, like the title: a later edit of the link does not rewrite a payment.
+    ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
+    ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),
   };
   await deps.payments.create(payment);
   deps.telemetry.appendPaymentKeys(payment);
@@ -96,7 +113,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
         metadata,
         client_reference_id: paymentId,
-        success_url: `${deps.appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        success_url: successUrlOf(link, paymentId, deps.appOrigin),
         // Stripe fills in the session id on the success URL only; the cancel URL names our own payment.
         cancel_url: `${deps.appOrigin}/payment-canceled?payment_id=${paymentId}`,
       },

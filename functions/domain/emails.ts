@@ -118,6 +118,8 @@ export interface ReceiptDetails {
   paidAt: string;
   timeZone: string;
   transactionId: string;
+  /** The merchant's reference from the link (an invoice number), when it had one. */
+  reference?: string | null;
   card: string | null;
   /** Stripe's own receipt for the charge, when Stripe gave one. */
   stripeReceiptUrl: string | null;
@@ -138,6 +140,7 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
     ['Date', paidAt],
     ...(receipt.card ? [['Paid with', receipt.card] as [string, string]] : []),
     ['Transaction ID', receipt.transactionId],
+    ...(receipt.reference ? [['Reference', receipt.reference] as [string, string]] : []),
   ];
   return email(
     `Your receipt from ${receipt.businessName}`,

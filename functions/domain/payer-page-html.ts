@@ -13,6 +13,8 @@ import { formatMoney, paymentAmounts } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
 import { PAYER_PAGE_DATA_ID, PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
 import {
+  LINK_EXPIRED_DEFAULT_MESSAGE,
+  LINK_EXPIRED_TITLE,
   LINK_NOT_ACCEPTING_MESSAGE,
   LINK_NOT_FOUND_MESSAGE,
   LINK_NOT_FOUND_NEXT_STEP,
@@ -104,6 +106,8 @@ const ICONS = {
   lock: '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-lock-keyhole size-4" aria-hidden="true"><circle cx="12" cy="16" r="1"></circle><rect x="3" y="10" width="18" height="12" rx="2"></rect><path d="M7 10V7a5 5 0 0 1 10 0v3"></path></svg>',
   searchX:
     '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-search-x" aria-hidden="true"><path d="m13.5 8.5-5 5"></path><path d="m8.5 8.5 5 5"></path><circle cx="11" cy="11" r="8"></circle><path d="m21 21-4.3-4.3"></path></svg>',
+  clock:
+    '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-clock" aria-hidden="true"><path d="M12 6v6l4 2"></path><circle cx="12" cy="12" r="10"></circle></svg>',
   pause:
     '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-circle-pause" aria-hidden="true"><circle cx="12" cy="12" r="10"></circle><line x1="10" x2="10" y1="15" y2="9"></line><line x1="14" x2="14" y1="15" y2="9"></line></svg>',
 };
@@ -161,6 +165,17 @@ function paymentForm(link: PublicPaymentLink): string {
   return `<section aria-labelledby="pay-title" class="${CARD}"><div class="flex flex-col gap-2 p-6 pb-4">${header}</div><form novalidate class="flex flex-col gap-6 px-6 pb-6">${amount}${tips}<section aria-label="${attr(words.summaryLabel)}" aria-live="polite" class="rounded-lg bg-surface p-4"><dl class="flex flex-col gap-2"><div class="flex items-baseline justify-between gap-4"><dt class="font-medium">${text(words.total)}</dt><dd class="text-2xl font-semibold tabular-nums">${money(totalCents)}</dd></div></dl></section><div class="flex flex-col gap-3"><button type="submit" class="${PAY_BUTTON}" disabled>${text(words.payNow)}</button><p class="text-center text-sm text-muted-foreground">${text(words.redirectNote)}</p></div></form></section>`;
 }
 
+/** payment-page.tsx's expired card: the merchant's own words, or the default ones (docs/decisions.md #53). */
+function expiredCard(link: PublicPaymentLink): string {
+  const business = link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : '';
+  return statusCard(
+    'neutral',
+    ICONS.clock,
+    LINK_EXPIRED_TITLE,
+    `${business}<p class="font-medium text-foreground break-words">${text(link.title)}</p><p class="whitespace-pre-line break-words">${text(link.expiredMessage || LINK_EXPIRED_DEFAULT_MESSAGE)}</p>`,
+  );
+}
+
 export interface PayerPageInput {
   /** The link as GET /api/links/{id} answers it, or null when that answers 404. */
   link: PublicPaymentLink | null;
@@ -187,14 +202,16 @@ export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInpu
   } else {
     title = pageTitle(link.businessName ? `${link.title} · ${link.businessName}` : link.title);
     preview = { title: link.title, description: previewDescription(link) };
-    body = link.acceptingPayments
-      ? paymentForm(link)
-      : statusCard(
-          'warning',
-          ICONS.pause,
-          link.title,
-          `${link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : ''}<p>${text(LINK_NOT_ACCEPTING_MESSAGE)}</p>`,
-        );
+    body = link.expired
+      ? expiredCard(link)
+      : link.acceptingPayments
+        ? paymentForm(link)
+        : statusCard(
+            'warning',
+            ICONS.pause,
+            link.title,
+            `${link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : ''}<p>${text(LINK_NOT_ACCEPTING_MESSAGE)}</p>`,
+          );
   }
   const meta = (property: string, content: string) => `<meta property="${property}" content="${attr(content)}">`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${attr(content)}">`;

@@ -38,6 +38,8 @@ export interface PaymentHistoryQuery {
   /** The money state the payment must have; `null` = none (docs/decisions.md #19). */
   moneyState?: string | null;
   idPrefix?: string;
+  /** referenceKeyOf the merchant's reference: the whole reference, in any case. */
+  referenceKey?: string;
   totalMin?: number;
   totalMax?: number;
   /** One payer's payments only (payerEmailKeyOf): read from the `byPayerEmail` index instead. */
@@ -148,6 +150,7 @@ export function queryConditions(filters: PaymentListQuery, timeZone: string) {
     statuses: filters.status && FILTER_OF_GROUP[filters.status].statuses,
     moneyState: filters.status && FILTER_OF_GROUP[filters.status].moneyState,
     idPrefix: filters.transactionId,
+    referenceKey: filters.reference,
     totalMin: filters.amountMin,
     totalMax: filters.amountMax,
   } satisfies Partial<PaymentHistoryQuery>;
@@ -176,6 +179,7 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     settledAt: payment.settledAt ?? null,
     refundedCents: payment.refundedCents ?? 0,
     moneyState: payment.moneyState ?? null,
+    reference: payment.reference ?? null,
   };
 }
 
@@ -209,6 +213,7 @@ export async function listMerchantPayments(
   const filtered =
     conditions.statuses !== undefined ||
     conditions.idPrefix !== undefined ||
+    conditions.referenceKey !== undefined ||
     conditions.totalMin !== undefined ||
     conditions.totalMax !== undefined;
   const found: PaymentRecord[] = [];

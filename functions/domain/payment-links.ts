@@ -2,9 +2,17 @@
  * Payment links: what a merchant creates and shares, and the public view a payer's page reads.
  * Amounts are integer cents in the merchant's currency; an open-amount link stores no amount.
  */
-import { LINK_NOT_FOUND_MESSAGE } from '@shared/payment-messages';
+import { LINK_EXPIRED_DEFAULT_MESSAGE, LINK_NOT_FOUND_MESSAGE } from '@shared/payment-messages';
 import { randomBytes } from 'node:crypto';
-import { type CreatePaymentLink, type PaymentLink, type PublicPaymentLink } from '@shared/contracts/payment-links';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
+import {
+  EXPIRY_INVALID_MESSAGE,
+  type CreatePaymentLink,
+  type PaymentLink,
+  type PublicPaymentLink,
+  type UpdateLinkExpiry,
+} from '@shared/contracts/payment-links';
+import { instantOfWallClock } from '@shared/wall-clock';
 import { HttpError } from './http-error';
 import { inBatches } from './in-batches';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -12,10 +20,16 @@ import type { PaymentRecord } from './payments';
 import { accessStateOf, assertMayUseGatedFeatures } from './subscription';
 import type { Telemetry } from './telemetry';
 
-export interface PaymentLinkRecord extends PaymentLink {
+/** What is stored: the link without what is worked out when read. Links made before a field existed lack it. */
+export interface PaymentLinkRecord
+  extends
+    Omit<PaymentLink, 'expired' | 'expiresAt' | 'expiredMessage' | 'thankYouMessage' | 'redirectUrl' | 'reference'>,
+    Partial<Pick<PaymentLink, 'expiresAt' | 'expiredMessage' | 'thankYouMessage' | 'redirectUrl' | 'reference'>> {
   merchantId: string;
   updatedAt: string;
 }
+
+export type LinkExpiry = Pick<PaymentLink, 'expiresAt' | 'expiredMessage'>;
 
 export interface PaymentLinkRepository {
   get(linkId: string): Promise<PaymentLinkRecord | undefined>;
@@ -25,6 +39,8 @@ export interface PaymentLinkRepository {
   listByMerchant(merchantId: string): Promise<PaymentLinkRecord[]>;
   /** Sets `isActive` on the merchant's own link; undefined when no such link belongs to the merchant. */
   setActive(merchantId: string, linkId: string, isActive: boolean, now: Date): Promise<PaymentLinkRecord | undefined>;
+  /** Sets the expiry of the merchant's own link; undefined when no such link belongs to the merchant. */
+  setExpiry(merchantId: string, linkId: string, expiry: LinkExpiry, now: Date): Promise<PaymentLinkRecord | undefined>;
 }
 
 interface LinkDeps {
@@ -55,14 +71,51 @@ export function newLinkId(): string {
 
 export const linkNotFound = () => new HttpError(404, 'link_not_found', LINK_NOT_FOUND_MESSAGE);
 
+/** True once the link's expiry has come: checked on every read (docs/decisions.md #43, #53). */
+export function isLinkExpired(link: Pick<PaymentLinkRecord, 'expiresAt'>, now: Date): boolean {
+  return Boolean(link.expiresAt) && Date.parse(link.expiresAt!) <= now.getTime();
+}
+
 /** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
-export function toPaymentLink({ merchantId: _owner, updatedAt: _updated, ...link }: PaymentLinkRecord): PaymentLink {
-  return link;
+export function toPaymentLink(
+  { merchantId: _owner, updatedAt: _updated, ...link }: PaymentLinkRecord,
+  now: Date,
+): PaymentLink {
+  return {
+    ...link,
+    expiresAt: link.expiresAt ?? null,
+    expired: isLinkExpired(link, now),
+    expiredMessage: link.expiredMessage ?? null,
+    thankYouMessage: link.thankYouMessage ?? null,
+    redirectUrl: link.redirectUrl ?? null,
+    reference: link.reference ?? null,
+  };
+}
+
+/**
+ * The instant the merchant's clock reading names in their time zone (docs/decisions.md #53). A time the
+ * clocks skip is refused in words rather than moved; a time already past is refused too, as a new expiry
+ * that has already passed is a typo, never a wish.
+ */
+function expiryInstant(expiresAtLocal: string | null, timeZone: string, now: Date): string | null {
+  if (expiresAtLocal === null) return null;
+  const converted = instantOfWallClock(expiresAtLocal, timeZone);
+  const refuse = (message: string) => new HttpError(400, 'invalid_expiry', message, { expiresAtLocal: message });
+  if (!converted.ok) {
+    throw refuse(
+      converted.reason === 'skipped'
+        ? 'That time does not exist on that day: the clocks go forward. Choose a time an hour later.'
+        : EXPIRY_INVALID_MESSAGE,
+    );
+  }
+  if (converted.instant.getTime() <= now.getTime()) throw refuse('Choose an expiry in the future.');
+  return converted.instant.toISOString();
 }
 
 export async function createPaymentLink(merchantId: string, input: CreatePaymentLink, deps: LinkDeps) {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   assertMayUseGatedFeatures(merchant, deps.now);
+  const expiresAt = expiryInstant(input.expiresAtLocal, merchant.timeZone || DEFAULT_TIME_ZONE, deps.now);
   const link: PaymentLinkRecord = {
     linkId: newLinkId(),
     merchantId,
@@ -75,13 +128,40 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
     currency: merchant.currency,
     createdAt: deps.now.toISOString(),
     updatedAt: deps.now.toISOString(),
+    expiresAt,
+    expiredMessage: input.expiredMessage,
+    thankYouMessage: input.thankYouMessage,
+    redirectUrl: input.redirectUrl,
+    reference: input.reference,
   };
   await deps.links.create(link);
-  return toPaymentLink(link);
+  return toPaymentLink(link, deps.now);
 }
 
-export async function listPaymentLinks(merchantId: string, links: PaymentLinkRepository) {
-  return { links: (await links.listByMerchant(merchantId)).map(toPaymentLink) };
+export async function listPaymentLinks(merchantId: string, links: PaymentLinkRepository, now: Date) {
+  return { links: (await links.listByMerchant(merchantId)).map((link) => toPaymentLink(link, now)) };
+}
+
+/**
+ * Edit expiry: a new time in the merchant's zone, or none. A later time revives an expired link at once;
+ * nothing else about the link changes (an inactive link stays inactive).
+ */
+export async function setPaymentLinkExpiry(
+  merchantId: string,
+  linkId: string,
+  input: UpdateLinkExpiry,
+  deps: LinkDeps,
+) {
+  const merchant = await requireMerchant(deps.merchants, merchantId);
+  const expiresAt = expiryInstant(input.expiresAtLocal, merchant.timeZone || DEFAULT_TIME_ZONE, deps.now);
+  const updated = await deps.links.setExpiry(
+    merchantId,
+    linkId,
+    { expiresAt, expiredMessage: input.expiredMessage },
+    deps.now,
+  );
+  if (!updated) throw linkNotFound();
+  return toPaymentLink(updated, deps.now);
 }
 
 /**
@@ -100,7 +180,7 @@ export async function setPaymentLinkActive(
   const updated = await deps.links.setActive(merchantId, linkId, isActive, deps.now);
   if (!updated) throw linkNotFound();
   if (!isActive) await closeOpenCheckouts(merchantId, linkId, deps.openCheckouts, deps.now);
-  return toPaymentLink(updated);
+  return toPaymentLink(updated, deps.now);
 }
 
 /**
@@ -156,5 +236,16 @@ export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise
     currency: link.currency,
     businessName: merchant.companyName ?? null,
     acceptingPayments: canTakePayments(merchant, deps.now),
+    ...expiryForPayer(link, deps.now),
   };
 }
+
+/** Whether the payer may still pay, and the words they see when not: only once expired is the message public. */
+export function expiryForPayer(link: PaymentLinkRecord, now: Date) {
+  const expired = isLinkExpired(link, now);
+  return { expired, expiredMessage: expired ? (link.expiredMessage ?? null) : null };
+}
+
+/** Checkout's refusal of an expired link: the merchant's words, or the default ones. */
+export const linkExpired = (link: PaymentLinkRecord) =>
+  new HttpError(410, 'link_expired', link.expiredMessage || LINK_EXPIRED_DEFAULT_MESSAGE);

@@ -119,6 +119,7 @@ function receiptOf(
     paidAt: payment.settledAt ?? payment.createdAt,
     timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
     transactionId: sessionId,
+    reference: payment.reference ?? null,
     card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
     stripeReceiptUrl: payment.receiptUrl ?? null,
   });

@@ -48,6 +48,12 @@ export interface PaymentRecord extends SettlementDetails {
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
+  /** The link's reference (the merchant's invoice number) when paid (docs/decisions.md #55). */
+  reference?: string;
+  /** `referenceKeyOf(reference)`: what the Transactions reference filter compares. */
+  referenceKey?: string;
+  /** The link's thank-you when paid: the success page shows it (docs/decisions.md #54). */
+  thankYouMessage?: string;
   /** Sparse `pending` and `pendingByMerchant` indexes: present only while the payment is pending. */
   pendingShard?: string;
   pendingSince?: string;
@@ -180,4 +186,9 @@ export function dayInTimeZone(instant: string | Date, timeZone: string): string 
  */
 export function payerEmailKeyOf(merchantId: string, email: string): string {
   return `${merchantId}#${email.trim().toLowerCase()}`;
+}
+
+/** A reference as the reference filter compares it: trimmed, in any case (docs/decisions.md #55). */
+export function referenceKeyOf(reference: string): string {
+  return reference.trim().toLowerCase();
 }

@@ -268,5 +268,6 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
     link_title: payment.linkTitle,
     business_name: merchant?.companyName ?? null,
     last_error: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+    thank_you_message: payment.thankYouMessage ?? null,
   };
 }

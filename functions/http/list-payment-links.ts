@@ -3,5 +3,5 @@ import { listPaymentLinks } from '../domain/payment-links';
 import { httpHandler, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => ({
-  body: await listPaymentLinks(merchantIdOf(event), paymentLinkStore),
+  body: await listPaymentLinks(merchantIdOf(event), paymentLinkStore, new Date()),
 }));

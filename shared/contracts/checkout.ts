@@ -43,6 +43,8 @@ export const paymentResultSchema = z.object({
   business_name: z.string().nullable(),
   /** The decline Stripe reported for the last attempt, while the payment is still pending. */
   last_error: z.string().nullable(),
+  /** The merchant's thank-you from the link, shown (as text) on the success page (docs/decisions.md #54). */
+  thank_you_message: z.string().nullable(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
+import { WALL_CLOCK_PATTERN } from '../wall-clock';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
@@ -27,6 +28,14 @@ export const publicLinkIdSchema = z.string().transform(normaliseLinkId).pipe(lin
 
 export const LINK_TITLE_MAX = 100;
 export const LINK_DESCRIPTION_MAX = 500;
+export const LINK_EXPIRED_MESSAGE_MAX = 280;
+export const LINK_THANK_YOU_MAX = 500;
+export const LINK_REFERENCE_MAX = 64;
+export const LINK_REDIRECT_URL_MAX = 2000;
+
+export const EXPIRY_INVALID_MESSAGE = 'Enter a date and time for the expiry.';
+export const REDIRECT_URL_MESSAGE = 'Enter a web address that starts with https://, e.g. https://example.co.nz/thanks.';
+export const AFTER_PAYMENT_BOTH_MESSAGE = 'Choose either a thank-you message or a redirect, not both.';
 
 export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 to ${MAX_TIP_PERCENT}.`;
 
@@ -50,11 +59,62 @@ export const paymentLinkSchema = z.object({
   isActive: z.boolean(),
   currency: z.string(),
   createdAt: z.string(),
+  /** When the link stops taking payments (an instant), or null when it never does (docs/decisions.md #53). */
+  expiresAt: z.string().nullable(),
+  /** True when `expiresAt` has passed, by the server's clock when it answered. */
+  expired: z.boolean(),
+  /** What the payer page says once the link has expired; null for the default words. */
+  expiredMessage: z.string().nullable(),
+  /** After payment: the merchant's thank-you on the success page, or a redirect to their https page (docs/decisions.md #54). */
+  thankYouMessage: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  /** The merchant's own reference (an invoice number), copied onto each payment (docs/decisions.md #55). */
+  reference: z.string().nullable(),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
 export const paymentLinkListSchema = z.object({ links: z.array(paymentLinkSchema) });
 export type PaymentLinkList = z.infer<typeof paymentLinkListSchema>;
+
+/** Optional text: trimmed, hidden characters refused, empty is none. */
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  plainTextSchema(options)
+    .pipe(z.string().max(max, `Use at most ${max} characters.`))
+    .nullish()
+    .transform((value) => value || null);
+
+/** The merchant's clock reading `yyyy-MM-ddTHH:mm`; the server turns it into an instant in their time zone. */
+const wallClockSchema = z
+  .string(EXPIRY_INVALID_MESSAGE)
+  .regex(WALL_CLOCK_PATTERN, EXPIRY_INVALID_MESSAGE)
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** An https address the payer's browser is sent to after paying (Paylink appends `payment_id`). */
+export const redirectUrlSchema = z
+  .string(REDIRECT_URL_MESSAGE)
+  .trim()
+  .max(LINK_REDIRECT_URL_MAX, REDIRECT_URL_MESSAGE)
+  .refine((text) => {
+    if (text === '') return true;
+    if (!URL.canParse(text)) return false;
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+  }, REDIRECT_URL_MESSAGE)
+  .nullish()
+  .transform((value) => value || null);
+
+/** The expiry fields of the Create Link form and of Edit expiry. */
+const expiryFields = {
+  /** The merchant's own clock: `yyyy-MM-ddTHH:mm` in their time zone; null for no expiry. */
+  expiresAtLocal: wallClockSchema,
+  expiredMessage: optionalText(LINK_EXPIRED_MESSAGE_MAX, { multiline: true }),
+};
+
+/** PUT /api/me/links/{id}/expiry — Edit expiry: a new time (a later one revives the link) or none. */
+export const updateLinkExpirySchema = z.object(expiryFields);
+export type UpdateLinkExpiryInput = z.input<typeof updateLinkExpirySchema>;
+export type UpdateLinkExpiry = z.output<typeof updateLinkExpirySchema>;
 
 /**
  * POST /api/me/links — the Create Link form, checked field for field by the browser and the server
@@ -76,10 +136,17 @@ export const createPaymentLinkSchema = z
       .max(MAX_TIP_PERCENT, TIP_RANGE_MESSAGE)
       .nullish()
       .transform((value) => value ?? null),
+    ...expiryFields,
+    thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
+    redirectUrl: redirectUrlSchema,
+    reference: optionalText(LINK_REFERENCE_MAX),
   })
   .superRefine((link, context) => {
     if (!link.isOpenAmount && link.amountCents === null) {
       context.addIssue({ code: 'custom', path: ['amountCents'], message: 'Amount is required' });
+    }
+    if (link.thankYouMessage && link.redirectUrl) {
+      context.addIssue({ code: 'custom', path: ['redirectUrl'], message: AFTER_PAYMENT_BOTH_MESSAGE });
     }
   })
   .transform((link) => ({ ...link, amountCents: link.isOpenAmount ? null : link.amountCents }));
@@ -109,5 +176,8 @@ export const publicPaymentLinkSchema = paymentLinkSchema
     /** The business the payer is paying (company name), when the merchant gave one. */
     businessName: z.string().nullable(),
     acceptingPayments: z.boolean(),
+    /** Past its expiry: the page says `expiredMessage` (or the default words) instead of taking payment. */
+    expired: z.boolean(),
+    expiredMessage: z.string().nullable(),
   });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;

@@ -55,6 +55,8 @@ export const paymentFiltersSchema = z
     status: z.preprocess(emptyAsUndefined, z.enum(STATUS_GROUPS).optional()),
     transactionId: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
     customerEmail: z.preprocess(emptyAsUndefined, z.string().trim().toLowerCase().max(254).optional()),
+    // The merchant's whole reference, in any case (docs/decisions.md #55).
+    reference: z.preprocess(emptyAsUndefined, z.string().trim().toLowerCase().max(64).optional()),
     amountMin: z.preprocess(emptyAsUndefined, amountSchema.optional()),
     amountMax: z.preprocess(emptyAsUndefined, amountSchema.optional()),
   })
@@ -81,6 +83,7 @@ export const PAYMENT_FILTER_KEYS = [
   'customerEmail',
   'amountMin',
   'amountMax',
+  'reference',
 ] as const;
 
 /** GET /api/me/payments query: the filters plus the page. `cursor` is opaque: pass back what `nextCursor` said. */
@@ -168,6 +171,8 @@ export const paymentSummarySchema = z.object({
   refundedCents: z.number().int(),
   /** What happened to the money after the sale, when anything did (docs/decisions.md #19). */
   moneyState: moneyStateSchema.nullable(),
+  /** The merchant's reference from the link when paid (docs/decisions.md #55). */
+  reference: z.string().nullable(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 

@@ -27,6 +27,8 @@ const LONGEST_LINK: PublicPaymentLink = {
   currency: 'nzd',
   businessName: 'B'.repeat(100),
   acceptingPayments: true,
+  expired: false,
+  expiredMessage: null,
 };
 
 const render = (inlineCss?: string) =>

@@ -27,6 +27,8 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   currency: 'string',
   businessName: 'string|null',
   acceptingPayments: 'boolean',
+  expired: 'boolean',
+  expiredMessage: 'string|null',
 };
 
 const checkoutShape: AnswerShape<CheckoutResponse> = { url: 'string', paymentId: 'string' };
@@ -44,6 +46,7 @@ const paymentResultShape: AnswerShape<PaymentResult> = {
   link_title: 'string',
   business_name: 'string|null',
   last_error: 'string|null',
+  thank_you_message: 'string|null',
 };
 
 const cancelResultShape: AnswerShape<CancelResult> = { paymentId: 'string', status: 'string', linkId: 'string' };
