@@ -234,7 +234,7 @@ export function lacksSettlementDetails(payment: PaymentRecord): boolean {
 
 interface DetailDeps {
   history: PaymentHistoryRepository;
-  stripe: () => Promise<StripePort>;
+  stripe: StripePort;
   stripeKey: { secretKey: string; dashboardBase?: string };
   log?: (message: string, error: unknown) => void;
 }
