@@ -5,7 +5,8 @@
  * and exactly-once counting"; docs/runbook.md "Counts or seals failing").
  */
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
-import { allShards, dayInTimeZone, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
+import { dayInTimeZone } from './merchant-days';
+import { allShards, UNCOUNTED_SHARDS, type PaymentRecord } from './payments';
 import { owedCountInstants } from './money-after-sale';
 import { countSettledPayment, type SettlementDeps } from './settlement';
 import { sealClosedDays } from './stats';

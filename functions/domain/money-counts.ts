@@ -5,7 +5,8 @@
  */
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import type { MerchantRepository } from './merchants';
-import { dayInTimeZone, type PaymentRecord, type PaymentRepository } from './payments';
+import { dayInTimeZone } from './merchant-days';
+import type { PaymentRecord, PaymentRepository } from './payments';
 import type { StatsRepository } from './stats';
 import type { Telemetry } from './telemetry';
 import {

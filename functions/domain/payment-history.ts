@@ -15,11 +15,15 @@ import {
 } from '@shared/contracts/payments';
 import { FILTER_OF_GROUP } from '@shared/payment-status-display';
 import { HttpError } from './http-error';
+import { addDays, startOfDayIn } from './merchant-days';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';
 import { refundableCentsOf } from './money-after-sale';
 import { disputeForDisplay, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement';
+
+/** Kept for code that imported it from here before functions/domain/merchant-days.ts; new code imports that. */
+export { startOfDayIn } from './merchant-days';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
 export interface PaymentPosition {
@@ -102,51 +106,13 @@ export function decodeCursor(cursor: string): PaymentPosition {
   return { createdAt: result.data.c, paymentId: result.data.p };
 }
 
-/** `timeZone`'s offset from UTC, in milliseconds, at `instant`. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(
-    field('year'),
-    field('month') - 1,
-    field('day'),
-    field('hour'),
-    field('minute'),
-    field('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant `day` (yyyy-MM-dd) begins in `timeZone` (docs/decisions.md #12: the merchant's days). */
-export function startOfDayIn(day: string, timeZone: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const wallClock = Date.UTC(year, month - 1, date);
-  // Two passes: the offset at the guessed instant can differ from the one at the real midnight (DST).
-  let instant = wallClock - offsetAt(wallClock, timeZone);
-  instant = wallClock - offsetAt(instant, timeZone);
-  return new Date(instant);
-}
-
-function nextDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
-}
-
 /** The filters as one Query's conditions (the customer email chooses the index: listMerchantPayments). */
 export function queryConditions(filters: PaymentListQuery, timeZone: string) {
   return {
     createdFrom: filters.dateFrom && startOfDayIn(filters.dateFrom, timeZone).toISOString(),
     // The last millisecond of Date To: createdAt is always toISOString(), so BETWEEN is exact.
-    createdTo: filters.dateTo && new Date(startOfDayIn(nextDay(filters.dateTo), timeZone).getTime() - 1).toISOString(),
+    createdTo:
+      filters.dateTo && new Date(startOfDayIn(addDays(filters.dateTo, 1), timeZone).getTime() - 1).toISOString(),
     statuses: filters.status && FILTER_OF_GROUP[filters.status].statuses,
     moneyState: filters.status && FILTER_OF_GROUP[filters.status].moneyState,
     idPrefix: filters.transactionId,
@@ -273,7 +239,7 @@ export function lacksSettlementDetails(payment: PaymentRecord): boolean {
 
 interface DetailDeps {
   history: PaymentHistoryRepository;
-  stripe: () => Promise<StripePort>;
+  stripe: StripePort;
   stripeKey: { secretKey: string; dashboardBase?: string };
   log?: (message: string, error: unknown) => void;
 }
@@ -291,11 +257,7 @@ export async function getMerchantPayment(
 
   if (lacksSettlementDetails(payment)) {
     try {
-      const details = await retrieveSettlementDetails(
-        await deps.stripe(),
-        payment.paymentIntentId!,
-        payment.stripeAccountId,
-      );
+      const details = await retrieveSettlementDetails(deps.stripe, payment.paymentIntentId!, payment.stripeAccountId);
       payment = (await deps.history.fillMissingDetails(paymentId, details)) ?? payment;
     } catch (error) {
       // The detail still answers with what is recorded; the next view tries Stripe again.

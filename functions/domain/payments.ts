@@ -172,12 +172,8 @@ export function allShards(prefix: string, shards: number): string[] {
   return Array.from({ length: shards }, (_, index) => `${prefix}#${index}`);
 }
 
-/** The calendar day (YYYY-MM-DD) of `instant` in `timeZone`: a merchant's days are Auckland's (docs/decisions.md #12). */
-export function dayInTimeZone(instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
-}
+/** Kept for code that imported it from here before functions/domain/merchant-days.ts; new code imports that. */
+export { dayInTimeZone } from './merchant-days';
 
 /**
  * The key of one merchant's payments from one payer's email, in any case or padding: the customer-email

@@ -14,7 +14,8 @@ import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
 import { REVENUE_CHART_DAYS, revenueGrowthPercent, type DashboardStats } from '@shared/contracts/stats';
 import type { MerchantRepository } from './merchants';
 import type { Telemetry } from './telemetry';
-import { allShards, dayInTimeZone, shardOf, type PaymentRecord, type PaymentRepository } from './payments';
+import { addDays, dayInTimeZone, previousMonth } from './merchant-days';
+import { allShards, shardOf, type PaymentRecord, type PaymentRepository } from './payments';
 
 export interface StatsCounters {
   /** Amount + tip, in cents: gross, before refunds. */
@@ -134,17 +135,8 @@ export function countersOf(item: Partial<StatsCounters> | undefined): StatsCount
   return Object.fromEntries(COUNTER_NAMES.map((name) => [name, item?.[name] ?? 0])) as unknown as StatsCounters;
 }
 
-/** `yyyy-MM-dd` plus `days` (calendar arithmetic; no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-/** The month before `yyyy-MM`. */
-export function previousMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, number - 2, 1)).toISOString().slice(0, 7);
-}
+/** Kept for code that imported them from here before functions/domain/merchant-days.ts; new code imports that. */
+export { addDays, previousMonth } from './merchant-days';
 
 /**
  * The last day the schedule may seal: two calendar days before today in UTC. Every time zone's day D has

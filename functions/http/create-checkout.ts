@@ -1,24 +1,9 @@
 import { checkoutRequestSchema } from '@shared/contracts/checkout';
-import { ENV } from '../environment';
-import { merchantStore } from '../adapters/merchant-store';
-import { telemetry } from '../adapters/observability';
-import { paymentLinkStore } from '../adapters/payment-link-store';
-import { paymentStore } from '../adapters/payment-store';
-import { stripeClient } from '../adapters/stripe-client';
+import { checkoutDeps } from '../adapters/checkout-deps';
 import { startCheckout } from '../domain/checkout';
 import { httpHandler, jsonBody } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
   const request = checkoutRequestSchema.parse(jsonBody(event));
-  return {
-    body: await startCheckout(request, {
-      links: paymentLinkStore,
-      merchants: merchantStore,
-      payments: paymentStore,
-      stripe: await stripeClient(),
-      appOrigin: process.env[ENV.appOrigin] ?? '',
-      telemetry,
-      now: new Date(),
-    }),
-  };
+  return { body: await startCheckout(request, await checkoutDeps()) };
 });

@@ -1,6 +1,5 @@
 import { publicLinkIdSchema } from '@shared/contracts/payment-links';
-import { merchantStore } from '../adapters/merchant-store';
-import { paymentLinkStore } from '../adapters/payment-link-store';
+import { paymentLinkDeps } from '../adapters/payment-link-deps';
 import { linkNotFound, publicPaymentLink } from '../domain/payment-links';
 import { httpHandler } from './http-handler';
 
@@ -13,6 +12,5 @@ const CACHE_FOR_A_MINUTE = { 'cache-control': 'public, max-age=60' };
 export const handler = httpHandler(async (event) => {
   const linkId = publicLinkIdSchema.safeParse(event.pathParameters?.id);
   if (!linkId.success) throw linkNotFound();
-  const deps = { links: paymentLinkStore, merchants: merchantStore, now: new Date() };
-  return { body: await publicPaymentLink(linkId.data, deps), headers: CACHE_FOR_A_MINUTE };
+  return { body: await publicPaymentLink(linkId.data, paymentLinkDeps()), headers: CACHE_FOR_A_MINUTE };
 });

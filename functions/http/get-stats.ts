@@ -1,16 +1,7 @@
-import { merchantStore } from '../adapters/merchant-store';
-import { activeLinkCounter } from '../adapters/payment-link-store';
-import { paymentStore } from '../adapters/payment-store';
-import { statsStore } from '../adapters/stats-store';
+import { statsReadDeps } from '../adapters/stats-deps';
 import { dashboardStats } from '../domain/stats';
 import { httpHandler, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => ({
-  body: await dashboardStats(merchantIdOf(event), {
-    merchants: merchantStore,
-    stats: statsStore,
-    payments: paymentStore,
-    links: activeLinkCounter,
-    now: new Date(),
-  }),
+  body: await dashboardStats(merchantIdOf(event), statsReadDeps()),
 }));

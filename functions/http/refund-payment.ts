@@ -1,9 +1,6 @@
-import { ENV } from '../environment';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@shared/contracts/payments';
 import { moneyDeps } from '../adapters/money-deps';
-import { paymentHistoryStore } from '../adapters/payment-history-store';
-import { readSecret } from '../adapters/secrets';
-import { stripeClient } from '../adapters/stripe-client';
+import { paymentDetailDeps } from '../adapters/payment-detail-deps';
 import { HttpError } from '../domain/http-error';
 import { getMerchantPayment } from '../domain/payment-history';
 import { refundPayment } from '../domain/refund-request';
@@ -20,10 +17,6 @@ export const handler = httpHandler(async (event) => {
   const requestKey = header === undefined ? undefined : idempotencyKeySchema.parse(header);
 
   await refundPayment(merchantId, paymentId.data, body, requestKey, await moneyDeps());
-  const detail = await getMerchantPayment(merchantId, paymentId.data, {
-    history: paymentHistoryStore,
-    stripe: stripeClient,
-    stripeKey: { secretKey: await readSecret('stripe-secret-key'), dashboardBase: process.env[ENV.stripeDashboardUrl] },
-  });
+  const detail = await getMerchantPayment(merchantId, paymentId.data, await paymentDetailDeps());
   return { status: 201, body: detail };
 });

@@ -1,8 +1,7 @@
-import { merchantStore } from '../adapters/merchant-store';
-import { stripeClient } from '../adapters/stripe-client';
+import { merchantStripeDeps } from '../adapters/merchant-stripe-deps';
 import { diagnoseStripe } from '../domain/stripe-connection';
 import { httpHandler, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => ({
-  body: await diagnoseStripe(merchantIdOf(event), { stripe: await stripeClient(), merchants: merchantStore }),
+  body: await diagnoseStripe(merchantIdOf(event), await merchantStripeDeps()),
 }));

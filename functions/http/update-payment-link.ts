@@ -1,9 +1,6 @@
 import { linkIdSchema, updatePaymentLinkSchema } from '@shared/contracts/payment-links';
-import { merchantStore } from '../adapters/merchant-store';
-import { telemetry } from '../adapters/observability';
-import { paymentLinkStore } from '../adapters/payment-link-store';
-import { paymentStore } from '../adapters/payment-store';
-import { stripeClient } from '../adapters/stripe-client';
+import { openCheckoutsDeps } from '../adapters/open-checkouts-deps';
+import { paymentLinkDeps } from '../adapters/payment-link-deps';
 import { linkNotFound, setPaymentLinkActive } from '../domain/payment-links';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
@@ -12,18 +9,6 @@ export const handler = httpHandler(async (event) => {
   const linkId = linkIdSchema.safeParse(event.pathParameters?.id);
   if (!linkId.success) throw linkNotFound();
   const { isActive } = updatePaymentLinkSchema.parse(jsonBody(event));
-  const deps = {
-    links: paymentLinkStore,
-    merchants: merchantStore,
-    now: new Date(),
-    openCheckouts: {
-      pendingOfMerchant: paymentStore.listPendingOfMerchant,
-      async expireSession(sessionId: string, stripeAccountId: string) {
-        const stripe = await stripeClient();
-        await stripe.checkout.sessions.expire(sessionId, {}, { stripeAccount: stripeAccountId });
-      },
-      telemetry,
-    },
-  };
+  const deps = { ...paymentLinkDeps(), openCheckouts: openCheckoutsDeps() };
   return { body: await setPaymentLinkActive(merchantId, linkId.data, isActive, deps) };
 });

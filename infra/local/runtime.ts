@@ -52,6 +52,11 @@ export interface LocalRuntimeOptions {
    * a few hundred writes instead of tens of thousands).
    */
   dynamoMaxItemSizeKb?: number;
+  /**
+   * Whether each schedule fires on its own timer, as EventBridge's rule does (default). The integration
+   * harness turns them off and tests call `scheduler.runNow`, so no timer races a test's own run.
+   */
+  scheduleTimers?: boolean;
   log?: (line: string) => void;
 }
 
@@ -218,7 +223,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       log,
     });
     stops.push(gateway.stop);
-    const scheduler = startLocalScheduler({ functions, log });
+    const scheduler = startLocalScheduler({ functions, timers: options.scheduleTimers, log });
     stops.push(scheduler.stop);
 
     return {

@@ -1,6 +1,8 @@
 /**
  * The local schedule: each catalogue `schedule` fires its function every `rateMinutes`, with the event
- * an EventBridge scheduled rule sends (on the default bus, like the cloud's).
+ * an EventBridge scheduled rule sends (on the default bus, like the cloud's). `runNow` fires one at once;
+ * with `timers: false` nothing fires unless `runNow` says so — how the integration tests run it, so a
+ * timer cannot fire in the middle of a test and race the run the test itself is checking.
  */
 import type { FunctionSpec } from '@functions/function-spec';
 import { invoke } from './function-loader';
@@ -9,6 +11,8 @@ export interface LocalScheduler {
   /** Fires one scheduled function now, as its timer would; resolves when it has run. */
   runNow(functionName: string): Promise<void>;
   schedules: { functionName: string; rateMinutes: number }[];
+  /** Whether each schedule also fires on its own timer. */
+  timers: boolean;
   stop(): void;
 }
 
@@ -28,8 +32,11 @@ export function scheduledEvent(fn: FunctionSpec) {
 
 export function startLocalScheduler(options: {
   functions: readonly FunctionSpec[];
+  /** Fire each schedule every `rateMinutes` (default); false leaves every run to `runNow`. */
+  timers?: boolean;
   log?: (line: string) => void;
 }): LocalScheduler {
+  const timersOn = options.timers ?? true;
   const scheduled = options.functions.filter((fn) => fn.schedule);
   const run = async (fn: FunctionSpec) => {
     try {
@@ -39,11 +46,14 @@ export function startLocalScheduler(options: {
       throw error;
     }
   };
-  const timers = scheduled.map((fn) =>
-    setInterval(() => void run(fn).catch(() => undefined), fn.schedule!.rateMinutes * 60_000).unref(),
-  );
+  const timers = timersOn
+    ? scheduled.map((fn) =>
+        setInterval(() => void run(fn).catch(() => undefined), fn.schedule!.rateMinutes * 60_000).unref(),
+      )
+    : [];
   return {
     schedules: scheduled.map((fn) => ({ functionName: fn.name, rateMinutes: fn.schedule!.rateMinutes })),
+    timers: timersOn,
     async runNow(functionName) {
       const fn = scheduled.find((candidate) => candidate.name === functionName);
       if (!fn) throw new Error(`No scheduled function named ${functionName}`);

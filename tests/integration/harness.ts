@@ -4,6 +4,9 @@
  *
  *   const env = await bootLocalRuntime();   // beforeAll
  *   await env.stop();                       // afterAll
+ *
+ * Its schedules never fire on their own: a test that needs one runs it with
+ * `env.runtime.scheduler.runNow('<function name>')` and awaits it.
  */
 import {
   AdminCreateUserCommand,
@@ -90,12 +93,22 @@ export async function bootLocalRuntime(
   options: Partial<
     Pick<
       LocalRuntimeOptions,
-      'functions' | 'staticDir' | 'dataDirectory' | 'ports' | 'publicRateLimit' | 'appOrigin' | 'dynamoMaxItemSizeKb'
+      | 'functions'
+      | 'staticDir'
+      | 'dataDirectory'
+      | 'ports'
+      | 'publicRateLimit'
+      | 'appOrigin'
+      | 'dynamoMaxItemSizeKb'
+      | 'scheduleTimers'
     >
   > = {},
 ) {
   const ports = options.ports ?? (await freePorts());
-  const runtime = await startLocalRuntime({ ...options, ports });
+  // The schedules fire only when a test calls `runtime.scheduler.runNow`: a 5-minute timer firing in the
+  // middle of a test would race the run the test is checking (a CI flake in stats-and-reverification was
+  // exactly that). A test that wants the timers passes `scheduleTimers: true`.
+  const runtime = await startLocalRuntime({ scheduleTimers: false, ...options, ports });
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const cognito = new CognitoIdentityProviderClient({
     endpoint: runtime.cognito.endpoint,

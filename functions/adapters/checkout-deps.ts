@@ -1,0 +1,20 @@
+import type { CheckoutDeps } from '../domain/checkout';
+import { ENV } from '../environment';
+import { merchantStore } from './merchant-store';
+import { telemetry } from './observability';
+import { paymentLinkStore } from './payment-link-store';
+import { paymentStore } from './payment-store';
+import { stripeClient } from './stripe-client';
+
+/** The stores, Stripe and where the app lives, for a payer starting a Checkout. */
+export async function checkoutDeps(now = new Date()): Promise<CheckoutDeps> {
+  return {
+    links: paymentLinkStore,
+    merchants: merchantStore,
+    payments: paymentStore,
+    stripe: await stripeClient(),
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+    telemetry,
+    now,
+  };
+}
