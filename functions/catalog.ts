@@ -380,7 +380,8 @@ export const catalog: readonly FunctionSpec[] = [
     description: "The merchant's Stripe payouts, newest arrival first, paged, optionally within arrival days.",
     entry: 'functions/http/list-payouts.ts',
     routes: [{ method: 'GET', path: '/api/me/payouts', auth: 'merchant' }],
-    tables: { payouts: 'read' },
+    // merchants: the GST setting the precoded export follows.
+    tables: { payouts: 'read', merchants: 'read' },
   },
   {
     name: 'get-payout',

@@ -48,7 +48,7 @@ export interface PayoutRepository {
     failureMessage: string | null,
     now: string,
   ): Promise<boolean>;
-  list(merchantId: string, query: PayoutListQuery): Promise<PayoutList>;
+  list(merchantId: string, query: PayoutListQuery): Promise<Omit<PayoutList, 'gstRegistered'>>;
   /** Keeps the merchant on the catch-up list until `watchUntil` (a later date only ever extends it). */
   watch(merchantId: string, watchUntil: string, shard: string): Promise<void>;
   listDueWatches(shard: string, now: string, limit: number): Promise<PayoutWatch[]>;
@@ -333,8 +333,13 @@ export async function catchUpPayouts(
 
 /* ---------------------------------------------------------------- the merchant's routes */
 
-export function listMerchantPayouts(merchantId: string, query: PayoutListQuery, payouts: PayoutRepository) {
-  return payouts.list(merchantId, query);
+export async function listMerchantPayouts(
+  merchantId: string,
+  query: PayoutListQuery,
+  deps: { payouts: PayoutRepository; merchants: Pick<PayoutDeps['merchants'], 'get'> },
+): Promise<PayoutList> {
+  const [page, merchant] = await Promise.all([deps.payouts.list(merchantId, query), deps.merchants.get(merchantId)]);
+  return { ...page, gstRegistered: merchant?.tax?.gstRegistered === true };
 }
 
 const PAYOUT_ID = /^po_[A-Za-z0-9]{1,64}$/;

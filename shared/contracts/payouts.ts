@@ -87,5 +87,7 @@ export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 export const payoutListSchema = z.object({
   payouts: z.array(payoutSummarySchema),
   nextCursor: z.string().nullable(),
+  /** The merchant's GST setting (`tax.gstRegistered`), which the precoded Xero export's Tax Rate follows. */
+  gstRegistered: z.boolean(),
 });
 export type PayoutList = z.infer<typeof payoutListSchema>;
