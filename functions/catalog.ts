@@ -181,6 +181,16 @@ export const catalog: readonly FunctionSpec[] = [
     timeoutSeconds: 30,
   },
   {
+    name: 'catch-up-payouts',
+    description:
+      'Every 30 minutes: records payouts whose webhook was lost, asking Stripe only for merchants with recent payments.',
+    entry: 'functions/events/catch-up-payouts.ts',
+    schedule: { rateMinutes: 30 },
+    tables: { payouts: 'readwrite', payments: 'read', merchants: 'read', stats: 'read' },
+    secrets: ['stripe-secret-key'],
+    timeoutSeconds: 300,
+  },
+  {
     name: 'apply-stripe-subscription-event',
     description: "Keeps the merchant's plan current from subscription and invoice events.",
     entry: 'functions/events/apply-stripe-subscription-event.ts',
@@ -337,6 +347,16 @@ export const catalog: readonly FunctionSpec[] = [
     timeoutSeconds: 30,
   },
   {
+    name: 'apply-stripe-payout-event',
+    description: "Records a merchant's Stripe payout with its lines from payout.paid / payout.failed, exactly once.",
+    entry: 'functions/events/apply-stripe-payout-event.ts',
+    rules: [{ source: STRIPE_EVENT_SOURCES.connect, detailTypes: ['payout.paid', 'payout.failed'] }],
+    tables: { payouts: 'readwrite', payments: 'read', merchants: 'read', events: 'readwrite' },
+    // The payout and its balance transactions are read from Stripe on the merchant's account.
+    secrets: ['stripe-secret-key'],
+    timeoutSeconds: 60,
+  },
+  {
     name: 'refund-payment',
     description: "Refunds a merchant's payment, fully or in part, on their Stripe account (never gated by the plan).",
     entry: 'functions/http/refund-payment.ts',
@@ -362,6 +382,21 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { payments: 'readwrite', links: 'read', merchants: 'read' },
     secrets: ['stripe-secret-key'],
     timeoutSeconds: 25,
+  },
+  {
+    name: 'list-payouts',
+    description: "The merchant's Stripe payouts, newest arrival first, paged, optionally within arrival days.",
+    entry: 'functions/http/list-payouts.ts',
+    routes: [{ method: 'GET', path: '/api/me/payouts', auth: 'merchant' }],
+    // merchants: the GST setting the precoded export follows.
+    tables: { payouts: 'read', merchants: 'read' },
+  },
+  {
+    name: 'get-payout',
+    description: 'One payout with the payments, refunds, fees and disputes it is made of.',
+    entry: 'functions/http/get-payout.ts',
+    routes: [{ method: 'GET', path: '/api/me/payouts/{id}', auth: 'merchant' }],
+    tables: { payouts: 'read' },
   },
   {
     name: 'get-stats',

@@ -7,7 +7,16 @@ import { PAYLINK_EVENT_SOURCE } from '@shared/contracts/realtime';
 import type { StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 
 /** Tables are specified once, in infra/tables.ts; this is just their names. */
-export const TABLE_IDS = ['merchants', 'links', 'payments', 'stats', 'events', 'connections', 'wallets'] as const;
+export const TABLE_IDS = [
+  'merchants',
+  'links',
+  'payments',
+  'stats',
+  'events',
+  'connections',
+  'wallets',
+  'payouts',
+] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
 /** Secrets live in Secrets Manager in the cloud and in `.data/` or the environment locally. */

@@ -132,4 +132,16 @@ export const tables: Record<TableId, TableSpec> = {
   wallets: {
     partitionKey: { name: 'userId', type: S },
   },
+  // Stripe payouts per merchant (docs/decisions.md #56): `sk` is `P#<payoutId>` (the payout),
+  // `P#<payoutId>#L#<nnnn>` (its lines, in chunks) or `WATCH` (the merchant's catch-up watch).
+  payouts: {
+    partitionKey: { name: 'merchantId', type: S },
+    sortKey: { name: 'sk', type: S },
+    indexes: [
+      // Sparse, payouts only (lines carry no `arrivalKey`): the Payouts list, newest arrival first.
+      { name: 'byArrival', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'arrivalKey', type: S } },
+      // Sparse, watch items only: the catch-up schedule's work list, most overdue first.
+      { name: 'watchDue', partitionKey: { name: 'watchShard', type: S }, sortKey: { name: 'nextCheckAt', type: S } },
+    ],
+  },
 };

@@ -50,12 +50,13 @@ export interface TransactionsCsvOptions {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Text from payers or merchants, made inert: a leading `'` makes spreadsheets show it as text. */
-function textCell(value: string | null | undefined): string {
+export function textCell(value: string | null | undefined): string {
   const text = value ?? '';
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function quoted(cell: string): string {
+/** An RFC 4180 field: quoted when it holds a comma, quote or line break, quotes doubled. */
+export function quoted(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 

@@ -96,6 +96,31 @@ export interface StripeSubscription {
   items: { data: Array<{ current_period_end: number }> };
 }
 
+/** A payout of a connected account's balance to its bank (docs/decisions.md #56). */
+export interface StripePayout {
+  id: string;
+  amount: number;
+  currency: string;
+  /** pending, in_transit, paid, failed or canceled. */
+  status: string;
+  arrival_date: number;
+  created: number;
+  failure_message?: string | null;
+}
+
+/** One movement of a connected account's balance; `source` expanded where the rules ask for it. */
+export interface StripeBalanceTransaction {
+  id: string;
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  type: string;
+  created: number;
+  fee_details: Array<{ type: string; amount: number }>;
+  source: string | { id: string; object: string } | null;
+}
+
 /** A webhook event as the ingress checked it: the object is read by the consumer that knows its type. */
 export interface StripeEvent {
   id: string;
@@ -182,6 +207,21 @@ export interface StripePort {
     create(params: RefundRequest, options: StripeRequestOptions): Promise<StripeRefund>;
     /** Every page of them, as the SDK's auto-pagination walks it. */
     list(params: { payment_intent: string; limit: number }, options: StripeRequestOptions): AsyncIterable<StripeRefund>;
+  };
+  payouts: {
+    retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripePayout>;
+    /** Every page of them, as the SDK's auto-pagination walks it. */
+    list(
+      params: { created: { gte: number }; limit: number },
+      options: StripeRequestOptions,
+    ): AsyncIterable<StripePayout>;
+  };
+  balanceTransactions: {
+    /** Every page of a payout's balance transactions, as the SDK's auto-pagination walks it. */
+    list(
+      params: { payout: string; limit: number; expand: string[] },
+      options: StripeRequestOptions,
+    ): AsyncIterable<StripeBalanceTransaction>;
   };
   disputes: {
     retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeDispute>;

@@ -157,6 +157,7 @@ export function payCheckoutSession(
       available_on: now + 7 * 86_400,
       source: chargeId,
       created: now,
+      payout: null,
     },
     account,
   );

@@ -75,6 +75,7 @@ function disputeBalanceTransaction(
       available_on: now,
       source: dispute.id,
       created: now,
+      payout: null,
     },
     account,
   );

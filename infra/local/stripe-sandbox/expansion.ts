@@ -48,7 +48,10 @@ function expandPath(
   const value = target[field];
   if (value === null) return;
   if (typeof value === 'string') {
-    const found = context.store.find(value, account);
+    // A balance transaction's source may be the platform's object (the fee refund of Paylink's application fee).
+    const found =
+      context.store.find(value, account) ??
+      (field === 'source' && target.object === 'balance_transaction' ? context.store.find(value, null) : undefined);
     if (!found) throw unexpandable(fullPath);
     const expanded = structuredClone(found);
     target[field] = expanded;

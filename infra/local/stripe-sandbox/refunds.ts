@@ -174,6 +174,7 @@ export function createRefund(context: SandboxContext, params: Params, account: s
       available_on: now,
       source: id,
       created: now,
+      payout: null,
     },
     account,
   );
@@ -234,6 +235,28 @@ function refundApplicationFeeFor(context: SandboxContext, charge: Charge, refund
   fee.amount_refunded += share;
   fee.refunded = fee.amount_refunded === fee.amount;
   fee.refunds.data.unshift(feeRefund);
+  context.store.put(feeRefund, null);
+  // On a direct charge the fee came out of the merchant's balance, so its return goes back into it.
+  context.store.put(
+    {
+      id: newId('txn', 24),
+      object: 'balance_transaction',
+      amount: share,
+      currency: fee.currency,
+      description: 'Application fee refund',
+      fee: 0,
+      fee_details: [],
+      net: share,
+      status: 'available',
+      type: 'application_fee_refund',
+      reporting_category: 'platform_earning_refund',
+      available_on: feeRefund.created,
+      source: feeRefund.id,
+      created: feeRefund.created,
+      payout: null,
+    },
+    fee.account,
+  );
   fee.refunds.total_count = fee.refunds.data.length;
   // The fee is the platform's object: its event goes to the platform endpoint.
   context.emit('application_fee.refunded', fee, { account: null, previousAttributes: previous });
@@ -268,6 +291,7 @@ export function failRefund(context: SandboxContext, refundId: string, params: Pa
       available_on: now,
       source: refund.id,
       created: now,
+      payout: null,
     },
     account,
   );

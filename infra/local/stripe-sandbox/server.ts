@@ -17,6 +17,8 @@ import { createStripeFaults } from './faults';
 import { handleHostedPage } from './hosted-pages';
 import { sendJson } from './http-responses';
 import { paymentRoutes } from './payment-routes';
+import { payoutRoutes } from './payout-routes';
+import { runDuePayouts } from './payouts';
 import { refundRoutes } from './refund-routes';
 import { snapshot, type EmitOptions, type SandboxContext } from './sandbox-context';
 import { SandboxStore, newId, type StripeEvent, type StripeObject } from './sandbox-store';
@@ -28,6 +30,7 @@ import { createWebhookDrops } from './webhook-drops';
 import { webhookRoutes } from './webhook-routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const PAYOUT_CHECK_MS = 60 * 60 * 1000;
 
 export interface StripeSandboxOptions {
   port: number;
@@ -94,6 +97,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       ...paymentRoutes(context),
       ...refundRoutes(context),
       ...disputeRoutes(context),
+      ...payoutRoutes(context),
       ...billingRoutes(context),
       ...webhookRoutes(context),
       ...testControlRoutes(context, drops, faults),
@@ -142,6 +146,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     server.listen(options.port, LOOPBACK, () => resolve());
   });
   log(`stripe-sandbox: listening on ${baseUrl}`);
+  // Stripe's automatic daily payouts: checked hourly, so a long `npm start` pays out what became available.
+  const dailyPayouts = setInterval(() => {
+    const payouts = runDuePayouts(context);
+    if (payouts.length) store.save();
+  }, PAYOUT_CHECK_MS);
+  dailyPayouts.unref();
 
   return {
     url: baseUrl,
@@ -150,6 +160,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     deliveries: () => webhooks.deliveries,
     settled: () => webhooks.settled(),
     async stop() {
+      clearInterval(dailyPayouts);
       api.releaseHeld();
       await closeServer(server);
       await webhooks.stop();

@@ -126,8 +126,7 @@ export function createStripeApi(deps: {
       const apiRequest = { method, match: route.pattern.exec(url.pathname)!, params, account, url };
       const result = route.handle(apiRequest);
       const paths = expandParam(params);
-      const expanded =
-        paths.length && 'id' in result ? expand(context, result as StripeObject, paths, account) : result;
+      const expanded = paths.length ? expandResult(context, result, paths, account) : result;
       answer(200, expanded);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -147,4 +146,22 @@ export function createStripeApi(deps: {
       held.clear();
     },
   };
+}
+
+/** `expand[]` on one object, or `data.…` on each object of a list page, as Stripe expands lists. */
+function expandResult(
+  context: SandboxContext,
+  result: StripeObject | Record<string, unknown>,
+  paths: string[],
+  account: string | null,
+) {
+  if (result.object === 'list' && Array.isArray(result.data)) {
+    const itemPaths = paths.filter((path) => path.startsWith('data.')).map((path) => path.slice('data.'.length));
+    if (!itemPaths.length) return result;
+    return {
+      ...result,
+      data: (result.data as StripeObject[]).map((item) => expand(context, item, itemPaths, account)),
+    };
+  }
+  return 'id' in result ? expand(context, result as StripeObject, paths, account) : result;
 }

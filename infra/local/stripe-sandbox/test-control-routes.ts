@@ -1,12 +1,13 @@
 /**
  * The sandbox's own test controls under `/_emu/`, which Stripe has no equivalent of: push an object to a
- * state a test needs (a trial ended, a refund failed, a dispute opened or closed), lose webhooks or fail
+ * state a test needs (a trial ended, a refund failed, a dispute opened or closed, the day's payouts made), lose webhooks or fail
  * API calls on purpose, read every event, and start over.
  */
 import type { ApiRoute } from './api-route';
 import { endTrial, retrieve, type Subscription } from './billing';
 import { closeDispute, openDispute } from './disputes';
 import type { StripeFaults } from './faults';
+import { runPayoutsNow } from './payouts';
 import { failRefund } from './refunds';
 import type { SandboxContext } from './sandbox-context';
 import { invalidParameter } from './stripe-error';
@@ -45,6 +46,11 @@ export function testControlRoutes(context: SandboxContext, drops: WebhookDrops, 
       method: 'POST',
       pattern: /^\/_emu\/disputes\/([^/]+)\/close$/,
       handle: ({ match, params }) => closeDispute(context, match[1]!, params),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/payouts\/run$/,
+      handle: ({ params }) => runPayoutsNow(context, params),
     },
     { method: 'GET', pattern: /^\/_emu\/events$/, handle: () => ({ object: 'list', data: store.events() }) },
     {

@@ -127,6 +127,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'payouts',
+            lazy: async () => ({
+              Component: (await import('../features/payouts/components/payouts-page')).PayoutsPage,
+            }),
+          },
+          {
             path: 'settings',
             lazy: async () => ({
               Component: (await import('../features/settings/components/settings-page')).SettingsPage,

@@ -12,6 +12,7 @@ export const dashboardStrings = {
       home: 'Dashboard',
       paymentLinks: 'Payment Links & QR',
       transactions: 'Transactions',
+      payouts: 'Payouts',
       settings: 'Settings',
     },
     openMenu: 'Open menu',

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Menu, QrCode, ReceiptText, Settings, type LucideIcon } from 'lucide-react';
+import { Landmark, LayoutDashboard, LogOut, Menu, QrCode, ReceiptText, Settings, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -30,11 +30,12 @@ const navItems: NavItem[] = [
   { to: '/dashboard', label: strings.nav.home, icon: LayoutDashboard, end: true },
   { to: '/dashboard/create-link', label: strings.nav.paymentLinks, icon: QrCode },
   { to: '/dashboard/transactions', label: strings.nav.transactions, icon: ReceiptText },
+  { to: '/dashboard/payouts', label: strings.nav.payouts, icon: Landmark },
   { to: '/dashboard/settings', label: strings.nav.settings, icon: Settings },
 ];
 
 /**
- * The signed-in layout: a sidebar with the four pages, who is signed in and
+ * The signed-in layout: a sidebar with the five pages, who is signed in and
  * Logout. From 1024 px up the sidebar is always there; below that a menu button opens it as a drawer.
  * It holds the dashboard's one realtime socket, so every page under it updates as payments arrive.
  */

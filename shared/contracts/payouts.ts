@@ -1,0 +1,93 @@
+/**
+ * The merchant's Stripe payouts to their bank: GET /api/me/payouts (newest arrival first, paged, optionally
+ * within arrival days) and GET /api/me/payouts/{id} (the payout with the lines it is made of). The Payouts
+ * screen and its Xero exports; docs/decisions.md #56, #57.
+ */
+import { z } from 'zod';
+
+export const PAYOUT_PAGE_MAX = 100;
+export const PAYOUT_PAGE_DEFAULT = 25;
+
+export const payoutStatusSchema = z.enum(['pending', 'in_transit', 'paid', 'failed', 'canceled']);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+
+/** Forward only; a payout Stripe marked paid can still fail later (the bank returns it). */
+export const PAYOUT_STATUS_RANK: Record<PayoutStatus, number> = {
+  pending: 0,
+  in_transit: 1,
+  paid: 2,
+  failed: 3,
+  canceled: 3,
+};
+
+/**
+ * What one line of a payout is: a payment's gross, a refund, a dispute's withdrawal (or its reversal when
+ * won), Stripe's fee, Paylink's fee, Paylink's fee given back on a refund, or anything else Stripe moved.
+ */
+export const payoutLineKindSchema = z.enum([
+  'payment',
+  'refund',
+  'dispute',
+  'stripe_fee',
+  'paylink_fee',
+  'fee_refund',
+  'other',
+]);
+export type PayoutLineKind = z.infer<typeof payoutLineKindSchema>;
+
+export const payoutLineSchema = z.object({
+  kind: payoutLineKindSchema,
+  /** Signed cents: money in is positive, fees and refunds negative. */
+  amountCents: z.number().int(),
+  /** When Stripe recorded the money movement (ISO). */
+  createdAt: z.string(),
+  /** The Paylink payment it belongs to, when known. */
+  paymentId: z.string().nullable(),
+  /** The payer's name, for payments, refunds and disputes. */
+  payerName: z.string().nullable(),
+  /** The link's title when paid. */
+  linkTitle: z.string().nullable(),
+  /** Stripe's id of what moved the money (ch_, re_, dp_, …). */
+  sourceId: z.string().nullable(),
+});
+export type PayoutLine = z.infer<typeof payoutLineSchema>;
+
+export const payoutSummarySchema = z.object({
+  payoutId: z.string(),
+  status: payoutStatusSchema,
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** When Stripe created the payout and when the bank is (or was) to credit it, ISO. */
+  createdAt: z.string(),
+  arrivalDate: z.string(),
+  failureMessage: z.string().nullable(),
+  lineCount: z.number().int(),
+});
+export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+
+export const payoutDetailSchema = payoutSummarySchema.extend({ lines: z.array(payoutLineSchema) });
+export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export const payoutListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(PAYOUT_PAGE_MAX).default(PAYOUT_PAGE_DEFAULT),
+    cursor: z.string().max(500).optional(),
+    /** Arrival days (yyyy-MM-dd, UTC as Stripe dates them), inclusive. */
+    from: z.string().regex(DAY_PATTERN, 'Enter the from date as yyyy-MM-dd.').optional(),
+    to: z.string().regex(DAY_PATTERN, 'Enter the to date as yyyy-MM-dd.').optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The from date must be on or before the to date.',
+    path: ['to'],
+  });
+export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
+
+export const payoutListSchema = z.object({
+  payouts: z.array(payoutSummarySchema),
+  nextCursor: z.string().nullable(),
+  /** The merchant's GST setting (`tax.gstRegistered`), which the precoded Xero export's Tax Rate follows. */
+  gstRegistered: z.boolean(),
+});
+export type PayoutList = z.infer<typeof payoutListSchema>;

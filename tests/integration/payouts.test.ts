@@ -1,0 +1,211 @@
+/**
+ * Issue 26 items 4 and 5: payments and a partial refund on the Stripe sandbox go out in the day's payout
+ * (`/_emu/payouts/run`); Paylink records it from payout.paid with its lines, exactly once, scoped to its
+ * merchant; a payout whose webhook was lost is found by the catch-up schedule; a failed payout moves
+ * forward to failed; and both Xero CSVs of the payout add up to it to the cent.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { apiErrorSchema } from '@shared/contracts/errors';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { payoutDetailSchema, payoutListSchema, type PayoutDetail } from '@shared/contracts/payouts';
+import { xeroBankStatementCsv, xeroPrecodedCsv } from '@shared/xero-csv';
+import { parseCsv } from '../support/csv';
+import { paymentRow } from '../support/stored-rows';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
+import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+const CATCH_UP = 'catch-up-payouts';
+
+let env: TestRuntime;
+let merchant: TestMerchant;
+let other: TestMerchant;
+
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+  merchant = await env.createMerchant();
+  other = await env.createMerchant();
+  await env.connectStripe(merchant);
+  await env.connectStripe(other);
+}, 120_000);
+afterAll(async () => {
+  await env?.stop();
+});
+
+function post(path: string, body: unknown, token: string) {
+  return env.api(path, {
+    method: 'POST',
+    token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function paidPayment(owner: TestMerchant, title: string, amountCents: number, payerName: string) {
+  const link = await post(
+    '/api/me/links',
+    { title, isOpenAmount: false, amountCents, tipPercent: 0 },
+    owner.accessToken,
+  );
+  expect(link.status).toBe(201);
+  const { linkId } = paymentLinkSchema.parse(await link.json());
+  const checkout = await env.api('/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId, tip: 'none' }),
+  });
+  expect(checkout.status).toBe(200);
+  const { paymentId, url } = checkoutResponseSchema.parse(await checkout.json());
+  const paid = await payOnHostedCheckout(url, { email: 'payer@example.com', name: payerName });
+  expect([302, 303]).toContain(paid.status);
+  await env.settle();
+  return paymentRow(env, paymentId);
+}
+
+async function sandbox(path: string, form: Record<string, string>) {
+  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { data: Array<{ id: string; amount: number }> };
+}
+
+async function payouts(owner: TestMerchant, query = '') {
+  const response = await env.api(`/api/me/payouts${query}`, { token: owner.accessToken });
+  expect(response.status).toBe(200);
+  return payoutListSchema.parse(await response.json());
+}
+
+async function payout(owner: TestMerchant, id: string): Promise<PayoutDetail> {
+  const response = await env.api(`/api/me/payouts/${id}`, { token: owner.accessToken });
+  expect(response.status).toBe(200);
+  return payoutDetailSchema.parse(await response.json());
+}
+
+/** A CSV amount ("-12.05") as cents, read as text so no float rounding can hide a lost cent. */
+function cents(amount: string): number {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
+  if (!match) throw new Error(`not a Xero amount: ${amount}`);
+  return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
+}
+
+describe('payouts', () => {
+  let payoutId: string;
+  let merchantId: string;
+
+  it('records the day’s payout from payout.paid, with lines that add up to it', async () => {
+    const coffee = await paidPayment(merchant, 'Flat white beans', 5000, 'Aroha Ngata');
+    const cake = await paidPayment(merchant, 'Birthday cake', 2300, '=HYPERLINK("x")');
+    merchantId = coffee.merchantId;
+    const refund = await post(
+      `/api/me/payments/${coffee.paymentId}/refunds`,
+      { amountCents: 1000, reason: 'requested_by_customer' },
+      merchant.accessToken,
+    );
+    expect(refund.status).toBe(201);
+    await env.settle();
+
+    const run = await sandbox('/_emu/payouts/run', { account: coffee.stripeAccountId });
+    expect(run.data).toHaveLength(1);
+    payoutId = run.data[0]!.id;
+    await env.settle();
+
+    const list = await payouts(merchant);
+    expect(list.gstRegistered).toBe(false);
+    expect(list.payouts.map((item) => [item.payoutId, item.status])).toEqual([[payoutId, 'paid']]);
+
+    const detail = await payout(merchant, payoutId);
+    expect(detail.amountCents).toBe(run.data[0]!.amount);
+    expect(detail.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(detail.amountCents);
+    const kinds = detail.lines.map((line) => line.kind).sort();
+    expect(kinds).toEqual(
+      ['fee_refund', 'paylink_fee', 'paylink_fee', 'payment', 'payment', 'refund', 'stripe_fee', 'stripe_fee'].sort(),
+    );
+    const gross = detail.lines.filter((line) => line.kind === 'payment');
+    expect(gross.map((line) => [line.amountCents, line.paymentId, line.payerName, line.linkTitle]).sort()).toEqual(
+      [
+        [2300, cake.paymentId, '=HYPERLINK("x")', 'Birthday cake'],
+        [5000, coffee.paymentId, 'Aroha Ngata', 'Flat white beans'],
+      ].sort(),
+    );
+    expect(detail.lines.find((line) => line.kind === 'refund')).toMatchObject({
+      amountCents: -1000,
+      paymentId: coffee.paymentId,
+    });
+    const paylinkFees = detail.lines.filter((line) => line.kind === 'paylink_fee');
+    expect(paylinkFees.map((line) => line.amountCents).sort()).toEqual(
+      [-coffee.productFeeCents, -cake.productFeeCents].sort(),
+    );
+  });
+
+  it('both Xero CSVs of the payout add up to it, with formulas made inert and Tax Rate following GST', async () => {
+    const detail = await payout(merchant, payoutId);
+    const plain = parseCsv(xeroBankStatementCsv(detail.lines, { timeZone: 'Pacific/Auckland', gstRegistered: false }));
+    expect(plain[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference']);
+    expect(plain.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
+    for (const row of plain.slice(1)) expect(row[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(plain.some((row) => row[2] === `'=HYPERLINK("x")`)).toBe(true);
+
+    // The merchant registers for GST (Settings → Tax writes this field): the list says so, and the
+    // precoded file codes sales as GST on income.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.merchants,
+        Key: { merchantId },
+        UpdateExpression: 'SET tax = :tax',
+        ExpressionAttributeValues: {
+          ':tax': {
+            gstRegistered: true,
+            gstNumber: '49091850',
+            legalName: null,
+            address: null,
+            tipTreatment: 'part-of-supply',
+          },
+        },
+      }),
+    );
+    const { gstRegistered } = await payouts(merchant);
+    expect(gstRegistered).toBe(true);
+    const precoded = parseCsv(xeroPrecodedCsv(detail.lines, { timeZone: 'Pacific/Auckland', gstRegistered }));
+    expect(precoded[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference', 'Account Code', 'Tax Rate']);
+    expect(precoded.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
+    const sale = precoded.find((row) => row[3] === 'Flat white beans')!;
+    expect(sale.slice(5)).toEqual(['200', '15% GST on Income']);
+    const fee = precoded.find((row) => row[2] === 'Stripe')!;
+    expect(fee.slice(5)).toEqual(['404', '15% GST on Expenses']);
+  });
+
+  it('shows a payout to its merchant only', async () => {
+    const response = await env.api(`/api/me/payouts/${payoutId}`, { token: other.accessToken });
+    expect(response.status).toBe(404);
+    expect(apiErrorSchema.parse(await response.json())).toMatchObject({ code: 'payout_not_found' });
+    expect((await payouts(other)).payouts).toEqual([]);
+    const bad = await env.api('/api/me/payouts?from=2026-13-40x', { token: merchant.accessToken });
+    expect(bad.status).toBe(400);
+  });
+
+  it('the catch-up schedule finds a payout whose webhook was lost, and a failed payout moves forward once', async () => {
+    const lost = await paidPayment(other, 'Sourdough', 1200, 'Mere');
+    await sandbox('/_emu/webhooks/drop', { count: '1', types: 'payout.paid' });
+    const run = await sandbox('/_emu/payouts/run', { account: lost.stripeAccountId });
+    await env.settle();
+    expect((await payouts(other)).payouts).toEqual([]);
+
+    await env.runtime.scheduler.runNow(CATCH_UP);
+    const found = await payouts(other);
+    expect(found.payouts.map((item) => [item.payoutId, item.status])).toEqual([[run.data[0]!.id, 'paid']]);
+    // Again: nothing new, nothing doubled.
+    await env.runtime.scheduler.runNow(CATCH_UP);
+    expect((await payouts(other)).payouts).toHaveLength(1);
+
+    await paidPayment(other, 'Rye', 800, 'Mere');
+    const failed = await sandbox('/_emu/payouts/run', { account: lost.stripeAccountId, fail: 'true' });
+    await env.settle();
+    const listed = await payouts(other);
+    const failedPayout = listed.payouts.find((item) => item.payoutId === failed.data[0]!.id);
+    expect(failedPayout).toMatchObject({ status: 'failed', failureMessage: 'The bank account has been closed.' });
+  });
+});

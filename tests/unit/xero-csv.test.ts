@@ -1,0 +1,190 @@
+/**
+ * The Xero exports of a payout (docs/decisions.md #57): Xero's date and amount rules, payee, description
+ * and reference per line, formula injection made inert, the precoded Tax Rate following the merchant's GST
+ * setting — and, as a property over any mix of Stripe balance transactions, lines that add up to the
+ * payout exactly.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { linesOfTransaction, type LinePayment } from '@functions/domain/payouts';
+import type { StripeBalanceTransaction } from '@functions/domain/stripe-port';
+import type { PayoutLine } from '@shared/contracts/payouts';
+import {
+  XERO_MAX_ROWS,
+  linesTotalCents,
+  xeroBankStatementCsv,
+  xeroPrecodedCsv,
+  type XeroCsvOptions,
+} from '@shared/xero-csv';
+import { parseCsv } from '../support/csv';
+
+const NZ: XeroCsvOptions = { timeZone: 'Pacific/Auckland', gstRegistered: false };
+const PAYMENT: LinePayment = { paymentId: 'pay_1', payerName: 'Aroha Ngata', linkTitle: 'Flat white' };
+
+function cents(amount: string): number {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
+  if (!match) throw new Error(`not a Xero amount: ${amount}`);
+  return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
+}
+
+function transaction(overrides: Partial<StripeBalanceTransaction>): StripeBalanceTransaction {
+  const base = {
+    id: 'txn_1',
+    amount: 0,
+    fee: 0,
+    currency: 'nzd',
+    type: 'charge',
+    // 23:30 UTC on 31 March is already 1 April in Auckland.
+    created: Date.UTC(2026, 2, 31, 23, 30) / 1000,
+    fee_details: [],
+    source: 'ch_1',
+    ...overrides,
+  };
+  return { ...base, net: base.amount - base.fee };
+}
+
+describe('payout lines from balance transactions', () => {
+  it('splits a charge into its gross, Stripe’s fee and Paylink’s fee', () => {
+    const lines = linesOfTransaction(
+      transaction({
+        amount: 123_456_789,
+        fee: 3_333_363,
+        fee_details: [
+          { type: 'stripe_fee', amount: 3_333_333 },
+          { type: 'application_fee', amount: 30 },
+        ],
+      }),
+      PAYMENT,
+    );
+    expect(lines.map((line) => [line.kind, line.amountCents])).toEqual([
+      ['payment', 123_456_789],
+      ['stripe_fee', -3_333_333],
+      ['paylink_fee', -30],
+    ]);
+  });
+
+  it('names a dispute by its source, and a fee the details do not explain as Stripe’s', () => {
+    const lines = linesOfTransaction(
+      transaction({
+        type: 'adjustment',
+        source: 'dp_1',
+        amount: -2300,
+        fee: 2600,
+        fee_details: [{ type: 'stripe_fee', amount: 2500 }],
+      }),
+      PAYMENT,
+    );
+    expect(lines.map((line) => [line.kind, line.amountCents])).toEqual([
+      ['dispute', -2300],
+      ['stripe_fee', -2500],
+      ['stripe_fee', -100],
+    ]);
+  });
+});
+
+describe('Xero bank statement CSV', () => {
+  const lines = [
+    ...linesOfTransaction(
+      transaction({ amount: 123_456_789, fee: 30, fee_details: [{ type: 'application_fee', amount: 30 }] }),
+      PAYMENT,
+    ),
+    ...linesOfTransaction(transaction({ type: 'refund', amount: -1005, source: 're_1' }), {
+      paymentId: 'pay_2',
+      payerName: '=cmd|" /C calc"!A0',
+      linkTitle: '+Tips, "large"',
+    }),
+  ];
+
+  it('writes Xero’s columns: DD/MM/YYYY in the merchant’s zone, signed amounts without separators', () => {
+    const rows = parseCsv(xeroBankStatementCsv(lines, NZ));
+    expect(rows).toEqual([
+      ['Date', 'Amount', 'Payee', 'Description', 'Reference'],
+      ['01/04/2026', '1234567.89', 'Aroha Ngata', 'Flat white', 'pay_1'],
+      ['01/04/2026', '-0.30', 'Paylink', 'Paylink fee: Flat white', 'pay_1'],
+      ['01/04/2026', '-10.05', `'=cmd|" /C calc"!A0`, 'Refund: +Tips, "large"', 'pay_2'],
+    ]);
+  });
+
+  it('precodes Account Code and Tax Rate from the merchant’s GST setting', () => {
+    const unregistered = parseCsv(xeroPrecodedCsv(lines, NZ));
+    expect(unregistered[0]).toEqual([
+      'Date',
+      'Amount',
+      'Payee',
+      'Description',
+      'Reference',
+      'Account Code',
+      'Tax Rate',
+    ]);
+    expect(unregistered.slice(1).map((row) => row.slice(5))).toEqual([
+      ['200', 'No GST'],
+      ['404', 'No GST'],
+      ['200', 'No GST'],
+    ]);
+    const registered = parseCsv(xeroPrecodedCsv(lines, { ...NZ, gstRegistered: true }));
+    expect(registered.slice(1).map((row) => row.slice(5))).toEqual([
+      ['200', '15% GST on Income'],
+      ['404', '15% GST on Expenses'],
+      ['200', '15% GST on Income'],
+    ]);
+  });
+
+  it('refuses more lines than Xero imports, in words', () => {
+    const many = Array.from({ length: XERO_MAX_ROWS + 1 }, () => lines[0]!);
+    expect(() => xeroBankStatementCsv(many, NZ)).toThrow(/at most 100,000 lines/);
+  });
+});
+
+/** Any balance transaction Stripe puts in a payout: its fee is what its details say (or more). */
+const anyTransaction = fc
+  .record({
+    type: fc.constantFrom(
+      'charge',
+      'refund',
+      'adjustment',
+      'application_fee_refund',
+      'payout_failure',
+      'refund_failure',
+    ),
+    amount: fc.integer({ min: -5_000_000, max: 50_000_000 }),
+    stripeFee: fc.integer({ min: 0, max: 200_000 }),
+    applicationFee: fc.integer({ min: 0, max: 50_000 }),
+    unexplained: fc.integer({ min: 0, max: 100 }),
+    created: fc.integer({ min: 1_700_000_000, max: 1_900_000_000 }),
+    payerName: fc.option(fc.string(), { nil: null }),
+  })
+  .map((generated) => ({
+    transaction: transaction({
+      type: generated.type,
+      amount: generated.amount,
+      fee: generated.stripeFee + generated.applicationFee + generated.unexplained,
+      fee_details: [
+        { type: 'stripe_fee', amount: generated.stripeFee },
+        { type: 'application_fee', amount: generated.applicationFee },
+      ],
+      created: generated.created,
+      source: generated.type === 'adjustment' ? 'dp_1' : 'ch_1',
+    }),
+    payment: { paymentId: 'pay_1', payerName: generated.payerName, linkTitle: 'A link' },
+  }));
+
+describe('property: a payout’s export lines add up to the payout', () => {
+  it('for any mix of balance transactions, both CSVs sum to the sum of their nets, to the cent', () => {
+    fc.assert(
+      fc.property(fc.array(anyTransaction, { minLength: 1, maxLength: 40 }), fc.boolean(), (generated, gst) => {
+        const payoutCents = generated.reduce((sum, { transaction: item }) => sum + item.net, 0);
+        const lines: PayoutLine[] = generated.flatMap(({ transaction: item, payment }) =>
+          linesOfTransaction(item, payment),
+        );
+        expect(linesTotalCents(lines)).toBe(payoutCents);
+        const options = { ...NZ, gstRegistered: gst };
+        for (const csv of [xeroBankStatementCsv(lines, options), xeroPrecodedCsv(lines, options)]) {
+          const rows = parseCsv(csv).slice(1);
+          expect(rows).toHaveLength(lines.length);
+          expect(rows.reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(payoutCents);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

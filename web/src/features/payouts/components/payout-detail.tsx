@@ -1,0 +1,106 @@
+import { Download } from 'lucide-react';
+import type { PayoutLine } from '@shared/contracts/payouts';
+import { formatDate } from '@shared/format-date';
+import { LoadingState } from '@web/components/loading-state';
+import { Button } from '@web/components/ui/button';
+import { formatMoney } from '@web/lib/format-money';
+import { usePayoutDetail } from '../api/payouts-api';
+import { downloadXeroCsv, type XeroFileKind } from '../payout-files';
+import { payoutsStrings as strings } from '../payouts-strings';
+
+/** One payout opened: its lines (payments, refunds, fees, disputes), their sum against the payout, and its Xero files. */
+export function PayoutDetailPanel({
+  payoutId,
+  options,
+}: {
+  payoutId: string;
+  options: { timeZone: string; gstRegistered: boolean };
+}) {
+  const detail = usePayoutDetail(payoutId);
+  if (detail.isPending) return <LoadingState label={strings.detail.loading} />;
+  if (detail.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+        <span>{strings.detail.loadFailed}</span>
+        <Button variant="outline" size="sm" onClick={() => void detail.refetch()}>
+          {strings.retry}
+        </Button>
+      </div>
+    );
+  }
+  const payout = detail.data;
+  const total = payout.lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const fileName = `paylink-payout-${payout.arrivalDate.slice(0, 10)}-${payout.payoutId}`;
+  const download = (kind: XeroFileKind) => downloadXeroCsv(fileName, kind, payout.lines, options);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {payout.failureMessage ? (
+        <p role="status" className="text-sm text-destructive">
+          {strings.detail.failed(payout.failureMessage)}
+        </p>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-sm">
+          <caption className="mb-2 text-left font-medium">{strings.detail.linesTitle(payout.lines.length)}</caption>
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {strings.detail.columns.date}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {strings.detail.columns.what}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {strings.detail.columns.payee}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {strings.detail.columns.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {payout.lines.map((line, index) => (
+              <LineRow key={index} line={line} currency={payout.currency} timeZone={options.timeZone} />
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t font-semibold">
+              <td colSpan={3} className="py-2 pr-4">
+                {strings.detail.total}{' '}
+                <span className="font-normal text-muted-foreground">
+                  ({total === payout.amountCents ? strings.detail.matches : strings.detail.mismatch})
+                </span>
+              </td>
+              <td className="py-2 text-right tabular-nums" data-testid="payout-lines-total">
+                {formatMoney(total, payout.currency)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => download('statement')}>
+          <Download aria-hidden="true" />
+          {strings.exports.payoutStatement}
+        </Button>
+        <Button variant="outline" onClick={() => download('precoded')}>
+          <Download aria-hidden="true" />
+          {strings.exports.payoutPrecoded}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LineRow({ line, currency, timeZone }: { line: PayoutLine; currency: string; timeZone: string }) {
+  const what = line.linkTitle ? `${strings.kinds[line.kind]}: ${line.linkTitle}` : strings.kinds[line.kind];
+  return (
+    <tr>
+      <td className="py-2 pr-4 whitespace-nowrap">{formatDate(line.createdAt, timeZone)}</td>
+      <td className="py-2 pr-4">{what}</td>
+      <td className="py-2 pr-4">{line.payerName ?? ''}</td>
+      <td className="py-2 text-right tabular-nums">{formatMoney(line.amountCents, currency)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,74 @@
+/** Words on the Payouts screen (one place, docs/decisions.md #2). */
+import type { PayoutLineKind, PayoutStatus } from '@shared/contracts/payouts';
+
+const count = new Intl.NumberFormat('en-NZ');
+
+export const payoutsStrings = {
+  heading: 'Payouts',
+  description: 'What Stripe has paid into your bank, and the payments, refunds, fees and disputes in each payout.',
+  profileUnavailable: 'Unable to load profile',
+  retry: 'Try again',
+
+  list: {
+    title: 'Payouts to your bank',
+    description: 'Newest first. Open a payout to see what it is made of.',
+    loading: 'Loading payouts...',
+    loadFailedTitle: 'Payouts could not be loaded',
+    loadFailed: 'Check your connection and try again.',
+    empty: 'No payouts yet',
+    emptyHint: 'Stripe pays your takings into your bank once they are available, usually a few days after a payment.',
+    loadMore: 'Load more',
+    loadingMore: 'Loading...',
+    columns: { arrival: 'Arrival date', amount: 'Amount', status: 'Status', created: 'Paid out on' },
+    open: (date: string) => `Open payout arriving ${date}`,
+    close: (date: string) => `Close payout arriving ${date}`,
+  },
+
+  status: {
+    pending: 'Pending',
+    in_transit: 'In transit',
+    paid: 'Paid',
+    failed: 'Failed',
+    canceled: 'Canceled',
+  } satisfies Record<PayoutStatus, string>,
+
+  detail: {
+    loading: 'Loading the payout...',
+    loadFailed: 'This payout could not be loaded.',
+    linesTitle: (n: number) => `${count.format(n)} ${n === 1 ? 'line' : 'lines'} in this payout`,
+    columns: { date: 'Date', what: 'What', payee: 'Payee', amount: 'Amount' },
+    total: 'Lines add up to',
+    matches: 'the payout to the cent',
+    mismatch: 'which is not the payout amount: contact support',
+    failed: (message: string) => `The bank returned this payout: ${message}`,
+  },
+
+  kinds: {
+    payment: 'Payment',
+    refund: 'Refund',
+    dispute: 'Dispute',
+    stripe_fee: 'Stripe fee',
+    paylink_fee: 'Paylink fee',
+    fee_refund: 'Paylink fee returned',
+    other: 'Stripe adjustment',
+  } satisfies Record<PayoutLineKind, string>,
+
+  exports: {
+    title: 'Export for Xero',
+    description:
+      'Bank statement CSVs for a "Stripe clearing account" in Xero: one line per payment, fee, refund and dispute, adding up to each payout. The precoded file also sets Account Code and Tax Rate.',
+    from: 'Arriving from',
+    to: 'Arriving to',
+    statement: 'Xero CSV',
+    precoded: 'Precoded Xero CSV',
+    rangeStatement: 'Download Xero CSV for these dates',
+    rangePrecoded: 'Download precoded Xero CSV for these dates',
+    payoutStatement: 'Download Xero CSV',
+    payoutPrecoded: 'Download precoded Xero CSV',
+    working: 'Preparing...',
+    invalidRange: 'Choose a from date on or before the to date.',
+    nothing: 'No payouts arrive in those dates.',
+    failed: 'The export could not be made. Try again.',
+    done: (n: number) => `Exported ${count.format(n)} ${n === 1 ? 'line' : 'lines'}`,
+  },
+};
