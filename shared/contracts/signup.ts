@@ -25,6 +25,27 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
+/**
+ * A website as a person types it: spaces trimmed, and `kowhaicafe.co.nz` taken as
+ * `https://kowhaicafe.co.nz` (docs/decisions.md #68). Only http(s) addresses with a real domain pass.
+ */
+export const websiteUrlSchema = z
+  .string()
+  .trim()
+  .transform((value) => (value && !/^[a-z][a-z\d+.-]*:/i.test(value) ? `https://${value}` : value))
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.url({
+        protocol: /^https?$/,
+        hostname: z.regexes.domain,
+        error: 'Please enter a website address, like kowhaicafe.co.nz',
+      }),
+    ]),
+  )
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** POST /api/signup — what the browser sends and the server checks, field for field. */
 export const signupRequestSchema = z.object({
   fullName: plainTextSchema().pipe(z.string().min(1, 'Full name is required').max(120)),
@@ -38,10 +59,7 @@ export const signupRequestSchema = z.object({
     .regex(/^[0-9 ()-]{4,20}$/, 'Please enter a valid phone number'),
   businessName: plainTextSchema().pipe(z.string().min(1, 'Business name is required').max(120)),
   businessAddress: optionalText(300),
-  websiteUrl: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a full website address (https://…)' })])
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  websiteUrl: websiteUrlSchema,
   businessDescription: optionalText(1000),
   /** The ALTCHA widget's payload (base64 JSON of challenge + solution). */
   botCheck: z.string().min(1, 'Please complete the security verification'),

@@ -27,6 +27,11 @@ export const authStrings = {
     magicLinkHint: 'We will email you a link that signs you in, no password needed.',
     magicLinkSent: (email: string) => `Magic link sent to ${email}`,
     magicLinkSentBody: 'Check your email and click the link to sign in',
+    signedUpTitle: 'One more step: confirm your email',
+    signedUpNextStep: (email: string) =>
+      `We sent a link to ${email}. Open it to confirm your address, then sign in here with your password.`,
+    resetInstead: 'Forgot your password? Reset it',
+    orMagicLink: 'or sign in with a magic link below.',
     noAccount: "Don't have an account?",
     signUp: 'Sign up',
   },

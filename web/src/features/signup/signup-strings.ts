@@ -32,7 +32,7 @@ export const signupStrings = {
     businessName: 'Business name',
     businessAddress: 'Business address (optional)',
     websiteUrl: 'Website (optional)',
-    websiteUrlPlaceholder: 'e.g. https://harbourcoffee.co.nz',
+    websiteUrlPlaceholder: 'e.g. harbourcoffee.co.nz',
     businessDescription: 'Business description (optional)',
     businessDescriptionPlaceholder: 'e.g. Coffee and pastries from a cart on the waterfront',
   },
@@ -84,9 +84,5 @@ export const signupStrings = {
     resetSentBody: 'Check your email for password reset instructions.',
     errorTitle: 'Error creating account',
     genericErrorTitle: 'Error',
-    passwordTooWeakTitle: 'Password too weak',
-    passwordTooWeakBody: 'Please make sure your password meets all security requirements.',
-    passwordMismatchTitle: 'Password mismatch',
-    passwordMismatchBody: 'Please make sure both passwords match.',
   },
 } as const;

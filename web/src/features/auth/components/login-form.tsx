@@ -53,6 +53,12 @@ function signInErrorMessage(error: unknown, errorName: string | undefined): stri
   }
 }
 
+/** The address sign-up passed in the router state (signup-form.tsx), when the visitor has just signed up. */
+function signedUpEmailOf(routerState: unknown): string | undefined {
+  const signedUp = (routerState as { signedUpEmail?: unknown } | null | undefined)?.signedUpEmail;
+  return typeof signedUp === 'string' && signedUp ? signedUp : undefined;
+}
+
 export function LoginForm({ routerState }: { routerState: unknown }) {
   const finishSignIn = useFinishSignIn();
   const magicLink = useRequestMagicLink();
@@ -61,10 +67,13 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
   const [resending, setResending] = useState(false);
   // The password was right and the merchant has two-factor on: the authenticator code comes next.
   const [awaitingTotpCode, setAwaitingTotpCode] = useState(false);
+  const [signInFailure, setSignInFailure] = useState<string>();
+  // Straight after sign-up: the address is filled in, and the page says what comes next.
+  const signedUpEmail = signedUpEmailOf(routerState);
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: loginFormResolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: signedUpEmail ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const email = useWatch({ control: form.control, name: 'email' });
@@ -75,6 +84,7 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(undefined);
+    setSignInFailure(undefined);
     let auth: Awaited<ReturnType<typeof loadAuth>> | undefined;
     try {
       auth = await loadAuth();
@@ -91,8 +101,13 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
       }
     } catch (error) {
       const errorName = auth?.authErrorName(error);
-      if (errorName === 'UserNotConfirmedException') setUnconfirmedEmail(email);
-      toast.error(authStrings.toasts.errorTitle, { description: signInErrorMessage(error, errorName) });
+      if (errorName === 'UserNotConfirmedException') {
+        setUnconfirmedEmail(email);
+        toast.error(authStrings.toasts.errorTitle, { description: signInErrorMessage(error, errorName) });
+      } else {
+        // Said by the form, with the ways forward beside it, rather than in a toast that goes away.
+        setSignInFailure(signInErrorMessage(error, errorName));
+      }
     }
   });
 
@@ -159,6 +174,35 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
       onFocus={warmUp}
       className="flex flex-col gap-6"
     >
+      {signedUpEmail && !signInFailure && !unconfirmedEmail ? (
+        <Alert variant="success" role="status">
+          <MailCheck aria-hidden="true" />
+          <div>
+            <AlertTitle>{strings.signedUpTitle}</AlertTitle>
+            <p>{strings.signedUpNextStep(signedUpEmail)}</p>
+          </div>
+        </Alert>
+      ) : null}
+
+      {signInFailure ? (
+        <Alert variant="destructive" role="alert">
+          <CircleExclamationPoint aria-hidden="true" />
+          <div className="flex flex-col gap-1">
+            <p>{signInFailure}</p>
+            <p>
+              <Link
+                to="/reset-password"
+                state={{ email }}
+                className="font-medium underline underline-offset-4 hover:no-underline"
+              >
+                {strings.resetInstead}
+              </Link>{' '}
+              {strings.orMagicLink}
+            </p>
+          </div>
+        </Alert>
+      ) : null}
+
       {unconfirmedEmail ? (
         <Alert variant="warning" role="alert">
           <CircleExclamationPoint aria-hidden="true" />

@@ -45,19 +45,19 @@ export function DashboardHome() {
               </Link>
             </Button>
           </div>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             {plan === 'business' ? <NotificationsCard /> : <SubscriptionStatusCard />}
             <RecentPaymentsCard timeZone={timeZone} />
           </div>
           <BusinessOverviewCard />
           <SalesAnalyticsCard />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <QuickActionsCard />
             <BusinessStatusCard companyName={companyName} currency={currency} />
           </div>
           {plan === 'business' ? (
             // Subscribed: the plan card (renewal, Manage subscription) moves down beside the Materials Kit.
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <MaterialsKitCard />
               <SubscriptionStatusCard />
             </div>

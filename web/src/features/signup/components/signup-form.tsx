@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -86,7 +86,7 @@ export function SignupForm() {
     try {
       const created = await createAccount.mutateAsync(request);
       toast.success(toasts.createdTitle, { description: toasts.createdBody(created.email) });
-      await navigate('/login');
+      await navigate('/login', { state: { signedUpEmail: created.email } });
     } catch (error) {
       // A bot-check payload works once, so any refused attempt needs a fresh one.
       setValue('botCheck', '');
@@ -122,16 +122,8 @@ export function SignupForm() {
     toast.error(toasts.errorTitle, { description: error.message });
   };
 
-  /** The password toasts, besides the messages by the fields. */
-  const onInvalid = (invalid: FieldErrors<SignupFormInput>) => {
-    if (invalid.password) {
-      toast.error(toasts.passwordTooWeakTitle, { description: toasts.passwordTooWeakBody });
-    } else if (invalid.confirmPassword) {
-      toast.error(toasts.passwordMismatchTitle, { description: toasts.passwordMismatchBody });
-    }
-  };
-
-  const validateAndSubmit = form.handleSubmit(onValid, onInvalid);
+  // Each problem is said under its field (the first one focused), not again in a toast.
+  const validateAndSubmit = form.handleSubmit(onValid);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.getValues('botCheck')) {
