@@ -3,7 +3,7 @@
  * within arrival days) and GET /api/me/payouts/{id} (the payout with the lines it is made of). The Payouts
  * screen and its Xero exports; docs/decisions.md #56, #57.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PAYOUT_PAGE_MAX = 100;
 export const PAYOUT_PAGE_DEFAULT = 25;

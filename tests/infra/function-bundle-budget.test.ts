@@ -46,6 +46,8 @@ const WITH_STRIPE_SDK = new Set([
   'cancel-payment',
   'apply-stripe-money-event',
   'refund-payment',
+  'apply-stripe-payout-event',
+  'catch-up-payouts',
 ]);
 
 const budgetOf = (name: string) => SMALL[name] ?? (WITH_STRIPE_SDK.has(name) ? WITH_STRIPE_SDK_BUDGET : DEFAULT_BUDGET);
