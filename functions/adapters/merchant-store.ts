@@ -96,22 +96,37 @@ export const merchantStore: MerchantRepository = {
     );
   },
 
-  async updateProfile(merchantId, { fullName, companyName }, now) {
-    try {
-      const { Attributes } = await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('merchants'),
-          Key: { merchantId },
-          UpdateExpression: 'SET fullName = :fullName, companyName = :companyName, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(merchantId)',
-          ExpressionAttributeValues: { ':fullName': fullName, ':companyName': companyName, ':now': now.toISOString() },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes as MerchantRecord;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
-      throw error;
-    }
-  },
+  updateProfile: (merchantId, { fullName, companyName }, now) =>
+    updateExisting(merchantId, 'SET fullName = :fullName, companyName = :companyName, updatedAt = :now', {
+      ':fullName': fullName,
+      ':companyName': companyName,
+      ':now': now.toISOString(),
+    }),
+
+  saveTax: (merchantId, tax, now) =>
+    updateExisting(merchantId, 'SET tax = :tax, updatedAt = :now', { ':tax': tax, ':now': now.toISOString() }),
 };
+
+/** Applies `update` to an existing merchant row and answers with the row after it; undefined when there is none. */
+async function updateExisting(
+  merchantId: string,
+  update: string,
+  values: Record<string, unknown>,
+): Promise<MerchantRecord | undefined> {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('merchants'),
+        Key: { merchantId },
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(merchantId)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as MerchantRecord;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
