@@ -257,6 +257,18 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { links: 'read', merchants: 'read' },
   },
   {
+    name: 'render-receipt-page',
+    description:
+      "A payment's receipt /r/{token}: taxable supply information, printable, opened from the receipt email.",
+    entry: 'functions/http/render-receipt-page.ts',
+    routes: [
+      { method: 'GET', path: '/r/{id}', auth: 'public', kind: 'page' },
+      // CloudFront's page behaviour passes GET and HEAD alike.
+      { method: 'HEAD', path: '/r/{id}', auth: 'public', kind: 'page' },
+    ],
+    tables: { payments: 'read', merchants: 'read' },
+  },
+  {
     name: 'create-checkout',
     description:
       "Prices a payer's choice from the stored link, records it pending, and opens Stripe Checkout on the merchant's account.",

@@ -103,6 +103,31 @@ export const merchantStore: MerchantRepository = {
       ':now': now.toISOString(),
     }),
 
+  async claimReceiptNumber(merchantId, previous, paymentId) {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('merchants'),
+          Key: { merchantId },
+          UpdateExpression: 'SET lastReceiptNumber = :next, lastReceiptPaymentId = :paymentId',
+          ConditionExpression:
+            previous === 0
+              ? 'attribute_exists(merchantId) AND attribute_not_exists(lastReceiptNumber)'
+              : 'lastReceiptNumber = :previous',
+          ExpressionAttributeValues: {
+            ':next': previous + 1,
+            ':paymentId': paymentId,
+            ...(previous === 0 ? {} : { ':previous': previous }),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
   saveTax: (merchantId, tax, now) =>
     updateExisting(merchantId, 'SET tax = :tax, updatedAt = :now', { ':tax': tax, ':now': now.toISOString() }),
 };

@@ -20,6 +20,7 @@ import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './p
 import { refundableCentsOf } from './money-after-sale';
 import { disputeForDisplay, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement';
+import { receiptPath } from './receipts';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
 export interface PaymentPosition {
@@ -308,6 +309,8 @@ export async function getMerchantPayment(
     stripeFeeCents: payment.stripeFeeCents ?? null,
     productFeeCents: payment.productFeeCents,
     receiptUrl: payment.receiptUrl ?? null,
+    receiptNumber: payment.receiptNumber ?? null,
+    receiptPath: payment.status === 'succeeded' ? receiptPath(payment) : null,
     stripeDashboardUrl,
     lastError: payment.status === 'pending' ? (payment.lastError ?? null) : null,
     refundableCents: refundableCentsOf(payment),

@@ -5,6 +5,7 @@ import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
+import { receiptPath, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { isStripeError } from './stripe-errors';
 
@@ -42,6 +43,8 @@ export async function sendPaymentReceipt(
     payments: PaymentRepository;
     merchants: MerchantRepository;
     send(to: string, email: Email): Promise<void>;
+    /** The app's origin, for the receipt page's address in the email. */
+    appOrigin: string;
     now?: () => Date;
   },
 ): Promise<{ sent: true; email: string }> {
@@ -63,7 +66,7 @@ export async function sendPaymentReceipt(
   }
   const merchant = await deps.merchants.get(payment.merchantId);
   try {
-    await deps.send(recipient, receiptOf(payment, sessionId, merchant));
+    await deps.send(recipient, receiptOf(payment, sessionId, merchant, deps.appOrigin));
   } catch (error) {
     if (!(error instanceof EmailRefusedError)) throw error;
     // Refused until an operator sets up email: said plainly to the payer (trying again will not help) and
@@ -86,7 +89,10 @@ function receiptOf(
   payment: PaymentRecord,
   sessionId: string,
   merchant: Awaited<ReturnType<MerchantRepository['get']>>,
+  appOrigin: string,
 ): Email {
+  const supply = receiptView(payment, merchant);
+  const page = receiptPath(payment);
   return paymentReceiptEmail({
     businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
     item: payment.linkTitle,
@@ -99,6 +105,8 @@ function receiptOf(
     transactionId: sessionId,
     card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
     stripeReceiptUrl: payment.receiptUrl ?? null,
+    supply,
+    receiptPageUrl: page && `${appOrigin}${page}`,
   });
 }
 

@@ -41,6 +41,8 @@ export const paymentResultSchema = z.object({
   business_name: z.string().nullable(),
   /** The decline Stripe reported for the last attempt, while the payment is still pending. */
   last_error: z.string().nullable(),
+  /** The receipt page (`/r/{token}`), once the payment has succeeded and has its receipt number. */
+  receipt_path: z.string().nullable(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 

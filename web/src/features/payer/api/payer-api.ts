@@ -44,6 +44,7 @@ const paymentResultShape: AnswerShape<PaymentResult> = {
   link_title: 'string',
   business_name: 'string|null',
   last_error: 'string|null',
+  receipt_path: 'string|null',
 };
 
 const cancelResultShape: AnswerShape<CancelResult> = { paymentId: 'string', status: 'string', linkId: 'string' };

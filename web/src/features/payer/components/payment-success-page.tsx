@@ -34,6 +34,11 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
   const actions = (
     <div className="flex w-full flex-col gap-3">
       {result ? <EmailReceiptButton sessionId={sessionId} customerEmail={result.customer_email} /> : null}
+      {result?.receipt_path ? (
+        <a href={result.receipt_path} className={payerButton({ variant: 'outline' })}>
+          {strings.viewReceipt}
+        </a>
+      ) : null}
       <a href="/dashboard" className={payerButton({ variant: 'outline' })}>
         {strings.goToDashboard}
       </a>
