@@ -34,6 +34,20 @@ export const catalog: readonly FunctionSpec[] = [
     tables: { merchants: 'readwrite' },
   },
   {
+    name: 'get-tax-settings',
+    description: "The signed-in merchant's tax settings (Settings → Tax): GST registration, number, receipt name.",
+    entry: 'functions/http/get-tax-settings.ts',
+    routes: [{ method: 'GET', path: '/api/me/tax', auth: 'merchant' }],
+    tables: { merchants: 'read' },
+  },
+  {
+    name: 'update-tax-settings',
+    description: "Saves the signed-in merchant's tax settings; the GST number must pass Inland Revenue's check digit.",
+    entry: 'functions/http/update-tax-settings.ts',
+    routes: [{ method: 'PUT', path: '/api/me/tax', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+  },
+  {
     name: 'signup-challenge',
     description: 'Issues the bot-check (ALTCHA) challenge the sign-up form solves.',
     entry: 'functions/http/signup-challenge.ts',
@@ -259,6 +273,18 @@ export const catalog: readonly FunctionSpec[] = [
       { method: 'HEAD', path: '/p/{id}', auth: 'public', kind: 'page' },
     ],
     tables: { links: 'read', merchants: 'read' },
+  },
+  {
+    name: 'render-receipt-page',
+    description:
+      "A payment's receipt /r/{token}: taxable supply information, printable, opened from the receipt email.",
+    entry: 'functions/http/render-receipt-page.ts',
+    routes: [
+      { method: 'GET', path: '/r/{id}', auth: 'public', kind: 'page' },
+      // CloudFront's page behaviour passes GET and HEAD alike.
+      { method: 'HEAD', path: '/r/{id}', auth: 'public', kind: 'page' },
+    ],
+    tables: { payments: 'read', merchants: 'read' },
   },
   {
     name: 'create-checkout',

@@ -64,6 +64,8 @@ export const tables: Record<TableId, TableSpec> = {
     indexes: [
       { name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } },
       { name: 'byCheckoutSession', partitionKey: { name: 'checkoutSessionId', type: S } },
+      // Sparse: the receipt page /r/{receiptToken} finds its payment (given once the payment succeeds).
+      { name: 'byReceiptToken', partitionKey: { name: 'receiptToken', type: S } },
       // Sparse: one merchant's payments by one payer's email (payerEmailKeyOf), newest first — the
       // customer-email filter reads only that payer's payments, whatever the merchant's size.
       {

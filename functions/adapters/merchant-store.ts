@@ -96,22 +96,62 @@ export const merchantStore: MerchantRepository = {
     );
   },
 
-  async updateProfile(merchantId, { fullName, companyName }, now) {
+  updateProfile: (merchantId, { fullName, companyName }, now) =>
+    updateExisting(merchantId, 'SET fullName = :fullName, companyName = :companyName, updatedAt = :now', {
+      ':fullName': fullName,
+      ':companyName': companyName,
+      ':now': now.toISOString(),
+    }),
+
+  async claimReceiptNumber(merchantId, previous, paymentId) {
     try {
-      const { Attributes } = await documentClient().send(
+      await documentClient().send(
         new UpdateCommand({
           TableName: tableName('merchants'),
           Key: { merchantId },
-          UpdateExpression: 'SET fullName = :fullName, companyName = :companyName, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(merchantId)',
-          ExpressionAttributeValues: { ':fullName': fullName, ':companyName': companyName, ':now': now.toISOString() },
-          ReturnValues: 'ALL_NEW',
+          UpdateExpression: 'SET lastReceiptNumber = :next, lastReceiptPaymentId = :paymentId',
+          ConditionExpression:
+            previous === 0
+              ? 'attribute_exists(merchantId) AND attribute_not_exists(lastReceiptNumber)'
+              : 'lastReceiptNumber = :previous',
+          ExpressionAttributeValues: {
+            ':next': previous + 1,
+            ':paymentId': paymentId,
+            ...(previous === 0 ? {} : { ':previous': previous }),
+          },
         }),
       );
-      return Attributes as MerchantRecord;
+      return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
+      if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
   },
+
+  saveTax: (merchantId, tax, now) =>
+    updateExisting(merchantId, 'SET tax = :tax, updatedAt = :now', { ':tax': tax, ':now': now.toISOString() }),
 };
+
+/** Applies `update` to an existing merchant row and answers with the row after it; undefined when there is none. */
+async function updateExisting(
+  merchantId: string,
+  update: string,
+  values: Record<string, unknown>,
+): Promise<MerchantRecord | undefined> {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('merchants'),
+        Key: { merchantId },
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(merchantId)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as MerchantRecord;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}

@@ -1,7 +1,15 @@
 import { refundNoticeEmail } from '../domain/emails';
+import { receiptPath, supplyCorrection } from '../domain/receipts';
+import type { PaymentRecord } from '../domain/payments';
+import { ENV } from '../environment';
 import type { MoneyDeps } from '../domain/money-news';
 import { sendEmail } from './mailer';
 import { settlementDeps } from './settlement-deps';
+
+function receiptUrlOf(payment: PaymentRecord): string | null {
+  const path = receiptPath(payment);
+  return path && `${process.env[ENV.appOrigin] ?? ''}${path}`;
+}
 
 /** The real stores, Stripe, the bus and SES, for everything that records refunds and disputes. */
 export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
@@ -9,7 +17,7 @@ export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
   return {
     ...settlement,
     sendEmail,
-    refundNotice: (payment, refund, businessName) =>
+    refundNotice: (payment, refund, businessName, merchant) =>
       refundNoticeEmail({
         businessName: businessName ?? 'The business',
         item: payment.linkTitle,
@@ -18,6 +26,8 @@ export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
         totalCents: payment.totalCents,
         transactionId: payment.paymentId,
         stripeReceiptUrl: payment.receiptUrl ?? null,
+        correction: supplyCorrection(payment, refund, merchant),
+        receiptPageUrl: receiptUrlOf(payment),
       }),
   };
 }

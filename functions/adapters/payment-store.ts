@@ -125,6 +125,36 @@ export const paymentStore: PaymentRepository = {
     );
   },
 
+  async setReceipt(paymentId, receiptNumber, receiptToken) {
+    const set = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET receiptNumber = :number, receiptToken = :token',
+          ConditionExpression: 'attribute_exists(paymentId) AND attribute_not_exists(receiptNumber)',
+          ExpressionAttributeValues: { ':number': receiptNumber, ':token': receiptToken },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return (set?.Attributes as PaymentRecord | undefined) ?? paymentStore.get(paymentId);
+  },
+
+  async findByReceiptToken(receiptToken) {
+    const { Items } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('payments'),
+        IndexName: 'byReceiptToken',
+        KeyConditionExpression: 'receiptToken = :token',
+        ExpressionAttributeValues: { ':token': receiptToken },
+        Limit: 1,
+      }),
+    );
+    const found = Items?.[0] as PaymentRecord | undefined;
+    return found && paymentStore.get(found.paymentId);
+  },
+
   async countReceipt(paymentId, max) {
     const counted = await conditionally(() =>
       documentClient().send(

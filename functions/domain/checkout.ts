@@ -12,7 +12,8 @@ import { paymentCentsSchema } from '@shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
-import type { MerchantRepository } from './merchants';
+import { paymentGst } from './gst';
+import type { MerchantRecord, MerchantRepository } from './merchants';
 import { canTakePayments, isLinkExpired, linkExpired, payableLink, type PaymentLinkRepository } from './payment-links';
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, referenceKeyOf, type PaymentRecord, type PaymentRepository } from './payments';
@@ -54,6 +55,11 @@ function successUrlOf(link: { redirectUrl?: string | null }, paymentId: string, 
   const url = new URL(link.redirectUrl);
   url.searchParams.set('payment_id', paymentId);
   return url.toString();
+}
+
+/** Whether the payment's receipt will be in the tier that names the recipient. */
+function needsPayerName(merchant: MerchantRecord, amounts: { baseCents: number; tipCents: number }): boolean {
+  return paymentGst(merchant.tax, amounts)?.tier === 'recipient';
 }
 
 export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps): Promise<CheckoutResponse> {
@@ -111,6 +117,10 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
           ...(amounts.tipCents > 0 ? [lineItem(`Tip (${link.tipPercent}%)`, amounts.tipCents)] : []),
         ],
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
+        // Over $1,000 a registered merchant's receipt must name the payer (docs/decisions.md #64).
+        ...(needsPayerName(merchant, amounts) && {
+          name_collection: { individual: { enabled: true, optional: false } },
+        }),
         metadata,
         client_reference_id: paymentId,
         success_url: successUrlOf(link, paymentId, deps.appOrigin),

@@ -6,6 +6,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 import { formatMoney } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
+import type { ReceiptView, SupplyCorrection } from './receipts';
 
 export interface Email {
   subject: string;
@@ -123,6 +124,9 @@ export interface ReceiptDetails {
   card: string | null;
   /** Stripe's own receipt for the charge, when Stripe gave one. */
   stripeReceiptUrl: string | null;
+  /** The taxable supply information the payment's tier needs (receipts.ts), and the receipt page's address. */
+  supply?: Pick<ReceiptView, 'supplierName' | 'receiptNumber' | 'gstNumber' | 'gstStatement' | 'recipient'>;
+  receiptPageUrl?: string | null;
 }
 
 /** The payer's receipt, in the merchant's currency and time zone. */
@@ -141,17 +145,34 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
     ...(receipt.card ? [['Paid with', receipt.card] as [string, string]] : []),
     ['Transaction ID', receipt.transactionId],
     ...(receipt.reference ? [['Reference', receipt.reference] as [string, string]] : []),
+    ...supplyRows(receipt.supply),
   ];
+  const action = receipt.receiptPageUrl
+    ? { label: 'View or print your receipt', url: receipt.receiptPageUrl }
+    : receipt.stripeReceiptUrl && { label: 'View the card receipt', url: receipt.stripeReceiptUrl };
   return email(
     `Your receipt from ${receipt.businessName}`,
     `Receipt from ${receipt.businessName}`,
-    [`Thank you for your payment of ${money(receipt.totalCents)}.`],
-    {
-      rows,
-      ...(receipt.stripeReceiptUrl && { action: { label: 'View the card receipt', url: receipt.stripeReceiptUrl } }),
-    },
+    [
+      `Thank you for your payment of ${money(receipt.totalCents)}.`,
+      ...(receipt.supply?.gstStatement ? [receipt.supply.gstStatement] : []),
+    ],
+    { rows, ...(action && { action }) },
     `${BRAND_NAME} sent this receipt for ${receipt.businessName} because it was requested after the payment.`,
   );
+}
+
+/** Receipt number, supplier, GST number and customer, as far as the tier asks (docs/decisions.md #64). */
+function supplyRows(supply: ReceiptDetails['supply']): [string, string][] {
+  if (!supply) return [];
+  const rows: [string, string][] = [['Supplier', supply.supplierName]];
+  if (supply.receiptNumber !== null) rows.push(['Receipt number', String(supply.receiptNumber)]);
+  if (supply.gstNumber) rows.push(['GST number', supply.gstNumber]);
+  if (supply.recipient) {
+    rows.push(['Customer', supply.recipient.name ?? 'Name not given']);
+    if (supply.recipient.email) rows.push(['Customer email', supply.recipient.email]);
+  }
+  return rows;
 }
 
 export interface RefundNoticeDetails {
@@ -163,6 +184,9 @@ export interface RefundNoticeDetails {
   transactionId: string;
   /** Stripe's card receipt, which shows the refund too. */
   stripeReceiptUrl: string | null;
+  /** Supply correction information, when the merchant is registered for GST (receipts.ts). */
+  correction?: SupplyCorrection | null;
+  receiptPageUrl?: string | null;
 }
 
 /** The payer's short notice that a refund succeeded: what, how much, and when it shows on the card. */
@@ -175,17 +199,34 @@ export function refundNoticeEmail(notice: RefundNoticeDetails): Email {
     [
       `${notice.businessName} has refunded ${money(notice.refundCents)} of your ${money(notice.totalCents)} payment${full ? '' : ' (a partial refund)'}.`,
       'The refund goes back to the card you paid with. Your bank usually shows it within 5 to 10 business days.',
+      ...(notice.correction
+        ? [`Supply correction: this refund reduces the GST you paid by ${money(notice.correction.gstCorrectionCents)}.`]
+        : []),
     ],
     {
       rows: [
         [notice.item, money(notice.totalCents)],
         ['Refunded', money(notice.refundCents)],
         ['Transaction ID', notice.transactionId],
+        ...correctionRows(notice.correction, money),
       ],
-      ...(notice.stripeReceiptUrl && { action: { label: 'View the card receipt', url: notice.stripeReceiptUrl } }),
+      ...(notice.receiptPageUrl
+        ? { action: { label: 'View your receipt and its corrections', url: notice.receiptPageUrl } }
+        : notice.stripeReceiptUrl && { action: { label: 'View the card receipt', url: notice.stripeReceiptUrl } }),
     },
     `${BRAND_NAME} sent this notice for ${notice.businessName} because you paid them through ${BRAND_NAME}.`,
   );
+}
+
+/** Supply correction information: supplier, GST number, the original receipt, the date and the GST corrected. */
+function correctionRows(correction: SupplyCorrection | null | undefined, money: (cents: number) => string) {
+  if (!correction) return [];
+  const rows: [string, string][] = [['Supplier', correction.supplierName]];
+  if (correction.gstNumber) rows.push(['GST number', correction.gstNumber]);
+  if (correction.originalReceiptNumber !== null)
+    rows.push(['Original receipt number', String(correction.originalReceiptNumber)]);
+  rows.push(['Correction date', correction.date], ['GST correction', `-${money(correction.gstCorrectionCents)}`]);
+  return rows;
 }
 
 export function firstNameOf(fullName: string | undefined): string {

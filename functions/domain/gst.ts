@@ -1,4 +1,5 @@
 import type { TaxSettings, TipGstTreatment } from '@shared/contracts/tax';
+export { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
 
 /**
  * New Zealand GST on Paylink's payments, in integer cents with exact integer arithmetic (no float touches
@@ -55,9 +56,6 @@ export function supplyInformationTier(totalCents: number): SupplyInformationTier
 export function tierRequires(tier: SupplyInformationTier): { gstNumber: boolean; recipient: boolean } {
   return { gstNumber: tier !== 'basic', recipient: tier === 'recipient' };
 }
-
-/** The default tip treatment and the reason are in docs/decisions.md #66. */
-export const DEFAULT_TIP_TREATMENT: TipGstTreatment = 'part-of-supply';
 
 /** The part of a payment that is the taxable supply: all of it, or the base alone when tips are outside it. */
 export function taxableCents(payment: { baseCents: number; tipCents: number }, tips: TipGstTreatment): number {

@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import type { SignupData } from '@shared/contracts/signup';
 import type { StripeAccountStatus } from '@shared/contracts/stripe-connection';
-import type { TaxSettings } from '@shared/contracts/tax';
+import { UNSAVED_TAX_SETTINGS, type TaxSettings } from '@shared/contracts/tax';
 import { HttpError } from './http-error';
 
 /** The merchant's Paylink subscription, as Stripe last told us (platform account). */
@@ -33,6 +33,9 @@ export interface MerchantRecord extends MerchantProfile {
   businessDescription?: string;
   /** Settings → Tax; absent until the merchant saves it (then not registered for GST). */
   tax?: TaxSettings;
+  /** The last receipt number given out, and the payment it went to (receipts.ts: conditional counter). */
+  lastReceiptNumber?: number;
+  lastReceiptPaymentId?: string;
   updatedAt: string;
 }
 
@@ -56,6 +59,13 @@ export interface MerchantRepository {
   recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
   /** Sets the plan's subscription unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
+  /**
+   * Takes receipt number `previous + 1` for `paymentId` if `previous` is still the last one given out;
+   * false when another payment took it first.
+   */
+  claimReceiptNumber(merchantId: string, previous: number, paymentId: string): Promise<boolean>;
+  /** Replaces Settings → Tax; undefined when there is no such merchant. */
+  saveTax(merchantId: string, tax: TaxSettings, now: Date): Promise<MerchantRecord | undefined>;
 }
 
 /** Stripe statuses in which the merchant has paid or is within Stripe's retry window. */
@@ -125,4 +135,25 @@ export function newMerchant(merchantId: string, signup: SignupData, now: Date): 
     websiteUrl: signup.websiteUrl,
     businessDescription: signup.businessDescription,
   };
+}
+
+/** Settings → Tax as stored, or the unsaved defaults (not registered for GST). */
+export function taxSettingsOf(merchant: MerchantRecord): TaxSettings {
+  return merchant.tax ?? UNSAVED_TAX_SETTINGS;
+}
+
+export async function getTaxSettings(repo: MerchantRepository, merchantId: string): Promise<TaxSettings> {
+  return taxSettingsOf(await requireMerchant(repo, merchantId));
+}
+
+/** Saves Settings → Tax (already checked by the contract, GST number included); receipts from now on follow it. */
+export async function saveTaxSettings(
+  repo: MerchantRepository,
+  merchantId: string,
+  tax: TaxSettings,
+  now: Date,
+): Promise<TaxSettings> {
+  const updated = await repo.saveTax(merchantId, tax, now);
+  if (!updated) throw PROFILE_NOT_FOUND();
+  return taxSettingsOf(updated);
 }

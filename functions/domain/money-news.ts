@@ -4,6 +4,7 @@
  * the merchant's dashboards, and told to the payer when a refund succeeds.
  */
 import { EmailRefusedError, type Email } from './emails';
+import type { MerchantRecord } from './merchants';
 import type { StoredRefund } from './money-records';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import type { StripePort } from './stripe-port';
@@ -17,7 +18,13 @@ export interface MoneyDeps extends CountingDeps {
   announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
   /** Emails the payer; failures are logged, never retried (a notice is not money). */
   sendEmail(to: string, email: Email): Promise<void>;
-  refundNotice(payment: PaymentRecord, refund: StoredRefund, businessName: string | null): Email;
+  /** The refund notice, with supply correction information when `merchant` is registered for GST. */
+  refundNotice(
+    payment: PaymentRecord,
+    refund: StoredRefund,
+    businessName: string | null,
+    merchant?: MerchantRecord,
+  ): Email;
   now: Date;
 }
 
@@ -75,7 +82,10 @@ async function noticePayer(payment: PaymentRecord, refunds: readonly StoredRefun
   const merchant = await deps.merchants.get(payment.merchantId);
   for (const refund of refunds) {
     try {
-      await deps.sendEmail(payment.payerEmail, deps.refundNotice(payment, refund, merchant?.companyName ?? null));
+      await deps.sendEmail(
+        payment.payerEmail,
+        deps.refundNotice(payment, refund, merchant?.companyName ?? null, merchant),
+      );
     } catch (error) {
       // Never rethrown: the refund is recorded and counted; a retry would only repeat it and end in dead letters.
       const refused = error instanceof EmailRefusedError;

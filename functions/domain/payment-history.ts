@@ -21,6 +21,7 @@ import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './p
 import { refundableCentsOf } from './money-after-sale';
 import { disputeForDisplay, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement';
+import { receiptPath } from './receipts';
 
 /** Kept for code that imported it from here before functions/domain/merchant-days.ts; new code imports that. */
 export { startOfDayIn } from './merchant-days';
@@ -275,6 +276,8 @@ export async function getMerchantPayment(
     stripeFeeCents: payment.stripeFeeCents ?? null,
     productFeeCents: payment.productFeeCents,
     receiptUrl: payment.receiptUrl ?? null,
+    receiptNumber: payment.receiptNumber ?? null,
+    receiptPath: payment.status === 'succeeded' ? receiptPath(payment) : null,
     stripeDashboardUrl,
     lastError: payment.status === 'pending' ? (payment.lastError ?? null) : null,
     refundableCents: refundableCentsOf(payment),

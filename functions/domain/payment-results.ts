@@ -6,6 +6,7 @@ import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
+import { receiptPath, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { isStripeError } from './stripe-errors';
 
@@ -49,6 +50,8 @@ export async function sendPaymentReceipt(
     payments: PaymentRepository;
     merchants: MerchantRepository;
     send(to: string, email: Email): Promise<void>;
+    /** The app's origin, for the receipt page's address in the email. */
+    appOrigin: string;
     now?: () => Date;
   },
 ): Promise<{ sent: true; email: string; paymentId: string }> {
@@ -81,7 +84,7 @@ export async function sendPaymentReceipt(
   }
   const merchant = await deps.merchants.get(payment.merchantId);
   try {
-    await deps.send(recipient, receiptOf(payment, sessionId, merchant));
+    await deps.send(recipient, receiptOf(payment, sessionId, merchant, deps.appOrigin));
   } catch (error) {
     if (!(error instanceof EmailRefusedError)) throw error;
     // Refused until an operator sets up email: said plainly to the payer (trying again will not help) and
@@ -108,7 +111,10 @@ function receiptOf(
   payment: PaymentRecord,
   sessionId: string,
   merchant: Awaited<ReturnType<MerchantRepository['get']>>,
+  appOrigin: string,
 ): Email {
+  const supply = receiptView(payment, merchant);
+  const page = receiptPath(payment);
   return paymentReceiptEmail({
     businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
     item: payment.linkTitle,
@@ -122,6 +128,8 @@ function receiptOf(
     reference: payment.reference ?? null,
     card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
     stripeReceiptUrl: payment.receiptUrl ?? null,
+    supply,
+    receiptPageUrl: page && `${appOrigin}${page}`,
   });
 }
 

@@ -93,6 +93,10 @@ export interface PaymentRecord extends SettlementDetails {
   moneyState?: MoneyState;
   /** Bumped by every write of the money after the sale: those writes are conditional on it. */
   moneyVersion?: number;
+  /** The merchant's sequential receipt number, given once when the payment succeeds (receipts.ts). */
+  receiptNumber?: number;
+  /** The unguessable id of the receipt page `/r/{receiptToken}` (sparse `byReceiptToken` index). */
+  receiptToken?: string;
 }
 
 /** An email about a payment that the mail service refused, and why (EmailRefusedError's reason). */
@@ -121,6 +125,12 @@ export interface PaymentRepository {
   recordAttemptError(paymentId: string, message: string, now: Date): Promise<void>;
   /** Counts one more receipt unless `max` were sent already; true when this one may be sent. */
   countReceipt(paymentId: string, max: number): Promise<boolean>;
+  /**
+   * Gives the payment its receipt number and page token unless it has a number already; answers the
+   * payment as it stands afterwards (undefined when there is no such payment).
+   */
+  setReceipt(paymentId: string, receiptNumber: number, receiptToken: string): Promise<PaymentRecord | undefined>;
+  findByReceiptToken(receiptToken: string): Promise<PaymentRecord | undefined>;
   /** Notes on the payment that an email to its payer was refused (the latest refusal wins). */
   recordEmailRefusal(paymentId: string, refusal: EmailRefusal): Promise<void>;
   /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */

@@ -18,6 +18,7 @@ import { maskedEmail, shortName } from './payer-privacy';
 import type { MoneyRepository } from './money-after-sale';
 import { finishCounts, finishCountsOrLeaveThem } from './money-counts';
 import type { StatsRepository } from './stats';
+import { assignReceiptNumber, receiptPath } from './receipts';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
 
@@ -154,8 +155,10 @@ export async function settle(
   // answered for a payment that did go through.
   const counted =
     current.status === 'succeeded' && current.uncountedShard ? await finishCountsOrLeaveThem(current, deps) : current;
-  if (moved || counted.announceOwed) await announceOnce(counted, deps);
-  return counted;
+  // Its receipt number, once (receipts.ts): a redelivery finds it given and moves nothing.
+  const numbered = counted.status === 'succeeded' ? await assignReceiptNumber(counted, deps) : counted;
+  if (moved || numbered.announceOwed) await announceOnce(numbered, deps);
+  return numbered;
 }
 
 /**
@@ -269,5 +272,6 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
     business_name: merchant?.companyName ?? null,
     last_error: payment.status === 'pending' ? (payment.lastError ?? null) : null,
     thank_you_message: payment.thankYouMessage ?? null,
+    receipt_path: payment.status === 'succeeded' ? receiptPath(payment) : null,
   };
 }

@@ -167,6 +167,8 @@ export interface CheckoutSessionRequest {
   client_reference_id?: string;
   payment_intent_data?: { application_fee_amount: number; metadata: Metadata };
   subscription_data?: { metadata: Metadata; trial_period_days?: number };
+  /** Checkout asks the payer's full name; `optional: false` makes it required. */
+  name_collection?: { individual: { enabled: boolean; optional?: boolean } };
   success_url: string;
   cancel_url: string;
 }

@@ -1,5 +1,6 @@
 import { checkoutSessionIdSchema, receiptRequestSchema } from '@shared/contracts/checkout';
 import { sendEmail } from '../adapters/mailer';
+import { ENV } from '../environment';
 import { merchantStore } from '../adapters/merchant-store';
 import { log } from '../adapters/observability';
 import { paymentStore } from '../adapters/payment-store';
@@ -31,7 +32,12 @@ export const handler = httpHandler(async (event) => {
   const sessionId = checkoutSessionIdSchema.safeParse(event.pathParameters?.sessionId);
   if (!sessionId.success) throw new HttpError(404, 'payment_not_found', 'We could not find this payment.');
   const { email } = receiptRequestSchema.parse(jsonBody(event));
-  const deps = { payments: paymentStore, merchants: merchantStore, send: sendOrExplain };
+  const deps = {
+    payments: paymentStore,
+    merchants: merchantStore,
+    send: sendOrExplain,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+  };
   const client = clientAddressOf(event);
   try {
     const { paymentId, ...sent } = await sendPaymentReceipt(sessionId.data, email, deps);

@@ -45,6 +45,8 @@ export const paymentResultSchema = z.object({
   last_error: z.string().nullable(),
   /** The merchant's thank-you from the link, shown (as text) on the success page (docs/decisions.md #54). */
   thank_you_message: z.string().nullable(),
+  /** The receipt page (`/r/{token}`), once the payment has succeeded and has its receipt number. */
+  receipt_path: z.string().nullable(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 

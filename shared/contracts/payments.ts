@@ -198,6 +198,9 @@ export const paymentDetailSchema = paymentSummarySchema.extend({
   /** Paylink's 0.5% product fee in cents. */
   productFeeCents: z.number().int(),
   receiptUrl: z.string().nullable(),
+  /** The merchant's receipt number for the payment and its receipt page (`/r/{token}`), once it succeeded. */
+  receiptNumber: z.number().int().nullable().optional(),
+  receiptPath: z.string().nullable().optional(),
   /** The payment in the merchant's own Stripe dashboard, once it has a payment intent. */
   stripeDashboardUrl: z.string().nullable(),
   /** The decline Stripe gave the last attempt, while the payment is still pending. */

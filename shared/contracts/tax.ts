@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { GST_NUMBER_MESSAGES, gstNumberDigits, gstNumberProblem } from '../gst-number';
+import { plainTextSchema } from '../plain-text';
 
 /**
  * How a tip is treated for GST. No New Zealand ruling settles whether a tip paid through the business is
@@ -6,6 +8,9 @@ import * as z from 'zod';
  */
 export const tipGstTreatmentSchema = z.enum(['part-of-supply', 'outside-supply']);
 export type TipGstTreatment = z.infer<typeof tipGstTreatmentSchema>;
+
+/** Counting the tip can only overstate GST, never leave it undeclared (docs/decisions.md #66). */
+export const DEFAULT_TIP_TREATMENT: TipGstTreatment = 'part-of-supply';
 
 /** The merchant's tax settings as stored and as Settings → Tax shows them. Prices always include GST. */
 export const taxSettingsSchema = z.object({
@@ -19,3 +24,52 @@ export const taxSettingsSchema = z.object({
   tipTreatment: tipGstTreatmentSchema,
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+
+/** A merchant who has never saved Settings → Tax: not registered, the default tip treatment. */
+export const UNSAVED_TAX_SETTINGS: TaxSettings = {
+  gstRegistered: false,
+  gstNumber: null,
+  legalName: null,
+  address: null,
+  tipTreatment: DEFAULT_TIP_TREATMENT,
+};
+
+const optionalText = (max: number) =>
+  plainTextSchema({ multiline: max > 200 })
+    .pipe(z.string().max(max, `Keep it under ${max} characters.`))
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/**
+ * PUT /api/me/tax — Settings → Tax. A registered merchant needs a GST number that passes Inland Revenue's
+ * check digit (refused in words, on the field) and the name receipts show; the number is stored as digits.
+ */
+export const taxSettingsUpdateSchema = z
+  .object({
+    gstRegistered: z.boolean('Say whether you are registered for GST.'),
+    gstNumber: z.string().nullable().optional(),
+    legalName: optionalText(120),
+    address: optionalText(300),
+    tipTreatment: tipGstTreatmentSchema.default(DEFAULT_TIP_TREATMENT),
+  })
+  .superRefine((value, context) => {
+    if (!value.gstRegistered) return;
+    const problem = gstNumberProblem(value.gstNumber ?? '');
+    if (problem) context.addIssue({ code: 'custom', path: ['gstNumber'], message: GST_NUMBER_MESSAGES[problem] });
+    if (!value.legalName)
+      context.addIssue({
+        code: 'custom',
+        path: ['legalName'],
+        message: 'Enter the legal or trading name your receipts show.',
+      });
+  })
+  .transform((value): TaxSettings => ({
+    gstRegistered: value.gstRegistered,
+    // Not registered: no number is kept, so no receipt can show one.
+    gstNumber: value.gstRegistered ? gstNumberDigits(value.gstNumber ?? '') : null,
+    legalName: value.legalName,
+    address: value.address,
+    tipTreatment: value.tipTreatment,
+  }));
+export type TaxSettingsUpdate = z.input<typeof taxSettingsUpdateSchema>;

@@ -74,7 +74,7 @@ describe('local runtime ≡ cloud stack', () => {
     expect(sorted(localRoutes)).toEqual(sorted(cloudRoutes));
   });
 
-  it("serves the catalogue's pages (/p/{id}) at the site's own address: CloudFront's page behaviour ≡ the gateway", async () => {
+  it("serves the catalogue's pages (/p/{id}, /r/{id}) at the site's own address: CloudFront's page behaviour ≡ the gateway", async () => {
     const distribution = resourcesOfType(cloud.resources, 'AWS::CloudFront::Distribution')[0]![1];
     const config = distribution.Properties?.DistributionConfig as {
       CacheBehaviors: {
@@ -89,6 +89,8 @@ describe('local runtime ≡ cloud stack', () => {
     expect(localPages.map(({ method, path, functionName }) => ({ method, path, functionName }))).toEqual([
       { method: 'GET', path: '/p/{id}', functionName: 'render-payer-page' },
       { method: 'HEAD', path: '/p/{id}', functionName: 'render-payer-page' },
+      { method: 'GET', path: '/r/{id}', functionName: 'render-receipt-page' },
+      { method: 'HEAD', path: '/r/{id}', functionName: 'render-receipt-page' },
     ]);
     const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
     for (const page of localPages) {

@@ -2,7 +2,7 @@
 import type http from 'node:http';
 import { escapeHtml } from '@shared/escape-html';
 import { trialEndAfter, type Price } from './billing';
-import { refreshExpiry, type CheckoutSession } from './checkout';
+import { refreshExpiry, requiresName, type CheckoutSession } from './checkout';
 import { payCheckoutSession } from './checkout-payment';
 import type { Account } from './connect-accounts';
 import { formatAmount, messagePage, page, type HostedPageRequest } from './hosted-page-layout';
@@ -62,7 +62,11 @@ ${totalLines(summary)}</section>
 ${error}
 <form method="post">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(form.email ?? session.customer_email ?? '')}">
-<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${escapeHtml(form.name ?? '')}">
+${
+  requiresName(session)
+    ? `<label for="name">Full name</label><input id="name" name="name" autocomplete="name" required value="${escapeHtml(form.name ?? '')}">`
+    : `<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${escapeHtml(form.name ?? '')}">`
+}
 <label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required${form.error ? ' aria-describedby="card-error" aria-invalid="true"' : ''}>
 <div class="pair"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div></div>
@@ -105,6 +109,14 @@ export function handleCheckoutPage(context: SandboxContext, request: HostedPageR
     name: form.get('name') ?? '',
     cardNumber: form.get('card_number') ?? '',
   };
+  if (requiresName(session) && payer.name.trim() === '') {
+    // As Stripe's page does when name collection is required: nothing is charged until it is filled in.
+    return sendHtml(
+      response,
+      400,
+      checkoutPage(orderSummary(context, session, account), { ...payer, error: 'Enter your full name.' }),
+    );
+  }
   const result = payCheckoutSession(context, session, payer, account);
   store.save();
   if (result.outcome === 'paid') return redirect(response, 303, result.redirectTo);

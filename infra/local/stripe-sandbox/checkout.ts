@@ -28,6 +28,8 @@ export interface CheckoutSession extends StripeObject {
   subscription: string | null;
   invoice: string | null;
   expires_at: number;
+  /** Whether the page asks the payer's full name, and whether they may leave it blank. */
+  name_collection: { individual: { enabled: boolean; optional: boolean } } | null;
 }
 
 function lineItemsFrom(context: SandboxContext, params: Params, mode: string, account: string | null) {
@@ -63,6 +65,19 @@ function lineItemsFrom(context: SandboxContext, params: Params, mode: string, ac
       quantity,
     };
   });
+}
+
+/** `name_collection[individual][enabled]` and `[optional]` (Stripe's default: optional = false). */
+function nameCollectionFrom(params: Params): CheckoutSession['name_collection'] {
+  const flag = (name: string) => optionalString(params, `name_collection[individual][${name}]`);
+  if (flag('enabled') !== 'true') return null;
+  return { individual: { enabled: true, optional: flag('optional') === 'true' } };
+}
+
+/** Whether Checkout refuses to complete without the payer's name. */
+export function requiresName(session: CheckoutSession): boolean {
+  const individual = session.name_collection?.individual;
+  return Boolean(individual?.enabled && !individual.optional);
 }
 
 export function createCheckoutSession(context: SandboxContext, params: Params, account: string | null) {
@@ -141,6 +156,7 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
     subscription: null,
     invoice: null,
     expires_at: expiresAt,
+    name_collection: nameCollectionFrom(params),
     created,
     livemode: false,
   };

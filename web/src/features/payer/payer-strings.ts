@@ -68,6 +68,7 @@ export const payerStrings = {
     customerName: 'Customer name',
     anonymous: 'Anonymous',
     emailReceipt: 'Email Receipt',
+    viewReceipt: 'View or print receipt',
     goToDashboard: 'Go to Dashboard',
   },
 

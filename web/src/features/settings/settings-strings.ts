@@ -3,7 +3,7 @@ import { BRAND_NAME } from '@shared/brand';
 
 export const settingsStrings = {
   heading: 'Settings',
-  description: 'Manage your profile, your Stripe connection, sign-in security and your account.',
+  description: 'Manage your profile, your Stripe connection, GST on your receipts, sign-in security and your account.',
   loading: 'Loading your settings...',
   profileUnavailable: 'Unable to load profile',
   retry: 'Try again',
@@ -80,5 +80,37 @@ export const settingsStrings = {
     close: 'Close',
     mailSubject: `Delete my ${BRAND_NAME} account`,
     mailBody: (email: string) => `Please delete the ${BRAND_NAME} account for ${email}.`,
+  },
+  tax: {
+    title: 'Tax',
+    description:
+      'GST on your receipts. A receipt carries what New Zealand law asks of its amount: over $200 your GST number and the GST it includes, over $1,000 your customer’s name and email too.',
+    loading: 'Loading your tax settings...',
+    loadFailedTitle: 'Unable to load your tax settings',
+    loadFailed: (message: string) => `We could not load them: ${message}`,
+    retry: 'Try again',
+    registered: 'I am registered for GST',
+    registeredHint: 'Turn this off and your receipts show no GST at all.',
+    gstNumber: 'GST number',
+    gstNumberHint: 'Your IRD number, as Inland Revenue gave it (for example 49-091-850).',
+    legalName: 'Legal or trading name',
+    legalNameHint: 'The supplier name your receipts show.',
+    address: 'Address',
+    optional: '(optional)',
+    addressHint: 'Shown on your receipts under your name.',
+    pricesIncludeGst: 'Prices include GST',
+    pricesIncludeGstDetail:
+      'The amount on each payment link is what your customer pays, GST included, as is usual in New Zealand. Receipts state the GST it contains (3/23 of the amount).',
+    tipsLegend: 'Tips and GST',
+    tipsPartOfSupply: 'Tips include GST (default)',
+    tipsOutsideSupply: 'Tips are outside GST',
+    tipsHint:
+      'No New Zealand ruling settles whether a tip paid to your business is part of what you sell. By default we count it, so your receipts never show less GST than might be due; if your accountant says tips are outside GST, choose that and receipts leave the tip out of the GST.',
+    save: 'Save tax settings',
+    saving: 'Saving...',
+    savedTitle: 'Tax settings saved',
+    saved: 'Receipts from now on follow them.',
+    failedTitle: 'Tax settings not saved',
+    failed: (message: string) => `We could not save them: ${message}`,
   },
 } as const;

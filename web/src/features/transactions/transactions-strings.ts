@@ -70,6 +70,9 @@ export const transactionsStrings = {
     card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
     viewInStripe: 'View in Stripe',
     viewReceipt: 'View Receipt',
+    /** The receipt Paylink serves (taxable supply information), by its number. */
+    viewTaxReceipt: (receiptNumber: number | null) =>
+      receiptNumber === null ? 'Receipt page' : `Receipt no. ${receiptNumber}`,
     opensInNewTab: '(opens in a new tab)',
     copy: (what: string) => `Copy ${what}`,
     refunded: 'Refunded',

@@ -47,6 +47,7 @@ const paymentResultShape: AnswerShape<PaymentResult> = {
   business_name: 'string|null',
   last_error: 'string|null',
   thank_you_message: 'string|null',
+  receipt_path: 'string|null',
 };
 
 const cancelResultShape: AnswerShape<CancelResult> = { paymentId: 'string', status: 'string', linkId: 'string' };

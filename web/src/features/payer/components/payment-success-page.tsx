@@ -36,6 +36,11 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
       {result?.customer_email ? (
         <EmailReceiptButton sessionId={sessionId} customerEmail={result.customer_email} />
       ) : null}
+      {result?.receipt_path ? (
+        <a href={result.receipt_path} className={payerButton({ variant: 'outline' })}>
+          {strings.viewReceipt}
+        </a>
+      ) : null}
       <a href="/dashboard" className={payerButton({ variant: 'outline' })}>
         {strings.goToDashboard}
       </a>

@@ -5,10 +5,11 @@ import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { ProfileSettingsCard } from './profile-settings-card';
 import { SessionsCard } from './sessions-card';
+import { TaxSettingsCard } from './tax-settings-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * /dashboard/settings: profile, the Stripe integration (and Stripe's return here), two-factor
+ * /dashboard/settings: profile, the Stripe integration (and Stripe's return here), tax (GST), two-factor
  * authentication (docs/decisions.md #23), sessions (sign out everywhere), danger zone.
  */
 export function SettingsPage() {
@@ -31,6 +32,7 @@ function SettingsCards() {
           {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
           <StripeIntegrationCard email={profile.email} />
+          <TaxSettingsCard key={`tax-${profile.merchantId}`} />
           <TwoFactorCard key={`two-factor-${profile.merchantId}`} email={profile.email} />
           <SessionsCard />
           <DangerZoneCard email={profile.email} />

@@ -151,12 +151,17 @@ export function TransactionDetail({
         </div>
       ) : null}
 
-      {known && (known.stripeDashboardUrl || known.receiptUrl || known.refundableCents > 0) ? (
+      {known && (known.stripeDashboardUrl || known.receiptUrl || known.receiptPath || known.refundableCents > 0) ? (
         <div className="flex flex-wrap gap-2">
           {known.refundableCents > 0 ? <RefundButton payment={known} /> : null}
           {known.stripeDashboardUrl ? (
             <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
               {strings.viewInStripe}
+            </ExternalButton>
+          ) : null}
+          {known.receiptPath ? (
+            <ExternalButton href={known.receiptPath} icon={<ReceiptText aria-hidden="true" />}>
+              {strings.viewTaxReceipt(known.receiptNumber ?? null)}
             </ExternalButton>
           ) : null}
           {known.receiptUrl ? (

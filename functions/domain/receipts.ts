@@ -1,0 +1,187 @@
+/**
+ * Receipts as taxable supply information (docs/decisions.md #64, #65): each succeeded payment gets the
+ * merchant's next receipt number, once, and an unguessable token for its receipt page `/r/{token}`.
+ */
+import { randomBytes } from 'node:crypto';
+import { formatGstNumber } from '@shared/gst-number';
+import { formatMoney } from '@shared/money';
+import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
+import { gstInInclusiveCents, paymentGst } from './gst';
+import type { StoredRefund } from './money-records';
+import type { PaymentRecord, PaymentRepository } from './payments';
+
+/** `rct_` + 16 random bytes: the receipt page's id, never the Checkout session id or the payment id. */
+export function newReceiptToken(): string {
+  return `rct_${randomBytes(16).toString('base64url')}`;
+}
+
+export const RECEIPT_TOKEN_PATTERN = /^rct_[A-Za-z0-9_-]{22}$/;
+
+/** Attempts at the merchant's counter before giving up (each lost attempt means another payment took a number). */
+const MAX_CLAIMS = 20;
+
+/**
+ * Gives a succeeded payment its receipt number: the merchant row's counter moves only by a conditional
+ * write naming the last number, so two payments never share one, and the payment takes its number only if
+ * it has none, so a duplicate webhook or a re-check never gives it a second. The counter also names the
+ * payment its last number went to: a claim that crashed before the payment was written is finished by
+ * the next claimer (or its own retry), so no number is left unused.
+ */
+export async function assignReceiptNumber(
+  payment: PaymentRecord,
+  deps: { payments: PaymentRepository; merchants: MerchantRepository },
+): Promise<PaymentRecord> {
+  if (payment.receiptNumber !== undefined) return payment;
+  for (let attempt = 0; attempt < MAX_CLAIMS; attempt += 1) {
+    const merchant = await deps.merchants.get(payment.merchantId);
+    if (!merchant) return payment;
+    const last = merchant.lastReceiptNumber ?? 0;
+    const holder = merchant.lastReceiptPaymentId;
+    if (holder === payment.paymentId)
+      return (await deps.payments.setReceipt(holder, last, newReceiptToken())) ?? payment;
+    const current = await deps.payments.get(payment.paymentId);
+    if (!current || current.receiptNumber !== undefined) return current ?? payment;
+    if (holder) await deps.payments.setReceipt(holder, last, newReceiptToken());
+    if (await deps.merchants.claimReceiptNumber(payment.merchantId, last, payment.paymentId))
+      return (await deps.payments.setReceipt(payment.paymentId, last + 1, newReceiptToken())) ?? payment;
+  }
+  throw new Error(`No receipt number for ${payment.paymentId} after ${MAX_CLAIMS} attempts`);
+}
+
+/** The receipt page's address. */
+export function receiptPath(payment: Pick<PaymentRecord, 'receiptToken'>): string | null {
+  return payment.receiptToken ? `/r/${payment.receiptToken}` : null;
+}
+
+/** A receipt's words, shared by the receipt page and the receipt email so the two never disagree. */
+export interface ReceiptView {
+  supplierName: string;
+  supplierAddress: string | null;
+  /** Shown from over $200 for a registered merchant. */
+  gstNumber: string | null;
+  receiptNumber: number | null;
+  date: string;
+  description: string;
+  /** Label/amount lines: the item, the tip, the total. */
+  lines: [string, string][];
+  totalText: string;
+  /** "The total includes GST $30.00": from over $200 for a registered merchant; never when not registered. */
+  gstStatement: string | null;
+  /** Over $1,000: the payer's name and email. */
+  recipient: { name: string | null; email: string | null } | null;
+  /** Each succeeded refund, oldest first, with its supply correction when the merchant is registered. */
+  corrections: { date: string; refundText: string; gstText: string | null }[];
+}
+
+/** Supply correction information for one refund of a registered merchant's payment (docs/decisions.md #64). */
+export interface SupplyCorrection {
+  supplierName: string;
+  gstNumber: string | null;
+  originalReceiptNumber: number | null;
+  date: string;
+  refundCents: number;
+  /** The GST the refund takes back: GST on the supply before it less GST on the supply after it. */
+  gstCorrectionCents: number;
+}
+
+/** Succeeded refunds in the order Paylink learned of them. */
+function succeededRefunds(payment: PaymentRecord): StoredRefund[] {
+  return Object.values(payment.refunds ?? {})
+    .filter((refund) => refund.status === 'succeeded')
+    .sort(
+      (a, b) =>
+        (a.position ?? 0) - (b.position ?? 0) ||
+        a.createdAt.localeCompare(b.createdAt) ||
+        a.refundId.localeCompare(b.refundId),
+    );
+}
+
+/**
+ * The GST each succeeded refund corrects, by refund id. A refund lowers the GST-inclusive supply (never
+ * below nothing); its correction is the GST on the supply before it less the GST on the supply after, so
+ * the receipt's GST less every correction is always the GST on what the payer kept paying, to the cent.
+ */
+function gstCorrections(payment: PaymentRecord, supplyCents: number): Map<string, number> {
+  const corrections = new Map<string, number>();
+  let remaining = supplyCents;
+  for (const refund of succeededRefunds(payment)) {
+    const after = Math.max(0, remaining - refund.amountCents);
+    corrections.set(refund.refundId, gstInInclusiveCents(remaining) - gstInInclusiveCents(after));
+    remaining = after;
+  }
+  return corrections;
+}
+
+function supplierNameOf(merchant: MerchantRecord | undefined): string {
+  return merchant?.tax?.legalName ?? merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant';
+}
+
+function dateIn(merchant: MerchantRecord | undefined, instant: string): string {
+  return new Intl.DateTimeFormat('en-NZ', {
+    timeZone: merchant?.timeZone ?? 'Pacific/Auckland',
+    dateStyle: 'long',
+  }).format(new Date(instant));
+}
+
+/** The correction a refund of a registered merchant's payment needs; null when the merchant is not registered. */
+export function supplyCorrection(
+  payment: PaymentRecord,
+  refund: StoredRefund,
+  merchant: MerchantRecord | undefined,
+): SupplyCorrection | null {
+  const tax = merchant ? taxSettingsOf(merchant) : undefined;
+  const gst = paymentGst(tax, payment);
+  if (!gst) return null;
+  return {
+    supplierName: supplierNameOf(merchant),
+    gstNumber: tax?.gstNumber ? formatGstNumber(tax.gstNumber) : null,
+    originalReceiptNumber: payment.receiptNumber ?? null,
+    date: dateIn(merchant, refund.createdAt),
+    refundCents: refund.amountCents,
+    gstCorrectionCents: gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0,
+  };
+}
+
+export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | undefined): ReceiptView {
+  const tax = merchant ? taxSettingsOf(merchant) : undefined;
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const gst = paymentGst(tax, payment);
+  const tipOutside = gst !== null && payment.tipCents > 0 && gst.supplyCents !== payment.totalCents;
+  const showsGst = gst !== null && gst.tier !== 'basic';
+  const lines: [string, string][] = [
+    [payment.linkTitle, money(payment.baseCents)],
+    ...(payment.tipCents > 0
+      ? [
+          [tipOutside ? 'Tip (not part of the GST-inclusive price)' : 'Tip', money(payment.tipCents)] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+  ];
+  return {
+    supplierName: supplierNameOf(merchant),
+    supplierAddress: tax?.gstRegistered ? tax.address : null,
+    gstNumber: showsGst && tax?.gstNumber ? formatGstNumber(tax.gstNumber) : null,
+    receiptNumber: payment.receiptNumber ?? null,
+    date: dateIn(merchant, payment.settledAt ?? payment.createdAt),
+    description: payment.linkDescription ? `${payment.linkTitle}: ${payment.linkDescription}` : payment.linkTitle,
+    lines,
+    totalText: money(payment.totalCents),
+    gstStatement: showsGst
+      ? tipOutside
+        ? `The price of ${money(gst.supplyCents)} includes GST ${money(gst.gstCents)}; the tip is not part of it.`
+        : `The total includes GST ${money(gst.gstCents)}`
+      : null,
+    recipient:
+      gst?.tier === 'recipient' ? { name: payment.payerName ?? null, email: payment.payerEmail ?? null } : null,
+    corrections: succeededRefunds(payment).map((refund) => {
+      const correction = gst ? (gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0) : null;
+      return {
+        date: dateIn(merchant, refund.createdAt),
+        refundText: money(refund.amountCents),
+        gstText: correction === null ? null : `GST corrected by ${money(correction)}`,
+      };
+    }),
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Receipts as taxable supply information (docs/decisions.md #64, #65): a per-merchant receipt number given
+ * once at settlement, the receipt page /r/{token}, the receipt email's tier lines, and Checkout asking the
+ * payer's name over $1,000 for a GST-registered merchant.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutResponseSchema, type CheckoutRequest } from '@shared/contracts/checkout';
+import { paymentLinkSchema, type CreatePaymentLinkInput } from '@shared/contracts/payment-links';
+import { linkIn, waitForEmail } from '../support/mailbox';
+import { paymentRow } from '../support/stored-rows';
+import { payOnHostedCheckout, submitHostedForm } from '../support/stripe-sandbox';
+import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+function send(path: string, method: string, body: unknown, token?: string) {
+  return env.api(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function registeredMerchant(): Promise<TestMerchant> {
+  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe' });
+  await env.connectStripe(merchant);
+  const saved = await send(
+    '/api/me/tax',
+    'PUT',
+    { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Cafe Limited', address: '1 Queen St' },
+    merchant.accessToken,
+  );
+  expect(saved.status).toBe(200);
+  return merchant;
+}
+
+async function linkFor(owner: TestMerchant, title: string, amountCents: number) {
+  const input: CreatePaymentLinkInput = { title, isOpenAmount: false, amountCents, tipPercent: null };
+  const response = await send('/api/me/links', 'POST', input, owner.accessToken);
+  expect(response.status).toBe(201);
+  return paymentLinkSchema.parse(await response.json());
+}
+
+async function checkout(request: CheckoutRequest) {
+  const response = await send('/api/checkout', 'POST', request);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return checkoutResponseSchema.parse(await response.json());
+}
+
+/** Pays a link on the sandbox's Checkout and answers the payment's stored row once settled. */
+async function pay(linkId: string, payer = { email: 'aroha@example.co.nz', name: 'Aroha Payer' }) {
+  const { url, paymentId } = await checkout({ linkId, tip: 'none' });
+  const paid = await payOnHostedCheckout(url, payer);
+  expect(paid.status).toBe(303);
+  await env.settle();
+  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
+  return { row: await paymentRow(env, paymentId), sessionId, url };
+}
+
+async function receiptPage(path: string) {
+  const response = await fetch(`${env.baseUrl}${path}`);
+  return { status: response.status, html: await response.text() };
+}
+
+describe('receipt numbers', () => {
+  it('numbers each merchant’s payments 1, 2, 3… once, whoever settles them and however often', async () => {
+    const merchant = await registeredMerchant();
+    const link = await linkFor(merchant, 'Scone', 650);
+    const first = await pay(link.linkId);
+    const second = await pay(link.linkId);
+    expect([first.row.receiptNumber, second.row.receiptNumber]).toEqual([1, 2]);
+    expect(first.row.receiptToken).toMatch(/^rct_/);
+    expect(first.row.receiptToken).not.toContain(first.sessionId);
+
+    // The success page's check settles again: the number stays, and the page links the receipt.
+    const result = await env.api(`/api/checkout/${first.sessionId}`);
+    expect(result.status).toBe(200);
+    expect((await result.json()).receipt_path).toBe(`/r/${first.row.receiptToken as string}`);
+    expect((await paymentRow(env, first.row.paymentId)).receiptNumber).toBe(1);
+
+    // The transaction detail links it too, by its number.
+    const detail = await env.api(`/api/me/payments/${first.row.paymentId}`, { token: merchant.accessToken });
+    expect(await detail.json()).toMatchObject({
+      receiptNumber: 1,
+      receiptPath: `/r/${first.row.receiptToken as string}`,
+    });
+
+    // Another merchant counts from 1.
+    const other = await registeredMerchant();
+    expect((await pay((await linkFor(other, 'Pie', 700)).linkId)).row.receiptNumber).toBe(1);
+  });
+
+  it('gives concurrent payments of one merchant distinct numbers with none skipped', async () => {
+    const merchant = await registeredMerchant();
+    const link = await linkFor(merchant, 'Muffin', 500);
+    const rows = await Promise.all([1, 2, 3, 4].map(() => pay(link.linkId)));
+    expect(rows.map(({ row }) => row.receiptNumber).sort()).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the receipt page and email by tier', () => {
+  it('$230 to a registered merchant: GST number and "The total includes GST $30.00", in the page and the email', async () => {
+    const merchant = await registeredMerchant();
+    const { row, sessionId } = await pay((await linkFor(merchant, 'Catering platter', 23_000)).linkId);
+    const page = await receiptPage(`/r/${row.receiptToken as string}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Kōwhai Cafe Limited');
+    expect(page.html).toContain('49-091-850');
+    expect(page.html).toContain('The total includes GST $30.00');
+    expect(page.html).toContain('Catering platter');
+    expect(page.html).not.toContain('aroha@example.co.nz'); // the recipient only from over $1,000
+
+    const to = `gst-${sessionId.slice(-8).toLowerCase()}@example.co.nz`;
+    expect((await send(`/api/checkout/${sessionId}/receipt`, 'POST', { email: to })).status).toBe(202);
+    const email = await waitForEmail(env.runtime.mailbox.url, to, { subject: /Your receipt/ });
+    expect(email.body.text).toContain('The total includes GST $30.00');
+    expect(email.body.text).toContain('GST number: 49-091-850');
+    expect(email.body.text).toContain(`Receipt number: ${row.receiptNumber as number}`);
+    expect(linkIn(email, '/r/').pathname).toBe(`/r/${row.receiptToken as string}`);
+  });
+
+  it('$200.00 shows no GST number or GST line; not registered shows none at all', async () => {
+    const merchant = await registeredMerchant();
+    const basic = await pay((await linkFor(merchant, 'Lunch for ten', 20_000)).linkId);
+    const page = await receiptPage(`/r/${basic.row.receiptToken as string}`);
+    expect(page.html).toContain('Lunch for ten');
+    expect(page.html).not.toContain('49-091-850');
+    expect(page.html).not.toContain('includes GST');
+
+    const unregistered = await env.createMerchant({ companyName: 'Not Registered Ltd' });
+    await env.connectStripe(unregistered);
+    const plain = await pay((await linkFor(unregistered, 'Big order', 50_000)).linkId);
+    const plainPage = await receiptPage(`/r/${plain.row.receiptToken as string}`);
+    expect(plainPage.html).toContain('Not Registered Ltd');
+    expect(plainPage.html).not.toContain('GST');
+  });
+
+  it('over $1,000: Checkout requires the payer’s name, and the receipt names them with their email', async () => {
+    const merchant = await registeredMerchant();
+    const link = await linkFor(merchant, 'Wedding cake', 100_001);
+    const { url, paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
+    const nameless = await submitHostedForm(url, {
+      email: 'mere@example.co.nz',
+      name: '',
+      card_number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
+    expect(nameless.status).toBe(400);
+    expect(await nameless.text()).toContain('Enter your full name.');
+
+    const paid = await payOnHostedCheckout(url, { email: 'mere@example.co.nz', name: 'Mere Kingi' });
+    expect(paid.status).toBe(303);
+    await env.settle();
+    const row = await paymentRow(env, paymentId);
+    const page = await receiptPage(`/r/${row.receiptToken as string}`);
+    expect(page.html).toContain('Mere Kingi');
+    expect(page.html).toContain('mere@example.co.nz');
+    expect(page.html).toContain('The total includes GST $130.44'); // 3/23 of $1,000.01 = 130.436… → 130.44
+  });
+
+  it('answers 404 in words for an address it does not know', async () => {
+    for (const path of ['/r/rct_AAAAAAAAAAAAAAAAAAAAAA', '/r/cs_test_something']) {
+      const page = await receiptPage(path);
+      expect(page.status).toBe(404);
+      expect(page.html).toContain('Receipt not found');
+    }
+  });
+});
+
+describe('supply corrections', () => {
+  it('a $23 refund of a $230 payment emails the payer a correction of GST $3.00 and lists it on the receipt', async () => {
+    const merchant = await registeredMerchant();
+    const payer = { email: `refund-${Date.now()}@example.co.nz`, name: 'Hemi Payer' };
+    const { row } = await pay((await linkFor(merchant, 'Catering platter', 23_000)).linkId, payer);
+    const refunded = await env.api(`/api/me/payments/${row.paymentId}/refunds`, {
+      method: 'POST',
+      token: merchant.accessToken,
+      headers: { 'content-type': 'application/json', 'idempotency-key': `gst-refund-${row.paymentId}` },
+      body: JSON.stringify({ amountCents: 2_300, reason: 'requested_by_customer' }),
+    });
+    expect(refunded.status, await refunded.clone().text()).toBe(201);
+    await env.settle();
+
+    const notice = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /refunded \$23\.00/ });
+    expect(notice.body.text).toContain('GST correction: -$3.00');
+    expect(notice.body.text).toContain(`Original receipt number: ${row.receiptNumber as number}`);
+    expect(notice.body.text).toContain('GST number: 49-091-850');
+    expect(notice.body.text).toContain('Supplier: Kōwhai Cafe Limited');
+    expect(linkIn(notice, '/r/').pathname).toBe(`/r/${row.receiptToken as string}`);
+
+    const page = await receiptPage(`/r/${row.receiptToken as string}`);
+    expect(page.html).toContain('The total includes GST $30.00');
+    expect(page.html).toContain('GST corrected by $3.00');
+    expect(page.html).toContain('$23.00');
+  });
+
+  it('a merchant not registered sends the refund notice without any correction', async () => {
+    const merchant = await env.createMerchant({ companyName: 'Plain Shop' });
+    await env.connectStripe(merchant);
+    const payer = { email: `plain-${Date.now()}@example.co.nz`, name: 'Tama Payer' };
+    const { row } = await pay((await linkFor(merchant, 'Hat', 5_000)).linkId, payer);
+    const refunded = await env.api(`/api/me/payments/${row.paymentId}/refunds`, {
+      method: 'POST',
+      token: merchant.accessToken,
+      headers: { 'content-type': 'application/json', 'idempotency-key': `plain-refund-${row.paymentId}` },
+      body: JSON.stringify({ amountCents: 1_000, reason: 'requested_by_customer' }),
+    });
+    expect(refunded.status).toBe(201);
+    await env.settle();
+    const notice = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /refunded \$10\.00/ });
+    expect(notice.body.text).not.toContain('GST');
+  });
+});

@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { taxSettingsUpdateSchema, type TaxSettings, type TaxSettingsUpdate } from '@shared/contracts/tax';
+import { formatGstNumber } from '@shared/gst-number';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { LoadFailedCard } from '@web/components/load-failed-card';
+import { LoadingState } from '@web/components/loading-state';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { useSaveTaxSettings, useTaxSettings } from '../api/tax-settings';
+import { settingsStrings } from '../settings-strings';
+
+const strings = settingsStrings.tax;
+const FIELDS = ['gstRegistered', 'gstNumber', 'legalName', 'address', 'tipTreatment'] as const;
+
+type TaxFormValues = {
+  gstRegistered: boolean;
+  gstNumber: string;
+  legalName: string;
+  address: string;
+  tipTreatment: TaxSettings['tipTreatment'];
+};
+
+function formValuesOf(settings: TaxSettings): TaxFormValues {
+  return {
+    gstRegistered: settings.gstRegistered,
+    gstNumber: settings.gstNumber ? formatGstNumber(settings.gstNumber) : '',
+    legalName: settings.legalName ?? '',
+    address: settings.address ?? '',
+    tipTreatment: settings.tipTreatment,
+  };
+}
+
+/** Settings → Tax (docs/decisions.md #64, #66): loads the settings, then the form. */
+export function TaxSettingsCard() {
+  const settings = useTaxSettings();
+  if (settings.isPending) return <LoadingState label={strings.loading} />;
+  if (settings.isError)
+    return (
+      <LoadFailedCard
+        title={strings.loadFailedTitle}
+        message={strings.loadFailed(settings.error.message)}
+        retryLabel={strings.retry}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  return <TaxSettingsForm settings={settings.data} />;
+}
+
+function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
+  const ids = { registered: useId(), gstNumber: useId(), legalName: useId(), address: useId(), tips: useId() };
+  const save = useSaveTaxSettings();
+  const form = useForm<TaxSettingsUpdate, unknown, TaxSettings>({
+    resolver: zodResolver(taxSettingsUpdateSchema),
+    defaultValues: formValuesOf(settings),
+  });
+  const { errors } = form.formState;
+  const registered = useWatch({ control: form.control, name: 'gstRegistered' });
+
+  const submit = form.handleSubmit(async (changes) => {
+    try {
+      const saved = await save.mutateAsync(changes);
+      form.reset(formValuesOf(saved));
+      toast.success(strings.savedTitle, { description: strings.saved });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      toast.error(strings.failedTitle, { description: strings.failed(message) });
+      showServerFieldErrors(error, form.setError, (apiField) =>
+        (FIELDS as readonly string[]).includes(apiField) ? (apiField as (typeof FIELDS)[number]) : undefined,
+      );
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{strings.title}</CardTitle>
+        <CardDescription>{strings.description}</CardDescription>
+      </CardHeader>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <div className="flex items-start gap-3 sm:col-span-2">
+            <input
+              id={ids.registered}
+              type="checkbox"
+              aria-describedby={`${ids.registered}-hint`}
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+              {...form.register('gstRegistered')}
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={ids.registered} className="leading-snug">
+                {strings.registered}
+              </Label>
+              <p id={`${ids.registered}-hint`} className="text-sm text-muted-foreground">
+                {strings.registeredHint}
+              </p>
+            </div>
+          </div>
+
+          {registered ? (
+            <>
+              <FormField
+                id={ids.gstNumber}
+                label={strings.gstNumber}
+                hint={strings.gstNumberHint}
+                error={errors.gstNumber?.message}
+              >
+                <Input
+                  {...fieldControlProps(ids.gstNumber, {
+                    error: errors.gstNumber?.message,
+                    hint: strings.gstNumberHint,
+                  })}
+                  aria-required="true"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={13}
+                  {...form.register('gstNumber')}
+                />
+              </FormField>
+
+              <FormField
+                id={ids.legalName}
+                label={strings.legalName}
+                hint={strings.legalNameHint}
+                error={errors.legalName?.message}
+              >
+                <Input
+                  {...fieldControlProps(ids.legalName, {
+                    error: errors.legalName?.message,
+                    hint: strings.legalNameHint,
+                  })}
+                  aria-required="true"
+                  autoComplete="organization"
+                  maxLength={120}
+                  {...form.register('legalName')}
+                />
+              </FormField>
+
+              <FormField
+                id={ids.address}
+                label={
+                  <>
+                    {strings.address} <span className="font-normal text-muted-foreground">{strings.optional}</span>
+                  </>
+                }
+                hint={strings.addressHint}
+                error={errors.address?.message}
+                className="sm:col-span-2"
+              >
+                <Textarea
+                  {...fieldControlProps(ids.address, { error: errors.address?.message, hint: strings.addressHint })}
+                  rows={2}
+                  maxLength={300}
+                  autoComplete="street-address"
+                  {...form.register('address')}
+                />
+              </FormField>
+
+              <div className="flex flex-col gap-1 rounded-lg bg-surface p-4 sm:col-span-2">
+                <p className="text-sm font-medium">{strings.pricesIncludeGst}</p>
+                <p className="text-sm text-muted-foreground">{strings.pricesIncludeGstDetail}</p>
+              </div>
+
+              <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={`${ids.tips}-hint`}>
+                <legend className="mb-2 text-sm font-medium">{strings.tipsLegend}</legend>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  {(
+                    [
+                      ['part-of-supply', strings.tipsPartOfSupply],
+                      ['outside-supply', strings.tipsOutsideSupply],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <label
+                      key={value}
+                      className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-sm font-medium has-checked:border-primary has-checked:bg-primary-soft"
+                    >
+                      <input
+                        type="radio"
+                        value={value}
+                        className="size-5 shrink-0 accent-primary"
+                        {...form.register('tipTreatment')}
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </div>
+                <p id={`${ids.tips}-hint`} className="text-sm text-muted-foreground">
+                  {strings.tipsHint}
+                </p>
+              </fieldset>
+            </>
+          ) : null}
+        </CardContent>
+        <CardFooter className="justify-end border-t border-border pt-6">
+          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+            {save.isPending ? strings.saving : strings.save}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
