@@ -118,7 +118,8 @@ function receiptOf(
     totalCents: payment.totalCents,
     paidAt: payment.settledAt ?? payment.createdAt,
     timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
-    transactionId: sessionId,
+    // The payment's one reference, as Transactions shows it (docs/decisions.md #29).
+    transactionId: payment.paymentId,
     card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
     stripeReceiptUrl: payment.receiptUrl ?? null,
   });
