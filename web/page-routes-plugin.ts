@@ -54,8 +54,10 @@ export function pageRoutesThroughGateway(gatewayUrl: string): Plugin {
           if (body && upstream.headers.get('content-type')?.startsWith('text/html')) {
             body = await server.transformIndexHtml(url, body.replace('</body>', `${SOURCE_ENTRY}\n</body>`));
           }
+          // Not the gateway's CSP: the dev scripts added above include Vite's inline React refresh preamble.
           upstream.headers.forEach((value, name) => {
-            if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) {
+            const dropped = ['content-length', 'content-encoding', 'transfer-encoding', 'connection'];
+            if (!dropped.includes(name) && name !== 'content-security-policy') {
               response.setHeader(name, value);
             }
           });

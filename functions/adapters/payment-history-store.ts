@@ -44,7 +44,11 @@ export const paymentHistoryStore: PaymentHistoryRepository = {
     }
     if (query.idPrefix) {
       values[':idPrefix'] = query.idPrefix;
-      filters.push('(begins_with(paymentId, :idPrefix) OR begins_with(paymentIntentId, :idPrefix))');
+      // Any id the payer or Stripe showed: Paylink's, the payment intent's, the Checkout session's
+      // (docs/decisions.md #29); within the merchant's partition, as every filter here.
+      filters.push(
+        '(begins_with(paymentId, :idPrefix) OR begins_with(paymentIntentId, :idPrefix) OR begins_with(checkoutSessionId, :idPrefix))',
+      );
     }
     if (query.referenceKey) {
       values[':referenceKey'] = query.referenceKey;

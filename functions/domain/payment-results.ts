@@ -84,7 +84,7 @@ export async function sendPaymentReceipt(
   }
   const merchant = await deps.merchants.get(payment.merchantId);
   try {
-    await deps.send(recipient, receiptOf(payment, sessionId, merchant, deps.appOrigin));
+    await deps.send(recipient, receiptOf(payment, merchant, deps.appOrigin));
   } catch (error) {
     if (!(error instanceof EmailRefusedError)) throw error;
     // Refused until an operator sets up email: said plainly to the payer (trying again will not help) and
@@ -109,7 +109,6 @@ export const RECEIPT_REFUSED_MESSAGE =
 
 function receiptOf(
   payment: PaymentRecord,
-  sessionId: string,
   merchant: Awaited<ReturnType<MerchantRepository['get']>>,
   appOrigin: string,
 ): Email {
@@ -124,7 +123,8 @@ function receiptOf(
     totalCents: payment.totalCents,
     paidAt: payment.settledAt ?? payment.createdAt,
     timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
-    transactionId: sessionId,
+    // The payment's one reference, as Transactions shows it (docs/decisions.md #29).
+    transactionId: payment.paymentId,
     reference: payment.reference ?? null,
     card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
     stripeReceiptUrl: payment.receiptUrl ?? null,

@@ -259,6 +259,7 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
   const merchant = await deps.merchants.get(payment.merchantId);
   return {
     sessionId,
+    payment_id: payment.paymentId,
     verified: session.payment_status === 'paid',
     payment_status: session.payment_status,
     status: payment.status,

@@ -26,7 +26,7 @@ import { createRateLimiter } from './gateway/rate-limiter';
 import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, attachRealtimeGateway } from './gateway/realtime';
 import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
 import { LOOPBACK, closeServer } from './ports';
-import { securityHeaders } from '../security-headers';
+import { localSiteSecurityHeaders, setSiteSecurityHeaders } from './site-security-headers';
 
 export { createRateLimiter } from './gateway/rate-limiter';
 export { REALTIME_MANAGEMENT_PATH, REALTIME_PATH } from './gateway/realtime';
@@ -118,18 +118,11 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
   // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
   // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
   // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
-  // CloudFront's headers (infra/security-headers.ts), with the local hosts the app talks to, over http —
-  // all but the CSP for now: with it, the payer's receipt dialog misbehaves in the browser tests
-  // (tests/e2e/payer.spec.ts, "emails the receipt"), which must be understood before the local gateway
-  // enforces it.
-  const { 'content-security-policy': _notYetLocally, ...siteSecurityHeaders } = securityHeaders({
-    cognito: new URL(options.runtimeConfig.userPoolEndpoint ?? url).origin,
-    realtime: new URL(options.runtimeConfig.realtimeUrl).origin,
-    https: false,
-  });
+  // CloudFront's security headers, the CSP included (docs/decisions.md #70).
+  const siteSecurityHeaders = localSiteSecurityHeaders(options.runtimeConfig, url);
   const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const requestUrl = new URL(request.url ?? '/', url);
-    for (const [name, value] of Object.entries(siteSecurityHeaders)) response.setHeader(name, value);
+    setSiteSecurityHeaders(response, siteSecurityHeaders);
     const work = (async () => {
       if (requestUrl.pathname.startsWith('/api/')) return handleApi(request, response, requestUrl);
       // The catalogue's pages (`/p/{id}`), as CloudFront's page behaviours send them to the API.

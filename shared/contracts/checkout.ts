@@ -28,6 +28,11 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
  */
 export const paymentResultSchema = z.object({
   sessionId: z.string(),
+  /**
+   * Paylink's payment id (`pay_…`): the one reference the success page, the receipt, Transactions and the
+   * CSV all show (docs/decisions.md #29).
+   */
+  payment_id: z.string(),
   /** True when Stripe says the session is paid. */
   verified: z.boolean(),
   payment_status: z.string(),

@@ -43,8 +43,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /**
  * The filter object as the list's query string. Every field is optional; all given ones must
- * match. `status` is a display group; `transactionId` matches the start of Paylink's payment id or of
- * Stripe's payment intent id (docs/decisions.md #21); `customerEmail` matches the payer's whole email,
+ * match. `status` is a display group; `transactionId` matches the start of Paylink's payment id, of
+ * Stripe's payment intent id or of the Checkout session id (docs/decisions.md #21, #29); `customerEmail` matches the payer's whole email,
  * ignoring case and surrounding spaces (docs/decisions.md #45); amounts are NZD and compare with the total
  * paid (amount + tip).
  */

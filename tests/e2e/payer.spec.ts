@@ -182,7 +182,9 @@ test('a payer pays a fixed link with the tip on a phone, sees it confirmed, and 
   const details = page.getByRole('region', { name: 'Payment details' });
   await expect(details).toContainText('Amount$27.50');
   await expect(details).toContainText('Tip included$2.50');
-  await expect(details).toContainText(`Transaction ID${sessionId}`);
+  // Paylink's payment id, as the receipt and the merchant's Transactions show it (docs/decisions.md #29).
+  await expect(details).toContainText(`Transaction ID${paymentId}`);
+  await expect(details).not.toContainText(sessionId);
   await expect(details).toContainText('Customer nameAroha N.');
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');

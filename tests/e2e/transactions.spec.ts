@@ -292,16 +292,15 @@ test('the merchant filters by email and status (kept across reload and Back), op
 
   // A row opens its detail with a click; the detail reads the payment from GET /api/me/payments/{id}.
   const detailOf = (payment: PaymentSummary) =>
-    page
-      .getByRole('region', { name: /^Details of the payment for/ })
-      .filter({ hasText: payment.paymentId.slice(0, 8) });
+    page.getByRole('region', { name: /^Details of the payment for/ }).filter({ hasText: payment.paymentId });
   await rowOf(page, aroha.email).getByRole('cell', { name: 'Flat white and a muffin', exact: true }).click();
   const detailsButton = rowOf(page, aroha.email).getByRole('button', { name: /^Details/ });
   await expect(detailsButton).toHaveAttribute('aria-expanded', 'true');
   const detail = detailOf(flatWhite);
   await expect(detail.getByRole('heading', { name: 'Transaction Details' })).toBeVisible();
-  await expect(detail).toContainText(`Transaction ID${flatWhite.paymentId.slice(0, 8)}`);
-  await expect(detail).toContainText(`Stripe ID${flatWhite.paymentIntentId!.slice(0, 8)}`);
+  // The whole reference, as the payer's receipt shows it (docs/decisions.md #29).
+  await expect(detail).toContainText(`Transaction ID${flatWhite.paymentId}`);
+  await expect(detail).toContainText(`Stripe ID${flatWhite.paymentIntentId!}`);
   await expect(detail).toContainText(`Date${dateTimeIn(flatWhite.createdAt)}`);
   await expect(detail).toContainText('Amount$25.00');
   await expect(detail).toContainText('Tip$2.50');

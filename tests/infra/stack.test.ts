@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
 import { SECRET_IDS } from '@functions/function-spec';
 import { BUILD_ONLY_PATTERN } from '@infra/constructs/web-app-deployment';
+import { securityHeaders } from '@infra/security-headers';
 import { STAGES } from '@infra/stages';
 import { runtimeConfigSchema } from '@shared/contracts/runtime-config';
 import { describeCatalogueConformance } from './catalog-conformance';
@@ -211,6 +212,45 @@ describe('web hosting', () => {
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.StrictTransportSecurity).toEqual(expect.objectContaining({ IncludeSubdomains: true }));
+  });
+
+  it('sends exactly the values the local gateway sends, from one definition (docs/decisions.md #70)', () => {
+    const { resources } = synth();
+    const policyId = (distributionConfig().DefaultCacheBehavior.ResponseHeadersPolicyId as { Ref: string }).Ref;
+    const config = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    };
+    const cloud = config.SecurityHeadersConfig;
+    // The CSP with the realtime API's deploy-time host as a token: the same text around it as the shared
+    // definition's, for the stack's region.
+    const csp = (cloud.ContentSecurityPolicy!.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })[
+      'Fn::Join'
+    ][1]
+      .map((part) => (typeof part === 'string' ? part : '<token>'))
+      .join('')
+      .replace(/wss:\/\/[^ ;]*/, 'wss://<host>');
+    const cognito = /https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com/.exec(csp)?.[0];
+    expect(cognito).toBeDefined();
+    const expected = securityHeaders({ cognito: cognito!, realtime: 'wss://<host>', https: true });
+    expect(csp).toBe(expected['content-security-policy']);
+    expect(cloud.ContentSecurityPolicy!.Override).toBe(true);
+    expect(`max-age=${String(cloud.StrictTransportSecurity!.AccessControlMaxAgeSec)}; includeSubDomains`).toBe(
+      expected['strict-transport-security'],
+    );
+    expect(cloud.ContentTypeOptions).toEqual({ Override: true });
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    expect(String(cloud.FrameOptions!.FrameOption)).toBe(expected['x-frame-options']);
+    expect(cloud.ReferrerPolicy!.ReferrerPolicy).toBe(expected['referrer-policy']);
+    expect(cloud.XSSProtection).toEqual({ Protection: false, Override: true });
+    expect(expected['x-xss-protection']).toBe('0');
+    const custom = Object.fromEntries(
+      config.CustomHeadersConfig.Items.map((item) => [item.Header.toLowerCase(), item.Value]),
+    );
+    expect(custom).toEqual({
+      'permissions-policy': expected['permissions-policy'],
+      'cross-origin-opener-policy': expected['cross-origin-opener-policy'],
+    });
   });
 
   it('deploys hashed assets immutable and index.html + config.json revalidated, with the runtime config', () => {

@@ -48,16 +48,22 @@ it("names the site's preview image by its absolute URL on the gateway's origin, 
   expect(html).toContain(`<meta property="og:image" content="${env.baseUrl}/og-paylink.png" />`);
 });
 
-it("sends CloudFront's security headers (one definition, infra/security-headers.ts), the CSP aside for now", async () => {
-  const response = await env.api('/');
-  const config = (await (await env.api('/config.json')).json()) as Record<string, string>;
-  const expected = securityHeaders({
-    cognito: new URL(config.userPoolEndpoint!).origin,
-    realtime: new URL(config.realtimeUrl!).origin,
-    https: false,
-  });
-  const { 'content-security-policy': _notYetLocally, ...sentLocally } = expected;
-  for (const [name, value] of Object.entries(sentLocally)) expect(response.headers.get(name), name).toBe(value);
-  // HSTS only means something over https.
-  expect(response.headers.get('strict-transport-security')).toBeNull();
-});
+it.each(['/', '/assets/app-abc123.js', '/config.json', '/api/health', '/p/unknownlink0', '/nothing-here'])(
+  "sends CloudFront's security headers, the CSP included, on %s (one definition: docs/decisions.md #70)",
+  async (requestPath) => {
+    const response = await env.api(requestPath);
+    const config = (await (await env.api('/config.json')).json()) as Record<string, string>;
+    const expected = securityHeaders({
+      cognito: new URL(config.userPoolEndpoint!).origin,
+      realtime: new URL(config.realtimeUrl!).origin,
+      https: false,
+    });
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'referrer-policy']),
+    );
+    for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), name).toBe(value);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // HSTS only means something over https.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  },
+);

@@ -1,3 +1,4 @@
+import '@web/lib/zod-jitless';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';

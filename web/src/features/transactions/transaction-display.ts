@@ -1,17 +1,10 @@
 /**
- * How a payment reads on the Transactions screen: short ids, the payment method, and its refunds and
+ * How a payment reads on the Transactions screen: the payment method, and its refunds and
  * dispute in plain words. Its dates come from
  * shared/format-date.ts, as the CSV export's do.
  */
 import type { PaymentDetail, Refund } from '@shared/contracts/payments';
 import { transactionsStrings } from './transactions-strings';
-
-/** Ids are shown by their first 8 characters; the copy button copies the whole id. */
-const SHORT_ID_LENGTH = 8;
-
-export function shortId(id: string): string {
-  return id.slice(0, SHORT_ID_LENGTH);
-}
 
 /** 'visa' → 'Visa', 'american_express' → 'American Express'. */
 function titleCase(text: string): string {

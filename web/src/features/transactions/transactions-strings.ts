@@ -181,7 +181,7 @@ export const transactionsStrings = {
     allStatuses: 'All',
     statusOptions: STATUS_GROUP_LABELS,
     transactionId: 'Transaction ID',
-    transactionIdPlaceholder: 'pay_… or pi_…',
+    transactionIdPlaceholder: 'pay_…, pi_… or cs_…',
     customerEmail: 'Customer Email',
     customerEmailPlaceholder: 'name@example.com',
     amountRange: 'Amount Range (NZD)',

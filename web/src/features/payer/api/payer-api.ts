@@ -35,6 +35,7 @@ const checkoutShape: AnswerShape<CheckoutResponse> = { url: 'string', paymentId:
 
 const paymentResultShape: AnswerShape<PaymentResult> = {
   sessionId: 'string',
+  payment_id: 'string',
   verified: 'boolean',
   payment_status: 'string',
   status: 'string',

@@ -13,7 +13,8 @@ import { payerButton } from './payer-ui';
 const strings = payerStrings.success;
 
 /**
- * /payment-success?session_id=cs_…, where Stripe sends the payer after paying.
+ * /payment-success?session_id=cs_…, where Stripe sends the payer after paying. The transaction id shown is
+ * Paylink's payment id, the one the receipt and the merchant's Transactions show (docs/decisions.md #29).
  * The server verifies the session with Stripe and settles the payment; if that fails the payer sees the
  * yellow 'Payment Processed' variant rather than a claim nobody checked.
  */
@@ -66,7 +67,7 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
       >
         <PaymentDetails
           amount={formatMoney(0, DEFAULT_CURRENCY)}
-          transactionId={sessionId || null}
+          transactionId={outcome?.ok ? outcome.value.payment_id : null}
           customerName={null}
         />
         {actions}
@@ -85,7 +86,7 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
       <PaymentDetails
         amount={formatMoney(result.amount_total, result.currency)}
         tip={result.tip_amount > 0 ? formatMoney(result.tip_amount, result.currency) : null}
-        transactionId={sessionId}
+        transactionId={result.payment_id}
         customerName={result.customer_name}
       />
       {actions}

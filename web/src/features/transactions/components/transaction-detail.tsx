@@ -14,7 +14,6 @@ import {
   disputeStatusText,
   paymentMethodText,
   refundStatusText,
-  shortId,
 } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
 import { RefundButton } from './refund-dialog';
@@ -65,14 +64,17 @@ export function TransactionDetail({
       <div className="grid gap-6 lg:grid-cols-3">
         <DetailSection title={strings.transactionHeading}>
           <DetailRow label={strings.transactionId} copy={() => void copy(payment.paymentId, strings.transactionId)}>
-            <code className="font-mono">{shortId(payment.paymentId)}</code>
+            {/* Whole, as the payer's success page and receipt show it (docs/decisions.md #29); wraps if it must. */}
+            <code className="font-mono break-all">{payment.paymentId}</code>
           </DetailRow>
           <DetailRow
             label={strings.stripeId}
             copy={payment.paymentIntentId ? () => void copy(payment.paymentIntentId!, strings.stripeId) : undefined}
           >
             {payment.paymentIntentId ? (
-              <code className="font-mono">{shortId(payment.paymentIntentId)}</code>
+              <code className="min-w-0 truncate font-mono" title={payment.paymentIntentId}>
+                {payment.paymentIntentId}
+              </code>
             ) : (
               strings.none
             )}
