@@ -17,6 +17,7 @@ import type { PaymentRecord, PaymentRepository, SettlementDetails } from './paym
 import { maskedEmail, shortName } from './payer-privacy';
 import type { MoneyRepository } from './money-after-sale';
 import { finishCounts, finishCountsOrLeaveThem } from './money-counts';
+import { isForwardMove } from './payment-status';
 import type { StatsRepository } from './stats';
 import { assignReceiptNumber, receiptPath } from './receipts';
 import { duringStripeCall } from './stripe-errors';
@@ -143,7 +144,12 @@ export async function settle(
   details: SettlementDetails,
   deps: SettlementDeps,
 ) {
-  const { moved, payment: standing } = await deps.payments.advance(payment, status, details, deps.now);
+  // `payment` is a stored record: read at `status` or past it, it cannot move (a status only goes forward,
+  // so the write's condition would refuse it), and the refused write and the read after it are skipped —
+  // on the success page that the webhook beat, 1 WRU and 1 RRU per payment (docs/decisions.md #71).
+  const { moved, payment: standing } = isForwardMove(payment.status, status)
+    ? await deps.payments.advance(payment, status, details, deps.now)
+    : { moved: false, payment };
   const current = standing ?? payment;
   deps.telemetry.appendPaymentKeys(current);
   // Counted by the one write that moved the status, so a redelivery or a re-check never counts twice.
@@ -191,7 +197,11 @@ export async function settlePaymentFromSession(
 ): Promise<PaymentRecord> {
   const status = override ?? statusOfSession(session);
   if (!status || !isAsPriced(payment, session, deps.telemetry)) return payment;
-  const details = status === 'succeeded' ? await detailsOf(session, payment, deps.stripe) : {};
+  // Stripe is asked for the card and fee only when they will be written: when the status moves.
+  const details =
+    status === 'succeeded' && isForwardMove(payment.status, status)
+      ? await detailsOf(session, payment, deps.stripe)
+      : {};
   return settle(payment, status, details, deps);
 }
 

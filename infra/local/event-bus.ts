@@ -12,6 +12,7 @@ import { runConsumerInvocation } from './consumer-invocations';
 import { describeDeadLetter, memoryDeadLetterStore, type DeadLetter, type DeadLetterStore } from './dead-letters';
 import { eventPatternOf, matchesEventPattern, type EventPattern } from './event-pattern';
 import { invoke } from './function-loader';
+import type { LocalMeter } from './meter';
 import { LOOPBACK, closeServer } from './ports';
 
 export const PAYLINK_BUS_NAME = 'paylink';
@@ -105,6 +106,8 @@ export async function startLocalEventBus(options: {
   deadLetters?: DeadLetterStore;
   /** Multiplies Lambda's retry delays (1: real minutes); else PAYLINK_RETRY_DELAY_SCALE, else 1. */
   retryDelayScale?: number;
+  /** Counts each event PutEvents takes (what EventBridge bills). */
+  meter?: LocalMeter;
   log?: (line: string) => void;
 }): Promise<LocalEventBus> {
   const retryDelayScale = options.retryDelayScale ?? retryDelayScaleFromEnvironment();
@@ -200,6 +203,7 @@ export async function startLocalEventBus(options: {
   }
 
   function putEvents(entries: PutEventsEntry[]) {
+    for (const entry of entries) options.meter?.recordBusEvent(entry.DetailType ?? '');
     return {
       FailedEntryCount: 0,
       Entries: entries.map((entry) => ({

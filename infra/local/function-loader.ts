@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FunctionSpec } from '@functions/function-spec';
+import { activeMeters } from './meter';
 
 export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -36,5 +37,16 @@ export function loadHandler(fn: FunctionSpec): Promise<Handler> {
 
 export async function invoke(fn: FunctionSpec, event: unknown): Promise<unknown> {
   const handler = await loadHandler(fn);
-  return handler(event, lambdaContext(fn));
+  // Timed from the handler's call to its answer, as Lambda bills duration (the module's load is the init
+  // phase, which Lambda does not bill for managed runtimes); meter.ts keeps the figures.
+  const started = performance.now();
+  let ok = false;
+  try {
+    const result = await handler(event, lambdaContext(fn));
+    ok = true;
+    return result;
+  } finally {
+    const durationMs = performance.now() - started;
+    for (const meter of activeMeters()) meter.recordInvocation(fn.name, event, durationMs, ok);
+  }
 }

@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type sesLocalServer from 'aws-ses-v2-local';
+import type { LocalMeter } from './meter';
 import { LOOPBACK, closeServer } from './ports';
 
 // A CommonJS module whose `exports.default` is the server; require() reads it the same under tsx and vitest.
@@ -82,6 +83,8 @@ export async function startLocalMailbox(options: {
   port: number;
   /** Starts in SES's sandbox with these recipients (addresses or domains) verified. */
   sandbox?: { verified: string[] };
+  /** Counts the recipients of each email SES accepts (SES bills per recipient). */
+  meter?: LocalMeter;
 }): Promise<LocalMailbox> {
   const ses = await sesLocal({ host: LOOPBACK, port: 0 });
   const sesUrl = `http://${LOOPBACK}:${(ses.address() as AddressInfo).port}`;
@@ -125,6 +128,9 @@ export async function startLocalMailbox(options: {
         if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
           headers[name] = value;
       });
+      if (upstream.ok && request.method === 'POST') {
+        options.meter?.recordEmails(recipientsOf(path, body.toString('utf8')).length);
+      }
       response.writeHead(upstream.status, headers);
       response.end(Buffer.from(await upstream.arrayBuffer()));
     } catch (error) {

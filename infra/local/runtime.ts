@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { catalog } from '@functions/catalog';
+import { catalog, stripeWebhookEventTypes } from '@functions/catalog';
 import { STRIPE_WEBHOOKS, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
 import { ENV, tableEnvName } from '@functions/environment';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
@@ -19,6 +19,7 @@ import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { PAYLINK_BUS_NAME, startLocalEventBus, type LocalEventBus } from './event-bus';
 import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, startLocalGateway, type LocalGateway } from './gateway';
 import { startLocalMailbox, type LocalMailbox } from './mailbox';
+import { LocalMeter, registerMeter } from './meter';
 import { LOOPBACK, PORT_VARIABLES, assertPortFree, type PortName, type Ports } from './ports';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
 import { localSecrets, secretEnvironment } from './secrets';
@@ -68,6 +69,8 @@ export interface LocalRuntime {
   bus: LocalEventBus;
   scheduler: LocalScheduler;
   stripe: StripeSandbox;
+  /** Invocations and their durations per function and trigger, bus events, emails (meter.ts). */
+  meter: LocalMeter;
   runtimeConfig: RuntimeConfig;
   /** The environment the functions see. */
   functionEnvironment: Record<string, string>;
@@ -112,7 +115,9 @@ export const STRIPE_CONNECT_WEBHOOK_PATH = STRIPE_WEBHOOKS.connect.path;
 
 /**
  * The sandbox sends webhooks to the endpoints the catalogue serves, signed with the local secrets, as a
- * Stripe account configured per the README would. An endpoint the app does not serve yet gets none.
+ * Stripe account configured per the README would: each endpoint subscribed to the event types the
+ * catalogue's rules take from it (so an event no consumer takes, e.g. payment_intent.succeeded, is not sent,
+ * as in the cloud). An endpoint the app does not serve yet gets none.
  */
 function stripeWebhookEndpoints(
   functions: readonly FunctionSpec[],
@@ -126,12 +131,14 @@ function stripeWebhookEndpoints(
       platformWebhook: {
         url: `${gatewayUrl}${STRIPE_PLATFORM_WEBHOOK_PATH}`,
         secret: secrets['stripe-webhook-secret'],
+        enabledEvents: stripeWebhookEventTypes('platform', functions),
       },
     }),
     ...(served(STRIPE_CONNECT_WEBHOOK_PATH) && {
       connectWebhook: {
         url: `${gatewayUrl}${STRIPE_CONNECT_WEBHOOK_PATH}`,
         secret: secrets['stripe-connect-webhook-secret'],
+        enabledEvents: stripeWebhookEventTypes('connect', functions),
       },
     }),
   };
@@ -150,6 +157,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stops.length = 0;
   };
 
+  const meter = new LocalMeter();
+  stops.push(registerMeter(meter));
   try {
     const cognitoDirectory = options.dataDirectory
       ? path.join(options.dataDirectory, 'cognito')
@@ -162,7 +171,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       maxItemSizeKb: options.dynamoMaxItemSizeKb,
     });
     stops.push(dynamo.stop);
-    const mailbox = await startLocalMailbox({ port: ports.mailbox });
+    const mailbox = await startLocalMailbox({ port: ports.mailbox, meter });
     stops.push(mailbox.stop);
     const cognito = await startLocalCognito({
       port: ports.cognito,
@@ -178,6 +187,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       deadLetters: options.dataDirectory
         ? directoryDeadLetterStore(path.join(options.dataDirectory, DEAD_LETTERS_DIRECTORY))
         : undefined,
+      meter,
       log,
     });
     stops.push(bus.stop);
@@ -234,6 +244,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       bus,
       scheduler,
       stripe,
+      meter,
       runtimeConfig,
       functionEnvironment: environment,
       stop: stopAll,

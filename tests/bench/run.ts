@@ -11,6 +11,7 @@
  *
  * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
+ * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts) and writes nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,8 +39,12 @@ const { loadLatency } = await import('./load');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
 const { measureLostWebhookRecovery } = await import('./lost-webhooks');
+const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
+/** `cost`: only the cost of a payment (quick to run alone); writes nothing. */
+const ONLY = process.env.PAYLINK_BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'cost') throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost" is known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
 const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
@@ -55,6 +60,8 @@ const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 
 const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUICK ? 20 : 200 };
 /** Open Checkouts platform-wide, and how many of them were paid with their webhooks lost. */
 const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, paid: 100 };
+/** Payments settled end to end for the cost of a payment, this many at a time. */
+const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 /** Fresh `node` processes per cold-import figure. */
 const COLD_RUNS = QUICK ? 1 : 5;
 
@@ -331,6 +338,27 @@ async function lostWebhooks() {
     `${measured.pending.toLocaleString('en-NZ')} pending, ${measured.paid} paid with lost webhooks`,
     `all settled after ${measured.runsUntilSettled ?? 'more than 12'} runs; Stripe calls per run ` +
       `${measured.stripeCallsPerRun.join(', ')} (budget ${measured.stripeBudgetPerRun}); run ms ${measured.runMs.join(', ')}`,
+    command,
+  );
+}
+
+/** The cost of a payment, per 1,000 settled end to end, beside Paylink's fee on them (payment-cost.ts). */
+async function paymentCost() {
+  const measured = await measurePaymentCost(env, PAYMENT_COST);
+  const command = `${ONLY ? 'PAYLINK_BENCH_ONLY=cost ' : ''}${BENCH} (${measured.payments} payments settled end to end, ${PAYMENT_COST.concurrency} at a time; the runtime's meter, DynamoDB's ConsumedCapacity; prices ${measured.prices.region} as of ${measured.prices.checked}, tests/bench/payment-cost.ts); per-payment calls asserted in tests/integration/settle-path-budget.test.ts`;
+  console.log(`\n${describePaymentCost(measured).join('\n')}`);
+  report.section('paymentCost', { ...measured, command });
+  const use = measured.perThousand;
+  report.row(
+    'Per 1,000 payments: Lambda invocations / billed ms, DynamoDB RRU / WRU, bus events, API requests, WebSocket messages, emails',
+    `${use.invocations} / ${use.billedMs.toLocaleString('en-NZ')} ms, ${use.dynamo.rru} / ${use.dynamo.wru}, ${use.busEvents}, ${use.apiRequests}, ${use.webSocketMessages}, ${use.emails}`,
+    command,
+  );
+  report.row(
+    "Cloud cost per 1,000 payments vs Paylink's fee at $5 / $20 / $100",
+    `$${measured.costPerThousandUsd.total} vs ${Object.values(measured.feePerThousandUsd)
+      .map((fee) => `$${fee}`)
+      .join(' / ')}`,
     command,
   );
 }
@@ -624,6 +652,19 @@ const env = await bootLocalRuntime({
   functions: catalog.filter((fn) => !fn.schedule),
   ...(builtSpa && { staticDir: DIST }),
 });
+try {
+  // First, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
+  await paymentCost();
+} catch (error) {
+  await env.stop();
+  throw error;
+}
+if (ONLY) {
+  await env.stop();
+  report.print();
+  console.log('\nPAYLINK_BENCH_ONLY: bench/results.json and the README are left as they were.');
+  process.exit(process.exitCode ?? 0);
+}
 try {
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);

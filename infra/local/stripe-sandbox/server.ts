@@ -81,7 +81,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       };
       store.addEvent(event);
       // Stripe sends Connect events (about objects on connected accounts) only to Connect endpoints.
-      const endpoint = account ? options.connectWebhook : options.platformWebhook;
+      const configured = account ? options.connectWebhook : options.platformWebhook;
+      // Stripe sends an endpoint only the types it is subscribed to.
+      const endpoint = configured?.enabledEvents && !configured.enabledEvents.includes(type) ? undefined : configured;
       if (endpoint && drops.take(type)) log(`stripe-sandbox: ${type} ${event.id} dropped (test control)`);
       else if (endpoint) setImmediate(() => webhooks.send(event, endpoint));
     },

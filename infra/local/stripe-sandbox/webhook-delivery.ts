@@ -9,6 +9,8 @@ import type { StripeEvent } from './sandbox-store';
 export interface WebhookEndpoint {
   url: string;
   secret: string;
+  /** The event types it is subscribed to, as a Stripe endpoint's `enabled_events`; omitted = every type. */
+  enabledEvents?: readonly string[];
 }
 
 export interface WebhookDelivery {

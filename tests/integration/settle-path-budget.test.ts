@@ -1,0 +1,97 @@
+/**
+ * What one payment costs to settle, end to end, counted where it is spent: one payment made as a payer
+ * makes it (tests/bench/payment-cost.ts `settlePayment`: the page, checkout, paying on the Stripe sandbox,
+ * webhooks, consumers, the success page's verify call, the receipt) against a merchant with a dashboard
+ * open. The runtime's meter (infra/local/meter.ts) counts invocations by function and trigger and the bus's
+ * events; the DynamoDB calls are counted at the shared client, by command. These do not vary from payment to
+ * payment, so a stray read or write on the settle path fails here (`npm run bench` prices them per 1,000).
+ * tests/integration/money-path-call-budget.test.ts holds the checkout request's own four calls.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { difference, type MeterReading } from '@infra/local/meter';
+import { bootLocalRuntime, type TestRuntime } from './harness';
+import { capacityBetween, meterDynamoCapacity, type CapacityReading } from '../support/dynamodb-capacity';
+import { openDashboardSocket, settlePayment } from '../bench/payment-cost';
+import { paymentRow } from '../support/stored-rows';
+
+let env: TestRuntime;
+let measured: { meter: MeterReading; dynamo: CapacityReading; pushes: number; paymentId: string };
+
+/** Invocations by function and trigger, as `function ← trigger detail`. */
+function invocationsOf(reading: MeterReading) {
+  return Object.fromEntries(
+    reading.invocations
+      .map((totals) => [`${totals.functionName} ← ${totals.trigger.kind} ${totals.trigger.detail}`, totals.invocations])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+}
+
+beforeAll(async () => {
+  env = await bootLocalRuntime({ publicRateLimit: false });
+  const capacity = meterDynamoCapacity();
+  const merchant = await env.createMerchant();
+  await env.connectStripe(merchant);
+  const { linkId } = await env.createLink(merchant);
+  const dashboard = await openDashboardSocket(env, merchant);
+  // A first payment warms every function up (module scope, cached secrets and Stripe client), as a warm
+  // Lambda would be; the second is the one counted.
+  await settlePayment(env, { linkId, payerEmail: 'first.payer@example.co.nz' });
+  await env.settle();
+  const before = { meter: env.runtime.meter.read(), dynamo: capacity.read(), pushes: dashboard.received.messages };
+  const { paymentId } = await settlePayment(env, { linkId, payerEmail: 'counted.payer@example.co.nz' });
+  await env.settle();
+  measured = {
+    meter: difference(env.runtime.meter.read(), before.meter),
+    dynamo: capacityBetween(capacity.read(), before.dynamo),
+    pushes: dashboard.received.messages - before.pushes,
+    paymentId,
+  };
+  await dashboard.close();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe('one payment settled end to end', () => {
+  it('settles the payment', async () => {
+    expect((await paymentRow(env, measured.paymentId)).status).toBe('succeeded');
+  });
+
+  it('runs eight functions: six API requests, one webhook, two bus consumers', () => {
+    expect(invocationsOf(measured.meter)).toEqual({
+      'render-payer-page ← http GET /p/{id}': 1,
+      'create-checkout ← http POST /api/checkout': 1,
+      // checkout.session.completed: the only event of a card payment the Connect endpoint is subscribed to.
+      'stripe-webhook ← http POST /api/webhooks/stripe-connect': 1,
+      'apply-stripe-payment-event ← bus checkout.session.completed': 1,
+      // The consumer's Payment Updated, pushed to the merchant's open dashboard.
+      'notify-merchant ← bus Payment Updated': 1,
+      'verify-checkout ← http GET /api/checkout/{sessionId}': 1,
+      'send-receipt ← http POST /api/checkout/{sessionId}/receipt': 1,
+    });
+  });
+
+  it('puts two events on the bus, pushes one message, sends one email', () => {
+    expect(measured.meter.busEvents).toEqual({ 'checkout.session.completed': 1, 'Payment Updated': 1 });
+    expect(measured.pushes).toBe(1);
+    expect(measured.meter.emailsSent).toBe(1);
+  });
+
+  it('makes 22 DynamoDB calls, none of them refused', () => {
+    // GetItem: the page's link and merchant (2); checkout's link and merchant (2); the consumer's payment and
+    // merchant (2); verify's payment and merchant (2); the receipt's payment and merchant (2).
+    // PutItem: checkout's payment row; the consumer's claim on the Stripe event (events table).
+    // UpdateItem: checkout's session id on the payment; the consumer's settle (status forward), the day's
+    // counts (stats), the payment marked counted, its announcement done, the event claim done; the receipt's
+    // count of receipts sent. Verify finds the payment the consumer settled and writes nothing.
+    // Query: notify-merchant's open connections (byMerchant); verify's and the receipt's payment by its
+    // Checkout session (byCheckoutSession).
+    expect(measured.dynamo.calls).toEqual({
+      GetItemCommand: 10,
+      PutItemCommand: 2,
+      UpdateItemCommand: 7,
+      QueryCommand: 3,
+    });
+    expect(measured.dynamo.conditionalFailures).toBe(0);
+  });
+});
