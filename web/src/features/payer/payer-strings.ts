@@ -7,6 +7,8 @@ import { BRAND_NAME } from '@shared/brand';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   AMOUNT_TOO_SMALL_MESSAGE,
+  LINK_EXPIRED_DEFAULT_MESSAGE,
+  LINK_EXPIRED_TITLE,
   LINK_NOT_ACCEPTING_MESSAGE,
   LINK_NOT_FOUND_MESSAGE,
   LINK_NOT_FOUND_TITLE,
@@ -32,6 +34,8 @@ export const payerStrings = {
     notFoundMessage: LINK_NOT_FOUND_MESSAGE,
     notAcceptingTitle: 'Payments paused',
     notAcceptingMessage: LINK_NOT_ACCEPTING_MESSAGE,
+    expiredTitle: LINK_EXPIRED_TITLE,
+    expiredDefaultMessage: LINK_EXPIRED_DEFAULT_MESSAGE,
     loadFailedTitle: 'This payment page could not be loaded',
     payTo: words.payTo,
     amountLabel: words.amountLabel,
@@ -69,6 +73,7 @@ export const payerStrings = {
     anonymous: 'Anonymous',
     emailReceipt: 'Email Receipt',
     goToDashboard: 'Go to Dashboard',
+    thankYouLabel: (payee: string) => `A message from ${payee}`,
   },
 
   receipt: {
