@@ -61,9 +61,18 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Expiry updated' })).toBeVisible();
 
-  // The payer, on a phone.
+  // The payer, on a phone. A page drawn just before the expiry (it is cached a minute) meets checkout's 410:
+  // played here by answering that one call, as the clock-driven integration test proves the server says it.
   await page.setViewportSize(PHONE);
   await page.goto(`/p/${link.linkId}`);
+  const expiredAnswer = { code: 'link_expired', message: 'Preorders are closed for this week.' };
+  await page.route('**/api/checkout', (route) => route.fulfill({ status: 410, json: expiredAnswer }), { times: 1 });
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Link Expired' })).toBeVisible();
+  await expect(page.getByText('Preorders are closed for this week.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeHidden();
+
+  await page.reload();
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await page.getByLabel('Email').fill('payer@example.co.nz');
   await page.getByLabel('Name on card').fill('Mere Payer');
