@@ -7,6 +7,8 @@ import { BRAND_NAME } from '@shared/brand';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   AMOUNT_TOO_SMALL_MESSAGE,
+  LINK_EXPIRED_DEFAULT_MESSAGE,
+  LINK_EXPIRED_TITLE,
   LINK_NOT_ACCEPTING_MESSAGE,
   LINK_NOT_FOUND_MESSAGE,
   LINK_NOT_FOUND_NEXT_STEP,
@@ -32,6 +34,8 @@ export const payerStrings = {
     notFoundNextStep: LINK_NOT_FOUND_NEXT_STEP,
     notAcceptingTitle: 'Payments paused',
     notAcceptingMessage: LINK_NOT_ACCEPTING_MESSAGE,
+    expiredTitle: LINK_EXPIRED_TITLE,
+    expiredDefaultMessage: LINK_EXPIRED_DEFAULT_MESSAGE,
     loadFailedTitle: 'This payment page could not be loaded',
     payTo: words.payTo,
     amountLabel: words.amountLabel,
@@ -70,6 +74,7 @@ export const payerStrings = {
     emailReceipt: 'Email Receipt',
     viewReceipt: 'View or print receipt',
     goToDashboard: 'Go to Dashboard',
+    thankYouLabel: (payee: string) => `A message from ${payee}`,
   },
 
   receipt: {

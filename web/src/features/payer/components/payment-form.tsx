@@ -24,9 +24,16 @@ function amountProblem(baseCents: number | null, totalCents: number): string | n
  * (docs/decisions.md #10). Pay Now creates the Checkout Session and hands the browser to Stripe.
  */
 /** What happened to the link since the page loaded it, as the checkout call found out. */
-export type LinkGone = 'not-found' | 'not-accepting';
+export type LinkGone = 'not-found' | 'not-accepting' | 'expired';
 
-export function PaymentForm({ link, onGone }: { link: PublicPaymentLink; onGone: (gone: LinkGone) => void }) {
+export function PaymentForm({
+  link,
+  onGone,
+}: {
+  link: PublicPaymentLink;
+  /** The link stopped taking payments since the page was drawn; `message` is the server's words. */
+  onGone: (gone: LinkGone, message?: string | null) => void;
+}) {
   const [amountText, setAmountText] = useState('');
   const [tip, setTip] = useState<TipChoice>('none');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -77,6 +84,8 @@ export function PaymentForm({ link, onGone }: { link: PublicPaymentLink; onGone:
       const status = error instanceof ApiRequestError ? error.status : 0;
       if (status === 404) return onGone('not-found');
       if (status === 409) return onGone('not-accepting');
+      // The page is cached a minute; checkout reads the link afresh (docs/decisions.md #53).
+      if (status === 410) return onGone('expired', serverMessage(error));
       const message = serverMessage(error);
       if (status === 429 && message) setPayError(message);
       else setPayError(message ? strings.paymentError(message) : strings.sessionError);

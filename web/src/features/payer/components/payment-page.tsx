@@ -1,4 +1,4 @@
-import { CirclePause, SearchX, TriangleAlert } from 'lucide-react';
+import { CirclePause, Clock, SearchX, TriangleAlert } from 'lucide-react';
 import { Suspense, use, useState } from 'react';
 import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { loadOnce, type Outcome } from '../api/load-once';
@@ -39,7 +39,7 @@ function LoadedPaymentPage({ linkId, attempt, onRetry }: { linkId: string; attem
 }
 
 function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPaymentLink>; onRetry: () => void }) {
-  const [gone, setGone] = useState<LinkGone | null>(null);
+  const [gone, setGone] = useState<{ gone: LinkGone; message?: string | null } | null>(null);
 
   if (!outcome.ok) {
     if (outcome.error.status === 404) return <LinkNotFound />;
@@ -59,9 +59,11 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
     );
   }
   const link = outcome.value;
-  if (gone === 'not-found') return <LinkNotFound />;
-  if (gone === 'not-accepting' || !link.acceptingPayments) return <LinkNotAccepting link={link} />;
-  return <PaymentForm link={link} onGone={setGone} />;
+  if (gone?.gone === 'not-found') return <LinkNotFound />;
+  if (link.expired) return <LinkExpired link={link} message={link.expiredMessage} />;
+  if (gone?.gone === 'expired') return <LinkExpired link={link} message={gone.message ?? null} />;
+  if (gone?.gone === 'not-accepting' || !link.acceptingPayments) return <LinkNotAccepting link={link} />;
+  return <PaymentForm link={link} onGone={(kind, message) => setGone({ gone: kind, message })} />;
 }
 
 function LinkNotFound() {
@@ -75,6 +77,25 @@ function LinkNotFound() {
         <>
           <p>{strings.notFoundMessage}</p>
           <p>{strings.notFoundNextStep}</p>
+        </>
+      }
+    />
+  );
+}
+
+/** payer-page-html.ts's expired card: the merchant's words, or the default ones (docs/decisions.md #53). */
+function LinkExpired({ link, message }: { link: PublicPaymentLink; message: string | null }) {
+  return (
+    <PayerStatusCard
+      title={pageTitle(strings.expiredTitle)}
+      tone="neutral"
+      icon={<Clock aria-hidden="true" />}
+      heading={strings.expiredTitle}
+      body={
+        <>
+          {link.businessName ? <p className="font-medium text-foreground">{link.businessName}</p> : null}
+          <p className="font-medium text-foreground break-words">{link.title}</p>
+          <p className="whitespace-pre-line break-words">{message || strings.expiredDefaultMessage}</p>
         </>
       }
     />

@@ -89,6 +89,15 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
         transactionId={result.payment_id}
         customerName={result.customer_name}
       />
+      {result.thank_you_message ? (
+        // The merchant's words as text (React escapes them), never as markup: docs/decisions.md #54.
+        <section
+          aria-label={strings.thankYouLabel(result.business_name ?? result.link_title)}
+          className="w-full rounded-lg border border-border bg-surface p-4 text-left"
+        >
+          <p className="whitespace-pre-line break-words">{result.thank_you_message}</p>
+        </section>
+      ) : null}
       {actions}
     </PayerStatusCard>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paymentLinkSchema, type PaymentLink } from '@shared/contracts/payment-links';
+import { paymentLinkSchema, type PaymentLink, type UpdateLinkExpiryInput } from '@shared/contracts/payment-links';
 import { authenticatedApiSend } from '@web/lib/api-client';
 import { createPaymentLink, listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
 
@@ -27,6 +27,20 @@ export function useSetPaymentLinkActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ linkId, isActive }: { linkId: string; isActive: boolean }) => setPaymentLinkActive(linkId, isActive),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey }),
+  });
+}
+
+/** PUT /api/me/links/{id}/expiry — Edit expiry: the merchant's clock reading, or null for none. */
+export function setPaymentLinkExpiry(linkId: string, expiry: UpdateLinkExpiryInput): Promise<PaymentLink> {
+  return authenticatedApiSend('PUT', `/api/me/links/${encodeURIComponent(linkId)}/expiry`, expiry, paymentLinkSchema);
+}
+
+export function useSetPaymentLinkExpiry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, expiry }: { linkId: string; expiry: UpdateLinkExpiryInput }) =>
+      setPaymentLinkExpiry(linkId, expiry),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey }),
   });
 }

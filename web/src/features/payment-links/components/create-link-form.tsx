@@ -1,8 +1,12 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
   LINK_DESCRIPTION_MAX,
+  LINK_EXPIRED_MESSAGE_MAX,
+  LINK_REFERENCE_MAX,
+  LINK_THANK_YOU_MAX,
   LINK_TITLE_MAX,
   createPaymentLinkSchema,
   type CreatePaymentLink,
@@ -16,6 +20,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreatePaymentLink } from '../api/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
@@ -30,6 +35,12 @@ interface CreateLinkFormValues {
   isOpenAmount: boolean;
   amount: string;
   tipPercent: string;
+  reference: string;
+  /** The merchant's clock, `yyyy-MM-ddTHH:mm` (docs/decisions.md #53); empty for no expiry. */
+  expiresAtLocal: string;
+  expiredMessage: string;
+  thankYouMessage: string;
+  redirectUrl: string;
 }
 
 const EMPTY_FORM: CreateLinkFormValues = {
@@ -38,6 +49,11 @@ const EMPTY_FORM: CreateLinkFormValues = {
   isOpenAmount: false,
   amount: '',
   tipPercent: '',
+  reference: '',
+  expiresAtLocal: '',
+  expiredMessage: '',
+  thankYouMessage: '',
+  redirectUrl: '',
 };
 
 /** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
@@ -47,6 +63,11 @@ const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
   isOpenAmount: 'isOpenAmount',
   amountCents: 'amount',
   tipPercent: 'tipPercent',
+  reference: 'reference',
+  expiresAtLocal: 'expiresAtLocal',
+  expiredMessage: 'expiredMessage',
+  thankYouMessage: 'thankYouMessage',
+  redirectUrl: 'redirectUrl',
 };
 
 /** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
@@ -59,6 +80,11 @@ function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
     isOpenAmount: values.isOpenAmount,
     amountCents: values.isOpenAmount || amountText === '' ? null : (parseMoneyInput(amountText) ?? Number.NaN),
     tipPercent: tipText === '' ? null : Number(tipText),
+    reference: values.reference,
+    expiresAtLocal: values.expiresAtLocal || null,
+    expiredMessage: values.expiredMessage,
+    thankYouMessage: values.thankYouMessage,
+    redirectUrl: values.redirectUrl,
   };
 }
 
@@ -79,7 +105,19 @@ const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentL
  * On success the form is cleared and the 'Payment Link Created!' dialog opens; the list refreshes itself.
  */
 export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => void }) {
-  const ids = { title: useId(), description: useId(), openAmount: useId(), amount: useId(), tip: useId() };
+  const ids = {
+    title: useId(),
+    description: useId(),
+    openAmount: useId(),
+    amount: useId(),
+    tip: useId(),
+    reference: useId(),
+    expires: useId(),
+    expiredMessage: useId(),
+    thankYou: useId(),
+    redirect: useId(),
+  };
+  const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const create = useCreatePaymentLink();
   const [createdLink, setCreatedLink] = useState<PaymentLink | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -199,6 +237,106 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 step={1}
                 placeholder={strings.tipPlaceholder}
                 {...form.register('tipPercent')}
+              />
+            </FormField>
+
+            <h3 className="text-base font-semibold sm:col-span-2">{strings.settingsHeading}</h3>
+
+            <FormField
+              id={ids.reference}
+              label={
+                <>
+                  {strings.referenceLabel} {optional}
+                </>
+              }
+              hint={strings.referenceHint}
+              error={errors.reference?.message}
+            >
+              <Input
+                {...fieldControlProps(ids.reference, { error: errors.reference?.message, hint: strings.referenceHint })}
+                maxLength={LINK_REFERENCE_MAX}
+                autoComplete="off"
+                placeholder={strings.referencePlaceholder}
+                {...form.register('reference')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.expires}
+              label={
+                <>
+                  {strings.expiresLabel} {optional}
+                </>
+              }
+              hint={strings.expiresHint(timeZone)}
+              error={errors.expiresAtLocal?.message}
+            >
+              <Input
+                {...fieldControlProps(ids.expires, {
+                  error: errors.expiresAtLocal?.message,
+                  hint: strings.expiresHint(timeZone),
+                })}
+                type="datetime-local"
+                {...form.register('expiresAtLocal')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.expiredMessage}
+              label={
+                <>
+                  {strings.expiredMessageLabel} {optional}
+                </>
+              }
+              error={errors.expiredMessage?.message}
+              className="sm:col-span-2"
+            >
+              <Textarea
+                {...fieldControlProps(ids.expiredMessage, { error: errors.expiredMessage?.message })}
+                rows={2}
+                maxLength={LINK_EXPIRED_MESSAGE_MAX}
+                placeholder={strings.expiredMessagePlaceholder}
+                {...form.register('expiredMessage')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.thankYou}
+              label={
+                <>
+                  {strings.thankYouLabel} {optional}
+                </>
+              }
+              error={errors.thankYouMessage?.message}
+              className="sm:col-span-2"
+            >
+              <Textarea
+                {...fieldControlProps(ids.thankYou, { error: errors.thankYouMessage?.message })}
+                rows={3}
+                maxLength={LINK_THANK_YOU_MAX}
+                placeholder={strings.thankYouPlaceholder}
+                {...form.register('thankYouMessage')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.redirect}
+              label={
+                <>
+                  {strings.redirectLabel} {optional}
+                </>
+              }
+              hint={strings.redirectHint}
+              error={errors.redirectUrl?.message}
+              className="sm:col-span-2"
+            >
+              <Input
+                {...fieldControlProps(ids.redirect, { error: errors.redirectUrl?.message, hint: strings.redirectHint })}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder={strings.redirectPlaceholder}
+                {...form.register('redirectUrl')}
               />
             </FormField>
           </CardContent>

@@ -9,10 +9,14 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { cn } from '@web/lib/cn';
+import { formatDateTime } from '@shared/format-date';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
+import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { useSetPaymentLinkActive } from '../api/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
+import { EditExpiryButton } from './edit-expiry-dialog';
 
 const strings = paymentLinksStrings.manage;
 
@@ -27,6 +31,7 @@ export function PaymentLinkRow({
   const url = publicLinkUrl(link.linkId);
   const tipPercent = linkTipPercent(link);
   const createdAt = new Date(link.createdAt);
+  const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const { copied, copy } = useCopyLink();
   // One mutation per row, so only this link's menu item waits while its update is in flight.
   const toggle = useSetPaymentLinkActive();
@@ -56,6 +61,7 @@ export function PaymentLinkRow({
           <Badge variant={link.isActive ? 'success' : 'neutral'}>
             {link.isActive ? paymentLinksStrings.link.active : paymentLinksStrings.link.inactive}
           </Badge>
+          {link.expired ? <Badge variant="warning">{paymentLinksStrings.link.expired}</Badge> : null}
         </div>
         {link.description ? <p className="text-sm break-words text-muted-foreground">{link.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
@@ -64,10 +70,17 @@ export function PaymentLinkRow({
           <time dateTime={link.createdAt} title={createdAt.toLocaleString('en-NZ')}>
             {strings.created(formatDistanceToNow(createdAt, { addSuffix: true }))}
           </time>
+          {link.expiresAt ? (
+            <time dateTime={link.expiresAt}>
+              {(link.expired ? strings.expiredAt : strings.expires)(formatDateTime(link.expiresAt, timeZone))}
+            </time>
+          ) : null}
+          {link.reference ? <span>{strings.reference(link.reference)}</span> : null}
         </p>
       </div>
 
       <div className="-ml-2 flex items-center gap-1 sm:ml-0">
+        <EditExpiryButton link={link} />
         <Button variant="ghost" size="icon" aria-label={strings.copyLink(link.title)} onClick={() => void copy(url)}>
           {copied ? <Check aria-hidden="true" className="text-primary" /> : <Copy aria-hidden="true" />}
         </Button>

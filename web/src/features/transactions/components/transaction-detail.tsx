@@ -141,6 +141,11 @@ export function TransactionDetail({
               </span>
             )}
           </DetailRow>
+          {payment.reference ? (
+            <DetailRow label={strings.reference}>
+              <span className="break-all">{payment.reference}</span>
+            </DetailRow>
+          ) : null}
         </DetailSection>
       </div>
 

@@ -130,6 +130,16 @@ export function TransactionFilterPanel({ filters }: { filters: TransactionFilter
               onChange={(event) => setField('customerEmail', event.target.value)}
             />
           </FormField>
+          <FormField id={id('reference')} label={strings.reference} error={errors.reference}>
+            <Input
+              {...control('reference')}
+              type="search"
+              placeholder={strings.referencePlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setField('reference', event.target.value)}
+            />
+          </FormField>
           <fieldset className="flex min-w-0 flex-col gap-2">
             <legend className="mb-2 text-sm leading-none font-medium">{strings.amountRange}</legend>
             <div className="grid grid-cols-2 gap-2">
