@@ -20,8 +20,6 @@ export const payoutsStrings = {
     loadMore: 'Load more',
     loadingMore: 'Loading...',
     columns: { arrival: 'Arrival date', amount: 'Amount', status: 'Status', created: 'Paid out on' },
-    open: (date: string) => `Open payout arriving ${date}`,
-    close: (date: string) => `Close payout arriving ${date}`,
   },
 
   status: {

@@ -40,7 +40,13 @@ export function PayoutDetailPanel({
           {strings.detail.failed(payout.failureMessage)}
         </p>
       ) : null}
-      <div className="overflow-x-auto">
+      {/* A phone scrolls the table sideways: the region takes focus so a keyboard can scroll it too. */}
+      <div
+        className="overflow-x-auto"
+        role="region"
+        aria-label={strings.detail.linesTitle(payout.lines.length)}
+        tabIndex={0}
+      >
         <table className="w-full min-w-[32rem] text-sm">
           <caption className="mb-2 text-left font-medium">{strings.detail.linesTitle(payout.lines.length)}</caption>
           <thead>

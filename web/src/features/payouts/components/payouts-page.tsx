@@ -124,7 +124,6 @@ function PayoutRow({
         onClick={onToggle}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? strings.list.close(arrival) : strings.list.open(arrival)}
         className="grid w-full grid-cols-2 gap-x-4 gap-y-1 px-6 py-4 text-left hover:bg-muted focus-visible:bg-muted sm:grid-cols-4 sm:items-center"
       >
         <span className="flex flex-col">

@@ -1,0 +1,100 @@
+/**
+ * The Payouts screen (docs/decisions.md #56, #57), as a merchant uses it: two payments on the sandbox's
+ * hosted Checkout go out in the day's payout (`/_emu/payouts/run`); in Chromium the merchant opens
+ * Payouts from the sidebar, sees the payout, opens it to its lines adding up to it, and downloads its Xero
+ * CSV, whose amounts add up to the payout. Screens at 1280 and 390 px, axe on each.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { CheckoutResponse } from '@shared/contracts/checkout';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import type { PayoutList } from '@shared/contracts/payouts';
+import { formatMoney } from '@shared/money';
+import { parseCsv } from '../support/csv';
+import { submitHostedForm } from '../support/stripe-sandbox';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { signInThroughLoginPage } from './support/browser-session';
+import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** A link of `amountCents` paid on the sandbox's hosted Checkout; answers the sandbox's origin. */
+async function pay(token: string, title: string, amountCents: number, payer: string) {
+  const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
+    title,
+    isOpenAmount: false,
+    amountCents,
+    tipPercent: 0,
+  });
+  const response = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
+  });
+  const { url } = (await response.json()) as CheckoutResponse;
+  const fields = {
+    email: 'payer@example.co.nz',
+    name: payer,
+    card_number: '4242 4242 4242 4242',
+    expiry: '12 / 34',
+    cvc: '123',
+  };
+  const answer = await submitHostedForm(url, fields);
+  expect(answer.status).toBe(303);
+  const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
+  const verified = await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`);
+  expect(((await verified.json()) as { status: string }).status).toBe('succeeded');
+  return new URL(url).origin;
+}
+
+function cents(amount: string): number {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
+  if (!match) throw new Error(`not a Xero amount: ${amount}`);
+  return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
+}
+
+test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ page }) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Kōwhai Café' });
+  await pay(merchant.token, 'Flat white', 550, 'Aroha Ngata');
+  const stripeUrl = await pay(merchant.token, 'Banana bread', 1200, 'Tama Rewi');
+  const run = await fetch(`${stripeUrl}/_emu/payouts/run`, { method: 'POST' });
+  expect(run.status).toBe(200);
+  // The payout reaches Paylink by its webhook: wait for it to be recorded, as the screen would.
+  await expect
+    .poll(async () => (await merchantApi<PayoutList>(merchant.token, 'GET', '/api/me/payouts')).payouts.length)
+    .toBe(1);
+  const [payout] = (await merchantApi<PayoutList>(merchant.token, 'GET', '/api/me/payouts')).payouts;
+  const amount = formatMoney(payout!.amountCents, payout!.currency);
+
+  await page.setViewportSize(DESKTOP);
+  await signInThroughLoginPage(page, merchant);
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payouts', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+  const row = page.getByRole('button', { name: /^Arrival date/ });
+  await expect(row).toContainText(amount);
+  await expect(row).toContainText('Paid');
+  await expectNoSeriousAxeFindings(page);
+
+  await row.click();
+  await expect(page.getByRole('table')).toContainText('Payment: Flat white');
+  await expect(page.getByRole('table')).toContainText('Paylink fee');
+  await expect(page.getByTestId('payout-lines-total')).toHaveText(amount);
+  await expect(page.getByText('the payout to the cent')).toBeVisible();
+  await expectNoSeriousAxeFindings(page);
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Xero CSV', exact: true }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^paylink-payout-\d{4}-\d{2}-\d{2}-po_\w+\.csv$/);
+  const rows = parseCsv(await readFile((await download.path())!, 'utf8'));
+  expect(rows[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference']);
+  expect(rows.slice(1).reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(payout!.amountCents);
+  expect(rows.some((cells) => cells[2] === 'Aroha Ngata' && cells[1] === '5.50')).toBe(true);
+
+  await page.setViewportSize(PHONE);
+  await expect(page.getByTestId('payout-lines-total')).toBeVisible();
+  await expectNoSeriousAxeFindings(page);
+});
