@@ -70,7 +70,6 @@ export const payerStrings = {
     customerName: 'Customer name',
     anonymous: 'Anonymous',
     emailReceipt: 'Email Receipt',
-    goToDashboard: 'Go to Dashboard',
   },
 
   receipt: {

@@ -34,9 +34,6 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
   const actions = (
     <div className="flex w-full flex-col gap-3">
       {result ? <EmailReceiptButton sessionId={sessionId} customerEmail={result.customer_email} /> : null}
-      <a href="/dashboard" className={payerButton({ variant: 'outline' })}>
-        {strings.goToDashboard}
-      </a>
       <a href="/" className={payerButton({ variant: 'ghost' })}>
         {payerStrings.returnHome}
       </a>
