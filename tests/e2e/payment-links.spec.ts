@@ -116,8 +116,13 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await attachScreenshot(testInfo, page, 'create-errors-1280');
   await expectNoSeriousAxeFindings(page);
 
+  // A title pasted longer than a title can be is cut at the limit, and the counter says so.
+  await page.getByLabel('Title').fill('Flat white '.repeat(15));
+  await expect(page.getByText('100/100: the most it can hold')).toBeVisible();
+
   // A fixed-amount link; the button says it is busy while the API answers.
   await page.getByLabel('Title').fill('Flat white');
+  await expect(page.getByText('10/100', { exact: true })).toBeVisible();
   await page.getByLabel('Description').fill('Oat milk, takeaway cup');
   await page.getByLabel('Amount (NZD)').fill('5.50');
   await page.getByLabel('Tip Percentage').fill('');
