@@ -15,7 +15,8 @@ export const PAYER_PAGE_WORDS = {
   enterAmount: (currency: string) => `Enter Amount (${currency.toUpperCase()})`,
   tipLegend: 'Add a tip',
   noTip: 'No Tip',
-  tipOption: (percent: number) => `${percent}%`,
+  /** The tip button: the percentage, and what it adds once the amount is known (`10% · $2.45`). */
+  tipOption: (percent: number, tip?: string) => (tip ? `${percent}% · ${tip}` : `${percent}%`),
   total: 'Total',
   summaryLabel: 'Payment summary',
   payNow: 'Pay Now',

@@ -151,7 +151,7 @@ function paymentForm(link: PublicPaymentLink): string {
     `<label class="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-base font-medium transition-colors has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-hover"><input type="radio" name="pay-tip" value="${value}"${value === 'none' ? ' checked' : ''} disabled class="size-5 shrink-0 accent-primary">${text(label)}</label>`;
   const tips =
     tipPercent > 0
-      ? `<fieldset class="flex flex-col gap-2"><legend class="mb-2 text-sm font-medium">${text(words.tipLegend)}</legend><div class="grid grid-cols-2 gap-3">${tipChoice('none', words.noTip)}${tipChoice('percent', words.tipOption(tipPercent))}</div></fieldset>`
+      ? `<fieldset class="flex flex-col gap-2"><legend class="mb-2 text-sm font-medium">${text(words.tipLegend)}</legend><div class="grid grid-cols-2 gap-3">${tipChoice('none', words.noTip)}${tipChoice('percent', words.tipOption(tipPercent, baseCents > 0 ? formatMoney(paymentAmounts(baseCents, link.tipPercent, 'percent').tipCents, link.currency) : undefined))}</div></fieldset>`
       : '';
   const header = [
     link.businessName

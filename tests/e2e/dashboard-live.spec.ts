@@ -132,7 +132,7 @@ test('a payment made in another browser shows on the open dashboard without a re
   const payerContext = await browser.newContext({ baseURL: e2eEnv.baseUrl });
   const payer = await payerContext.newPage();
   await payer.goto(`/p/${flatWhite.linkId}`);
-  await payer.getByText('10%', { exact: true }).click();
+  await payer.getByText('10% · $2.50', { exact: true }).click();
   await payer.getByRole('button', { name: 'Pay Now' }).click();
   await expect(payer.getByText('NZD $27.50')).toBeVisible();
   await payer.getByLabel('Email').fill(`wiremu-${run}@example.co.nz`);
@@ -238,7 +238,7 @@ test('a new merchant sees the empty states, Stripe not connected and the way to 
   await expect(region(page, 'Recent Payments')).toContainText('No payments yet');
   await expect(stat(page, 'Total Revenue')).toHaveText('$0.00');
   await expect(stat(page, 'This Month')).toHaveText('$0.00');
-  await expect(region(page, 'Business Overview')).toContainText('0.0% vs last month');
+  await expect(region(page, 'Business Overview')).toContainText('No revenue this month or last yet');
   await expect(region(page, 'Sales Analytics')).toContainText('No sales in this period yet.');
   const status = region(page, 'Business Status');
   await expect(status).toContainText('Not Connected');

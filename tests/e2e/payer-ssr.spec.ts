@@ -70,7 +70,7 @@ test('with JavaScript off, the payer sees the link, its amount, tips, total and 
   await expect(page.getByText('Eggs benedict and two flat whites.')).toBeVisible();
   await expect(page.getByText('$24.50', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('radio', { name: 'No Tip' })).toBeChecked();
-  await expect(page.getByRole('radio', { name: '10%' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '10% · $2.45' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payment summary' })).toContainText('Total$24.50');
   const payNow = page.getByRole('button', { name: 'Pay Now' });
   await expect(payNow).toBeVisible();
@@ -111,11 +111,11 @@ test('with JavaScript on, the page becomes interactive from the HTML it came wit
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/p/${fixedLink.linkId}`);
   // The server's controls wait, disabled, for the script; once it has taken over they work.
-  await expect(page.getByRole('radio', { name: '10%' })).toBeEnabled();
+  await expect(page.getByRole('radio', { name: '10% · $2.45' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   // …is what the React page draws: the two markups have not drifted apart.
   expect(await page.locator('#root').innerText()).toBe(serverText);
-  await page.getByText('10%', { exact: true }).click();
+  await page.getByText('10% · $2.45', { exact: true }).click();
   const summary = page.getByRole('region', { name: 'Payment summary' });
   await expect(summary).toContainText('Tip (10%)$2.45');
   await expect(summary).toContainText('Total$26.95');

@@ -18,7 +18,7 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SIZE_ERROR = 'Size must be a whole number from 128 to 512 px.';
+const SIZE_ERROR = 'Size must be a whole number from 128 to 2048 px.';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const tab = (page: Page, name: 'Create Link' | 'Manage Links' | 'QR Generator') => page.getByRole('tab', { name });
@@ -116,8 +116,13 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await attachScreenshot(testInfo, page, 'create-errors-1280');
   await expectNoSeriousAxeFindings(page);
 
+  // A title pasted longer than a title can be is cut at the limit, and the counter says so.
+  await page.getByLabel('Title').fill('Flat white '.repeat(15));
+  await expect(page.getByText('100/100: the most it can hold')).toBeVisible();
+
   // A fixed-amount link; the button says it is busy while the API answers.
   await page.getByLabel('Title').fill('Flat white');
+  await expect(page.getByText('10/100', { exact: true })).toBeVisible();
   await page.getByLabel('Description').fill('Oat milk, takeaway cup');
   await page.getByLabel('Amount (NZD)').fill('5.50');
   await page.getByLabel('Tip Percentage').fill('');
@@ -258,7 +263,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await expect(linkSelect(page).locator('option:checked')).toHaveText('Flat white - $5.50');
   await expect(page.getByRole('img', { name: 'QR code for Flat white' })).toBeVisible();
   await expect(page.getByText('Scan the QR code to access the payment link')).toBeVisible();
-  await expect(page.getByText('256 × 256 px')).toBeVisible();
+  await expect(page.getByText('1024 × 1024 px')).toBeVisible();
   await expect(page.getByText(`${baseURL}/p/${flatWhite.linkId}`)).toBeVisible();
   await attachScreenshot(testInfo, page, 'qr-1280');
   await expectNoSeriousAxeFindings(page);
@@ -272,7 +277,8 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await download.saveAs(savedAt);
   expect(await decodeQrPng(savedAt)).toBe(flatWhiteUrl);
   const png = PNG.sync.read(await readFile(savedAt));
-  expect([png.width, png.height]).toEqual([256, 256]);
+  // Print-ready by default.
+  expect([png.width, png.height]).toEqual([1024, 1024]);
   await expect(toast(page, 'QR code downloaded successfully!')).toBeVisible();
 
   // The size is checked, never clamped.
@@ -280,8 +286,8 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await size.fill('100');
   await expect(size).toHaveAccessibleDescription(SIZE_ERROR);
   await page.getByRole('button', { name: 'Generate QR Code' }).click();
-  await expect(page.getByText('256 × 256 px')).toBeVisible();
-  await size.fill('600');
+  await expect(page.getByText('1024 × 1024 px')).toBeVisible();
+  await size.fill('3000');
   await expect(size).toHaveAccessibleDescription(SIZE_ERROR);
   await attachScreenshot(testInfo, page, 'qr-size-error-1280');
 

@@ -94,7 +94,7 @@ describe('GET /p/{id}', () => {
       'Amount $24.50',
       'Add a tip',
       'No Tip',
-      '10%',
+      '10% · $2.45',
       'Total $24.50',
       'Pay Now',
     ]) {

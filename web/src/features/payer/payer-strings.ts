@@ -73,7 +73,6 @@ export const payerStrings = {
     anonymous: 'Anonymous',
     emailReceipt: 'Email Receipt',
     viewReceipt: 'View or print receipt',
-    goToDashboard: 'Go to Dashboard',
     thankYouLabel: (payee: string) => `A message from ${payee}`,
   },
 

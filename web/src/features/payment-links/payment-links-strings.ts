@@ -22,6 +22,7 @@ export const paymentLinksStrings = {
     title: 'Create a Payment Link',
     description: 'Share it as a link or a QR code; your customer pays by card on Stripe.',
     titleLabel: 'Title',
+    atLimit: (max: number) => `${max}/${max}: the most it can hold`,
     titlePlaceholder: 'e.g. Flat white',
     descriptionLabel: 'Description',
     descriptionPlaceholder: 'What the customer is paying for',

@@ -16,6 +16,12 @@ export function formatGrowth(percent: number): string {
   return `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
 }
 
+/** This month against last, in words a person reads: no percentage of a month that took nothing. */
+function growthText(stats: DashboardStats): string {
+  if (stats.lastMonthRevenue === 0) return stats.thisMonthRevenue > 0 ? strings.newThisMonth : strings.noRevenueYet;
+  return strings.growth(formatGrowth(stats.revenueGrowth));
+}
+
 /** Business Overview with Verify & Refresh. */
 export function BusinessOverviewCard() {
   const stats = useDashboardStats({ announceFailure: true });
@@ -86,7 +92,7 @@ function StatsGrid({ stats }: { stats: DashboardStats }) {
               )}
             >
               <GrowthIcon aria-hidden="true" className="size-3.5 shrink-0" />
-              {strings.growth(formatGrowth(growth))}
+              {growthText(stats)}
             </span>
           }
         />

@@ -57,6 +57,10 @@ export function PaymentForm({
   const baseCents = link.isOpenAmount ? (typedCents ?? 0) : (link.amountCents ?? 0);
   const tipChoice: TipChoice = offersTip ? tip : 'none';
   const amounts = paymentAmounts(baseCents, link.tipPercent, tipChoice);
+  const tipText =
+    baseCents > 0
+      ? formatMoney(paymentAmounts(baseCents, link.tipPercent, 'percent').tipCents, link.currency)
+      : undefined;
   const amountMissing = link.isOpenAmount && amountText.trim() === '';
   const money = (cents: number) => formatMoney(cents, link.currency);
 
@@ -167,7 +171,7 @@ export function PaymentForm({
                     onChange={() => setTip(choice)}
                     className="size-5 shrink-0 accent-primary"
                   />
-                  {choice === 'none' ? strings.noTip : strings.tipOption(tipPercent)}
+                  {choice === 'none' ? strings.noTip : strings.tipOption(tipPercent, tipText)}
                 </label>
               ))}
             </div>

@@ -42,9 +42,6 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
           {strings.viewReceipt}
         </a>
       ) : null}
-      <a href="/dashboard" className={payerButton({ variant: 'outline' })}>
-        {strings.goToDashboard}
-      </a>
       <a href="/" className={payerButton({ variant: 'ghost' })}>
         {payerStrings.returnHome}
       </a>

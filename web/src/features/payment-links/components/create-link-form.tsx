@@ -19,6 +19,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { cn } from '@web/lib/cn';
 import { Textarea } from '@web/components/ui/textarea';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -126,6 +127,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
     defaultValues: EMPTY_FORM,
   });
   const isOpenAmount = useWatch({ control: form.control, name: 'isOpenAmount' });
+  const [title, description] = useWatch({ control: form.control, name: ['title', 'description'] });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (input) => {
@@ -157,6 +159,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
               id={ids.title}
               label={strings.titleLabel}
               error={errors.title?.message}
+              labelAside={<LengthCounter length={title?.length ?? 0} max={LINK_TITLE_MAX} />}
               className="sm:col-span-2"
             >
               <Input
@@ -176,6 +179,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 </>
               }
               error={errors.description?.message}
+              labelAside={<LengthCounter length={description?.length ?? 0} max={LINK_DESCRIPTION_MAX} />}
               className="sm:col-span-2"
             >
               <Textarea
@@ -361,5 +365,18 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * How much of a field's limit is used, beside its label: a pasted text longer than the limit is cut, and
+ * this says so at the limit instead of cutting silently.
+ */
+function LengthCounter({ length, max }: { length: number; max: number }) {
+  const full = length >= max;
+  return (
+    <span className={cn('text-xs tabular-nums', full ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
+      {full ? strings.atLimit(max) : `${length}/${max}`}
+    </span>
   );
 }

@@ -175,7 +175,7 @@ function PreviewCard({ link, image }: { link: PaymentLink | null; image: Generat
               alt={strings.imageAlt(link.title)}
               width={image.size}
               height={image.size}
-              className="h-auto max-w-full rounded-md border border-border"
+              className="h-auto w-64 max-w-full rounded-md border border-border"
             />
             <p className="text-sm text-muted-foreground">{strings.scanHint}</p>
             <p className="text-sm font-medium">{strings.size(image.size)}</p>
