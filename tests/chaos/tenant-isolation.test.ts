@@ -98,6 +98,7 @@ const identifiersOf = (t: Tenant) => [
  */
 const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string } | undefined> = {
   '/api/me/links/{id}': (param) => (param === 'id' ? { own: a.linkId, absent: 'zzzzzzzzzzzz' } : undefined),
+  '/api/me/links/{id}/expiry': (param) => (param === 'id' ? { own: a.linkId, absent: 'zzzzzzzzzzzz' } : undefined),
   '/api/me/payments/{id}': (param) =>
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
   '/api/me/payments/{id}/refunds': (param) =>
@@ -110,6 +111,7 @@ const bodyFor = () => ({
   linkId: a.linkId,
   paymentId: a.paidPaymentId,
   isActive: false,
+  expiresAtLocal: '2030-01-01T09:00',
   title: 'Taken over',
   companyName: 'Taken over',
   paymentIds: [a.pendingPaymentId],

@@ -233,6 +233,8 @@ describe('the public link (GET /api/links/{id})', () => {
       currency: 'nzd',
       businessName: 'Kiwi Coffee Cart',
       acceptingPayments: true,
+      expired: false,
+      expiredMessage: null,
     });
   });
 

@@ -430,6 +430,7 @@ describe('GET /api/me/payments', () => {
       settledAt: '2024-04-10T02:00:00.000Z',
       refundedCents: 0,
       moneyState: null,
+      reference: null,
     });
   });
 
@@ -673,6 +674,8 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
     // Refunded and Dispute (docs/decisions.md #19): the seeded payments have neither.
     dollars(payment.refundedCents ?? 0),
     payment.moneyState === 'disputed' ? 'Disputed' : '',
+    // The merchant's reference from the link (docs/decisions.md #55), written as typed.
+    inert(payment.reference),
   ];
 }
 
