@@ -25,6 +25,7 @@ interface Tenant {
   paidPaymentId: string;
   pendingPaymentId: string;
   sessionId: string;
+  payoutId: string;
 }
 let a: Tenant;
 let b: Tenant;
@@ -60,6 +61,15 @@ async function tenant(label: string): Promise<Tenant> {
   await env.settle();
   const row = await paymentRow(env, paid.paymentId);
   expect(row.status).toBe('succeeded');
+  // The day's payout on the sandbox, recorded from payout.paid: a payout id of this tenant's own.
+  const payouts = await fetch(`${env.runtime.stripe.url}/_emu/payouts/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account: row.stripeAccountId! }).toString(),
+  });
+  expect(payouts.status).toBe(200);
+  const [payout] = ((await payouts.json()) as { data: Array<{ id: string }> }).data;
+  await env.settle();
   return {
     merchant,
     companyName,
@@ -68,6 +78,7 @@ async function tenant(label: string): Promise<Tenant> {
     paidPaymentId: paid.paymentId,
     pendingPaymentId: pending.paymentId,
     sessionId: row.checkoutSessionId!,
+    payoutId: payout!.id,
   };
 }
 
@@ -90,6 +101,7 @@ const identifiersOf = (t: Tenant) => [
   t.paidPaymentId,
   t.pendingPaymentId,
   t.sessionId,
+  t.payoutId,
 ];
 
 /**
@@ -103,6 +115,7 @@ const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string 
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
   '/api/me/payments/{id}/refunds': (param) =>
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
+  '/api/me/payouts/{id}': (param) => (param === 'id' ? { own: a.payoutId, absent: 'po_zzzzzzzzzzzzzzzz' } : undefined),
 };
 
 /** A body that would change something if the route trusted it: harmless for B, carrying A's ids. */
