@@ -28,6 +28,9 @@ export interface CheckoutDeps {
   now: Date;
 }
 
+/** How long a payer's Checkout session stays open (docs/decisions.md #59). */
+export const CHECKOUT_SESSION_LIFETIME_SECONDS = 31 * 60;
+
 /** What the payer page says when the session could not be created. */
 export const CHECKOUT_FAILED_MESSAGE = 'Error creating payment session. Please try again.';
 
@@ -66,8 +69,10 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     ...amounts,
     tipPercent: amounts.tipCents > 0 ? link.tipPercent : null,
     productFeeCents,
-    status: 'pending',
-    statusRank: STATUS_RANK.pending,
+    // Open while the payer is on Stripe's page: not a pending payment until money is on its way
+    // (docs/decisions.md #30). It still carries the pending indexes' keys so the schedule re-checks it.
+    status: 'open',
+    statusRank: STATUS_RANK.open,
     receiptsSent: 0,
     createdAt,
     updatedAt: createdAt,
@@ -96,6 +101,9 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
         metadata,
         client_reference_id: paymentId,
+        // Short-lived, so an abandoned checkout ends (and frees its place) in half an hour, not Stripe's
+        // default 24 hours; Stripe's minimum is 30 minutes, so 31 leaves room for clock skew (#59).
+        expires_at: Math.floor(deps.now.getTime() / 1000) + CHECKOUT_SESSION_LIFETIME_SECONDS,
         success_url: `${deps.appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         // Stripe fills in the session id on the success URL only; the cancel URL names our own payment.
         cancel_url: `${deps.appOrigin}/payment-canceled?payment_id=${paymentId}`,

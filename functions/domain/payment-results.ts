@@ -5,6 +5,7 @@ import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
+import { isUnsettled } from './payment-status';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { isStripeError } from './stripe-errors';
 
@@ -19,7 +20,7 @@ const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could 
 export async function cancelPayment(paymentId: string, deps: SettlementDeps): Promise<CancelResult> {
   const payment = await deps.payments.get(paymentId);
   if (!payment) throw paymentNotFound();
-  if (payment.status !== 'pending') return { paymentId, status: payment.status, linkId: payment.linkId };
+  if (!isUnsettled(payment.status)) return { paymentId, status: payment.status, linkId: payment.linkId };
   let current = payment;
   if (payment.checkoutSessionId) {
     const onAccount = { stripeAccount: payment.stripeAccountId };

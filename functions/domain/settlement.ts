@@ -3,6 +3,7 @@
  * through the same function, so a lost webhook still settles and a duplicate never double-counts:
  * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
  */
+import { isUnsettled } from './payment-status';
 import {
   objectOf,
   type StripeCheckoutSession,
@@ -33,13 +34,15 @@ export interface SettlementDeps {
   now: Date;
 }
 
-/** What a Checkout session's state means for its payment; undefined = still pending. */
+/** What a Checkout session's state means for its payment; undefined = still open. */
 export function statusOfSession(
   session: Pick<StripeCheckoutSession, 'status' | 'payment_status'>,
 ): PaymentStatus | undefined {
   if (session.status === 'complete' && session.payment_status === 'paid') return 'succeeded';
   if (session.status === 'expired') return 'expired';
-  // complete + unpaid: an asynchronous method still working; the async_payment_* events will say.
+  // complete + unpaid: an asynchronous method still working — money on its way, so pending (no longer
+  // open); the async_payment_* events will say how it ends.
+  if (session.status === 'complete') return 'pending';
   return undefined;
 }
 
@@ -265,6 +268,6 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
     customer_name: payment.payerName ?? session.customer_details?.name ?? null,
     link_title: payment.linkTitle,
     business_name: merchant?.companyName ?? null,
-    last_error: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+    last_error: isUnsettled(payment.status) ? (payment.lastError ?? null) : null,
   };
 }
