@@ -142,6 +142,8 @@ export interface CheckoutSessionRequest {
   client_reference_id?: string;
   payment_intent_data?: { application_fee_amount: number; metadata: Metadata };
   subscription_data?: { metadata: Metadata; trial_period_days?: number };
+  /** Unix seconds; Stripe accepts 30 minutes to 24 hours after creation (its default is 24 hours). */
+  expires_at?: number;
   success_url: string;
   cancel_url: string;
 }

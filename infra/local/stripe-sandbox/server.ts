@@ -11,6 +11,7 @@ import http from 'node:http';
 import { LOOPBACK, closeServer } from '../ports';
 import { accountRoutes } from './account-routes';
 import { billingRoutes } from './billing-routes';
+import { sweepExpiredSessions } from './checkout';
 import { checkoutRoutes } from './checkout-routes';
 import { disputeRoutes } from './dispute-routes';
 import { createStripeFaults } from './faults';
@@ -28,6 +29,8 @@ import { createWebhookDrops } from './webhook-drops';
 import { webhookRoutes } from './webhook-routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** How often open Checkout sessions past their `expires_at` are expired (a read expires one at once). */
+const SWEEP_INTERVAL_MS = 5_000;
 
 export interface StripeSandboxOptions {
   port: number;
@@ -137,6 +140,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     });
   });
 
+  // Stripe expires a session at its `expires_at` whether or not anyone looks at it, and sends the event then.
+  const sweeper = setInterval(() => sweepExpiredSessions(context), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, LOOPBACK, () => resolve());
@@ -150,6 +157,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     deliveries: () => webhooks.deliveries,
     settled: () => webhooks.settled(),
     async stop() {
+      clearInterval(sweeper);
       api.releaseHeld();
       await closeServer(server);
       await webhooks.stop();
