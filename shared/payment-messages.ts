@@ -10,6 +10,8 @@ export const AMOUNT_TOO_LARGE_MESSAGE = 'The amount can be at most NZ$100,000.00
 export const LINK_NOT_FOUND_TITLE = 'Payment Link Not Found';
 export const LINK_NOT_FOUND_MESSAGE = 'This payment link does not exist or is no longer active.';
 /** The payment page of a merchant who cannot take payments right now: no checkout (docs/decisions.md #11). */
+/** A link whose every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
+export const LINK_SOLD_OUT_MESSAGE = 'Sold out: this link has taken all the payments it accepts.';
 export const LINK_NOT_ACCEPTING_MESSAGE = 'This payment link is not accepting payments right now.';
 
 /** The receipt dialog's field errors: an email is required and must be valid. */

@@ -12,7 +12,12 @@ import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { formatMoney, paymentAmounts } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
 import { PAYER_PAGE_DATA_ID, PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
-import { LINK_NOT_ACCEPTING_MESSAGE, LINK_NOT_FOUND_MESSAGE, LINK_NOT_FOUND_TITLE } from '@shared/payment-messages';
+import {
+  LINK_SOLD_OUT_MESSAGE,
+  LINK_NOT_ACCEPTING_MESSAGE,
+  LINK_NOT_FOUND_MESSAGE,
+  LINK_NOT_FOUND_TITLE,
+} from '@shared/payment-messages';
 
 /** What the page needs from the built SPA, as its index.html names them. */
 export interface SpaAssets {
@@ -184,14 +189,15 @@ export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInpu
   } else {
     title = pageTitle(link.businessName ? `${link.title} · ${link.businessName}` : link.title);
     preview = { title: link.title, description: previewDescription(link) };
-    body = link.acceptingPayments
-      ? paymentForm(link)
-      : statusCard(
-          'warning',
-          ICONS.pause,
-          link.title,
-          `${link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : ''}<p>${text(LINK_NOT_ACCEPTING_MESSAGE)}</p>`,
-        );
+    body =
+      link.acceptingPayments && !link.soldOut
+        ? paymentForm(link)
+        : statusCard(
+            'warning',
+            ICONS.pause,
+            link.title,
+            `${link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : ''}<p>${text(link.acceptingPayments ? LINK_SOLD_OUT_MESSAGE : LINK_NOT_ACCEPTING_MESSAGE)}</p>`,
+          );
   }
   const meta = (property: string, content: string) => `<meta property="${property}" content="${attr(content)}">`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${attr(content)}">`;

@@ -15,6 +15,28 @@ import type { Telemetry } from './telemetry';
 export interface PaymentLinkRecord extends PaymentLink {
   merchantId: string;
   updatedAt: string;
+  /**
+   * The places ledger (docs/decisions.md #58), written only by conditional UpdateItems on this row: the
+   * payments holding a place while their Checkout is open, and `placesTaken` = held + sold.
+   */
+  holds?: Set<string>;
+  placesTaken?: number;
+}
+
+/** Outcome of asking for a place on a link. */
+export type PlaceOutcome = 'held' | 'sold_out' | 'busy';
+
+/**
+ * The link's places ledger. Each call is one conditional UpdateItem on the link row (dynalite has no
+ * transactions): a payment id in `holds` is the proof, so each move happens once however often it is asked.
+ */
+export interface LinkPlaces {
+  /** Holds a place for the payment unless the link is sold out or has `openCap` Checkouts open. */
+  take(link: PaymentLinkRecord, paymentId: string, openCap: number): Promise<PlaceOutcome>;
+  /** The held place becomes sold (completed payment); false when this payment holds none (done already). */
+  sell(linkId: string, paymentId: string): Promise<boolean>;
+  /** The held place is free again (Checkout expired, canceled or failed); false when none is held. */
+  release(linkId: string, paymentId: string): Promise<boolean>;
 }
 
 export interface PaymentLinkRepository {
@@ -56,8 +78,19 @@ export function newLinkId(): string {
 export const linkNotFound = () => new HttpError(404, 'link_not_found', LINK_NOT_FOUND_MESSAGE);
 
 /** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
-export function toPaymentLink({ merchantId: _owner, updatedAt: _updated, ...link }: PaymentLinkRecord): PaymentLink {
-  return link;
+export function toPaymentLink({
+  merchantId: _owner,
+  updatedAt: _updated,
+  holds: _holds,
+  placesTaken: _taken,
+  ...link
+}: PaymentLinkRecord): PaymentLink {
+  return { ...link, maxPayments: link.maxPayments ?? null, soldCount: link.soldCount ?? 0 };
+}
+
+/** Every place sold or held (a link without a limit never is). */
+export function isSoldOut(link: PaymentLinkRecord): boolean {
+  return link.maxPayments != null && (link.placesTaken ?? 0) >= link.maxPayments;
 }
 
 export async function createPaymentLink(merchantId: string, input: CreatePaymentLink, deps: LinkDeps) {
@@ -75,6 +108,9 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
     currency: merchant.currency,
     createdAt: deps.now.toISOString(),
     updatedAt: deps.now.toISOString(),
+    maxPayments: input.maxPayments ?? null,
+    soldCount: 0,
+    placesTaken: 0,
   };
   await deps.links.create(link);
   return toPaymentLink(link);
@@ -156,5 +192,6 @@ export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise
     currency: link.currency,
     businessName: merchant.companyName ?? null,
     acceptingPayments: canTakePayments(merchant, deps.now),
+    soldOut: isSoldOut(link),
   };
 }

@@ -14,6 +14,7 @@ import {
 import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
+import type { LinkPlaces } from './payment-links';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import type { MoneyRepository } from './money-after-sale';
 import { finishCounts, finishCountsOrLeaveThem } from './money-counts';
@@ -23,6 +24,8 @@ import type { Telemetry } from './telemetry';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
+  /** The link's places ledger (docs/decisions.md #58). */
+  places: LinkPlaces;
   /** Writes of the money after the sale, and of the counts that land (money-after-sale.ts, money-counts.ts). */
   money: MoneyRepository;
   merchants: MerchantRepository;
@@ -147,6 +150,7 @@ export async function settle(
   const { moved, payment: standing } = await deps.payments.advance(payment, status, details, deps.now);
   const current = standing ?? payment;
   deps.telemetry.appendPaymentKeys(current);
+  await settlePlace(current, deps);
   // Counted by the one write that moved the status, so a redelivery or a re-check never counts twice.
   if (moved) {
     deps.telemetry.countSettlement(current, current.status, deps.now);
@@ -158,6 +162,16 @@ export async function settle(
     current.status === 'succeeded' && current.uncountedShard ? await finishCountsOrLeaveThem(current, deps) : current;
   if (moved || counted.announceOwed) await announceOnce(counted, deps);
   return counted;
+}
+
+/**
+ * The payment's place on its link: sold once it succeeded, free again once its Checkout ended without
+ * money. Asked on every settle, not only the one that moved the status, so a crash between the two writes
+ * is finished by the redelivery; the hold in the link's set makes each move happen once (#58).
+ */
+async function settlePlace(payment: PaymentRecord, deps: Pick<SettlementDeps, 'places'>) {
+  if (payment.status === 'succeeded') await deps.places.sell(payment.linkId, payment.paymentId);
+  else if (!isUnsettled(payment.status)) await deps.places.release(payment.linkId, payment.paymentId);
 }
 
 /**

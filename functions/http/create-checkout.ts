@@ -2,7 +2,7 @@ import { checkoutRequestSchema } from '@shared/contracts/checkout';
 import { ENV } from '../environment';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';
-import { paymentLinkStore } from '../adapters/payment-link-store';
+import { linkPlacesStore, paymentLinkStore } from '../adapters/payment-link-store';
 import { paymentStore } from '../adapters/payment-store';
 import { stripeClient } from '../adapters/stripe-client';
 import { startCheckout } from '../domain/checkout';
@@ -13,6 +13,7 @@ export const handler = httpHandler(async (event) => {
   return {
     body: await startCheckout(request, {
       links: paymentLinkStore,
+      places: linkPlacesStore,
       merchants: merchantStore,
       payments: paymentStore,
       stripe: await stripeClient(),

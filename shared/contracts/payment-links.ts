@@ -10,6 +10,9 @@ export const linkIdSchema = z.string().regex(LINK_ID_PATTERN, 'Payment link not 
 export const LINK_TITLE_MAX = 100;
 export const LINK_DESCRIPTION_MAX = 500;
 
+export const MAX_PAYMENTS_LIMIT = 100_000;
+export const MAX_PAYMENTS_MESSAGE = `The payment limit must be a whole number from 1 to ${MAX_PAYMENTS_LIMIT.toLocaleString('en-NZ')}.`;
+
 export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 to ${MAX_TIP_PERCENT}.`;
 
 /** A payment amount in cents within what one payment may be. */
@@ -32,6 +35,10 @@ export const paymentLinkSchema = z.object({
   isActive: z.boolean(),
   currency: z.string(),
   createdAt: z.string(),
+  /** At most this many completed payments ("sold out" after); null = no limit (docs/decisions.md #58). */
+  maxPayments: z.number().int().nullable().default(null),
+  /** Completed payments counted against the limit; a refund does not give a place back. */
+  soldCount: z.number().int().default(0),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -56,6 +63,13 @@ export const createPaymentLinkSchema = z
       .int(TIP_RANGE_MESSAGE)
       .min(0, TIP_RANGE_MESSAGE)
       .max(MAX_TIP_PERCENT, TIP_RANGE_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+    maxPayments: z
+      .number(MAX_PAYMENTS_MESSAGE)
+      .int(MAX_PAYMENTS_MESSAGE)
+      .min(1, MAX_PAYMENTS_MESSAGE)
+      .max(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)
       .nullish()
       .transform((value) => value ?? null),
   })
@@ -91,5 +105,7 @@ export const publicPaymentLinkSchema = paymentLinkSchema
     /** The business the payer is paying (company name), when the merchant gave one. */
     businessName: z.string().nullable(),
     acceptingPayments: z.boolean(),
+    /** Every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
+    soldOut: z.boolean().default(false),
   });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;

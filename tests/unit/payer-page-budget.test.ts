@@ -27,6 +27,7 @@ const LONGEST_LINK: PublicPaymentLink = {
   currency: 'nzd',
   businessName: 'B'.repeat(100),
   acceptingPayments: true,
+  soldOut: false,
 };
 
 const render = (inlineCss?: string) =>

@@ -27,6 +27,7 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   currency: 'string',
   businessName: 'string|null',
   acceptingPayments: 'boolean',
+  soldOut: 'boolean',
 };
 
 const checkoutShape: AnswerShape<CheckoutResponse> = { url: 'string', paymentId: 'string' };

@@ -24,7 +24,7 @@ function amountProblem(baseCents: number | null, totalCents: number): string | n
  * (docs/decisions.md #10). Pay Now creates the Checkout Session and hands the browser to Stripe.
  */
 /** What happened to the link since the page loaded it, as the checkout call found out. */
-export type LinkGone = 'not-found' | 'not-accepting';
+export type LinkGone = 'not-found' | 'not-accepting' | 'sold-out';
 
 export function PaymentForm({ link, onGone }: { link: PublicPaymentLink; onGone: (gone: LinkGone) => void }) {
   const [amountText, setAmountText] = useState('');
@@ -76,7 +76,8 @@ export function PaymentForm({ link, onGone }: { link: PublicPaymentLink; onGone:
       setBusy(false);
       const status = error instanceof ApiRequestError ? error.status : 0;
       if (status === 404) return onGone('not-found');
-      if (status === 409) return onGone('not-accepting');
+      if (status === 409)
+        return onGone(error instanceof ApiRequestError && error.code === 'sold_out' ? 'sold-out' : 'not-accepting');
       const message = serverMessage(error);
       if (status === 429 && message) setPayError(message);
       else setPayError(message ? strings.paymentError(message) : strings.sessionError);

@@ -61,6 +61,7 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
   const link = outcome.value;
   if (gone === 'not-found') return <LinkNotFound />;
   if (gone === 'not-accepting' || !link.acceptingPayments) return <LinkNotAccepting link={link} />;
+  if (gone === 'sold-out' || link.soldOut) return <LinkNotAccepting link={link} message={strings.soldOutMessage} />;
   return <PaymentForm link={link} onGone={setGone} />;
 }
 
@@ -80,7 +81,13 @@ function LinkNotFound() {
   );
 }
 
-function LinkNotAccepting({ link }: { link: PublicPaymentLink }) {
+function LinkNotAccepting({
+  link,
+  message = strings.notAcceptingMessage,
+}: {
+  link: PublicPaymentLink;
+  message?: string;
+}) {
   return (
     <PayerStatusCard
       title={pageTitle(link.title)}
@@ -90,7 +97,7 @@ function LinkNotAccepting({ link }: { link: PublicPaymentLink }) {
       body={
         <>
           {link.businessName ? <p className="font-medium text-foreground">{link.businessName}</p> : null}
-          <p>{strings.notAcceptingMessage}</p>
+          <p>{message}</p>
         </>
       }
     />
