@@ -233,6 +233,7 @@ describe('the public link (GET /api/links/{id})', () => {
       currency: 'nzd',
       businessName: 'Kiwi Coffee Cart',
       acceptingPayments: true,
+      soldOut: false,
     });
   });
 
