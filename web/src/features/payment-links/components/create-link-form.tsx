@@ -30,6 +30,7 @@ interface CreateLinkFormValues {
   isOpenAmount: boolean;
   amount: string;
   tipPercent: string;
+  maxPayments: string;
 }
 
 const EMPTY_FORM: CreateLinkFormValues = {
@@ -38,6 +39,7 @@ const EMPTY_FORM: CreateLinkFormValues = {
   isOpenAmount: false,
   amount: '',
   tipPercent: '',
+  maxPayments: '',
 };
 
 /** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
@@ -47,18 +49,21 @@ const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
   isOpenAmount: 'isOpenAmount',
   amountCents: 'amount',
   tipPercent: 'tipPercent',
+  maxPayments: 'maxPayments',
 };
 
 /** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
 function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
   const amountText = values.amount.trim();
   const tipText = values.tipPercent.trim();
+  const limitText = values.maxPayments.trim();
   return {
     title: values.title,
     description: values.description,
     isOpenAmount: values.isOpenAmount,
     amountCents: values.isOpenAmount || amountText === '' ? null : (parseMoneyInput(amountText) ?? Number.NaN),
     tipPercent: tipText === '' ? null : Number(tipText),
+    maxPayments: limitText === '' ? null : Number(limitText),
   };
 }
 
@@ -79,7 +84,14 @@ const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentL
  * On success the form is cleared and the 'Payment Link Created!' dialog opens; the list refreshes itself.
  */
 export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => void }) {
-  const ids = { title: useId(), description: useId(), openAmount: useId(), amount: useId(), tip: useId() };
+  const ids = {
+    title: useId(),
+    description: useId(),
+    openAmount: useId(),
+    amount: useId(),
+    tip: useId(),
+    limit: useId(),
+  };
   const create = useCreatePaymentLink();
   const [createdLink, setCreatedLink] = useState<PaymentLink | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -199,6 +211,27 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 step={1}
                 placeholder={strings.tipPlaceholder}
                 {...form.register('tipPercent')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.limit}
+              label={
+                <>
+                  {strings.limitLabel} {optional}
+                </>
+              }
+              hint={strings.limitHint}
+              error={errors.maxPayments?.message}
+            >
+              <Input
+                {...fieldControlProps(ids.limit, { error: errors.maxPayments?.message, hint: strings.limitHint })}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder={strings.limitPlaceholder}
+                {...form.register('maxPayments')}
               />
             </FormField>
           </CardContent>
