@@ -9,7 +9,16 @@ import type { PaymentStatus } from './contracts/checkout';
  * The groups a payment shows as and the filter offers. The last three are the money after the sale
  * (docs/decisions.md #19): they take over from 'Approved' once a refund or dispute lands on a payment.
  */
-export const STATUS_GROUPS = ['approved', 'pending', 'denied', 'refunded', 'partially_refunded', 'disputed'] as const;
+export const STATUS_GROUPS = [
+  'approved',
+  'pending',
+  'denied',
+  'refunded',
+  'partially_refunded',
+  'disputed',
+  'open',
+  'abandoned',
+] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
 /** A payment's money after the sale (shared/contracts/payments.ts `MoneyState`). */
 export type MoneyStateGroup = Extract<StatusGroup, 'refunded' | 'partially_refunded' | 'disputed'>;
@@ -21,6 +30,8 @@ export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
   refunded: 'Refunded',
   partially_refunded: 'Partially refunded',
   disputed: 'Disputed',
+  open: 'Checkout open',
+  abandoned: 'Abandoned',
 };
 
 const GROUP_OF_STATUS: Record<string, StatusGroup> = {
@@ -31,9 +42,11 @@ const GROUP_OF_STATUS: Record<string, StatusGroup> = {
   processing: 'pending',
   denied: 'denied',
   failed: 'denied',
-  cancelled: 'denied',
-  canceled: 'denied',
-  expired: 'denied',
+  // A checkout the payer opened and left (docs/decisions.md #30): not a refusal of their money.
+  open: 'open',
+  cancelled: 'abandoned',
+  canceled: 'abandoned',
+  expired: 'abandoned',
 };
 
 /**
@@ -44,7 +57,10 @@ export function statusGroupOf(status: string, moneyState?: MoneyStateGroup | nul
   return moneyState ?? GROUP_OF_STATUS[status.toLowerCase()];
 }
 
-/** 'Approved', 'Pending', 'Denied', 'Refunded', 'Partially refunded' or 'Disputed'; an unknown status shows its own text. */
+/**
+ * 'Approved', 'Pending', 'Denied', 'Refunded', 'Partially refunded', 'Disputed', 'Checkout open' or
+ * 'Abandoned'; an unknown status shows its own text.
+ */
 export function statusDisplayOf(status: string, moneyState?: MoneyStateGroup | null): string {
   const group = statusGroupOf(status, moneyState);
   return group ? STATUS_GROUP_LABELS[group] : status;
@@ -60,8 +76,16 @@ export const FILTER_OF_GROUP: Record<
 > = {
   approved: { statuses: ['succeeded'], moneyState: null },
   pending: { statuses: ['pending'] },
-  denied: { statuses: ['failed', 'canceled', 'expired'] },
+  denied: { statuses: ['failed'] },
   refunded: { statuses: ['succeeded'], moneyState: 'refunded' },
   partially_refunded: { statuses: ['succeeded'], moneyState: 'partially_refunded' },
   disputed: { statuses: ['succeeded'], moneyState: 'disputed' },
+  open: { statuses: ['open'] },
+  abandoned: { statuses: ['canceled', 'expired'] },
 };
+
+/**
+ * What a list with no status filter shows (Recent Payments, Transactions, the CSV): payments, not
+ * checkouts — an open or abandoned Checkout appears only under its own filter (docs/decisions.md #30).
+ */
+export const UNFILTERED_STATUSES: readonly PaymentStatus[] = ['pending', 'succeeded', 'failed'];

@@ -2,7 +2,7 @@ import type { CheckoutDeps } from '../domain/checkout';
 import { ENV } from '../environment';
 import { merchantStore } from './merchant-store';
 import { telemetry } from './observability';
-import { paymentLinkStore } from './payment-link-store';
+import { linkPlacesStore, paymentLinkStore } from './payment-link-store';
 import { paymentStore } from './payment-store';
 import { stripeClient } from './stripe-client';
 
@@ -10,6 +10,7 @@ import { stripeClient } from './stripe-client';
 export async function checkoutDeps(now = new Date()): Promise<CheckoutDeps> {
   return {
     links: paymentLinkStore,
+    places: linkPlacesStore,
     merchants: merchantStore,
     payments: paymentStore,
     stripe: await stripeClient(),

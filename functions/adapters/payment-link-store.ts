@@ -1,5 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentLinkRecord, PaymentLinkRepository } from '../domain/payment-links';
+import {
+  isSoldOut,
+  type LinkPlaces,
+  type PaymentLinkRecord,
+  type PaymentLinkRepository,
+} from '../domain/payment-links';
 import type { ActiveLinkCounter } from '../domain/stats';
 import { conditionally, countQuery, documentClient, tableName } from './dynamo';
 
@@ -76,6 +81,56 @@ export const paymentLinkStore: PaymentLinkRepository = {
     return updated?.Attributes as PaymentLinkRecord | undefined;
   },
 };
+
+/** The places ledger (docs/decisions.md #58): conditional UpdateItems on the link row, no transactions. */
+export const linkPlacesStore: LinkPlaces = {
+  async take(link, paymentId, openCap) {
+    const limited = link.maxPayments != null;
+    const taken = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('links'),
+          Key: { linkId: link.linkId },
+          UpdateExpression: 'ADD holds :ids, placesTaken :one',
+          // Compared with the stored limit, not the one read a moment ago.
+          ConditionExpression: [
+            'attribute_exists(linkId)',
+            '(attribute_not_exists(holds) OR size(holds) < :openCap)',
+            ...(limited ? ['(attribute_not_exists(placesTaken) OR placesTaken < maxPayments)'] : []),
+          ].join(' AND '),
+          ExpressionAttributeValues: { ':ids': new Set([paymentId]), ':one': 1, ':openCap': openCap },
+        }),
+      ),
+    );
+    if (taken) return 'held';
+    const now = await paymentLinkStore.get(link.linkId);
+    return now && isSoldOut(now) ? 'sold_out' : 'busy';
+  },
+
+  async sell(linkId, paymentId) {
+    return settleHold(linkId, paymentId, 'ADD soldCount :one', 1);
+  },
+
+  async release(linkId, paymentId) {
+    return settleHold(linkId, paymentId, 'ADD placesTaken :one', -1);
+  },
+};
+
+/** Removes the payment's hold and applies `add` in the same write, only while the hold is there. */
+async function settleHold(linkId: string, paymentId: string, add: string, one: number) {
+  const done = await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('links'),
+        Key: { linkId },
+        UpdateExpression: `DELETE holds :ids ${add}`,
+        ConditionExpression: 'contains(holds, :id)',
+        ExpressionAttributeValues: { ':ids': new Set([paymentId]), ':id': paymentId, ':one': one },
+      }),
+    ),
+  );
+  return done !== undefined;
+}
 
 /** The merchant's active links, counted on links `byMerchant` without reading them. */
 export const activeLinkCounter: ActiveLinkCounter = {

@@ -5,7 +5,7 @@ import {
   type PaymentRepository,
   type SettlementDetails,
 } from '../domain/payments';
-import { STATUS_RANK } from '../domain/payment-status';
+import { isUnsettled, STATUS_RANK } from '../domain/payment-status';
 import { payerEmailKeyOf } from '../domain/payments';
 import { conditionally, countQuery, documentClient, tableName } from './dynamo';
 
@@ -70,14 +70,16 @@ export const paymentStore: PaymentRepository = {
       ':now': now.toISOString(),
       ':owed': true,
     };
+    const unsettled = isUnsettled(status);
     const sets = [
       '#status = :status',
       'statusRank = :rank',
       'updatedAt = :now',
-      'settledAt = :now',
       // The live update is owed from this write on, until it is published (settlement.ts).
       'announceOwed = :owed',
     ];
+    // Open → pending (Checkout completed, money on its way) keeps the schedule's index keys: not settled yet.
+    if (!unsettled) sets.push('settledAt = :now');
     if (status === 'succeeded') {
       // In the same write as the status: from here until its day has counted it, the payment is `uncounted`.
       sets.push('uncountedShard = :uncounted', 'uncountedSince = if_not_exists(uncountedSince, :now)');
@@ -98,7 +100,7 @@ export const paymentStore: PaymentRepository = {
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId },
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE pendingShard, pendingSince, reverifyAt, reverifyChecks`,
+          UpdateExpression: `SET ${sets.join(', ')}${unsettled ? '' : ' REMOVE pendingShard, pendingSince, reverifyAt, reverifyChecks'}`,
           ConditionExpression: 'attribute_exists(paymentId) AND statusRank < :rank',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
@@ -117,9 +119,15 @@ export const paymentStore: PaymentRepository = {
           TableName: tableName('payments'),
           Key: { paymentId },
           UpdateExpression: 'SET lastError = :message, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(paymentId) AND #status = :pending',
+          // Checkout keeps the session open after a decline: open, or pending for a slow method.
+          ConditionExpression: 'attribute_exists(paymentId) AND #status IN (:open, :pending)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':message': message, ':now': now.toISOString(), ':pending': 'pending' },
+          ExpressionAttributeValues: {
+            ':message': message,
+            ':now': now.toISOString(),
+            ':open': 'open',
+            ':pending': 'pending',
+          },
         }),
       ),
     );
@@ -229,11 +237,15 @@ export const paymentStore: PaymentRepository = {
   },
 
   async countPendingOfMerchant(merchantId) {
+    // The index also holds open Checkouts (the schedule re-checks them); the count is money on its way
+    // only (docs/decisions.md #30). Open ones are few: each link caps its open sessions (#58).
     return countQuery({
       TableName: tableName('payments'),
       IndexName: 'pendingByMerchant',
       KeyConditionExpression: 'merchantId = :merchantId',
-      ExpressionAttributeValues: { ':merchantId': merchantId },
+      FilterExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':merchantId': merchantId, ':pending': 'pending' },
     });
   },
 

@@ -4,6 +4,7 @@ import { publishEvent } from './event-publisher';
 import { merchantStore } from './merchant-store';
 import { moneyStore } from './money-store';
 import { telemetry } from './observability';
+import { linkPlacesStore } from './payment-link-store';
 import { paymentStore } from './payment-store';
 import { statsStore } from './stats-store';
 import { stripeClient } from './stripe-client';
@@ -12,6 +13,7 @@ import { stripeClient } from './stripe-client';
 export async function settlementDeps(now = new Date()): Promise<SettlementDeps> {
   return {
     payments: paymentStore,
+    places: linkPlacesStore,
     money: moneyStore,
     merchants: merchantStore,
     stats: statsStore,

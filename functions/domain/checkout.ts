@@ -4,7 +4,7 @@
  * "How a payment flows"). Every amount is computed here from the stored link; the browser only says which tip and,
  * for an open-amount link, the base.
  */
-import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE } from '@shared/payment-messages';
+import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE, LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
 import type { StripeCheckoutSession, StripeFailure, StripePort } from './stripe-port';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
@@ -14,13 +14,21 @@ import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
 import { paymentGst } from './gst';
 import type { MerchantRecord, MerchantRepository } from './merchants';
-import { canTakePayments, isLinkExpired, linkExpired, payableLink, type PaymentLinkRepository } from './payment-links';
+import {
+  canTakePayments,
+  isLinkExpired,
+  linkExpired,
+  payableLink,
+  type LinkPlaces,
+  type PaymentLinkRepository,
+} from './payment-links';
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, referenceKeyOf, type PaymentRecord, type PaymentRepository } from './payments';
 import type { Telemetry } from './telemetry';
 
 export interface CheckoutDeps {
   links: PaymentLinkRepository;
+  places: LinkPlaces;
   merchants: MerchantRepository;
   payments: PaymentRepository;
   stripe: StripePort;
@@ -28,6 +36,18 @@ export interface CheckoutDeps {
   telemetry: Telemetry;
   now: Date;
 }
+
+/** How long a payer's Checkout session stays open (docs/decisions.md #59). */
+export const CHECKOUT_SESSION_LIFETIME_SECONDS = 31 * 60;
+
+/**
+ * The most Checkouts one link has open at once (docs/decisions.md #60): a script opening sessions on a
+ * public link is refused after this many, and each open one ends within CHECKOUT_SESSION_LIFETIME_SECONDS.
+ */
+export const OPEN_CHECKOUTS_PER_LINK = 50;
+
+export const CHECKOUT_BUSY_MESSAGE =
+  'Too many people are paying on this link right now. Please try again in a few minutes.';
 
 /** What the payer page says when the session could not be created. */
 export const CHECKOUT_FAILED_MESSAGE = 'Error creating payment session. Please try again.';
@@ -74,6 +94,10 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   }
   const productFeeCents = shareOfCents(amounts.totalCents, PRODUCT_FEE_BASIS_POINTS);
   const paymentId = newPaymentId();
+  // A place first (docs/decisions.md #58, #60): a refused payer leaves no payment and no Stripe session.
+  const place = await deps.places.take(link, paymentId, OPEN_CHECKOUTS_PER_LINK);
+  if (place === 'sold_out') throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
+  if (place === 'busy') throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
   const createdAt = deps.now.toISOString();
   const payment: PaymentRecord = {
     paymentId,
@@ -86,8 +110,10 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     ...amounts,
     tipPercent: amounts.tipCents > 0 ? link.tipPercent : null,
     productFeeCents,
-    status: 'pending',
-    statusRank: STATUS_RANK.pending,
+    // Open while the payer is on Stripe's page: not a pending payment until money is on its way
+    // (docs/decisions.md #30). It still carries the pending indexes' keys so the schedule re-checks it.
+    status: 'open',
+    statusRank: STATUS_RANK.open,
     receiptsSent: 0,
     createdAt,
     updatedAt: createdAt,
@@ -99,7 +125,12 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
     ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),
   };
-  await deps.payments.create(payment);
+  try {
+    await deps.payments.create(payment);
+  } catch (error) {
+    await deps.places.release(link.linkId, paymentId);
+    throw error;
+  }
   deps.telemetry.appendPaymentKeys(payment);
 
   const metadata = { paymentId, linkId: link.linkId, merchantId: merchant.merchantId };
@@ -123,6 +154,9 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
         }),
         metadata,
         client_reference_id: paymentId,
+        // Short-lived, so an abandoned checkout ends (and frees its place) in half an hour, not Stripe's
+        // default 24 hours; Stripe's minimum is 30 minutes, so 31 leaves room for clock skew (#59).
+        expires_at: Math.floor(deps.now.getTime() / 1000) + CHECKOUT_SESSION_LIFETIME_SECONDS,
         success_url: successUrlOf(link, paymentId, deps.appOrigin),
         // Stripe fills in the session id on the success URL only; the cancel URL names our own payment.
         cancel_url: `${deps.appOrigin}/payment-canceled?payment_id=${paymentId}`,
@@ -132,6 +166,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     );
   } catch (error) {
     await deps.payments.advance(payment, 'failed', {}, deps.now);
+    await deps.places.release(link.linkId, paymentId);
     // The account could not take this payment after all (e.g. Stripe restricted it since it connected).
     if ((error as StripeFailure)?.code === 'account_invalid') throw notAccepting();
     // Any other refusal or outage: the payer can only try again; Stripe's words go to the log.

@@ -18,6 +18,7 @@ import {
   LINK_NOT_ACCEPTING_MESSAGE,
   LINK_NOT_FOUND_MESSAGE,
   LINK_NOT_FOUND_NEXT_STEP,
+  LINK_SOLD_OUT_MESSAGE,
   LINK_NOT_FOUND_TITLE,
 } from '@shared/payment-messages';
 
@@ -204,13 +205,13 @@ export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInpu
     preview = { title: link.title, description: previewDescription(link) };
     body = link.expired
       ? expiredCard(link)
-      : link.acceptingPayments
+      : link.acceptingPayments && !link.soldOut
         ? paymentForm(link)
         : statusCard(
             'warning',
             ICONS.pause,
             link.title,
-            `${link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : ''}<p>${text(LINK_NOT_ACCEPTING_MESSAGE)}</p>`,
+            `${link.businessName ? `<p class="font-medium text-foreground">${text(link.businessName)}</p>` : ''}<p>${text(link.acceptingPayments ? LINK_SOLD_OUT_MESSAGE : LINK_NOT_ACCEPTING_MESSAGE)}</p>`,
           );
   }
   const meta = (property: string, content: string) => `<meta property="${property}" content="${attr(content)}">`;

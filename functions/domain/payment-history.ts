@@ -13,9 +13,10 @@ import {
   type PaymentListQuery,
   type PaymentSummary,
 } from '@shared/contracts/payments';
-import { FILTER_OF_GROUP } from '@shared/payment-status-display';
+import { FILTER_OF_GROUP, UNFILTERED_STATUSES } from '@shared/payment-status-display';
 import { HttpError } from './http-error';
 import { addDays, startOfDayIn } from './merchant-days';
+import { isUnsettled } from './payment-status';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';
 import { refundableCentsOf } from './money-after-sale';
@@ -114,7 +115,8 @@ export function queryConditions(filters: PaymentListQuery, timeZone: string) {
     // The last millisecond of Date To: createdAt is always toISOString(), so BETWEEN is exact.
     createdTo:
       filters.dateTo && new Date(startOfDayIn(addDays(filters.dateTo, 1), timeZone).getTime() - 1).toISOString(),
-    statuses: filters.status && FILTER_OF_GROUP[filters.status].statuses,
+    // No status chosen: payments only, never an open or abandoned checkout (docs/decisions.md #30).
+    statuses: filters.status ? FILTER_OF_GROUP[filters.status].statuses : UNFILTERED_STATUSES,
     moneyState: filters.status && FILTER_OF_GROUP[filters.status].moneyState,
     idPrefix: filters.transactionId,
     referenceKey: filters.reference,
@@ -178,7 +180,7 @@ export async function listMerchantPayments(
   if (startAfter && !withinRange(startAfter.createdAt, conditions)) throw invalidCursor();
 
   const filtered =
-    conditions.statuses !== undefined ||
+    query.status !== undefined ||
     conditions.idPrefix !== undefined ||
     conditions.referenceKey !== undefined ||
     conditions.totalMin !== undefined ||
@@ -186,9 +188,12 @@ export async function listMerchantPayments(
   const found: PaymentRecord[] = [];
   for (let call = 0; call < MAX_QUERY_CALLS_PER_PAGE; call += 1) {
     const needed = query.limit + 1 - found.length;
-    const evaluate = filtered
-      ? Math.min(MAX_EVALUATED_PER_QUERY, Math.max(FIRST_FILTERED_BATCH, needed * 2) * 2 ** call)
-      : Math.min(MAX_EVALUATED_PER_QUERY, needed);
+    // With no filter chosen, only open and abandoned checkouts are left out — few among payments — so the
+    // first call asks for exactly what it needs, and only a page they thinned widens.
+    const evaluate =
+      filtered || call > 0
+        ? Math.min(MAX_EVALUATED_PER_QUERY, Math.max(FIRST_FILTERED_BATCH, needed * 2) * 2 ** call)
+        : Math.min(MAX_EVALUATED_PER_QUERY, needed);
     const { items, lastEvaluated } = await deps.history.query({
       merchantId,
       ...conditions,
@@ -279,7 +284,7 @@ export async function getMerchantPayment(
     receiptNumber: payment.receiptNumber ?? null,
     receiptPath: payment.status === 'succeeded' ? receiptPath(payment) : null,
     stripeDashboardUrl,
-    lastError: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+    lastError: isUnsettled(payment.status) ? (payment.lastError ?? null) : null,
     refundableCents: refundableCentsOf(payment),
     refunds: refundsForDisplay(payment),
     // Disputes are answered from the payment's page in the merchant's Stripe dashboard.

@@ -23,10 +23,47 @@ import type { Telemetry } from './telemetry';
 /** What is stored: the link without what is worked out when read. Links made before a field existed lack it. */
 export interface PaymentLinkRecord
   extends
-    Omit<PaymentLink, 'expired' | 'expiresAt' | 'expiredMessage' | 'thankYouMessage' | 'redirectUrl' | 'reference'>,
-    Partial<Pick<PaymentLink, 'expiresAt' | 'expiredMessage' | 'thankYouMessage' | 'redirectUrl' | 'reference'>> {
+    Omit<
+      PaymentLink,
+      | 'expired'
+      | 'expiresAt'
+      | 'expiredMessage'
+      | 'thankYouMessage'
+      | 'redirectUrl'
+      | 'reference'
+      | 'maxPayments'
+      | 'soldCount'
+    >,
+    Partial<
+      Pick<
+        PaymentLink,
+        'expiresAt' | 'expiredMessage' | 'thankYouMessage' | 'redirectUrl' | 'reference' | 'maxPayments' | 'soldCount'
+      >
+    > {
   merchantId: string;
   updatedAt: string;
+  /**
+   * The places ledger (docs/decisions.md #58), written only by conditional UpdateItems on this row: the
+   * payments holding a place while their Checkout is open, and `placesTaken` = held + sold.
+   */
+  holds?: Set<string>;
+  placesTaken?: number;
+}
+
+/** Outcome of asking for a place on a link. */
+export type PlaceOutcome = 'held' | 'sold_out' | 'busy';
+
+/**
+ * The link's places ledger. Each call is one conditional UpdateItem on the link row (dynalite has no
+ * transactions): a payment id in `holds` is the proof, so each move happens once however often it is asked.
+ */
+export interface LinkPlaces {
+  /** Holds a place for the payment unless the link is sold out or has `openCap` Checkouts open. */
+  take(link: PaymentLinkRecord, paymentId: string, openCap: number): Promise<PlaceOutcome>;
+  /** The held place becomes sold (completed payment); false when this payment holds none (done already). */
+  sell(linkId: string, paymentId: string): Promise<boolean>;
+  /** The held place is free again (Checkout expired, canceled or failed); false when none is held. */
+  release(linkId: string, paymentId: string): Promise<boolean>;
 }
 
 export type LinkExpiry = Pick<PaymentLink, 'expiresAt' | 'expiredMessage'>;
@@ -78,11 +115,13 @@ export function isLinkExpired(link: Pick<PaymentLinkRecord, 'expiresAt'>, now: D
 
 /** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
 export function toPaymentLink(
-  { merchantId: _owner, updatedAt: _updated, ...link }: PaymentLinkRecord,
+  { merchantId: _owner, updatedAt: _updated, holds: _holds, placesTaken: _taken, ...link }: PaymentLinkRecord,
   now: Date,
 ): PaymentLink {
   return {
     ...link,
+    maxPayments: link.maxPayments ?? null,
+    soldCount: link.soldCount ?? 0,
     expiresAt: link.expiresAt ?? null,
     expired: isLinkExpired(link, now),
     expiredMessage: link.expiredMessage ?? null,
@@ -112,6 +151,11 @@ function expiryInstant(expiresAtLocal: string | null, timeZone: string, now: Dat
   return converted.instant.toISOString();
 }
 
+/** Every place sold or held (a link without a limit never is). */
+export function isSoldOut(link: PaymentLinkRecord): boolean {
+  return link.maxPayments != null && (link.placesTaken ?? 0) >= link.maxPayments;
+}
+
 export async function createPaymentLink(merchantId: string, input: CreatePaymentLink, deps: LinkDeps) {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   assertMayUseGatedFeatures(merchant, deps.now);
@@ -133,6 +177,9 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
     thankYouMessage: input.thankYouMessage,
     redirectUrl: input.redirectUrl,
     reference: input.reference,
+    maxPayments: input.maxPayments ?? null,
+    soldCount: 0,
+    placesTaken: 0,
   };
   await deps.links.create(link);
   return toPaymentLink(link, deps.now);
@@ -237,6 +284,7 @@ export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise
     businessName: merchant.companyName ?? null,
     acceptingPayments: canTakePayments(merchant, deps.now),
     ...expiryForPayer(link, deps.now),
+    soldOut: isSoldOut(link),
   };
 }
 

@@ -6,6 +6,7 @@ import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
+import { isUnsettled } from './payment-status';
 import { receiptPath, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { isStripeError } from './stripe-errors';
@@ -21,7 +22,7 @@ const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could 
 export async function cancelPayment(paymentId: string, deps: SettlementDeps): Promise<CancelResult> {
   const payment = await deps.payments.get(paymentId);
   if (!payment) throw paymentNotFound();
-  if (payment.status !== 'pending') return { paymentId, status: payment.status, linkId: payment.linkId };
+  if (!isUnsettled(payment.status)) return { paymentId, status: payment.status, linkId: payment.linkId };
   let current = payment;
   if (payment.checkoutSessionId) {
     const onAccount = { stripeAccount: payment.stripeAccountId };

@@ -4,6 +4,7 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
+import { isUnsettled } from './payment-status';
 import type { StripeCheckoutSession } from './stripe-port';
 import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
 import { inBatches } from './in-batches';
@@ -108,7 +109,7 @@ async function recheckPending(
     try {
       // The index's copy may lag: a payment the webhook settled a moment ago needs no call to Stripe.
       const payment = await deps.payments.get(paymentId);
-      if (!payment || payment.status !== 'pending' || !payment.checkoutSessionId) return;
+      if (!payment || !isUnsettled(payment.status) || !payment.checkoutSessionId) return;
       const session = await deps.stripe.checkout.sessions.retrieve(
         payment.checkoutSessionId,
         {},
@@ -116,7 +117,7 @@ async function recheckPending(
       );
       result.checked++;
       const after = await settlePaymentFromSession(payment, await closedIfNotAccepting(payment, session), deps);
-      if (after.status !== 'pending') {
+      if (!isUnsettled(after.status)) {
         result.settled++;
         // The webhook had not settled it: Stripe's delivery (or our consumer) is behind or lost.
         deps.telemetry.countReverificationRecovery(after, after.status);

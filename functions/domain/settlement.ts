@@ -3,6 +3,7 @@
  * through the same function, so a lost webhook still settles and a duplicate never double-counts:
  * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
  */
+import { isUnsettled } from './payment-status';
 import {
   objectOf,
   type StripeCheckoutSession,
@@ -13,6 +14,7 @@ import {
 import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
+import type { LinkPlaces } from './payment-links';
 import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
 import { maskedEmail, shortName } from './payer-privacy';
 import type { MoneyRepository } from './money-after-sale';
@@ -25,6 +27,8 @@ import type { Telemetry } from './telemetry';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
+  /** The link's places ledger (docs/decisions.md #58). */
+  places: LinkPlaces;
   /** Writes of the money after the sale, and of the counts that land (money-after-sale.ts, money-counts.ts). */
   money: MoneyRepository;
   merchants: MerchantRepository;
@@ -36,13 +40,15 @@ export interface SettlementDeps {
   now: Date;
 }
 
-/** What a Checkout session's state means for its payment; undefined = still pending. */
+/** What a Checkout session's state means for its payment; undefined = still open. */
 export function statusOfSession(
   session: Pick<StripeCheckoutSession, 'status' | 'payment_status'>,
 ): PaymentStatus | undefined {
   if (session.status === 'complete' && session.payment_status === 'paid') return 'succeeded';
   if (session.status === 'expired') return 'expired';
-  // complete + unpaid: an asynchronous method still working; the async_payment_* events will say.
+  // complete + unpaid: an asynchronous method still working — money on its way, so pending (no longer
+  // open); the async_payment_* events will say how it ends.
+  if (session.status === 'complete') return 'pending';
   return undefined;
 }
 
@@ -152,6 +158,7 @@ export async function settle(
     : { moved: false, payment };
   const current = standing ?? payment;
   deps.telemetry.appendPaymentKeys(current);
+  await settlePlace(current, deps);
   // Counted by the one write that moved the status, so a redelivery or a re-check never counts twice.
   if (moved) {
     deps.telemetry.countSettlement(current, current.status, deps.now);
@@ -165,6 +172,16 @@ export async function settle(
   const numbered = counted.status === 'succeeded' ? await assignReceiptNumber(counted, deps) : counted;
   if (moved || numbered.announceOwed) await announceOnce(numbered, deps);
   return numbered;
+}
+
+/**
+ * The payment's place on its link: sold once it succeeded, free again once its Checkout ended without
+ * money. Asked on every settle, not only the one that moved the status, so a crash between the two writes
+ * is finished by the redelivery; the hold in the link's set makes each move happen once (#58).
+ */
+async function settlePlace(payment: PaymentRecord, deps: Pick<SettlementDeps, 'places'>) {
+  if (payment.status === 'succeeded') await deps.places.sell(payment.linkId, payment.paymentId);
+  else if (!isUnsettled(payment.status)) await deps.places.release(payment.linkId, payment.paymentId);
 }
 
 /**
@@ -281,7 +298,7 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
     customer_name: shortName(payment.payerName ?? session.customer_details?.name),
     link_title: payment.linkTitle,
     business_name: merchant?.companyName ?? null,
-    last_error: payment.status === 'pending' ? (payment.lastError ?? null) : null,
+    last_error: isUnsettled(payment.status) ? (payment.lastError ?? null) : null,
     thank_you_message: payment.thankYouMessage ?? null,
     receipt_path: payment.status === 'succeeded' ? receiptPath(payment) : null,
   };

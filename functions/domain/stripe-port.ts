@@ -169,6 +169,8 @@ export interface CheckoutSessionRequest {
   subscription_data?: { metadata: Metadata; trial_period_days?: number };
   /** Checkout asks the payer's full name; `optional: false` makes it required. */
   name_collection?: { individual: { enabled: boolean; optional?: boolean } };
+  /** Unix seconds; Stripe accepts 30 minutes to 24 hours after creation (its default is 24 hours). */
+  expires_at?: number;
   success_url: string;
   cancel_url: string;
 }

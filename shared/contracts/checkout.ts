@@ -18,8 +18,12 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = z.object({ url: z.string(), paymentId: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** A payment's life: pending until Stripe settles it one way; settled states never move back. */
-export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'canceled', 'expired']);
+/**
+ * A payment's life: open while the payer's Checkout session is open, pending once Checkout completed with
+ * the money still on its way (an asynchronous method), then settled one way; never back
+ * (docs/decisions.md #30). Expired and canceled are a checkout the payer left: shown as Abandoned.
+ */
+export const paymentStatusSchema = z.enum(['open', 'pending', 'succeeded', 'failed', 'canceled', 'expired']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /**

@@ -37,6 +37,9 @@ export const EXPIRY_INVALID_MESSAGE = 'Enter a date and time for the expiry.';
 export const REDIRECT_URL_MESSAGE = 'Enter a web address that starts with https://, e.g. https://example.co.nz/thanks.';
 export const AFTER_PAYMENT_BOTH_MESSAGE = 'Choose either a thank-you message or a redirect, not both.';
 
+export const MAX_PAYMENTS_LIMIT = 100_000;
+export const MAX_PAYMENTS_MESSAGE = `The payment limit must be a whole number from 1 to ${MAX_PAYMENTS_LIMIT.toLocaleString('en-NZ')}.`;
+
 export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 to ${MAX_TIP_PERCENT}.`;
 
 /** A payment amount in cents within what one payment may be. */
@@ -70,6 +73,10 @@ export const paymentLinkSchema = z.object({
   redirectUrl: z.string().nullable(),
   /** The merchant's own reference (an invoice number), copied onto each payment (docs/decisions.md #55). */
   reference: z.string().nullable(),
+  /** At most this many completed payments ("sold out" after); null = no limit (docs/decisions.md #58). */
+  maxPayments: z.number().int().nullable().default(null),
+  /** Completed payments counted against the limit; a refund does not give a place back. */
+  soldCount: z.number().int().default(0),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -140,6 +147,13 @@ export const createPaymentLinkSchema = z
     thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
     redirectUrl: redirectUrlSchema,
     reference: optionalText(LINK_REFERENCE_MAX),
+    maxPayments: z
+      .number(MAX_PAYMENTS_MESSAGE)
+      .int(MAX_PAYMENTS_MESSAGE)
+      .min(1, MAX_PAYMENTS_MESSAGE)
+      .max(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
   })
   .superRefine((link, context) => {
     if (!link.isOpenAmount && link.amountCents === null) {
@@ -179,5 +193,7 @@ export const publicPaymentLinkSchema = paymentLinkSchema
     /** Past its expiry: the page says `expiredMessage` (or the default words) instead of taking payment. */
     expired: z.boolean(),
     expiredMessage: z.string().nullable(),
+    /** Every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
+    soldOut: z.boolean().default(false),
   });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;

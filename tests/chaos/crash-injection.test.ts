@@ -138,7 +138,7 @@ describe('crash injection', () => {
     );
     const event = completedEventOf(payment);
     // Nothing done, nothing lost: the payment waits, the event is a dead letter.
-    expect((await paymentRow(env, payment.paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, payment.paymentId)).status).toBe('open');
     const letters = env.runtime.bus.deadLetters.list();
     expect(letters.map((letter) => letter.functionName)).toEqual([CONSUMER]);
     expect(letters[0]!.error).toMatch(/Another run is applying/);

@@ -255,14 +255,14 @@ describe('SIGKILL and restart', () => {
             new GetCommand({ TableName: child!.ready.tableNames.payments, Key: { paymentId }, ConsistentRead: true }),
           )
         ).Item as PaymentRecord;
-      figures.inFlightPendingAfterRestart = (await row(inFlight.paymentId)).status === 'pending';
+      figures.inFlightPendingAfterRestart = (await row(inFlight.paymentId)).status === 'open';
 
       // The schedule asks Stripe about what is still pending: the in-flight payment settles, the unpaid one waits.
       await child.run('reverify-pending-payments');
       expect((await row(settledBefore.paymentId)).status).toBe('succeeded');
       expect((await row(inFlight.paymentId)).status).toBe('succeeded');
       expect((await row(inFlight.paymentId)).uncountedShard).toBeUndefined();
-      expect((await row(unpaid.paymentId)).status).toBe('pending');
+      expect((await row(unpaid.paymentId)).status).toBe('open');
 
       // The payer of the unpaid one comes back after the restart: it still works.
       await payOnCheckoutPage(unpaid.url);

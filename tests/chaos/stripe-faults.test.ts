@@ -115,7 +115,7 @@ describe('Stripe faults during checkout', () => {
     const failedClicks = payments.filter((payment) => payment.status === 'failed');
     expect(failedClicks).toHaveLength(faults.length);
     for (const payment of failedClicks) expect(payment.checkoutSessionId).toBeUndefined();
-    const pendingWithoutSession = payments.filter((p) => p.status === 'pending' && !p.checkoutSessionId);
+    const pendingWithoutSession = payments.filter((p) => p.status === 'open' && !p.checkoutSessionId);
     figures.orphans += pendingWithoutSession.length;
     expect(pendingWithoutSession).toEqual([]);
     const sessions = payments.flatMap((payment) => (payment.checkoutSessionId ? [payment.checkoutSessionId] : []));
@@ -126,8 +126,10 @@ describe('Stripe faults during checkout', () => {
 
     const after = await stats();
     expect(after.completedTransactions - before.completedTransactions).toBe(1);
-    // The absorbed click's session is open (pending), the failed clicks count nowhere.
-    expect(after.pendingTransactions - before.pendingTransactions).toBe(1);
+    // The absorbed click's session is open — a Checkout, not money on its way (docs/decisions.md #30) — and
+    // the failed clicks count nowhere.
+    expect(after.pendingTransactions - before.pendingTransactions).toBe(0);
+    expect(payments.filter((payment) => payment.status === 'open')).toHaveLength(1);
     expect(figures.answered5xx).toBe(0);
   });
 });
@@ -200,7 +202,7 @@ describe('Stripe faults during settlement', () => {
     expect(drop.status).toBe(200);
     await payOnCheckoutPage(payment.url);
     await env.settle();
-    expect((await paymentRow(env, payment.paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, payment.paymentId)).status).toBe('open');
 
     // The payer's success page: Stripe does not answer in time (held past both attempts).
     await injectStripeFault(env, {
@@ -212,7 +214,7 @@ describe('Stripe faults during settlement', () => {
     });
     await successPageDuringFault(payment.sessionId);
     figures.faultsInjected += await clearStripeFaults(env);
-    expect((await paymentRow(env, payment.paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, payment.paymentId)).status).toBe('open');
 
     // The schedule asks Stripe, settles it; a second run and a late success page change nothing.
     await env.runtime.scheduler.runNow('reverify-pending-payments');
@@ -238,7 +240,7 @@ describe('Stripe faults inside the payment consumer', () => {
     await payOnCheckoutPage(payment.url);
     await env.settle();
     figures.faultsInjected += await clearStripeFaults(env);
-    expect((await paymentRow(env, payment.paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, payment.paymentId)).status).toBe('open');
     const letters = env.runtime.bus.deadLetters.list();
     expect(letters.map((letter) => letter.functionName)).toEqual(['apply-stripe-payment-event']);
 

@@ -140,7 +140,7 @@ describe('exactly once survives a crash', () => {
     expect((await toConnect(runningEvent)).status).toBe(200);
     await env.settle();
     expect((await paymentRow(crashed.paymentId)).status).toBe('succeeded');
-    expect((await paymentRow(running.paymentId)).status).toBe('pending');
+    expect((await paymentRow(running.paymentId)).status).toBe('open');
   });
 });
 
@@ -258,7 +258,7 @@ describe('event provenance', () => {
     const payment = await pendingPayment();
     expect((await toPlatform(completedEvent(payment, `evt_platform_${payment.paymentId}`))).status).toBe(200);
     await env.settle();
-    expect((await paymentRow(payment.paymentId)).status).toBe('pending');
+    expect((await paymentRow(payment.paymentId)).status).toBe('open');
     // The same event through the Connect endpoint does settle it: only the endpoint differed.
     expect((await toConnect(completedEvent(payment, `evt_connect_${payment.paymentId}`))).status).toBe(200);
     await env.settle();

@@ -235,6 +235,7 @@ describe('the public link (GET /api/links/{id})', () => {
       acceptingPayments: true,
       expired: false,
       expiredMessage: null,
+      soldOut: false,
     });
   });
 
@@ -269,7 +270,7 @@ describe('checkout', () => {
     const payment = await paymentRow(env, paymentId);
     // 550 + 10% tip (55) = 605; Paylink's 0.5% of 605 = 3.025 → 3 cents.
     expect(payment).toMatchObject({
-      status: 'pending',
+      status: 'open',
       baseCents: 550,
       tipCents: 55,
       totalCents: 605,
@@ -467,7 +468,7 @@ describe('settlement', () => {
     );
     expect(response.status).toBe(200);
     await env.settle();
-    expect((await paymentRow(env, paymentId)).status).toBe('pending');
+    expect((await paymentRow(env, paymentId)).status).toBe('open');
   });
 
   it('ignores a session event whose amount or currency differs from the stored payment', async () => {
@@ -507,11 +508,11 @@ describe('settlement', () => {
       );
       expect(response.status).toBe(200);
       await env.settle();
-      expect((await paymentRow(env, paymentId)).status).toBe('pending');
+      expect((await paymentRow(env, paymentId)).status).toBe('open');
     }
   });
 
-  it('a declined card leaves the payment pending, and the hosted page and the result say why', async () => {
+  it('a declined card leaves the Checkout open, and the hosted page and the result say why', async () => {
     const link = await createLink(merchant);
     const { url, paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
     const declined = await payOnSandbox(url, '4000 0000 0000 0002');
@@ -519,12 +520,12 @@ describe('settlement', () => {
     expect(await declined.text()).toContain('Your card was declined.');
 
     const payment = await paymentRow(env, paymentId);
-    expect(payment.status).toBe('pending');
+    expect(payment.status).toBe('open');
     expect(payment.lastError).toBe('Your card was declined.');
     const result = paymentResultSchema.parse(
       await (await env.api(`/api/checkout/${payment.checkoutSessionId}`)).json(),
     );
-    expect(result).toMatchObject({ verified: false, status: 'pending', last_error: 'Your card was declined.' });
+    expect(result).toMatchObject({ verified: false, status: 'open', last_error: 'Your card was declined.' });
     expect(await statsItems(env, merchant.sub)).toEqual([]);
   });
 });

@@ -68,7 +68,9 @@ interface Seed {
 }
 
 function recordOf(merchantId: string, seed: Seed): PaymentRecord {
-  return pendingPayment(merchantId, { ...seed, paymentId: paymentId() });
+  const record = pendingPayment(merchantId, { ...seed, paymentId: paymentId() });
+  // A Checkout still open is written so at checkout (it never moves back to open).
+  return seed.status === 'open' ? { ...record, status: 'open', statusRank: STATUS_RANK.open } : record;
 }
 
 /** Creates the payment pending, then moves it to its status with the payer's details, as settlement does. */
@@ -82,7 +84,7 @@ async function seedPayment(merchantId: string, seed: Seed): Promise<PaymentRecor
     paymentIntentId: seed.paymentIntentId === undefined ? `pi_${record.paymentId.slice(4)}` : seed.paymentIntentId,
   };
   let stored = record;
-  if (status !== 'pending') {
+  if (status !== 'pending' && status !== 'open') {
     const { payment } = await paymentStore.advance(record, status, details, new Date(seed.createdAt));
     stored = payment!;
   } else if (seed.lastError) {
@@ -134,8 +136,9 @@ const GROUP: Record<PaymentStatus, string> = {
   succeeded: 'approved',
   pending: 'pending',
   failed: 'denied',
-  canceled: 'denied',
-  expired: 'denied',
+  open: 'open',
+  canceled: 'abandoned',
+  expired: 'abandoned',
 };
 
 function dollarsToCents(text: string) {
@@ -150,6 +153,8 @@ function reference(merchantId: string, filters: PaymentFiltersInput, timeZone = 
       if (filters.dateFrom && day < filters.dateFrom) return false;
       if (filters.dateTo && day > filters.dateTo) return false;
       if (filters.status && GROUP[payment.status] !== filters.status) return false;
+      // With no status chosen, a checkout opened or left is not a payment (docs/decisions.md #30).
+      if (!filters.status && ['open', 'abandoned'].includes(GROUP[payment.status]!)) return false;
       if (
         filters.transactionId &&
         !payment.paymentId.startsWith(filters.transactionId) &&
@@ -236,7 +241,7 @@ async function errorOf(response: Response) {
 /** Merchant A: every filter's edge in a hundred-odd payments. */
 async function seedMerchantA() {
   const id = merchantA.sub;
-  const statuses: PaymentStatus[] = ['succeeded', 'succeeded', 'pending', 'failed', 'canceled', 'expired'];
+  const statuses: PaymentStatus[] = ['succeeded', 'succeeded', 'pending', 'failed', 'canceled', 'expired', 'open'];
   const emails = ['Aroha.Smith@Example.CO.NZ', 'rawiri@kiwi.nz', 'SMITHY@mail.com', null, 'mere@example.co.nz'];
   const seeds: Seed[] = [];
   // Roughly every 2.3 days back from 30 June 2024, across several months and both NZ offsets.
@@ -293,7 +298,8 @@ async function seedMerchantBulk() {
     Array.from({ length: 10_000 }, (_, index) => ({
       // One every ~47 minutes, newest first in index order; every 500th shares the previous instant.
       createdAt: new Date(start - (index - (index % 500 === 1 ? 1 : 0)) * 2_820_000).toISOString(),
-      status: (['succeeded', 'succeeded', 'succeeded', 'failed', 'expired'] as const)[index % 5],
+      // No abandoned checkouts: the unfiltered list and the export hold all 10,000 (docs/decisions.md #30).
+      status: (['succeeded', 'succeeded', 'succeeded', 'failed', 'pending'] as const)[index % 5],
       baseCents: 100 + ((index * 7919) % 50_000),
       tipCents: index % 4 === 0 ? 5 + (index % 90) : 0,
       payerEmail: [50, 4000, 7000, 9990].includes(index)
@@ -358,7 +364,9 @@ describe('GET /api/me/payments', () => {
     ['the day daylight saving starts', { dateFrom: '2024-09-29', dateTo: '2024-09-29' }],
     ['Approved', { status: 'approved' }],
     ['Pending', { status: 'pending' }],
-    ['Denied (failed, canceled and expired)', { status: 'denied' }],
+    ['Denied (failed)', { status: 'denied' }],
+    ['Checkout open', { status: 'open' }],
+    ['Abandoned (canceled and expired)', { status: 'abandoned' }],
     ['the start of a Stripe payment id', { transactionId: 'pi_group7' }],
     ['a whole email in another case', { customerEmail: 'aroha.smith@example.co.nz' }],
     ['an email with stray spaces', { customerEmail: '  MERE@example.co.nz ' }],

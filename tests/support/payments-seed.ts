@@ -2,6 +2,7 @@
  * Payments seeded through the real repository, as checkout creates them and settlement moves them: the
  * integration tests and the bench start from rows the code itself wrote, never from counters written by hand.
  */
+import { linkPlacesStore } from '@functions/adapters/payment-link-store';
 import { merchantStore } from '@functions/adapters/merchant-store';
 import { moneyStore } from '@functions/adapters/money-store';
 import { telemetry } from '@functions/adapters/observability';
@@ -80,6 +81,7 @@ export function settlementDeps(
 ): SettlementDeps {
   return {
     payments: paymentStore,
+    places: linkPlacesStore,
     money: moneyStore,
     merchants: cachedMerchants,
     stats,

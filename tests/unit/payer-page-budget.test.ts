@@ -29,6 +29,7 @@ const LONGEST_LINK: PublicPaymentLink = {
   acceptingPayments: true,
   expired: false,
   expiredMessage: null,
+  soldOut: false,
 };
 
 const render = (inlineCss?: string) =>

@@ -8,11 +8,19 @@ const STATUSES = paymentStatusSchema.options;
 const status = fc.constantFrom(...STATUSES);
 
 describe('payment status transitions: forward only', () => {
-  it('leaves pending for any settled status, and never returns to pending', () => {
-    for (const to of STATUSES.filter((s) => s !== 'pending')) {
+  it('leaves open for any other status, and never returns to open', () => {
+    for (const to of STATUSES.filter((s) => s !== 'open')) {
+      expect(nextStatus('open', to)).toBe(to);
+      expect(nextStatus(to, 'open')).toBe(to);
+    }
+  });
+
+  it('leaves pending (money on its way) for any settled status, and never returns to pending', () => {
+    for (const to of STATUSES.filter((s) => s !== 'pending' && s !== 'open')) {
       expect(nextStatus('pending', to)).toBe(to);
       expect(nextStatus(to, 'pending')).toBe(to);
     }
+    expect(nextStatus('pending', 'open')).toBe('pending');
   });
 
   it('lets a succeeded payment move nowhere', () => {
@@ -37,10 +45,10 @@ describe('payment status transitions: forward only', () => {
       fc.property(deliveries, ([events, redelivered]) => {
         const folded = foldStatuses(events);
         expect(foldStatuses(redelivered)).toBe(folded);
-        // And it is the highest-ranked status seen (pending when none).
+        // And it is the highest-ranked status seen (open when none).
         const highest = events.reduce<PaymentStatus>(
           (best, s) => (STATUS_RANK[s] > STATUS_RANK[best] ? s : best),
-          'pending',
+          'open',
         );
         expect(folded).toBe(highest);
       }),
@@ -50,7 +58,7 @@ describe('payment status transitions: forward only', () => {
   it('never moves a status back along the way', () => {
     fc.assert(
       fc.property(fc.array(status, { maxLength: 12 }), (events) => {
-        let current: PaymentStatus = 'pending';
+        let current: PaymentStatus = 'open';
         for (const event of events) {
           const next = nextStatus(current, event);
           expect(STATUS_RANK[next]).toBeGreaterThanOrEqual(STATUS_RANK[current]);
@@ -66,7 +74,7 @@ describe("what a Checkout session's state means", () => {
   it.each([
     ['complete', 'paid', 'succeeded'],
     ['expired', 'unpaid', 'expired'],
-    ['complete', 'unpaid', undefined], // an asynchronous method still working
+    ['complete', 'unpaid', 'pending'], // an asynchronous method still working: money on its way
     ['open', 'unpaid', undefined],
   ] as const)('%s + %s → %s', (sessionStatus, paymentStatus, expected) => {
     expect(statusOfSession({ status: sessionStatus, payment_status: paymentStatus })).toBe(expected);

@@ -125,11 +125,11 @@ describe('transactionsCsv', () => {
     expect(row[0]).toBe('15/01/2024 23:30');
   });
 
-  it('shows statuses as the screens do (docs/decisions.md #15)', () => {
-    const statuses = (['succeeded', 'pending', 'failed', 'canceled', 'expired'] as const).map(
+  it('shows statuses as the screens do (docs/decisions.md #15, #30)', () => {
+    const statuses = (['succeeded', 'pending', 'failed', 'canceled', 'expired', 'open'] as const).map(
       (status) => parseCsv(transactionsCsv([payment({ status })], AUCKLAND))[1]![4],
     );
-    expect(statuses).toEqual(['Approved', 'Pending', 'Denied', 'Denied', 'Denied']);
+    expect(statuses).toEqual(['Approved', 'Pending', 'Denied', 'Abandoned', 'Abandoned', 'Checkout open']);
   });
 
   it('writes the money after the sale: the status as the badge reads, the refunded dollars and a dispute', () => {

@@ -12,6 +12,7 @@ import { StripeApiError, invalidParameter, missingParameter } from './stripe-err
 /** Stripe's minimum charge in NZD (50 cents). */
 export const MINIMUM_AMOUNT = 50;
 const SESSION_LIFETIME_SECONDS = 86_400;
+const MIN_SESSION_LIFETIME_SECONDS = 1_800;
 
 export interface CheckoutSession extends StripeObject {
   object: 'checkout.session';
@@ -134,6 +135,13 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
   if (customerId) retrieve<Customer>(context, 'customer', customerId, account);
   const created = context.now();
   const expiresAt = optionalInteger(params, 'expires_at') ?? created + SESSION_LIFETIME_SECONDS;
+  // Stripe's own bounds: at least 30 minutes and at most 24 hours after the session is created.
+  if (expiresAt < created + MIN_SESSION_LIFETIME_SECONDS || expiresAt > created + SESSION_LIFETIME_SECONDS) {
+    throw invalidParameter(
+      'expires_at',
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+    );
+  }
   const id = newId('cs_test', 58);
   const session: CheckoutSession = {
     id,
@@ -174,6 +182,28 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
   };
   context.store.putCheckoutSetup(id, setup);
   return context.store.put(session, account);
+}
+
+/**
+ * Expires every open session past its `expires_at` now (each sends `checkout.session.expired` once), as
+ * Stripe's own sweeper does: the server runs it on a timer, and a read does the same for one session.
+ */
+export function sweepExpiredSessions(context: SandboxContext): number {
+  const due = context.store.objectsOfKind<CheckoutSession>(
+    'checkout.session',
+    (session) => session.status === 'open' && session.expires_at <= context.now(),
+  );
+  for (const session of due) refreshExpiry(context, session, context.store.accountOf(session.id) ?? null);
+  return due.length;
+}
+
+/** The `/_emu/` control: the session's time is up now (expired and its event sent), whatever its `expires_at`. */
+export function timeOutSession(context: SandboxContext, session: CheckoutSession, account: string | null) {
+  if (session.status !== 'open') {
+    throw invalidParameter('session', `Only open Checkout Sessions can time out; this one is ${session.status}.`);
+  }
+  session.expires_at = context.now();
+  return refreshExpiry(context, session, account);
 }
 
 /** Sessions past `expires_at` become expired when next looked at, as if Stripe's sweeper had run. */

@@ -11,6 +11,7 @@ import http from 'node:http';
 import { LOOPBACK, closeServer } from '../ports';
 import { accountRoutes } from './account-routes';
 import { billingRoutes } from './billing-routes';
+import { sweepExpiredSessions } from './checkout';
 import { checkoutRoutes } from './checkout-routes';
 import { disputeRoutes } from './dispute-routes';
 import { createStripeFaults } from './faults';
@@ -31,6 +32,8 @@ import { webhookRoutes } from './webhook-routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const PAYOUT_CHECK_MS = 60 * 60 * 1000;
+/** How often open Checkout sessions past their `expires_at` are expired (a read expires one at once). */
+const SWEEP_INTERVAL_MS = 5_000;
 
 export interface StripeSandboxOptions {
   port: number;
@@ -143,6 +146,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     });
   });
 
+  // Stripe expires a session at its `expires_at` whether or not anyone looks at it, and sends the event then.
+  const sweeper = setInterval(() => sweepExpiredSessions(context), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, LOOPBACK, () => resolve());
@@ -163,6 +170,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     settled: () => webhooks.settled(),
     async stop() {
       clearInterval(dailyPayouts);
+      clearInterval(sweeper);
       api.releaseHeld();
       await closeServer(server);
       await webhooks.stop();

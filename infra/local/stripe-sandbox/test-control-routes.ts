@@ -1,10 +1,11 @@
 /**
  * The sandbox's own test controls under `/_emu/`, which Stripe has no equivalent of: push an object to a
- * state a test needs (a trial ended, a refund failed, a dispute opened or closed, the day's payouts made), lose webhooks or fail
- * API calls on purpose, read every event, and start over.
+ * state a test needs (a trial ended, a Checkout timed out, a refund failed, a dispute opened or closed, the
+ * day's payouts made), lose webhooks or fail API calls on purpose, read every event, and start over.
  */
 import type { ApiRoute } from './api-route';
 import { endTrial, retrieve, type Subscription } from './billing';
+import { timeOutSession, type CheckoutSession } from './checkout';
 import { closeDispute, openDispute } from './disputes';
 import type { StripeFaults } from './faults';
 import { runPayoutsNow } from './payouts';
@@ -51,6 +52,20 @@ export function testControlRoutes(context: SandboxContext, drops: WebhookDrops, 
       method: 'POST',
       pattern: /^\/_emu\/payouts\/run$/,
       handle: ({ params }) => runPayoutsNow(context, params),
+    },
+    {
+      // The payer's Checkout time is up: expired now, as at its `expires_at` (a test waits no 30 minutes).
+      method: 'POST',
+      pattern: /^\/_emu\/checkout\/sessions\/([^/]+)\/time_out$/,
+      handle: ({ match }) => {
+        const sessionId = match[1]!;
+        const account = store.accountOf(sessionId) ?? null;
+        return timeOutSession(
+          context,
+          retrieve<CheckoutSession>(context, 'checkout.session', sessionId, account),
+          account,
+        );
+      },
     },
     { method: 'GET', pattern: /^\/_emu\/events$/, handle: () => ({ object: 'list', data: store.events() }) },
     {

@@ -29,6 +29,7 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   acceptingPayments: 'boolean',
   expired: 'boolean',
   expiredMessage: 'string|null',
+  soldOut: 'boolean',
 };
 
 const checkoutShape: AnswerShape<CheckoutResponse> = { url: 'string', paymentId: 'string' };

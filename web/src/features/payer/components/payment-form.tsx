@@ -24,7 +24,7 @@ function amountProblem(baseCents: number | null, totalCents: number): string | n
  * (docs/decisions.md #10). Pay Now creates the Checkout Session and hands the browser to Stripe.
  */
 /** What happened to the link since the page loaded it, as the checkout call found out. */
-export type LinkGone = 'not-found' | 'not-accepting' | 'expired';
+export type LinkGone = 'not-found' | 'not-accepting' | 'expired' | 'sold-out';
 
 export function PaymentForm({
   link,
@@ -87,7 +87,8 @@ export function PaymentForm({
       setBusy(false);
       const status = error instanceof ApiRequestError ? error.status : 0;
       if (status === 404) return onGone('not-found');
-      if (status === 409) return onGone('not-accepting');
+      if (status === 409)
+        return onGone(error instanceof ApiRequestError && error.code === 'sold_out' ? 'sold-out' : 'not-accepting');
       // The page is cached a minute; checkout reads the link afresh (docs/decisions.md #53).
       if (status === 410) return onGone('expired', serverMessage(error));
       const message = serverMessage(error);

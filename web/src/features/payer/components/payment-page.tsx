@@ -63,6 +63,9 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
   if (link.expired) return <LinkExpired link={link} message={link.expiredMessage} />;
   if (gone?.gone === 'expired') return <LinkExpired link={link} message={gone.message ?? null} />;
   if (gone?.gone === 'not-accepting' || !link.acceptingPayments) return <LinkNotAccepting link={link} />;
+  if (gone?.gone === 'sold-out' || link.soldOut) {
+    return <LinkNotAccepting link={link} message={strings.soldOutMessage} />;
+  }
   return <PaymentForm link={link} onGone={(kind, message) => setGone({ gone: kind, message })} />;
 }
 
@@ -102,7 +105,13 @@ function LinkExpired({ link, message }: { link: PublicPaymentLink; message: stri
   );
 }
 
-function LinkNotAccepting({ link }: { link: PublicPaymentLink }) {
+function LinkNotAccepting({
+  link,
+  message = strings.notAcceptingMessage,
+}: {
+  link: PublicPaymentLink;
+  message?: string;
+}) {
   return (
     <PayerStatusCard
       title={pageTitle(link.title)}
@@ -112,7 +121,7 @@ function LinkNotAccepting({ link }: { link: PublicPaymentLink }) {
       body={
         <>
           {link.businessName ? <p className="font-medium text-foreground">{link.businessName}</p> : null}
-          <p>{strings.notAcceptingMessage}</p>
+          <p>{message}</p>
         </>
       }
     />

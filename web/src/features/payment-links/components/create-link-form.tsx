@@ -42,6 +42,7 @@ interface CreateLinkFormValues {
   expiredMessage: string;
   thankYouMessage: string;
   redirectUrl: string;
+  maxPayments: string;
 }
 
 const EMPTY_FORM: CreateLinkFormValues = {
@@ -55,6 +56,7 @@ const EMPTY_FORM: CreateLinkFormValues = {
   expiredMessage: '',
   thankYouMessage: '',
   redirectUrl: '',
+  maxPayments: '',
 };
 
 /** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
@@ -69,12 +71,14 @@ const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
   expiredMessage: 'expiredMessage',
   thankYouMessage: 'thankYouMessage',
   redirectUrl: 'redirectUrl',
+  maxPayments: 'maxPayments',
 };
 
 /** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
 function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
   const amountText = values.amount.trim();
   const tipText = values.tipPercent.trim();
+  const limitText = values.maxPayments.trim();
   return {
     title: values.title,
     description: values.description,
@@ -86,6 +90,7 @@ function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
     expiredMessage: values.expiredMessage,
     thankYouMessage: values.thankYouMessage,
     redirectUrl: values.redirectUrl,
+    maxPayments: limitText === '' ? null : Number(limitText),
   };
 }
 
@@ -117,6 +122,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
     expiredMessage: useId(),
     thankYou: useId(),
     redirect: useId(),
+    limit: useId(),
   };
   const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const create = useCreatePaymentLink();
@@ -341,6 +347,27 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 autoComplete="off"
                 placeholder={strings.redirectPlaceholder}
                 {...form.register('redirectUrl')}
+              />
+            </FormField>
+
+            <FormField
+              id={ids.limit}
+              label={
+                <>
+                  {strings.limitLabel} {optional}
+                </>
+              }
+              hint={strings.limitHint}
+              error={errors.maxPayments?.message}
+            >
+              <Input
+                {...fieldControlProps(ids.limit, { error: errors.maxPayments?.message, hint: strings.limitHint })}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder={strings.limitPlaceholder}
+                {...form.register('maxPayments')}
               />
             </FormField>
           </CardContent>

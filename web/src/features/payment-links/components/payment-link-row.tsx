@@ -67,6 +67,9 @@ export function PaymentLinkRow({
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="font-medium text-foreground">{strings.amount(linkAmountText(link))}</span>
           {tipPercent ? <span>{strings.tip(tipPercent)}</span> : null}
+          {link.maxPayments != null ? (
+            <span title={strings.soldHint}>{strings.sold(link.soldCount, link.maxPayments)}</span>
+          ) : null}
           <time dateTime={link.createdAt} title={createdAt.toLocaleString('en-NZ')}>
             {strings.created(formatDistanceToNow(createdAt, { addSuffix: true }))}
           </time>
