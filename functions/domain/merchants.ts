@@ -2,7 +2,8 @@ import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import type { SignupData } from '@shared/contracts/signup';
 import type { StripeAccountStatus } from '@shared/contracts/stripe-connection';
-import { UNSAVED_TAX_SETTINGS, type TaxSettings } from '@shared/contracts/tax';
+import type { TaxSettings } from '@shared/contracts/tax';
+import { UNSAVED_TAX_SETTINGS } from '@shared/tax-defaults';
 import { HttpError } from './http-error';
 
 /** The merchant's Paylink subscription, as Stripe last told us (platform account). */

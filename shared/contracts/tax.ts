@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { GST_NUMBER_MESSAGES, gstNumberDigits, gstNumberProblem } from '../gst-number';
 import { plainTextSchema } from '../plain-text';
+import { DEFAULT_TIP_TREATMENT as TIP_DEFAULT, UNSAVED_TAX_SETTINGS as UNSAVED } from '../tax-defaults';
 
 /**
  * How a tip is treated for GST. No New Zealand ruling settles whether a tip paid through the business is
@@ -10,7 +11,7 @@ export const tipGstTreatmentSchema = z.enum(['part-of-supply', 'outside-supply']
 export type TipGstTreatment = z.infer<typeof tipGstTreatmentSchema>;
 
 /** Counting the tip can only overstate GST, never leave it undeclared (docs/decisions.md #66). */
-export const DEFAULT_TIP_TREATMENT: TipGstTreatment = 'part-of-supply';
+export const DEFAULT_TIP_TREATMENT: TipGstTreatment = TIP_DEFAULT;
 
 /** The merchant's tax settings as stored and as Settings → Tax shows them. Prices always include GST. */
 export const taxSettingsSchema = z.object({
@@ -26,13 +27,7 @@ export const taxSettingsSchema = z.object({
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
 /** A merchant who has never saved Settings → Tax: not registered, the default tip treatment. */
-export const UNSAVED_TAX_SETTINGS: TaxSettings = {
-  gstRegistered: false,
-  gstNumber: null,
-  legalName: null,
-  address: null,
-  tipTreatment: DEFAULT_TIP_TREATMENT,
-};
+export const UNSAVED_TAX_SETTINGS: TaxSettings = UNSAVED;
 
 const optionalText = (max: number) =>
   plainTextSchema({ multiline: max > 200 })
