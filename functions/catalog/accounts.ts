@@ -1,0 +1,104 @@
+/**
+ * The API's health and the merchant's account: profile, sign-up and its bot check, magic links, and the
+ * Cognito triggers.
+ * Part of the catalogue (functions/catalog.ts, which assembles the parts in this order).
+ */
+import { ACCOUNT_EVENT_SOURCE, MAGIC_LINK_REQUESTED } from '@shared/contracts/auth';
+import type { FunctionSpec } from '../function-spec';
+
+export const accountFunctions: readonly FunctionSpec[] = [
+  {
+    name: 'health',
+    description: 'Liveness: answers that the API is up.',
+    entry: 'functions/http/health.ts',
+    routes: [{ method: 'GET', path: '/api/health', auth: 'public' }],
+  },
+  {
+    name: 'get-me',
+    description: "The signed-in merchant's profile.",
+    entry: 'functions/http/get-me.ts',
+    routes: [{ method: 'GET', path: '/api/me', auth: 'merchant' }],
+    // readwrite: a sign-up that died half-way gets its row on the first profile read (functions/domain/signup.ts).
+    tables: { merchants: 'readwrite', events: 'readwrite' },
+  },
+  {
+    name: 'update-me',
+    description: "Saves the signed-in merchant's profile (Settings → Profile).",
+    entry: 'functions/http/update-me.ts',
+    routes: [{ method: 'PATCH', path: '/api/me', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+  },
+  {
+    name: 'signup-challenge',
+    description: 'Issues the bot-check (ALTCHA) challenge the sign-up form solves.',
+    entry: 'functions/http/signup-challenge.ts',
+    routes: [{ method: 'GET', path: '/api/signup/challenge', auth: 'public' }],
+    secrets: ['bot-check-key'],
+  },
+  {
+    name: 'signup',
+    description: 'Creates a merchant: bot check, Cognito user, merchant row with its 30-day trial.',
+    entry: 'functions/http/signup.ts',
+    routes: [{ method: 'POST', path: '/api/signup', auth: 'public' }],
+    tables: { merchants: 'readwrite', events: 'readwrite' },
+    secrets: ['bot-check-key'],
+  },
+  {
+    name: 'request-magic-link',
+    description:
+      'Accepts a magic-link request and hands it to the bus: it reads nothing, so its answer and its time are the same whether or not the account exists.',
+    entry: 'functions/http/request-magic-link.ts',
+    routes: [{ method: 'POST', path: '/api/auth/magic-link', auth: 'public' }],
+    putsEvents: true,
+    eventSources: [ACCOUNT_EVENT_SOURCE],
+  },
+  {
+    name: 'send-magic-link',
+    description: 'Emails a single-use sign-in link to an existing merchant (at most one a minute per address).',
+    entry: 'functions/events/send-magic-link.ts',
+    rules: [{ source: ACCOUNT_EVENT_SOURCE, detailTypes: [MAGIC_LINK_REQUESTED] }],
+    tables: { merchants: 'read', events: 'readwrite' },
+    secrets: ['magic-link-key'],
+    sendsEmail: true,
+  },
+  {
+    name: 'cognito-pre-sign-up',
+    description: 'Refuses sign-ups that did not come through POST /api/signup (and its bot check).',
+    entry: 'functions/auth/pre-sign-up.ts',
+    cognitoTrigger: 'preSignUp',
+    secrets: ['bot-check-key'],
+  },
+  {
+    name: 'cognito-custom-message',
+    description: "Writes Cognito's verification and password-reset emails, with links into the app.",
+    entry: 'functions/auth/custom-message.ts',
+    cognitoTrigger: 'customMessage',
+  },
+  {
+    name: 'magic-link-define-challenge',
+    description: 'Custom auth: one magic-link challenge, then tokens or failure.',
+    entry: 'functions/auth/define-auth-challenge.ts',
+    cognitoTrigger: 'defineAuthChallenge',
+  },
+  {
+    name: 'magic-link-create-challenge',
+    description: 'Custom auth: asks for the magic-link token.',
+    entry: 'functions/auth/create-auth-challenge.ts',
+    cognitoTrigger: 'createAuthChallenge',
+  },
+  {
+    name: 'magic-link-verify-challenge',
+    description: 'Custom auth: accepts a magic-link token once.',
+    entry: 'functions/auth/verify-auth-challenge.ts',
+    cognitoTrigger: 'verifyAuthChallengeResponse',
+    tables: { events: 'readwrite' },
+    secrets: ['magic-link-key'],
+  },
+  {
+    name: 'cognito-post-confirmation',
+    description: 'After a password reset, ends every session signed in before it (Cognito itself ends none).',
+    entry: 'functions/auth/post-confirmation.ts',
+    cognitoTrigger: 'postConfirmation',
+    signsOutUsers: true,
+  },
+];

@@ -1,0 +1,38 @@
+/**
+ * The realtime socket: its authorizer, its connections, and what pushes to them.
+ * Part of the catalogue (functions/catalog.ts, which assembles the parts in this order).
+ */
+import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '@shared/contracts/realtime';
+import type { FunctionSpec } from '../function-spec';
+
+export const realtimeFunctions: readonly FunctionSpec[] = [
+  {
+    name: 'realtime-authorizer',
+    description: 'Verifies the Cognito token a browser offers when it opens the realtime socket.',
+    entry: 'functions/realtime/authorize-connection.ts',
+    webSocketAuthorizer: true,
+  },
+  {
+    name: 'realtime-connections',
+    description: "Remembers and forgets a merchant's open realtime sockets.",
+    entry: 'functions/realtime/track-connection.ts',
+    webSocketRoutes: ['$connect', '$disconnect'],
+    tables: { connections: 'readwrite' },
+  },
+  {
+    name: 'close-expired-connections',
+    description: 'Every 5 minutes: closes realtime sockets whose token has expired.',
+    entry: 'functions/events/close-expired-connections.ts',
+    schedule: { rateMinutes: 5 },
+    tables: { connections: 'readwrite' },
+    pushesToConnections: true,
+  },
+  {
+    name: 'notify-merchant',
+    description: "Pushes a payment's new status to its merchant's open dashboards.",
+    entry: 'functions/events/notify-merchant.ts',
+    rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED] }],
+    tables: { connections: 'readwrite' },
+    pushesToConnections: true,
+  },
+];
