@@ -103,27 +103,21 @@ export const merchantStore: MerchantRepository = {
       ':now': now.toISOString(),
     }),
 
-  async claimReceiptNumber(merchantId, previous, paymentId) {
+  async takeReceiptNumber(merchantId) {
     try {
-      await documentClient().send(
+      const { Attributes } = await documentClient().send(
         new UpdateCommand({
           TableName: tableName('merchants'),
           Key: { merchantId },
-          UpdateExpression: 'SET lastReceiptNumber = :next, lastReceiptPaymentId = :paymentId',
-          ConditionExpression:
-            previous === 0
-              ? 'attribute_exists(merchantId) AND attribute_not_exists(lastReceiptNumber)'
-              : 'lastReceiptNumber = :previous',
-          ExpressionAttributeValues: {
-            ':next': previous + 1,
-            ':paymentId': paymentId,
-            ...(previous === 0 ? {} : { ':previous': previous }),
-          },
+          UpdateExpression: 'ADD lastReceiptNumber :one',
+          ConditionExpression: 'attribute_exists(merchantId)',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return true;
+      return Attributes?.lastReceiptNumber as number | undefined;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
   },

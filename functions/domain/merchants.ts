@@ -34,9 +34,8 @@ export interface MerchantRecord extends MerchantProfile {
   businessDescription?: string;
   /** Settings → Tax; absent until the merchant saves it (then not registered for GST). */
   tax?: TaxSettings;
-  /** The last receipt number given out, and the payment it went to (receipts.ts: conditional counter). */
+  /** The last receipt number given out (receipts.ts: one atomic counter per merchant). */
   lastReceiptNumber?: number;
-  lastReceiptPaymentId?: string;
   updatedAt: string;
 }
 
@@ -60,11 +59,8 @@ export interface MerchantRepository {
   recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
   /** Sets the plan's subscription unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
-  /**
-   * Takes receipt number `previous + 1` for `paymentId` if `previous` is still the last one given out;
-   * false when another payment took it first.
-   */
-  claimReceiptNumber(merchantId: string, previous: number, paymentId: string): Promise<boolean>;
+  /** Takes the merchant's next receipt number (one atomic add); undefined when there is no such merchant. */
+  takeReceiptNumber(merchantId: string): Promise<number | undefined>;
   /** Replaces Settings → Tax; undefined when there is no such merchant. */
   saveTax(merchantId: string, tax: TaxSettings, now: Date): Promise<MerchantRecord | undefined>;
 }

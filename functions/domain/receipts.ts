@@ -17,35 +17,21 @@ export function newReceiptToken(): string {
 
 export const RECEIPT_TOKEN_PATTERN = /^rct_[A-Za-z0-9_-]{22}$/;
 
-/** Attempts at the merchant's counter before giving up (each lost attempt means another payment took a number). */
-const MAX_CLAIMS = 20;
-
 /**
- * Gives a succeeded payment its receipt number: the merchant row's counter moves only by a conditional
- * write naming the last number, so two payments never share one, and the payment takes its number only if
- * it has none, so a duplicate webhook or a re-check never gives it a second. The counter also names the
- * payment its last number went to: a claim that crashed before the payment was written is finished by
- * the next claimer (or its own retry), so no number is left unused.
+ * Gives a succeeded payment its receipt number (docs/decisions.md #65): one atomic add on the merchant's
+ * counter, so two payments never share a number and a busy merchant's payments never wait on each other;
+ * the payment takes its number only if it has none, so a duplicate webhook or a re-check never gives it a
+ * second. Numbers are never reused. The rare loser of two settles racing on one payment, or a crash between
+ * the two writes, leaves its number unused: a gap in the sequence, never a duplicate.
  */
 export async function assignReceiptNumber(
   payment: PaymentRecord,
   deps: { payments: PaymentRepository; merchants: MerchantRepository },
 ): Promise<PaymentRecord> {
   if (payment.receiptNumber !== undefined) return payment;
-  for (let attempt = 0; attempt < MAX_CLAIMS; attempt += 1) {
-    const merchant = await deps.merchants.get(payment.merchantId);
-    if (!merchant) return payment;
-    const last = merchant.lastReceiptNumber ?? 0;
-    const holder = merchant.lastReceiptPaymentId;
-    if (holder === payment.paymentId)
-      return (await deps.payments.setReceipt(holder, last, newReceiptToken())) ?? payment;
-    const current = await deps.payments.get(payment.paymentId);
-    if (!current || current.receiptNumber !== undefined) return current ?? payment;
-    if (holder) await deps.payments.setReceipt(holder, last, newReceiptToken());
-    if (await deps.merchants.claimReceiptNumber(payment.merchantId, last, payment.paymentId))
-      return (await deps.payments.setReceipt(payment.paymentId, last + 1, newReceiptToken())) ?? payment;
-  }
-  throw new Error(`No receipt number for ${payment.paymentId} after ${MAX_CLAIMS} attempts`);
+  const number = await deps.merchants.takeReceiptNumber(payment.merchantId);
+  if (number === undefined) return payment;
+  return (await deps.payments.setReceipt(payment.paymentId, number, newReceiptToken())) ?? payment;
 }
 
 /** The receipt page's address. */

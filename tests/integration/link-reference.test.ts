@@ -43,9 +43,12 @@ async function paidPayment(owner: TestMerchant, reference: string | null) {
   const link = paymentLinkSchema.parse(await (await createLink(owner, { reference })).json());
   const response = await send('/api/checkout', 'POST', { linkId: link.linkId, tip: 'none' });
   const { url, paymentId } = checkoutResponseSchema.parse(await response.json());
-  const paid = await payOnHostedCheckout(url);
+  // Each payer an address of their own: a receipt goes only to the address given at Checkout (#69).
+  const payerEmail = `ref-${paymentId.slice(-8).toLowerCase()}@example.co.nz`;
+  const paid = await payOnHostedCheckout(url, { email: payerEmail });
   await env.settle();
-  return { paymentId, sessionId: new URL(paid.headers.get('location')!).searchParams.get('session_id')! };
+  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
+  return { paymentId, sessionId, payerEmail };
 }
 
 async function listed(owner: TestMerchant, query: string) {
@@ -67,7 +70,7 @@ describe("the merchant's reference", () => {
   });
 
   it('is copied onto the payment: the detail, the list row, the receipt, and the Reference filter (merchant-scoped)', async () => {
-    const { paymentId, sessionId } = await paidPayment(merchant, 'INV-0042');
+    const { paymentId, sessionId, payerEmail } = await paidPayment(merchant, 'INV-0042');
     const { paymentId: unreferenced } = await paidPayment(merchant, null);
     const { paymentId: othersPayment } = await paidPayment(other, 'INV-0042');
 
@@ -85,7 +88,7 @@ describe("the merchant's reference", () => {
     expect((await listed(other, 'reference=INV-0042')).map((row) => row.paymentId)).toEqual([othersPayment]);
     expect(await listed(merchant, 'reference=INV-004')).toEqual([]);
 
-    const receiptTo = `ref-${sessionId.slice(-8).toLowerCase()}@example.co.nz`;
+    const receiptTo = payerEmail;
     expect((await send(`/api/checkout/${sessionId}/receipt`, 'POST', { email: receiptTo })).status).toBe(202);
     const email = await waitForEmail(env.runtime.mailbox.url, receiptTo, { subject: /Your receipt/ });
     expect(email.body.text).toContain('Reference');
