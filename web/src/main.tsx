@@ -1,3 +1,5 @@
+// First: zod's parsers without its `new Function` probe, which the CSP refuses (docs/decisions.md #70).
+import '@web/lib/zod-jitless';
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';

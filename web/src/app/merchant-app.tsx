@@ -1,4 +1,3 @@
-import '@web/lib/zod-jitless';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
