@@ -24,9 +24,6 @@ import { disputeForDisplay, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement';
 import { receiptPath } from './receipts';
 
-/** Kept for code that imported it from here before functions/domain/merchant-days.ts; new code imports that. */
-export { startOfDayIn } from './merchant-days';
-
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
 export interface PaymentPosition {
   createdAt: string;

@@ -182,9 +182,6 @@ export function allShards(prefix: string, shards: number): string[] {
   return Array.from({ length: shards }, (_, index) => `${prefix}#${index}`);
 }
 
-/** Kept for code that imported it from here before functions/domain/merchant-days.ts; new code imports that. */
-export { dayInTimeZone } from './merchant-days';
-
 /**
  * The key of one merchant's payments from one payer's email, in any case or padding: the customer-email
  * filter matches the whole address (docs/decisions.md), so it reads one index partition — flat cost at any

@@ -135,9 +135,6 @@ export function countersOf(item: Partial<StatsCounters> | undefined): StatsCount
   return Object.fromEntries(COUNTER_NAMES.map((name) => [name, item?.[name] ?? 0])) as unknown as StatsCounters;
 }
 
-/** Kept for code that imported them from here before functions/domain/merchant-days.ts; new code imports that. */
-export { addDays, previousMonth } from './merchant-days';
-
 /**
  * The last day the schedule may seal: two calendar days before today in UTC. Every time zone's day D has
  * ended by D+1 12:00 UTC (UTC−12), so at D+2 00:00 UTC it closed at least 12 hours ago — far longer than

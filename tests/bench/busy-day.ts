@@ -6,7 +6,8 @@
  * refused), and the dashboard's read of that merchant is timed and its DynamoDB calls counted.
  */
 import { statsStore } from '@functions/adapters/stats-store';
-import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
+import { dayInTimeZone } from '@functions/domain/merchant-days';
+import { type PaymentRecord } from '@functions/domain/payments';
 import type { TestRuntime } from '../integration/harness';
 import { countDynamoCalls } from '../support/dynamodb-call-counter';
 import { pendingPayment } from '../support/payments-seed';

@@ -9,8 +9,9 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentStore } from '@functions/adapters/payment-store';
-import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
-import { addDays, dayKey, UNSEALED_SHARDS, unsealedShardOf } from '@functions/domain/stats';
+import { addDays, dayInTimeZone } from '@functions/domain/merchant-days';
+import { type PaymentRecord } from '@functions/domain/payments';
+import { dayKey, UNSEALED_SHARDS, unsealedShardOf } from '@functions/domain/stats';
 import { bootLocalRuntime, type TestRuntime } from '../integration/harness';
 import { pendingPayment } from '../support/payments-seed';
 import { merchantPayments, paymentRow, statsItems } from '../support/stored-rows';

@@ -6,7 +6,7 @@
  * day at the real 400 KB.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInTimeZone } from '@functions/domain/payments';
+import { dayInTimeZone } from '@functions/domain/merchant-days';
 import { paymentStore } from '@functions/adapters/payment-store';
 import { statsStore } from '@functions/adapters/stats-store';
 import { sealDay } from '@functions/domain/stats';

@@ -26,7 +26,7 @@ import {
   type PaymentLink,
 } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
-import { dayInTimeZone } from '@functions/domain/payments';
+import { dayInTimeZone } from '@functions/domain/merchant-days';
 import { waitForEmail } from '../support/mailbox';
 import { paymentRow, statsItems } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInTimeZone, type PaymentRecord } from '@functions/domain/payments';
+import { dayInTimeZone } from '@functions/domain/merchant-days';
+import { type PaymentRecord } from '@functions/domain/payments';
 import { settle } from '@functions/domain/settlement';
 import type { StatsRepository } from '@functions/domain/stats';
 import { paymentStore } from '@functions/adapters/payment-store';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, startOfDayIn, stripeDashboardUrlOf } from '@functions/domain/payment-history';
+import { startOfDayIn } from '@functions/domain/merchant-days';
+import { decodeCursor, encodeCursor, stripeDashboardUrlOf } from '@functions/domain/payment-history';
 
 describe("the payment's Stripe dashboard link", () => {
   it('opens the test-mode dashboard for a test key and the live one for a live key', () => {

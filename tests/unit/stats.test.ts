@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REVENUE_CHART_DAYS } from '@shared/contracts/stats';
+import { addDays, previousMonth } from '@functions/domain/merchant-days';
 import {
   LIFETIME_KEY,
   ZERO_COUNTERS,
   addCounters,
-  addDays,
   combineStats,
   monthKey,
-  previousMonth,
   sealableThrough,
   statsWindow,
   type DayTotals,
