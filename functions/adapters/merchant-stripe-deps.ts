@@ -1,3 +1,4 @@
+import { planBillingOf } from '../domain/subscription';
 import { ENV } from '../environment';
 import { merchantStore } from './merchant-store';
 import { telemetry } from './observability';
@@ -14,5 +15,25 @@ export async function merchantStripeDeps(now = new Date()) {
     appOrigin: process.env[ENV.appOrigin] ?? '',
     telemetry,
     now,
+  };
+}
+
+/**
+ * `account.updated`: the merchant store, Stripe as the client (the account is read again, not taken from the
+ * event), telemetry, and a clock read when the account is.
+ */
+export async function accountEventDeps() {
+  return { merchants: merchantStore, stripe: await stripeClient(), telemetry, now: () => new Date() };
+}
+
+/** The plan's subscription and invoice events: the merchant store, Stripe's subscriptions and the plan's billing. */
+export async function subscriptionEventDeps() {
+  const stripe = await stripeClient();
+  return {
+    merchants: merchantStore,
+    retrieveSubscription: (id: string) => stripe.subscriptions.retrieve(id),
+    billing: planBillingOf(stripe),
+    telemetry,
+    now: () => new Date(),
   };
 }

@@ -1,7 +1,5 @@
 /** `account.updated` from a merchant's connected account keeps their connection status current. */
-import { merchantStore } from '../adapters/merchant-store';
-import { telemetry } from '../adapters/observability';
-import { stripeClient } from '../adapters/stripe-client';
+import { accountEventDeps } from '../adapters/merchant-stripe-deps';
 import { applyAccountUpdated } from '../domain/stripe-events';
 import { stripeEventConsumer } from './stripe-event-consumer';
 
@@ -9,11 +7,5 @@ export const handler = stripeEventConsumer({
   consumer: 'account',
   // Account events count only from the Connect endpoint: they are about merchants' connected accounts.
   endpoint: 'connect',
-  apply: async ({ event }) =>
-    applyAccountUpdated(event, {
-      merchants: merchantStore,
-      stripe: await stripeClient(),
-      telemetry,
-      now: () => new Date(),
-    }),
+  apply: async ({ event }) => applyAccountUpdated(event, await accountEventDeps()),
 });

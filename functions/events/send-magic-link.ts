@@ -4,27 +4,9 @@
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { magicLinkRequestedDetailSchema } from '@shared/contracts/auth';
-import { ENV } from '../environment';
-import { sendEmail } from '../adapters/mailer';
-import { merchantStore } from '../adapters/merchant-store';
-import { oneTimeRecordStore } from '../adapters/one-time-record-store';
-import { readSecret } from '../adapters/secrets';
-import { EmailRefusedError, type Email } from '../domain/emails';
-import { requestMagicLink } from '../domain/magic-links';
+import { magicLinkRequestDeps } from '../adapters/magic-link-deps';
 import { log, observed } from '../adapters/observability';
-
-/**
- * A refusal (SES not yet verified, or in its sandbox) is logged and not retried: every retry would be
- * refused alike and end as a dead letter, while the merchant can ask again once email is set up.
- */
-async function sendOrLogRefusal(to: string, email: Email): Promise<void> {
-  try {
-    await sendEmail(to, email);
-  } catch (error) {
-    if (!(error instanceof EmailRefusedError)) throw error;
-    log.error('Magic-link email refused by the mail service', { code: error.code, error: error.serviceMessage });
-  }
-}
+import { requestMagicLink } from '../domain/magic-links';
 
 async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const parsed = magicLinkRequestedDetailSchema.safeParse(event.detail);
@@ -33,14 +15,7 @@ async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
     log.warn('Malformed magic-link request dropped', { eventId: event.id });
     return;
   }
-  await requestMagicLink(parsed.data.email, {
-    key: await readSecret('magic-link-key'),
-    records: oneTimeRecordStore,
-    merchants: merchantStore,
-    sendEmail: sendOrLogRefusal,
-    appOrigin: process.env[ENV.appOrigin] ?? '',
-    now: new Date(),
-  });
+  await requestMagicLink(parsed.data.email, await magicLinkRequestDeps());
 }
 
 export const handler = observed(handle);

@@ -3,18 +3,12 @@
  * password answers a short-lived unlock token; a wrong one 'Invalid password'; too many tries a 429.
  */
 import { consumerUnlockRequestSchema } from '@shared/contracts/consumer';
-import { readSecret } from '../adapters/secrets';
-import { unlockAttemptStore } from '../adapters/wallet-store';
+import { consumerDemoDeps } from '../adapters/consumer-demo-deps';
 import { unlockConsumerDemo } from '../domain/consumer-wallet';
 import { clientAddressOf } from './client-address';
 import { httpHandler, jsonBody } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
   const { password } = consumerUnlockRequestSchema.parse(jsonBody(event));
-  const deps = {
-    passwordHash: await readSecret('consumer-demo-password-hash'),
-    attempts: unlockAttemptStore,
-    now: new Date(),
-  };
-  return { body: await unlockConsumerDemo(password, clientAddressOf(event), deps) };
+  return { body: await unlockConsumerDemo(password, clientAddressOf(event), await consumerDemoDeps()) };
 });

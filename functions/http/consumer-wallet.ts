@@ -1,14 +1,10 @@
 /** GET /api/consumer/wallet: the demo user's wallet, for a browser holding an unlock token (docs/decisions.md #6). */
-import { readSecret } from '../adapters/secrets';
-import { walletStore } from '../adapters/wallet-store';
+import { consumerDemoDeps } from '../adapters/consumer-demo-deps';
 import { consumerOfAuthorization, demoWallet } from '../domain/consumer-wallet';
 import { httpHandler } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
-  const now = new Date();
-  consumerOfAuthorization(event.headers.authorization, {
-    passwordHash: await readSecret('consumer-demo-password-hash'),
-    now,
-  });
-  return { body: await demoWallet({ wallets: walletStore, now }) };
+  const deps = await consumerDemoDeps();
+  consumerOfAuthorization(event.headers.authorization, deps);
+  return { body: await demoWallet(deps) };
 });

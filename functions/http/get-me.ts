@@ -1,6 +1,5 @@
-import { cognitoUsers } from '../adapters/cognito-users';
+import { firstSignInDeps } from '../adapters/first-sign-in-deps';
 import { merchantStore } from '../adapters/merchant-store';
-import { pendingSignupStore } from '../adapters/one-time-record-store';
 import { HttpError } from '../domain/http-error';
 import { getMerchantProfile } from '../domain/merchants';
 import { finishSignupOnFirstSignIn } from '../domain/signup';
@@ -15,11 +14,6 @@ export const handler = httpHandler(async (event) => {
   }
   // A signed-in user without a row may be a sign-up that died half-way: finish it rather than 404 for ever.
   const accessToken = (event.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-  await finishSignupOnFirstSignIn(merchantId, accessToken, {
-    users: cognitoUsers,
-    merchants: merchantStore,
-    pendingSignups: pendingSignupStore,
-    now: new Date(),
-  });
+  await finishSignupOnFirstSignIn(merchantId, accessToken, firstSignInDeps());
   return { body: await getMerchantProfile(merchantStore, merchantId) };
 });

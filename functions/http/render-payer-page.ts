@@ -8,8 +8,7 @@
 import { ENV } from '../environment';
 import { publicLinkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { log, observed } from '../adapters/observability';
-import { merchantStore } from '../adapters/merchant-store';
-import { paymentLinkStore } from '../adapters/payment-link-store';
+import { paymentLinkDeps } from '../adapters/payment-link-deps';
 import { HttpError } from '../domain/http-error';
 import { renderPayerPage, spaAssetsFromIndexHtml, type SpaAssets } from '../domain/payer-page-html';
 import { publicPaymentLink } from '../domain/payment-links';
@@ -59,7 +58,7 @@ async function loadLink(rawId: string | undefined): Promise<PublicPaymentLink | 
   const linkId = publicLinkIdSchema.safeParse(rawId);
   if (!linkId.success) return null;
   try {
-    return await publicPaymentLink(linkId.data, { links: paymentLinkStore, merchants: merchantStore, now: new Date() });
+    return await publicPaymentLink(linkId.data, paymentLinkDeps());
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;

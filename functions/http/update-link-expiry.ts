@@ -1,6 +1,5 @@
 import { linkIdSchema, updateLinkExpirySchema } from '@shared/contracts/payment-links';
-import { merchantStore } from '../adapters/merchant-store';
-import { paymentLinkStore } from '../adapters/payment-link-store';
+import { paymentLinkDeps } from '../adapters/payment-link-deps';
 import { linkNotFound, setPaymentLinkExpiry } from '../domain/payment-links';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
@@ -10,10 +9,6 @@ export const handler = httpHandler(async (event) => {
   if (!linkId.success) throw linkNotFound();
   const input = updateLinkExpirySchema.parse(jsonBody(event));
   return {
-    body: await setPaymentLinkExpiry(merchantId, linkId.data, input, {
-      links: paymentLinkStore,
-      merchants: merchantStore,
-      now: new Date(),
-    }),
+    body: await setPaymentLinkExpiry(merchantId, linkId.data, input, paymentLinkDeps()),
   };
 });

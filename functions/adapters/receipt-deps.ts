@@ -1,0 +1,38 @@
+import { EmailRefusedError } from '../domain/emails';
+import { HttpError } from '../domain/http-error';
+import { ENV } from '../environment';
+import { sendEmail } from './mailer';
+import { merchantStore } from './merchant-store';
+import { log } from './observability';
+import { paymentStore } from './payment-store';
+
+/** The product's words when the email could not be sent. */
+const RECEIPT_FAILED_MESSAGE = 'Failed to send receipt. Please try again.';
+
+async function sendOrExplain(...args: Parameters<typeof sendEmail>) {
+  try {
+    await sendEmail(...args);
+  } catch (error) {
+    if (error instanceof EmailRefusedError) {
+      // Until an operator verifies SES (or leaves its sandbox): the domain notes it on the payment and
+      // answers the payer in words; the log names SES's reason.
+      log.error('Receipt email refused by the mail service', { code: error.code, error: error.serviceMessage });
+      throw error;
+    }
+    log.error('Receipt email failed', { error: String(error) });
+    throw new HttpError(502, 'email_failed', RECEIPT_FAILED_MESSAGE);
+  }
+}
+
+/**
+ * The payer's emailed receipt: the payment and merchant stores, SES (a failure answered in the product's
+ * words, a refusal passed to the rules), and the app's origin for the receipt page's address.
+ */
+export function receiptDeps() {
+  return {
+    payments: paymentStore,
+    merchants: merchantStore,
+    send: sendOrExplain,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+  };
+}
