@@ -20,10 +20,21 @@ export function fieldControlProps(id: string, { error, hint }: FieldMessages) {
   } as const;
 }
 
+/** How much of a field's limit is used: the length typed, the limit, and the words shown once it is reached. */
+export interface FieldCounter {
+  length: number;
+  max: number;
+  atLimit: string;
+}
+
 interface FormFieldProps extends FieldMessages {
   /** The control's id (use fieldControlProps(id, …) on it). */
   id: string;
   label: ReactNode;
+  /** The words after the label saying the field may stay empty, e.g. '(optional)'. */
+  optional?: string;
+  /** How much of the field's limit is used, at the end of the label row. */
+  counter?: FieldCounter;
   /** Shown at the end of the label row, e.g. a "Forgot password?" link. */
   labelAside?: ReactNode;
   className?: string;
@@ -31,16 +42,44 @@ interface FormFieldProps extends FieldMessages {
 }
 
 /** A label, its control, an optional hint and the field's own error message under it. */
-export function FormField({ id, label, labelAside, hint, error, className, children }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  optional,
+  counter,
+  labelAside,
+  hint,
+  error,
+  className,
+  children,
+}: FormFieldProps) {
+  const labelElement = (
+    <Label htmlFor={id}>
+      {label}
+      {optional ? (
+        <>
+          {' '}
+          <span className="font-normal text-muted-foreground">{optional}</span>
+        </>
+      ) : null}
+    </Label>
+  );
+  const aside =
+    counter || labelAside ? (
+      <>
+        {labelAside}
+        {counter ? <LengthCounter {...counter} /> : null}
+      </>
+    ) : null;
   return (
     <div className={cn('flex flex-col gap-2', className)}>
-      {labelAside ? (
+      {aside ? (
         <div className="flex items-center justify-between gap-4">
-          <Label htmlFor={id}>{label}</Label>
-          {labelAside}
+          {labelElement}
+          {aside}
         </div>
       ) : (
-        <Label htmlFor={id}>{label}</Label>
+        labelElement
       )}
       {children}
       {hint ? (
@@ -54,5 +93,18 @@ export function FormField({ id, label, labelAside, hint, error, className, child
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Beside the label: a pasted text longer than the limit is cut, and this says so at the limit instead of
+ * cutting silently.
+ */
+function LengthCounter({ length, max, atLimit }: FieldCounter) {
+  const full = length >= max;
+  return (
+    <span className={cn('text-xs tabular-nums', full ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
+      {full ? atLimit : `${length}/${max}`}
+    </span>
   );
 }

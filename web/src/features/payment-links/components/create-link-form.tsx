@@ -19,7 +19,6 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { cn } from '@web/lib/cn';
 import { Textarea } from '@web/components/ui/textarea';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -165,7 +164,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
               id={ids.title}
               label={strings.titleLabel}
               error={errors.title?.message}
-              labelAside={<LengthCounter length={title?.length ?? 0} max={LINK_TITLE_MAX} />}
+              counter={{ length: title?.length ?? 0, max: LINK_TITLE_MAX, atLimit: strings.atLimit(LINK_TITLE_MAX) }}
               className="sm:col-span-2"
             >
               <Input
@@ -179,13 +178,14 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
 
             <FormField
               id={ids.description}
-              label={
-                <>
-                  {strings.descriptionLabel} {optional}
-                </>
-              }
+              label={strings.descriptionLabel}
+              optional={strings.optional}
               error={errors.description?.message}
-              labelAside={<LengthCounter length={description?.length ?? 0} max={LINK_DESCRIPTION_MAX} />}
+              counter={{
+                length: description?.length ?? 0,
+                max: LINK_DESCRIPTION_MAX,
+                atLimit: strings.atLimit(LINK_DESCRIPTION_MAX),
+              }}
               className="sm:col-span-2"
             >
               <Textarea
@@ -392,18 +392,5 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
         />
       ) : null}
     </>
-  );
-}
-
-/**
- * How much of a field's limit is used, beside its label: a pasted text longer than the limit is cut, and
- * this says so at the limit instead of cutting silently.
- */
-function LengthCounter({ length, max }: { length: number; max: number }) {
-  const full = length >= max;
-  return (
-    <span className={cn('text-xs tabular-nums', full ? 'font-medium text-amber-800' : 'text-muted-foreground')}>
-      {full ? strings.atLimit(max) : `${length}/${max}`}
-    </span>
   );
 }

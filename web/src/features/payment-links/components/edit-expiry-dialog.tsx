@@ -5,16 +5,8 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { LINK_EXPIRED_MESSAGE_MAX, updateLinkExpirySchema, type PaymentLink } from '@shared/contracts/payment-links';
 import { wallClockOf } from '@shared/wall-clock';
 import { FormField, fieldControlProps } from '@web/components/form-field';
+import { DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
@@ -26,19 +18,18 @@ const strings = paymentLinksStrings.expiry;
 
 /** Edit expiry on one link (docs/decisions.md #53): the time on the merchant's own clock, and the words after it. */
 export function EditExpiryButton({ link }: { link: PaymentLink }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      closeLabel={strings.cancel}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`${paymentLinksStrings.manage.editExpiry}: ${link.title}`}>
           <CalendarClock aria-hidden="true" />
           {paymentLinksStrings.manage.editExpiry}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={strings.cancel}>
-        <EditExpiryForm link={link} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {(close) => <EditExpiryForm link={link} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -91,11 +82,26 @@ function EditExpiryForm({ link, onDone }: { link: PaymentLink; onDone: () => voi
   const whenId = `${id}-when`;
   const messageId = `${id}-message`;
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{strings.title}</DialogTitle>
-        <DialogDescription>{strings.description(link.title)}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={strings.title}
+      description={strings.description(link.title)}
+      onSubmit={submit}
+      footer={
+        <>
+          {expiresAtLocal ? (
+            <Button type="button" variant="ghost" onClick={() => setExpiresAtLocal('')} disabled={save.isPending}>
+              {strings.clear}
+            </Button>
+          ) : null}
+          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+            {strings.cancel}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? strings.saving : strings.save}
+          </Button>
+        </>
+      }
+    >
       <FormField
         id={whenId}
         label={strings.expiresLabel}
@@ -118,19 +124,6 @@ function EditExpiryForm({ link, onDone }: { link: PaymentLink; onDone: () => voi
           onChange={(event) => setMessage(event.target.value)}
         />
       </FormField>
-      <DialogFooter>
-        {expiresAtLocal ? (
-          <Button type="button" variant="ghost" onClick={() => setExpiresAtLocal('')} disabled={save.isPending}>
-            {strings.clear}
-          </Button>
-        ) : null}
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          {strings.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? strings.saving : strings.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -78,11 +78,8 @@ export function ProfileSettingsCard({ profile }: { profile: MerchantProfile }) {
 
           <FormField
             id={ids.companyName}
-            label={
-              <>
-                {strings.companyName} <span className="font-normal text-muted-foreground">{strings.optional}</span>
-              </>
-            }
+            label={strings.companyName}
+            optional={strings.optional}
             error={errors.companyName?.message}
           >
             <Input

@@ -145,11 +145,8 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
 
               <FormField
                 id={ids.address}
-                label={
-                  <>
-                    {strings.address} <span className="font-normal text-muted-foreground">{strings.optional}</span>
-                  </>
-                }
+                label={strings.address}
+                optional={strings.optional}
                 hint={strings.addressHint}
                 error={errors.address?.message}
                 className="sm:col-span-2"

@@ -9,16 +9,8 @@ import {
 } from '@shared/contracts/payments';
 import { centsToInputText, parseMoneyInput } from '@shared/money';
 import { FormField, fieldControlProps } from '@web/components/form-field';
+import { DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { ApiRequestError } from '@web/lib/api-request-error';
@@ -36,19 +28,18 @@ type RefundablePayment = Pick<PaymentDetail, 'paymentId' | 'currency' | 'totalCe
  * opening is one refund the merchant means to make, with one idempotency key.
  */
 export function RefundButton({ payment }: { payment: RefundablePayment }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      closeLabel={strings.cancel}
+      trigger={
         <Button variant="outline">
           <Undo2 aria-hidden="true" />
           {strings.button}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={strings.cancel}>
-        <RefundForm payment={payment} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {(close) => <RefundForm payment={payment} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -105,13 +96,25 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{strings.title}</DialogTitle>
-        <DialogDescription>
-          {strings.description(money(payment.refundableCents), money(payment.totalCents))}
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={strings.title}
+      description={strings.description(money(payment.refundableCents), money(payment.totalCents))}
+      onSubmit={submit}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onDone} disabled={refund.isPending}>
+            {strings.cancel}
+          </Button>
+          <Button type="submit" variant="destructive" disabled={refund.isPending}>
+            {refund.isPending
+              ? strings.refunding
+              : typeof checked === 'number'
+                ? strings.confirm(money(checked))
+                : strings.confirmPlain}
+          </Button>
+        </>
+      }
+    >
       <FormField
         id={amountId}
         label={strings.amount}
@@ -141,18 +144,6 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
           ))}
         </NativeSelect>
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={refund.isPending}>
-          {strings.cancel}
-        </Button>
-        <Button type="submit" variant="destructive" disabled={refund.isPending}>
-          {refund.isPending
-            ? strings.refunding
-            : typeof checked === 'number'
-              ? strings.confirm(money(checked))
-              : strings.confirmPlain}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
