@@ -97,6 +97,15 @@ describe('import circles', () => {
     expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
   });
 
+  it('refuses a circle of three closed through a path alias, as the old ones were', async () => {
+    const aliased = `@tests/unit/${path.basename(folder)}/e`;
+    writeFileSync(path.join(folder, 'e.ts'), "import { f } from './f';\nexport const e = () => f;\n");
+    writeFileSync(path.join(folder, 'f.ts'), "import { g } from './g';\nexport const f = () => g;\n");
+    writeFileSync(path.join(folder, 'g.ts'), `import { e } from '${aliased}';\nexport const g = () => e;\n`);
+    const [result] = await eslint.lintFiles([path.join(folder, 'e.ts')]);
+    expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
   it('lets a file import one that imports nothing back', async () => {
     writeFileSync(path.join(folder, 'c.ts'), "import { d } from './d';\nexport const c = () => d;\n");
     writeFileSync(path.join(folder, 'd.ts'), 'export const d = 1;\n');
