@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The lint config is the architecture's import rules; this proves it refuses what it should.
 // The probes are text for files that do not exist, which the type-aware rules' project cannot hold: they
@@ -87,7 +87,10 @@ describe('import boundaries', { timeout: 30_000 }, () => {
 
 describe('import circles', () => {
   // Real files, since the rule follows imports on disk; inside the project so its lint config applies.
-  const folder = mkdtempSync(path.join(import.meta.dirname, 'cycle-probe-'));
+  let folder = '';
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(import.meta.dirname, 'cycle-probe-'));
+  });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('refuses two files that import each other', async () => {
@@ -117,14 +120,19 @@ describe('import circles', () => {
 describe('promises nobody awaits', { timeout: 60_000 }, () => {
   // A real file, since these rules read types; in a project of its own (the nearest tsconfig.json), so
   // the check does not load the whole repository's program.
-  const folder = mkdtempSync(path.join(import.meta.dirname, 'promise-probe-'));
-  writeFileSync(
-    path.join(folder, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { strict: true, target: 'ES2023', lib: ['ES2023'], types: [] },
-      include: ['*.ts'],
-    }),
-  );
+  // Made before the tests, not while collecting them: a run that filters them all out (-t) runs no
+  // afterAll either, and would leave the folder behind for prettier to find.
+  let folder = '';
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(import.meta.dirname, 'promise-probe-'));
+    writeFileSync(
+      path.join(folder, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: 'ES2023', lib: ['ES2023'], types: [] },
+        include: ['*.ts'],
+      }),
+    );
+  });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const typedEslint = new ESLint();
 
