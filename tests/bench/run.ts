@@ -12,7 +12,8 @@
  * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
- * Lighthouse and the bytes of a first visit (needs a built SPA); either writes nothing.
+ * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
+ * bundles and their cold import; each writes nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,10 +44,13 @@ const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
-/** `cost`: only the cost of a payment; `lighthouse`: only Lighthouse and the pages' bytes. Either writes nothing. */
+/**
+ * `cost`: only the cost of a payment; `lighthouse`: only Lighthouse and the pages' bytes; `functions`: only
+ * the function bundles and their cold import. Each writes nothing.
+ */
 const ONLY = process.env.PAYLINK_BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'cost' && ONLY !== 'lighthouse')
-  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost" and "lighthouse" are known`);
+if (ONLY !== undefined && !['cost', 'lighthouse', 'functions'].includes(ONLY))
+  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse" and "functions" are known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
 const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
@@ -655,7 +659,7 @@ const env = await bootLocalRuntime({
 });
 try {
   // First, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
-  if (ONLY !== 'lighthouse') await paymentCost();
+  if (ONLY === undefined || ONLY === 'cost') await paymentCost();
   if (ONLY === 'lighthouse') {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();
@@ -669,6 +673,7 @@ try {
 }
 if (ONLY) {
   await env.stop();
+  if (ONLY === 'functions') await functionBundles();
   report.print();
   console.log('\nPAYLINK_BENCH_ONLY: bench/results.json and the README are left as they were.');
   process.exit(process.exitCode ?? 0);
