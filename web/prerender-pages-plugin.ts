@@ -2,7 +2,10 @@
  * The build's prerender step (shared/prerendered-pages.ts): after the browser build is written, renders
  * src/prerender.tsx's pages to HTML with a server build of the same source, and writes each page as the
  * built index.html with the page's markup in #root and the stylesheet inlined. So the landing, sign-in and
- * sign-up pages paint from their first response, as /p/{id} does, and the script hydrates them.
+ * sign-up pages paint from their first response, as /p/{id} does. Their code never holds that paint back
+ * (docs/decisions.md #90): the app's module script and preloads give way to web/public/prerendered-boot.js,
+ * which asks for the landing page's header island once the page is painted, and for the app (the forms) once
+ * the visitor reaches for the page.
  * Every `vite build` does it (npm run build, the e2e and bench builds, CDK's deployment), so what is tested
  * and measured is what is deployed.
  */
@@ -14,6 +17,46 @@ import { escapeHtml } from '../shared/escape-html.js';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const BOOT_SCRIPT = '/prerendered-boot.js';
+
+/**
+ * What each page's boot script loads, and when: a Vite input (its manifest key; the app's entry when none
+ * is named) once the page is painted, or on the visitor's first tap, key or focus (web/public/prerendered-boot.js).
+ */
+const PAGE_CODE: Readonly<Record<string, { entry?: string; start: 'paint' | 'intent' }>> = {
+  // Only the header's menu needs code: its island, not the app.
+  '/': { entry: 'src/landing-island.tsx', start: 'paint' },
+  // The forms need the app (and Amplify), which a visitor needs only once they use the form.
+  '/login': { start: 'intent' },
+  '/signup': { start: 'intent' },
+};
+
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g;
+
+/** The shell with the app's module script and preloads replaced by the boot script's tag for `pathname`. */
+function withBootScript(html: string, pathname: string, outDir: string): string {
+  const code = PAGE_CODE[pathname];
+  if (!code) throw new Error(`No PAGE_CODE for the prerendered page ${pathname}`);
+  const appEntry = /\bsrc="([^"]+)"/.exec(MODULE_SCRIPT.exec(html)?.[0] ?? '')?.[1];
+  if (!appEntry) throw new Error("index.html has no module script naming the app's entry");
+  let entry = appEntry;
+  if (code.entry) {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string } | undefined
+    >;
+    const file = manifest[code.entry]?.file;
+    if (!file) throw new Error(`${code.entry} is not in the build's manifest: add it to build inputs`);
+    entry = `/${file}`;
+  }
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      MODULE_SCRIPT,
+      `<script defer src="${BOOT_SCRIPT}" data-entry="${escapeHtml(entry)}" data-start="${code.start}"></script>\n    `,
+    );
+}
 const SERVER_ENTRY = 'src/prerender.tsx';
 const SERVER_BUNDLE = 'prerender.mjs';
 
@@ -85,7 +128,10 @@ export function prerenderPages(): Plugin {
         mkdirSync(path.dirname(target), { recursive: true });
         writeFileSync(
           target,
-          withDescription(shell, description).replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+          withBootScript(withDescription(shell, description), pathname, outDir).replace(
+            ROOT_ELEMENT,
+            `<div id="root">${markup}</div>`,
+          ),
         );
       }
       rmSync(serverOutDir, { recursive: true, force: true });

@@ -32,6 +32,14 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each source module to its chunk and the chunks it imports: the bench
     // (tests/bench/run.ts) follows it to count exactly what a page downloads.
     manifest: true,
+    rolldownOptions: {
+      // The app, and the landing page's header island, which its prerendered HTML loads instead of the app
+      // (prerender-pages-plugin.ts, docs/decisions.md #90).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'landing-island': fileURLToPath(new URL('./src/landing-island.tsx', import.meta.url)),
+      },
+    },
   },
   server: {
     // The dev server reads files only where the app's sources are: its own folder, shared/ and the

@@ -258,14 +258,15 @@ export const paymentStore: PaymentRepository = {
     });
   },
 
-  async clearAnnounceOwed(paymentId) {
+  async clearAnnounceOwed(paymentId, placeSettled) {
     await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId },
-          UpdateExpression: 'REMOVE announceOwed',
+          UpdateExpression: placeSettled ? 'SET placeSettled = :place REMOVE announceOwed' : 'REMOVE announceOwed',
           ConditionExpression: 'attribute_exists(announceOwed)',
+          ...(placeSettled && { ExpressionAttributeValues: { ':place': placeSettled } }),
         }),
       ),
     );

@@ -74,6 +74,12 @@ export interface PaymentRecord extends SettlementDetails {
    * a publish that failed is sent by the next delivery or check, though the status no longer moves then.
    */
   announceOwed?: boolean;
+  /**
+   * The move on the link's places ledger this payment's settle has made (sold once succeeded, released once
+   * it ended without money), written by the write that clears `announceOwed` — after the move, in a write
+   * that happens anyway — so a later settle at the same status skips the move the ledger would refuse.
+   */
+  placeSettled?: PlaceMove;
   /** When the `uncounted` mark was set: the index's sort key, so every marked payment is listed. */
   uncountedSince?: string;
   /** Failed attempts at finishing the owed counts, and when the schedule tries next (docs/architecture.md). */
@@ -98,6 +104,9 @@ export interface PaymentRecord extends SettlementDetails {
   /** The unguessable id of the receipt page `/r/{receiptToken}` (sparse `byReceiptToken` index). */
   receiptToken?: string;
 }
+
+/** What a settled payment's status does to its place on the link (docs/decisions.md #58). */
+export type PlaceMove = 'sold' | 'released';
 
 /** An email about a payment that the mail service refused, and why (EmailRefusedError's reason). */
 export interface EmailRefusal {
@@ -147,8 +156,11 @@ export interface PaymentRepository {
   listUncounted(shard: string, limit: number, merchantId?: string): Promise<PaymentRecord[]>;
   /** Every payment of one `uncounted` shard (normally none or a few: crash leftovers and failing counts). */
   listAllUncounted(shard: string): Promise<PaymentRecord[]>;
-  /** Removes `announceOwed` once the live update is out. */
-  clearAnnounceOwed(paymentId: string): Promise<void>;
+  /**
+   * Removes `announceOwed` once the live update is out, and records `placeSettled` (the place move the
+   * settle has made by then) in the same write.
+   */
+  clearAnnounceOwed(paymentId: string, placeSettled: PlaceMove | undefined): Promise<void>;
   /** Puts a still-marked payment's next count attempt at `retryAt`, after `attempts` failures. */
   deferCount(paymentId: string, attempts: number, retryAt: Date): Promise<void>;
 }

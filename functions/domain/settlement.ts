@@ -15,7 +15,7 @@ import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { LinkPlaces } from './payment-links';
-import type { PaymentRecord, PaymentRepository, SettlementDetails } from './payments';
+import type { PaymentRecord, PaymentRepository, PlaceMove, SettlementDetails } from './payments';
 import { maskedEmail, shortName } from './payer-privacy';
 import type { MoneyRepository } from './money-after-sale';
 import { finishCounts, finishCountsOrLeaveThem } from './money-counts';
@@ -174,14 +174,24 @@ export async function settle(
   return numbered;
 }
 
+/** The place move a payment's status calls for: none while Stripe has not said how it ends. */
+function placeMoveOf(status: PaymentStatus): PlaceMove | undefined {
+  if (status === 'succeeded') return 'sold';
+  return isUnsettled(status) ? undefined : 'released';
+}
+
 /**
  * The payment's place on its link: sold once it succeeded, free again once its Checkout ended without
- * money. Asked on every settle, not only the one that moved the status, so a crash between the two writes
- * is finished by the redelivery; the hold in the link's set makes each move happen once (#58).
+ * money. Asked on every settle until the payment records the move (`placeSettled`, written with the
+ * announcement's clearing, after the move), so a crash between the status write and the move is finished
+ * by the next delivery or check, while the success page's verify after the webhook skips the move the
+ * link's set would refuse (1 WRU per payment; docs/decisions.md #58, #91).
  */
 async function settlePlace(payment: PaymentRecord, deps: Pick<SettlementDeps, 'places'>) {
-  if (payment.status === 'succeeded') await deps.places.sell(payment.linkId, payment.paymentId);
-  else if (!isUnsettled(payment.status)) await deps.places.release(payment.linkId, payment.paymentId);
+  const move = placeMoveOf(payment.status);
+  if (!move || payment.placeSettled === move) return;
+  if (move === 'sold') await deps.places.sell(payment.linkId, payment.paymentId);
+  else await deps.places.release(payment.linkId, payment.paymentId);
 }
 
 /**
@@ -202,7 +212,8 @@ export function countSettledPayment(
  */
 async function announceOnce(payment: PaymentRecord, deps: SettlementDeps) {
   await deps.announce(payment);
-  await deps.payments.clearAnnounceOwed(payment.paymentId);
+  // settle() moved the place before announcing: the same write records it.
+  await deps.payments.clearAnnounceOwed(payment.paymentId, placeMoveOf(payment.status));
 }
 
 /** Applies a Checkout session's state to a payment already known to be the session's own. */

@@ -11,7 +11,9 @@
  *
  * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
- * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts) and writes nothing.
+ * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
+ * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
+ * bundles and their cold import; each writes nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,9 +44,13 @@ const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
-/** `cost`: only the cost of a payment (quick to run alone); writes nothing. */
+/**
+ * `cost`: only the cost of a payment; `lighthouse`: only Lighthouse and the pages' bytes; `functions`: only
+ * the function bundles and their cold import. Each writes nothing.
+ */
 const ONLY = process.env.PAYLINK_BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'cost') throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost" is known`);
+if (ONLY !== undefined && !['cost', 'lighthouse', 'functions'].includes(ONLY))
+  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse" and "functions" are known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
 const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
@@ -345,7 +351,7 @@ async function lostWebhooks() {
 /** The cost of a payment, per 1,000 settled end to end, beside Paylink's fee on them (payment-cost.ts). */
 async function paymentCost() {
   const measured = await measurePaymentCost(env, PAYMENT_COST);
-  const command = `${ONLY ? 'PAYLINK_BENCH_ONLY=cost ' : ''}${BENCH} (${measured.payments} payments settled end to end, ${PAYMENT_COST.concurrency} at a time; the runtime's meter, DynamoDB's ConsumedCapacity; prices ${measured.prices.region} as of ${measured.prices.checked}, tests/bench/payment-cost.ts); per-payment calls asserted in tests/integration/settle-path-budget.test.ts`;
+  const command = `${ONLY ? `PAYLINK_BENCH_ONLY=${ONLY} ` : ''}${BENCH} (${measured.payments} payments settled end to end, ${PAYMENT_COST.concurrency} at a time; the runtime's meter, DynamoDB's ConsumedCapacity; prices ${measured.prices.region} as of ${measured.prices.checked}, tests/bench/payment-cost.ts); per-payment calls asserted in tests/integration/settle-path-budget.test.ts`;
   console.log(`\n${describePaymentCost(measured).join('\n')}`);
   report.section('paymentCost', { ...measured, command });
   const use = measured.perThousand;
@@ -403,7 +409,7 @@ async function webhooks() {
  * session through lib/auth.ts, i.e. Amplify). Other import()s wait for a click (the payer's toasts, the PDF
  * maker): they are listed apart, not counted.
  */
-const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }[] = [
+const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onMount: string[] }[] = [
   // Since the page is server-rendered, these bytes make /p/{id} interactive; none is on its critical path.
   // The stylesheet counted here arrives inlined in the HTML; web/public/payer-boot.js (< 1 KB), which asks
   // for the entry after the first paint, is not in the manifest.
@@ -419,12 +425,9 @@ const PAGES: { page: string; app: string[]; route: string[]; onMount: string[] }
     route: ['src/features/payer/components/payment-success-page.tsx'],
     onMount: [],
   },
-  {
-    page: '/',
-    app: ['src/app/merchant-app.tsx'],
-    route: ['src/features/landing/components/landing-page.tsx'],
-    onMount: [],
-  },
+  // Prerendered, and its one script is the header's island (docs/decisions.md #90), not the app's entry.
+  { page: '/', entry: 'src/landing-island.tsx', app: [], route: [], onMount: [] },
+  // Prerendered: these bytes arrive once the visitor reaches for the form (web/public/prerendered-boot.js).
   {
     page: '/login',
     app: ['src/app/merchant-app.tsx'],
@@ -480,12 +483,14 @@ function pageBytes() {
   row('page', columns);
   const notCounted: string[] = [];
   const figures: Record<string, { files: number; jsGzip: number; cssGzip: number; totalGzip: number }> = {};
-  for (const { page, app, route, onMount } of PAGES) {
+  for (const { page, entry = 'index.html', app, route, onMount } of PAGES) {
     const keys = new Set<string>();
     const later = new Set<string>();
-    collect(['index.html', ...app], null, keys, later);
+    collect([entry, ...app], null, keys, later);
     collect(route, onMount, keys, later);
-    const files = new Set([...keys].flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])]));
+    // Every page has the app's stylesheet (the prerendered ones and /p/{id} inline it), whatever its script.
+    const stylesheet = chunk('index.html').css ?? [];
+    const files = new Set([...stylesheet, ...[...keys].flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])])]);
     const js = { raw: 0, gzip: 0 };
     const css = { raw: 0, gzip: 0 };
     for (const file of files) {
@@ -654,13 +659,21 @@ const env = await bootLocalRuntime({
 });
 try {
   // First, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
-  await paymentCost();
+  if (ONLY === undefined || ONLY === 'cost') await paymentCost();
+  if (ONLY === 'lighthouse') {
+    if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
+    const merchant = await env.createMerchant();
+    await env.connectStripe(merchant);
+    await lighthousePages(await createLink(merchant));
+    pageBytes();
+  }
 } catch (error) {
   await env.stop();
   throw error;
 }
 if (ONLY) {
   await env.stop();
+  if (ONLY === 'functions') await functionBundles();
   report.print();
   console.log('\nPAYLINK_BENCH_ONLY: bench/results.json and the README are left as they were.');
   process.exit(process.exitCode ?? 0);

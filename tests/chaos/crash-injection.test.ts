@@ -106,6 +106,13 @@ async function redeliver(payment: StartedPayment) {
   await env.settle();
 }
 
+async function linkRow() {
+  const { Item } = await env.documents.send(
+    new GetCommand({ TableName: env.runtime.dynamo.tableNames.links, Key: { linkId }, ConsistentRead: true }),
+  );
+  return Item as { holds?: Set<string>; soldCount?: number };
+}
+
 async function replayDeadLetters(expected: number) {
   const result = await env.runtime.bus.replayDeadLetters();
   expect(result).toEqual({ replayed: expected, failed: 0, unknownFunction: 0 });
@@ -179,6 +186,30 @@ describe('crash injection', () => {
     const after = await stats();
     expect(after.completedTransactions - before.completedTransactions).toBe(1);
     expect(after.grossRevenue - before.grossRevenue).toBe(AMOUNT_CENTS);
+  });
+
+  it('killed between the settling write and the sale of the place: the success page sells it, once; the replay adds nothing', async () => {
+    const { payments } = env.runtime.dynamo.tableNames;
+    const payment = await payWithKill((write) => write.table === payments && write.command === 'UpdateItemCommand');
+    const event = completedEventOf(payment);
+    const settled = await paymentRow(env, payment.paymentId);
+    expect(settled.status).toBe('succeeded');
+    expect(settled.placeSettled, 'succeeded, its place not yet recorded sold').toBeUndefined();
+    const held = await linkRow();
+    expect(held.holds, 'the place still held').toContain(payment.paymentId);
+
+    // The payer's success page checks the payment: settled already, yet its place is still owed.
+    expect((await env.api(`/api/checkout/${payment.sessionId}`)).status).toBe(200);
+    await env.settle();
+    const sold = await linkRow();
+    expect(sold.holds ?? new Set()).not.toContain(payment.paymentId);
+    expect(sold.soldCount).toBe((held.soldCount ?? 0) + 1);
+    expect((await paymentRow(env, payment.paymentId)).placeSettled).toBe('sold');
+
+    await leaseEnded(event.id);
+    await replayDeadLetters(1);
+    await redeliver(payment);
+    expect((await linkRow()).soldCount).toBe(sold.soldCount);
   });
 
   it('killed after each write of the settlement in turn: schedule and replay finish every one, each counted once', async () => {

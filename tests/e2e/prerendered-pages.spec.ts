@@ -5,6 +5,7 @@
  * what signs them in.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { recordAssets } from './support/built-assets';
 import { createConfirmedMerchant } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -73,8 +74,11 @@ test('React hydrates the drawn pages without replacing them or reporting a misma
   });
   for (const { path, heading, submit } of PAGES) {
     await page.goto(path);
-    if (submit) await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
-    else await page.waitForLoadState('networkidle');
+    if (submit) {
+      // The forms' code arrives once the visitor reaches for the page (docs/decisions.md #90): a Tab here.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
+    } else await expect(page.getByRole('button', { name: 'Open menu' })).toBeEnabled();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     const sameHeading = await page.evaluate(() => {
       const drawn = (window as unknown as { drawnHeading?: Element | null }).drawnHeading;
@@ -83,6 +87,26 @@ test('React hydrates the drawn pages without replacing them or reporting a misma
     expect(sameHeading, `${path}: the heading React shows is the one the HTML drew`).toBe(true);
   }
   expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+test("the sign-in and sign-up pages ask for the app's code only once the visitor reaches for the form", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, { javaScriptEnabled: true });
+  const requested = recordAssets(page);
+  for (const { path, submit } of PAGES) {
+    if (!submit) continue;
+    requested.length = 0;
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Painted and readable, with no code asked for: the form waits for the visitor.
+    expect(requested, path).toEqual([]);
+    await expect(page.getByRole('button', { name: submit, exact: true })).toBeDisabled();
+    await page.getByLabel('Email', { exact: true }).focus();
+    await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
+    expect(requested.length, path).toBeGreaterThan(0);
+  }
   await page.context().close();
 });
 

@@ -53,8 +53,10 @@ afterAll(async () => {
 });
 
 describe('one payment settled end to end', () => {
-  it('settles the payment', async () => {
-    expect((await paymentRow(env, measured.paymentId)).status).toBe('succeeded');
+  it('settles the payment and records its place sold', async () => {
+    const row = await paymentRow(env, measured.paymentId);
+    expect(row.status).toBe('succeeded');
+    expect(row.placeSettled).toBe('sold');
   });
 
   it('runs eight functions: six API requests, one webhook, two bus consumers', () => {
@@ -77,24 +79,23 @@ describe('one payment settled end to end', () => {
     expect(measured.meter.emailsSent).toBe(1);
   });
 
-  it('makes 27 DynamoDB calls, one of them refused', () => {
+  it('makes 26 DynamoDB calls, none of them refused', () => {
     // GetItem: the page's link and merchant (2); checkout's link and merchant (2); the consumer's payment and
     // merchant (2); verify's payment and merchant (2); the receipt's payment and merchant (2).
     // PutItem: checkout's payment row; the consumer's claim on the Stripe event (events table).
     // UpdateItem: checkout's place held on the link (docs/decisions.md #58) and its session id on the payment;
     // the consumer's settle (status forward), the place sold, the day's counts (stats), the payment marked
     // counted, its receipt number taken from the merchant's counter and written on the payment (#65), its
-    // announcement done, the event claim done; verify's place sold again (asked on every settle so a crash
-    // between the two writes is finished; the link's set refuses it: the one refused write, 1 WRU that a
-    // settle which moved nothing could skip); the receipt's count of receipts sent.
+    // announcement done with the place's sale recorded (#91), the event claim done; the receipt's count of
+    // receipts sent. Verify finds the payment succeeded with its place sold, so it writes nothing.
     // Query: notify-merchant's open connections (byMerchant); verify's and the receipt's payment by its
     // Checkout session (byCheckoutSession).
     expect(measured.dynamo.calls).toEqual({
       GetItemCommand: 10,
       PutItemCommand: 2,
-      UpdateItemCommand: 12,
+      UpdateItemCommand: 11,
       QueryCommand: 3,
     });
-    expect(measured.dynamo.conditionalFailures).toBe(1);
+    expect(measured.dynamo.conditionalFailures).toBe(0);
   });
 });

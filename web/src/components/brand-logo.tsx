@@ -1,9 +1,11 @@
 import { QrCode } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '@shared/brand';
 import { cn } from '../lib/cn';
 
-/** The Paylink mark and name. The icon is decorative; the name is the text. */
+/**
+ * The Paylink mark and name. The icon is decorative; the name is the text. Free of the router (the link home
+ * is brand-home-link.tsx): the landing page's header island draws it without the app (docs/decisions.md #90).
+ */
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2 text-lg font-semibold tracking-tight', className)}>
@@ -12,14 +14,5 @@ export function BrandLogo({ className }: { className?: string }) {
       </span>
       {BRAND_NAME}
     </span>
-  );
-}
-
-/** The logo as the usual way back to the landing page. */
-export function BrandHomeLink({ className }: { className?: string }) {
-  return (
-    <Link to="/" aria-label={`${BRAND_NAME} home`} className={cn('inline-flex rounded-lg', className)}>
-      <BrandLogo />
-    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandHomeLink } from './brand-logo';
+import { BrandHomeLink } from './brand-home-link';
 
 /**
  * The frame of the signed-out pages that are not the landing page (sign-in, sign-up, email links):

@@ -1,5 +1,5 @@
 import { CircleExclamationPoint, MailCheck } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -81,6 +81,11 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
   // Prerendered (/login, /signup): lib/hydration.ts.
   const hydrated = useHydrated();
   const formRef = useInputTypedBeforeHydration(form);
+  // On the prerendered page a field focused before hydration is what fetched the app (docs/decisions.md #90),
+  // and React never heard that focus: warm up now, as the focus would have.
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) warmUp();
+  }, [formRef]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(undefined);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BrandHomeLink } from '@web/components/brand-logo';
+import { BrandHomeLink } from '@web/components/brand-home-link';
 import { landingStrings } from '../landing-strings';
 
 const strings = landingStrings.footer;

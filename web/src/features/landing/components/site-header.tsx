@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { BrandHomeLink } from '@web/components/brand-logo';
+import { useEffect, useState } from 'react';
+import { BrandLogo } from '@web/components/brand-logo';
+import { BRAND_NAME } from '@shared/brand';
 import { Button } from '@web/components/ui/button';
 import { useHydrated } from '@web/lib/hydration';
 import { landingStrings } from '../landing-strings';
@@ -14,11 +14,21 @@ const sectionLinks = [
   { href: '#business', label: strings.forBusiness },
 ];
 
-/** Sticky top bar; on small screens the section links and buttons fold into a toggled menu. */
+/** The element the landing page's header is drawn in, which its island hydrates (landing-island.tsx). */
+export const SITE_HEADER_ISLAND_ID = 'site-header';
+
+/** One header per page: a fixed id, the same in the page's markup and in its island (useId's would differ). */
+const menuId = 'site-menu';
+
+/**
+ * Sticky top bar; on small screens the section links and buttons fold into a toggled menu.
+ *
+ * An island of its own (docs/decisions.md #90): hydrated alone on the prerendered landing page, without the
+ * router, so its links are plain links (/login and /signup are prerendered pages of their own).
+ */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const hydrated = useHydrated();
-  const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
 
   useEffect(() => {
@@ -33,7 +43,9 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <BrandHomeLink />
+        <a href="/" aria-label={`${BRAND_NAME} home`} className="inline-flex rounded-lg">
+          <BrandLogo />
+        </a>
 
         <nav aria-label={strings.label} className="hidden md:block">
           <ul className="flex items-center gap-8">
@@ -52,10 +64,10 @@ export function SiteHeader() {
 
         <div className="hidden items-center gap-2 md:flex">
           <Button asChild variant="ghost">
-            <Link to="/login">{strings.login}</Link>
+            <a href="/login">{strings.login}</a>
           </Button>
           <Button asChild>
-            <Link to="/signup">{strings.getStarted}</Link>
+            <a href="/signup">{strings.getStarted}</a>
           </Button>
         </div>
 
@@ -92,14 +104,14 @@ export function SiteHeader() {
         </nav>
         <div className="flex flex-col gap-2 px-4 pb-6">
           <Button asChild variant="outline" size="lg">
-            <Link to="/login" onClick={closeMenu}>
+            <a href="/login" onClick={closeMenu}>
               {strings.login}
-            </Link>
+            </a>
           </Button>
           <Button asChild size="lg">
-            <Link to="/signup" onClick={closeMenu}>
+            <a href="/signup" onClick={closeMenu}>
               {strings.getStarted}
-            </Link>
+            </a>
           </Button>
         </div>
       </div>
