@@ -180,7 +180,8 @@ export async function settle(
  * is finished by the redelivery; the hold in the link's set makes each move happen once (#58).
  */
 async function settlePlace(payment: PaymentRecord, deps: Pick<SettlementDeps, 'places'>) {
-  if (payment.status === 'succeeded') await deps.places.sell(payment.linkId, payment.paymentId);
+  // The same write adds the payment to the link's results, exactly once by the same hold (#82).
+  if (payment.status === 'succeeded') await deps.places.sell(payment.linkId, payment.paymentId, payment.totalCents);
   else if (!isUnsettled(payment.status)) await deps.places.release(payment.linkId, payment.paymentId);
 }
 
