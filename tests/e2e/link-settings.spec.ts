@@ -1,7 +1,8 @@
 /**
  * A link's expiry, reference and thank-you (docs/decisions.md #53–#55), set by a merchant through the
  * Create Link form and the Edit expiry dialog, then paid by a payer who reads the thank-you on the success
- * page. Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens.
+ * page; later its limit, reference and thank-you in Edit link settings (#83), and its results on its row
+ * (#82). Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
