@@ -80,6 +80,39 @@ export const paymentLinkStore: PaymentLinkRepository = {
     );
     return updated?.Attributes as PaymentLinkRecord | undefined;
   },
+
+  async setSettings(merchantId, linkId, { maxPayments, reference, thankYouMessage, redirectUrl }, now) {
+    const updated = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('links'),
+          Key: { linkId },
+          UpdateExpression:
+            'SET maxPayments = :max, #reference = :reference, thankYouMessage = :thankYou, redirectUrl = :redirect, updatedAt = :now',
+          // The limit is compared with the places taken as stored now, not as read a moment ago (#58, #83).
+          ConditionExpression: [
+            'merchantId = :merchantId',
+            ...(maxPayments === null ? [] : ['(attribute_not_exists(placesTaken) OR placesTaken <= :max)']),
+          ].join(' AND '),
+          ExpressionAttributeNames: { '#reference': 'reference' },
+          ExpressionAttributeValues: {
+            ':max': maxPayments,
+            ':reference': reference,
+            ':thankYou': thankYouMessage,
+            ':redirect': redirectUrl,
+            ':now': now.toISOString(),
+            ':merchantId': merchantId,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    if (updated) return { ok: true, link: updated.Attributes as PaymentLinkRecord };
+    // Refused: read once to say why. Another merchant's link answers as a missing one does.
+    const link = await paymentLinkStore.get(linkId);
+    if (!link || link.merchantId !== merchantId) return { ok: false, reason: 'not_found' };
+    return { ok: false, reason: 'below_taken', link };
+  },
 };
 
 /** The places ledger (docs/decisions.md #58): conditional UpdateItems on the link row, no transactions. */
@@ -107,17 +140,18 @@ export const linkPlacesStore: LinkPlaces = {
     return now && isSoldOut(now) ? 'sold_out' : 'busy';
   },
 
-  async sell(linkId, paymentId) {
-    return settleHold(linkId, paymentId, 'ADD soldCount :one', 1);
+  async sell(linkId, paymentId, totalCents) {
+    // The link's results move with the sold place (docs/decisions.md #82): no call of their own.
+    return settleHold(linkId, paymentId, 'ADD soldCount :one, grossCents :total', { ':one': 1, ':total': totalCents });
   },
 
   async release(linkId, paymentId) {
-    return settleHold(linkId, paymentId, 'ADD placesTaken :one', -1);
+    return settleHold(linkId, paymentId, 'ADD placesTaken :one', { ':one': -1 });
   },
 };
 
 /** Removes the payment's hold and applies `add` in the same write, only while the hold is there. */
-async function settleHold(linkId: string, paymentId: string, add: string, one: number) {
+async function settleHold(linkId: string, paymentId: string, add: string, values: Record<string, number>) {
   const done = await conditionally(() =>
     documentClient().send(
       new UpdateCommand({
@@ -125,22 +159,29 @@ async function settleHold(linkId: string, paymentId: string, add: string, one: n
         Key: { linkId },
         UpdateExpression: `DELETE holds :ids ${add}`,
         ConditionExpression: 'contains(holds, :id)',
-        ExpressionAttributeValues: { ':ids': new Set([paymentId]), ':id': paymentId, ':one': one },
+        ExpressionAttributeValues: { ':ids': new Set([paymentId]), ':id': paymentId, ...values },
       }),
     ),
   );
   return done !== undefined;
 }
 
-/** The merchant's active links, counted on links `byMerchant` without reading them. */
+/** The merchant's active links (switched on and not expired), counted on links `byMerchant` without reading them. */
 export const activeLinkCounter: ActiveLinkCounter = {
-  countActive(merchantId) {
+  countActive(merchantId, now) {
     return countQuery({
       TableName: tableName('links'),
       IndexName: 'byMerchant',
       KeyConditionExpression: 'merchantId = :merchantId',
-      FilterExpression: 'isActive = :active',
-      ExpressionAttributeValues: { ':merchantId': merchantId, ':active': true },
+      // A link past its expiry takes no payment, so it is not active (expiry is checked on read, #43, #53).
+      FilterExpression:
+        'isActive = :active AND (attribute_not_exists(expiresAt) OR attribute_type(expiresAt, :null) OR expiresAt > :now)',
+      ExpressionAttributeValues: {
+        ':merchantId': merchantId,
+        ':active': true,
+        ':null': 'NULL',
+        ':now': now.toISOString(),
+      },
     });
   },
 };

@@ -38,6 +38,14 @@ export const paymentLinkFunctions: readonly FunctionSpec[] = [
     tables: { links: 'readwrite', merchants: 'read' },
   },
   {
+    name: 'update-link-settings',
+    description:
+      "Sets the payment limit (not below the places sold or held), reference and after-payment settings of one of the merchant's links.",
+    entry: 'functions/http/update-link-settings.ts',
+    routes: [{ method: 'PUT', path: '/api/me/links/{id}/settings', auth: 'merchant' }],
+    tables: { links: 'readwrite' },
+  },
+  {
     name: 'get-public-payment-link',
     description: "What a payer's page shows of an active link (public, cacheable).",
     entry: 'functions/http/get-public-payment-link.ts',

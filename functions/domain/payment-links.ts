@@ -11,6 +11,7 @@ import {
   type PaymentLink,
   type PublicPaymentLink,
   type UpdateLinkExpiry,
+  type UpdateLinkSettings,
 } from '@shared/contracts/payment-links';
 import { instantOfWallClock } from '@shared/wall-clock';
 import { HttpError } from './http-error';
@@ -33,6 +34,7 @@ export interface PaymentLinkRecord
       | 'reference'
       | 'maxPayments'
       | 'soldCount'
+      | 'results'
     >,
     Partial<
       Pick<
@@ -48,6 +50,13 @@ export interface PaymentLinkRecord
    */
   holds?: Set<string>;
   placesTaken?: number;
+  /**
+   * Present on links made since links keep their results (docs/decisions.md #82): from then on `soldCount`
+   * and `grossCents` move together, in the write that sells the place, so both hold every payment.
+   */
+  resultsSince?: string;
+  /** Sum of the succeeded payments' totals (amount + tip), before refunds. */
+  grossCents?: number;
 }
 
 /** Outcome of asking for a place on a link. */
@@ -60,13 +69,22 @@ export type PlaceOutcome = 'held' | 'sold_out' | 'busy';
 export interface LinkPlaces {
   /** Holds a place for the payment unless the link is sold out or has `openCap` Checkouts open. */
   take(link: PaymentLinkRecord, paymentId: string, openCap: number): Promise<PlaceOutcome>;
-  /** The held place becomes sold (completed payment); false when this payment holds none (done already). */
-  sell(linkId: string, paymentId: string): Promise<boolean>;
+  /**
+   * The held place becomes sold (completed payment) and its total joins the link's results, in one write;
+   * false when this payment holds none (done already).
+   */
+  sell(linkId: string, paymentId: string, totalCents: number): Promise<boolean>;
   /** The held place is free again (Checkout expired, canceled or failed); false when none is held. */
   release(linkId: string, paymentId: string): Promise<boolean>;
 }
 
 export type LinkExpiry = Pick<PaymentLink, 'expiresAt' | 'expiredMessage'>;
+
+/** Why a settings write was refused: no such link of the merchant's, or a limit below its taken places. */
+export type SettingsOutcome =
+  | { ok: true; link: PaymentLinkRecord }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'below_taken'; link: PaymentLinkRecord };
 
 export interface PaymentLinkRepository {
   get(linkId: string): Promise<PaymentLinkRecord | undefined>;
@@ -78,6 +96,12 @@ export interface PaymentLinkRepository {
   setActive(merchantId: string, linkId: string, isActive: boolean, now: Date): Promise<PaymentLinkRecord | undefined>;
   /** Sets the expiry of the merchant's own link; undefined when no such link belongs to the merchant. */
   setExpiry(merchantId: string, linkId: string, expiry: LinkExpiry, now: Date): Promise<PaymentLinkRecord | undefined>;
+  /**
+   * Sets the limit, reference and after-payment settings of the merchant's own link, in one write that
+   * refuses a limit below the places sold or held at that moment (so a payer starting checkout meanwhile is
+   * never sold a place the new limit lacks).
+   */
+  setSettings(merchantId: string, linkId: string, settings: UpdateLinkSettings, now: Date): Promise<SettingsOutcome>;
 }
 
 interface LinkDeps {
@@ -115,11 +139,21 @@ export function isLinkExpired(link: Pick<PaymentLinkRecord, 'expiresAt'>, now: D
 
 /** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
 export function toPaymentLink(
-  { merchantId: _owner, updatedAt: _updated, holds: _holds, placesTaken: _taken, ...link }: PaymentLinkRecord,
+  {
+    merchantId: _owner,
+    updatedAt: _updated,
+    holds: _holds,
+    placesTaken: _taken,
+    resultsSince,
+    grossCents,
+    ...link
+  }: PaymentLinkRecord,
   now: Date,
 ): PaymentLink {
   return {
     ...link,
+    // A link older than the count shows none rather than a part of its history (docs/decisions.md #82).
+    results: resultsSince ? { payments: link.soldCount ?? 0, grossCents: grossCents ?? 0 } : null,
     maxPayments: link.maxPayments ?? null,
     soldCount: link.soldCount ?? 0,
     expiresAt: link.expiresAt ?? null,
@@ -180,6 +214,8 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
     maxPayments: input.maxPayments ?? null,
     soldCount: 0,
     placesTaken: 0,
+    resultsSince: deps.now.toISOString(),
+    grossCents: 0,
   };
   await deps.links.create(link);
   return toPaymentLink(link, deps.now);
@@ -209,6 +245,33 @@ export async function setPaymentLinkExpiry(
   );
   if (!updated) throw linkNotFound();
   return toPaymentLink(updated, deps.now);
+}
+
+/**
+ * Edit link settings (docs/decisions.md #83): the limit, the reference and what follows payment, checked as
+ * at creation. A limit below the places already sold or held is refused in words, and nothing changes.
+ * Payments already made keep the reference and thank-you they were made with (#54, #55).
+ */
+export async function setPaymentLinkSettings(
+  merchantId: string,
+  linkId: string,
+  input: UpdateLinkSettings,
+  deps: Pick<LinkDeps, 'links' | 'now'>,
+) {
+  const outcome = await deps.links.setSettings(merchantId, linkId, input, deps.now);
+  if (outcome.ok) return toPaymentLink(outcome.link, deps.now);
+  if (outcome.reason === 'not_found') throw linkNotFound();
+  const message = limitBelowTakenMessage(outcome.link);
+  throw new HttpError(409, 'limit_below_sold', message, { maxPayments: message });
+}
+
+/** The refusal's words: how many places are gone, and the smallest limit that fits. */
+function limitBelowTakenMessage(link: PaymentLinkRecord): string {
+  const taken = link.placesTaken ?? 0;
+  const sold = link.soldCount ?? 0;
+  const held = Math.max(0, taken - sold);
+  const gone = held > 0 ? `${sold} sold and ${held} held by payers on Checkout` : `${sold} sold`;
+  return `This link already has ${gone}. Choose a limit of at least ${taken}, or no limit.`;
 }
 
 /**

@@ -190,7 +190,8 @@ function placeMoveOf(status: PaymentStatus): PlaceMove | undefined {
 async function settlePlace(payment: PaymentRecord, deps: Pick<SettlementDeps, 'places'>) {
   const move = placeMoveOf(payment.status);
   if (!move || payment.placeSettled === move) return;
-  if (move === 'sold') await deps.places.sell(payment.linkId, payment.paymentId);
+  // The sell also adds the payment to the link's results, exactly once by the same hold (#82).
+  if (move === 'sold') await deps.places.sell(payment.linkId, payment.paymentId, payment.totalCents);
   else await deps.places.release(payment.linkId, payment.paymentId);
 }
 

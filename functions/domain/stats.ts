@@ -102,7 +102,8 @@ export interface StatsRepository {
 
 /** Counts active links; the only stats figure that depends on the number of links rather than payments. */
 export interface ActiveLinkCounter {
-  countActive(merchantId: string): Promise<number>;
+  /** Links switched on and not past their expiry at `now`. */
+  countActive(merchantId: string, now: Date): Promise<number>;
 }
 
 export const LIFETIME_KEY = 'ALL';
@@ -233,7 +234,7 @@ export async function dashboardStats(merchantId: string, deps: StatsReadDeps): P
   const [merchant, pendingTransactions, activePaymentLinks] = await Promise.all([
     deps.merchants.get(merchantId),
     deps.payments.countPendingOfMerchant(merchantId),
-    deps.links.countActive(merchantId),
+    deps.links.countActive(merchantId, deps.now),
   ]);
   const window = statsWindow(deps.now, merchant?.timeZone ?? DEFAULT_TIME_ZONE);
   const periods = [LIFETIME_KEY, monthKey(window.thisMonth), monthKey(window.lastMonth)];

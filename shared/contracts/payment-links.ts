@@ -49,6 +49,13 @@ export const paymentCentsSchema = z
   .min(PAYMENT_MIN_CENTS, AMOUNT_TOO_SMALL_MESSAGE)
   .max(PAYMENT_MAX_CENTS, AMOUNT_TOO_LARGE_MESSAGE);
 
+/** A link's own payment results, gross: refunds are not taken off (docs/decisions.md #82). */
+export const linkResultsSchema = z.object({
+  payments: z.number().int(),
+  grossCents: z.number().int(),
+});
+export type LinkResults = z.infer<typeof linkResultsSchema>;
+
 /** A merchant's payment link, as GET/POST/PATCH /api/me/links answer. */
 export const paymentLinkSchema = z.object({
   linkId: z.string(),
@@ -77,6 +84,11 @@ export const paymentLinkSchema = z.object({
   maxPayments: z.number().int().nullable().default(null),
   /** Completed payments counted against the limit; a refund does not give a place back. */
   soldCount: z.number().int().default(0),
+  /**
+   * What the link has taken (docs/decisions.md #82): succeeded payments and their gross total in cents (amount +
+   * tip, before refunds), counted as each one settles. Null for a link made before links kept this count.
+   */
+  results: linkResultsSchema.nullable().default(null),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -118,6 +130,37 @@ const expiryFields = {
   expiredMessage: optionalText(LINK_EXPIRED_MESSAGE_MAX, { multiline: true }),
 };
 
+/** The settings a link keeps after creation too: its limit, reference and what follows payment. */
+const settingsFields = {
+  thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
+  redirectUrl: redirectUrlSchema,
+  reference: optionalText(LINK_REFERENCE_MAX),
+  maxPayments: z
+    .number(MAX_PAYMENTS_MESSAGE)
+    .int(MAX_PAYMENTS_MESSAGE)
+    .min(1, MAX_PAYMENTS_MESSAGE)
+    .max(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)
+    .nullish()
+    .transform((value) => value ?? null),
+};
+
+function refuseBothAfterPayment(
+  link: { thankYouMessage: string | null; redirectUrl: string | null },
+  context: z.RefinementCtx,
+) {
+  if (link.thankYouMessage && link.redirectUrl) {
+    context.addIssue({ code: 'custom', path: ['redirectUrl'], message: AFTER_PAYMENT_BOTH_MESSAGE });
+  }
+}
+
+/**
+ * PUT /api/me/links/{id}/settings — Edit link settings: the whole set, checked as the Create Link form checks
+ * it; the limit is refused below the places already sold or held (docs/decisions.md #83).
+ */
+export const updateLinkSettingsSchema = z.object(settingsFields).superRefine(refuseBothAfterPayment);
+export type UpdateLinkSettingsInput = z.input<typeof updateLinkSettingsSchema>;
+export type UpdateLinkSettings = z.output<typeof updateLinkSettingsSchema>;
+
 /** PUT /api/me/links/{id}/expiry — Edit expiry: a new time (a later one revives the link) or none. */
 export const updateLinkExpirySchema = z.object(expiryFields);
 export type UpdateLinkExpiryInput = z.input<typeof updateLinkExpirySchema>;
@@ -144,24 +187,13 @@ export const createPaymentLinkSchema = z
       .nullish()
       .transform((value) => value ?? null),
     ...expiryFields,
-    thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
-    redirectUrl: redirectUrlSchema,
-    reference: optionalText(LINK_REFERENCE_MAX),
-    maxPayments: z
-      .number(MAX_PAYMENTS_MESSAGE)
-      .int(MAX_PAYMENTS_MESSAGE)
-      .min(1, MAX_PAYMENTS_MESSAGE)
-      .max(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)
-      .nullish()
-      .transform((value) => value ?? null),
+    ...settingsFields,
   })
   .superRefine((link, context) => {
     if (!link.isOpenAmount && link.amountCents === null) {
       context.addIssue({ code: 'custom', path: ['amountCents'], message: 'Amount is required' });
     }
-    if (link.thankYouMessage && link.redirectUrl) {
-      context.addIssue({ code: 'custom', path: ['redirectUrl'], message: AFTER_PAYMENT_BOTH_MESSAGE });
-    }
+    refuseBothAfterPayment(link, context);
   })
   .transform((link) => ({ ...link, amountCents: link.isOpenAmount ? null : link.amountCents }));
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkSchema>;

@@ -111,6 +111,7 @@ const identifiersOf = (t: Tenant) => [
 const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string } | undefined> = {
   '/api/me/links/{id}': (param) => (param === 'id' ? { own: a.linkId, absent: 'zzzzzzzzzzzz' } : undefined),
   '/api/me/links/{id}/expiry': (param) => (param === 'id' ? { own: a.linkId, absent: 'zzzzzzzzzzzz' } : undefined),
+  '/api/me/links/{id}/settings': (param) => (param === 'id' ? { own: a.linkId, absent: 'zzzzzzzzzzzz' } : undefined),
   '/api/me/payments/{id}': (param) =>
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
   '/api/me/payments/{id}/refunds': (param) =>

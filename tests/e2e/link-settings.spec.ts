@@ -1,14 +1,15 @@
 /**
  * A link's expiry, reference and thank-you (docs/decisions.md #53–#55), set by a merchant through the
  * Create Link form and the Edit expiry dialog, then paid by a payer who reads the thank-you on the success
- * page. Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens.
+ * page; later its limit, reference and thank-you in Edit link settings (#83), and its results on its row
+ * (#82). Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { wallClockOf } from '@shared/wall-clock';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
-import { createMerchantReadyForPayments } from './support/merchant';
+import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -83,4 +84,79 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
   await expect(page.getByRole('heading', { name: 'Payment Confirmed!' })).toBeVisible();
   // Shown as text: the angle brackets are the merchant's words, not markup.
   await expect(page.getByRole('region', { name: 'A message from Ōtaki Market Stall' })).toHaveText(THANK_YOU);
+});
+
+test("Edit link settings from a link's menu, and the link's results on its row", async ({ page, browser }) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Kōwhai Pottery' });
+  const link = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
+    title: 'Saturday wheel class',
+    isOpenAmount: false,
+    amountCents: 8500,
+    maxPayments: 3,
+  });
+  // One payer pays; a second is still on Checkout, holding a place.
+  const payer = await browser.newPage();
+  await payer.goto(`/p/${link.linkId}`);
+  await payer.getByRole('button', { name: 'Pay Now' }).click();
+  await payer.getByLabel('Email').fill('first@example.co.nz');
+  await payer.getByLabel('Name on card').fill('First Payer');
+  await payer.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await payer.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await payer.getByLabel('CVC').fill('123');
+  await payer.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(payer.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
+  await payer.goto(`/p/${link.linkId}`);
+  await payer.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(payer.getByLabel('Card number')).toBeVisible();
+
+  await signInThroughLoginPage(page, merchant);
+  await page.goto('/dashboard/create-link');
+  await page.getByRole('tab', { name: 'Manage Links' }).click();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Saturday wheel class' }) });
+  await expect(row.getByText('1 payment', { exact: true })).toBeVisible();
+  await expect(row.getByText('$85.00 taken', { exact: true })).toBeVisible();
+  await expect(row.getByText('(tips included, before refunds)')).toBeVisible();
+  await expect(row.getByText('1 of 3 sold')).toBeVisible();
+  for (const [name, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await row.screenshot({ path: test.info().outputPath(`link-row-${name}.png`) });
+  }
+
+  await row.getByRole('button', { name: 'Actions for Saturday wheel class' }).click();
+  await page.getByRole('menuitem', { name: 'Edit link settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit link settings' });
+  await expect(dialog.getByLabel(/^Payment limit/)).toHaveValue('3');
+  await axeAtBothWidths(page);
+  for (const [name, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`settings-dialog-${name}.png`) });
+  }
+
+  // Below the places sold and held: the server refuses by the field, in words.
+  await dialog.getByLabel(/^Payment limit/).fill('1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/already has 1 sold and 1 held by payers on Checkout/)).toBeVisible();
+  await expect(dialog.getByLabel(/^Payment limit/)).toHaveAttribute('aria-invalid', 'true');
+  // Checked in the browser too, as creation checks it.
+  await dialog.getByLabel('Or send the payer to your page').fill('http://example.co.nz/thanks');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/starts with https:\/\//)).toBeVisible();
+  await axeAtBothWidths(page);
+
+  await dialog.getByLabel(/^Payment limit/).fill('6');
+  await dialog.getByLabel(/^Your reference/).fill('TERM-4');
+  await dialog.getByLabel('Or send the payer to your page').fill('');
+  await dialog.getByLabel(/^Thank-you message/).fill('Bring an apron. See you at 9.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Link settings updated' })).toBeVisible();
+  await expect(row.getByText('1 of 6 sold')).toBeVisible();
+  await expect(row.getByText('Ref: TERM-4')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Actions for Saturday wheel class' })).toBeFocused();
 });

@@ -18,3 +18,19 @@ export function linkTipPercent(link: Pick<PaymentLink, 'tipPercent'>): number | 
 export function publicLinkUrl(linkId: string): string {
   return paymentLinkUrl(window.location.origin, linkId);
 }
+
+type LinkBadge = { label: string; variant: 'success' | 'neutral' | 'warning' };
+
+/**
+ * The badges a link wears: an expired link never reads as Active, as it takes no payment however it is
+ * switched (docs/decisions.md #53) and the dashboard's active count leaves it out; a switched-off one says so
+ * too, since a later expiry alone would not revive it.
+ */
+export function linkBadges(link: Pick<PaymentLink, 'isActive' | 'expired'>): LinkBadge[] {
+  const { active, inactive, expired } = paymentLinksStrings.link;
+  if (!link.isActive) {
+    const off: LinkBadge = { label: inactive, variant: 'neutral' };
+    return link.expired ? [off, { label: expired, variant: 'warning' }] : [off];
+  }
+  return [link.expired ? { label: expired, variant: 'warning' } : { label: active, variant: 'success' }];
+}

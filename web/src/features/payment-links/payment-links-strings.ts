@@ -113,6 +113,33 @@ export const paymentLinksStrings = {
     expiredAt: (when: string) => `Expired ${when}`,
     reference: (reference: string) => `Ref: ${reference}`,
     editExpiry: 'Edit expiry',
+    editSettings: 'Edit link settings',
+    resultsLabel: 'Results',
+    payments: (count: number) => `${count.toLocaleString('en-NZ')} ${count === 1 ? 'payment' : 'payments'}`,
+    gross: (money: string) => `${money} taken`,
+    beforeRefunds: '(tips included, before refunds)',
+    noResults: '— not counted for links made before results were kept; see Transactions',
+  },
+
+  settings: {
+    title: 'Edit link settings',
+    description: (title: string) =>
+      `The limit, your reference and what "${title}" shows after payment. Payments already made keep what they were made with.`,
+    limitLabel: 'Payment limit',
+    limitPlaceholder: 'No limit',
+    limitHint: (sold: number) =>
+      `${sold.toLocaleString('en-NZ')} sold so far. Not below the places sold or held by payers on Checkout. Empty for no limit.`,
+    referenceLabel: 'Your reference',
+    referenceHint: 'Copied onto each new payment, your CSV and the receipt.',
+    thankYouLabel: 'Thank-you message',
+    redirectLabel: 'Or send the payer to your page',
+    redirectHint: 'An https address. We add ?payment_id=… so your page knows which payment it was.',
+    optional: '(optional)',
+    cancel: 'Cancel',
+    save: 'Save',
+    saving: 'Saving...',
+    saved: 'Link settings updated',
+    failed: 'Failed to update the link settings',
   },
 
   expiry: {

@@ -22,12 +22,15 @@ export const printMaterialsStrings = {
     heading: 'Choose a payment link',
     label: 'Payment link',
     hint: 'The poster and the table card show this link’s title, amount and QR code.',
-    option: (title: string, amount: string, isActive: boolean) =>
-      `${title} - ${amount}${isActive ? '' : ' (inactive)'}`,
+    option: (title: string, amount: string, link: { isActive: boolean; expired: boolean }) =>
+      `${title} - ${amount}${link.expired ? ' (expired)' : link.isActive ? '' : ' (inactive)'}`,
     openAmount: 'Open amount',
     inactiveTitle: 'This link is inactive',
     inactiveMessage:
       'Customers who scan its code are told the link is not active. Activate it under Payment Links & QR before you print.',
+    expiredTitle: 'This link has expired',
+    expiredMessage:
+      'Customers who scan its code are told it has expired. Give it a later expiry under Payment Links & QR before you print.',
   },
   preview: {
     posterHeading: 'A4 poster',

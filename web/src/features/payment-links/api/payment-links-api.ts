@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paymentLinkSchema, type PaymentLink, type UpdateLinkExpiryInput } from '@shared/contracts/payment-links';
+import {
+  paymentLinkSchema,
+  type PaymentLink,
+  type UpdateLinkExpiryInput,
+  type UpdateLinkSettingsInput,
+} from '@shared/contracts/payment-links';
 import { authenticatedApiSend } from '@web/lib/api-client';
 import { createPaymentLink, listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
 
@@ -41,6 +46,25 @@ export function useSetPaymentLinkExpiry() {
   return useMutation({
     mutationFn: ({ linkId, expiry }: { linkId: string; expiry: UpdateLinkExpiryInput }) =>
       setPaymentLinkExpiry(linkId, expiry),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey }),
+  });
+}
+
+/** PUT /api/me/links/{id}/settings — Edit link settings: the limit, reference and after-payment settings. */
+export function setPaymentLinkSettings(linkId: string, settings: UpdateLinkSettingsInput): Promise<PaymentLink> {
+  return authenticatedApiSend(
+    'PUT',
+    `/api/me/links/${encodeURIComponent(linkId)}/settings`,
+    settings,
+    paymentLinkSchema,
+  );
+}
+
+export function useSetPaymentLinkSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, settings }: { linkId: string; settings: UpdateLinkSettingsInput }) =>
+      setPaymentLinkSettings(linkId, settings),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey }),
   });
 }

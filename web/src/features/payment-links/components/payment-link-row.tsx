@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { formatDistanceToNow } from 'date-fns';
-import { Check, Copy, EllipsisVertical, ExternalLink, Power, PowerOff, QrCode } from 'lucide-react';
-import { useRef, type ComponentProps } from 'react';
+import { Check, Copy, EllipsisVertical, ExternalLink, Power, PowerOff, QrCode, SlidersHorizontal } from 'lucide-react';
+import { useRef, useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE } from '@shared/contracts/subscription';
@@ -11,12 +11,14 @@ import { ApiRequestError } from '@web/lib/api-request-error';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@shared/format-date';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
+import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { useSetPaymentLinkActive } from '../api/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { EditExpiryButton } from './edit-expiry-dialog';
+import { EditSettingsDialog } from './edit-settings-dialog';
 
 const strings = paymentLinksStrings.manage;
 
@@ -35,8 +37,11 @@ export function PaymentLinkRow({
   const { copied, copy } = useCopyLink();
   // One mutation per row, so only this link's menu item waits while its update is in flight.
   const toggle = useSetPaymentLinkActive();
-  // 'Generate QR Code' moves the merchant to the QR tab, which takes the focus; the hidden menu button must not.
-  const leavingForQrTab = useRef(false);
+  // 'Generate QR Code' moves the merchant to the QR tab, and 'Edit link settings' opens a dialog: either takes
+  // the focus, so the closing menu must not hand it back to its button.
+  const focusGoesElsewhere = useRef(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const [editingSettings, setEditingSettings] = useState(false);
 
   const setActive = (isActive: boolean) =>
     toggle.mutate(
@@ -58,10 +63,12 @@ export function PaymentLinkRow({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold break-words">{link.title}</h3>
-          <Badge variant={link.isActive ? 'success' : 'neutral'}>
-            {link.isActive ? paymentLinksStrings.link.active : paymentLinksStrings.link.inactive}
-          </Badge>
-          {link.expired ? <Badge variant="warning">{paymentLinksStrings.link.expired}</Badge> : null}
+          {/* An expired link takes no payment, so it never reads as Active (docs/decisions.md #53). */}
+          {linkBadges(link).map((badge) => (
+            <Badge key={badge.label} variant={badge.variant}>
+              {badge.label}
+            </Badge>
+          ))}
         </div>
         {link.description ? <p className="text-sm break-words text-muted-foreground">{link.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
@@ -80,6 +87,7 @@ export function PaymentLinkRow({
           ) : null}
           {link.reference ? <span>{strings.reference(link.reference)}</span> : null}
         </p>
+        <LinkResults link={link} />
       </div>
 
       <div className="-ml-2 flex items-center gap-1 sm:ml-0">
@@ -94,7 +102,7 @@ export function PaymentLinkRow({
         </Button>
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label={strings.actions(link.title)}>
+            <Button ref={menuButton} variant="ghost" size="icon" aria-label={strings.actions(link.title)}>
               <EllipsisVertical aria-hidden="true" />
             </Button>
           </DropdownMenu.Trigger>
@@ -103,8 +111,8 @@ export function PaymentLinkRow({
               align="end"
               sideOffset={4}
               onCloseAutoFocus={(event) => {
-                if (leavingForQrTab.current) event.preventDefault();
-                leavingForQrTab.current = false;
+                if (focusGoesElsewhere.current) event.preventDefault();
+                focusGoesElsewhere.current = false;
               }}
               className="z-50 min-w-48 rounded-lg border border-border bg-background p-1 shadow-lg"
             >
@@ -114,7 +122,16 @@ export function PaymentLinkRow({
               </MenuItem>
               <MenuItem
                 onSelect={() => {
-                  leavingForQrTab.current = true;
+                  focusGoesElsewhere.current = true;
+                  setEditingSettings(true);
+                }}
+              >
+                <SlidersHorizontal aria-hidden="true" />
+                {strings.editSettings}
+              </MenuItem>
+              <MenuItem
+                onSelect={() => {
+                  focusGoesElsewhere.current = true;
                   onGenerateQr(link);
                 }}
               >
@@ -124,8 +141,41 @@ export function PaymentLinkRow({
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
+        <EditSettingsDialog
+          link={link}
+          open={editingSettings}
+          onOpenChange={setEditingSettings}
+          onClosed={() => menuButton.current?.focus()}
+        />
       </div>
     </li>
+  );
+}
+
+/**
+ * What the link has taken (docs/decisions.md #82): payments and their gross, labelled as before refunds. A
+ * link older than the count says so instead of showing a part of its history as the whole.
+ */
+function LinkResults({ link }: { link: PaymentLink }) {
+  const { results } = link;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <span className="text-muted-foreground">{strings.resultsLabel}:</span>
+      {results ? (
+        <>
+          <span className="font-medium tabular-nums">{strings.payments(results.payments)}</span>
+          <span aria-hidden="true" className="text-muted-foreground">
+            ·
+          </span>
+          <span className="font-medium tabular-nums">
+            {strings.gross(formatMoney(results.grossCents, link.currency))}
+          </span>
+          <span className="text-muted-foreground">{strings.beforeRefunds}</span>
+        </>
+      ) : (
+        <span className="text-muted-foreground">{strings.noResults}</span>
+      )}
+    </p>
   );
 }
 

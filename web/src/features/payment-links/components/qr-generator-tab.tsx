@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import type { GeneratedQrCode, QrGenerator } from '../hooks/use-qr-generator';
-import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_SIZE_MAX, QR_SIZE_MIN } from '../qr-code-options';
 
@@ -136,9 +136,11 @@ function SelectedLinkCard({ link }: { link: PaymentLink }) {
         </CardTitle>
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold break-words">{link.title}</span>
-          <Badge variant={link.isActive ? 'success' : 'neutral'}>
-            {link.isActive ? paymentLinksStrings.link.active : paymentLinksStrings.link.inactive}
-          </Badge>
+          {linkBadges(link).map((badge) => (
+            <Badge key={badge.label} variant={badge.variant}>
+              {badge.label}
+            </Badge>
+          ))}
         </div>
         {link.description ? <p className="text-sm break-words text-muted-foreground">{link.description}</p> : null}
         <div className="flex flex-wrap gap-2">

@@ -63,8 +63,11 @@ function PrintMaterialsForLinks({ businessName }: { businessName: string }) {
   if (links.data.length === 0) return <NoLinksCard />;
 
   const requested = searchParams.get(LINK_PARAM);
+  // Unless one is asked for, a link a customer can pay today comes first: switched on and not expired.
   const selected =
-    links.data.find((link) => link.linkId === requested) ?? links.data.find((link) => link.isActive) ?? links.data[0]!;
+    links.data.find((link) => link.linkId === requested) ??
+    links.data.find((link) => link.isActive && !link.expired) ??
+    links.data[0]!;
   const content = printMaterialContent(selected, businessName, window.location.origin);
   const select = (linkId: string) =>
     setSearchParams(
@@ -109,18 +112,18 @@ function LinkPickerCard({
                 {strings.picker.option(
                   link.title,
                   link.amountCents === null ? strings.picker.openAmount : formatMoney(link.amountCents, link.currency),
-                  link.isActive,
+                  link,
                 )}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        {selected.isActive ? null : (
+        {selected.isActive && !selected.expired ? null : (
           <Alert variant="warning" role="status" className="max-w-xl">
             <TriangleAlert aria-hidden="true" />
             <div className="flex flex-col gap-1">
-              <AlertTitle>{strings.picker.inactiveTitle}</AlertTitle>
-              <p>{strings.picker.inactiveMessage}</p>
+              <AlertTitle>{selected.isActive ? strings.picker.expiredTitle : strings.picker.inactiveTitle}</AlertTitle>
+              <p>{selected.isActive ? strings.picker.expiredMessage : strings.picker.inactiveMessage}</p>
             </div>
           </Alert>
         )}

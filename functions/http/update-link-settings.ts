@@ -1,0 +1,15 @@
+import { linkIdSchema, updateLinkSettingsSchema } from '@shared/contracts/payment-links';
+import { paymentLinkStore } from '../adapters/payment-link-store';
+import { linkNotFound, setPaymentLinkSettings } from '../domain/payment-links';
+import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
+
+export const handler = httpHandler(async (event) => {
+  const merchantId = merchantIdOf(event);
+  const linkId = linkIdSchema.safeParse(event.pathParameters?.id);
+  if (!linkId.success) throw linkNotFound();
+  const input = updateLinkSettingsSchema.parse(jsonBody(event));
+  // Only the links table: the settings need neither the merchant nor Stripe.
+  return {
+    body: await setPaymentLinkSettings(merchantId, linkId.data, input, { links: paymentLinkStore, now: new Date() }),
+  };
+});

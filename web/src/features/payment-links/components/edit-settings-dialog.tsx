@@ -1,0 +1,192 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import {
+  LINK_REDIRECT_URL_MAX,
+  LINK_REFERENCE_MAX,
+  LINK_THANK_YOU_MAX,
+  updateLinkSettingsSchema,
+  type PaymentLink,
+  type UpdateLinkSettingsInput,
+} from '@shared/contracts/payment-links';
+import { FormField, fieldControlProps } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
+import { ApiRequestError } from '@web/lib/api-request-error';
+import { useSetPaymentLinkSettings } from '../api/payment-links-api';
+import { paymentLinksStrings } from '../payment-links-strings';
+
+const strings = paymentLinksStrings.settings;
+
+type SettingsField = 'maxPayments' | 'reference' | 'thankYouMessage' | 'redirectUrl';
+type SettingsErrors = Partial<Record<SettingsField, string>>;
+
+/**
+ * Edit link settings (docs/decisions.md #83), opened from the link's menu: the payment limit, the merchant's
+ * reference and the thank-you or redirect, checked by the same schema as creation and by the server.
+ */
+export function EditSettingsDialog({
+  link,
+  open,
+  onOpenChange,
+  onClosed,
+}: {
+  link: PaymentLink;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the focus goes when it closes: the menu it was opened from is gone by then. */
+  onClosed: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        closeLabel={strings.cancel}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
+        {open ? <EditSettingsForm link={link} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => void }) {
+  const id = useId();
+  const [values, setValues] = useState({
+    maxPayments: link.maxPayments == null ? '' : String(link.maxPayments),
+    reference: link.reference ?? '',
+    thankYouMessage: link.thankYouMessage ?? '',
+    redirectUrl: link.redirectUrl ?? '',
+  });
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const save = useSetPaymentLinkSettings();
+  const change = (field: SettingsField) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const limitText = values.maxPayments.trim();
+    const input: UpdateLinkSettingsInput = {
+      maxPayments: limitText === '' ? null : Number(limitText),
+      reference: values.reference,
+      thankYouMessage: values.thankYouMessage,
+      redirectUrl: values.redirectUrl,
+    };
+    const parsed = updateLinkSettingsSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: SettingsErrors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0]) as SettingsField] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { linkId: link.linkId, settings: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(strings.saved);
+          onDone();
+        },
+        onError: (error) => {
+          const fields = (error instanceof ApiRequestError ? error.fields : {}) as SettingsErrors;
+          if (fields.maxPayments || fields.reference || fields.thankYouMessage || fields.redirectUrl) {
+            setErrors(fields);
+          } else {
+            toast.error(strings.failed, { description: error.message });
+          }
+        },
+      },
+    );
+  }
+
+  const ids = {
+    limit: `${id}-limit`,
+    reference: `${id}-reference`,
+    thankYou: `${id}-thank-you`,
+    redirect: `${id}-redirect`,
+  };
+  const optional = <span className="font-normal text-muted-foreground">{strings.optional}</span>;
+  const label = (text: string): ReactNode => (
+    <>
+      {text} {optional}
+    </>
+  );
+  const limitHint = strings.limitHint(link.soldCount);
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{strings.title}</DialogTitle>
+        <DialogDescription>{strings.description(link.title)}</DialogDescription>
+      </DialogHeader>
+      <FormField id={ids.limit} label={label(strings.limitLabel)} hint={limitHint} error={errors.maxPayments}>
+        <Input
+          {...fieldControlProps(ids.limit, { error: errors.maxPayments, hint: limitHint })}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder={strings.limitPlaceholder}
+          value={values.maxPayments}
+          onChange={change('maxPayments')}
+        />
+      </FormField>
+      <FormField
+        id={ids.reference}
+        label={label(strings.referenceLabel)}
+        hint={strings.referenceHint}
+        error={errors.reference}
+      >
+        <Input
+          {...fieldControlProps(ids.reference, { error: errors.reference, hint: strings.referenceHint })}
+          maxLength={LINK_REFERENCE_MAX}
+          value={values.reference}
+          onChange={change('reference')}
+        />
+      </FormField>
+      <FormField id={ids.thankYou} label={label(strings.thankYouLabel)} error={errors.thankYouMessage}>
+        <Textarea
+          {...fieldControlProps(ids.thankYou, { error: errors.thankYouMessage })}
+          rows={3}
+          maxLength={LINK_THANK_YOU_MAX}
+          value={values.thankYouMessage}
+          onChange={change('thankYouMessage')}
+        />
+      </FormField>
+      <FormField
+        id={ids.redirect}
+        label={label(strings.redirectLabel)}
+        hint={strings.redirectHint}
+        error={errors.redirectUrl}
+      >
+        <Input
+          {...fieldControlProps(ids.redirect, { error: errors.redirectUrl, hint: strings.redirectHint })}
+          type="url"
+          inputMode="url"
+          maxLength={LINK_REDIRECT_URL_MAX}
+          placeholder="https://example.co.nz/thanks"
+          value={values.redirectUrl}
+          onChange={change('redirectUrl')}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+          {strings.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? strings.saving : strings.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
