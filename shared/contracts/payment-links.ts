@@ -3,6 +3,7 @@ import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
+import { customFieldSchema, customFieldsInputSchema } from './custom-fields';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
@@ -77,6 +78,9 @@ export const paymentLinkSchema = z.object({
   maxPayments: z.number().int().nullable().default(null),
   /** Completed payments counted against the limit; a refund does not give a place back. */
   soldCount: z.number().int().default(0),
+  /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
+  customFields: z.array(customFieldSchema).default([]),
+  collectPhone: z.boolean().default(false),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -154,6 +158,11 @@ export const createPaymentLinkSchema = z
       .max(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)
       .nullish()
       .transform((value) => value ?? null),
+    customFields: customFieldsInputSchema,
+    collectPhone: z
+      .boolean("Say whether to ask for the payer's phone number.")
+      .nullish()
+      .transform((value) => value ?? false),
   })
   .superRefine((link, context) => {
     if (!link.isOpenAmount && link.amountCents === null) {
