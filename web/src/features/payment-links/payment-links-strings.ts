@@ -62,7 +62,7 @@ export const paymentLinksStrings = {
       removeShort: 'Remove',
       label: 'Question',
       labelPlaceholder: 'e.g. T-shirt size',
-      type: 'Answer',
+      type: 'Answer type',
       types: { text: 'Short text', numeric: 'Number (digits only)', dropdown: 'A list of choices' },
       options: 'Choices',
       optionsHint: 'One per line, up to 20.',

@@ -72,8 +72,8 @@ export function LinkQuestionsFields<T extends WithQuestions, TOut>({
 
   return (
     <fieldset className="flex flex-col gap-4 sm:col-span-2">
-      <legend className="text-base font-semibold">{strings.heading}</legend>
-      <p className="-mt-2 text-sm text-muted-foreground">{strings.hint}</p>
+      <legend className="mb-1 text-base font-semibold">{strings.heading}</legend>
+      <p className="text-sm text-muted-foreground">{strings.hint}</p>
       {fields.map((field, index) => (
         <QuestionFields
           key={field.id}
