@@ -68,6 +68,7 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
   await payer.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await payer.getByLabel('CVC').fill('123');
   await payer.screenshot({ path: 'test-results/custom-fields-checkout-390.png', fullPage: true });
+  await expectNoSeriousAxeFindings(payer);
   await payer.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(payer.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
   await payerContext.close();
