@@ -1,7 +1,7 @@
 /**
  * A link's questions (docs/decisions.md #76): a merchant adds a list question and the phone number in the
  * Create Link form, a payer picks a choice on the sandbox's Checkout, and the merchant reads the answer in
- * Transactions. Every path of the answers (CSV, push, receipt) is proven in
+ * the 'Payment received' notice and in Transactions. Every path of the answers (CSV, push, receipt) is proven in
  * tests/integration/custom-fields.test.ts; here the screens.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -72,6 +72,10 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
   await payer.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(payer.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
   await payerContext.close();
+
+  // The merchant's open dashboard says what was chosen, as the payment arrives.
+  const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' });
+  await expect(notice).toContainText('$30.00 has just been paid. · Size: Medium · Phone: +64215550123');
 
   await page.goto('/dashboard/transactions');
   const rows = page
