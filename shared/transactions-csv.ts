@@ -4,8 +4,9 @@
  * Why the browser builds the file: a merchant's 10,000 payments as one Lambda response would run into
  * API Gateway's 29 s and Lambda's 6 MB response limits. The browser instead reads the same paged list
  * API the Transactions screen uses (pages of PAYMENT_PAGE_MAX = 100, same filters, same tenant scoping),
- * shows progress page by page, and assembles the file from `TRANSACTIONS_CSV_HEADER_LINE` plus one
- * `transactionsCsvRows(page)` chunk per page. No new route, no stored exports to clean up.
+ * shows progress page by page, and assembles the file once every page is in: the header names a column
+ * for each question label the payments answered, so it is known only at the end. No new route, no stored
+ * exports to clean up.
  *
  * RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
  * doubled. Pure: no I/O, no dependencies beyond Intl.
@@ -30,6 +31,7 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Refunded',
   'Dispute',
   'Reference',
+  'Customer Phone',
 ] as const;
 
 const CRLF = '\r\n';
@@ -44,6 +46,8 @@ export const CSV_BYTE_ORDER_MARK = '\uFEFF';
 export interface TransactionsCsvOptions {
   /** The merchant's time zone (docs/decisions.md #12): dates are written as the merchant's clock read. */
   timeZone: string;
+  /** The file's question columns, in order (`questionLabelsOf` the whole export). */
+  questionLabels?: readonly string[];
 }
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, or a tab/CR that some apps strip first). */
@@ -86,18 +90,42 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     // status, which lives in the payment's detail: a blank cell means no dispute counts against it.
     payment.moneyState === 'disputed' ? DISPUTED : '',
     textCell(payment.reference),
+    textCell(payment.payerPhone),
+    // One cell per question label after the fixed columns: the payer's own text, made inert like the rest.
+    ...(options.questionLabels ?? []).map((label) =>
+      textCell(payment.customFields.find((answer) => answer.label === label)?.value),
+    ),
   ];
 }
 
-/** The header row, CRLF-terminated: the first chunk of an incrementally assembled file. */
-export const TRANSACTIONS_CSV_HEADER_LINE = TRANSACTIONS_CSV_HEADER.map(quoted).join(',') + CRLF;
+/**
+ * The question labels of the rows, in the order they first appear (docs/decisions.md #76): links ask
+ * different questions, so the file has one column per label any exported payment answered.
+ */
+export function questionLabelsOf(rows: readonly PaymentSummary[]): string[] {
+  const labels = new Set<string>();
+  for (const row of rows) for (const answer of row.customFields) labels.add(answer.label);
+  return [...labels];
+}
 
-/** The rows of one page, each CRLF-terminated: append one chunk per page after the header line. */
+/** The header row for these question labels, CRLF-terminated. */
+export function transactionsCsvHeaderLine(questionLabels: readonly string[] = []): string {
+  return [...TRANSACTIONS_CSV_HEADER, ...questionLabels.map(textCell)].map(quoted).join(',') + CRLF;
+}
+
+/** The header row of a file whose payments answered no questions. */
+export const TRANSACTIONS_CSV_HEADER_LINE = transactionsCsvHeaderLine();
+
+/**
+ * The rows of one page, each CRLF-terminated. The question columns are the whole file's
+ * (`options.questionLabels`), so every row has the header's cells.
+ */
 export function transactionsCsvRows(rows: readonly PaymentSummary[], options: TransactionsCsvOptions): string {
   return rows.map((row) => rowCells(row, options).map(quoted).join(',') + CRLF).join('');
 }
 
-/** The whole file: header and rows. `TRANSACTIONS_CSV_HEADER_LINE + transactionsCsvRows(…)` per page is the same text. */
+/** The whole file: header and rows, with a column per question label the rows answered. */
 export function transactionsCsv(rows: readonly PaymentSummary[], options: TransactionsCsvOptions): string {
-  return TRANSACTIONS_CSV_HEADER_LINE + transactionsCsvRows(rows, options);
+  const questionLabels = questionLabelsOf(rows);
+  return transactionsCsvHeaderLine(questionLabels) + transactionsCsvRows(rows, { ...options, questionLabels });
 }

@@ -30,6 +30,8 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
         change,
         moneyState: payment.moneyState ?? null,
         refundedCents: payment.refundedCents ?? 0,
+        ...(payment.customFields && payment.customFields.length > 0 && { customFields: payment.customFields }),
+        ...(payment.payerPhone && { payerPhone: payment.payerPhone }),
       };
       await publishEvent(PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, detail);
     },

@@ -5,7 +5,7 @@
  * for an open-amount link, the base.
  */
 import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE, LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
-import type { StripeCheckoutSession, StripeFailure, StripePort } from './stripe-port';
+import type { CheckoutSessionRequest, StripeCheckoutSession, StripeFailure, StripePort } from './stripe-port';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
@@ -20,6 +20,7 @@ import {
   linkExpired,
   payableLink,
   type LinkPlaces,
+  type PaymentLinkRecord,
   type PaymentLinkRepository,
 } from './payment-links';
 import { STATUS_RANK } from './payment-status';
@@ -75,6 +76,25 @@ function successUrlOf(link: { redirectUrl?: string | null }, paymentId: string, 
   const url = new URL(link.redirectUrl);
   url.searchParams.set('payment_id', paymentId);
   return url.toString();
+}
+
+/** The link's questions as Checkout's `custom_fields`, and its phone collection; nothing when it has none. */
+export function checkoutQuestionsOf(
+  link: Pick<PaymentLinkRecord, 'customFields' | 'collectPhone'>,
+): Pick<CheckoutSessionRequest, 'custom_fields' | 'phone_number_collection'> {
+  const fields = link.customFields ?? [];
+  return {
+    ...(fields.length > 0 && {
+      custom_fields: fields.map((field) => ({
+        key: field.key,
+        type: field.type,
+        label: { type: 'custom' as const, custom: field.label },
+        optional: !field.required,
+        ...(field.type === 'dropdown' && { dropdown: { options: field.options } }),
+      })),
+    }),
+    ...(link.collectPhone && { phone_number_collection: { enabled: true } }),
+  };
 }
 
 /** Whether the payment's receipt will be in the tier that names the recipient. */
@@ -152,6 +172,8 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
         ...(needsPayerName(merchant, amounts) && {
           name_collection: { individual: { enabled: true, optional: false } },
         }),
+        // The merchant's questions and the phone number, asked and answered on Checkout (docs/decisions.md #76).
+        ...checkoutQuestionsOf(link),
         metadata,
         client_reference_id: paymentId,
         // Short-lived, so an abandoned checkout ends (and frees its place) in half an hour, not Stripe's

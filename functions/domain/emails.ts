@@ -121,6 +121,8 @@ export interface ReceiptDetails {
   transactionId: string;
   /** The merchant's reference from the link (an invoice number), when it had one. */
   reference?: string | null;
+  /** The payer's answers to the link's questions and their phone, label/value (docs/decisions.md #76). */
+  answers?: [string, string][];
   card: string | null;
   /** Stripe's own receipt for the charge, when Stripe gave one. */
   stripeReceiptUrl: string | null;
@@ -145,6 +147,7 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
     ...(receipt.card ? [['Paid with', receipt.card] as [string, string]] : []),
     ['Transaction ID', receipt.transactionId],
     ...(receipt.reference ? [['Reference', receipt.reference] as [string, string]] : []),
+    ...(receipt.answers ?? []),
     ...supplyRows(receipt.supply),
   ];
   const action = receipt.receiptPageUrl

@@ -146,6 +146,8 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     refundedCents: payment.refundedCents ?? 0,
     moneyState: payment.moneyState ?? null,
     reference: payment.reference ?? null,
+    customFields: payment.customFields ?? [],
+    payerPhone: payment.payerPhone ?? null,
   };
 }
 

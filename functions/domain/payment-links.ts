@@ -13,6 +13,7 @@ import {
   type UpdateLinkExpiry,
   type UpdateLinkSettings,
 } from '@shared/contracts/payment-links';
+import type { CustomField } from '@shared/contracts/custom-fields';
 import { instantOfWallClock } from '@shared/wall-clock';
 import { HttpError } from './http-error';
 import { inBatches } from './in-batches';
@@ -35,11 +36,21 @@ export interface PaymentLinkRecord
       | 'maxPayments'
       | 'soldCount'
       | 'results'
+      | 'customFields'
+      | 'collectPhone'
     >,
     Partial<
       Pick<
         PaymentLink,
-        'expiresAt' | 'expiredMessage' | 'thankYouMessage' | 'redirectUrl' | 'reference' | 'maxPayments' | 'soldCount'
+        | 'expiresAt'
+        | 'expiredMessage'
+        | 'thankYouMessage'
+        | 'redirectUrl'
+        | 'reference'
+        | 'maxPayments'
+        | 'soldCount'
+        | 'customFields'
+        | 'collectPhone'
       >
     > {
   merchantId: string;
@@ -162,7 +173,23 @@ export function toPaymentLink(
     thankYouMessage: link.thankYouMessage ?? null,
     redirectUrl: link.redirectUrl ?? null,
     reference: link.reference ?? null,
+    customFields: link.customFields ?? [],
+    collectPhone: link.collectPhone ?? false,
   };
+}
+
+/**
+ * The merchant's questions as the link stores them: Paylink's own keys for each question and choice
+ * (`field1`, `option1`: letters and digits, as Stripe asks of both), so the merchant's words are only labels.
+ */
+export function customFieldsOf(input: CreatePaymentLink['customFields']): CustomField[] {
+  return input.map((field, index) => ({
+    key: `field${index + 1}`,
+    type: field.type,
+    label: field.label,
+    required: field.required,
+    options: field.options.map((label, option) => ({ value: `option${option + 1}`, label })),
+  }));
 }
 
 /**
@@ -213,6 +240,8 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
     reference: input.reference,
     maxPayments: input.maxPayments ?? null,
     soldCount: 0,
+    customFields: customFieldsOf(input.customFields),
+    collectPhone: input.collectPhone,
     placesTaken: 0,
     resultsSince: deps.now.toISOString(),
     grossCents: 0,

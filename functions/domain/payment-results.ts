@@ -127,6 +127,7 @@ function receiptOf(
     // The payment's one reference, as Transactions shows it (docs/decisions.md #29).
     transactionId: payment.paymentId,
     reference: payment.reference ?? null,
+    answers: supply.answers,
     card: payment.cardBrand && payment.cardLast4 ? `${capitalise(payment.cardBrand)} •••• ${payment.cardLast4}` : null,
     stripeReceiptUrl: payment.receiptUrl ?? null,
     supply,

@@ -1,6 +1,7 @@
 /** A payer's payment of a link, as Paylink records it: created pending at checkout, settled by Stripe's word. */
 import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '@shared/contracts/checkout';
+import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
 import type { EmailRefusalKind, MoneyState } from '@shared/contracts/payments';
 import type { StoredDispute, StoredRefund } from './money-records';
 
@@ -15,6 +16,9 @@ export interface SettlementDetails {
   /** Stripe's own processing fee, from the charge's balance transaction. */
   stripeFeeCents?: number | null;
   receiptUrl?: string | null;
+  /** The payer's answers to the link's questions, and their phone, from Checkout (docs/decisions.md #76). */
+  customFields?: CustomFieldAnswer[] | null;
+  payerPhone?: string | null;
 }
 
 export interface PaymentRecord extends SettlementDetails {

@@ -77,6 +77,12 @@ function corrections(view: ReceiptView): string {
   return `<h2>Refunds</h2>${reference}<table><thead><tr><th scope="col">Date</th><th scope="col" class="amount">Refunded</th>${gstHeading}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The payer's answers to the merchant's questions: their own typed text, escaped like every other string. */
+function answers(view: ReceiptView): string {
+  if (view.answers.length === 0) return '';
+  return `<h2>Your details</h2><dl>${view.answers.map(([label, value]) => `<dt>${text(label)}</dt><dd>${text(value)}</dd>`).join('')}</dl>`;
+}
+
 /** GET /r/{token}: the receipt, or a 404 page that says so. */
 export function renderReceiptPage(view: ReceiptView | null): { status: number; html: string } {
   if (!view) {
@@ -109,6 +115,7 @@ ${view.supplierAddress ? `<p class="muted">${text(view.supplierAddress)}</p>` : 
 </table>
 ${view.gstStatement ? `<p class="gst">${text(view.gstStatement)}</p>` : ''}
 ${recipient}
+${answers(view)}
 ${corrections(view)}
 <div class="actions"><button type="button" data-print>Print or save as PDF</button></div>
 </main>

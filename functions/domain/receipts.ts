@@ -55,6 +55,8 @@ export interface ReceiptView {
   gstStatement: string | null;
   /** Over $1,000: the payer's name and email. */
   recipient: { name: string | null; email: string | null } | null;
+  /** The payer's answers to the link's questions, then their phone: label/value, as they gave them (#76). */
+  answers: [string, string][];
   /** Each succeeded refund, oldest first, with its supply correction when the merchant is registered. */
   corrections: { date: string; refundText: string; gstText: string | null }[];
 }
@@ -128,6 +130,14 @@ export function supplyCorrection(
   };
 }
 
+/** What the payer told the merchant on Checkout, in the order asked, for the receipt page and email. */
+export function answersOfPayment(payment: Pick<PaymentRecord, 'customFields' | 'payerPhone'>): [string, string][] {
+  return [
+    ...(payment.customFields ?? []).map((answer): [string, string] => [answer.label, answer.value]),
+    ...(payment.payerPhone ? [['Phone', payment.payerPhone] as [string, string]] : []),
+  ];
+}
+
 export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | undefined): ReceiptView {
   const tax = merchant ? taxSettingsOf(merchant) : undefined;
   const money = (cents: number) => formatMoney(cents, payment.currency);
@@ -161,6 +171,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
       : null,
     recipient:
       gst?.tier === 'recipient' ? { name: payment.payerName ?? null, email: payment.payerEmail ?? null } : null,
+    answers: answersOfPayment(payment),
     corrections: succeededRefunds(payment).map((refund) => {
       const correction = gst ? (gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0) : null;
       return {

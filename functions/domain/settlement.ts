@@ -12,6 +12,7 @@ import {
   type StripePort,
 } from './stripe-port';
 import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
+import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { LinkPlaces } from './payment-links';
@@ -102,11 +103,39 @@ async function detailsOf(
     payerName: withoutHiddenControls(session.customer_details?.name),
     payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     paymentIntentId: idOf(session.payment_intent) ?? null,
+    // Folded into the write that moves the status, so answers cost no DynamoDB call of their own (#76).
+    ...answersOf(session),
   };
   if (!details.paymentIntentId) return details;
   return {
     ...details,
     ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
+  };
+}
+
+/**
+ * The payer's answers on the session, as Stripe gives them: a question left blank is left out, a choice is
+ * stored by its label (what the payer saw), and all of it is typed text, cleaned of what a reader cannot see.
+ */
+export function answersOf(
+  session: Pick<StripeCheckoutSession, 'custom_fields' | 'customer_details'>,
+): Pick<SettlementDetails, 'customFields' | 'payerPhone'> {
+  const answers: CustomFieldAnswer[] = [];
+  for (const field of session.custom_fields ?? []) {
+    const choice = field.dropdown?.value;
+    const value =
+      field.type === 'dropdown'
+        ? (field.dropdown?.options.find((option) => option.value === choice)?.label ?? choice)
+        : field.type === 'numeric'
+          ? field.numeric?.value
+          : field.text?.value;
+    const text = withoutHiddenControls(value)?.trim();
+    if (text)
+      answers.push({ key: field.key, label: withoutHiddenControls(field.label.custom ?? field.key), value: text });
+  }
+  return {
+    ...(answers.length > 0 && { customFields: answers }),
+    payerPhone: withoutHiddenControls(session.customer_details?.phone)?.trim() || null,
   };
 }
 

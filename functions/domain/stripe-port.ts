@@ -34,9 +34,21 @@ export interface StripeCheckoutSession {
   amount_total: number | null;
   currency: string | null;
   metadata: Metadata | null;
-  customer_details: { name: string | null; email: string | null } | null;
+  customer_details: { name: string | null; email: string | null; phone?: string | null } | null;
   customer_email: string | null;
   payment_intent: IdOrObject | null;
+  /** The questions asked on Checkout, each with the payer's answer once they gave one. */
+  custom_fields?: StripeCustomFieldAnswer[];
+}
+
+/** A custom field on a session: the answer is in the part its `type` names (a choice by its `value`). */
+export interface StripeCustomFieldAnswer {
+  key: string;
+  type: string;
+  label: { custom: string | null };
+  text?: { value?: string | null } | null;
+  numeric?: { value?: string | null } | null;
+  dropdown?: { value?: string | null; options: Array<{ label: string; value: string }> } | null;
 }
 
 export interface StripePaymentIntent {
@@ -169,6 +181,16 @@ export interface CheckoutSessionRequest {
   subscription_data?: { metadata: Metadata; trial_period_days?: number };
   /** Checkout asks the payer's full name; `optional: false` makes it required. */
   name_collection?: { individual: { enabled: boolean; optional?: boolean } };
+  /** Up to 3 questions Checkout asks the payer; keys and choice values are letters and digits. */
+  custom_fields?: Array<{
+    key: string;
+    type: 'text' | 'numeric' | 'dropdown';
+    label: { type: 'custom'; custom: string };
+    optional: boolean;
+    dropdown?: { options: Array<{ label: string; value: string }> };
+  }>;
+  /** Checkout asks the payer's phone number (always required when enabled). */
+  phone_number_collection?: { enabled: boolean };
   /** Unix seconds; Stripe accepts 30 minutes to 24 hours after creation (its default is 24 hours). */
   expires_at?: number;
   success_url: string;

@@ -3,6 +3,7 @@ import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
+import { customFieldSchema, customFieldsInputSchema } from './custom-fields';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
@@ -89,6 +90,9 @@ export const paymentLinkSchema = z.object({
    * tip, before refunds), counted as each one settles. Null for a link made before links kept this count.
    */
   results: linkResultsSchema.nullable().default(null),
+  /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
+  customFields: z.array(customFieldSchema).default([]),
+  collectPhone: z.boolean().default(false),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -188,6 +192,11 @@ export const createPaymentLinkSchema = z
       .transform((value) => value ?? null),
     ...expiryFields,
     ...settingsFields,
+    customFields: customFieldsInputSchema,
+    collectPhone: z
+      .boolean("Say whether to ask for the payer's phone number.")
+      .nullish()
+      .transform((value) => value ?? false),
   })
   .superRefine((link, context) => {
     if (!link.isOpenAmount && link.amountCents === null) {

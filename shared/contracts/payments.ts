@@ -4,6 +4,7 @@
  * The Transactions screen, its expanded detail and its filters; docs/decisions.md #15, #20, #21.
  */
 import * as z from 'zod';
+import { customFieldAnswerSchema } from './custom-fields';
 import { parseMoneyInput } from '../money';
 import { STATUS_GROUPS } from '../payment-status-display';
 import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './checkout';
@@ -173,6 +174,9 @@ export const paymentSummarySchema = z.object({
   moneyState: moneyStateSchema.nullable(),
   /** The merchant's reference from the link when paid (docs/decisions.md #55). */
   reference: z.string().nullable(),
+  /** The payer's answers to the link's questions, and their phone, from Checkout (docs/decisions.md #76). */
+  customFields: z.array(customFieldAnswerSchema).default([]),
+  payerPhone: z.string().nullable().default(null),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 

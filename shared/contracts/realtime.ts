@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { customFieldAnswerSchema } from './custom-fields';
 
 /** Event-bus source for everything Paylink itself publishes. */
 export const PAYLINK_EVENT_SOURCE = 'paylink.payments';
@@ -22,6 +23,9 @@ export const paymentUpdatedDetailSchema = z.object({
   moneyState: z.enum(['refunded', 'partially_refunded', 'disputed']).nullable().optional(),
   /** Refunded so far, in cents, when anything was. */
   refundedCents: z.number().int().optional(),
+  /** The payer's answers and phone, for the 'Payment received' notice (docs/decisions.md #76). */
+  customFields: z.array(customFieldAnswerSchema).optional(),
+  payerPhone: z.string().nullable().optional(),
 });
 export type PaymentUpdatedDetail = z.infer<typeof paymentUpdatedDetailSchema>;
 

@@ -81,7 +81,7 @@ export interface SettledPayment {
  */
 export async function settlePayment(
   env: TestRuntime,
-  { linkId, payerEmail }: { linkId: string; payerEmail: string },
+  { linkId, payerEmail, answers }: { linkId: string; payerEmail: string; answers?: Record<string, string> },
 ): Promise<SettledPayment> {
   const expectOk = async (response: Response, what: string) => {
     if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
@@ -100,7 +100,7 @@ export async function settlePayment(
       )
     ).json(),
   );
-  const paid = await payOnHostedCheckout(checkout.url, { email: payerEmail });
+  const paid = await payOnHostedCheckout(checkout.url, { email: payerEmail, answers });
   const successUrl = paid.headers.get('location');
   const sessionId = successUrl && new URL(successUrl).searchParams.get('session_id');
   if (!sessionId) throw new Error(`the hosted page answered ${paid.status} without a success URL`);

@@ -31,14 +31,23 @@ beforeAll(async () => {
   const capacity = meterDynamoCapacity();
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
-  const { linkId } = await env.createLink(merchant);
+  // A link asking a question and the phone: their answers ride on writes the payment makes anyway (#76).
+  const { linkId } = await env.createLink(merchant, {
+    title: 'Flat white',
+    isOpenAmount: false,
+    amountCents: 550,
+    tipPercent: 10,
+    customFields: [{ type: 'dropdown', label: 'Milk', options: ['Whole', 'Oat'] }],
+    collectPhone: true,
+  });
+  const answers = { custom_field_field1: 'option2', phone: '021 555 0199' };
   const dashboard = await openDashboardSocket(env, merchant);
   // A first payment warms every function up (module scope, cached secrets and Stripe client), as a warm
   // Lambda would be; the second is the one counted.
-  await settlePayment(env, { linkId, payerEmail: 'first.payer@example.co.nz' });
+  await settlePayment(env, { linkId, payerEmail: 'first.payer@example.co.nz', answers });
   await env.settle();
   const before = { meter: env.runtime.meter.read(), dynamo: capacity.read(), pushes: dashboard.received.messages };
-  const { paymentId } = await settlePayment(env, { linkId, payerEmail: 'counted.payer@example.co.nz' });
+  const { paymentId } = await settlePayment(env, { linkId, payerEmail: 'counted.payer@example.co.nz', answers });
   await env.settle();
   measured = {
     meter: difference(env.runtime.meter.read(), before.meter),
@@ -53,10 +62,12 @@ afterAll(async () => {
 });
 
 describe('one payment settled end to end', () => {
-  it('settles the payment and records its place sold', async () => {
-    const row = await paymentRow(env, measured.paymentId);
-    expect(row.status).toBe('succeeded');
-    expect(row.placeSettled).toBe('sold');
+  it('settles the payment, records its place sold, with the answers to its questions', async () => {
+    const payment = await paymentRow(env, measured.paymentId);
+    expect(payment.status).toBe('succeeded');
+    expect(payment.placeSettled).toBe('sold');
+    expect(payment.customFields).toEqual([{ key: 'field1', label: 'Milk', value: 'Oat' }]);
+    expect(payment.payerPhone).toBe('+64215550199');
   });
 
   it('runs eight functions: six API requests, one webhook, two bus consumers', () => {

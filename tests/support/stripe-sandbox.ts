@@ -26,6 +26,8 @@ export interface HostedCheckoutPayer {
   card?: string;
   email?: string;
   name?: string;
+  /** The link's questions answered (`custom_field_<key>`) and the phone (`phone`), as the page's fields. */
+  answers?: Record<string, string>;
 }
 
 /**
@@ -35,12 +37,12 @@ export interface HostedCheckoutPayer {
  */
 export async function payOnHostedCheckout(
   url: string,
-  { card = PAYING_CARD, email = 'payer@example.co.nz', name = 'Rawiri Payer' }: HostedCheckoutPayer = {},
+  { card = PAYING_CARD, email = 'payer@example.co.nz', name = 'Rawiri Payer', answers = {} }: HostedCheckoutPayer = {},
 ): Promise<Response> {
   const page = await fetch(url);
   await page.arrayBuffer();
   if (page.status !== 200) throw new Error(`the hosted Checkout page answered ${page.status}`);
-  return submitHostedForm(url, { email, name, card_number: card, expiry: '12 / 34', cvc: '123' });
+  return submitHostedForm(url, { email, name, card_number: card, expiry: '12 / 34', cvc: '123', ...answers });
 }
 
 export interface ReceivedWebhook {

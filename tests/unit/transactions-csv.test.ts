@@ -31,6 +31,8 @@ function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
     refundedCents: 0,
     moneyState: null,
     reference: null,
+    customFields: [],
+    payerPhone: null,
     ...overrides,
   };
 }
@@ -39,8 +41,8 @@ describe('transactionsCsv', () => {
   it('writes the header and one row per payment, CRLF-terminated, in the column order the brief names', () => {
     const text = transactionsCsv([payment()], AUCKLAND);
     expect(text).toBe(
-      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference\r\n' +
-        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,\r\n',
+      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone\r\n' +
+        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,\r\n',
     );
     // No bare LF anywhere: every line break is CRLF.
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
@@ -56,11 +58,43 @@ describe('transactionsCsv', () => {
     expect(transactionsCsv([], AUCKLAND)).toBe(TRANSACTIONS_CSV_HEADER_LINE);
   });
 
-  it("appends the link's reference as the last column, so the earlier columns keep their places", () => {
+  it("appends the link's reference after the first columns, so they keep their places", () => {
     const rows = parseCsv(transactionsCsv([payment({ reference: 'INV-0042' }), payment()], AUCKLAND));
     expect(rows[0]!.slice(0, 13)).toEqual([...TRANSACTIONS_CSV_HEADER].slice(0, 13));
-    expect(rows[0]!.at(-1)).toBe('Reference');
-    expect(rows.slice(1).map((row) => row.at(-1))).toEqual(['INV-0042', '']);
+    const at = TRANSACTIONS_CSV_HEADER.indexOf('Reference');
+    expect(rows[0]![at]).toBe('Reference');
+    expect(rows.slice(1).map((row) => row[at])).toEqual(['INV-0042', '']);
+  });
+
+  it("adds one column per question label, the union across links in the order met, and the payer's phone", () => {
+    const answer = (key: string, label: string, value: string) => ({ key, label, value });
+    const rows = parseCsv(
+      transactionsCsv(
+        [
+          payment({ customFields: [answer('field1', 'Size', 'Large')], payerPhone: '+64211234567' }),
+          payment({ customFields: [answer('field1', 'Table', '12'), answer('field2', 'Size', 'Small')] }),
+          payment(),
+        ],
+        AUCKLAND,
+      ),
+    );
+    const fixed = TRANSACTIONS_CSV_HEADER.length;
+    expect(rows[0]).toEqual([...TRANSACTIONS_CSV_HEADER, 'Size', 'Table']);
+    expect(rows.slice(1).map((row) => row.slice(fixed))).toEqual([
+      ['Large', ''],
+      ['Small', '12'],
+      ['', ''],
+    ]);
+    expect(rows[1]![TRANSACTIONS_CSV_HEADER.indexOf('Customer Phone')]).toBe("'+64211234567");
+    for (const row of rows) expect(row).toHaveLength(fixed + 2);
+  });
+
+  it("neutralises a formula in a question's label and in the payer's answer", () => {
+    const rows = parseCsv(
+      transactionsCsv([payment({ customFields: [{ key: 'field1', label: '=cmd', value: '@SUM(A1)' }] })], AUCKLAND),
+    );
+    expect(rows[0]!.at(-1)).toBe("'=cmd");
+    expect(rows[1]!.at(-1)).toBe("'@SUM(A1)");
   });
 
   it('quotes fields with a comma, a quote or a line break, doubling quotes', () => {
@@ -70,7 +104,7 @@ describe('transactionsCsv', () => {
     );
     const line = text.split('\r\n')[1]!;
     expect(line).toContain(',"Coffee, ""large""",');
-    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,\r\n');
+    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,\r\n');
     expect(parseCsv(text)[1]).toEqual(expect.arrayContaining(['Coffee, "large"', 'Line\r\nbreak', 'only\nLF']));
   });
 

@@ -4,6 +4,7 @@ import { escapeHtml } from '@shared/escape-html';
 import { trialEndAfter, type Price } from './billing';
 import { refreshExpiry, requiresName, type CheckoutSession } from './checkout';
 import { payCheckoutSession } from './checkout-payment';
+import { answersFrom, questionInputs } from './checkout-questions';
 import type { Account } from './connect-accounts';
 import { formatAmount, messagePage, page, type HostedPageRequest } from './hosted-page-layout';
 import { redirect, sendHtml } from './http-responses';
@@ -50,7 +51,10 @@ function totalLines({ session, interval, trialEnd }: OrderSummary) {
 <p>Total due today <strong>${formatAmount(0, session.currency)}</strong></p>`;
 }
 
-function checkoutPage(summary: OrderSummary, form: { email?: string; name?: string; error?: string } = {}) {
+function checkoutPage(
+  summary: OrderSummary,
+  form: { email?: string; name?: string; error?: string; typed?: URLSearchParams } = {},
+) {
   const { session, businessName } = summary;
   const error = form.error ? `<p role="alert" id="card-error">${escapeHtml(form.error)}</p>` : '';
   const back = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : '';
@@ -67,6 +71,7 @@ ${
     ? `<label for="name">Full name</label><input id="name" name="name" autocomplete="name" required value="${escapeHtml(form.name ?? '')}">`
     : `<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${escapeHtml(form.name ?? '')}">`
 }
+${questionInputs(session.custom_fields ?? [], session.phone_number_collection?.enabled ?? false, form.typed)}
 <label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required${form.error ? ' aria-describedby="card-error" aria-invalid="true"' : ''}>
 <div class="pair"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div></div>
@@ -117,9 +122,23 @@ export function handleCheckoutPage(context: SandboxContext, request: HostedPageR
       checkoutPage(orderSummary(context, session, account), { ...payer, error: 'Enter your full name.' }),
     );
   }
-  const result = payCheckoutSession(context, session, payer, account);
+  const answers = answersFrom(session.custom_fields ?? [], session.phone_number_collection?.enabled ?? false, form);
+  if (!answers.ok) {
+    // As Stripe's page does: a required question unanswered (or a wrong answer) charges nothing.
+    return sendHtml(
+      response,
+      400,
+      checkoutPage(orderSummary(context, session, account), { ...payer, error: answers.error, typed: form }),
+    );
+  }
+  const result = payCheckoutSession(
+    context,
+    session,
+    { ...payer, phone: answers.phone, answers: answers.values },
+    account,
+  );
   store.save();
   if (result.outcome === 'paid') return redirect(response, 303, result.redirectTo);
   const summary = orderSummary(context, session, account);
-  sendHtml(response, 402, checkoutPage(summary, { ...payer, error: result.message }));
+  sendHtml(response, 402, checkoutPage(summary, { ...payer, error: result.message, typed: form }));
 }

@@ -6,6 +6,7 @@
  */
 import { createCustomer, startSubscription, type Price } from './billing';
 import type { CheckoutSession } from './checkout';
+import { recordAnswers } from './checkout-questions';
 import { openDispute } from './disputes';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type CheckoutSetup, type StripeObject } from './sandbox-store';
@@ -49,6 +50,9 @@ export interface PayerDetails {
   email: string;
   name: string;
   cardNumber: string;
+  /** The phone (E.164) and the answers by field key, checked by the page (checkout-questions.ts). */
+  phone?: string | null;
+  answers?: Map<string, string>;
 }
 
 export type PaymentResult = { outcome: 'paid'; redirectTo: string } | { outcome: 'declined'; message: string };
@@ -74,7 +78,7 @@ export function payCheckoutSession(
   const customerDetails = {
     email: payer.email,
     name: payer.name,
-    phone: null,
+    phone: payer.phone ?? null,
     address: { country: 'NZ', city: null, line1: null, line2: null, postal_code: null, state: null },
     tax_exempt: 'none',
     tax_ids: [],
@@ -228,6 +232,7 @@ export function payCheckoutSession(
     last_payment_error: null,
     receipt_email: payer.email,
   });
+  recordAnswers(session.custom_fields, payer.answers ?? new Map());
   Object.assign(session, { status: 'complete', payment_status: 'paid', customer_details: customerDetails });
   context.emit('payment_intent.succeeded', paymentIntent, { account });
   context.emit('checkout.session.completed', session, { account });

@@ -2,6 +2,7 @@
  * Checkout Sessions: creating one (on the merchant's connected account, the `Stripe-Account` header,
  * since Paylink makes direct charges), and its expiry. What paying one creates: checkout-payment.ts.
  */
+import { customFieldsFrom, phoneCollectionFrom, type SessionCustomField } from './checkout-questions';
 import type { Account } from './connect-accounts';
 import { createPrice, retrieve, type Customer, type Price } from './billing';
 import { listParam, metadataParam, optionalInteger, optionalString, requiredString, type Params } from './form-params';
@@ -31,6 +32,9 @@ export interface CheckoutSession extends StripeObject {
   expires_at: number;
   /** Whether the page asks the payer's full name, and whether they may leave it blank. */
   name_collection: { individual: { enabled: boolean; optional: boolean } } | null;
+  /** The questions Checkout asks, each with the payer's answer once paid (checkout-questions.ts). */
+  custom_fields: SessionCustomField[];
+  phone_number_collection: { enabled: boolean };
 }
 
 function lineItemsFrom(context: SandboxContext, params: Params, mode: string, account: string | null) {
@@ -165,6 +169,8 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
     invoice: null,
     expires_at: expiresAt,
     name_collection: nameCollectionFrom(params),
+    custom_fields: customFieldsFrom(params),
+    phone_number_collection: phoneCollectionFrom(params),
     created,
     livemode: false,
   };

@@ -21,7 +21,7 @@ main{max-width:28rem;margin:0 auto;padding:2rem 1rem;overflow-wrap:anywhere}
 h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
 .summary{padding-bottom:1rem;margin-bottom:1rem;border-bottom:1px solid #e3e8ee}.total{font-size:1.125rem}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input{width:100%;min-width:0;padding:.6rem .75rem;font:inherit;font-size:1rem;color:inherit;background:#fff;border:1px solid #cfd7df;border-radius:6px}
+input,select{width:100%;min-width:0;padding:.6rem .75rem;font:inherit;font-size:1rem;color:inherit;background:#fff;border:1px solid #cfd7df;border-radius:6px}
 .pair{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.75rem}
 button{margin-top:1rem;padding:.75rem 1rem;font:inherit;font-size:1rem;min-height:44px;max-width:100%;cursor:pointer;color:#1a1f36;background:#fff;border:1px solid #cfd7df;border-radius:6px}
 .primary{background:#635bff;color:#fff;border:0;width:100%;font-weight:600}

@@ -24,7 +24,9 @@ export const dashboardStrings = {
     logoutFailedTitle: 'Error',
     logoutFailed: (message: string) => `Failed to log out: ${message}`,
     paymentReceived: 'Payment received',
-    paymentReceivedDetail: (amount: string) => `${amount} has just been paid.`,
+    paymentReceivedDetail: (amount: string, answers: string[] = []) =>
+      [`${amount} has just been paid.`, ...answers].join(' · '),
+    paymentReceivedPhone: (phone: string) => `Phone: ${phone}`,
   },
   home: {
     loading: 'Loading your dashboard...',

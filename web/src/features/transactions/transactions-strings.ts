@@ -62,6 +62,7 @@ export const transactionsStrings = {
     emailRefused: { receipt: 'Receipt not sent', refund_notice: 'Refund notice not sent' },
     name: 'Name',
     email: 'Email',
+    phone: 'Phone',
     paymentLink: 'Payment Link',
     reference: 'Reference',
     anonymous: 'Anonymous',

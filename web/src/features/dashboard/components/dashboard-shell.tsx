@@ -46,7 +46,14 @@ export function DashboardShell({ email, children }: { email: string | undefined;
     // (the provider already invalidated them) but is no new money, so no 'Payment received'.
     if (payment.change === 'money') return;
     toast.success(strings.paymentReceived, {
-      description: strings.paymentReceivedDetail(formatMoney(payment.totalCents, payment.currency)),
+      description: strings.paymentReceivedDetail(
+        formatMoney(payment.totalCents, payment.currency),
+        // The payer's answers and phone (docs/decisions.md #76): shown as text, never as markup.
+        [
+          ...(payment.customFields ?? []).map((answer) => `${answer.label}: ${answer.value}`),
+          ...(payment.payerPhone ? [strings.paymentReceivedPhone(payment.payerPhone)] : []),
+        ],
+      ),
     });
   }, []);
   return (

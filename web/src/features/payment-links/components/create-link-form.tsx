@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
 import { toast } from 'sonner';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
@@ -25,11 +26,12 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreatePaymentLink } from '../api/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';
+import { LinkQuestionsFields, toCustomFieldInputs, type WithQuestions } from './link-questions-fields';
 
 const strings = paymentLinksStrings.create;
 
 /** What the person types: money and percentages stay text until the shared schema checks them. */
-interface CreateLinkFormValues {
+interface CreateLinkFormValues extends WithQuestions {
   title: string;
   description: string;
   isOpenAmount: boolean;
@@ -56,6 +58,8 @@ const EMPTY_FORM: CreateLinkFormValues = {
   thankYouMessage: '',
   redirectUrl: '',
   maxPayments: '',
+  questions: [],
+  collectPhone: false,
 };
 
 /** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
@@ -71,7 +75,21 @@ const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
   thankYouMessage: 'thankYouMessage',
   redirectUrl: 'redirectUrl',
   maxPayments: 'maxPayments',
+  collectPhone: 'collectPhone',
 };
+
+/**
+ * A refusal's field in the form: a question's (`customFields.1.label`, `customFields.0.options.3`) lands
+ * on that question's input, the list's own (too many) under the questions.
+ */
+function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormValues> | undefined {
+  if (path[0] !== 'customFields') return FORM_FIELD_OF[String(path[0])];
+  const [, index, part] = path;
+  if (typeof index !== 'number' && !/^\d+$/.test(String(index ?? '')))
+    return 'questions.root' as Path<CreateLinkFormValues>;
+  const field = part === 'type' || part === 'options' ? part : 'label';
+  return `questions.${Number(index)}.${field}`;
+}
 
 /** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
 function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
@@ -90,19 +108,22 @@ function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
     thankYouMessage: values.thankYouMessage,
     redirectUrl: values.redirectUrl,
     maxPayments: limitText === '' ? null : Number(limitText),
+    customFields: toCustomFieldInputs(values.questions),
+    collectPhone: values.collectPhone,
   };
 }
 
 /** The shared createPaymentLinkSchema decides, exactly as the server will; its messages land on their fields. */
-const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentLink> = (values) => {
+const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentLink> = (values, _context, options) => {
   const parsed = createPaymentLinkSchema.safeParse(toCreateInput(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<CreateLinkFormValues> = {};
+  const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of parsed.error.issues) {
-    const field = FORM_FIELD_OF[String(issue.path[0])];
+    const field = formFieldOf(issue.path);
     if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
   }
-  return { values: {}, errors };
+  // react-hook-form's nested shape (`questions.0.label` → questions[0].label).
+  return { values: {}, errors: toNestErrors(errors as FieldErrors, options) };
 };
 
 /**
@@ -145,7 +166,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
       toast.error(paymentLinksStrings.errorTitle, {
         description: error instanceof Error && error.message ? error.message : strings.failed,
       });
-      showServerFieldErrors(error, form.setError, (apiField) => FORM_FIELD_OF[apiField]);
+      showServerFieldErrors(error, form.setError, (apiField) => formFieldOf(apiField.split('.')));
     }
   });
 
@@ -370,6 +391,8 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 {...form.register('maxPayments')}
               />
             </FormField>
+
+            <LinkQuestionsFields control={form.control} register={form.register} errors={errors} />
           </CardContent>
           <CardFooter className="justify-end border-t border-border pt-6">
             <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={create.isPending}>

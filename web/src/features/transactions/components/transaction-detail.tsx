@@ -122,6 +122,11 @@ export function TransactionDetail({
           >
             <span className="break-all">{payment.payerEmail || strings.none}</span>
           </DetailRow>
+          {payment.payerPhone ? (
+            <DetailRow label={strings.phone} copy={() => void copy(payment.payerPhone!, strings.phone)}>
+              <span className="break-all">{payment.payerPhone}</span>
+            </DetailRow>
+          ) : null}
           {known?.emailRefusal ? (
             <DetailRow label={strings.emailRefused[known.emailRefusal.kind]}>
               <span role="note" className="break-words text-destructive">
@@ -146,6 +151,12 @@ export function TransactionDetail({
               <span className="break-all">{payment.reference}</span>
             </DetailRow>
           ) : null}
+          {/* The payer's answers to the link's questions (docs/decisions.md #76): their own text, as text. */}
+          {payment.customFields.map((answer) => (
+            <DetailRow key={answer.key} label={answer.label}>
+              <span className="break-words">{answer.value}</span>
+            </DetailRow>
+          ))}
         </DetailSection>
       </div>
 
@@ -269,7 +280,7 @@ function DetailSection({ title, children }: { title: string; children: ReactNode
 function DetailRow({ label, copy, children }: { label: string; copy?: () => void; children: ReactNode }) {
   return (
     <div className="flex min-h-8 items-center justify-between gap-4">
-      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dt className="max-w-[60%] shrink-0 break-words text-muted-foreground">{label}</dt>
       <dd className="flex min-w-0 items-center justify-end gap-1 text-right">
         {children}
         {copy ? (

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PaymentFiltersInput } from '@shared/contracts/payments';
 import { formatIsoDay } from '@shared/format-date';
-import { CSV_BYTE_ORDER_MARK, TRANSACTIONS_CSV_HEADER_LINE, transactionsCsvRows } from '@shared/transactions-csv';
+import type { PaymentSummary } from '@shared/contracts/payments';
+import { CSV_BYTE_ORDER_MARK, transactionsCsv } from '@shared/transactions-csv';
 import { ExportCancelledError, readAllTransactionPages } from '../api/transactions-api';
 import { transactionsStrings } from '../transactions-strings';
 
@@ -38,19 +39,19 @@ export function useExportCsv(filters: PaymentFiltersInput | null, timeZone: stri
     running.current = controller;
     setCount(0);
     try {
-      // The file is assembled a page at a time (shared/transactions-csv.ts); the mark keeps Excel reading UTF-8.
-      const parts = [CSV_BYTE_ORDER_MARK, TRANSACTIONS_CSV_HEADER_LINE];
-      let exported = 0;
+      // Every page first: the header's question columns are the labels the whole export answered
+      // (shared/transactions-csv.ts). The mark keeps Excel reading UTF-8.
+      const payments: PaymentSummary[] = [];
       await readAllTransactionPages(filters, {
         signal: controller.signal,
-        onPage: (payments) => {
-          parts.push(transactionsCsvRows(payments, { timeZone }));
-          exported += payments.length;
-          setCount(exported);
+        onPage: (page) => {
+          payments.push(...page);
+          setCount(payments.length);
         },
       });
+      const exported = payments.length;
       const file = `paylink-transactions-${formatIsoDay(new Date(), timeZone)}.csv`;
-      downloadFile(file, parts);
+      downloadFile(file, [CSV_BYTE_ORDER_MARK, transactionsCsv(payments, { timeZone })]);
       toast.success(strings.done, { description: strings.doneDetail(exported, file) });
     } catch (error) {
       if (error instanceof ExportCancelledError) {

@@ -1,0 +1,98 @@
+/**
+ * A link's questions for the payer (docs/decisions.md #76): up to 3 custom fields — short text, a number, or
+ * a list to choose from — that Stripe's Checkout asks and answers on the session, plus the payer's phone.
+ * The limits are Stripe's own for Checkout's `custom_fields`.
+ */
+import * as z from 'zod';
+import { plainTextSchema } from '../plain-text';
+
+export const CUSTOM_FIELDS_MAX = 3;
+export const CUSTOM_FIELD_LABEL_MAX = 50;
+export const DROPDOWN_OPTIONS_MAX = 20;
+export const DROPDOWN_OPTION_LABEL_MAX = 100;
+
+export const CUSTOM_FIELD_TYPES = ['text', 'numeric', 'dropdown'] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+export const CUSTOM_FIELD_TYPE_MESSAGE = 'Choose the kind of answer: short text, a number or a list of choices.';
+export const CUSTOM_FIELDS_MAX_MESSAGE = `A link can ask at most ${CUSTOM_FIELDS_MAX} questions.`;
+export const CUSTOM_FIELD_LABEL_MESSAGE = 'Enter the question the payer sees.';
+export const CUSTOM_FIELD_LABEL_LENGTH_MESSAGE = `Use at most ${CUSTOM_FIELD_LABEL_MAX} characters for a question.`;
+export const CUSTOM_FIELD_LABEL_REPEATED_MESSAGE = 'Each question needs a label of its own.';
+export const DROPDOWN_OPTIONS_REQUIRED_MESSAGE = 'Add at least one choice to the list.';
+export const DROPDOWN_OPTIONS_MAX_MESSAGE = `A list can offer at most ${DROPDOWN_OPTIONS_MAX} choices.`;
+export const DROPDOWN_OPTION_MESSAGE = 'Enter each choice, or remove the empty one.';
+export const DROPDOWN_OPTION_LENGTH_MESSAGE = `Use at most ${DROPDOWN_OPTION_LABEL_MAX} characters for a choice.`;
+export const DROPDOWN_OPTION_REPEATED_MESSAGE = 'Each choice in a list must be different.';
+
+const sameText = (a: string, b: string) => a.toLocaleLowerCase('en-NZ') === b.toLocaleLowerCase('en-NZ');
+const firstRepeat = (texts: string[]) =>
+  texts.findIndex((text, index) => texts.findIndex((other) => sameText(other, text)) < index);
+
+/** One question as the Create Link form sends it. */
+export const customFieldInputSchema = z
+  .object({
+    type: z.enum(CUSTOM_FIELD_TYPES, CUSTOM_FIELD_TYPE_MESSAGE),
+    label: plainTextSchema().pipe(
+      z.string().min(1, CUSTOM_FIELD_LABEL_MESSAGE).max(CUSTOM_FIELD_LABEL_MAX, CUSTOM_FIELD_LABEL_LENGTH_MESSAGE),
+    ),
+    required: z.boolean('Say whether the payer must answer.').default(true),
+    /** The choices of a list, in the order shown; ignored for the other kinds. */
+    options: z
+      .array(
+        plainTextSchema().pipe(
+          z.string().min(1, DROPDOWN_OPTION_MESSAGE).max(DROPDOWN_OPTION_LABEL_MAX, DROPDOWN_OPTION_LENGTH_MESSAGE),
+        ),
+        DROPDOWN_OPTIONS_REQUIRED_MESSAGE,
+      )
+      .max(DROPDOWN_OPTIONS_MAX, DROPDOWN_OPTIONS_MAX_MESSAGE)
+      .nullish()
+      .transform((options) => options ?? []),
+  })
+  .superRefine((field, context) => {
+    if (field.type !== 'dropdown') return;
+    if (field.options.length === 0) {
+      context.addIssue({ code: 'custom', path: ['options'], message: DROPDOWN_OPTIONS_REQUIRED_MESSAGE });
+    }
+    const repeated = firstRepeat(field.options);
+    if (repeated >= 0) {
+      context.addIssue({ code: 'custom', path: ['options', repeated], message: DROPDOWN_OPTION_REPEATED_MESSAGE });
+    }
+  })
+  .transform((field) => ({ ...field, options: field.type === 'dropdown' ? field.options : [] }));
+export type CustomFieldInput = z.input<typeof customFieldInputSchema>;
+
+/** The questions of a new link: at most three, each label its own. */
+export const customFieldsInputSchema = z
+  .array(customFieldInputSchema, 'Send the questions as a list.')
+  .max(CUSTOM_FIELDS_MAX, CUSTOM_FIELDS_MAX_MESSAGE)
+  .nullish()
+  .transform((fields) => fields ?? [])
+  .superRefine((fields, context) => {
+    const repeated = firstRepeat(fields.map((field) => field.label));
+    if (repeated >= 0) {
+      context.addIssue({ code: 'custom', path: [repeated, 'label'], message: CUSTOM_FIELD_LABEL_REPEATED_MESSAGE });
+    }
+  });
+
+/**
+ * A question as the link stores it and Checkout is given it: `key` and each choice's `value` are Paylink's
+ * own (letters and digits, as Stripe asks), so nothing the merchant types has to fit Stripe's key rules.
+ */
+export const customFieldSchema = z.object({
+  key: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  label: z.string(),
+  required: z.boolean(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+/** A payer's answer, as stored on the payment when it settles: the question's label and what they gave. */
+export const customFieldAnswerSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** What the payer typed, or the label of the choice they picked. */
+  value: z.string(),
+});
+export type CustomFieldAnswer = z.infer<typeof customFieldAnswerSchema>;
