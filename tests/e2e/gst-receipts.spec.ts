@@ -3,7 +3,8 @@
  * check digit is refused under the field), a payer pays $230 and gets a receipt — by email and on the
  * /r page — with the GST number and "includes GST $30.00"; the merchant refunds $23 and the payer gets
  * supply correction information showing GST $3.00; the Payouts screen's GST summary shows $30.00 less
- * $3.00 and downloads as a CSV (docs/decisions.md #84). axe at 1280 and 390 px on the new screens.
+ * $3.00 and downloads as a CSV (docs/decisions.md #84); the receipt downloads as a PDF (#85). axe at 1280
+ * and 390 px on the new screens.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -115,6 +116,17 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
   expect(correction.body.text).toContain('GST number: 49-091-850');
   await page.reload();
   await expect(page.getByText('GST corrected by $3.00')).toBeVisible();
+
+  // The PDF download: made in the browser from the page's own figures, fetched only when asked for.
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
+  const pdfBytes = await readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfBytes.toString('latin1')).toMatch(/\/Title \(/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your receipt PDF has downloaded.' })).toBeVisible();
+  if (process.env.PAYLINK_E2E_KEEP_PDF) await pdf.saveAs(process.env.PAYLINK_E2E_KEEP_PDF);
 
   // The GST summary on Payouts: this two-monthly period's GST is the receipt's $30.00 less the $3.00
   // correction, and its CSV lists both lines with the totals.
