@@ -46,7 +46,12 @@ const PAYEE = { stripe: 'Stripe', paylink: 'Paylink' } as const;
 /** Payee, Description and Reference of one line, in words a bookkeeper reads in Xero. */
 function describe(line: PayoutLine): { payee: string; description: string; reference: string } {
   const title = line.linkTitle ?? 'Payment';
-  const reference = line.paymentId ?? line.sourceId ?? '';
+  // The receipt number, as the payer's receipt and its corrections show it (docs/decisions.md #86); the
+  // payment id where there is none (a line recorded before receipt numbers were kept, or a payment without a receipt).
+  const reference =
+    line.receiptNumber !== null && line.receiptNumber !== undefined
+      ? String(line.receiptNumber)
+      : (line.paymentId ?? line.sourceId ?? '');
   switch (line.kind) {
     case 'payment':
       return { payee: line.payerName ?? '', description: title, reference };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { BRAND_NAME } from '../shared/brand.js';
 import { pageRoutesThroughGateway } from './page-routes-plugin.js';
 import { prerenderPages } from './prerender-pages-plugin.js';
@@ -12,6 +12,59 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
 const nodeModulesRoot = fileURLToPath(new URL('../node_modules', import.meta.url));
 const gatewayUrl = process.env.PAYLINK_GATEWAY_URL ?? 'http://127.0.0.1:4010';
+
+const receiptPdfSource = fileURLToPath(new URL('./src/features/receipt-pdf/receipt-pdf.ts', import.meta.url));
+/** shared/receipt-document.ts's RECEIPT_PDF_SCRIPT, without its leading slash. */
+const RECEIPT_PDF_FILE = 'receipt-pdf.js';
+
+/**
+ * The receipt page's PDF module (docs/decisions.md #85), built after the app by a build of its own, at a
+ * fixed name beside receipt-print.js: the page is drawn by a function that never sees the build, so it
+ * names the module by a path that does not change. A separate build, not a second entry of the app's,
+ * so the app's chunks stay exactly as they were (a second entry splits out the code both use). The dev
+ * server sends the name to the source.
+ */
+function receiptPdfModule(): Plugin {
+  let outDir = '';
+  return {
+    name: 'paylink-receipt-pdf-module',
+    apply: (_config, env) => env.command === 'serve' || !env.isSsrBuild,
+    configResolved(resolved) {
+      outDir = resolved.build.outDir;
+    },
+    async closeBundle() {
+      if (!outDir) return;
+      await build({
+        configFile: false,
+        root: webRoot,
+        logLevel: 'warn',
+        resolve: { tsconfigPaths: true },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          manifest: false,
+          rolldownOptions: {
+            input: receiptPdfSource,
+            output: {
+              entryFileNames: RECEIPT_PDF_FILE,
+              chunkFileNames: 'assets/receipt-pdf-[name]-[hash].js',
+              assetFileNames: 'assets/[name]-[hash][extname]',
+            },
+          },
+        },
+      });
+    },
+    configureServer(server) {
+      outDir = '';
+      server.middlewares.use(`/${RECEIPT_PDF_FILE}`, (_request, response) => {
+        response.statusCode = 302;
+        response.setHeader('location', `/@fs${receiptPdfSource}`);
+        response.end();
+      });
+    },
+  };
+}
 
 /** index.html says `%BRAND_NAME%` so the product name keeps its single source (shared/brand.ts). */
 function brandNameInHtml(): Plugin {
@@ -25,7 +78,14 @@ export default defineConfig({
   root: webRoot,
   // @web/…, @shared/… from tsconfig.json's paths, as everywhere else.
   resolve: { tsconfigPaths: true },
-  plugins: [react(), tailwindcss(), brandNameInHtml(), prerenderPages(), pageRoutesThroughGateway(gatewayUrl)],
+  plugins: [
+    react(),
+    tailwindcss(),
+    brandNameInHtml(),
+    prerenderPages(),
+    pageRoutesThroughGateway(gatewayUrl),
+    receiptPdfModule(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -68,4 +68,14 @@ export const taxAndPayoutFunctions: readonly FunctionSpec[] = [
     routes: [{ method: 'GET', path: '/api/me/payouts/{id}', auth: 'merchant' }],
     tables: { payouts: 'read' },
   },
+  {
+    name: 'get-gst-summary',
+    description:
+      "A GST-registered merchant's GST for one taxable period: the period's receipts and supply corrections, and their totals.",
+    entry: 'functions/http/get-gst-summary.ts',
+    routes: [{ method: 'GET', path: '/api/me/gst-summary', auth: 'merchant' }],
+    // Reads up to MAX_PAYMENTS_READ payments, page by page (docs/decisions.md #84); just under API Gateway's 29 s.
+    tables: { payments: 'read', merchants: 'read' },
+    timeoutSeconds: 28,
+  },
 ];

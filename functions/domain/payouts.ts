@@ -75,9 +75,11 @@ export interface LinePayment {
   paymentId: string | null;
   payerName: string | null;
   linkTitle: string | null;
+  /** The payment's receipt number: the Xero exports' Reference (docs/decisions.md #86). */
+  receiptNumber: number | null;
 }
 
-const NO_PAYMENT: LinePayment = { paymentId: null, payerName: null, linkTitle: null };
+const NO_PAYMENT: LinePayment = { paymentId: null, payerName: null, linkTitle: null, receiptNumber: null };
 
 function mainKind(transaction: StripeBalanceTransaction): PayoutLineKind {
   switch (transaction.type) {
@@ -162,7 +164,12 @@ export async function readPayoutLines(
     // Only this merchant's payment names the line; another's id in metadata is not trusted.
     const found =
       payment && payment.merchantId === merchant.merchantId
-        ? { paymentId, payerName: payment.payerName ?? null, linkTitle: payment.linkTitle }
+        ? {
+            paymentId,
+            payerName: payment.payerName ?? null,
+            linkTitle: payment.linkTitle,
+            receiptNumber: payment.receiptNumber ?? null,
+          }
         : { ...NO_PAYMENT };
     payments.set(paymentId, found);
     return found;

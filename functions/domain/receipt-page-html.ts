@@ -1,13 +1,19 @@
 /**
  * The receipt page /r/{token} as HTML (docs/decisions.md #65): the payment's taxable supply information,
  * drawn on the server from the same ReceiptView as the receipt email. It stands alone (its own small
- * stylesheet, one tiny script for the Print button), so it prints as it shows and keeps working whatever the web app ships; the
- * print stylesheet drops the Print button and the page's margins.
+ * stylesheet, one tiny script for the Print and PDF buttons), so it prints as it shows and keeps working whatever the web app ships; the
+ * print stylesheet drops the buttons and the page's margins. The PDF code is fetched only when asked for.
  *
  * Every merchant- or payer-entered string goes through `text()`.
  */
 import { BRAND_NAME } from '@shared/brand';
 import { escapeHtml } from '@shared/escape-html';
+import {
+  RECEIPT_DATA_ELEMENT_ID,
+  RECEIPT_PDF_SCRIPT,
+  jsonForScriptElement,
+  type ReceiptDocument,
+} from '@shared/receipt-document';
 import type { ReceiptView } from './receipts';
 
 const text = escapeHtml;
@@ -28,7 +34,8 @@ th,td{padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:left}
 td.amount,th.amount{text-align:right;font-variant-numeric:tabular-nums}
 tfoot td{font-weight:600;border-bottom:none}
 .gst{font-weight:600}
-.actions{margin-top:24px}
+.actions{margin-top:24px;display:flex;flex-wrap:wrap;gap:8px}
+button.secondary{background:#fff;color:#0f766e}
 button{font:inherit;padding:10px 16px;border-radius:8px;border:1px solid #0f766e;background:#0f766e;color:#fff;cursor:pointer;min-height:44px}
 footer{max-width:40rem;margin:16px auto 0;font-size:.875rem;color:#475569;text-align:center}
 @media print{body{padding:0;background:#fff}main{border:none;padding:0}.actions,footer{display:none}}
@@ -102,6 +109,9 @@ export function renderReceiptPage(view: ReceiptView | null): { status: number; h
   const recipient = view.recipient
     ? `<h2>Customer</h2><p>${text(view.recipient.name ?? 'Name not given')}</p>${view.recipient.email ? `<p>${text(view.recipient.email)}</p>` : ''}`
     : '';
+  // The PDF download draws these same words (docs/decisions.md #85); the type keeps the two in step.
+  const footer = `${BRAND_NAME} issued this receipt for ${view.supplierName}.`;
+  const pdfData: ReceiptDocument = { ...view, footer };
   const body = `<main>
 <p class="muted">Receipt</p>
 <h1>${text(view.supplierName)}</h1>
@@ -117,9 +127,10 @@ ${view.gstStatement ? `<p class="gst">${text(view.gstStatement)}</p>` : ''}
 ${recipient}
 ${answers(view)}
 ${corrections(view)}
-<div class="actions"><button type="button" data-print>Print or save as PDF</button></div>
+<div class="actions"><button type="button" data-print>Print or save as PDF</button><button type="button" class="secondary" data-pdf="${RECEIPT_PDF_SCRIPT}">Download PDF</button></div>
 </main>
-<footer>${text(BRAND_NAME)} issued this receipt for ${text(view.supplierName)}.</footer>
+<script type="application/json" id="${RECEIPT_DATA_ELEMENT_ID}">${jsonForScriptElement(pdfData)}</script>
+<footer>${text(footer)}</footer>
 <script defer src="${RECEIPT_PRINT_SCRIPT}"></script>`;
   return { status: 200, html: documentOf(`Receipt from ${view.supplierName} · ${BRAND_NAME}`, body) };
 }

@@ -73,7 +73,7 @@ export interface SupplyCorrection {
 }
 
 /** Succeeded refunds in the order Paylink learned of them. */
-function succeededRefunds(payment: PaymentRecord): StoredRefund[] {
+export function succeededRefunds(payment: PaymentRecord): StoredRefund[] {
   return Object.values(payment.refunds ?? {})
     .filter((refund) => refund.status === 'succeeded')
     .sort(

@@ -49,6 +49,11 @@ export const payoutLineSchema = z.object({
   linkTitle: z.string().nullable(),
   /** Stripe's id of what moved the money (ch_, re_, dp_, …). */
   sourceId: z.string().nullable(),
+  /**
+   * The payment's receipt number, the Xero exports' Reference (docs/decisions.md #86); absent on lines
+   * recorded before it was kept, and null where the payment has no receipt.
+   */
+  receiptNumber: z.number().int().nullable().optional(),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;
 

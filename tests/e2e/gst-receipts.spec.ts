@@ -2,11 +2,15 @@
  * GST receipts (docs/decisions.md #64, #65, #66): the merchant turns on GST in Settings → Tax (a wrong
  * check digit is refused under the field), a payer pays $230 and gets a receipt — by email and on the
  * /r page — with the GST number and "includes GST $30.00"; the merchant refunds $23 and the payer gets
- * supply correction information showing GST $3.00. axe at 1280 and 390 px on the new screens.
+ * supply correction information showing GST $3.00; the Payouts screen's GST summary shows $30.00 less
+ * $3.00 and downloads as a CSV (docs/decisions.md #84); the receipt downloads as a PDF (#85). axe at 1280
+ * and 390 px on the new screens.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
+import { parseCsv } from '../support/csv';
 import { waitForEmail } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
@@ -112,4 +116,50 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
   expect(correction.body.text).toContain('GST number: 49-091-850');
   await page.reload();
   await expect(page.getByText('GST corrected by $3.00')).toBeVisible();
+
+  // The PDF download: made in the browser from the page's own figures, fetched only when asked for.
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
+  const pdfBytes = await readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfBytes.toString('latin1')).toMatch(/\/Title \(/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your receipt PDF has downloaded.' })).toBeVisible();
+  if (process.env.PAYLINK_E2E_KEEP_PDF) await pdf.saveAs(process.env.PAYLINK_E2E_KEEP_PDF);
+
+  // The GST summary on Payouts: this two-monthly period's GST is the receipt's $30.00 less the $3.00
+  // correction, and its CSV lists both lines with the totals.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payouts', exact: true }).click();
+  const summary = page.getByRole('region', { name: /^GST summary, / });
+  await expect(page.getByLabel('Filing frequency')).toHaveValue('2');
+  await expect(page.getByLabel('Periods end in')).toHaveValue('even');
+  await expect(summary.getByText('GST on 1 receipt')).toBeVisible();
+  await expect(summary.getByRole('definition').filter({ hasText: '$30.00' })).toBeVisible();
+  await expect(summary.getByRole('definition').filter({ hasText: '-$3.00' })).toBeVisible();
+  await expect(summary.getByRole('definition').filter({ hasText: '$27.00' })).toBeVisible();
+  await bothWidths(page);
+
+  const downloaded = page.waitForEvent('download');
+  await summary.getByRole('button', { name: 'Download GST summary CSV' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^paylink-gst-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+  const rows = parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''));
+  expect(rows.map((cells) => [cells[0], cells[5], cells[6]])).toEqual([
+    ['Type', 'Amount Including GST', 'GST'],
+    ['Receipt', '230.00', '30.00'],
+    ['Supply correction', '-23.00', '-3.00'],
+    ['Total sales including GST', '230.00', ''],
+    ['Total GST on receipts', '', '30.00'],
+    ['Total refunded', '-23.00', ''],
+    ['Total GST corrected', '', '-3.00'],
+    ['Net GST', '207.00', '27.00'],
+  ]);
+
+  // Six-monthly, ending on the balance month: the same figures for the period holding today.
+  await page.getByLabel('Filing frequency').selectOption({ label: 'Six-monthly' });
+  await expect(page.getByLabel('Balance month')).toHaveValue('3');
+  await expect(summary.getByRole('definition').filter({ hasText: '$27.00' })).toBeVisible();
 });

@@ -76,6 +76,8 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   const row = page.getByRole('button', { name: /^Arrival date/ });
   await expect(row).toContainText(amount);
   await expect(row).toContainText('Paid');
+  // Not registered for GST: the GST summary says why it is not there.
+  await expect(page.getByText('You are not registered for GST in Settings → Tax', { exact: false })).toBeVisible();
   await expectNoSeriousAxeFindings(page);
 
   await row.click();

@@ -125,10 +125,16 @@ describe('payouts', () => {
       ['fee_refund', 'paylink_fee', 'paylink_fee', 'payment', 'payment', 'refund', 'stripe_fee', 'stripe_fee'].sort(),
     );
     const gross = detail.lines.filter((line) => line.kind === 'payment');
-    expect(gross.map((line) => [line.amountCents, line.paymentId, line.payerName, line.linkTitle]).sort()).toEqual(
+    expect(cake.receiptNumber).toBeGreaterThan(0);
+    expect(coffee.receiptNumber).toBeGreaterThan(0);
+    expect(
+      gross
+        .map((line) => [line.amountCents, line.paymentId, line.payerName, line.linkTitle, line.receiptNumber])
+        .sort(),
+    ).toEqual(
       [
-        [2300, cake.paymentId, '=HYPERLINK("x")', 'Birthday cake'],
-        [5000, coffee.paymentId, 'Aroha Ngata', 'Flat white beans'],
+        [2300, cake.paymentId, '=HYPERLINK("x")', 'Birthday cake', cake.receiptNumber],
+        [5000, coffee.paymentId, 'Aroha Ngata', 'Flat white beans', coffee.receiptNumber],
       ].sort(),
     );
     expect(detail.lines.find((line) => line.kind === 'refund')).toMatchObject({
@@ -174,6 +180,9 @@ describe('payouts', () => {
     expect(precoded.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
     const sale = precoded.find((row) => row[3] === 'Flat white beans')!;
     expect(sale.slice(5)).toEqual(['200', '15% GST on Income']);
+    // Reference: the receipt number the payer's receipt shows (issue 26 item 5).
+    const coffeeLine = detail.lines.find((line) => line.kind === 'payment' && line.linkTitle === 'Flat white beans')!;
+    expect(sale[4]).toBe(String(coffeeLine.receiptNumber));
     const fee = precoded.find((row) => row[2] === 'Stripe')!;
     expect(fee.slice(5)).toEqual(['404', '15% GST on Expenses']);
   });

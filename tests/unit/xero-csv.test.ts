@@ -19,7 +19,12 @@ import {
 import { parseCsv } from '../support/csv';
 
 const NZ: XeroCsvOptions = { timeZone: 'Pacific/Auckland', gstRegistered: false };
-const PAYMENT: LinePayment = { paymentId: 'pay_1', payerName: 'Aroha Ngata', linkTitle: 'Flat white' };
+const PAYMENT: LinePayment = {
+  paymentId: 'pay_1',
+  payerName: 'Aroha Ngata',
+  linkTitle: 'Flat white',
+  receiptNumber: 1042,
+};
 
 function cents(amount: string): number {
   const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
@@ -92,6 +97,8 @@ describe('Xero bank statement CSV', () => {
       paymentId: 'pay_2',
       payerName: '=cmd|" /C calc"!A0',
       linkTitle: '+Tips, "large"',
+      // Paid before receipt numbers were kept: the Reference falls back to the payment id.
+      receiptNumber: null,
     }),
   ];
 
@@ -99,8 +106,8 @@ describe('Xero bank statement CSV', () => {
     const rows = parseCsv(xeroBankStatementCsv(lines, NZ));
     expect(rows).toEqual([
       ['Date', 'Amount', 'Payee', 'Description', 'Reference'],
-      ['01/04/2026', '1234567.89', 'Aroha Ngata', 'Flat white', 'pay_1'],
-      ['01/04/2026', '-0.30', 'Paylink', 'Paylink fee: Flat white', 'pay_1'],
+      ['01/04/2026', '1234567.89', 'Aroha Ngata', 'Flat white', '1042'],
+      ['01/04/2026', '-0.30', 'Paylink', 'Paylink fee: Flat white', '1042'],
       ['01/04/2026', '-10.05', `'=cmd|" /C calc"!A0`, 'Refund: +Tips, "large"', 'pay_2'],
     ]);
   });
@@ -152,6 +159,7 @@ const anyTransaction = fc
     unexplained: fc.integer({ min: 0, max: 100 }),
     created: fc.integer({ min: 1_700_000_000, max: 1_900_000_000 }),
     payerName: fc.option(fc.string(), { nil: null }),
+    receiptNumber: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
   })
   .map((generated) => ({
     transaction: transaction({
@@ -165,7 +173,12 @@ const anyTransaction = fc
       created: generated.created,
       source: generated.type === 'adjustment' ? 'dp_1' : 'ch_1',
     }),
-    payment: { paymentId: 'pay_1', payerName: generated.payerName, linkTitle: 'A link' },
+    payment: {
+      paymentId: 'pay_1',
+      payerName: generated.payerName,
+      linkTitle: 'A link',
+      receiptNumber: generated.receiptNumber,
+    },
   }));
 
 describe('property: a payout’s export lines add up to the payout', () => {
@@ -182,6 +195,10 @@ describe('property: a payout’s export lines add up to the payout', () => {
           const rows = parseCsv(csv).slice(1);
           expect(rows).toHaveLength(lines.length);
           expect(rows.reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(payoutCents);
+          // Reference: the receipt number where the payment has one, else the payment id.
+          expect(rows.map((row) => row[4])).toEqual(
+            lines.map((line) => (line.receiptNumber === null ? line.paymentId : String(line.receiptNumber))),
+          );
         }
       }),
       { numRuns: 200 },

@@ -1,8 +1,12 @@
 /**
- * Xero files from payouts, handed to the browser to save. No byte-order mark: Xero reads UTF-8 as it is,
- * and a mark could reach it as part of the first header's name.
+ * Xero files from payouts, and the GST summary's CSV, handed to the browser to save. No byte-order mark
+ * in the Xero files: Xero reads UTF-8 as it is, and a mark could reach it as part of the first header's
+ * name. The GST summary is for a spreadsheet, so it has one, as the transactions CSV does.
  */
+import type { GstSummary } from '@shared/contracts/gst-summary';
 import type { PayoutLine } from '@shared/contracts/payouts';
+import { gstSummaryCsv } from '@shared/gst-summary-csv';
+import { CSV_BYTE_ORDER_MARK } from '@shared/transactions-csv';
 import { xeroBankStatementCsv, xeroPrecodedCsv, type XeroCsvOptions } from '@shared/xero-csv';
 
 export type XeroFileKind = 'statement' | 'precoded';
@@ -14,10 +18,22 @@ export function downloadXeroCsv(
   options: XeroCsvOptions,
 ) {
   const text = kind === 'statement' ? xeroBankStatementCsv(lines, options) : xeroPrecodedCsv(lines, options);
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  saveCsv(`${name}${kind === 'precoded' ? '-precoded' : ''}.csv`, [text]);
+}
+
+/** The GST summary of one period: its receipts and corrections, then the totals. */
+export function downloadGstSummaryCsv(summary: GstSummary) {
+  saveCsv(`paylink-gst-${summary.firstMonth}-to-${summary.lastMonth}.csv`, [
+    CSV_BYTE_ORDER_MARK,
+    gstSummaryCsv(summary),
+  ]);
+}
+
+function saveCsv(fileName: string, parts: string[]) {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${name}${kind === 'precoded' ? '-precoded' : ''}.csv`;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();

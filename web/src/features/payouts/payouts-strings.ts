@@ -1,5 +1,6 @@
 /** Words on the Payouts screen (one place, docs/decisions.md #2). */
 import type { PayoutLineKind, PayoutStatus } from '@shared/contracts/payouts';
+import type { GstPeriodLength } from '@shared/gst-periods';
 
 const count = new Intl.NumberFormat('en-NZ');
 
@@ -68,5 +69,37 @@ export const payoutsStrings = {
     nothing: 'No payouts arrive in those dates.',
     failed: 'The export could not be made. Try again.',
     done: (n: number) => `Exported ${count.format(n)} ${n === 1 ? 'line' : 'lines'}`,
+  },
+
+  gst: {
+    title: 'GST summary',
+    description:
+      'The GST on your receipts in a taxable period, less the GST your refunds corrected: your sales through Paylink for your GST return.',
+    frequency: 'Filing frequency',
+    frequencies: { 1: 'Monthly', 2: 'Two-monthly', 6: 'Six-monthly' } satisfies Record<GstPeriodLength, string>,
+    endsIn: 'Periods end in',
+    evenMonths: 'Even months (February, April, …)',
+    oddMonths: 'Odd months (January, March, …)',
+    balanceMonth: 'Balance month',
+    balanceMonthHint: 'Six-monthly periods end in your balance month and six months after it.',
+    period: 'Period',
+    loading: 'Adding up the period...',
+    loadFailedTitle: 'The GST summary could not be made',
+    figures: {
+      sales: 'Sales including GST',
+      collected: (n: number) => `GST on ${count.format(n)} ${n === 1 ? 'receipt' : 'receipts'}`,
+      corrected: (n: number) => `GST corrected by ${count.format(n)} ${n === 1 ? 'refund' : 'refunds'}`,
+      net: 'GST on your Paylink sales',
+    },
+    days: (from: string, to: string) => `${from} to ${to}, on your clock.`,
+    empty: 'No receipts or refunds in this period.',
+    download: 'Download GST summary CSV',
+    downloaded: 'GST summary downloaded',
+    scope:
+      'Paylink payments only: add your other sales and your purchases in your GST return. Refunds of payments made more than 12 months before the period are not included.',
+    notRegisteredTitle: 'No GST summary',
+    notRegistered:
+      'You are not registered for GST in Settings → Tax, so your receipts carry no GST and there is no GST summary to show.',
+    openSettings: 'Open Settings',
   },
 };

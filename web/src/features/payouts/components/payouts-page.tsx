@@ -13,12 +13,14 @@ import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
 import { usePayoutPages } from '../api/payouts-api';
 import { payoutsStrings as strings } from '../payouts-strings';
+import { GstSummaryCard } from './gst-summary-card';
 import { PayoutDetailPanel } from './payout-detail';
 import { RangeExport } from './range-export';
 
 /**
  * /dashboard/payouts: Stripe's payouts to the merchant's bank, newest arrival first; each opens to the
- * lines it is made of (adding up to it) and downloads as Xero CSVs; a date range exports the same way.
+ * lines it is made of (adding up to it) and downloads as Xero CSVs; a date range exports the same way. A
+ * GST-registered merchant's GST summary for a taxable period sits here too, beside the other books.
  */
 export function PayoutsPage() {
   return (
@@ -64,6 +66,7 @@ function Payouts({ profile }: { profile: MerchantProfile }) {
   return (
     <div className="flex flex-col gap-6">
       <RangeExport options={options} />
+      <GstSummaryCard timeZone={profile.timeZone} gstRegistered={gstRegistered} />
       <Card className="overflow-hidden">
         <CardHeader>
           <CardTitle as="h2">{strings.list.title}</CardTitle>

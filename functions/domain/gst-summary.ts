@@ -1,0 +1,151 @@
+/**
+ * The GST summary of one taxable period (docs/decisions.md #84): GST on the period's receipts less the GST
+ * its refunds corrected, each figure taken from the same functions as the receipt page (`paymentGst`,
+ * `supplyCorrection`), so the total is the sum over the period's receipts and corrections by construction.
+ *
+ * It reads the period's payments rather than keeping counters: the export lists every receipt and
+ * correction anyway, and a receipt's GST follows the merchant's tax settings as they are now, which
+ * counters fixed when a payment settled would not. The read is bounded (MAX_PAYMENTS_READ).
+ */
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
+import type { GstSummary, GstSummaryQuery } from '@shared/contracts/gst-summary';
+import { addMonths, periodEndingIn } from '@shared/gst-periods';
+import { HttpError } from './http-error';
+import { taxSettingsOf, type MerchantRepository } from './merchants';
+import { addDays, dayInTimeZone, startOfDayIn } from './merchant-days';
+import { paymentGst } from './gst';
+import type { PaymentRecord } from './payments';
+import { succeededRefunds, supplyCorrection } from './receipts';
+
+/**
+ * Refunds made in the period may correct payments made before it: the read reaches back this far before
+ * the period's first day for them. Card refunds of older payments are rare, and Stripe may refuse them.
+ */
+export const CORRECTION_LOOKBACK_MONTHS = 12;
+
+/**
+ * At most this many payments are read for one summary (a six-monthly period reads 18 months of them):
+ * about 70 DynamoDB pages, a few seconds, and an answer within Lambda's 6 MB. More is refused in words.
+ */
+export const MAX_PAYMENTS_READ = 50_000;
+
+/** The payments a summary reads: a merchant's, created in [fromInstant, toInstant), succeeded ones only. */
+export interface GstSummaryPaymentReader {
+  listSucceededCreatedBetween(
+    merchantId: string,
+    fromInstant: string,
+    toInstant: string,
+    maxRead: number,
+  ): Promise<{ payments: PaymentRecord[]; complete: boolean }>;
+}
+
+export interface GstSummaryDeps {
+  merchants: Pick<MerchantRepository, 'get'>;
+  payments: GstSummaryPaymentReader;
+}
+
+export const NOT_REGISTERED_MESSAGE =
+  'You are not registered for GST in Settings → Tax, so your receipts carry no GST and there is no GST summary to show. If you have registered, turn it on in Settings → Tax.';
+
+export async function gstSummary(
+  merchantId: string,
+  query: GstSummaryQuery,
+  deps: GstSummaryDeps,
+): Promise<GstSummary> {
+  const merchant = await deps.merchants.get(merchantId);
+  if (!merchant) throw new HttpError(404, 'merchant_not_found', 'We could not find your account. Sign in again.');
+  if (!taxSettingsOf(merchant).gstRegistered) throw new HttpError(409, 'gst_not_registered', NOT_REGISTERED_MESSAGE);
+
+  const timeZone = merchant.timeZone ?? DEFAULT_TIME_ZONE;
+  const { firstMonth, lastMonth } = periodEndingIn(query.lastMonth, query.months);
+  const fromDay = `${firstMonth}-01`;
+  const dayAfter = `${addMonths(lastMonth, 1)}-01`;
+  const toDay = addDays(dayAfter, -1);
+  const readFrom = startOfDayIn(`${addMonths(firstMonth, -CORRECTION_LOOKBACK_MONTHS)}-01`, timeZone);
+  const periodEnd = startOfDayIn(dayAfter, timeZone);
+
+  const { payments, complete } = await deps.payments.listSucceededCreatedBetween(
+    merchantId,
+    readFrom.toISOString(),
+    periodEnd.toISOString(),
+    MAX_PAYMENTS_READ,
+  );
+  if (!complete) {
+    throw new HttpError(
+      422,
+      'gst_period_too_busy',
+      `This period and the ${CORRECTION_LOOKBACK_MONTHS} months before it hold more than ${MAX_PAYMENTS_READ.toLocaleString('en-NZ')} payments, more than Paylink totals in one go. Choose monthly periods, or use the Xero exports on this screen.`,
+    );
+  }
+  return summarise(payments, merchant, { firstMonth, lastMonth, fromDay, toDay, timeZone, months: query.months });
+}
+
+/** The summary of already-read payments (pure; the unit of the figures). */
+export function summarise(
+  payments: readonly PaymentRecord[],
+  merchant: Parameters<typeof supplyCorrection>[2],
+  period: { months: number; firstMonth: string; lastMonth: string; fromDay: string; toDay: string; timeZone: string },
+): GstSummary {
+  const tax = merchant ? taxSettingsOf(merchant) : undefined;
+  const inPeriod = (instant: string) => {
+    const day = dayInTimeZone(instant, period.timeZone);
+    return day >= period.fromDay && day <= period.toDay ? day : null;
+  };
+  const receipts: GstSummary['receipts'] = [];
+  const corrections: GstSummary['corrections'] = [];
+  for (const payment of payments) {
+    if (payment.status !== 'succeeded') continue;
+    const gst = paymentGst(tax, payment);
+    if (!gst) continue;
+    // The receipt's own date (receiptView): when the payment settled.
+    const at = payment.settledAt ?? payment.createdAt;
+    const day = inPeriod(at);
+    if (day) {
+      receipts.push({
+        paymentId: payment.paymentId,
+        receiptNumber: payment.receiptNumber ?? null,
+        at,
+        day,
+        description: payment.linkTitle,
+        payerName: payment.payerName ?? null,
+        totalCents: payment.totalCents,
+        supplyCents: gst.supplyCents,
+        gstCents: gst.gstCents,
+      });
+    }
+    for (const refund of succeededRefunds(payment)) {
+      const refundDay = inPeriod(refund.createdAt);
+      const correction = refundDay ? supplyCorrection(payment, refund, merchant) : null;
+      if (!refundDay || !correction) continue;
+      corrections.push({
+        paymentId: payment.paymentId,
+        refundId: refund.refundId,
+        receiptNumber: payment.receiptNumber ?? null,
+        at: refund.createdAt,
+        day: refundDay,
+        description: payment.linkTitle,
+        refundCents: refund.amountCents,
+        gstCents: correction.gstCorrectionCents,
+      });
+    }
+  }
+  receipts.sort((a, b) => a.at.localeCompare(b.at) || (a.receiptNumber ?? 0) - (b.receiptNumber ?? 0));
+  corrections.sort((a, b) => a.at.localeCompare(b.at) || a.refundId.localeCompare(b.refundId));
+  const sum = <T>(items: readonly T[], cents: (item: T) => number) =>
+    items.reduce((total, item) => total + cents(item), 0);
+  const gstCollectedCents = sum(receipts, (line) => line.gstCents);
+  const gstCorrectedCents = sum(corrections, (line) => line.gstCents);
+  return {
+    ...period,
+    currency: payments[0]?.currency ?? DEFAULT_CURRENCY,
+    receipts,
+    corrections,
+    totals: {
+      salesCents: sum(receipts, (line) => line.supplyCents),
+      gstCollectedCents,
+      refundedCents: sum(corrections, (line) => line.refundCents),
+      gstCorrectedCents,
+      netGstCents: gstCollectedCents - gstCorrectedCents,
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Issue 26 item 6, the GST summary (docs/decisions.md #84): payments and a partial refund through the local
+ * Stripe, then GET /api/me/gst-summary for the period they fall in — its GST is the sum over the period's
+ * receipts less the corrections the receipt page lists, to the cent; another merchant's payments never
+ * appear; an unregistered merchant is refused in words; a bad period is refused in words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayInTimeZone } from '@functions/domain/merchant-days';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { apiErrorSchema } from '@shared/contracts/errors';
+import { gstSummarySchema, type GstSummary } from '@shared/contracts/gst-summary';
+import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { addMonths } from '@shared/gst-periods';
+import { paymentRow } from '../support/stored-rows';
+import { payOnHostedCheckout } from '../support/stripe-sandbox';
+import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+}, 120_000);
+afterAll(async () => {
+  await env?.stop();
+});
+
+function send(path: string, method: string, body: unknown, token?: string) {
+  return env.api(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function merchantWithStripe(gstRegistered: boolean): Promise<TestMerchant> {
+  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe' });
+  await env.connectStripe(merchant);
+  if (gstRegistered) {
+    const saved = await send(
+      '/api/me/tax',
+      'PUT',
+      { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Cafe Limited', address: '1 Queen St' },
+      merchant.accessToken,
+    );
+    expect(saved.status).toBe(200);
+  }
+  return merchant;
+}
+
+async function paid(owner: TestMerchant, title: string, amountCents: number) {
+  const link = await send(
+    '/api/me/links',
+    'POST',
+    { title, isOpenAmount: false, amountCents, tipPercent: null },
+    owner.accessToken,
+  );
+  expect(link.status).toBe(201);
+  const { linkId } = paymentLinkSchema.parse(await link.json());
+  const started = await send('/api/checkout', 'POST', { linkId, tip: 'none' });
+  expect(started.status).toBe(200);
+  const { url, paymentId } = checkoutResponseSchema.parse(await started.json());
+  expect((await payOnHostedCheckout(url, { email: 'aroha@example.co.nz', name: 'Aroha Payer' })).status).toBe(303);
+  await env.settle();
+  return paymentRow(env, paymentId);
+}
+
+async function summary(owner: TestMerchant, months: number, lastMonth: string) {
+  return env.api(`/api/me/gst-summary?months=${months}&lastMonth=${lastMonth}`, { token: owner.accessToken });
+}
+
+async function summaryOf(owner: TestMerchant, months: number, lastMonth: string): Promise<GstSummary> {
+  const response = await summary(owner, months, lastMonth);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return gstSummarySchema.parse(await response.json());
+}
+
+/** "$30.00" in a receipt page's words as cents. */
+function centsIn(text: string): number {
+  const match = /\$(\d[\d,]*)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in ${text}`);
+  return Number(match[1]!.replaceAll(',', '')) * 100 + Number(match[2]);
+}
+
+describe('GST summary', () => {
+  let merchant: TestMerchant;
+  let other: TestMerchant;
+  let month: string;
+  const ids: Record<string, string> = {};
+
+  it('is the GST of the period’s receipts less their supply corrections, to the cent', async () => {
+    merchant = await merchantWithStripe(true);
+    other = await merchantWithStripe(true);
+    const platter = await paid(merchant, 'Catering platter', 23_000);
+    const lunch = await paid(merchant, 'Lunch', 11_500);
+    // 3/23 of $10.01 is 130.56… cents: above half a cent, so 131 (s19O).
+    const scone = await paid(merchant, 'Scone', 1001);
+    const theirs = await paid(other, 'Their pie', 4600);
+    Object.assign(ids, { platter: platter.paymentId, lunch: lunch.paymentId, scone: scone.paymentId });
+    ids.theirs = theirs.paymentId;
+
+    const refund = await send(
+      `/api/me/payments/${platter.paymentId}/refunds`,
+      'POST',
+      { amountCents: 2300, reason: 'requested_by_customer' },
+      merchant.accessToken,
+    );
+    expect(refund.status).toBe(201);
+    await env.settle();
+
+    // The month the platter's receipt is dated in, on the merchant's clock (Auckland by default).
+    month = dayInTimeZone((await paymentRow(env, platter.paymentId)).settledAt!, 'Pacific/Auckland').slice(0, 7);
+    const result = await summaryOf(merchant, 1, month);
+    expect(result).toMatchObject({ months: 1, firstMonth: month, lastMonth: month, timeZone: 'Pacific/Auckland' });
+    expect(result.fromDay).toBe(`${month}-01`);
+
+    expect(new Set(result.receipts.map((line) => line.paymentId))).toEqual(
+      new Set([platter.paymentId, lunch.paymentId, scone.paymentId]),
+    );
+    const gstOf = (paymentId: string) => result.receipts.find((line) => line.paymentId === paymentId)?.gstCents;
+    expect([gstOf(platter.paymentId), gstOf(lunch.paymentId), gstOf(scone.paymentId)]).toEqual([3000, 1500, 131]);
+    expect(result.receipts.find((line) => line.paymentId === platter.paymentId)?.receiptNumber).toBe(
+      platter.receiptNumber,
+    );
+    expect(result.corrections).toHaveLength(1);
+    expect(result.corrections[0]).toMatchObject({
+      paymentId: platter.paymentId,
+      receiptNumber: platter.receiptNumber,
+      refundCents: 2300,
+      // GST on $230 less GST on $207.
+      gstCents: 300,
+    });
+    expect(result.totals).toEqual({
+      salesCents: 23_000 + 11_500 + 1001,
+      gstCollectedCents: 4631,
+      refundedCents: 2300,
+      gstCorrectedCents: 300,
+      netGstCents: 4331,
+    });
+
+    // The platter's receipt page states the same GST and the same correction.
+    const page = await (await fetch(`${env.baseUrl}/r/${platter.receiptToken as string}`)).text();
+    const stated = /The total includes GST \$[\d,.]+/.exec(page)?.[0];
+    const corrected = /GST corrected by \$[\d,.]+/.exec(page)?.[0];
+    expect(centsIn(stated!)).toBe(gstOf(platter.paymentId));
+    expect(centsIn(corrected!)).toBe(result.corrections[0]!.gstCents);
+
+    // A two-monthly or six-monthly period holding the month totals the same.
+    const twoMonthly = await summaryOf(merchant, 2, addMonths(month, 1));
+    expect(twoMonthly.totals).toEqual(result.totals);
+    const sixMonthly = await summaryOf(merchant, 6, month);
+    expect(sixMonthly.totals).toEqual(result.totals);
+    expect(sixMonthly.firstMonth).toBe(addMonths(month, -5));
+  });
+
+  it('never includes another merchant’s payments', async () => {
+    const theirs = await summaryOf(other, 1, month);
+    expect(theirs.receipts.map((line) => line.paymentId)).toEqual([ids.theirs]);
+    expect(theirs.totals.gstCollectedCents).toBe(600);
+    const ours = await summaryOf(merchant, 1, month);
+    expect(ours.receipts.map((line) => line.paymentId)).not.toContain(ids.theirs);
+  });
+
+  it('is empty for a period without payments', async () => {
+    const before = await summaryOf(merchant, 1, addMonths(month, -1));
+    expect(before.receipts).toEqual([]);
+    expect(before.corrections).toEqual([]);
+    expect(before.totals.netGstCents).toBe(0);
+  });
+
+  it('refuses an unregistered merchant in words, and a period Inland Revenue does not have', async () => {
+    const unregistered = await merchantWithStripe(false);
+    await paid(unregistered, 'Big order', 50_000);
+    const refused = await summary(unregistered, 1, month);
+    expect(refused.status).toBe(409);
+    const error = apiErrorSchema.parse(await refused.json());
+    expect(error.code).toBe('gst_not_registered');
+    expect(error.message).toMatch(/not registered for GST in Settings → Tax/);
+
+    const quarterly = await summary(merchant, 3, month);
+    expect(quarterly.status).toBe(400);
+    expect(JSON.stringify(await quarterly.json())).toContain('Choose a period of 1, 2 or 6 months.');
+    const badMonth = await summary(merchant, 2, '2026-13');
+    expect(badMonth.status).toBe(400);
+    expect(JSON.stringify(await badMonth.json())).toContain('as yyyy-MM');
+    expect((await env.api(`/api/me/gst-summary?months=1&lastMonth=${month}`)).status).toBe(401);
+  });
+});
