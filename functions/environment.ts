@@ -36,4 +36,9 @@ export const ENV = {
   stripeApiUrl: 'STRIPE_API_URL',
   /** Set only by the local runtime: where 'View in Stripe' opens (unset = dashboard.stripe.com, by key mode). */
   stripeDashboardUrl: 'STRIPE_DASHBOARD_URL',
+  /**
+   * Set only by tests: a shorter wait for one Stripe answer than the 5 s the functions use, so a test whose
+   * sandbox never answers waits less (docs/decisions.md #72). Never longer than the 5 s.
+   */
+  stripeTimeoutMs: 'STRIPE_TIMEOUT_MS',
 } as const;

@@ -21,6 +21,18 @@ export const SDK_FITS_THE_PORT: Stripe extends StripePort ? true : never = true;
 export const STRIPE_REQUEST_TIMEOUT_MS = 5_000;
 export const STRIPE_MAX_NETWORK_RETRIES = 1;
 const FIRST_RETRY_BACKOFF_MS = 500;
+
+/**
+ * The wait for one answer: STRIPE_REQUEST_TIMEOUT_MS, or a shorter one a test sets (STRIPE_TIMEOUT_MS),
+ * so its "Stripe never answers" faults cost seconds less each (docs/decisions.md #72). Only ever shorter:
+ * the catalogue's timeouts above are worked out from the 5 s.
+ */
+export function stripeRequestTimeoutMs(): number {
+  const configured = Number(process.env[ENV.stripeTimeoutMs]);
+  return Number.isInteger(configured) && configured > 0 && configured < STRIPE_REQUEST_TIMEOUT_MS
+    ? configured
+    : STRIPE_REQUEST_TIMEOUT_MS;
+}
 export const STRIPE_CALL_WORST_CASE_MS =
   STRIPE_REQUEST_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + FIRST_RETRY_BACKOFF_MS * STRIPE_MAX_NETWORK_RETRIES;
 
@@ -35,7 +47,7 @@ export async function stripeClient(): Promise<Stripe> {
   const endpoint = apiUrl ? new URL(apiUrl) : undefined;
   const stripe = new Stripe(key, {
     maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
-    timeout: STRIPE_REQUEST_TIMEOUT_MS,
+    timeout: stripeRequestTimeoutMs(),
     telemetry: false,
     ...(endpoint && {
       host: endpoint.hostname,

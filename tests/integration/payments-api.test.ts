@@ -22,7 +22,7 @@ import { MAX_QUERY_CALLS_PER_PAGE } from '@functions/domain/payment-history';
 import type { PaymentRecord } from '@functions/domain/payments';
 import { STATUS_RANK } from '@functions/domain/payment-status';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
-import { pendingPayment } from '../support/payments-seed';
+import { batchPutPayments, pendingPayment } from '../support/payments-seed';
 import { paymentRow } from '../support/stored-rows';
 import { parseCsv } from '../support/csv';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
@@ -98,9 +98,10 @@ async function seedPayment(merchantId: string, seed: Seed): Promise<PaymentRecor
 }
 
 /**
- * Bulk payments are written already settled in one put each (the shape advance leaves: status, rank,
- * settledAt, payer details), through the same repository create: 10,000 create+advance pairs would
- * double the seeding time for no extra coverage.
+ * Bulk payments are written already settled (the shape advance leaves: status, rank, settledAt, payer
+ * details), as the repository's create puts them but 25 to a BatchWriteItem: 10,000 create+advance pairs
+ * would double the seeding time for no extra coverage, and 10,000 single puts take 25 times the requests
+ * (docs/decisions.md #72).
  */
 async function seedBulk(merchantId: string, seeds: Seed[]) {
   const records = seeds.map((seed) => {
@@ -116,11 +117,7 @@ async function seedBulk(merchantId: string, seeds: Seed[]) {
       paymentIntentId: `pi_${record.paymentId.slice(4)}`,
     } satisfies PaymentRecord;
   });
-  let next = 0;
-  const worker = async () => {
-    while (next < records.length) await paymentStore.create(records[next++]!);
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  await batchPutPayments(records);
   seeded.set(merchantId, [...(seeded.get(merchantId) ?? []), ...records]);
 }
 

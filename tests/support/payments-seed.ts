@@ -2,6 +2,8 @@
  * Payments seeded through the real repository, as checkout creates them and settlement moves them: the
  * integration tests and the bench start from rows the code itself wrote, never from counters written by hand.
  */
+import { BatchWriteCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '@functions/adapters/dynamo';
 import { linkPlacesStore } from '@functions/adapters/payment-link-store';
 import { merchantStore } from '@functions/adapters/merchant-store';
 import { moneyStore } from '@functions/adapters/money-store';
@@ -9,8 +11,16 @@ import { telemetry } from '@functions/adapters/observability';
 import { paymentStore } from '@functions/adapters/payment-store';
 import { statsStore } from '@functions/adapters/stats-store';
 import { STATUS_RANK } from '@functions/domain/payment-status';
-import { newPaymentId, pendingShardOf, type PaymentRecord, type SettlementDetails } from '@functions/domain/payments';
-import { settle, type SettlementDeps } from '@functions/domain/settlement';
+import {
+  newPaymentId,
+  payerEmailKeyOf,
+  pendingShardOf,
+  uncountedShardOf,
+  type PaymentRecord,
+  type SettlementDetails,
+} from '@functions/domain/payments';
+import { isUnsettled } from '@functions/domain/payment-status';
+import { countSettledPayment, settle, type SettlementDeps } from '@functions/domain/settlement';
 import { sealableThrough, sealDay, unsealedShardOf, type StatsRepository } from '@functions/domain/stats';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import { shareOfCents } from '@shared/money';
@@ -121,6 +131,15 @@ async function sealDaysThrough(merchantId: string, throughDay: string) {
   }
 }
 
+/** Payment `index` of a seed, pending: created an hour before `settledAt`, its amount varying with the index. */
+function seededPending(merchantId: string, index: number, settledAt: Date): PaymentRecord {
+  return pendingPayment(merchantId, {
+    createdAt: new Date(settledAt.getTime() - 3_600_000),
+    baseCents: 500 + (index % 97) * 13,
+    tipCents: index % 3 ? 0 : 50,
+  });
+}
+
 /**
  * Creates `count` payments through the repository and settles them with `settle()` (which counts the
  * succeeded ones into the stats), in parallel batches. Amounts vary with the index; every third has a tip.
@@ -148,15 +167,86 @@ export async function seedSettledPayments(
     await Promise.all(
       indexes.map(async (index) => {
         const at = settledAt(index);
-        const payment = pendingPayment(merchantId, {
-          createdAt: new Date(at.getTime() - 3_600_000),
-          baseCents: 500 + (index % 97) * 13,
-          tipCents: index % 3 ? 0 : 50,
-        });
+        const payment = seededPending(merchantId, index, at);
         await paymentStore.create(payment);
         await settle(payment, status(index), details(index), settlementDeps(env, at));
       }),
     );
   }
   if (sealPassedDays) await sealDaysThrough(merchantId, sealableThrough(new Date()));
+}
+
+/** DynamoDB's most items in one BatchWriteItem. */
+const BATCH_WRITE_ITEMS = 25;
+
+/**
+ * Writes payments as the payment store's `create` puts them (with the `byPayerEmail` key of a payer's email),
+ * 25 to a BatchWriteItem instead of one PutItem each. Every row must be a new payment id: a batch put has no
+ * condition to refuse one already there.
+ */
+export async function batchPutPayments(rows: readonly PaymentRecord[]) {
+  for (let start = 0; start < rows.length; start += BATCH_WRITE_ITEMS) {
+    let requests: BatchWriteCommandInput['RequestItems'] = {
+      [tableName('payments')]: rows.slice(start, start + BATCH_WRITE_ITEMS).map((payment) => ({
+        PutRequest: {
+          Item: {
+            ...payment,
+            ...(payment.payerEmail && { payerEmailKey: payerEmailKeyOf(payment.merchantId, payment.payerEmail) }),
+          },
+        },
+      })),
+    };
+    while (requests && Object.keys(requests).length > 0) {
+      const answer: BatchWriteCommandOutput = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: requests }),
+      );
+      requests = answer.UnprocessedItems;
+    }
+  }
+}
+
+/**
+ * The same payments as `seedSettledPayments` (amounts, instants, statuses, counted in the stats by the code),
+ * at about a quarter of its DynamoDB calls, for a test that needs thousands (docs/decisions.md #72). Each row
+ * is written as the settling write (`advance`) leaves it — settled, and a succeeded one still marked
+ * `uncounted`, as a crash right after that write leaves it — 25 to a BatchWriteItem; then each succeeded one
+ * is counted by `countSettledPayment`, the count that settlement and the schedule's repair run (its day's
+ * counters and `counted` set, then the mark removed). Skipped, as nothing read from the stats depends on
+ * them: the link's place (the seeded link does not exist), the receipt number and the live update.
+ */
+export async function seedSettledPaymentsInBulk(
+  env: Pick<TestRuntime, 'stripe'>,
+  { merchantId, count, settledAt, status = () => 'succeeded', concurrency = 100 }: SettledPaymentsSeed,
+) {
+  const rows = Array.from({ length: count }, (_, index): PaymentRecord => {
+    const at = settledAt(index);
+    const settledStatus = status(index);
+    if (isUnsettled(settledStatus)) throw new Error(`a bulk seed only writes settled payments, not ${settledStatus}`);
+    const {
+      pendingShard: _shard,
+      pendingSince: _since,
+      reverifyAt: _reverifyAt,
+      ...pending
+    } = seededPending(merchantId, index, at);
+    return {
+      ...pending,
+      status: settledStatus,
+      statusRank: STATUS_RANK[settledStatus],
+      updatedAt: at.toISOString(),
+      settledAt: at.toISOString(),
+      ...(settledStatus === 'succeeded' && {
+        uncountedShard: uncountedShardOf(pending.paymentId),
+        uncountedSince: at.toISOString(),
+      }),
+    };
+  });
+  await batchPutPayments(rows);
+  const succeeded = rows.filter((row) => row.status === 'succeeded');
+  for (let start = 0; start < succeeded.length; start += concurrency) {
+    await Promise.all(
+      succeeded
+        .slice(start, start + concurrency)
+        .map((row) => countSettledPayment(row, settlementDeps(env, new Date(row.settledAt!)))),
+    );
+  }
 }
