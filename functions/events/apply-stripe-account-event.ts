@@ -1,4 +1,5 @@
 /** `account.updated` from a merchant's connected account keeps their connection status current. */
+import { announceMerchantUpdate } from '../adapters/merchant-news';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';
 import { stripeClient } from '../adapters/stripe-client';
@@ -15,5 +16,6 @@ export const handler = stripeEventConsumer({
       stripe: await stripeClient(),
       telemetry,
       now: () => new Date(),
+      announce: announceMerchantUpdate,
     }),
 });

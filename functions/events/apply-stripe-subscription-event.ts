@@ -1,4 +1,5 @@
 /** Subscription and invoice events on Paylink's own account keep each merchant's plan current. */
+import { announceMerchantUpdate } from '../adapters/merchant-news';
 import { merchantStore } from '../adapters/merchant-store';
 import { telemetry } from '../adapters/observability';
 import { stripeClient } from '../adapters/stripe-client';
@@ -19,6 +20,7 @@ export const handler = stripeEventConsumer({
       billing: planBillingOf(stripe),
       telemetry,
       now: () => new Date(),
+      announce: announceMerchantUpdate,
     });
   },
 });
