@@ -1,5 +1,6 @@
 import { planBillingOf } from '../domain/subscription';
 import { ENV } from '../environment';
+import { announceMerchantUpdate } from './merchant-news';
 import { merchantStore } from './merchant-store';
 import { telemetry } from './observability';
 import { stripeClient } from './stripe-client';
@@ -20,13 +21,22 @@ export async function merchantStripeDeps(now = new Date()) {
 
 /**
  * `account.updated`: the merchant store, Stripe as the client (the account is read again, not taken from the
- * event), telemetry, and a clock read when the account is.
+ * event), telemetry, a clock read when the account is, and the push that updates the merchant's open tabs.
  */
 export async function accountEventDeps() {
-  return { merchants: merchantStore, stripe: await stripeClient(), telemetry, now: () => new Date() };
+  return {
+    merchants: merchantStore,
+    stripe: await stripeClient(),
+    telemetry,
+    now: () => new Date(),
+    announce: announceMerchantUpdate,
+  };
 }
 
-/** The plan's subscription and invoice events: the merchant store, Stripe's subscriptions and the plan's billing. */
+/**
+ * The plan's subscription and invoice events: the merchant store, Stripe's subscriptions, the plan's billing and
+ * the push that updates the merchant's open tabs.
+ */
 export async function subscriptionEventDeps() {
   const stripe = await stripeClient();
   return {
@@ -35,5 +45,6 @@ export async function subscriptionEventDeps() {
     billing: planBillingOf(stripe),
     telemetry,
     now: () => new Date(),
+    announce: announceMerchantUpdate,
   };
 }

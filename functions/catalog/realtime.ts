@@ -2,7 +2,7 @@
  * The realtime socket: its authorizer, its connections, and what pushes to them.
  * Part of the catalogue (functions/catalog.ts, which assembles the parts in this order).
  */
-import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '@shared/contracts/realtime';
+import { MERCHANT_UPDATED, PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '@shared/contracts/realtime';
 import type { FunctionSpec } from '../function-spec';
 
 export const realtimeFunctions: readonly FunctionSpec[] = [
@@ -29,9 +29,9 @@ export const realtimeFunctions: readonly FunctionSpec[] = [
   },
   {
     name: 'notify-merchant',
-    description: "Pushes a payment's new status to its merchant's open dashboards.",
+    description: "Pushes a payment's new status, or a change Stripe made to the merchant, to their open dashboards.",
     entry: 'functions/events/notify-merchant.ts',
-    rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED] }],
+    rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED, MERCHANT_UPDATED] }],
     tables: { connections: 'readwrite' },
     pushesToConnections: true,
   },

@@ -79,6 +79,8 @@ export const stripeAndPlanFunctions: readonly FunctionSpec[] = [
     tables: { merchants: 'readwrite', events: 'readwrite' },
     // The account is read again from Stripe: the event's payload may be older than another of the same second.
     secrets: ['stripe-secret-key'],
+    // Merchant Updated, for the merchant's open tabs (docs/decisions.md #87).
+    putsEvents: true,
     timeoutSeconds: 30,
   },
   {
@@ -99,6 +101,8 @@ export const stripeAndPlanFunctions: readonly FunctionSpec[] = [
     ],
     tables: { merchants: 'readwrite', events: 'readwrite' },
     secrets: ['stripe-secret-key'],
+    // Merchant Updated, for the merchant's open tabs (docs/decisions.md #87).
+    putsEvents: true,
     timeoutSeconds: 30,
   },
 ];

@@ -8,6 +8,7 @@ import {
   type StripeAccountStatus,
   type StripeConnection,
   type StripeDiagnostic,
+  type StripeTrip,
 } from '@shared/contracts/stripe-connection';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { duringStripeCall } from './stripe-errors';
@@ -37,6 +38,7 @@ export function connectionOf(account: StripeAccount | undefined): StripeConnecti
 /** Creates the account on first use (idempotently: a retry or a double click makes one account), then a fresh onboarding link. */
 export async function startStripeOnboarding(
   merchantId: string,
+  trip: StripeTrip,
   deps: { stripe: StripePort; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
@@ -67,7 +69,8 @@ export async function startStripeOnboarding(
     );
     accountId = await deps.merchants.attachStripeAccount(merchantId, account.id);
   }
-  const settings = `${deps.appOrigin}/dashboard/settings`;
+  // Back to the page the merchant started from (docs/decisions.md #87); Settings when it is not said.
+  const settings = `${deps.appOrigin}${trip.returnTo ?? '/dashboard/settings'}`;
   const link = await duringStripeCall(
     () =>
       deps.stripe.accountLinks.create({

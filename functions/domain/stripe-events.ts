@@ -6,6 +6,7 @@
  */
 import type { StripeEvent, StripeFailure, StripePort, StripeSubscription } from './stripe-port';
 import * as z from 'zod';
+import type { MerchantUpdatedDetail } from '@shared/contracts/realtime';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import type { MerchantRepository } from './merchants';
 import type { WorkClaims } from './one-time-records';
@@ -148,9 +149,22 @@ const accountSchema = z.looseObject({
  * and what the read said is stored only if no later read has been stored (read times in milliseconds,
  * strictly newer wins).
  */
+/**
+ * Tells the merchant's open tabs that Stripe changed their connection or plan (Merchant Updated on the bus,
+ * pushed to every open dashboard), so a tab left behind on a trip to Stripe updates (docs/decisions.md #87).
+ * A push lost with a closed socket costs nothing: a tab reads both again when it regains focus.
+ */
+export type AnnounceMerchantUpdate = (merchantId: string, change: MerchantUpdatedDetail['change']) => Promise<void>;
+
 export async function applyAccountUpdated(
   event: StripeEvent,
-  deps: { merchants: MerchantRepository; stripe: Pick<StripePort, 'accounts'>; telemetry: Telemetry; now: () => Date },
+  deps: {
+    merchants: MerchantRepository;
+    stripe: Pick<StripePort, 'accounts'>;
+    telemetry: Telemetry;
+    now: () => Date;
+    announce: AnnounceMerchantUpdate;
+  },
 ): Promise<void> {
   const account = accountSchema.safeParse(event.data.object);
   if (!account.success) return logIgnoredEvent('malformed_account', { eventId: event.id }, deps.telemetry);
@@ -159,6 +173,9 @@ export async function applyAccountUpdated(
   const readAt = deps.now().getTime();
   const current = await deps.stripe.accounts.retrieve(merchant.stripeAccountId);
   await deps.merchants.recordStripeAccountStatus(merchant.merchantId, accountStatusOf(current), readAt);
+  // Even when a later read was stored first (the returning tab's own status check): the other tabs still
+  // have to hear of it.
+  await deps.announce(merchant.merchantId, 'stripe_connection');
 }
 
 const idOrObject = z
@@ -194,6 +211,7 @@ export async function applySubscriptionEvent(
     billing: PlanBilling;
     telemetry: Telemetry;
     now: () => Date;
+    announce: AnnounceMerchantUpdate;
   },
 ): Promise<void> {
   const subscriptionId = subscriptionIdOf(event);
@@ -220,4 +238,5 @@ export async function applySubscriptionEvent(
   // The time of the read, not of the event: what is recorded is Stripe's state as read now.
   const readAt = deps.now().getTime();
   await syncPlanWithStripe(merchant.merchantId, customerId, { ...deps, readAt });
+  await deps.announce(merchant.merchantId, 'plan');
 }

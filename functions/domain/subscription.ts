@@ -10,6 +10,7 @@ import {
   type AccessState,
   type SubscriptionStatus,
 } from '@shared/contracts/subscription';
+import type { StripeTrip } from '@shared/contracts/stripe-connection';
 import { HttpError } from './http-error';
 import {
   isSubscribed,
@@ -43,6 +44,7 @@ export function subscriptionStatusOf(merchant: MerchantRecord, now: Date): Subsc
     trial_end: merchant.trialEndsAt,
     trial_days_left: Math.max(0, Math.ceil(msLeft / DAY_MS)),
     access: accessStateOf(merchant, now),
+    trialing: subscribed ? merchant.subscription?.status === 'trialing' : msLeft > 0,
   };
 }
 
@@ -158,6 +160,7 @@ async function customerFor(merchant: MerchantRecord, deps: { stripe: StripePort;
  */
 export async function startSubscriptionCheckout(
   merchantId: string,
+  trip: StripeTrip,
   deps: { stripe: StripePort; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry; now: Date },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
@@ -186,7 +189,7 @@ export async function startSubscriptionCheckout(
     if (isSubscribed(current)) throw alreadySubscribed();
   }
   const customer = await duringStripeCall(() => customerFor(merchant, deps), checkoutFailed, deps.telemetry);
-  const trialDaysLeft = subscriptionStatusOf(merchant, deps.now).trial_days_left;
+  const trial = trialOf(merchant, deps.now);
   const session = await duringStripeCall(
     () =>
       deps.stripe.checkout.sessions.create({
@@ -205,11 +208,12 @@ export async function startSubscriptionCheckout(
         ],
         subscription_data: {
           metadata: { merchantId },
-          ...(trialDaysLeft > 0 && { trial_period_days: trialDaysLeft }),
+          ...trial,
         },
         metadata: { merchantId },
-        success_url: `${deps.appOrigin}/dashboard?subscription=success`,
-        cancel_url: `${deps.appOrigin}/dashboard`,
+        // Back to the page the upgrade began on (docs/decisions.md #87).
+        success_url: `${deps.appOrigin}${trip.returnTo ?? '/dashboard'}?subscription=success`,
+        cancel_url: `${deps.appOrigin}${trip.returnTo ?? '/dashboard'}`,
       }),
     checkoutFailed,
     deps.telemetry,
@@ -218,8 +222,27 @@ export async function startSubscriptionCheckout(
   return { url: session.url };
 }
 
+/** Stripe's Checkout refuses a `trial_end` closer than 48 hours. */
+const MIN_TRIAL_END_MS = (48 * 60 + 1) * 60 * 1000; // 48 hours, and a minute for the clocks
+
+/**
+ * The rest of Paylink's trial, as the subscription's own trial (docs/decisions.md #87): its exact end
+ * (`trial_end`), so Checkout states the first charge's date and Stripe charges when Paylink's trial ends;
+ * within Stripe's 48 hours of it, the whole days left (at most a day more); none once it has ended.
+ */
+export function trialOf(
+  merchant: Pick<MerchantRecord, 'trialEndsAt'>,
+  now: Date,
+): { trial_end: number } | { trial_period_days: number } | Record<string, never> {
+  const msLeft = Date.parse(merchant.trialEndsAt) - now.getTime();
+  if (msLeft >= MIN_TRIAL_END_MS) return { trial_end: Math.floor(Date.parse(merchant.trialEndsAt) / 1000) };
+  if (msLeft > 0) return { trial_period_days: Math.ceil(msLeft / DAY_MS) };
+  return {};
+}
+
 export async function openBillingPortal(
   merchantId: string,
+  trip: StripeTrip,
   deps: { stripe: StripePort; merchants: MerchantRepository; appOrigin: string; telemetry: Telemetry },
 ): Promise<{ url: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
@@ -228,7 +251,11 @@ export async function openBillingPortal(
   }
   const customer = merchant.stripeCustomerId;
   const portal = await duringStripeCall(
-    () => deps.stripe.billingPortal.sessions.create({ customer, return_url: `${deps.appOrigin}/dashboard` }),
+    () =>
+      deps.stripe.billingPortal.sessions.create({
+        customer,
+        return_url: `${deps.appOrigin}${trip.returnTo ?? '/dashboard'}`,
+      }),
     portalFailed,
     deps.telemetry,
   );

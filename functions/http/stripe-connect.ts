@@ -1,7 +1,12 @@
 import { merchantStripeDeps } from '../adapters/merchant-stripe-deps';
 import { startStripeOnboarding } from '../domain/stripe-connection';
-import { httpHandler, merchantIdOf } from './http-handler';
+import { stripeTripSchema } from '@shared/contracts/stripe-connection';
+import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => ({
-  body: await startStripeOnboarding(merchantIdOf(event), await merchantStripeDeps()),
+  body: await startStripeOnboarding(
+    merchantIdOf(event),
+    stripeTripSchema.parse(jsonBody(event)),
+    await merchantStripeDeps(),
+  ),
 }));

@@ -1,7 +1,12 @@
 import { merchantStripeDeps } from '../adapters/merchant-stripe-deps';
 import { startSubscriptionCheckout } from '../domain/subscription';
-import { httpHandler, merchantIdOf } from './http-handler';
+import { stripeTripSchema } from '@shared/contracts/stripe-connection';
+import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => ({
-  body: await startSubscriptionCheckout(merchantIdOf(event), await merchantStripeDeps()),
+  body: await startSubscriptionCheckout(
+    merchantIdOf(event),
+    stripeTripSchema.parse(jsonBody(event)),
+    await merchantStripeDeps(),
+  ),
 }));

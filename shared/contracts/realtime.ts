@@ -29,9 +29,22 @@ export const paymentUpdatedDetailSchema = z.object({
 });
 export type PaymentUpdatedDetail = z.infer<typeof paymentUpdatedDetailSchema>;
 
-/** What the browser receives over the realtime socket. */
-export const realtimeMessageSchema = z.object({
-  type: z.literal('payment.updated'),
-  payment: paymentUpdatedDetailSchema,
+/** Detail type of the event published when Stripe changes a merchant's connection or plan. */
+export const MERCHANT_UPDATED = 'Merchant Updated';
+
+/**
+ * Detail of a `Merchant Updated` event: what Stripe changed about the merchant (the connected account's
+ * status, or the plan). Every open tab reads its merchant, connection and plan again (docs/decisions.md #87).
+ */
+export const merchantUpdatedDetailSchema = z.object({
+  merchantId: z.string(),
+  change: z.enum(['stripe_connection', 'plan']),
 });
+export type MerchantUpdatedDetail = z.infer<typeof merchantUpdatedDetailSchema>;
+
+/** What the browser receives over the realtime socket. */
+export const realtimeMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('payment.updated'), payment: paymentUpdatedDetailSchema }),
+  z.object({ type: z.literal('merchant.updated'), merchant: merchantUpdatedDetailSchema }),
+]);
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;

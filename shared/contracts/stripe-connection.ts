@@ -37,5 +37,26 @@ export const stripeDiagnosticSchema = z.object({
 });
 export type StripeDiagnostic = z.infer<typeof stripeDiagnosticSchema>;
 
-/** Query parameters Stripe's onboarding returns to Settings with. */
+/**
+ * The body of a trip to Stripe (POST /api/me/stripe/connect, /api/me/subscription/checkout and /portal):
+ * the dashboard page it began on, so Stripe sends the merchant back there (docs/decisions.md #87). Only a
+ * dashboard path is taken, so the return can never lead to another site.
+ */
+const DASHBOARD_PATH = /^\/dashboard(\/[A-Za-z0-9_-]+)*$/;
+export const stripeTripSchema = z.object({
+  returnTo: z
+    .string()
+    .max(200)
+    .regex(DASHBOARD_PATH, 'returnTo must be a dashboard page, such as /dashboard/settings.')
+    .optional(),
+});
+export type StripeTrip = z.infer<typeof stripeTripSchema>;
+
+/** The trip for a page at `pathname`: back there when it is a dashboard page, else the default page. */
+export function stripeTripFrom(pathname: string): StripeTrip {
+  const path = pathname.replace(/\/+$/, '');
+  return path.length <= 200 && DASHBOARD_PATH.test(path) ? { returnTo: path } : {};
+}
+
+/** Query parameters Stripe's onboarding returns with, on the page the trip began on. */
 export const STRIPE_RETURN_PARAMS = { connected: 'stripe_connected', refresh: 'stripe_refresh' } as const;

@@ -16,6 +16,11 @@ export const subscriptionStatusSchema = z.object({
   /** Whole days left of the free trial, rounded up; 0 once it has ended. */
   trial_days_left: z.number().int(),
   access: accessStateSchema,
+  /**
+   * Nothing charged yet: Paylink's free trial, or a Business subscription whose trial has not ended
+   * (the plan's badge says "Trial" until the first charge; docs/decisions.md #87).
+   */
+  trialing: z.boolean(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -44,7 +44,8 @@ test('a signed-in merchant sees the shell with their email and initial, and move
   const merchant = await openSignedIn(page, DESKTOP);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Harbour Coffee Co.' })).toBeVisible();
-  await expect(page.getByText('Business Plan', { exact: true })).toBeVisible();
+  // A new merchant is on the free trial: the plan's badge says so (docs/decisions.md #87).
+  await expect(page.getByText('Trial', { exact: true })).toBeVisible();
   await expect(page.getByText('First month free, then NZD $29/month')).toBeVisible();
 
   const sidebar = page.getByRole('complementary');

@@ -6,6 +6,7 @@ import { catalog } from '@functions/catalog';
 import { type FunctionSpec } from '@functions/function-spec';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, realtimeMessageSchema } from '@shared/contracts/realtime';
 import { received as scheduledEvents } from './fixtures/scheduled-probe';
+import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 const scheduledProbe: FunctionSpec = {
@@ -105,6 +106,37 @@ describe('realtime socket', () => {
     ownerSocket.socket.close();
     otherSocket.socket.close();
     await until(async () => (await connectionsOf(owner.sub)).length === 0);
+  });
+
+  it('tells every open tab of the merchant, and no one else, when Stripe connects them or changes their plan', async () => {
+    const owner = await env.createMerchant();
+    const other = await env.createMerchant();
+    const tabs = [await openSocket(owner.accessToken), await openSocket(owner.accessToken)];
+    const otherSocket = await openSocket(other.accessToken);
+    await until(async () => (await connectionsOf(owner.sub)).length === 2);
+    const merchantNews = (socket: { messages: unknown[] }) =>
+      socket.messages
+        .map((message) => realtimeMessageSchema.parse(message))
+        .filter((m) => m.type === 'merchant.updated');
+
+    // Onboarding finished on Stripe (in a third tab): account.updated → Merchant Updated → both tabs.
+    await env.connectStripe(owner, 'complete');
+    await until(() => tabs.every((tab) => merchantNews(tab).length > 0));
+    for (const tab of tabs) {
+      expect(merchantNews(tab)).toContainEqual({
+        type: 'merchant.updated',
+        merchant: { merchantId: owner.sub, change: 'stripe_connection' },
+      });
+    }
+
+    // The upgrade paid on Stripe's Checkout: the subscription's events → 'plan'.
+    const checkout = await env.api('/api/me/subscription/checkout', { method: 'POST', token: owner.accessToken });
+    const { url } = (await checkout.json()) as { url: string };
+    await submitHostedForm(url, { email: owner.email, name: 'Aroha Test', card_number: '4242424242424242' });
+    await env.settle();
+    await until(() => tabs.every((tab) => merchantNews(tab).some((m) => m.merchant.change === 'plan')));
+    expect(merchantNews(otherSocket)).toEqual([]);
+    for (const socket of [...tabs, otherSocket]) socket.socket.close();
   });
 
   it('closes a socket when the token that opened it expires: at the next push, or by the schedule', async () => {

@@ -57,6 +57,29 @@ describe('Stripe Connect onboarding', () => {
     expect(connection.debug_info).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
   });
 
+  it('returns to the dashboard page the trip began on, and takes only a dashboard page (docs/decisions.md #87)', async () => {
+    const merchant = await env.createMerchant();
+    const connect = (body: unknown) =>
+      env.api('/api/me/stripe/connect', { method: 'POST', token: merchant.accessToken, body: JSON.stringify(body) });
+    for (const returnTo of [
+      'https://evil.example/dashboard',
+      '//evil.example/dashboard',
+      '/dashboard/../x',
+      '/login',
+    ]) {
+      const refused = await connect({ returnTo });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('returnTo must be a dashboard page');
+    }
+    // Nothing was made for a refused request.
+    expect((await merchantRow(merchant.sub)).stripeAccountId).toBeUndefined();
+
+    const { url } = (await (await connect({ returnTo: '/dashboard/create-link' })).json()) as { url: string };
+    expect((await fetch(url)).status).toBe(200); // the onboarding page is opened before its form is sent
+    const done = await submitForm(url, { action: 'complete' });
+    expect(done.headers.get('location')).toMatch(/\/dashboard\/create-link\?stripe_connected=true$/);
+  });
+
   it('leaving onboarding incomplete → incomplete_onboarding; connecting again reuses the one account', async () => {
     const merchant = await env.createMerchant();
     await connectAndOnboard(merchant, 'incomplete');
@@ -145,9 +168,45 @@ describe('the Business subscription', () => {
     }
   });
 
+  it('the upgrade keeps the trial to its very end, says so, and returns to its page; the plan reads trialing until then', async () => {
+    const trialEndsAt = new Date(Date.now() + 12.5 * 86_400_000);
+    const merchant = await env.createMerchant({ trialEndsAt: trialEndsAt.toISOString() });
+    expect(await subscription(merchant)).toMatchObject({ trialing: true, access: 'trial' });
+    const checkout = await env.api('/api/me/subscription/checkout', {
+      method: 'POST',
+      token: merchant.accessToken,
+      body: JSON.stringify({ returnTo: '/dashboard/transactions' }),
+    });
+    const { url } = (await checkout.json()) as { url: string };
+    // Stripe's Checkout states the trial and the first charge date (sandbox as Stripe).
+    const page = await (await fetch(url)).text();
+    const day = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(page).toContain(`Free until ${day.format(trialEndsAt)}`);
+    const paid = await submitForm(url, { email: merchant.email, name: 'Aroha Test', card_number: '4242424242424242' });
+    expect(paid.headers.get('location')).toMatch(/\/dashboard\/transactions\?subscription=success$/);
+    await settle();
+    const stored = (await merchantRow(merchant.sub)).subscription;
+    const trialing = await env.stripe.subscriptions.retrieve(stored.id as string);
+    // Charged from the second Paylink's trial ends, not rounded to whole days.
+    expect(trialing.trial_end).toBe(Math.floor(trialEndsAt.getTime() / 1000));
+    expect(await subscription(merchant)).toMatchObject({ subscribed: true, trialing: true });
+
+    const ended = await fetch(`${env.runtime.stripe.url}/_emu/subscriptions/${trialing.id}/end_trial`, {
+      method: 'POST',
+    });
+    expect(ended.status).toBe(200);
+    await settle();
+    expect(await subscription(merchant)).toMatchObject({ subscribed: true, trialing: false });
+  });
+
   it('a trial that ended with no subscription is expired', async () => {
     const merchant = await env.createMerchant({ trialEndsAt: new Date(Date.now() - 60_000).toISOString() });
-    expect(await subscription(merchant)).toMatchObject({ access: 'expired', subscribed: false, trial_days_left: 0 });
+    expect(await subscription(merchant)).toMatchObject({
+      access: 'expired',
+      subscribed: false,
+      trial_days_left: 0,
+      trialing: false,
+    });
   });
 
   it('rounds the days left up', async () => {

@@ -90,7 +90,7 @@ function orderSummary(context: SandboxContext, session: CheckoutSession, account
     session,
     businessName: businessNameOf(merchant, account === null),
     interval,
-    trialEnd: interval ? trialEndAfter(context.now(), setup?.subscriptionData.trialPeriodDays ?? null) : null,
+    trialEnd: interval ? (setup ? trialEndAfter(context.now(), setup.subscriptionData) : null) : null,
   };
 }
 

@@ -97,6 +97,7 @@ export function payCheckoutSession(
         price: item.price,
         quantity: item.quantity,
         trialPeriodDays: setup.subscriptionData.trialPeriodDays,
+        trialEnd: setup.subscriptionData.trialEnd,
         metadata: setup.subscriptionData.metadata,
         paymentMethod: paymentMethod.id,
       },

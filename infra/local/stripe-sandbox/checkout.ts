@@ -182,12 +182,28 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
       description: optionalString(params, 'payment_intent_data[description]') ?? null,
     },
     subscriptionData: {
-      trialPeriodDays: optionalInteger(params, 'subscription_data[trial_period_days]') ?? null,
+      ...subscriptionTrialFrom(params, created),
       metadata: metadataParam(params, 'subscription_data[metadata]'),
     },
   };
   context.store.putCheckoutSetup(id, setup);
   return context.store.put(session, account);
+}
+
+/** A subscription's trial as Stripe's Checkout takes it: days, or an end at least 48 hours away, not both. */
+function subscriptionTrialFrom(params: Params, now: number) {
+  const trialPeriodDays = optionalInteger(params, 'subscription_data[trial_period_days]') ?? null;
+  const trialEnd = optionalInteger(params, 'subscription_data[trial_end]') ?? null;
+  if (trialPeriodDays !== null && trialEnd !== null) {
+    throw invalidParameter(
+      'subscription_data[trial_end]',
+      'You may only specify one of trial_end and trial_period_days.',
+    );
+  }
+  if (trialEnd !== null && trialEnd < now + 48 * 60 * 60) {
+    throw invalidParameter('subscription_data[trial_end]', 'trial_end must be at least 48 hours in the future.');
+  }
+  return { trialPeriodDays, trialEnd };
 }
 
 /**

@@ -53,7 +53,8 @@ export interface CheckoutSetup {
     metadata: Record<string, string>;
     description: string | null;
   };
-  subscriptionData: { trialPeriodDays: number | null; metadata: Record<string, string> };
+  /** A trial as `trial_period_days` or as `trial_end` (Unix seconds), never both, as Stripe takes them. */
+  subscriptionData: { trialPeriodDays: number | null; trialEnd: number | null; metadata: Record<string, string> };
 }
 
 interface SandboxState {

@@ -88,9 +88,16 @@ function invoiceFor(
   };
 }
 
-/** When a trial of `trialPeriodDays` starting `now` ends (null for none); Checkout quotes it before the payer subscribes. */
-export function trialEndAfter(now: number, trialPeriodDays: number | null): number | null {
-  return trialPeriodDays ? now + trialPeriodDays * DAY_SECONDS : null;
+/**
+ * When the trial asked for ends if it starts `now` (null for none): `trial_end` as given, or
+ * `trial_period_days` from now. Checkout quotes it before the payer subscribes.
+ */
+export function trialEndAfter(
+  now: number,
+  trial: { trialPeriodDays: number | null; trialEnd: number | null },
+): number | null {
+  if (trial.trialEnd !== null) return trial.trialEnd;
+  return trial.trialPeriodDays ? now + trial.trialPeriodDays * DAY_SECONDS : null;
 }
 
 /** What Checkout does for a subscription: the subscription (trialing if asked) and its first invoice. */
@@ -101,13 +108,14 @@ export function startSubscription(
     price: Price;
     quantity: number;
     trialPeriodDays: number | null;
+    trialEnd: number | null;
     metadata: Record<string, string>;
     paymentMethod: string;
   },
   account: string | null,
 ) {
   const now = context.now();
-  const trialEnd = trialEndAfter(now, options.trialPeriodDays);
+  const trialEnd = trialEndAfter(now, options);
   const periodEnd = trialEnd ?? addOneMonth(now);
   const subscriptionId = newId('sub', 24);
   const subscription: Subscription = {

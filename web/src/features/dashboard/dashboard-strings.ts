@@ -33,7 +33,6 @@ export const dashboardStrings = {
     profileUnavailable: 'Unable to load profile',
     retry: 'Try again',
     welcome: (name: string) => `Welcome back, ${name}`,
-    planBadge: 'Business Plan',
     trialOffer: `First month free, then ${price}/month`,
     createPaymentLink: 'Create Payment Link',
     notifications: {

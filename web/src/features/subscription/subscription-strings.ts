@@ -39,6 +39,15 @@ export const subscriptionStrings = {
     renewsOn: (date: string) => `Renews on ${date}`,
     endsOn: (date: string) => `Ends on ${date}`,
     expiredBadge: 'Trial ended',
+    /** A Business subscription still in its trial: nothing charged yet (docs/decisions.md #87). */
+    trialingBadge: 'Trial',
+    firstChargeOn: (date: string) => `Free until ${date}, then ${price}/month`,
+  },
+  /** The plan's badge in the dashboard's header: Trial until the first charge (docs/decisions.md #87). */
+  planBadge: {
+    trial: 'Trial',
+    business: 'Business Plan',
+    expired: 'Trial ended',
   },
   expired: {
     title: `Your ${TRIAL_DAYS}-day free trial has ended`,

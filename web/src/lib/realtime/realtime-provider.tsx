@@ -1,6 +1,7 @@
 /**
  * The signed-in dashboard's one realtime socket (docs/decisions.md #7, #8): mounted once in the dashboard
- * shell, it refreshes every payment and stat on screen when a push arrives, and tells the page how the
+ * shell, it refreshes every payment and stat on screen when a payment's push arrives (everything, when
+ * Stripe changed the merchant's connection or plan), and tells the page how the
  * connection is doing for the 'Live' indicator. Unmounting it (leaving the dashboard, logging out) closes it.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -44,6 +45,13 @@ export function RealtimeProvider({
       getAccessToken: async () => (await import('../auth')).getAccessToken(),
       onStatus: setStatus,
       onMessage: (message) => {
+        if (message.type === 'merchant.updated') {
+          // Stripe changed the connection or the plan (onboarding or the upgrade finished, perhaps in
+          // another tab): every query on screen is read again, as the gates, cards and badge all follow
+          // them (docs/decisions.md #87). Rare enough that reading all of them costs nothing.
+          void queryClient.invalidateQueries();
+          return;
+        }
         refreshPayments();
         onPaymentUpdatedRef.current?.(message.payment);
       },

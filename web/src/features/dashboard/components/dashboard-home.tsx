@@ -2,10 +2,9 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { LiveIndicator } from '@web/components/live-indicator';
 import { PageHeader } from '@web/components/page-header';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
-import { SubscriptionStatusCard } from '@web/features/subscription';
+import { PlanBadge, SubscriptionStatusCard } from '@web/features/subscription';
 import { dashboardStrings } from '../dashboard-strings';
 import { BusinessOverviewCard } from './business-overview-card';
 import { BusinessStatusCard } from './business-status-card';
@@ -35,7 +34,7 @@ export function DashboardHome() {
               title={strings.welcome(companyName ?? fullName)}
               description={plan === 'business-trial' ? strings.trialOffer : undefined}
             >
-              <Badge variant="brand">{strings.planBadge}</Badge>
+              <PlanBadge plan={plan} />
               <LiveIndicator />
             </PageHeader>
             <Button asChild size="lg" className="self-start sm:self-auto">

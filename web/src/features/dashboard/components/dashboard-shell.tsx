@@ -10,6 +10,7 @@ import { cn } from '@web/lib/cn';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { RealtimeProvider } from '@web/lib/realtime/realtime-provider';
+import { useStripeReturn } from '@web/features/stripe-connection';
 import { dashboardStrings } from '../dashboard-strings';
 import { useLogout } from '../hooks/use-logout';
 
@@ -66,6 +67,8 @@ export function DashboardShell({ email, children }: { email: string | undefined;
 function ShellLayout({ email, children }: { email: string | undefined; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const profile = useMerchantProfile();
+  // Stripe's onboarding returns to whichever dashboard page it began on (docs/decisions.md #87).
+  useStripeReturn();
   const signedInEmail = email ?? profile.data?.email;
 
   // A drawer left open while the window widens to the full sidebar would keep trapping focus: close it.

@@ -1,6 +1,6 @@
 import { PageHeader } from '@web/components/page-header';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
-import { StripeIntegrationCard, useStripeReturn } from '@web/features/stripe-connection';
+import { StripeIntegrationCard } from '@web/features/stripe-connection';
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { ProfileSettingsCard } from './profile-settings-card';
@@ -9,11 +9,10 @@ import { TaxSettingsCard } from './tax-settings-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * /dashboard/settings: profile, the Stripe integration (and Stripe's return here), tax (GST), two-factor
+ * /dashboard/settings: profile, the Stripe integration, tax (GST), two-factor
  * authentication (docs/decisions.md #23), sessions (sign out everywhere), danger zone.
  */
 export function SettingsPage() {
-  useStripeReturn();
   return (
     <div className="flex flex-col gap-8">
       <PageHeader title={strings.heading} description={strings.description} />

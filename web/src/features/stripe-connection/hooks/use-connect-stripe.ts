@@ -1,17 +1,21 @@
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
+import { stripeTripFrom } from '@shared/contracts/stripe-connection';
 import { useCreateStripeOnboardingLink } from '../api/connect-stripe';
 import { stripeConnectionStrings as strings } from '../stripe-connection-strings';
 
 /**
- * 'Connect Stripe Account': asks the API for an onboarding page and opens it in a new tab. The
- * merchant comes back to this tab afterwards, where the status query re-reads on focus.
+ * 'Connect Stripe Account': asks the API for an onboarding page and opens it in a new tab. Stripe sends
+ * that tab back to this page (docs/decisions.md #87); this tab hears of it by the realtime push, or
+ * re-reads the status when it regains focus.
  */
 export function useConnectStripe() {
   const createLink = useCreateStripeOnboardingLink();
+  const { pathname } = useLocation();
 
   const connect = async () => {
     try {
-      const { url } = await createLink.mutateAsync();
+      const { url } = await createLink.mutateAsync(stripeTripFrom(pathname));
       if (!url) {
         toast.error(strings.connectErrorTitle, { description: strings.noRedirectUrl });
         return;

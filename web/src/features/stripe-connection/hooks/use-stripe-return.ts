@@ -11,7 +11,8 @@ const strings = stripeConnectionStrings.verify;
 const VERIFY_DELAY_MS = 2000;
 
 /**
- * Return handling on Settings: Stripe sends the merchant back with ?stripe_connected=true
+ * The return from onboarding, on the dashboard page it began on (the shell runs this on every page,
+ * docs/decisions.md #87): Stripe sends the merchant back with ?stripe_connected=true
  * (verify, then say connected or still processing) or ?stripe_refresh=true (the onboarding link expired).
  * The parameter is removed from the URL without a history entry, so a reload does not repeat the toast.
  */

@@ -94,9 +94,9 @@ function BusinessPlanCard({ status }: { status: SubscriptionStatus }) {
         titleId={headingId}
         description={strings.price}
         status={
-          <Badge variant={ending ? 'warning' : 'success'}>
+          <Badge variant={ending ? 'warning' : status.trialing ? 'brand' : 'success'}>
             <CircleCheck aria-hidden="true" />
-            {ending ? strings.endingBadge : strings.activeBadge}
+            {ending ? strings.endingBadge : status.trialing ? strings.trialingBadge : strings.activeBadge}
           </Badge>
         }
       />
@@ -107,7 +107,10 @@ function BusinessPlanCard({ status }: { status: SubscriptionStatus }) {
             <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
             {ending
               ? strings.endsOn(formatPlanDate(status.subscription_end))
-              : strings.renewsOn(formatPlanDate(status.subscription_end))}
+              : status.trialing
+                ? // Subscribed during the trial: nothing is charged until it ends (docs/decisions.md #87).
+                  strings.firstChargeOn(formatPlanDate(status.subscription_end))
+                : strings.renewsOn(formatPlanDate(status.subscription_end))}
           </p>
         ) : null}
       </CardContent>
