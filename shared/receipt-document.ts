@@ -15,6 +15,8 @@ export interface ReceiptDocument {
   gstStatement: string | null;
   recipient: { name: string | null; email: string | null } | null;
   corrections: { date: string; refundText: string; gstText: string | null }[];
+  /** The payer's answers to the link's questions, then their phone: label/value, as the page lists them. */
+  answers: [string, string][];
   /** "Paylink issued this receipt for …": the page's footer. */
   footer: string;
 }

@@ -115,7 +115,7 @@ describe('answers from a sandbox payment', () => {
   let paymentId: string;
   let sessionId: string;
   let checkoutUrl: string;
-  let pushed: Promise<RealtimeMessage>;
+  let pushed: Promise<PaymentPush>;
   let socket: WebSocket;
   const payerEmail = `cake-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
 
@@ -292,15 +292,17 @@ async function payWith(link: PaymentLink, answers: Record<string, string>) {
   await env.settle();
 }
 
+type PaymentPush = Extract<RealtimeMessage, { type: 'payment.updated' }>;
+
 /** The dashboard's socket, and the first 'Payment received' push it gets (a succeeded payment). */
 async function openDashboardSocket(owner: TestMerchant) {
   const url = new URL(env.runtime.gateway.realtimeUrl);
   url.searchParams.set('token', owner.accessToken);
   const socket = new WebSocket(url);
-  const pushed = new Promise<RealtimeMessage>((resolve) => {
+  const pushed = new Promise<PaymentPush>((resolve) => {
     socket.on('message', (data) => {
       const message = realtimeMessageSchema.parse(JSON.parse(data.toString()));
-      if (message.payment.status === 'succeeded') resolve(message);
+      if (message.type === 'payment.updated' && message.payment.status === 'succeeded') resolve(message);
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -20,6 +20,7 @@ const view: ReceiptView = {
   gstStatement: 'The total includes GST $30.00',
   recipient: null,
   corrections: [{ date: '28 November 2026', refundText: '$23.00', gstText: 'GST corrected by $3.00' }],
+  answers: [['Name on the cake', hostile]],
 };
 
 describe('the receipt page’s PDF data', () => {

@@ -117,6 +117,12 @@ function drawReceipt(doc: jsPDF, receipt: ReceiptDocument) {
     if (receipt.recipient.email) text(receipt.recipient.email);
   }
 
+  if (receipt.answers.length > 0) {
+    gap(6);
+    text(strings.yourDetails, { sizePt: 12, bold: true });
+    for (const [label, value] of receipt.answers) row(label, value);
+  }
+
   if (receipt.corrections.length > 0) {
     gap(6);
     text(strings.refunds, { sizePt: 12, bold: true });

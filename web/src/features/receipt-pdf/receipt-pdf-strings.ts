@@ -12,6 +12,7 @@ export const receiptPdfStrings = {
   totalPaid: 'Total paid',
   customer: 'Customer',
   nameNotGiven: 'Name not given',
+  yourDetails: 'Your details',
   refunds: 'Refunds',
   correctionsTo: (receiptNumber: number) => `Corrections to receipt number ${receiptNumber}.`,
   refunded: 'Refunded',
