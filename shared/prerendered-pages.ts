@@ -1,7 +1,8 @@
 /**
  * The pages a visitor most often opens first, drawn at build time into HTML of their own (web/prerender.tsx,
  * written by the build's prerender step), so they paint from the first response instead of after the app's
- * script: the landing page, sign-in and sign-up. The script then hydrates the same markup.
+ * script: the landing page, sign-in and sign-up. Their code hydrates the same markup later: the landing
+ * page's header island after the paint, the forms once used (docs/decisions.md #90).
  *
  * One map for the three places that must agree: the build writes each file, CloudFront's routing function
  * (infra/constructs/web-hosting.ts) and the local gateway (infra/local/gateway.ts) answer the address with it.

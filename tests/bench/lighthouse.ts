@@ -15,6 +15,9 @@ import puppeteer from 'puppeteer-core';
 import { startHttpsEdge, type HttpsEdge } from './https-edge';
 
 export const LIGHTHOUSE_RUNS = 3;
+/** Attempts at one run whose trace Chrome failed to record (RETRIED_ERRORS). */
+const TRACE_ATTEMPTS = 3;
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 
 export interface LighthouseFigures {
   score: number;
@@ -81,13 +84,21 @@ export async function startLighthouse(): Promise<LighthouseSession> {
         // Lighthouse's storage reset also empties the HTTP cache; kept storage (a signed-in session) would keep
         // the cache too and measure a return visit. Empty it here: every run is a first visit's download.
         if (keepStorage) await clearHttpCache();
-        const result = await lighthouse(await throughEdge(url), {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: keepStorage,
-        });
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(await throughEdge(url), {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableStorageReset: keepStorage,
+          });
+          const error = result?.lhr.runtimeError;
+          // A trace Chrome failed to record (NO_NAVSTART and the like, frequent on a busy machine) says
+          // nothing about the page: Lighthouse's own advice is to run again.
+          if (!error || !RETRIED_ERRORS.has(error.code) || attempt === TRACE_ATTEMPTS) break;
+          console.log(`  Lighthouse ${url}: ${error.code}, running again`);
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.message}`);
         runs.push(result.lhr);
