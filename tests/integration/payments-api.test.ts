@@ -436,6 +436,8 @@ describe('GET /api/me/payments', () => {
       refundedCents: 0,
       moneyState: null,
       reference: null,
+      customFields: [],
+      payerPhone: null,
     });
   });
 
@@ -681,6 +683,8 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
     payment.moneyState === 'disputed' ? 'Disputed' : '',
     // The merchant's reference from the link (docs/decisions.md #55), written as typed.
     inert(payment.reference),
+    // The payer's phone, when the link asked for it (docs/decisions.md #76): the seeded payments were not asked.
+    inert(payment.payerPhone),
   ];
 }
 
