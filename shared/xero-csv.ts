@@ -35,7 +35,7 @@ export const XERO_ACCOUNT_CODES = { sales: '200', fees: '404' } as const;
 export interface XeroCsvOptions {
   /** The merchant's time zone: each line is dated on the day it happened there. */
   timeZone: string;
-  /** `merchant.tax?.gstRegistered === true`: the precoded Tax Rate column follows it. */
+  /** `merchant.tax?.gstRegistered === true`: the precoded Tax Rate follows it, a sale's as its receipt's (#98). */
   gstRegistered: boolean;
 }
 
@@ -74,16 +74,29 @@ function describe(line: PayoutLine): { payee: string; description: string; refer
   }
 }
 
-/** Account Code and Tax Rate of one line in the precoded file. */
+/**
+ * Account Code and Tax Rate of one line in the precoded file. A sale, its refunds and its dispute follow the
+ * GST registration its receipt was issued under (docs/decisions.md #98), so Xero books the GST the payer's
+ * receipt states; fees and Stripe's adjustments, and lines without it, follow the merchant's setting now.
+ */
 export function xeroCoding(line: PayoutLine, gstRegistered: boolean): { accountCode: string; taxRate: string } {
   const isFee = line.kind === 'stripe_fee' || line.kind === 'paylink_fee' || line.kind === 'fee_refund';
-  if (!gstRegistered) {
-    return { accountCode: isFee ? XERO_ACCOUNT_CODES.fees : XERO_ACCOUNT_CODES.sales, taxRate: XERO_TAX_RATES.none };
-  }
-  if (isFee) return { accountCode: XERO_ACCOUNT_CODES.fees, taxRate: XERO_TAX_RATES.expenses };
+  if (isFee)
+    return {
+      accountCode: XERO_ACCOUNT_CODES.fees,
+      taxRate: gstRegistered ? XERO_TAX_RATES.expenses : XERO_TAX_RATES.none,
+    };
   // Stripe's own balance adjustments are no supply by the merchant.
-  if (line.kind === 'other') return { accountCode: XERO_ACCOUNT_CODES.fees, taxRate: XERO_TAX_RATES.none };
-  return { accountCode: XERO_ACCOUNT_CODES.sales, taxRate: XERO_TAX_RATES.income };
+  if (line.kind === 'other')
+    return {
+      accountCode: gstRegistered ? XERO_ACCOUNT_CODES.fees : XERO_ACCOUNT_CODES.sales,
+      taxRate: XERO_TAX_RATES.none,
+    };
+  const receiptHadGst = line.receiptGstRegistered ?? gstRegistered;
+  return {
+    accountCode: XERO_ACCOUNT_CODES.sales,
+    taxRate: receiptHadGst ? XERO_TAX_RATES.income : XERO_TAX_RATES.none,
+  };
 }
 
 function row(cells: string[]): string {

@@ -5,8 +5,9 @@ import { documentClient, tableName } from './dynamo';
 
 /**
  * A merchant's succeeded payments created in a window, read from the payments table's `byMerchant` index
- * (merchant, createdAt) page by page, with only what a receipt's GST needs. Stops once `maxRead` items have
- * been read (DynamoDB reads filtered-out items too), saying the answer is incomplete.
+ * (merchant, createdAt) page by page, with only what a receipt's GST needs — the tax settings it was
+ * issued under among them (docs/decisions.md #97). Stops once `maxRead` items have been read (DynamoDB
+ * reads filtered-out items too), saying the answer is incomplete.
  */
 export const gstSummaryStore: GstSummaryPaymentReader = {
   async listSucceededCreatedBetween(merchantId, fromInstant, toInstant, maxRead) {
@@ -21,7 +22,7 @@ export const gstSummaryStore: GstSummaryPaymentReader = {
           KeyConditionExpression: 'merchantId = :merchantId AND createdAt BETWEEN :from AND :to',
           FilterExpression: '#status = :succeeded',
           ProjectionExpression:
-            'paymentId, merchantId, #status, createdAt, settledAt, currency, baseCents, tipCents, totalCents, linkTitle, payerName, receiptNumber, refunds',
+            'paymentId, merchantId, #status, createdAt, settledAt, currency, baseCents, tipCents, totalCents, linkTitle, payerName, receiptNumber, receiptTax, refunds',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':merchantId': merchantId,

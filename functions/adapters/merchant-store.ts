@@ -112,10 +112,15 @@ export const merchantStore: MerchantRepository = {
           UpdateExpression: 'ADD lastReceiptNumber :one',
           ConditionExpression: 'attribute_exists(merchantId)',
           ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
+          // The whole row as the add left it: the receipt keeps the tax settings of this moment (#97),
+          // without a read of its own.
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes?.lastReceiptNumber as number | undefined;
+      const merchant = Attributes as (MerchantRecord & { lastReceiptNumber?: number }) | undefined;
+      return merchant?.lastReceiptNumber === undefined
+        ? undefined
+        : { receiptNumber: merchant.lastReceiptNumber, merchant };
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;

@@ -133,15 +133,15 @@ export const paymentStore: PaymentRepository = {
     );
   },
 
-  async setReceipt(paymentId, receiptNumber, receiptToken) {
+  async setReceipt(paymentId, { receiptNumber, receiptToken, receiptTax }) {
     const set = await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId },
-          UpdateExpression: 'SET receiptNumber = :number, receiptToken = :token',
+          UpdateExpression: 'SET receiptNumber = :number, receiptToken = :token, receiptTax = :tax',
           ConditionExpression: 'attribute_exists(paymentId) AND attribute_not_exists(receiptNumber)',
-          ExpressionAttributeValues: { ':number': receiptNumber, ':token': receiptToken },
+          ExpressionAttributeValues: { ':number': receiptNumber, ':token': receiptToken, ':tax': receiptTax },
           ReturnValues: 'ALL_NEW',
         }),
       ),

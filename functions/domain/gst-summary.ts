@@ -4,8 +4,9 @@
  * `supplyCorrection`), so the total is the sum over the period's receipts and corrections by construction.
  *
  * It reads the period's payments rather than keeping counters: the export lists every receipt and
- * correction anyway, and a receipt's GST follows the merchant's tax settings as they are now, which
- * counters fixed when a payment settled would not. The read is bounded (MAX_PAYMENTS_READ).
+ * correction anyway. Each receipt's GST follows the tax settings it was issued under, kept on the payment
+ * (docs/decisions.md #97), so a later change to Settings → Tax leaves a past period's summary as it was.
+ * The read is bounded (MAX_PAYMENTS_READ).
  */
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
 import type { GstSummary, GstSummaryQuery } from '@shared/contracts/gst-summary';
@@ -15,7 +16,7 @@ import { taxSettingsOf, type MerchantRepository } from './merchants';
 import { addDays, dayInTimeZone, startOfDayIn } from './merchant-days';
 import { paymentGst } from './gst';
 import type { PaymentRecord } from './payments';
-import { succeededRefunds, supplyCorrection } from './receipts';
+import { receiptTaxOf, succeededRefunds, supplyCorrection } from './receipts';
 
 /**
  * Refunds made in the period may correct payments made before it: the read reaches back this far before
@@ -86,7 +87,6 @@ export function summarise(
   merchant: Parameters<typeof supplyCorrection>[2],
   period: { months: number; firstMonth: string; lastMonth: string; fromDay: string; toDay: string; timeZone: string },
 ): GstSummary {
-  const tax = merchant ? taxSettingsOf(merchant) : undefined;
   const inPeriod = (instant: string) => {
     const day = dayInTimeZone(instant, period.timeZone);
     return day >= period.fromDay && day <= period.toDay ? day : null;
@@ -95,7 +95,8 @@ export function summarise(
   const corrections: GstSummary['corrections'] = [];
   for (const payment of payments) {
     if (payment.status !== 'succeeded') continue;
-    const gst = paymentGst(tax, payment);
+    // As its receipt was issued (#97): registered or not, and its tips setting, then.
+    const gst = paymentGst(receiptTaxOf(payment, merchant), payment);
     if (!gst) continue;
     // The receipt's own date (receiptView): when the payment settled.
     const at = payment.settledAt ?? payment.createdAt;

@@ -70,8 +70,24 @@ export interface PaymentGst {
   gstCents: number;
 }
 
+/**
+ * The tax settings a receipt was issued under (docs/decisions.md #97): taken from the merchant's row by the
+ * same write that gives the payment its receipt number, and kept on the payment, so that a later change to
+ * Settings → Tax (registering, a new GST number, name or address, the tips setting) never rewrites a
+ * receipt already issued, its corrections or the GST summary of its period.
+ */
+export interface ReceiptTax {
+  gstRegistered: boolean;
+  /** Digits only, as Settings → Tax stores it; null when not registered. */
+  gstNumber: string | null;
+  /** The name the receipt shows: the legal or trading name, else the company's or the merchant's. */
+  supplierName: string;
+  address: string | null;
+  tipTreatment: TipGstTreatment;
+}
+
 export function paymentGst(
-  tax: TaxSettings | undefined,
+  tax: Pick<TaxSettings, 'gstRegistered' | 'tipTreatment'> | undefined,
   payment: { baseCents: number; tipCents: number },
 ): PaymentGst | null {
   if (!tax?.gstRegistered) return null;

@@ -59,8 +59,12 @@ export interface MerchantRepository {
   recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
   /** Sets the plan's subscription unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
-  /** Takes the merchant's next receipt number (one atomic add); undefined when there is no such merchant. */
-  takeReceiptNumber(merchantId: string): Promise<number | undefined>;
+  /**
+   * Takes the merchant's next receipt number (one atomic add), answering it with the merchant's row as that
+   * add left it — the tax settings the receipt is issued under (docs/decisions.md #97); undefined when there
+   * is no such merchant.
+   */
+  takeReceiptNumber(merchantId: string): Promise<{ receiptNumber: number; merchant: MerchantRecord } | undefined>;
   /** Replaces Settings → Tax; undefined when there is no such merchant. */
   saveTax(merchantId: string, tax: TaxSettings, now: Date): Promise<MerchantRecord | undefined>;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '@shared/contracts/checkout';
 import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
 import type { EmailRefusalKind, MoneyState } from '@shared/contracts/payments';
+import type { ReceiptTax } from './gst';
 import type { StoredDispute, StoredRefund } from './money-records';
 
 /** What Stripe told us about a settled payment. */
@@ -107,6 +108,11 @@ export interface PaymentRecord extends SettlementDetails {
   receiptNumber?: number;
   /** The unguessable id of the receipt page `/r/{receiptToken}` (sparse `byReceiptToken` index). */
   receiptToken?: string;
+  /**
+   * The tax settings the receipt was issued under, written with its number (docs/decisions.md #97); absent
+   * on payments receipted before they were kept, whose receipts follow the merchant's settings as they are.
+   */
+  receiptTax?: ReceiptTax;
 }
 
 /** What a settled payment's status does to its place on the link (docs/decisions.md #58). */
@@ -139,10 +145,14 @@ export interface PaymentRepository {
   /** Counts one more receipt unless `max` were sent already; true when this one may be sent. */
   countReceipt(paymentId: string, max: number): Promise<boolean>;
   /**
-   * Gives the payment its receipt number and page token unless it has a number already; answers the
+   * Gives the payment its receipt number, page token and the tax settings it is issued under (#97) unless
+   * it has a number already, in one write; answers the
    * payment as it stands afterwards (undefined when there is no such payment).
    */
-  setReceipt(paymentId: string, receiptNumber: number, receiptToken: string): Promise<PaymentRecord | undefined>;
+  setReceipt(
+    paymentId: string,
+    receipt: { receiptNumber: number; receiptToken: string; receiptTax: ReceiptTax },
+  ): Promise<PaymentRecord | undefined>;
   findByReceiptToken(receiptToken: string): Promise<PaymentRecord | undefined>;
   /** Notes on the payment that an email to its payer was refused (the latest refusal wins). */
   recordEmailRefusal(paymentId: string, refusal: EmailRefusal): Promise<void>;

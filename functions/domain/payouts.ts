@@ -77,9 +77,17 @@ export interface LinePayment {
   linkTitle: string | null;
   /** The payment's receipt number: the Xero exports' Reference (docs/decisions.md #86). */
   receiptNumber: number | null;
+  /** Whether its receipt was issued with GST, as kept with the number (#97): the Tax Rate follows it (#98). */
+  receiptGstRegistered: boolean | null;
 }
 
-const NO_PAYMENT: LinePayment = { paymentId: null, payerName: null, linkTitle: null, receiptNumber: null };
+const NO_PAYMENT: LinePayment = {
+  paymentId: null,
+  payerName: null,
+  linkTitle: null,
+  receiptNumber: null,
+  receiptGstRegistered: null,
+};
 
 function mainKind(transaction: StripeBalanceTransaction): PayoutLineKind {
   switch (transaction.type) {
@@ -169,6 +177,7 @@ export async function readPayoutLines(
             payerName: payment.payerName ?? null,
             linkTitle: payment.linkTitle,
             receiptNumber: payment.receiptNumber ?? null,
+            receiptGstRegistered: payment.receiptTax?.gstRegistered ?? null,
           }
         : { ...NO_PAYMENT };
     payments.set(paymentId, found);

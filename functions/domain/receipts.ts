@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
+import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
-import { gstInInclusiveCents, paymentGst } from './gst';
+import { gstInInclusiveCents, paymentGst, type ReceiptTax } from './gst';
 import type { StoredRefund } from './money-records';
 import type { PaymentRecord, PaymentRepository } from './payments';
 
@@ -29,9 +30,36 @@ export async function assignReceiptNumber(
   deps: { payments: PaymentRepository; merchants: MerchantRepository },
 ): Promise<PaymentRecord> {
   if (payment.receiptNumber !== undefined) return payment;
-  const number = await deps.merchants.takeReceiptNumber(payment.merchantId);
-  if (number === undefined) return payment;
-  return (await deps.payments.setReceipt(payment.paymentId, number, newReceiptToken())) ?? payment;
+  const taken = await deps.merchants.takeReceiptNumber(payment.merchantId);
+  if (taken === undefined) return payment;
+  // The tax settings as the counter's add found them go on the payment with its number, in the same write
+  // (docs/decisions.md #97): the receipt is issued now, and a later change to Settings → Tax leaves it be.
+  const receipt = {
+    receiptNumber: taken.receiptNumber,
+    receiptToken: newReceiptToken(),
+    receiptTax: receiptTaxNow(taken.merchant),
+  };
+  return (await deps.payments.setReceipt(payment.paymentId, receipt)) ?? payment;
+}
+
+/** What a receipt issued now would carry from the merchant's current settings (docs/decisions.md #97). */
+export function receiptTaxNow(merchant: MerchantRecord | undefined): ReceiptTax {
+  const tax = merchant ? taxSettingsOf(merchant) : undefined;
+  return {
+    gstRegistered: tax?.gstRegistered === true,
+    gstNumber: tax?.gstRegistered ? tax.gstNumber : null,
+    supplierName: supplierNameOf(merchant),
+    address: tax?.address ?? null,
+    tipTreatment: tax?.tipTreatment ?? DEFAULT_TIP_TREATMENT,
+  };
+}
+
+/**
+ * The tax settings a payment's receipt was issued under: those kept with its receipt number, or — for a
+ * payment receipted before they were kept — the merchant's settings as they are now (docs/decisions.md #97).
+ */
+export function receiptTaxOf(payment: Pick<PaymentRecord, 'receiptTax'>, merchant: MerchantRecord | undefined) {
+  return payment.receiptTax ?? receiptTaxNow(merchant);
 }
 
 /** The receipt page's address. */
@@ -117,12 +145,13 @@ export function supplyCorrection(
   refund: StoredRefund,
   merchant: MerchantRecord | undefined,
 ): SupplyCorrection | null {
-  const tax = merchant ? taxSettingsOf(merchant) : undefined;
+  // The original receipt's settings (#97): the correction undoes what that receipt said, in its words.
+  const tax = receiptTaxOf(payment, merchant);
   const gst = paymentGst(tax, payment);
   if (!gst) return null;
   return {
-    supplierName: supplierNameOf(merchant),
-    gstNumber: tax?.gstNumber ? formatGstNumber(tax.gstNumber) : null,
+    supplierName: tax.supplierName,
+    gstNumber: tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
     originalReceiptNumber: payment.receiptNumber ?? null,
     date: dateIn(merchant, refund.createdAt),
     refundCents: refund.amountCents,
@@ -139,7 +168,8 @@ export function answersOfPayment(payment: Pick<PaymentRecord, 'customFields' | '
 }
 
 export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | undefined): ReceiptView {
-  const tax = merchant ? taxSettingsOf(merchant) : undefined;
+  // As issued (#97); the merchant's row still gives the time zone its dates are read in.
+  const tax = receiptTaxOf(payment, merchant);
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const gst = paymentGst(tax, payment);
   const tipOutside = gst !== null && payment.tipCents > 0 && gst.supplyCents !== payment.totalCents;
@@ -156,9 +186,9 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
       : []),
   ];
   return {
-    supplierName: supplierNameOf(merchant),
-    supplierAddress: tax?.gstRegistered ? tax.address : null,
-    gstNumber: showsGst && tax?.gstNumber ? formatGstNumber(tax.gstNumber) : null,
+    supplierName: tax.supplierName,
+    supplierAddress: tax.gstRegistered ? tax.address : null,
+    gstNumber: showsGst && tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
     receiptNumber: payment.receiptNumber ?? null,
     date: dateIn(merchant, payment.settledAt ?? payment.createdAt),
     description: payment.linkDescription ? `${payment.linkTitle}: ${payment.linkDescription}` : payment.linkTitle,

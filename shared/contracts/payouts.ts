@@ -54,6 +54,12 @@ export const payoutLineSchema = z.object({
    * recorded before it was kept, and null where the payment has no receipt.
    */
   receiptNumber: z.number().int().nullable().optional(),
+  /**
+   * Whether the payment's receipt was issued by a GST-registered merchant (docs/decisions.md #97, #98): the
+   * precoded Tax Rate of its sale, refund and dispute lines follows it. Absent on lines recorded before it
+   * was kept, null where the payment kept no tax settings; both follow the merchant's setting as it is.
+   */
+  receiptGstRegistered: z.boolean().nullable().optional(),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;
 

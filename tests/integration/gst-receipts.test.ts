@@ -36,8 +36,8 @@ async function registeredMerchant(): Promise<TestMerchant> {
   return merchant;
 }
 
-async function linkFor(owner: TestMerchant, title: string, amountCents: number) {
-  const input: CreatePaymentLinkInput = { title, isOpenAmount: false, amountCents, tipPercent: null };
+async function linkFor(owner: TestMerchant, title: string, amountCents: number, tipPercent: number | null = null) {
+  const input: CreatePaymentLinkInput = { title, isOpenAmount: false, amountCents, tipPercent };
   const response = await send('/api/me/links', 'POST', input, owner.accessToken);
   expect(response.status).toBe(201);
   return paymentLinkSchema.parse(await response.json());
@@ -50,8 +50,12 @@ async function checkout(request: CheckoutRequest) {
 }
 
 /** Pays a link on the sandbox's Checkout and answers the payment's stored row once settled. */
-async function pay(linkId: string, payer = { email: 'aroha@example.co.nz', name: 'Aroha Payer' }) {
-  const { url, paymentId } = await checkout({ linkId, tip: 'none' });
+async function pay(
+  linkId: string,
+  payer = { email: 'aroha@example.co.nz', name: 'Aroha Payer' },
+  tip: CheckoutRequest['tip'] = 'none',
+) {
+  const { url, paymentId } = await checkout({ linkId, tip });
   const paid = await payOnHostedCheckout(url, payer);
   expect(paid.status).toBe(303);
   await env.settle();
@@ -214,5 +218,101 @@ describe('supply corrections', () => {
     await env.settle();
     const notice = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /refunded \$10\.00/ });
     expect(notice.body.text).not.toContain('GST');
+  });
+});
+
+describe('a receipt keeps the tax settings it was issued under (docs/decisions.md #97)', () => {
+  function saveTax(merchant: TestMerchant, tax: Record<string, unknown>) {
+    return send('/api/me/tax', 'PUT', tax, merchant.accessToken);
+  }
+
+  async function refundAll(merchant: TestMerchant, paymentId: string, amountCents: number) {
+    const refunded = await env.api(`/api/me/payments/${paymentId}/refunds`, {
+      method: 'POST',
+      token: merchant.accessToken,
+      headers: { 'content-type': 'application/json', 'idempotency-key': `kept-refund-${paymentId}` },
+      body: JSON.stringify({ amountCents, reason: 'requested_by_customer' }),
+    });
+    expect(refunded.status, await refunded.clone().text()).toBe(201);
+    await env.settle();
+  }
+
+  it('receipted while not registered: no GST after the merchant registers, and its refund corrects none', async () => {
+    const merchant = await env.createMerchant({ companyName: 'Rewa Bakery' });
+    await env.connectStripe(merchant);
+    const payer = { email: `before-gst-${Date.now()}@example.co.nz`, name: 'Tama Payer' };
+    const { row } = await pay((await linkFor(merchant, 'Wedding loaves', 50_000)).linkId, payer);
+    const path = `/r/${row.receiptToken as string}`;
+    expect((await receiptPage(path)).html).not.toContain('GST');
+
+    const registered = await saveTax(merchant, {
+      gstRegistered: true,
+      gstNumber: '49-091-850',
+      legalName: 'Rewa Holdings Limited',
+      address: '1 Queen St',
+    });
+    expect(registered.status).toBe(200);
+    const page = await receiptPage(path);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('GST');
+    expect(page.html).not.toContain('49-091-850');
+    expect(page.html).toContain('Rewa Bakery');
+    expect(page.html).toContain('$500.00');
+    expect(page.html).not.toContain('Rewa Holdings Limited');
+
+    await refundAll(merchant, row.paymentId, 50_000);
+    const notice = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /refunded \$500\.00/ });
+    expect(notice.body.text).not.toContain('GST');
+    expect((await receiptPage(path)).html).not.toContain('GST');
+  });
+
+  /** A registered merchant's tipped payment receipted under number A, then Settings → Tax changed. */
+  async function receiptedThenChanged() {
+    const merchant = await registeredMerchant();
+    const payer = { email: `kept-${Date.now()}-${Math.random()}@example.co.nz`, name: 'Hemi Payer' };
+    // $200 and a 10% tip, the tip part of the supply by default (#66): GST is 3/23 of $220 = 2869.56… → $28.70.
+    const { row } = await pay((await linkFor(merchant, 'Catering platter', 20_000, 10)).linkId, payer, 'percent');
+    expect(row.totalCents).toBe(22_000);
+    const path = `/r/${row.receiptToken as string}`;
+    expect((await receiptPage(path)).html).toContain('The total includes GST $28.70');
+
+    // Number B, another name and address, and tips outside the supply — which would make it $26.09 on $200.
+    const changed = await saveTax(merchant, {
+      gstRegistered: true,
+      gstNumber: '12-345-674',
+      legalName: 'Kōwhai Holdings Limited',
+      address: '2 Lambton Quay',
+      tipTreatment: 'outside-supply',
+    });
+    expect(changed.status).toBe(200);
+    return { merchant, payer, row, path };
+  }
+
+  it('receipted under GST number A: still shows A, its name, address and GST after they change', async () => {
+    const { path } = await receiptedThenChanged();
+    const page = await receiptPage(path);
+    expect(page.html).toContain('49-091-850');
+    expect(page.html).toContain('Kōwhai Cafe Limited');
+    expect(page.html).toContain('1 Queen St');
+    expect(page.html).toContain('The total includes GST $28.70');
+    expect(page.html).not.toContain('12-345-674');
+    expect(page.html).not.toContain('Kōwhai Holdings Limited');
+    expect(page.html).not.toContain('2 Lambton Quay');
+    expect(page.html).not.toContain('not part of the GST-inclusive price');
+  });
+
+  it('a refund after the settings changed corrects the receipt’s own GST, under its number A', async () => {
+    const { merchant, payer, row, path } = await receiptedThenChanged();
+    // The whole $220 back: the correction takes back the receipt's $28.70 (not GST on $200, $26.09).
+    await refundAll(merchant, row.paymentId, 22_000);
+    const notice = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /refunded \$220\.00/ });
+    expect(notice.body.text).toContain('GST correction: -$28.70');
+    expect(notice.body.text).toContain('GST number: 49-091-850');
+    expect(notice.body.text).toContain('Supplier: Kōwhai Cafe Limited');
+    expect(notice.body.text).toContain(`Original receipt number: ${row.receiptNumber as number}`);
+    expect(notice.body.text).not.toContain('12-345-674');
+    const refundedPage = await receiptPage(path);
+    expect(refundedPage.html).toContain('GST corrected by $28.70');
+    expect(refundedPage.html).not.toContain('12-345-674');
   });
 });

@@ -42,16 +42,16 @@ async function merchantWithStripe(gstRegistered: boolean): Promise<TestMerchant>
   return merchant;
 }
 
-async function paid(owner: TestMerchant, title: string, amountCents: number) {
+async function paid(owner: TestMerchant, title: string, amountCents: number, tipPercent: number | null = null) {
   const link = await send(
     '/api/me/links',
     'POST',
-    { title, isOpenAmount: false, amountCents, tipPercent: null },
+    { title, isOpenAmount: false, amountCents, tipPercent },
     owner.accessToken,
   );
   expect(link.status).toBe(201);
   const { linkId } = paymentLinkSchema.parse(await link.json());
-  const started = await send('/api/checkout', 'POST', { linkId, tip: 'none' });
+  const started = await send('/api/checkout', 'POST', { linkId, tip: tipPercent === null ? 'none' : 'percent' });
   expect(started.status).toBe(200);
   const { url, paymentId } = checkoutResponseSchema.parse(await started.json());
   expect((await payOnHostedCheckout(url, { email: 'aroha@example.co.nz', name: 'Aroha Payer' })).status).toBe(303);
@@ -178,5 +178,55 @@ describe('GST summary', () => {
     expect(badMonth.status).toBe(400);
     expect(JSON.stringify(await badMonth.json())).toContain('as yyyy-MM');
     expect((await env.api(`/api/me/gst-summary?months=1&lastMonth=${month}`)).status).toBe(401);
+  });
+});
+
+describe('GST summary of a period after Settings → Tax changes (docs/decisions.md #97)', () => {
+  it('counts each receipt as it was issued, and does not move when the settings change', async () => {
+    const merchant = await merchantWithStripe(false);
+    const before = await paid(merchant, 'Before registering', 11_500);
+    const registered = await send(
+      '/api/me/tax',
+      'PUT',
+      { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Cafe Limited', address: '1 Queen St' },
+      merchant.accessToken,
+    );
+    expect(registered.status).toBe(200);
+    // $200 and a 10% tip, part of the supply by default: GST on $220 is 2869.56… → 2870 cents.
+    const tipped = await paid(merchant, 'Platter', 20_000, 10);
+    expect(tipped.totalCents).toBe(22_000);
+    const refund = await send(
+      `/api/me/payments/${tipped.paymentId}/refunds`,
+      'POST',
+      { amountCents: 22_000, reason: 'requested_by_customer' },
+      merchant.accessToken,
+    );
+    expect(refund.status).toBe(201);
+    await env.settle();
+
+    const periodMonth = dayInTimeZone(tipped.settledAt!, 'Pacific/Auckland').slice(0, 7);
+    const issued = await summaryOf(merchant, 1, periodMonth);
+    // The payment receipted before registering carries no GST, so it is no receipt of the summary's.
+    expect(issued.receipts.map((line) => line.paymentId)).not.toContain(before.paymentId);
+    expect(issued.receipts.map((line) => [line.paymentId, line.supplyCents, line.gstCents])).toEqual([
+      [tipped.paymentId, 22_000, 2870],
+    ]);
+    expect(issued.corrections.map((line) => line.gstCents)).toEqual([2870]);
+
+    // A new GST number and tips outside the supply (which would make it GST on $200, 2609 cents).
+    const changed = await send(
+      '/api/me/tax',
+      'PUT',
+      {
+        gstRegistered: true,
+        gstNumber: '12-345-674',
+        legalName: 'Kōwhai Holdings Limited',
+        address: '2 Lambton Quay',
+        tipTreatment: 'outside-supply',
+      },
+      merchant.accessToken,
+    );
+    expect(changed.status).toBe(200);
+    expect(await summaryOf(merchant, 1, periodMonth)).toEqual(issued);
   });
 });

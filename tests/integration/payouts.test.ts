@@ -156,7 +156,8 @@ describe('payouts', () => {
     expect(plain.some((row) => row[2] === `'=HYPERLINK("x")`)).toBe(true);
 
     // The merchant registers for GST (Settings → Tax writes this field): the list says so, and the
-    // precoded file codes sales as GST on income.
+    // precoded file codes fees as GST on expenses — but the sales were receipted before, without GST, and
+    // stay "No GST" as their receipts are (docs/decisions.md #97, #98).
     await env.documents.send(
       new UpdateCommand({
         TableName: env.runtime.dynamo.tableNames.merchants,
@@ -179,9 +180,10 @@ describe('payouts', () => {
     expect(precoded[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference', 'Account Code', 'Tax Rate']);
     expect(precoded.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
     const sale = precoded.find((row) => row[3] === 'Flat white beans')!;
-    expect(sale.slice(5)).toEqual(['200', '15% GST on Income']);
+    expect(sale.slice(5)).toEqual(['200', 'No GST']);
     // Reference: the receipt number the payer's receipt shows (issue 26 item 5).
     const coffeeLine = detail.lines.find((line) => line.kind === 'payment' && line.linkTitle === 'Flat white beans')!;
+    expect(coffeeLine.receiptGstRegistered).toBe(false);
     expect(sale[4]).toBe(String(coffeeLine.receiptNumber));
     const fee = precoded.find((row) => row[2] === 'Stripe')!;
     expect(fee.slice(5)).toEqual(['404', '15% GST on Expenses']);

@@ -96,9 +96,9 @@ describe('one payment settled end to end', () => {
     // PutItem: checkout's payment row; the consumer's claim on the Stripe event (events table).
     // UpdateItem: checkout's place held on the link (docs/decisions.md #58) and its session id on the payment;
     // the consumer's settle (status forward), the place sold, the day's counts (stats), the payment marked
-    // counted, its receipt number taken from the merchant's counter and written on the payment (#65), its
-    // announcement done with the place's sale recorded (#91), the event claim done; the receipt's count of
-    // receipts sent. Verify finds the payment succeeded with its place sold, so it writes nothing.
+    // counted, its receipt number taken from the merchant's counter and written on the payment with the tax
+    // settings it is issued under (#65, #97), its announcement done with the place's sale recorded (#91), the
+    // event claim done; the receipt's count of receipts sent. Verify finds the payment succeeded with its place sold, so it writes nothing.
     // Query: notify-merchant's open connections (byMerchant); verify's and the receipt's payment by its
     // Checkout session (byCheckoutSession).
     expect(measured.dynamo.calls).toEqual({

@@ -4,7 +4,7 @@ import { gstInInclusiveCents } from '@functions/domain/gst';
 import type { MerchantRecord } from '@functions/domain/merchants';
 import type { StoredRefund } from '@functions/domain/money-records';
 import type { PaymentRecord } from '@functions/domain/payments';
-import { receiptView, supplyCorrection } from '@functions/domain/receipts';
+import { receiptTaxNow, receiptView, supplyCorrection } from '@functions/domain/receipts';
 
 const merchant = {
   merchantId: 'm1',
@@ -116,5 +116,37 @@ describe('the receipt’s words', () => {
 
   it('counts the tip in by default: $230 + $20 includes GST $32.61', () => {
     expect(receiptView(paymentOf(23_000, 2_000), merchant).gstStatement).toBe('The total includes GST $32.61');
+  });
+});
+
+describe('the tax settings a receipt was issued under (docs/decisions.md #97)', () => {
+  const unregistered = { ...merchant, tax: { ...merchant.tax!, gstRegistered: false, gstNumber: null } };
+
+  it('are what the merchant’s settings said when it was issued, whatever they say now', () => {
+    const issued = { ...paymentOf(23_000, 2_000, [25_000]), receiptTax: receiptTaxNow(merchant) };
+    const view = receiptView(issued, unregistered);
+    expect(view.supplierName).toBe('Kōwhai Cafe Limited');
+    expect(view.gstNumber).toBe('49-091-850');
+    expect(view.gstStatement).toBe('The total includes GST $32.61');
+    expect(supplyCorrection(issued, issued.refunds!.re_0!, unregistered)).toMatchObject({
+      gstNumber: '49-091-850',
+      gstCorrectionCents: 3261,
+    });
+
+    const issuedUnregistered = { ...paymentOf(23_000, 0, [2_300]), receiptTax: receiptTaxNow(unregistered) };
+    expect(receiptView(issuedUnregistered, merchant).gstStatement).toBeNull();
+    expect(supplyCorrection(issuedUnregistered, issuedUnregistered.refunds!.re_0!, merchant)).toBeNull();
+  });
+
+  it('fall back to the merchant’s settings as they are for a payment receipted before they were kept', () => {
+    const older = paymentOf(23_000, 0);
+    expect(receiptView(older, merchant).gstStatement).toBe('The total includes GST $30.00');
+    expect(receiptView(older, unregistered).gstStatement).toBeNull();
+  });
+
+  it('keep no GST number for a merchant not registered', () => {
+    const stale = { ...merchant, tax: { ...merchant.tax!, gstRegistered: false } };
+    expect(receiptTaxNow(stale)).toMatchObject({ gstRegistered: false, gstNumber: null });
+    expect(receiptTaxNow(undefined)).toMatchObject({ gstRegistered: false, supplierName: 'Paylink merchant' });
   });
 });

@@ -24,6 +24,8 @@ const PAYMENT: LinePayment = {
   payerName: 'Aroha Ngata',
   linkTitle: 'Flat white',
   receiptNumber: 1042,
+  // Paid before receipts kept their tax settings: the Tax Rate follows the merchant's setting (#98).
+  receiptGstRegistered: null,
 };
 
 function cents(amount: string): number {
@@ -99,6 +101,7 @@ describe('Xero bank statement CSV', () => {
       linkTitle: '+Tips, "large"',
       // Paid before receipt numbers were kept: the Reference falls back to the payment id.
       receiptNumber: null,
+      receiptGstRegistered: null,
     }),
   ];
 
@@ -136,6 +139,41 @@ describe('Xero bank statement CSV', () => {
     ]);
   });
 
+  it('codes a sale, its refund and its dispute as their receipt was issued, fees as the merchant is now (#98)', () => {
+    const receipted = (receiptGstRegistered: boolean) => [
+      ...linesOfTransaction(
+        transaction({ amount: 23_000, fee: 30, fee_details: [{ type: 'application_fee', amount: 30 }] }),
+        { ...PAYMENT, receiptGstRegistered },
+      ),
+      ...linesOfTransaction(transaction({ type: 'refund', amount: -2300, source: 're_1' }), {
+        ...PAYMENT,
+        receiptGstRegistered,
+      }),
+      ...linesOfTransaction(transaction({ type: 'adjustment', amount: -2300, source: 'dp_1' }), {
+        ...PAYMENT,
+        receiptGstRegistered,
+      }),
+    ];
+    const codes = (lines: PayoutLine[], gstRegistered: boolean) =>
+      parseCsv(xeroPrecodedCsv(lines, { ...NZ, gstRegistered }))
+        .slice(1)
+        .map((row) => row.slice(5));
+    // Receipted before the merchant registered: no GST on the sale, though the fees now carry it.
+    expect(codes(receipted(false), true)).toEqual([
+      ['200', 'No GST'],
+      ['404', '15% GST on Expenses'],
+      ['200', 'No GST'],
+      ['200', 'No GST'],
+    ]);
+    // Receipted with GST by a merchant since deregistered: the sale keeps its GST.
+    expect(codes(receipted(true), false)).toEqual([
+      ['200', '15% GST on Income'],
+      ['404', 'No GST'],
+      ['200', '15% GST on Income'],
+      ['200', '15% GST on Income'],
+    ]);
+  });
+
   it('refuses more lines than Xero imports, in words', () => {
     const many = Array.from({ length: XERO_MAX_ROWS + 1 }, () => lines[0]!);
     expect(() => xeroBankStatementCsv(many, NZ)).toThrow(/at most 100,000 lines/);
@@ -160,6 +198,7 @@ const anyTransaction = fc
     created: fc.integer({ min: 1_700_000_000, max: 1_900_000_000 }),
     payerName: fc.option(fc.string(), { nil: null }),
     receiptNumber: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+    receiptGstRegistered: fc.option(fc.boolean(), { nil: null }),
   })
   .map((generated) => ({
     transaction: transaction({
@@ -178,6 +217,7 @@ const anyTransaction = fc
       payerName: generated.payerName,
       linkTitle: 'A link',
       receiptNumber: generated.receiptNumber,
+      receiptGstRegistered: generated.receiptGstRegistered,
     },
   }));
 
