@@ -108,6 +108,7 @@ export const dashboardStrings = {
       total: (amount: string) => `${amount} in total`,
       bestDay: (day: string, amount: string) => `best day ${day}, ${amount}`,
       noSales: 'No sales in this period yet.',
+      emptyHint: 'Each day’s sales will show here as a bar once payers start paying through your links.',
       bar: (day: string, amount: string, payments: number, refunds: string | null) =>
         `${day}: ${amount} from ${payments} ${payments === 1 ? 'payment' : 'payments'}` +
         (refunds ? `, after ${refunds} refunded` : ''),
