@@ -13,6 +13,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { PaymentDetail, PaymentList, PaymentSummary } from '@shared/contracts/payments';
 import { TRANSACTIONS_CSV_HEADER } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
+import { emailsTo } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
@@ -345,6 +346,14 @@ test('the merchant filters by email and status (kept across reload and Back), op
   await expect(popup).toHaveURL(known.receiptUrl!);
   expect(known.receiptUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
   await popup.close();
+
+  // Resend receipt: to the payer's own checkout address only (docs/decisions.md #89), and it lands there.
+  const receiptsBefore = (await emailsTo(e2eEnv.mailboxUrl, aroha.email)).length;
+  await detail.getByRole('button', { name: 'Resend receipt' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Receipt sent' })).toContainText(
+    'the address the payer gave at checkout',
+  );
+  await expect.poll(async () => (await emailsTo(e2eEnv.mailboxUrl, aroha.email)).length).toBe(receiptsBefore + 1);
 
   // The keyboard closes it again: Enter on the row's Details button.
   await detailsButton.focus();
