@@ -30,6 +30,11 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Refunded',
   'Dispute',
   'Reference',
+  // The money the merchant keeps (docs/decisions.md #89): the fees as recorded at settlement, and
+  // Net = Total − Stripe Fee − Paylink Fee − Refunded. Blank until the payment succeeded and its fee is known.
+  'Stripe Fee',
+  'Paylink Fee',
+  'Net',
 ] as const;
 
 const CRLF = '\r\n';
@@ -86,6 +91,20 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     // status, which lives in the payment's detail: a blank cell means no dispute counts against it.
     payment.moneyState === 'disputed' ? DISPUTED : '',
     textCell(payment.reference),
+    ...feeCells(payment),
+  ];
+}
+
+/** Stripe Fee, Paylink Fee and Net: only for a payment that took money, and Net only once Stripe's fee is known. */
+function feeCells(payment: PaymentSummary): [string, string, string] {
+  if (payment.status !== 'succeeded') return ['', '', ''];
+  const stripeFee = payment.stripeFeeCents ?? null;
+  const productFee = payment.productFeeCents ?? 0;
+  const net = stripeFee === null ? null : payment.totalCents - stripeFee - productFee - payment.refundedCents;
+  return [
+    stripeFee === null ? '' : centsToCsvAmount(stripeFee),
+    centsToCsvAmount(productFee),
+    net === null ? '' : centsToCsvAmount(net),
   ];
 }
 

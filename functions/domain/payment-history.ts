@@ -149,6 +149,8 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     refundedCents: payment.refundedCents ?? 0,
     moneyState: payment.moneyState ?? null,
     reference: payment.reference ?? null,
+    stripeFeeCents: payment.stripeFeeCents ?? null,
+    productFeeCents: payment.productFeeCents,
   };
 }
 

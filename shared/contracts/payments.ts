@@ -173,6 +173,12 @@ export const paymentSummarySchema = z.object({
   moneyState: moneyStateSchema.nullable(),
   /** The merchant's reference from the link when paid (docs/decisions.md #55). */
   reference: z.string().nullable(),
+  /**
+   * The fees as recorded when the payment settled (docs/decisions.md #89): Stripe's, from the charge's
+   * balance transaction (null until read), and Paylink's application fee. The CSV's fee and net columns.
+   */
+  stripeFeeCents: z.number().int().nullable().optional(),
+  productFeeCents: z.number().int().optional(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 

@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { PaymentDetail, PaymentList, PaymentSummary } from '@shared/contracts/payments';
-import { TRANSACTIONS_CSV_HEADER } from '@shared/transactions-csv';
+import { TRANSACTIONS_CSV_HEADER, centsToCsvAmount } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
 import { emailsTo } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
@@ -373,6 +373,15 @@ test('the merchant filters by email and status (kept across reload and Back), op
   expect(rows.map((row) => [row[4], row[7], row[10]])).toEqual([
     ['Approved', '40.00', tama.email],
     ['Approved', '27.50', aroha.email],
+  ]);
+  // The fees as recorded at settlement, and what the merchant keeps (docs/decisions.md #89).
+  const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+  const flatWhiteRow = rows.find((row) => row[1] === flatWhite.paymentId)!;
+  expect(known.stripeFeeCents).toBeGreaterThan(0);
+  expect(['Stripe Fee', 'Paylink Fee', 'Net'].map((column) => cell(flatWhiteRow, column))).toEqual([
+    centsToCsvAmount(known.stripeFeeCents!),
+    centsToCsvAmount(known.productFeeCents),
+    centsToCsvAmount(known.totalCents - known.stripeFeeCents! - known.productFeeCents),
   ]);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Export ready' })).toContainText(
     `2 payments saved as paylink-transactions-${today.iso}.csv`,

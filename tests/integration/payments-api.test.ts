@@ -439,6 +439,9 @@ describe('GET /api/me/payments', () => {
       refundedCents: 0,
       moneyState: null,
       reference: null,
+      // The fees as recorded at settlement, for the CSV (docs/decisions.md #89).
+      stripeFeeCents: bound.stripeFeeCents ?? null,
+      productFeeCents: bound.productFeeCents,
     });
   });
 
@@ -684,6 +687,18 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
     payment.moneyState === 'disputed' ? 'Disputed' : '',
     // The merchant's reference from the link (docs/decisions.md #55), written as typed.
     inert(payment.reference),
+    // Stripe Fee, Paylink Fee and Net (docs/decisions.md #89): for a succeeded payment whose fee was recorded.
+    ...(payment.status === 'succeeded'
+      ? [
+          payment.stripeFeeCents == null ? '' : dollars(payment.stripeFeeCents),
+          dollars(payment.productFeeCents),
+          payment.stripeFeeCents == null
+            ? ''
+            : dollars(
+                payment.totalCents - payment.stripeFeeCents - payment.productFeeCents - (payment.refundedCents ?? 0),
+              ),
+        ]
+      : ['', '', '']),
   ];
 }
 
