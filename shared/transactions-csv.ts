@@ -32,6 +32,11 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Dispute',
   'Reference',
   'Customer Phone',
+  // The money the merchant keeps (docs/decisions.md #89): the fees as recorded at settlement, and
+  // Net = Total − Stripe Fee − Paylink Fee − Refunded. Blank until the payment succeeded and its fee is known.
+  'Stripe Fee',
+  'Paylink Fee',
+  'Net',
 ] as const;
 
 const CRLF = '\r\n';
@@ -91,10 +96,24 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     payment.moneyState === 'disputed' ? DISPUTED : '',
     textCell(payment.reference),
     textCell(payment.payerPhone),
+    ...feeCells(payment),
     // One cell per question label after the fixed columns: the payer's own text, made inert like the rest.
     ...(options.questionLabels ?? []).map((label) =>
       textCell(payment.customFields.find((answer) => answer.label === label)?.value),
     ),
+  ];
+}
+
+/** Stripe Fee, Paylink Fee and Net: only for a payment that took money, and Net only once Stripe's fee is known. */
+function feeCells(payment: PaymentSummary): [string, string, string] {
+  if (payment.status !== 'succeeded') return ['', '', ''];
+  const stripeFee = payment.stripeFeeCents ?? null;
+  const productFee = payment.productFeeCents ?? 0;
+  const net = stripeFee === null ? null : payment.totalCents - stripeFee - productFee - payment.refundedCents;
+  return [
+    stripeFee === null ? '' : centsToCsvAmount(stripeFee),
+    centsToCsvAmount(productFee),
+    net === null ? '' : centsToCsvAmount(net),
   ];
 }
 

@@ -24,10 +24,7 @@ async function sendOrExplain(...args: Parameters<typeof sendEmail>) {
   }
 }
 
-/**
- * The payer's emailed receipt: the payment and merchant stores, SES (a failure answered in the product's
- * words, a refusal passed to the rules), and the app's origin for the receipt page's address.
- */
+/** What sending a receipt needs: the payer's (success page) and the merchant's (Transactions) alike. */
 export function receiptDeps() {
   return {
     payments: paymentStore,

@@ -105,6 +105,15 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     timeoutSeconds: 25,
   },
   {
+    name: 'resend-receipt',
+    description:
+      "Transactions' Resend receipt: the payer's receipt again, to their checkout address only, within the payment's few.",
+    entry: 'functions/http/resend-receipt.ts',
+    routes: [{ method: 'POST', path: '/api/me/payments/{id}/receipt', auth: 'merchant' }],
+    tables: { payments: 'readwrite', merchants: 'read' },
+    sendsEmail: true,
+  },
+  {
     name: 'list-payments',
     description: "The merchant's payments, newest first: filtered and paged on the server (Transactions, CSV export).",
     entry: 'functions/http/list-payments.ts',

@@ -148,6 +148,8 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     reference: payment.reference ?? null,
     customFields: payment.customFields ?? [],
     payerPhone: payment.payerPhone ?? null,
+    stripeFeeCents: payment.stripeFeeCents ?? null,
+    productFeeCents: payment.productFeeCents,
   };
 }
 

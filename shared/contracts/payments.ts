@@ -177,6 +177,12 @@ export const paymentSummarySchema = z.object({
   /** The payer's answers to the link's questions, and their phone, from Checkout (docs/decisions.md #76). */
   customFields: z.array(customFieldAnswerSchema).default([]),
   payerPhone: z.string().nullable().default(null),
+  /**
+   * The fees as recorded when the payment settled (docs/decisions.md #89): Stripe's, from the charge's
+   * balance transaction (null until read), and Paylink's application fee. The CSV's fee and net columns.
+   */
+  stripeFeeCents: z.number().int().nullable().optional(),
+  productFeeCents: z.number().int().optional(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 

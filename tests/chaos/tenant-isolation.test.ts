@@ -116,6 +116,8 @@ const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string 
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
   '/api/me/payments/{id}/refunds': (param) =>
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
+  '/api/me/payments/{id}/receipt': (param) =>
+    param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
   '/api/me/payouts/{id}': (param) => (param === 'id' ? { own: a.payoutId, absent: 'po_zzzzzzzzzzzzzzzz' } : undefined),
 };
 

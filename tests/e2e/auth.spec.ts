@@ -88,15 +88,18 @@ test('a new merchant signs up, verifies their email, signs in, stays signed in, 
   const verification = await waitForEmail(e2eEnv.mailboxUrl, email, { subject: /Confirm your email/ });
   await page.goto(linkIn(verification, '/verify-email').href);
   await expect(page.getByRole('heading', { name: 'Email verified!' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
+  // Signing in is the one step left: the address is filled in and the password field has the focus.
+  await expect(page.getByRole('heading', { name: 'Sign in to set up your business' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await expectNoSeriousAxeFindings(page);
   await page.screenshot({ path: testInfo.outputPath('verify-email-success.png') });
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await signInWithPassword(page, email, E2E_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The first visit is a welcome, and the next steps are a checklist on the page.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Set up your business' })).toContainText('0 of 3 done');
   const logout = page.getByRole('button', { name: 'Logout' });
   await expect(logout).toBeVisible();
 
@@ -104,6 +107,7 @@ test('a new merchant signs up, verifies their email, signs in, stays signed in, 
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(logout).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
   for (const path of ['/login', '/signup']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -11,8 +11,9 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { PaymentDetail, PaymentList, PaymentSummary } from '@shared/contracts/payments';
-import { TRANSACTIONS_CSV_HEADER } from '@shared/transactions-csv';
+import { TRANSACTIONS_CSV_HEADER, centsToCsvAmount } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
+import { emailsTo } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
@@ -346,6 +347,14 @@ test('the merchant filters by email and status (kept across reload and Back), op
   expect(known.receiptUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
   await popup.close();
 
+  // Resend receipt: to the payer's own checkout address only (docs/decisions.md #89), and it lands there.
+  const receiptsBefore = (await emailsTo(e2eEnv.mailboxUrl, aroha.email)).length;
+  await detail.getByRole('button', { name: 'Resend receipt' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Receipt sent' })).toContainText(
+    'the address the payer gave at checkout',
+  );
+  await expect.poll(async () => (await emailsTo(e2eEnv.mailboxUrl, aroha.email)).length).toBe(receiptsBefore + 1);
+
   // The keyboard closes it again: Enter on the row's Details button.
   await detailsButton.focus();
   await page.keyboard.press('Enter');
@@ -364,6 +373,15 @@ test('the merchant filters by email and status (kept across reload and Back), op
   expect(rows.map((row) => [row[4], row[7], row[10]])).toEqual([
     ['Approved', '40.00', tama.email],
     ['Approved', '27.50', aroha.email],
+  ]);
+  // The fees as recorded at settlement, and what the merchant keeps (docs/decisions.md #89).
+  const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+  const flatWhiteRow = rows.find((row) => row[1] === flatWhite.paymentId)!;
+  expect(known.stripeFeeCents).toBeGreaterThan(0);
+  expect(['Stripe Fee', 'Paylink Fee', 'Net'].map((column) => cell(flatWhiteRow, column))).toEqual([
+    centsToCsvAmount(known.stripeFeeCents!),
+    centsToCsvAmount(known.productFeeCents),
+    centsToCsvAmount(known.totalCents - known.stripeFeeCents! - known.productFeeCents),
   ]);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Export ready' })).toContainText(
     `2 payments saved as paylink-transactions-${today.iso}.csv`,

@@ -438,6 +438,9 @@ describe('GET /api/me/payments', () => {
       reference: null,
       customFields: [],
       payerPhone: null,
+      // The fees as recorded at settlement, for the CSV (docs/decisions.md #89).
+      stripeFeeCents: bound.stripeFeeCents ?? null,
+      productFeeCents: bound.productFeeCents,
     });
   });
 
@@ -685,6 +688,18 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
     inert(payment.reference),
     // The payer's phone, when the link asked for it (docs/decisions.md #76): the seeded payments were not asked.
     inert(payment.payerPhone),
+    // Stripe Fee, Paylink Fee and Net (docs/decisions.md #89): for a succeeded payment whose fee was recorded.
+    ...(payment.status === 'succeeded'
+      ? [
+          payment.stripeFeeCents == null ? '' : dollars(payment.stripeFeeCents),
+          dollars(payment.productFeeCents),
+          payment.stripeFeeCents == null
+            ? ''
+            : dollars(
+                payment.totalCents - payment.stripeFeeCents - payment.productFeeCents - (payment.refundedCents ?? 0),
+              ),
+        ]
+      : ['', '', '']),
   ];
 }
 

@@ -8,15 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, paymentResultSchema } from '@shared/contracts/checkout';
 import { emailsTo, waitForEmail } from '../support/mailbox';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
-import { bootLocalRuntime, type TestRuntime } from './harness';
+import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
 let sessionId: string;
+let merchant: TestMerchant;
 const payerEmail = 'rawiri.payer@example.co.nz';
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  const merchant = await env.createMerchant();
+  merchant = await env.createMerchant();
   await env.connectStripe(merchant);
   const link = await env.createLink(merchant);
   const started = await env.api('/api/checkout', {
@@ -81,5 +82,50 @@ describe('POST /api/checkout/{sessionId}/receipt', () => {
     const tooMany = await askForReceipt({});
     expect(tooMany.status).toBe(429);
     expect(await emailsTo(env.runtime.mailbox.url, payerEmail)).toHaveLength(2);
+  });
+});
+
+describe("POST /api/me/payments/{id}/receipt, Transactions' Resend receipt (docs/decisions.md #89)", () => {
+  it("goes only to the payer's checkout address, for the payment's own merchant, within the same few", async () => {
+    const payer = 'mere.payer@example.co.nz';
+    const link = await env.createLink(merchant);
+    const started = await env.api('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
+    });
+    const paid = await payOnHostedCheckout(checkoutResponseSchema.parse(await started.json()).url, {
+      email: payer,
+      name: 'Mere Payer',
+    });
+    await env.settle();
+    const session = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
+    const { payment_id: paymentId } = paymentResultSchema.parse(
+      await (await env.api(`/api/checkout/${session}`)).json(),
+    );
+    const resend = (token: string) => env.api(`/api/me/payments/${paymentId}/receipt`, { method: 'POST', token });
+
+    // Another merchant cannot send (or learn of) this payment's receipt.
+    const stranger = await env.createMerchant();
+    expect((await resend(stranger.accessToken)).status).toBe(404);
+    expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(0);
+
+    const sent = await resend(merchant.accessToken);
+    expect(sent.status).toBe(202);
+    expect(await sent.json()).toEqual({ sent: true, email: 'm•••@example.co.nz' });
+    await waitForEmail(env.runtime.mailbox.url, payer, { subject: /Your receipt/ });
+
+    // The payer's own asks and the merchant's share the payment's three.
+    const payerAsk = () =>
+      env.api(`/api/checkout/${session}/receipt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    expect((await payerAsk()).status).toBe(202);
+    expect((await payerAsk()).status).toBe(202);
+    const tooMany = await resend(merchant.accessToken);
+    expect(tooMany.status).toBe(429);
+    expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(3);
   });
 });

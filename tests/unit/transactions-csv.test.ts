@@ -41,8 +41,8 @@ describe('transactionsCsv', () => {
   it('writes the header and one row per payment, CRLF-terminated, in the column order the brief names', () => {
     const text = transactionsCsv([payment()], AUCKLAND);
     expect(text).toBe(
-      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone\r\n' +
-        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,\r\n',
+      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone,Stripe Fee,Paylink Fee,Net\r\n' +
+        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,,,0.00,\r\n',
     );
     // No bare LF anywhere: every line break is CRLF.
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
@@ -97,6 +97,25 @@ describe('transactionsCsv', () => {
     expect(rows[1]!.at(-1)).toBe("'@SUM(A1)");
   });
 
+  it('writes the fees as recorded and Net = Total − fees − refunds, blank where the money is not known', () => {
+    const rows = parseCsv(
+      transactionsCsv(
+        [
+          payment({ totalCents: 2750, stripeFeeCents: 110, productFeeCents: 14, refundedCents: 500 }),
+          payment({ stripeFeeCents: null, productFeeCents: 3 }),
+          payment({ status: 'pending', stripeFeeCents: null, productFeeCents: 3 }),
+        ],
+        AUCKLAND,
+      ),
+    );
+    expect(rows[0]!.slice(-3)).toEqual(['Stripe Fee', 'Paylink Fee', 'Net']);
+    expect(rows.slice(1).map((row) => row.slice(-3))).toEqual([
+      ['1.10', '0.14', '21.26'],
+      ['', '0.03', ''],
+      ['', '', ''],
+    ]);
+  });
+
   it('quotes fields with a comma, a quote or a line break, doubling quotes', () => {
     const text = transactionsCsv(
       [payment({ linkTitle: 'Coffee, "large"', payerName: 'Line\r\nbreak', payerEmail: 'only\nLF' })],
@@ -104,7 +123,7 @@ describe('transactionsCsv', () => {
     );
     const line = text.split('\r\n')[1]!;
     expect(line).toContain(',"Coffee, ""large""",');
-    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,\r\n');
+    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,,,0.00,\r\n');
     expect(parseCsv(text)[1]).toEqual(expect.arrayContaining(['Coffee, "large"', 'Line\r\nbreak', 'only\nLF']));
   });
 

@@ -32,18 +32,30 @@ export const dashboardStrings = {
     loading: 'Loading your dashboard...',
     profileUnavailable: 'Unable to load profile',
     retry: 'Try again',
-    welcome: (name: string) => `Welcome back, ${name}`,
+    /** The first visit says "Welcome", later ones "Welcome back" (docs/decisions.md #88). */
+    welcome: (name: string, firstVisit: boolean) => (firstVisit ? `Welcome, ${name}` : `Welcome back, ${name}`),
+    setup: {
+      title: 'Set up your business',
+      progress: (done: number, of: number) => `${done} of ${of} done. These tick themselves as you go.`,
+      dismiss: 'Hide',
+      stripe: 'Connect Stripe',
+      stripeDetail: 'Payments go straight to your own Stripe account. Stripe opens in a new tab.',
+      stripeAction: 'Connect Stripe',
+      connecting: 'Opening Stripe...',
+      link: 'Create your first link',
+      linkDetail: 'A price and a title is all it takes; the tip is optional.',
+      linkAction: 'Create a link',
+      print: 'Print your QR code',
+      printDetail: 'Download a poster, a table card or the QR code for your counter.',
+      printAction: 'Print materials',
+      doneSr: ' (done)',
+      todoSr: ' (to do)',
+    },
     trialOffer: `First month free, then ${price}/month`,
     createPaymentLink: 'Create Payment Link',
-    notifications: {
-      title: 'Notifications',
-      description: 'Payments arrive here as they happen.',
-      detail:
-        "When a payer pays, a 'Payment received' notice appears and your payments, stats and chart update by themselves — no need to reload. Refunds and disputes update them too.",
-    },
     recentPayments: {
       title: 'Recent Payments',
-      description: 'The newest payments through your links.',
+      description: 'The newest payments through your links, shown as they arrive.',
       loading: 'Loading payments...',
       failed: 'Failed to load payments',
       retry: 'Try again',
@@ -98,6 +110,7 @@ export const dashboardStrings = {
       total: (amount: string) => `${amount} in total`,
       bestDay: (day: string, amount: string) => `best day ${day}, ${amount}`,
       noSales: 'No sales in this period yet.',
+      emptyHint: 'Each day’s sales will show here as a bar once payers start paying through your links.',
       bar: (day: string, amount: string, payments: number, refunds: string | null) =>
         `${day}: ${amount} from ${payments} ${payments === 1 ? 'payment' : 'payments'}` +
         (refunds ? `, after ${refunds} refunded` : ''),

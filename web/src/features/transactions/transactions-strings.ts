@@ -72,6 +72,8 @@ export const transactionsStrings = {
     card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
     viewInStripe: 'View in Stripe',
     viewReceipt: 'View Receipt',
+    resendReceipt: 'Resend receipt',
+    resendingReceipt: 'Sending...',
     /** The receipt Paylink serves (taxable supply information), by its number. */
     viewTaxReceipt: (receiptNumber: number | null) =>
       receiptNumber === null ? 'Receipt page' : `Receipt no. ${receiptNumber}`,
@@ -211,5 +213,11 @@ export const transactionsStrings = {
     doneDetail: (n: number, file: string) => `${payments(n)} saved as ${file}.`,
     cancelled: 'Export cancelled',
     failed: 'Failed to export transactions',
+  },
+  /** Transactions' 'Resend receipt' (docs/decisions.md #89). */
+  resendReceipt: {
+    done: 'Receipt sent',
+    doneDetail: (email: string) => `The receipt went to ${email}, the address the payer gave at checkout.`,
+    failedTitle: 'Receipt not sent',
   },
 } as const;

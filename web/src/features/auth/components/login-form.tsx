@@ -59,7 +59,11 @@ function signedUpEmailOf(routerState: unknown): string | undefined {
   return typeof signedUp === 'string' && signedUp ? signedUp : undefined;
 }
 
-export function LoginForm({ routerState }: { routerState: unknown }) {
+/**
+ * The sign-in form. `verifiedEmail`: drawn on the verification page, just confirmed — the address is filled
+ * in and the password focused, so signing in is one step (docs/decisions.md #88).
+ */
+export function LoginForm({ routerState, verifiedEmail }: { routerState: unknown; verifiedEmail?: string }) {
   const finishSignIn = useFinishSignIn();
   const magicLink = useRequestMagicLink();
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string>();
@@ -73,8 +77,11 @@ export function LoginForm({ routerState }: { routerState: unknown }) {
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: loginFormResolver,
-    defaultValues: { email: signedUpEmail ?? '', password: '' },
+    defaultValues: { email: verifiedEmail ?? signedUpEmail ?? '', password: '' },
   });
+  useEffect(() => {
+    if (verifiedEmail) form.setFocus('password');
+  }, [form, verifiedEmail]);
   const { errors, isSubmitting } = form.formState;
   const email = useWatch({ control: form.control, name: 'email' });
   const busy = isSubmitting || magicLink.isPending;

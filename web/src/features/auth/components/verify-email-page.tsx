@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, MailCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LoginForm } from './login-form';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { authErrorName, confirmEmail } from '@web/lib/auth';
@@ -11,7 +12,8 @@ const strings = authStrings.verifyEmail;
 
 /**
  * /verify-email?token_hash=…&type=signup&email=…, the link in the sign-up email. It confirms the email
- * with Cognito and signs nobody in (docs/decisions.md #16): the next step is the sign-in page.
+ * with Cognito and signs nobody in by itself (docs/decisions.md #16): it says the address is confirmed and
+ * holds the sign-in form, the address filled in, so the password is the one step left (#88).
  * States: loading, then success, expired or error.
  */
 export function VerifyEmailPage() {
@@ -60,19 +62,13 @@ export function VerifyEmailPage() {
       heading={strings.successHeading}
       body={verification.data === 'already-confirmed' ? strings.alreadyConfirmedBody : strings.successBody}
     >
-      <section aria-labelledby="whats-next" className="rounded-lg bg-surface p-4">
-        <h2 id="whats-next" className="font-semibold">
-          {strings.whatsNext}
+      {/* Signing in is the one step left: the address is filled in, the password focused (docs/decisions.md #88). */}
+      <section aria-labelledby="sign-in-now" className="flex flex-col gap-4 text-left">
+        <h2 id="sign-in-now" className="font-semibold">
+          {strings.signInNow}
         </h2>
-        <ol className="mt-2 flex list-decimal flex-col gap-1 pl-5 text-sm text-muted-foreground">
-          {strings.nextSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        <LoginForm routerState={null} verifiedEmail={email} />
       </section>
-      <Button asChild size="lg">
-        <Link to="/login">{strings.goToLogin}</Link>
-      </Button>
     </AuthStatusCard>
   );
 }

@@ -40,14 +40,26 @@ export function SalesChart({ days, currency }: { days: DailyRevenue[]; currency:
   const barWidth = 1 - BAR_GAP;
   const money = (cents: number) => formatMoney(cents, currency);
 
+  if (!active) {
+    // Nothing to draw: an axis of "$0.00 / $0.00" over an empty box says nothing a person can use.
+    return (
+      <figure aria-labelledby={captionId} className="flex flex-col gap-3">
+        <figcaption id={captionId} className="text-sm text-muted-foreground">
+          {strings.noSales}
+        </figcaption>
+        <div className="flex h-40 items-center justify-center rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted-foreground">
+          {strings.emptyHint}
+        </div>
+      </figure>
+    );
+  }
+
   return (
     <figure aria-labelledby={captionId} className="flex flex-col gap-3">
       <figcaption id={captionId} className="text-sm text-muted-foreground">
-        {!active
-          ? strings.noSales
-          : best
-            ? `${strings.total(money(total))}; ${strings.bestDay(longDay(best.day), money(best.revenueCents))}.`
-            : `${strings.total(money(total))}.`}
+        {best
+          ? `${strings.total(money(total))}; ${strings.bestDay(longDay(best.day), money(best.revenueCents))}.`
+          : `${strings.total(money(total))}.`}
       </figcaption>
       <div className="flex gap-2">
         <div

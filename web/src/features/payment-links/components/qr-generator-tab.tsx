@@ -8,6 +8,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
+import { useSetupProgress } from '@web/lib/setup-progress';
 import { NativeSelect } from '@web/components/ui/native-select';
 import type { GeneratedQrCode, QrGenerator } from '../hooks/use-qr-generator';
 import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
@@ -154,6 +155,7 @@ function SelectedLinkCard({ link }: { link: PaymentLink }) {
 }
 
 function PreviewCard({ link, image }: { link: PaymentLink | null; image: GeneratedQrCode | null }) {
+  const { record } = useSetupProgress();
   const download = (code: GeneratedQrCode) => {
     const anchor = document.createElement('a');
     anchor.href = code.dataUrl;
@@ -161,6 +163,8 @@ function PreviewCard({ link, image }: { link: PaymentLink | null; image: Generat
     document.body.append(anchor);
     anchor.click();
     anchor.remove();
+    // Ticks the dashboard's "Print your QR code" (docs/decisions.md #88).
+    record('printed');
     toast.success(strings.downloaded);
   };
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useSetupProgress } from '@web/lib/setup-progress';
 import { printMaterialFileName, type PrintMaterialContent, type PrintMaterialKind } from '../print-material-content';
 import { printMaterialsStrings } from '../print-materials-strings';
 
@@ -11,6 +12,7 @@ const strings = printMaterialsStrings.download;
  */
 export function useDownloadPrintMaterial() {
   const [busyKind, setBusyKind] = useState<PrintMaterialKind | null>(null);
+  const { record } = useSetupProgress();
 
   const download = async (kind: PrintMaterialKind, content: PrintMaterialContent) => {
     setBusyKind(kind);
@@ -18,6 +20,8 @@ export function useDownloadPrintMaterial() {
       const { createPrintPdf } = await import('../pdf/create-print-pdf');
       const fileName = printMaterialFileName(kind, content.linkId);
       saveFile(await createPrintPdf(kind, content), fileName);
+      // Ticks the dashboard's "Print your QR code" (docs/decisions.md #88).
+      record('printed');
       toast.success(kind === 'poster' ? strings.posterDoneTitle : strings.tableCardDoneTitle, {
         description: strings.done(fileName),
       });

@@ -20,6 +20,8 @@ import {
   paymentsQueryKey,
   refundPayment,
 } from '@web/lib/payments-api';
+import { receiptResponseSchema } from '@shared/contracts/checkout';
+import { authenticatedApiSend } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format-money';
 import { transactionsStrings } from '../transactions-strings';
 
@@ -64,6 +66,34 @@ export function useRefundPayment(paymentId: string) {
       });
       queryClient.setQueryData(paymentDetailQueryKey(paymentId), detail);
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+    },
+  });
+}
+
+/** POST /api/me/payments/{id}/receipt: the payer's receipt again, to the address they paid with. */
+export function resendReceipt(paymentId: string) {
+  return authenticatedApiSend(
+    'POST',
+    `/api/me/payments/${encodeURIComponent(paymentId)}/receipt`,
+    {},
+    receiptResponseSchema,
+  );
+}
+
+/**
+ * 'Resend receipt' (docs/decisions.md #89), with a toast that says where it went (the address masked, as
+ * the answer gives it) or why not, in the API's words. Nothing on screen changes, so nothing is invalidated.
+ */
+export function useResendReceipt(paymentId: string) {
+  return useMutation({
+    mutationFn: () => resendReceipt(paymentId),
+    onSuccess: (sent) => {
+      toast.success(transactionsStrings.resendReceipt.done, {
+        description: transactionsStrings.resendReceipt.doneDetail(sent.email),
+      });
+    },
+    onError: (error) => {
+      toast.error(transactionsStrings.resendReceipt.failedTitle, { description: error.message });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, ReceiptText } from 'lucide-react';
+import { Copy, ExternalLink, Mail, ReceiptText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Dispute, PaymentSummary, Refund } from '@shared/contracts/payments';
 import { formatDateTime } from '@shared/format-date';
@@ -6,7 +6,7 @@ import { statusDisplayOf } from '@shared/payment-status-display';
 import { PaymentStatusBadge } from '@web/components/payment-status-badge';
 import { Button } from '@web/components/ui/button';
 import { formatMoney } from '@web/lib/format-money';
-import { usePaymentDetail } from '../api/transactions-api';
+import { usePaymentDetail, useResendReceipt } from '../api/transactions-api';
 import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 import {
   disputeNeedsResponse,
@@ -169,9 +169,15 @@ export function TransactionDetail({
         </div>
       ) : null}
 
-      {known && (known.stripeDashboardUrl || known.receiptUrl || known.receiptPath || known.refundableCents > 0) ? (
+      {known &&
+      (known.stripeDashboardUrl ||
+        known.receiptUrl ||
+        known.receiptPath ||
+        known.refundableCents > 0 ||
+        canResendReceipt(known)) ? (
         <div className="flex flex-wrap gap-2">
           {known.refundableCents > 0 ? <RefundButton payment={known} /> : null}
+          {canResendReceipt(known) ? <ResendReceiptButton paymentId={known.paymentId} /> : null}
           {known.stripeDashboardUrl ? (
             <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
               {strings.viewInStripe}
@@ -190,6 +196,22 @@ export function TransactionDetail({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A receipt exists once the payment succeeded, and has somewhere to go once the payer gave an email. */
+function canResendReceipt(payment: PaymentSummary): boolean {
+  return payment.status === 'succeeded' && Boolean(payment.payerEmail);
+}
+
+/** 'Resend receipt': only ever to the payer's own checkout address (docs/decisions.md #69, #89). */
+function ResendReceiptButton({ paymentId }: { paymentId: string }) {
+  const resend = useResendReceipt(paymentId);
+  return (
+    <Button variant="outline" onClick={() => resend.mutate()} disabled={resend.isPending}>
+      <Mail aria-hidden="true" />
+      {resend.isPending ? strings.resendingReceipt : strings.resendReceipt}
+    </Button>
   );
 }
 

@@ -1,0 +1,72 @@
+/**
+ * A new merchant's setup checklist on the dashboard (docs/decisions.md #88): it ticks itself from what is
+ * true — Stripe connected in another tab (this one hears of it by the realtime push, #87), a first link,
+ * a downloaded poster — and goes once all three are done, or when hidden.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { signInThroughLoginPage } from './support/browser-session';
+import { createConfirmedMerchant } from './support/merchant';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const checklistOf = (page: Page) => page.getByRole('region', { name: 'Set up your business' });
+const step = (page: Page, name: string) => checklistOf(page).getByRole('listitem').filter({ hasText: name });
+
+test('the checklist ticks itself: Stripe in another tab, a first link, a poster; then it goes', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  await signInThroughLoginPage(page, await createConfirmedMerchant());
+  const checklist = checklistOf(page);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(checklist).toContainText('0 of 3 done');
+  await page.screenshot({ path: testInfo.outputPath('setup-checklist-1280.png'), animations: 'disabled' });
+  await expectNoSeriousAxeFindings(page);
+
+  // Stripe opens in a new tab and comes back to the dashboard; this tab ticks without a reload or focus.
+  const popupOpened = page.waitForEvent('popup');
+  await checklist.getByRole('button', { name: 'Connect Stripe' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(popup).toHaveURL(/\/dashboard$/);
+  await popup.close();
+  await expect(step(page, 'Connect Stripe')).toHaveAttribute('data-done', 'true');
+  await expect(checklist).toContainText('1 of 3 done');
+
+  await checklist.getByRole('link', { name: 'Create a link' }).click();
+  await page.getByLabel('Title').fill('Flat white');
+  await page.getByLabel('Amount (NZD)').fill('5.50');
+  await page.getByRole('button', { name: 'Create Payment Link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment Link Created!' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(step(page, 'Create your first link')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
+
+  await checklist.getByRole('link', { name: 'Print materials' }).click();
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download A4 poster (PDF)' }).click();
+  await downloaded;
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Recent Payments' })).toBeVisible();
+  await expect(checklist).toHaveCount(0);
+});
+
+test('at 390 px the checklist fits and is accessible; Hide puts it away for good', async ({ page }, testInfo) => {
+  await page.setViewportSize(PHONE);
+  await signInThroughLoginPage(page, await createConfirmedMerchant());
+  const checklist = checklistOf(page);
+  await expect(checklist).toContainText('0 of 3 done');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await checklist.screenshot({ path: testInfo.outputPath('setup-checklist-390.png'), animations: 'disabled' });
+  await expectNoSeriousAxeFindings(page);
+
+  await checklist.getByRole('button', { name: 'Hide' }).click();
+  await expect(checklist).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Recent Payments' })).toBeVisible();
+  await expect(checklist).toHaveCount(0);
+});
