@@ -1,9 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 
 // One vitest run covers unit, infra and integration; each project can also run alone
 // (`npm run test:unit`…). Integration files each boot their own local runtime, so they run in
-// separate forks, one per core.
+// separate forks.
+
+/**
+ * Integration and chaos files run two at a time even on two cores (vitest's default there is one): a file
+ * spends much of its time importing and booting its runtime, or waiting on its own requests, and the other
+ * core takes the next file meanwhile (docs/decisions.md #72). With more cores, one fork per core but one,
+ * as by default. Vitest runs projects of another worker count as a group of their own, after the rest.
+ */
+const RUNTIME_FILES_AT_ONCE = { maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 1 } };
+
 export default defineConfig({
   // @shared/…, @functions/… from tsconfig.json's paths, as in the build, tsx and the Lambda bundles.
   resolve: { tsconfigPaths: true },
@@ -33,6 +43,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           pool: 'forks',
+          ...RUNTIME_FILES_AT_ONCE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -44,6 +55,7 @@ export default defineConfig({
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],
           pool: 'forks',
+          ...RUNTIME_FILES_AT_ONCE,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -39,39 +39,40 @@ async function qrImage(text: string) {
   return { name: 'qr.png', mimeType: 'image/png', buffer: await QRCode.toBuffer(text, { type: 'png', width: 320 }) };
 }
 
-test('the gate refuses a wrong password and clears it, opens with the right one for this browser session only', async ({
-  page,
-  browser,
-}, testInfo) => {
-  await page.goto('/consumer');
-  await expect(page.getByRole('heading', { level: 1, name: 'Paylink Wallet' })).toBeVisible();
-  await screens(page, testInfo, 'gate');
+test(
+  'the gate refuses a wrong password and clears it, opens with the right one for this browser session only',
+  { tag: '@desktop-only' },
+  async ({ page, browser }, testInfo) => {
+    await page.goto('/consumer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Paylink Wallet' })).toBeVisible();
+    await screens(page, testInfo, 'gate');
 
-  await unlock(page, 'not-the-password');
-  await expect(page.getByText('Invalid password', { exact: true })).toBeVisible();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  await expect(page).toHaveURL(/\/consumer$/);
+    await unlock(page, 'not-the-password');
+    await expect(page.getByText('Invalid password', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page).toHaveURL(/\/consumer$/);
 
-  await unlock(page);
-  await expect(page).toHaveURL(/\/consumer\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Hi, Alex' })).toBeVisible();
+    await unlock(page);
+    await expect(page).toHaveURL(/\/consumer\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Alex' })).toBeVisible();
 
-  // A reload in the same session stays unlocked…
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hi, Alex' })).toBeVisible();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    // A reload in the same session stays unlocked…
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Alex' })).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
 
-  // …a new browser session starts locked.
-  const other = await browser.newContext({ baseURL: e2eEnv.baseUrl });
-  try {
-    const otherPage = await other.newPage();
-    await otherPage.goto('/consumer/wallet');
-    await expect(otherPage.getByLabel('Password', { exact: true })).toBeVisible();
-    await expect(otherPage.getByRole('heading', { name: 'My Wallet' })).toHaveCount(0);
-  } finally {
-    await other.close();
-  }
-});
+    // …a new browser session starts locked.
+    const other = await browser.newContext({ baseURL: e2eEnv.baseUrl });
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto('/consumer/wallet');
+      await expect(otherPage.getByLabel('Password', { exact: true })).toBeVisible();
+      await expect(otherPage.getByRole('heading', { name: 'My Wallet' })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  },
+);
 
 test('dashboard, wallet, marketplace and profile, through the demo navigation', async ({ page }, testInfo) => {
   // The wallet's first read fails (a 4xx, which is not retried): the product's words and a way to try again.
@@ -172,66 +173,84 @@ test.beforeAll(async () => {
   });
 });
 
-test('the scanner reads a Paylink QR code from the camera and opens its payment page', async ({
-  playwright,
-  launchOptions,
-}, testInfo) => {
-  const video = testInfo.outputPath('paylink-qr.y4m');
-  writeFileSync(video, qrVideoFrame(`${e2eEnv.baseUrl}/p/${link.linkId}`));
-  // A camera that films the QR code: Chromium's fake capture device, allowed without a prompt.
-  const browser = await playwright.chromium.launch({
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
-  try {
-    const page = await browser.newPage({ baseURL: e2eEnv.baseUrl });
-    await page.goto('/consumer/scanner');
+test(
+  'the scanner reads a Paylink QR code from the camera and opens its payment page',
+  { tag: '@desktop-only' },
+  async ({ playwright, launchOptions }, testInfo) => {
+    const video = testInfo.outputPath('paylink-qr.y4m');
+    writeFileSync(video, qrVideoFrame(`${e2eEnv.baseUrl}/p/${link.linkId}`));
+    // A camera that films the QR code: Chromium's fake capture device, allowed without a prompt.
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [
+        ...(launchOptions.args ?? []),
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const page = await browser.newPage({ baseURL: e2eEnv.baseUrl });
+      await page.goto('/consumer/scanner');
+      await unlock(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Scan & Pay' })).toBeVisible();
+      await expect(page).toHaveURL(`${e2eEnv.baseUrl}/p/${link.linkId}`);
+      await expect(page.getByRole('heading', { name: 'Two pies and a coffee' })).toBeVisible();
+    } finally {
+      await browser.close();
+    }
+  },
+);
+
+test(
+  'the scanner opens the payment page of an uploaded Paylink QR code, and no other',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    await page.goto('/consumer/dashboard');
     await unlock(page);
+    await page.getByRole('navigation', { name: 'Wallet navigation' }).getByRole('link', { name: 'Scanner' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Scan & Pay' })).toBeVisible();
+    const upload = page.getByLabel('Upload a QR code image');
+
+    // A code that is not a Paylink payment link on this site is not followed.
+    await upload.setInputFiles(await qrImage(`https://example.com/p/${link.linkId}`));
+    await expect(page.getByText('That QR code is not a Paylink payment link.')).toBeVisible();
+    await expect(page).toHaveURL(/\/consumer\/scanner$/);
+    await screens(page, testInfo, 'scanner');
+
+    await upload.setInputFiles(await qrImage(`${e2eEnv.baseUrl}/p/${link.linkId}`));
     await expect(page).toHaveURL(`${e2eEnv.baseUrl}/p/${link.linkId}`);
     await expect(page.getByRole('heading', { name: 'Two pies and a coffee' })).toBeVisible();
-  } finally {
-    await browser.close();
-  }
-});
+  },
+);
 
-test('the scanner opens the payment page of an uploaded Paylink QR code, and no other', async ({ page }, testInfo) => {
-  await page.goto('/consumer/dashboard');
-  await unlock(page);
-  await page.getByRole('navigation', { name: 'Wallet navigation' }).getByRole('link', { name: 'Scanner' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan & Pay' })).toBeVisible();
-  const upload = page.getByLabel('Upload a QR code image');
-
-  // A code that is not a Paylink payment link on this site is not followed.
-  await upload.setInputFiles(await qrImage(`https://example.com/p/${link.linkId}`));
-  await expect(page.getByText('That QR code is not a Paylink payment link.')).toBeVisible();
-  await expect(page).toHaveURL(/\/consumer\/scanner$/);
-  await screens(page, testInfo, 'scanner');
-
-  await upload.setInputFiles(await qrImage(`${e2eEnv.baseUrl}/p/${link.linkId}`));
-  await expect(page).toHaveURL(`${e2eEnv.baseUrl}/p/${link.linkId}`);
-  await expect(page.getByRole('heading', { name: 'Two pies and a coffee' })).toBeVisible();
-});
-
-test('each public page says what it is in one meta description of its own', async ({ page }) => {
-  const seen = new Set<string>();
-  for (const path of ['/', '/login', '/signup', '/terms', '/privacy', '/support', '/stripe-disclaimer', '/consumer']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const description = page.locator('meta[name="description"]');
-    await expect(description, path).toHaveCount(1);
-    // The SPA's pages set their words once their script runs (the prerendered ones have them in the HTML).
-    await expect
-      .poll(async () => seen.has((await description.getAttribute('content')) ?? ''), { message: path })
-      .toBe(false);
-    const content = (await description.getAttribute('content')) ?? '';
-    expect(content.length, path).toBeGreaterThan(40);
-    expect(seen.has(content), `${path} repeats another page's description`).toBe(false);
-    seen.add(content);
-  }
-});
+test(
+  'each public page says what it is in one meta description of its own',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const seen = new Set<string>();
+    for (const path of [
+      '/',
+      '/login',
+      '/signup',
+      '/terms',
+      '/privacy',
+      '/support',
+      '/stripe-disclaimer',
+      '/consumer',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const description = page.locator('meta[name="description"]');
+      await expect(description, path).toHaveCount(1);
+      // The SPA's pages set their words once their script runs (the prerendered ones have them in the HTML).
+      await expect
+        .poll(async () => seen.has((await description.getAttribute('content')) ?? ''), { message: path })
+        .toBe(false);
+      const content = (await description.getAttribute('content')) ?? '';
+      expect(content.length, path).toBeGreaterThan(40);
+      expect(seen.has(content), `${path} repeats another page's description`).toBe(false);
+      seen.add(content);
+    }
+  },
+);

@@ -139,12 +139,13 @@ test('every call to action goes where the product sends it', async ({ page }) =>
   }
 });
 
+// The one test of the footer's links (legal-pages.spec.ts tests the pages themselves).
 test('the footer links open their pages scrolled to the top', async ({ page }) => {
-  for (const [name, path] of [
-    ['Support', '/support'],
-    ['Terms of Service', '/terms'],
-    ['Privacy Policy', '/privacy'],
-    ['Stripe Disclaimer', '/stripe-disclaimer'],
+  for (const [name, path, h1] of [
+    ['Support', '/support', 'How can we help?'],
+    ['Terms of Service', '/terms', 'Terms of Service'],
+    ['Privacy Policy', '/privacy', 'Privacy Policy'],
+    ['Stripe Disclaimer', '/stripe-disclaimer', 'Stripe Disclaimer'],
   ] as const) {
     await openLanding(page, desktop);
     const link = page.getByRole('contentinfo').getByRole('link', { name });
@@ -152,7 +153,7 @@ test('the footer links open their pages scrolled to the top', async ({ page }) =
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   }
 });

@@ -131,23 +131,6 @@ test('the FAQ answers open and close from the keyboard', async ({ page }, testIn
   await expect(page.locator('details', { has: first })).not.toHaveAttribute('open');
 });
 
-test('each footer link on the landing page reaches its page, at the top', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  for (const { link, h1 } of [
-    { link: 'Support', h1: 'How can we help?' },
-    { link: /terms/i, h1: 'Terms of Service' },
-    { link: /privacy/i, h1: 'Privacy Policy' },
-    { link: /stripe disclaimer/i, h1: 'Stripe Disclaimer' },
-  ]) {
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    await footer.getByRole('link', { name: link }).click();
-    await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  }
-});
-
 test('robots.txt keeps payment pages out of search engines', async ({ request }) => {
   const response = await request.get('/robots.txt');
   expect(response.ok()).toBe(true);

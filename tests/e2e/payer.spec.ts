@@ -300,129 +300,142 @@ test('an open-amount link checks the amount, adds 15%, and a declined card is sh
   await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$46.00');
 });
 
-test('a second payer goes Back from Checkout, sees Payment Canceled, and Try Again reopens the link', async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize(PHONE);
-  await page.goto(`/p/${fixedLink.linkId}`);
-  await payNow(page).click();
-  await expect(page.getByText('NZD $25.00')).toBeVisible();
+test(
+  'a second payer goes Back from Checkout, sees Payment Canceled, and Try Again reopens the link',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`/p/${fixedLink.linkId}`);
+    await payNow(page).click();
+    await expect(page.getByText('NZD $25.00')).toBeVisible();
 
-  const cancelCalls: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/cancel')) cancelCalls.push(request.method());
-  });
-  await page.getByRole('link', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/payment-canceled\?payment_id=pay_/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Canceled' })).toBeVisible();
-  await expect(page.getByText('Your payment was canceled. No charges were made.')).toBeVisible();
-  await expect(page).toHaveTitle('Payment Canceled · Paylink');
-  // Cancelled once, however often React renders the page (and StrictMode mounts it twice in development).
-  expect(cancelCalls).toEqual(['POST']);
-  await screens(page, testInfo, 'payment-canceled');
-
-  await page.getByRole('link', { name: 'Try Again' }).click();
-  await expect(page).toHaveURL(new RegExp(`/p/${fixedLink.linkId}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Flat white and a muffin' })).toBeVisible();
-
-  // Without an answer from the server, Try Again goes back to where the payer came from.
-  await page.route('**/api/payments/*/cancel', (route) => route.abort());
-  await page.goto('/payment-canceled?payment_id=pay_AAAAAAAAAAAAAAAA');
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Canceled' })).toBeVisible();
-  await page.getByRole('button', { name: 'Try Again' }).click();
-  await expect(page).toHaveURL(new RegExp(`/p/${fixedLink.linkId}$`));
-});
-
-test('unknown and deactivated links show the not-found card; a merchant who cannot take payments, the paused card', async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize(PHONE);
-  await page.goto('/p/AAAAAAAAAAAA');
-  await expect(page.getByRole('heading', { level: 1, name: LINK_NOT_FOUND_TITLE })).toBeVisible();
-  await expect(page.getByText(LINK_NOT_FOUND_MESSAGE)).toBeVisible();
-  await expect(page.getByText(LINK_NOT_FOUND_NEXT_STEP)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveCount(0);
-  await expect(page).toHaveTitle(`${LINK_NOT_FOUND_TITLE} · Paylink`);
-  await expect(payNow(page)).toHaveCount(0);
-  await screens(page, testInfo, 'payment-page-not-found');
-
-  const retired = await merchantApi<PaymentLink>(merchantToken, 'POST', '/api/me/links', {
-    title: 'Last season',
-    isOpenAmount: false,
-    amountCents: 1000,
-    tipPercent: null,
-  });
-  await merchantApi(merchantToken, 'PATCH', `/api/me/links/${retired.linkId}`, { isActive: false });
-  await page.goto(`/p/${retired.linkId}`);
-  await expect(page.getByRole('heading', { level: 1, name: LINK_NOT_FOUND_TITLE })).toBeVisible();
-
-  // A merchant who has not connected Stripe yet: the page says it is not accepting payments, with no Pay Now.
-  const unconnected = await createConfirmedMerchant({ businessName: 'Not Yet Ltd' });
-  const token = await merchantAccessToken(unconnected);
-  const waiting = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
-    title: 'Sourdough loaf',
-    isOpenAmount: false,
-    amountCents: 900,
-    tipPercent: null,
-  });
-  await page.goto(`/p/${waiting.linkId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sourdough loaf' })).toBeVisible();
-  await expect(page.getByText(LINK_NOT_ACCEPTING_MESSAGE)).toBeVisible();
-  await expect(payNow(page)).toHaveCount(0);
-  await screens(page, testInfo, 'payment-page-not-accepting');
-});
-
-test('the payment page says what went wrong with the API, in the product’s words, and can try again', async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize(PHONE);
-  await withoutServerRendering(page, fixedLink.linkId);
-  let failLink = true;
-  await page.route(`**/api/links/${fixedLink.linkId}`, (route) =>
-    failLink ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue(),
-  );
-  await page.goto(`/p/${fixedLink.linkId}`);
-  const failed = page.getByRole('alert').filter({ hasText: 'This payment page could not be loaded' });
-  await expect(failed).toContainText('Check your connection and try again.');
-  await screens(page, testInfo, 'payment-page-load-failed');
-  failLink = false;
-  await failed.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Flat white and a muffin' })).toBeVisible();
-
-  const answers = [
-    { status: 400, body: { code: 'invalid_amount', message: 'The amount can be at most NZ$100,000.00.' } },
-    { status: 429, body: { code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' } },
-    { status: 502, body: 'Bad Gateway' },
-  ];
-  await page.route('**/api/checkout', (route) => {
-    const answer = answers.shift()!;
-    return route.fulfill({
-      status: answer.status,
-      contentType: typeof answer.body === 'string' ? 'text/plain' : 'application/json',
-      body: typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+    const cancelCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/cancel')) cancelCalls.push(request.method());
     });
-  });
-  const problem = page.getByRole('alert');
-  await payNow(page).click();
-  await expect(problem).toHaveText('Payment error: The amount can be at most NZ$100,000.00.');
-  await screens(page, testInfo, 'payment-page-payment-error');
-  await payNow(page).click();
-  await expect(problem).toHaveText('Too many requests. Please wait a minute and try again.');
-  await payNow(page).click();
-  await expect(problem).toHaveText('Error creating payment session');
-  await expect(payNow(page)).toBeEnabled();
-});
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/payment-canceled\?payment_id=pay_/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Canceled' })).toBeVisible();
+    await expect(page.getByText('Your payment was canceled. No charges were made.')).toBeVisible();
+    await expect(page).toHaveTitle('Payment Canceled · Paylink');
+    // Cancelled once, however often React renders the page (and StrictMode mounts it twice in development).
+    expect(cancelCalls).toEqual(['POST']);
+    await screens(page, testInfo, 'payment-canceled');
 
-test('when the payment cannot be verified, the success page shows the yellow Payment Processed variant', async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize(PHONE);
-  await page.goto('/payment-success?session_id=cs_test_unknown_session');
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Processed' })).toBeVisible();
-  await expect(page.getByText('Automatic verification failed, but the payment may have been processed.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$0.00');
-  await expect(page.getByText('Payment Confirmed!')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toBeVisible();
-  await screens(page, testInfo, 'payment-processed');
-});
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(new RegExp(`/p/${fixedLink.linkId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Flat white and a muffin' })).toBeVisible();
+
+    // Without an answer from the server, Try Again goes back to where the payer came from.
+    await page.route('**/api/payments/*/cancel', (route) => route.abort());
+    await page.goto('/payment-canceled?payment_id=pay_AAAAAAAAAAAAAAAA');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Canceled' })).toBeVisible();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(new RegExp(`/p/${fixedLink.linkId}$`));
+  },
+);
+
+test(
+  'unknown and deactivated links show the not-found card; a merchant who cannot take payments, the paused card',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/p/AAAAAAAAAAAA');
+    await expect(page.getByRole('heading', { level: 1, name: LINK_NOT_FOUND_TITLE })).toBeVisible();
+    await expect(page.getByText(LINK_NOT_FOUND_MESSAGE)).toBeVisible();
+    await expect(page.getByText(LINK_NOT_FOUND_NEXT_STEP)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveCount(0);
+    await expect(page).toHaveTitle(`${LINK_NOT_FOUND_TITLE} · Paylink`);
+    await expect(payNow(page)).toHaveCount(0);
+    await screens(page, testInfo, 'payment-page-not-found');
+
+    const retired = await merchantApi<PaymentLink>(merchantToken, 'POST', '/api/me/links', {
+      title: 'Last season',
+      isOpenAmount: false,
+      amountCents: 1000,
+      tipPercent: null,
+    });
+    await merchantApi(merchantToken, 'PATCH', `/api/me/links/${retired.linkId}`, { isActive: false });
+    await page.goto(`/p/${retired.linkId}`);
+    await expect(page.getByRole('heading', { level: 1, name: LINK_NOT_FOUND_TITLE })).toBeVisible();
+
+    // A merchant who has not connected Stripe yet: the page says it is not accepting payments, with no Pay Now.
+    const unconnected = await createConfirmedMerchant({ businessName: 'Not Yet Ltd' });
+    const token = await merchantAccessToken(unconnected);
+    const waiting = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
+      title: 'Sourdough loaf',
+      isOpenAmount: false,
+      amountCents: 900,
+      tipPercent: null,
+    });
+    await page.goto(`/p/${waiting.linkId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sourdough loaf' })).toBeVisible();
+    await expect(page.getByText(LINK_NOT_ACCEPTING_MESSAGE)).toBeVisible();
+    await expect(payNow(page)).toHaveCount(0);
+    await screens(page, testInfo, 'payment-page-not-accepting');
+  },
+);
+
+test(
+  'the payment page says what went wrong with the API, in the product’s words, and can try again',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await withoutServerRendering(page, fixedLink.linkId);
+    let failLink = true;
+    await page.route(`**/api/links/${fixedLink.linkId}`, (route) =>
+      failLink ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue(),
+    );
+    await page.goto(`/p/${fixedLink.linkId}`);
+    const failed = page.getByRole('alert').filter({ hasText: 'This payment page could not be loaded' });
+    await expect(failed).toContainText('Check your connection and try again.');
+    await screens(page, testInfo, 'payment-page-load-failed');
+    failLink = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Flat white and a muffin' })).toBeVisible();
+
+    const answers = [
+      { status: 400, body: { code: 'invalid_amount', message: 'The amount can be at most NZ$100,000.00.' } },
+      {
+        status: 429,
+        body: { code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' },
+      },
+      { status: 502, body: 'Bad Gateway' },
+    ];
+    await page.route('**/api/checkout', (route) => {
+      const answer = answers.shift()!;
+      return route.fulfill({
+        status: answer.status,
+        contentType: typeof answer.body === 'string' ? 'text/plain' : 'application/json',
+        body: typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+      });
+    });
+    const problem = page.getByRole('alert');
+    await payNow(page).click();
+    await expect(problem).toHaveText('Payment error: The amount can be at most NZ$100,000.00.');
+    await screens(page, testInfo, 'payment-page-payment-error');
+    await payNow(page).click();
+    await expect(problem).toHaveText('Too many requests. Please wait a minute and try again.');
+    await payNow(page).click();
+    await expect(problem).toHaveText('Error creating payment session');
+    await expect(payNow(page)).toBeEnabled();
+  },
+);
+
+test(
+  'when the payment cannot be verified, the success page shows the yellow Payment Processed variant',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/payment-success?session_id=cs_test_unknown_session');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Processed' })).toBeVisible();
+    await expect(
+      page.getByText('Automatic verification failed, but the payment may have been processed.'),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$0.00');
+    await expect(page.getByText('Payment Confirmed!')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Return to Homepage' })).toBeVisible();
+    await screens(page, testInfo, 'payment-processed');
+  },
+);

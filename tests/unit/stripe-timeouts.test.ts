@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
-import { STRIPE_CALL_WORST_CASE_MS } from '@functions/adapters/stripe-client';
+import {
+  STRIPE_CALL_WORST_CASE_MS,
+  STRIPE_REQUEST_TIMEOUT_MS,
+  stripeRequestTimeoutMs,
+} from '@functions/adapters/stripe-client';
+import { ENV } from '@functions/environment';
 
 /** Lambda's default, as infra/constructs/catalog-function.ts and the local function loader apply it. */
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -23,5 +28,22 @@ describe('timeouts', () => {
     for (const fn of catalog.filter((candidate) => candidate.routes?.length)) {
       expect(fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, fn.name).toBeLessThan(30);
     }
+  });
+});
+
+describe('a shorter Stripe wait in tests (docs/decisions.md #72)', () => {
+  afterEach(() => {
+    delete process.env[ENV.stripeTimeoutMs];
+  });
+
+  it('is the 5 s the catalogue is worked out from, unless a shorter one is set', () => {
+    expect(stripeRequestTimeoutMs()).toBe(STRIPE_REQUEST_TIMEOUT_MS);
+    process.env[ENV.stripeTimeoutMs] = '2000';
+    expect(stripeRequestTimeoutMs()).toBe(2_000);
+  });
+
+  it.each(['9000', '5000', '0', '-1', '1.5', 'soon'])('ignores %s: never longer, never nonsense', (value) => {
+    process.env[ENV.stripeTimeoutMs] = value;
+    expect(stripeRequestTimeoutMs()).toBe(STRIPE_REQUEST_TIMEOUT_MS);
   });
 });
