@@ -48,6 +48,8 @@ export interface PaymentLinkRecord
    */
   holds?: Set<string>;
   placesTaken?: number;
+  /** A one-off payment request's own link: paid only through its request, never listed (docs/decisions.md #79). */
+  requestOnly?: boolean;
 }
 
 /** Outcome of asking for a place on a link. */
@@ -115,7 +117,14 @@ export function isLinkExpired(link: Pick<PaymentLinkRecord, 'expiresAt'>, now: D
 
 /** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
 export function toPaymentLink(
-  { merchantId: _owner, updatedAt: _updated, holds: _holds, placesTaken: _taken, ...link }: PaymentLinkRecord,
+  {
+    merchantId: _owner,
+    updatedAt: _updated,
+    holds: _holds,
+    placesTaken: _taken,
+    requestOnly: _requestOnly,
+    ...link
+  }: PaymentLinkRecord,
   now: Date,
 ): PaymentLink {
   return {
@@ -186,7 +195,8 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
 }
 
 export async function listPaymentLinks(merchantId: string, links: PaymentLinkRepository, now: Date) {
-  return { links: (await links.listByMerchant(merchantId)).map((link) => toPaymentLink(link, now)) };
+  const listed = (await links.listByMerchant(merchantId)).filter((link) => !link.requestOnly);
+  return { links: listed.map((link) => toPaymentLink(link, now)) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { formatDistanceToNow } from 'date-fns';
-import { Check, Copy, EllipsisVertical, ExternalLink, Power, PowerOff, QrCode } from 'lucide-react';
-import { useRef, type ComponentProps } from 'react';
+import { Check, Copy, EllipsisVertical, ExternalLink, Mail, Power, PowerOff, QrCode } from 'lucide-react';
+import { useRef, useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE } from '@shared/contracts/subscription';
@@ -12,6 +12,7 @@ import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@shared/format-date';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
+import { SendRequestDialog } from '@web/features/requests';
 import { useSetPaymentLinkActive } from '../api/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
@@ -37,6 +38,7 @@ export function PaymentLinkRow({
   const toggle = useSetPaymentLinkActive();
   // 'Generate QR Code' moves the merchant to the QR tab, which takes the focus; the hidden menu button must not.
   const leavingForQrTab = useRef(false);
+  const [sendingRequest, setSendingRequest] = useState(false);
 
   const setActive = (isActive: boolean) =>
     toggle.mutate(
@@ -121,9 +123,16 @@ export function PaymentLinkRow({
                 <QrCode aria-hidden="true" />
                 {strings.generateQr}
               </MenuItem>
+              {link.isActive && !link.expired ? (
+                <MenuItem onSelect={() => setSendingRequest(true)}>
+                  <Mail aria-hidden="true" />
+                  {strings.sendToCustomer}
+                </MenuItem>
+              ) : null}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
+        <SendRequestDialog link={link} open={sendingRequest} onOpenChange={setSendingRequest} />
       </div>
     </li>
   );
