@@ -23,7 +23,7 @@ export const requestsStrings = {
     empty: 'No payment requests yet',
     emptyHint:
       'Send one with "New request" above for a one-off amount, or with "Send to a customer" in a payment link\'s menu.',
-    columns: { customer: 'Customer', amount: 'Amount', status: 'Status', sent: 'Sent' },
+    columns: { customer: 'Customer', amount: 'Amount', status: 'Status', sent: 'Date' },
     payerEnters: 'Customer enters',
     viewPayment: 'View payment',
     reminderDue: (when: string) => `Reminder ${when}`,

@@ -81,7 +81,7 @@ function Requests({ profile }: { profile: MerchantProfile }) {
           <p className="max-w-md text-sm text-muted-foreground">{strings.list.emptyHint}</p>
         </div>
       ) : (
-        <ul className="divide-y border-t">
+        <ul aria-label={strings.list.title} className="divide-y divide-border border-t border-border">
           {list.map((request) => (
             <RequestRow
               key={request.requestId}
