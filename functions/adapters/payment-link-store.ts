@@ -139,7 +139,8 @@ export const activeLinkCounter: ActiveLinkCounter = {
       TableName: tableName('links'),
       IndexName: 'byMerchant',
       KeyConditionExpression: 'merchantId = :merchantId',
-      FilterExpression: 'isActive = :active',
+      // A one-off payment request's own link is not one of the merchant's links (docs/decisions.md #79).
+      FilterExpression: 'isActive = :active AND attribute_not_exists(requestOnly)',
       ExpressionAttributeValues: { ':merchantId': merchantId, ':active': true },
     });
   },

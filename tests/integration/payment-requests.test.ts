@@ -17,6 +17,7 @@ import {
   type SendPaymentRequestInput,
 } from '@shared/contracts/payment-requests';
 import { dayInTimeZone } from '@functions/domain/merchant-days';
+import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { emailsTo, linkIn, waitForEmail } from '../support/mailbox';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
@@ -170,6 +171,11 @@ describe('sending a request', () => {
       await (await env.api('/api/me/links', { token: merchant.accessToken })).json(),
     ).links;
     expect(links.some((link) => link.linkId === request.linkId)).toBe(false);
+    // Nor does the dashboard count it among the active links.
+    const stats = dashboardStatsSchema.parse(
+      await (await env.api('/api/me/stats', { token: merchant.accessToken })).json(),
+    );
+    expect(stats.activePaymentLinks).toBe(links.filter((link) => link.isActive).length);
     const page = await env.api(new URL(request.payUrl).pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('$189.50');
