@@ -86,3 +86,50 @@ test('a merchant sends a request from a link, the customer gets the email, and t
   await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /^Cancel request/ })).toHaveCount(0);
 });
+
+test("the customer pays from the email's Pay button: the amount is filled in and the request shows Paid", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Aroha Plumbing' });
+  const link = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
+    title: 'Pay your invoice',
+    description: null,
+    isOpenAmount: true,
+    amountCents: null,
+    tipPercent: 0,
+  });
+  const customer = `hemi-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
+  await merchantApi(merchant.token, 'POST', '/api/me/requests', {
+    linkId: link.linkId,
+    amountCents: 1250,
+    payerEmail: customer,
+  });
+  const email = await waitForEmail(e2eEnv.mailboxUrl, customer, { subject: /payment request/ });
+  const pay = linkIn(email, `/p/${link.linkId}`);
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`${pay.pathname}${pay.search}`);
+  const amount = page.getByLabel(/Enter Amount/);
+  await expect(amount).toHaveValue('12.50');
+  await expect(amount).toBeEnabled();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await page.getByLabel('Email').fill(customer);
+  await page.getByLabel('Name on card').fill('Hemi Walker');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
+
+  // The success page settled the payment with Stripe before it said so, and the request with it (#80).
+  const { requests } = await merchantApi<{ requests: { payerEmail: string; status: string; paymentId: string }[] }>(
+    merchant.token,
+    'GET',
+    '/api/me/requests',
+  );
+  expect(requests.find((request) => request.payerEmail === customer)).toMatchObject({
+    status: 'paid',
+    paymentId: expect.stringMatching(/^pay_/),
+  });
+});
