@@ -52,6 +52,7 @@ test('a merchant sends a request from a link, the customer gets the email, and t
   await dialog.getByLabel('Send one reminder if unpaid').check();
   await dialog.getByLabel('Days after sending').fill('5');
   await expectNoSeriousAxeFindings(page);
+  await page.screenshot({ path: 'test-results/payment-requests-send-1280.png' });
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText(`Request sent to ${customer}`)).toBeVisible();
   await expect(dialog).toBeHidden();

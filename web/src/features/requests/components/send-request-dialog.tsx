@@ -66,6 +66,8 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
   const [errors, setErrors] = useState<Errors>({});
   const send = useSendRequest();
   const asksAmount = !link || link.isOpenAmount;
+  // A field's message goes once the merchant changes it, so a corrected field never reads as still wrong.
+  const edited = (field: FieldName) => setErrors((current) => ({ ...current, [field]: undefined }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -128,7 +130,10 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
             {...fieldControlProps(ids.title, { error: errors.title, hint: strings.titleHint })}
             value={title}
             maxLength={100}
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              edited('title');
+            }}
           />
         </FormField>
       )}
@@ -139,7 +144,10 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
             inputMode="decimal"
             placeholder="0.00"
             value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
+            onChange={(event) => {
+              setAmountText(event.target.value);
+              edited('amountCents');
+            }}
           />
         </FormField>
       ) : (
@@ -153,7 +161,10 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
           type="email"
           autoComplete="off"
           value={payerEmail}
-          onChange={(event) => setPayerEmail(event.target.value)}
+          onChange={(event) => {
+            setPayerEmail(event.target.value);
+            edited('payerEmail');
+          }}
         />
       </FormField>
       <FormField id={ids.name} label={strings.nameLabel} error={errors.payerName}>
@@ -162,7 +173,10 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
           autoComplete="off"
           maxLength={100}
           value={payerName}
-          onChange={(event) => setPayerName(event.target.value)}
+          onChange={(event) => {
+            setPayerName(event.target.value);
+            edited('payerName');
+          }}
         />
       </FormField>
       <FormField id={ids.note} label={strings.noteLabel} hint={strings.noteHint} error={errors.note}>
@@ -171,7 +185,10 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
           rows={3}
           maxLength={REQUEST_NOTE_MAX}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => {
+            setNote(event.target.value);
+            edited('note');
+          }}
         />
       </FormField>
       <div className="flex items-center gap-3">
@@ -199,7 +216,10 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
             max={REMINDER_DAYS_MAX}
             className="w-32"
             value={reminderDays}
-            onChange={(event) => setReminderDays(event.target.value)}
+            onChange={(event) => {
+              setReminderDays(event.target.value);
+              edited('reminderDays');
+            }}
           />
         </FormField>
       ) : null}
