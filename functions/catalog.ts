@@ -13,6 +13,7 @@ import { accountFunctions } from './catalog/accounts';
 import { consumerDemoFunctions } from './catalog/consumer-demo';
 import { paymentFunctions } from './catalog/payments';
 import { paymentLinkFunctions } from './catalog/payment-links';
+import { paymentRequestFunctions } from './catalog/payment-requests';
 import { realtimeFunctions } from './catalog/realtime';
 import { stripeAndPlanFunctions } from './catalog/stripe-and-plan';
 import { taxAndPayoutFunctions } from './catalog/tax-and-payouts';
@@ -22,6 +23,7 @@ export const catalog: readonly FunctionSpec[] = [
   ...accountFunctions,
   ...stripeAndPlanFunctions,
   ...paymentLinkFunctions,
+  ...paymentRequestFunctions,
   ...paymentFunctions,
   ...taxAndPayoutFunctions,
   ...consumerDemoFunctions,

@@ -16,6 +16,7 @@ export const TABLE_IDS = [
   'connections',
   'wallets',
   'payouts',
+  'requests',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 

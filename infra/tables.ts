@@ -146,4 +146,19 @@ export const tables: Record<TableId, TableSpec> = {
       { name: 'watchDue', partitionKey: { name: 'watchShard', type: S }, sortKey: { name: 'nextCheckAt', type: S } },
     ],
   },
+  // Payment requests (docs/decisions.md #79): `requestId` is `req_…` (a request) or `quota#<merchantId>#<day>`
+  // (that merchant day's count of sends, which the TTL clears).
+  requests: {
+    partitionKey: { name: 'requestId', type: S },
+    indexes: [
+      { name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } },
+      // Sparse, requests whose one reminder is still owed: the reminder schedule's work list, most overdue first.
+      {
+        name: 'reminderDue',
+        partitionKey: { name: 'reminderShard', type: S },
+        sortKey: { name: 'remindAt', type: S },
+      },
+    ],
+    ttlAttribute: 'expiresAt',
+  },
 };

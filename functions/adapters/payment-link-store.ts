@@ -173,9 +173,10 @@ export const activeLinkCounter: ActiveLinkCounter = {
       TableName: tableName('links'),
       IndexName: 'byMerchant',
       KeyConditionExpression: 'merchantId = :merchantId',
-      // A link past its expiry takes no payment, so it is not active (expiry is checked on read, #43, #53).
+      // A link past its expiry takes no payment, so it is not active (expiry is checked on read, #43, #53); a
+      // one-off payment request's own link is not one of the merchant's links (docs/decisions.md #79).
       FilterExpression:
-        'isActive = :active AND (attribute_not_exists(expiresAt) OR attribute_type(expiresAt, :null) OR expiresAt > :now)',
+        'isActive = :active AND attribute_not_exists(requestOnly) AND (attribute_not_exists(expiresAt) OR attribute_type(expiresAt, :null) OR expiresAt > :now)',
       ExpressionAttributeValues: {
         ':merchantId': merchantId,
         ':active': true,

@@ -5,6 +5,7 @@ import { merchantStore } from './merchant-store';
 import { moneyStore } from './money-store';
 import { telemetry } from './observability';
 import { linkPlacesStore } from './payment-link-store';
+import { paymentRequestStore } from './payment-request-store';
 import { paymentStore } from './payment-store';
 import { statsStore } from './stats-store';
 import { stripeClient } from './stripe-client';
@@ -18,6 +19,7 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
     merchants: merchantStore,
     stats: statsStore,
     stripe: await stripeClient(),
+    requests: paymentRequestStore,
     telemetry,
     now,
     async announce(payment, change: 'status' | 'money' = 'status') {

@@ -22,7 +22,8 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     description: "The success page's check: re-reads the Checkout session from Stripe and settles its payment.",
     entry: 'functions/http/verify-checkout.ts',
     routes: [{ method: 'GET', path: '/api/checkout/{sessionId}', auth: 'public' }],
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
+    // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
+    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -32,7 +33,8 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     description: 'The cancel page: expires the Checkout session and marks the still-pending payment canceled.',
     entry: 'functions/http/cancel-payment.ts',
     routes: [{ method: 'POST', path: '/api/payments/{paymentId}/cancel', auth: 'public' }],
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
+    // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
+    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -62,7 +64,15 @@ export const paymentFunctions: readonly FunctionSpec[] = [
         ],
       },
     ],
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', events: 'readwrite' },
+    // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'read',
+      stats: 'readwrite',
+      events: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 30,
@@ -141,7 +151,8 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     description: "Verify & Refresh: re-checks the merchant's pending payments with Stripe and settles them.",
     entry: 'functions/http/verify-payments.ts',
     routes: [{ method: 'POST', path: '/api/me/payments/verify', auth: 'merchant' }],
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
+    // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
+    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -152,7 +163,8 @@ export const paymentFunctions: readonly FunctionSpec[] = [
       'Every 5 minutes: settles payments pending < 24 h from Stripe, finishes counts a crash left undone, seals closed days.',
     entry: 'functions/events/reverify-pending-payments.ts',
     schedule: { rateMinutes: 5 },
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite' },
+    // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
+    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 120,

@@ -144,6 +144,8 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     // Copied as they are now, like the title: a later edit of the link does not rewrite a payment.
     ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
     ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),
+    // Checked only when the payment succeeds (payment-requests.ts): a stray id marks nothing.
+    ...(request.requestId && { requestId: request.requestId }),
   };
   try {
     await deps.payments.create(payment);
@@ -153,7 +155,12 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   }
   deps.telemetry.appendPaymentKeys(payment);
 
-  const metadata = { paymentId, linkId: link.linkId, merchantId: merchant.merchantId };
+  const metadata = {
+    paymentId,
+    linkId: link.linkId,
+    merchantId: merchant.merchantId,
+    ...(request.requestId && { requestId: request.requestId }),
+  };
   const lineItem = (name: string, cents: number) => ({
     quantity: 1,
     price_data: { currency: link.currency, unit_amount: cents, product_data: { name } },

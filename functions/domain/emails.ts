@@ -232,6 +232,47 @@ function correctionRows(correction: SupplyCorrection | null | undefined, money: 
   return rows;
 }
 
+export interface PaymentRequestDetails {
+  businessName: string;
+  /** What the payment is for: the link's title or the one-off's words. */
+  title: string;
+  /** Formatted, or null when the payer fills in the amount. */
+  amount: string | null;
+  payerName: string | null;
+  /** The merchant's own words (shown as text, escaped like every paragraph). */
+  note: string | null;
+  payUrl: string;
+  /** The one reminder (docs/decisions.md #81), rather than the request itself. */
+  reminder: boolean;
+}
+
+/** A merchant's payment request to one payer, or its one reminder: what, how much, the note, one Pay button. */
+export function paymentRequestEmail(request: PaymentRequestDetails): Email {
+  const greeting = request.payerName ? `Kia ora ${request.payerName},` : 'Kia ora,';
+  const what = request.amount ? `${request.amount} for ${request.title}` : request.title;
+  return email(
+    request.reminder
+      ? `Reminder: ${request.businessName} is waiting for your payment`
+      : `${request.businessName} sent you a payment request`,
+    request.reminder ? `A reminder from ${request.businessName}` : `Payment request from ${request.businessName}`,
+    [
+      greeting,
+      request.reminder
+        ? `${request.businessName} asked you to pay ${what}, and has not received it yet.`
+        : `${request.businessName} asks you to pay ${what}.`,
+      ...(request.note ? [`Note from ${request.businessName}: ${request.note}`] : []),
+    ],
+    {
+      rows: [
+        ['For', request.title],
+        ['Amount', request.amount ?? 'You enter the amount'],
+      ],
+      action: { label: request.amount ? `Pay ${request.amount}` : 'Pay now', url: request.payUrl },
+    },
+    `${BRAND_NAME} sent this request for ${request.businessName}. If you have paid already, or don't know them, ignore it.`,
+  );
+}
+
 export function firstNameOf(fullName: string | undefined): string {
   return (fullName ?? '').trim().split(/\s+/)[0] ?? '';
 }

@@ -140,13 +140,15 @@ function statusCard(tone: 'neutral' | 'warning', icon: string, heading: string, 
  * controls wait, disabled, for the script: Pay Now has nothing to do without it (a tap would only reload
  * the page), and a choice made now would be lost when the script draws the page afresh.
  */
-function paymentForm(link: PublicPaymentLink): string {
+function paymentForm(link: PublicPaymentLink, prefillCents: number | null): string {
   const money = (cents: number) => text(formatMoney(cents, link.currency));
   const tipPercent = link.tipPercent ?? 0;
-  const baseCents = link.isOpenAmount ? 0 : (link.amountCents ?? 0);
+  // A payment request's amount for an open link (?amount=, docs/decisions.md #79) shows before any script.
+  const prefill = link.isOpenAmount ? prefillCents : null;
+  const baseCents = link.isOpenAmount ? (prefill ?? 0) : (link.amountCents ?? 0);
   const { totalCents } = paymentAmounts(baseCents, link.tipPercent, 'none');
   const amount = link.isOpenAmount
-    ? `<div class="flex flex-col gap-2"><label for="pay-amount" class="text-sm font-medium">${text(words.enterAmount(link.currency))}</label><input id="pay-amount" type="number" inputmode="decimal" step="0.01" min="0" placeholder="0.00" autocomplete="off" disabled class="h-14 text-2xl font-semibold tabular-nums ${INPUT}"></div>`
+    ? `<div class="flex flex-col gap-2"><label for="pay-amount" class="text-sm font-medium">${text(words.enterAmount(link.currency))}</label><input id="pay-amount" type="number" inputmode="decimal" step="0.01" min="0" placeholder="0.00"${prefill === null ? '' : ` value="${(prefill / 100).toFixed(2)}"`} autocomplete="off" disabled class="h-14 text-2xl font-semibold tabular-nums ${INPUT}"></div>`
     : `<div class="flex flex-col gap-1"><p class="text-sm font-medium text-muted-foreground">${text(words.amountLabel)}</p><p class="text-4xl font-semibold tracking-tight tabular-nums">${money(baseCents)}</p></div>`;
   const tipChoice = (value: 'none' | 'percent', label: string) =>
     `<label class="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-base font-medium transition-colors has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-hover"><input type="radio" name="pay-tip" value="${value}"${value === 'none' ? ' checked' : ''} disabled class="size-5 shrink-0 accent-primary">${text(label)}</label>`;
@@ -185,10 +187,15 @@ export interface PayerPageInput {
   /** The site's public origin, for og:image. */
   origin: string;
   assets: SpaAssets;
+  /** An open link's amount from `?amount=` (prefilledAmountCents), or null. */
+  prefillCents?: number | null;
 }
 
 /** The whole document, with its status: 404 for an unknown or inactive link (the not-found card). */
-export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInput): { status: number; html: string } {
+export function renderPayerPage({ link, pageUrl, origin, assets, prefillCents = null }: PayerPageInput): {
+  status: number;
+  html: string;
+} {
   let title: string;
   let body: string;
   let preview: { title: string; description: string } | null = null;
@@ -206,7 +213,7 @@ export function renderPayerPage({ link, pageUrl, origin, assets }: PayerPageInpu
     body = link.expired
       ? expiredCard(link)
       : link.acceptingPayments && !link.soldOut
-        ? paymentForm(link)
+        ? paymentForm(link, prefillCents)
         : statusCard(
             'warning',
             ICONS.pause,

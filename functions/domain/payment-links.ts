@@ -68,6 +68,8 @@ export interface PaymentLinkRecord
   resultsSince?: string;
   /** Sum of the succeeded payments' totals (amount + tip), before refunds. */
   grossCents?: number;
+  /** A one-off payment request's own link: paid only through its request, never listed (docs/decisions.md #79). */
+  requestOnly?: boolean;
 }
 
 /** Outcome of asking for a place on a link. */
@@ -157,6 +159,7 @@ export function toPaymentLink(
     placesTaken: _taken,
     resultsSince,
     grossCents,
+    requestOnly: _requestOnly,
     ...link
   }: PaymentLinkRecord,
   now: Date,
@@ -251,7 +254,8 @@ export async function createPaymentLink(merchantId: string, input: CreatePayment
 }
 
 export async function listPaymentLinks(merchantId: string, links: PaymentLinkRepository, now: Date) {
-  return { links: (await links.listByMerchant(merchantId)).map((link) => toPaymentLink(link, now)) };
+  const listed = (await links.listByMerchant(merchantId)).filter((link) => !link.requestOnly);
+  return { links: listed.map((link) => toPaymentLink(link, now)) };
 }
 
 /**

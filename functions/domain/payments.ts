@@ -59,6 +59,8 @@ export interface PaymentRecord extends SettlementDetails {
   referenceKey?: string;
   /** The link's thank-you when paid: the success page shows it (docs/decisions.md #54). */
   thankYouMessage?: string;
+  /** The payment request the payer came from (its Pay button), which this payment marks Paid (docs/decisions.md #80). */
+  requestId?: string;
   /** Sparse `pending` and `pendingByMerchant` indexes: present only while the payment is pending. */
   pendingShard?: string;
   pendingSince?: string;

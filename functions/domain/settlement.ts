@@ -25,6 +25,7 @@ import type { StatsRepository } from './stats';
 import { assignReceiptNumber, receiptPath } from './receipts';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
+import { markRequestPaid, type PaymentRequestRepository } from './payment-requests';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
@@ -37,6 +38,8 @@ export interface SettlementDeps {
   stripe: StripePort;
   /** Tells the merchant's open dashboards (PAYMENT_UPDATED on the bus) what moved: the status, or the money after the sale. */
   announce(payment: PaymentRecord, change?: 'status' | 'money'): Promise<void>;
+  /** The payment requests a payment from a request's Pay button marks Paid (docs/decisions.md #80). */
+  requests: Pick<PaymentRequestRepository, 'get' | 'markPaid'>;
   telemetry: Telemetry;
   now: Date;
 }
@@ -241,6 +244,9 @@ export function countSettledPayment(
  * is retried) and leaves `announceOwed`, so the retry publishes it though the status does not move again.
  */
 async function announceOnce(payment: PaymentRecord, deps: SettlementDeps) {
+  // A payment from a request's Pay button marks the request Paid first (docs/decisions.md #80): a failure
+  // leaves `announceOwed`, so the retry marks it too; the write is conditional, so a repeat changes nothing.
+  await markRequestPaid(payment, deps);
   await deps.announce(payment);
   // settle() moved the place before announcing: the same write records it.
   await deps.payments.clearAnnounceOwed(payment.paymentId, placeMoveOf(payment.status));

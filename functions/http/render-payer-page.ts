@@ -6,7 +6,7 @@
  * needs rebuilding when the web app changes.
  */
 import { ENV } from '../environment';
-import { publicLinkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
+import { prefilledAmountCents, publicLinkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { log, observed } from '../adapters/observability';
 import { paymentLinkDeps } from '../adapters/payment-link-deps';
 import { HttpError } from '../domain/http-error';
@@ -72,7 +72,9 @@ export const handler = observed(async (event: HttpEvent) => {
     const [link, { assets, complete }] = await Promise.all([loadLink(rawId), spaAssets(origin)]);
     // The link's own id, so a shared link that picked up a trailing space or full stop previews cleanly.
     const pageUrl = `${origin}/p/${encodeURIComponent(link?.linkId ?? rawId ?? '')}`;
-    const { status, html } = renderPayerPage({ link, pageUrl, origin, assets });
+    // The one query the edge passes (and keys its cache on): a payment request's amount, docs/decisions.md #79.
+    const prefillCents = prefilledAmountCents(event.queryStringParameters?.amount);
+    const { status, html } = renderPayerPage({ link, pageUrl, origin, assets, prefillCents });
     return {
       statusCode: status,
       headers: {

@@ -6,6 +6,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   FunctionCode,
   FunctionEventType,
@@ -151,13 +152,16 @@ export class WebHosting extends Construct {
     });
 
     // A page function's HTML (docs/decisions.md #22): the same for every viewer, so the edge keeps it as long
-    // as the function says (a minute) and keys it on the path alone — no cookies, query or headers reach the
-    // function, so nothing about a viewer can end up in a cached page.
+    // as the function says (a minute) and keys it on the path alone — no cookies or headers reach the
+    // function, so nothing about a viewer can end up in a cached page. The one query passed (and keyed on) is
+    // `amount`, a payment request's prefill for an open link: the same for everyone who opens that address
+    // (docs/decisions.md #79).
     const pagePatterns = props.pagePathPatterns ?? [];
     const pageCache =
       pagePatterns.length > 0
         ? new CachePolicy(this, 'PageCache', {
-            comment: 'Paylink pages: path-keyed, briefly cached, no cookies',
+            comment: 'Paylink pages: path-keyed (and amount), briefly cached, no cookies',
+            queryStringBehavior: CacheQueryStringBehavior.allowList('amount'),
             defaultTtl: Duration.minutes(1),
             minTtl: Duration.seconds(0),
             maxTtl: Duration.minutes(5),

@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { RECEIPT_EMAIL_INVALID_MESSAGE, RECEIPT_EMAIL_REQUIRED_MESSAGE } from '../payment-messages';
 import { linkIdSchema } from './payment-links';
 
+/** Payment request ids (docs/decisions.md #79): `req_` + 16 URL-safe random characters. */
+export const REQUEST_ID_PATTERN = /^req_[A-Za-z0-9_-]{16}$/;
+
 /**
  * POST /api/checkout — what the payer chose. The server computes base + tip from the stored link; the
  * only number it takes from the browser is an open link's amount, in cents (docs/decisions.md #10).
@@ -11,6 +14,11 @@ export const checkoutRequestSchema = z.object({
   /** Cents, for an open-amount link; ignored for a fixed-amount link. Range-checked by the server. */
   amount: z.number('Please enter a valid amount').int('Please enter a valid amount').optional(),
   tip: z.enum(['none', 'percent'], "tip must be 'none' or 'percent'"),
+  /**
+   * The payment request whose Pay button the payer came from (`?request=` on the page): carried to Stripe and
+   * onto the payment so paying marks it Paid (docs/decisions.md #80).
+   */
+  requestId: z.string().regex(REQUEST_ID_PATTERN, 'This payment request link is not valid.').optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

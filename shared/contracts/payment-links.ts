@@ -57,6 +57,17 @@ export const linkResultsSchema = z.object({
 });
 export type LinkResults = z.infer<typeof linkResultsSchema>;
 
+/**
+ * An open-amount link's `?amount=` (cents), as a payment request's Pay button carries it (docs/decisions.md
+ * #79): the payer page shows it filled in, server-drawn and in the script alike. Anything but a whole
+ * number of cents a payment may be is no prefill.
+ */
+export function prefilledAmountCents(raw: string | null | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const cents = Number(raw);
+  return cents >= PAYMENT_MIN_CENTS && cents <= PAYMENT_MAX_CENTS ? cents : null;
+}
+
 /** A merchant's payment link, as GET/POST/PATCH /api/me/links answer. */
 export const paymentLinkSchema = z.object({
   linkId: z.string(),

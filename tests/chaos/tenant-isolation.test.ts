@@ -26,6 +26,8 @@ interface Tenant {
   pendingPaymentId: string;
   sessionId: string;
   payoutId: string;
+  /** A payment request of the tenant's own (docs/decisions.md #79). */
+  requestId: string;
 }
 let a: Tenant;
 let b: Tenant;
@@ -70,6 +72,14 @@ async function tenant(label: string): Promise<Tenant> {
   expect(payouts.status).toBe(200);
   const [payout] = ((await payouts.json()) as { data: Array<{ id: string }> }).data;
   await env.settle();
+  const request = await send(
+    '/api/me/requests',
+    'POST',
+    { linkId, payerEmail: `customer-${label.toLowerCase()}@example.co.nz` },
+    merchant.accessToken,
+  );
+  expect(request.status).toBe(201);
+  const { requestId } = (await request.json()) as { requestId: string };
   return {
     merchant,
     companyName,
@@ -79,6 +89,7 @@ async function tenant(label: string): Promise<Tenant> {
     pendingPaymentId: pending.paymentId,
     sessionId: row.checkoutSessionId!,
     payoutId: payout!.id,
+    requestId,
   };
 }
 
@@ -102,6 +113,7 @@ const identifiersOf = (t: Tenant) => [
   t.pendingPaymentId,
   t.sessionId,
   t.payoutId,
+  t.requestId,
 ];
 
 /**
@@ -119,6 +131,8 @@ const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string 
   '/api/me/payments/{id}/receipt': (param) =>
     param === 'id' ? { own: a.paidPaymentId, absent: 'pay_zzzzzzzzzzzzzzzz' } : undefined,
   '/api/me/payouts/{id}': (param) => (param === 'id' ? { own: a.payoutId, absent: 'po_zzzzzzzzzzzzzzzz' } : undefined),
+  '/api/me/requests/{id}/cancel': (param) =>
+    param === 'id' ? { own: a.requestId, absent: 'req_zzzzzzzzzzzzzzzz' } : undefined,
 };
 
 /** A body that would change something if the route trusted it: harmless for B, carrying A's ids. */

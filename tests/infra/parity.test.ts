@@ -102,21 +102,28 @@ describe('local runtime ≡ cloud stack', () => {
       const origin = config.Origins.find((candidate) => candidate.Id === behavior!.TargetOriginId)!;
       expect(origin.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual(['x-origin-verify']);
       expect([...behavior!.AllowedMethods].sort()).toEqual(['GET', 'HEAD']);
-      // Cached briefly, keyed on the path alone: no cookie, query string or header reaches the function.
+      // Cached briefly, keyed on the path: no cookie or header reaches the function, and of the query only a
+      // payment request's `amount` prefill (docs/decisions.md #79).
       const policyId = [...referencedLogicalIds(behavior!.CachePolicyId)][0]!;
       const policy = cloud.resources[policyId]?.Properties?.CachePolicyConfig as {
         DefaultTTL: number;
         MaxTTL: number;
         ParametersInCacheKeyAndForwardedToOrigin: Record<
           string,
-          { CookieBehavior?: string; QueryStringBehavior?: string; HeaderBehavior?: string }
+          {
+            CookieBehavior?: string;
+            QueryStringBehavior?: string;
+            QueryStrings?: string[];
+            HeaderBehavior?: string;
+          }
         >;
       };
       expect(policy.DefaultTTL).toBe(60);
       expect(policy.MaxTTL).toBeLessThanOrEqual(300);
       const forwarded = policy.ParametersInCacheKeyAndForwardedToOrigin;
       expect(forwarded.CookiesConfig?.CookieBehavior).toBe('none');
-      expect(forwarded.QueryStringsConfig?.QueryStringBehavior).toBe('none');
+      expect(forwarded.QueryStringsConfig?.QueryStringBehavior).toBe('whitelist');
+      expect(forwarded.QueryStringsConfig?.QueryStrings).toEqual(['amount']);
       expect(forwarded.HeadersConfig?.HeaderBehavior).toBe('none');
       // Locally the gateway answers the same address with the same function, ahead of the SPA's files.
       const response = await fetch(`${local.gateway.url}/p/no-such-link`);

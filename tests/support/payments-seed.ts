@@ -9,6 +9,7 @@ import { merchantStore } from '@functions/adapters/merchant-store';
 import { moneyStore } from '@functions/adapters/money-store';
 import { telemetry } from '@functions/adapters/observability';
 import { paymentStore } from '@functions/adapters/payment-store';
+import { paymentRequestStore } from '@functions/adapters/payment-request-store';
 import { statsStore } from '@functions/adapters/stats-store';
 import { STATUS_RANK } from '@functions/domain/payment-status';
 import {
@@ -97,6 +98,7 @@ export function settlementDeps(
     stats,
     stripe: env.stripe,
     announce: async () => {},
+    requests: paymentRequestStore,
     telemetry,
     now,
   };

@@ -127,6 +127,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'requests',
+            lazy: async () => ({
+              Component: (await import('../features/requests/components/requests-page')).RequestsPage,
+            }),
+          },
+          {
             path: 'payouts',
             lazy: async () => ({
               Component: (await import('../features/payouts/components/payouts-page')).PayoutsPage,

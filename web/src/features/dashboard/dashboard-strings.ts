@@ -12,6 +12,7 @@ export const dashboardStrings = {
       home: 'Dashboard',
       paymentLinks: 'Payment Links & QR',
       transactions: 'Transactions',
+      requests: 'Requests',
       payouts: 'Payouts',
       settings: 'Settings',
     },

@@ -125,6 +125,7 @@ export const paymentLinksStrings = {
     activate: 'Activate',
     deactivate: 'Deactivate',
     generateQr: 'Generate QR Code',
+    sendToCustomer: 'Send to a customer',
     activated: 'Payment link activated successfully',
     deactivated: 'Payment link deactivated successfully',
     toggleFailed: 'Failed to update payment link status',

@@ -1,4 +1,14 @@
-import { Landmark, LayoutDashboard, LogOut, Menu, QrCode, ReceiptText, Settings, type LucideIcon } from 'lucide-react';
+import {
+  Landmark,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  QrCode,
+  ReceiptText,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -31,6 +41,7 @@ const navItems: NavItem[] = [
   { to: '/dashboard', label: strings.nav.home, icon: LayoutDashboard, end: true },
   { to: '/dashboard/create-link', label: strings.nav.paymentLinks, icon: QrCode },
   { to: '/dashboard/transactions', label: strings.nav.transactions, icon: ReceiptText },
+  { to: '/dashboard/requests', label: strings.nav.requests, icon: Mail },
   { to: '/dashboard/payouts', label: strings.nav.payouts, icon: Landmark },
   { to: '/dashboard/settings', label: strings.nav.settings, icon: Settings },
 ];

@@ -1,7 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, parseMoneyInput, paymentAmounts, type TipChoice } from '@shared/money';
-import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { REQUEST_ID_PATTERN } from '@shared/contracts/checkout';
+import { prefilledAmountCents, type PublicPaymentLink } from '@shared/contracts/payment-links';
 import { formatMoney } from '@web/lib/format-money';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { createCheckout, serverMessage } from '../api/payer-api';
@@ -34,7 +35,20 @@ export function PaymentForm({
   /** The link stopped taking payments since the page was drawn; `message` is the server's words. */
   onGone: (gone: LinkGone, message?: string | null) => void;
 }) {
-  const [amountText, setAmountText] = useState('');
+  // A payment request's Pay button (docs/decisions.md #79, #80): an open link's amount filled in, as the
+  // server drew it, and the request the payment marks Paid.
+  const [fromRequest] = useState(() => {
+    const query = new URLSearchParams(window.location.search);
+    const requestId = query.get('request');
+    return {
+      prefill: prefilledAmountCents(query.get('amount')),
+      // A mangled one is left behind rather than stopping the payment: it would only mark nothing.
+      requestId: requestId && REQUEST_ID_PATTERN.test(requestId) ? requestId : undefined,
+    };
+  });
+  const [amountText, setAmountText] = useState(() =>
+    link.isOpenAmount && fromRequest.prefill !== null ? (fromRequest.prefill / 100).toFixed(2) : '',
+  );
   const [tip, setTip] = useState<TipChoice>('none');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
@@ -80,6 +94,7 @@ export function PaymentForm({
         linkId: link.linkId,
         ...(link.isOpenAmount && { amount: baseCents }),
         tip: tipChoice,
+        ...(fromRequest.requestId && { requestId: fromRequest.requestId }),
       });
       // Stays busy: the page is on its way to Stripe.
       window.location.assign(checkout.url);

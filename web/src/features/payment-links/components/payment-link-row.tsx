@@ -1,6 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { formatDistanceToNow } from 'date-fns';
-import { Check, Copy, EllipsisVertical, ExternalLink, Power, PowerOff, QrCode, SlidersHorizontal } from 'lucide-react';
+import {
+  Check,
+  Copy,
+  EllipsisVertical,
+  ExternalLink,
+  Mail,
+  Power,
+  PowerOff,
+  QrCode,
+  SlidersHorizontal,
+} from 'lucide-react';
 import { useRef, useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
 import type { PaymentLink } from '@shared/contracts/payment-links';
@@ -13,6 +23,7 @@ import { formatDateTime } from '@shared/format-date';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
+import { SendRequestDialog } from '@web/features/requests';
 import { useSetPaymentLinkActive } from '../api/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
@@ -42,6 +53,7 @@ export function PaymentLinkRow({
   const focusGoesElsewhere = useRef(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const [editingSettings, setEditingSettings] = useState(false);
+  const [sendingRequest, setSendingRequest] = useState(false);
 
   const setActive = (isActive: boolean) =>
     toggle.mutate(
@@ -138,6 +150,12 @@ export function PaymentLinkRow({
                 <QrCode aria-hidden="true" />
                 {strings.generateQr}
               </MenuItem>
+              {link.isActive && !link.expired ? (
+                <MenuItem onSelect={() => setSendingRequest(true)}>
+                  <Mail aria-hidden="true" />
+                  {strings.sendToCustomer}
+                </MenuItem>
+              ) : null}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
@@ -147,6 +165,7 @@ export function PaymentLinkRow({
           onOpenChange={setEditingSettings}
           onClosed={() => menuButton.current?.focus()}
         />
+        <SendRequestDialog link={link} open={sendingRequest} onOpenChange={setSendingRequest} />
       </div>
     </li>
   );

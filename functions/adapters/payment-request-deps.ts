@@ -1,0 +1,18 @@
+import type { PaymentRequestDeps } from '../domain/payment-requests';
+import { ENV } from '../environment';
+import { sendEmail } from './mailer';
+import { merchantStore } from './merchant-store';
+import { paymentLinkStore } from './payment-link-store';
+import { paymentRequestStore } from './payment-request-store';
+
+/** The request, link and merchant stores and the mailer, for sending, listing and cancelling payment requests. */
+export function paymentRequestDeps(now = new Date()): PaymentRequestDeps {
+  return {
+    requests: paymentRequestStore,
+    links: paymentLinkStore,
+    merchants: merchantStore,
+    send: sendEmail,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+    now,
+  };
+}

@@ -1,0 +1,103 @@
+import * as z from 'zod';
+import { plainTextSchema } from '../plain-text';
+import { REQUEST_ID_PATTERN } from './checkout';
+import { LINK_TITLE_MAX, linkIdSchema, paymentCentsSchema } from './payment-links';
+
+/**
+ * Payment requests (docs/decisions.md #79): the merchant emails one payer a request to pay a link (or a
+ * one-off amount), optionally with one reminder after some days unless paid.
+ */
+export const REQUEST_NOTE_MAX = 500;
+export const REQUEST_PAYER_NAME_MAX = 100;
+export const REMINDER_DAYS_MIN = 1;
+export const REMINDER_DAYS_MAX = 30;
+/** Requests one merchant may send per day (their own calendar day): enough for a busy trade, not a spam run. */
+export const REQUESTS_PER_DAY = 50;
+
+export const requestIdSchema = z.string().regex(REQUEST_ID_PATTERN, 'Payment request not found');
+
+export const REQUEST_EMAIL_REQUIRED_MESSAGE = "Enter the customer's email address.";
+export const REQUEST_EMAIL_INVALID_MESSAGE = 'Enter a valid email address, like name@example.co.nz.';
+export const REMINDER_DAYS_MESSAGE = `Choose a reminder from ${REMINDER_DAYS_MIN} to ${REMINDER_DAYS_MAX} days.`;
+export const REQUEST_TITLE_MESSAGE = 'Say what the payment is for.';
+export const REQUEST_AMOUNT_MESSAGE = 'Amount is required';
+export const REQUEST_LIMIT_MESSAGE = `You have sent ${REQUESTS_PER_DAY} payment requests today, the most Paylink sends in a day. You can send more tomorrow.`;
+
+/** Sent → Reminded → Paid, or Cancelled (final); never back (docs/decisions.md #80). */
+export const requestStatusSchema = z.enum(['sent', 'reminded', 'paid', 'cancelled']);
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+const optionalText = (max: number, multiline = false) =>
+  plainTextSchema({ multiline })
+    .pipe(z.string().max(max, `Use at most ${max} characters.`))
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * POST /api/me/requests — "Send to a customer". From a link (`linkId`; an open-amount link may be given
+ * an amount, which the payer page shows filled in) or a one-off amount (`title` and `amountCents`).
+ */
+export const sendPaymentRequestSchema = z
+  .object({
+    linkId: linkIdSchema.nullish().transform((value) => value ?? null),
+    title: optionalText(LINK_TITLE_MAX),
+    amountCents: paymentCentsSchema.nullish().transform((value) => value ?? null),
+    payerEmail: z
+      .string(REQUEST_EMAIL_REQUIRED_MESSAGE)
+      .trim()
+      .toLowerCase()
+      .min(1, REQUEST_EMAIL_REQUIRED_MESSAGE)
+      .max(254, REQUEST_EMAIL_INVALID_MESSAGE)
+      .pipe(z.email(REQUEST_EMAIL_INVALID_MESSAGE)),
+    payerName: optionalText(REQUEST_PAYER_NAME_MAX),
+    note: optionalText(REQUEST_NOTE_MAX, true),
+    /** One reminder this many days after sending, unless paid or cancelled; null for none. */
+    reminderDays: z
+      .number(REMINDER_DAYS_MESSAGE)
+      .int(REMINDER_DAYS_MESSAGE)
+      .min(REMINDER_DAYS_MIN, REMINDER_DAYS_MESSAGE)
+      .max(REMINDER_DAYS_MAX, REMINDER_DAYS_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .superRefine((request, context) => {
+    if (request.linkId) return;
+    if (!request.title) context.addIssue({ code: 'custom', path: ['title'], message: REQUEST_TITLE_MESSAGE });
+    if (request.amountCents === null) {
+      context.addIssue({ code: 'custom', path: ['amountCents'], message: REQUEST_AMOUNT_MESSAGE });
+    }
+  });
+export type SendPaymentRequestInput = z.input<typeof sendPaymentRequestSchema>;
+export type SendPaymentRequest = z.output<typeof sendPaymentRequestSchema>;
+
+/** A request as the merchant's Requests screen shows it. */
+export const paymentRequestSchema = z.object({
+  requestId: z.string(),
+  linkId: z.string(),
+  /** The link's title when sent, or the one-off amount's "what for". */
+  title: z.string(),
+  /** True for a one-off amount (its link is Paylink's own, hidden from the links list). */
+  oneOff: z.boolean(),
+  payerEmail: z.string(),
+  payerName: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Cents; null for an open-amount link the merchant left for the payer to fill in. */
+  amountCents: z.number().int().nullable(),
+  currency: z.string(),
+  status: requestStatusSchema,
+  reminderDays: z.number().int().nullable(),
+  /** When the reminder is due, while it still may go. */
+  remindAt: z.string().nullable(),
+  createdAt: z.string(),
+  remindedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The payment that paid it. */
+  paymentId: z.string().nullable(),
+  /** The Pay button's address in the email. */
+  payUrl: z.string(),
+});
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+export const paymentRequestListSchema = z.object({ requests: z.array(paymentRequestSchema) });
+export type PaymentRequestList = z.infer<typeof paymentRequestListSchema>;

@@ -1,0 +1,201 @@
+import { Mail, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { MerchantProfile } from '@shared/contracts/merchant';
+import type { PaymentRequest } from '@shared/contracts/payment-requests';
+import { formatDate, formatDateTime } from '@shared/format-date';
+import { LoadFailedCard } from '@web/components/load-failed-card';
+import { LoadingState } from '@web/components/loading-state';
+import { PageHeader } from '@web/components/page-header';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { WithMerchantProfile } from '@web/components/with-merchant-profile';
+import { formatMoney } from '@web/lib/format-money';
+import { useCancelRequest, useRequests } from '../api/requests-api';
+import { requestsStrings as strings } from '../requests-strings';
+import { SendRequestDialog } from './send-request-dialog';
+
+/**
+ * /dashboard/requests: the payment requests the merchant has emailed (docs/decisions.md #79), each Sent,
+ * Reminded, Paid (with its payment) or Cancelled; a one-off request starts here, a link's from its menu.
+ */
+export function RequestsPage() {
+  const [sending, setSending] = useState(false);
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeader title={strings.heading} description={strings.description}>
+        <Button className="ml-auto" onClick={() => setSending(true)}>
+          <Plus aria-hidden="true" />
+          {strings.newRequest}
+        </Button>
+      </PageHeader>
+      <SendRequestDialog link={null} open={sending} onOpenChange={setSending} />
+      <WithMerchantProfile
+        labels={{ loading: strings.list.loading, unavailable: strings.profileUnavailable, retry: strings.retry }}
+      >
+        {(profile) => <Requests profile={profile} />}
+      </WithMerchantProfile>
+    </div>
+  );
+}
+
+const STATUS_VARIANT = { sent: 'brand', reminded: 'warning', paid: 'success', cancelled: 'neutral' } as const;
+
+function Requests({ profile }: { profile: MerchantProfile }) {
+  const requests = useRequests();
+  const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
+
+  if (requests.isPending) return <LoadingState label={strings.list.loading} />;
+  if (requests.isError) {
+    return (
+      <LoadFailedCard
+        title={strings.list.loadFailedTitle}
+        message={strings.list.loadFailed}
+        retryLabel={strings.retry}
+        onRetry={() => void requests.refetch()}
+        retrying={requests.isFetching}
+      />
+    );
+  }
+  const list = requests.data.requests;
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader>
+        <CardTitle as="h2">{strings.list.title}</CardTitle>
+        <CardDescription>{strings.list.description}</CardDescription>
+      </CardHeader>
+      {list.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 px-6 pt-4 pb-10 text-center">
+          <Mail aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-medium">{strings.list.empty}</p>
+          <p className="max-w-md text-sm text-muted-foreground">{strings.list.emptyHint}</p>
+        </div>
+      ) : (
+        <ul aria-label={strings.list.title} className="divide-y divide-border border-t border-border">
+          {list.map((request) => (
+            <RequestRow
+              key={request.requestId}
+              request={request}
+              timeZone={profile.timeZone}
+              onCancel={() => setCancelling(request)}
+            />
+          ))}
+        </ul>
+      )}
+      <CancelDialog request={cancelling} onClose={() => setCancelling(null)} />
+    </Card>
+  );
+}
+
+function customerOf(request: PaymentRequest) {
+  return request.payerName ?? request.payerEmail;
+}
+
+function RequestRow({
+  request,
+  timeZone,
+  onCancel,
+}: {
+  request: PaymentRequest;
+  timeZone: string;
+  onCancel: () => void;
+}) {
+  const open = request.status === 'sent' || request.status === 'reminded';
+  return (
+    <li className="grid grid-cols-2 gap-x-4 gap-y-2 px-6 py-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-center">
+      <span className="col-span-2 flex min-w-0 flex-col sm:col-span-1">
+        <span className="text-xs text-muted-foreground">{strings.list.columns.customer}</span>
+        <span className="font-medium break-words">{customerOf(request)}</span>
+        {request.payerName ? (
+          <span className="text-sm break-all text-muted-foreground">{request.payerEmail}</span>
+        ) : null}
+        <span className="text-sm break-words text-muted-foreground">{request.title}</span>
+      </span>
+      <span className="flex flex-col">
+        <span className="text-xs text-muted-foreground">{strings.list.columns.amount}</span>
+        <span className="font-semibold tabular-nums">
+          {request.amountCents === null ? strings.list.payerEnters : formatMoney(request.amountCents, request.currency)}
+        </span>
+      </span>
+      <span className="flex flex-col items-start gap-1">
+        <span className="text-xs text-muted-foreground">{strings.list.columns.status}</span>
+        <Badge variant={STATUS_VARIANT[request.status]}>{strings.status[request.status]}</Badge>
+        {request.status === 'paid' && request.paymentId ? (
+          <Link
+            to={`/dashboard/transactions?transactionId=${encodeURIComponent(request.paymentId)}`}
+            className="text-sm font-medium text-primary underline underline-offset-4"
+          >
+            {strings.list.viewPayment}
+          </Link>
+        ) : null}
+        {request.remindAt ? (
+          <span className="text-xs text-muted-foreground">
+            {strings.list.reminderDue(formatDateTime(request.remindAt, timeZone))}
+          </span>
+        ) : null}
+      </span>
+      <span className="flex flex-col">
+        <span className="text-xs text-muted-foreground">{strings.list.columns.sent}</span>
+        <time dateTime={request.createdAt}>{formatDate(request.createdAt, timeZone)}</time>
+      </span>
+      <span className="flex items-center sm:justify-end">
+        {open ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={strings.list.cancelFor(customerOf(request))}
+            onClick={onCancel}
+          >
+            {strings.list.cancel}
+          </Button>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+function CancelDialog({ request, onClose }: { request: PaymentRequest | null; onClose: () => void }) {
+  const cancel = useCancelRequest();
+  const dialog = strings.cancelDialog;
+  const confirm = () => {
+    if (!request || cancel.isPending) return;
+    cancel.mutate(request.requestId, {
+      onSuccess: () => {
+        toast.success(dialog.done);
+        onClose();
+      },
+      onError: (error) => toast.error(dialog.failed, { description: error.message }),
+    });
+  };
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel={dialog.keep}>
+        <DialogHeader>
+          <DialogTitle>{dialog.title}</DialogTitle>
+          <DialogDescription>
+            {request ? dialog.description(customerOf(request)) : ''}
+            {request?.oneOff ? ` ${dialog.oneOffNote}` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose} disabled={cancel.isPending}>
+            {dialog.keep}
+          </Button>
+          <Button type="button" variant="destructive" onClick={confirm} disabled={cancel.isPending}>
+            {cancel.isPending ? dialog.cancelling : dialog.confirm}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
