@@ -9,12 +9,18 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CfnStage,
   HttpApi,
+  HttpIntegrationType,
   HttpMethod,
+  HttpRouteIntegration,
   HttpStage,
+  IntegrationCredentials,
   LogGroupLogDestination,
+  PayloadFormatVersion,
+  type HttpRouteIntegrationConfig,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteAuth } from '@functions/function-spec';
@@ -58,6 +64,31 @@ export interface PaylinkHttpApiProps {
   merchantAuthorizer: IHttpRouteAuthorizer;
 }
 
+/**
+ * A Lambda proxy integration that API Gateway calls as the API's invocation role, where CDK's
+ * HttpLambdaIntegration adds a resource-based permission per route: one role for every route function keeps
+ * the stack tens of resources smaller (CloudFormation stops at 500, docs/decisions.md #92), and the role may
+ * invoke exactly the catalogue's route functions, nothing else.
+ */
+class InvokeAsApiRole extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: IFunction,
+    private readonly credentials: IntegrationCredentials,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: this.credentials,
+    };
+  }
+}
+
 export class PaylinkHttpApi extends Construct {
   readonly api: HttpApi;
   readonly defaultStage: HttpStage;
@@ -67,6 +98,9 @@ export class PaylinkHttpApi extends Construct {
   private readonly originAuthorizer: IHttpRouteAuthorizer;
   /** Every route key with the auth the catalogue gave it: the stage's route throttles are built from it. */
   private readonly routeAuth = new Map<string, RouteAuth>();
+  /** API Gateway's role for calling the route functions; each function is added as its routes are. */
+  private readonly invokeRole: Role;
+  private readonly invokedFunctionArns: string[] = [];
 
   constructor(scope: Construct, id: string, props: PaylinkHttpApiProps) {
     super(scope, id);
@@ -75,6 +109,17 @@ export class PaylinkHttpApi extends Construct {
       description: 'Paylink HTTP API (served to browsers through CloudFront at /api/*)',
       createDefaultStage: false,
     });
+    this.invokeRole = new Role(this, 'InvokeRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      description: 'API Gateway calls the catalogue route functions as this role (and nothing else)',
+    });
+    // One statement naming each route function by its unqualified ARN, filled in as routes are added.
+    this.invokeRole.addToPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: Lazy.list({ produce: () => this.invokedFunctionArns }),
+      }),
+    );
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
       removalPolicy: props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -124,7 +169,12 @@ export class PaylinkHttpApi extends Construct {
   addRoutesFor(catalogFunction: CatalogFunction) {
     const routes = catalogFunction.spec.routes ?? [];
     if (routes.length === 0) return;
-    const integration = new HttpLambdaIntegration(`${catalogFunction.node.id}Integration`, catalogFunction.function);
+    this.invokedFunctionArns.push(catalogFunction.function.functionArn);
+    const integration = new InvokeAsApiRole(
+      `${catalogFunction.node.id}Integration`,
+      catalogFunction.function,
+      IntegrationCredentials.fromRole(this.invokeRole),
+    );
     for (const route of routes) {
       const routeKey = `${route.method} ${route.path}`;
       if (this.routeAuth.has(routeKey)) throw new Error(`Two catalogue functions claim the route ${routeKey}`);
