@@ -29,6 +29,13 @@ export const accountFunctions: readonly FunctionSpec[] = [
     tables: { merchants: 'readwrite' },
   },
   {
+    name: 'update-notifications',
+    description: "Saves the signed-in merchant's notifications (Settings → Notifications): the email per payment.",
+    entry: 'functions/http/update-notifications.ts',
+    routes: [{ method: 'PUT', path: '/api/me/notifications', auth: 'merchant' }],
+    tables: { merchants: 'readwrite' },
+  },
+  {
     name: 'signup-challenge',
     description: 'Issues the bot-check (ALTCHA) challenge the sign-up form solves.',
     entry: 'functions/http/signup-challenge.ts',
