@@ -23,16 +23,10 @@ export const accountFunctions: readonly FunctionSpec[] = [
   },
   {
     name: 'update-me',
-    description: "Saves the signed-in merchant's profile (Settings → Profile).",
+    description:
+      "Saves the signed-in merchant's profile (Settings → Profile) or notifications (Settings → Notifications).",
     entry: 'functions/http/update-me.ts',
     routes: [{ method: 'PATCH', path: '/api/me', auth: 'merchant' }],
-    tables: { merchants: 'readwrite' },
-  },
-  {
-    name: 'update-notifications',
-    description: "Saves the signed-in merchant's notifications (Settings → Notifications): the email per payment.",
-    entry: 'functions/http/update-notifications.ts',
-    routes: [{ method: 'PUT', path: '/api/me/notifications', auth: 'merchant' }],
     tables: { merchants: 'readwrite' },
   },
   {

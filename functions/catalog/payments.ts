@@ -3,7 +3,6 @@
  * stats, and the schedule that re-verifies pending payments.
  * Part of the catalogue (functions/catalog.ts, which assembles the parts in this order).
  */
-import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '@shared/contracts/realtime';
 import { STRIPE_EVENT_SOURCES } from '@shared/contracts/stripe-event-sources';
 import type { FunctionSpec } from '../function-spec';
 
@@ -148,14 +147,5 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 120,
-  },
-  {
-    name: 'email-merchant-payment',
-    description:
-      "Emails the merchant 'Payment received' once per succeeded payment, unless they turned it off in Settings.",
-    entry: 'functions/events/email-merchant-payment.ts',
-    rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED] }],
-    tables: { merchants: 'read', payments: 'readwrite' },
-    sendsEmail: true,
   },
 ];

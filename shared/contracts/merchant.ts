@@ -31,8 +31,8 @@ export const merchantProfileUpdateSchema = z.object({
 });
 export type MerchantProfileUpdate = z.input<typeof merchantProfileUpdateSchema>;
 
-/** PUT /api/me/notifications — Settings → Notifications (docs/decisions.md #93). */
-export const merchantNotificationsUpdateSchema = z.object({
+/** PATCH /api/me with only this — Settings → Notifications (docs/decisions.md #93). */
+export const merchantNotificationsUpdateSchema = z.strictObject({
   paymentReceivedEmail: z.boolean({ error: 'Choose whether to get an email for each payment (true or false).' }),
 });
 export type MerchantNotificationsUpdate = z.infer<typeof merchantNotificationsUpdateSchema>;

@@ -81,7 +81,7 @@ async function redeliver(detail: PaymentUpdatedDetail) {
   });
   await env.runtime.bus.settled();
   const delivery = env.runtime.bus.deliveries.find(
-    (candidate) => candidate.eventId === eventId && candidate.functionName === 'email-merchant-payment',
+    (candidate) => candidate.eventId === eventId && candidate.functionName === 'notify-merchant',
   );
   expect(delivery).toMatchObject({ ok: true });
 }
@@ -99,8 +99,8 @@ async function updateOf(paymentId: string): Promise<PaymentUpdatedDetail> {
 }
 
 async function setPaymentEmails(merchant: TestMerchant, on: boolean) {
-  const saved = await env.api('/api/me/notifications', {
-    method: 'PUT',
+  const saved = await env.api('/api/me', {
+    method: 'PATCH',
     token: merchant.accessToken,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ paymentReceivedEmail: on }),
@@ -167,7 +167,7 @@ describe('the setting', () => {
     expect(off.paymentReceivedEmail).toBe(false);
 
     const paymentId = await pay(await env.createLink(merchant, CAKE_LINK), 'quiet.payer@example.co.nz');
-    const delivered = env.runtime.bus.deliveries.filter((d) => d.functionName === 'email-merchant-payment');
+    const delivered = env.runtime.bus.deliveries.filter((d) => d.functionName === 'notify-merchant');
     expect(delivered.length).toBeGreaterThan(0);
     expect(await paymentEmailsTo(merchant)).toHaveLength(0);
     expect((await paymentRow(env, paymentId)).merchantNotifiedAt).toBeUndefined();
@@ -180,8 +180,8 @@ describe('the setting', () => {
 
   it('refuses a value that is not true or false, in words, and changes nothing', async () => {
     const merchant = await env.createMerchant();
-    const saved = await env.api('/api/me/notifications', {
-      method: 'PUT',
+    const saved = await env.api('/api/me', {
+      method: 'PATCH',
       token: merchant.accessToken,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ paymentReceivedEmail: 'no' }),
