@@ -4,6 +4,7 @@
  * it off; never about another merchant's payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SES_SANDBOX_PATH } from '@infra/local/mailbox';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { merchantProfileSchema } from '@shared/contracts/merchant';
 import type { CreatePaymentLinkInput, PaymentLink } from '@shared/contracts/payment-links';
@@ -205,5 +206,32 @@ describe("another merchant's payment", () => {
     expect(await paymentEmailsTo(mine)).toHaveLength(0);
     expect(await paymentEmailsTo(theirs)).toHaveLength(0);
     expect((await paymentRow(env, theirPayment)).merchantNotifiedAt).toBeUndefined();
+  });
+});
+
+describe('a mail service that refuses (SES unverified or in its sandbox)', () => {
+  afterAll(async () => {
+    await fetch(`${env.runtime.mailbox.url}${SES_SANDBOX_PATH}`, { method: 'DELETE' });
+  });
+
+  it('sends nothing, fails no consumer and is not retried: every retry would be refused alike', async () => {
+    const merchant = await connectedMerchant('Sandboxed Stall');
+    const link = await env.createLink(merchant, CAKE_LINK);
+    const sandbox = await fetch(`${env.runtime.mailbox.url}${SES_SANDBOX_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ verified: [] }),
+    });
+    expect(sandbox.status).toBe(200);
+    const before = env.runtime.bus.deliveries.length;
+    const paymentId = await pay(link, 'sandboxed.payer@example.co.nz');
+
+    expect(await paymentEmailsTo(merchant)).toHaveLength(0);
+    const notified = env.runtime.bus.deliveries
+      .slice(before)
+      .filter((delivery) => delivery.functionName === 'notify-merchant');
+    expect(notified).toEqual([expect.objectContaining({ ok: true, attempts: 1 })]);
+    // The claim stands: a redelivery later does not try again.
+    expect((await paymentRow(env, paymentId)).merchantNotifiedAt).toEqual(expect.any(String));
   });
 });
