@@ -212,7 +212,7 @@ export function paymentReceivedEmail(payment: PaymentReceivedDetails): Email {
     'Payment received',
     [`You received ${money(payment.totalCents)} for ${payment.item}.`],
     { rows, action: { label: 'View in Transactions', url: payment.transactionsUrl } },
-    `${BRAND_NAME} sent this because you asked for an email for each payment. Turn it off in Settings → Notifications.`,
+    `${BRAND_NAME} emails you each payment you receive. Turn this off in Settings → Email notifications.`,
   );
 }
 

@@ -37,7 +37,7 @@ export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEm
   /** The last receipt number given out (receipts.ts: one atomic counter per merchant). */
   lastReceiptNumber?: number;
   /**
-   * Settings → Notifications: email the merchant each payment received. Absent means on, so merchants who
+   * Settings → Email notifications: email the merchant each payment received. Absent means on, so merchants who
    * signed up before the setting existed get the emails too (docs/decisions.md #93).
    */
   paymentReceivedEmail?: boolean;
@@ -66,7 +66,7 @@ export interface MerchantRepository {
   recordSubscription(merchantId: string, subscription: MerchantSubscription, at: number): Promise<boolean>;
   /** Takes the merchant's next receipt number (one atomic add); undefined when there is no such merchant. */
   takeReceiptNumber(merchantId: string): Promise<number | undefined>;
-  /** Saves Settings → Notifications; undefined when there is no such merchant. */
+  /** Saves Settings → Email notifications; undefined when there is no such merchant. */
   saveNotifications(
     merchantId: string,
     settings: { paymentReceivedEmail: boolean },
@@ -129,7 +129,7 @@ export async function updateMerchantProfile(
   return toProfile(updated);
 }
 
-/** Settings → Notifications; a token with no merchant row is a 404. */
+/** Settings → Email notifications; a token with no merchant row is a 404. */
 export async function updateMerchantNotifications(
   repo: MerchantRepository,
   merchantId: string,

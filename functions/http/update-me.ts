@@ -4,7 +4,7 @@ import { updateMerchantNotifications, updateMerchantProfile } from '../domain/me
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 /**
- * Settings → Profile, or Settings → Notifications when the body names `paymentReceivedEmail`: one function
+ * Settings → Profile, or Settings → Email notifications when the body names `paymentReceivedEmail`: one function
  * for both, since each Lambda costs the stack resources it is short of (docs/decisions.md #93).
  */
 export const handler = httpHandler(async (event) => {

@@ -14,7 +14,7 @@ export const merchantProfileSchema = z.object({
   timeZone: z.string(),
   trialEndsAt: z.string(),
   createdAt: z.string(),
-  /** Settings → Notifications: email the merchant when a payment is received (docs/decisions.md #93). */
+  /** Settings → Email notifications: email the merchant when a payment is received (docs/decisions.md #93). */
   paymentReceivedEmail: z.boolean(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
@@ -31,7 +31,7 @@ export const merchantProfileUpdateSchema = z.object({
 });
 export type MerchantProfileUpdate = z.input<typeof merchantProfileUpdateSchema>;
 
-/** PATCH /api/me with only this — Settings → Notifications (docs/decisions.md #93). */
+/** PATCH /api/me with only this — Settings → Email notifications (docs/decisions.md #93). */
 export const merchantNotificationsUpdateSchema = z.strictObject({
   paymentReceivedEmail: z.boolean({ error: 'Choose whether to get an email for each payment (true or false).' }),
 });

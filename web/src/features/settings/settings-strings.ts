@@ -83,7 +83,8 @@ export const settingsStrings = {
     mailBody: (email: string) => `Please delete the ${BRAND_NAME} account for ${email}.`,
   },
   notifications: {
-    title: 'Notifications',
+    // Not just 'Notifications': the toasts' live region already has that name.
+    title: 'Email notifications',
     description: 'How Paylink tells you about your payments, besides the live updates on your dashboard.',
     paymentReceivedEmail: 'Email me when a payment is received',
     paymentReceivedEmailHint: (email: string) =>

@@ -11,7 +11,7 @@ export function updateNotifications(settings: MerchantNotificationsUpdate): Prom
   return authenticatedApiSend('PATCH', '/api/me', settings, merchantProfileSchema);
 }
 
-/** Settings → Notifications; the answer is the profile, which carries the setting (docs/decisions.md #93). */
+/** Settings → Email notifications; the answer is the profile, which carries the setting (docs/decisions.md #93). */
 export function useUpdateNotifications() {
   const queryClient = useQueryClient();
   return useMutation({

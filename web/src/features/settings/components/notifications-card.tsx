@@ -9,11 +9,12 @@ import { settingsStrings } from '../settings-strings';
 const strings = settingsStrings.notifications;
 
 /**
- * Settings → Notifications: the 'Payment received' email, on unless the merchant turns it off
+ * Settings → Email notifications: the 'Payment received' email, on unless the merchant turns it off
  * (docs/decisions.md #93). A tick saves at once, as a switch does; the box shows the saved value meanwhile.
  */
 export function NotificationsCard({ profile }: { profile: MerchantProfile }) {
   const id = useId();
+  const headingId = useId();
   const update = useUpdateNotifications();
   // While saving, show what was asked for, so the box does not jump back until the answer comes.
   const checked = update.isPending ? (update.variables?.paymentReceivedEmail ?? false) : profile.paymentReceivedEmail;
@@ -30,9 +31,11 @@ export function NotificationsCard({ profile }: { profile: MerchantProfile }) {
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle as="h2">{strings.title}</CardTitle>
+        <CardTitle as="h2" id={headingId}>
+          {strings.title}
+        </CardTitle>
         <CardDescription>{strings.description}</CardDescription>
       </CardHeader>
       <CardContent>
