@@ -127,6 +127,12 @@ export const merchantStore: MerchantRepository = {
     }
   },
 
+  saveNotifications: (merchantId, { paymentReceivedEmail }, now) =>
+    updateExisting(merchantId, 'SET paymentReceivedEmail = :on, updatedAt = :now', {
+      ':on': paymentReceivedEmail,
+      ':now': now.toISOString(),
+    }),
+
   saveTax: (merchantId, tax, now) =>
     updateExisting(merchantId, 'SET tax = :tax, updatedAt = :now', { ':tax': tax, ':now': now.toISOString() }),
 };

@@ -179,6 +179,40 @@ export const paymentStore: PaymentRepository = {
     return counted !== undefined;
   },
 
+  async claimMerchantNotification(paymentId, merchantId, at) {
+    const claimed = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET merchantNotifiedAt = :at',
+          ConditionExpression:
+            'merchantId = :merchantId AND #status = :succeeded AND attribute_not_exists(merchantNotifiedAt)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':at': at, ':merchantId': merchantId, ':succeeded': 'succeeded' },
+          // The row itself comes back with the claim: the email needs no read of its own.
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return claimed?.Attributes as PaymentRecord | undefined;
+  },
+
+  async releaseMerchantNotification(paymentId, at) {
+    // Only our own claim: a later one (a retry that already sent) is left standing.
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'REMOVE merchantNotifiedAt',
+          ConditionExpression: 'merchantNotifiedAt = :at',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      ),
+    );
+  },
+
   async recordEmailRefusal(paymentId, refusal) {
     // Not part of the money's versioned writes: a note beside them, so it never races a refund's merge.
     await conditionally(() =>

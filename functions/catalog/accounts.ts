@@ -23,7 +23,8 @@ export const accountFunctions: readonly FunctionSpec[] = [
   },
   {
     name: 'update-me',
-    description: "Saves the signed-in merchant's profile (Settings → Profile).",
+    description:
+      "Saves the signed-in merchant's profile (Settings → Profile) or notifications (Settings → Email notifications).",
     entry: 'functions/http/update-me.ts',
     routes: [{ method: 'PATCH', path: '/api/me', auth: 'merchant' }],
     tables: { merchants: 'readwrite' },

@@ -29,10 +29,13 @@ export const realtimeFunctions: readonly FunctionSpec[] = [
   },
   {
     name: 'notify-merchant',
-    description: "Pushes a payment's new status, or a change Stripe made to the merchant, to their open dashboards.",
+    description:
+      "Pushes a payment's new status, or a change Stripe made to the merchant, to their open dashboards; emails the merchant each payment received.",
     entry: 'functions/events/notify-merchant.ts',
     rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED, MERCHANT_UPDATED] }],
-    tables: { connections: 'readwrite' },
+    // merchants and payments: the 'Payment received' email's setting and its claim (docs/decisions.md #93).
+    tables: { connections: 'readwrite', merchants: 'read', payments: 'readwrite' },
     pushesToConnections: true,
+    sendsEmail: true,
   },
 ];

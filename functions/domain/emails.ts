@@ -165,6 +165,57 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
   );
 }
 
+export interface PaymentReceivedDetails {
+  /** The link's title when paid. */
+  item: string;
+  currency: string;
+  baseCents: number;
+  tipCents: number;
+  totalCents: number;
+  paidAt: string;
+  timeZone: string;
+  transactionId: string;
+  reference: string | null;
+  /** The payer as the receipt names them (`Name not given` when Checkout had no name). */
+  payerName: string | null;
+  payerEmail: string | null;
+  /** The payer's answers to the link's questions, then their phone, label/value (receipts.ts answersOfPayment). */
+  answers: [string, string][];
+  /** The payment in Transactions. */
+  transactionsUrl: string;
+}
+
+/**
+ * The merchant's 'Payment received' email, one per succeeded payment unless they turned it off in Settings
+ * (docs/decisions.md #93). Everything the payer typed is escaped by the layout, as in every email.
+ */
+export function paymentReceivedEmail(payment: PaymentReceivedDetails): Email {
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const paidAt = new Intl.DateTimeFormat('en-NZ', {
+    timeZone: payment.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(payment.paidAt));
+  const rows: [string, string][] = [
+    [payment.item, money(payment.baseCents)],
+    ...(payment.tipCents > 0 ? [['Tip', money(payment.tipCents)] as [string, string]] : []),
+    ['Total paid', money(payment.totalCents)],
+    ['Date', paidAt],
+    ['Customer', payment.payerName ?? 'Name not given'],
+    ...(payment.payerEmail ? [['Customer email', payment.payerEmail] as [string, string]] : []),
+    ['Transaction ID', payment.transactionId],
+    ...(payment.reference ? [['Reference', payment.reference] as [string, string]] : []),
+    ...payment.answers,
+  ];
+  return email(
+    `Payment received: ${money(payment.totalCents)} for ${payment.item}`,
+    'Payment received',
+    [`You received ${money(payment.totalCents)} for ${payment.item}.`],
+    { rows, action: { label: 'View in Transactions', url: payment.transactionsUrl } },
+    `${BRAND_NAME} emails you each payment you receive. Turn this off in Settings → Email notifications.`,
+  );
+}
+
 /** Receipt number, supplier, GST number and customer, as far as the tier asks (docs/decisions.md #64). */
 function supplyRows(supply: ReceiptDetails['supply']): [string, string][] {
   if (!supply) return [];

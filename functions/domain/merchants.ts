@@ -16,7 +16,7 @@ export interface MerchantSubscription {
 }
 
 /** A merchant as stored: the profile plus what only the server needs. */
-export interface MerchantRecord extends MerchantProfile {
+export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEmail'> {
   /** The merchant's own Stripe account (Connect), created once. */
   stripeAccountId?: string;
   stripeAccountStatus?: StripeAccountStatus;
@@ -36,6 +36,11 @@ export interface MerchantRecord extends MerchantProfile {
   tax?: TaxSettings;
   /** The last receipt number given out (receipts.ts: one atomic counter per merchant). */
   lastReceiptNumber?: number;
+  /**
+   * Settings → Email notifications: email the merchant each payment received. Absent means on, so merchants who
+   * signed up before the setting existed get the emails too (docs/decisions.md #93).
+   */
+  paymentReceivedEmail?: boolean;
   updatedAt: string;
 }
 
@@ -65,6 +70,12 @@ export interface MerchantRepository {
    * is no such merchant.
    */
   takeReceiptNumber(merchantId: string): Promise<{ receiptNumber: number; merchant: MerchantRecord } | undefined>;
+  /** Saves Settings → Email notifications; undefined when there is no such merchant. */
+  saveNotifications(
+    merchantId: string,
+    settings: { paymentReceivedEmail: boolean },
+    now: Date,
+  ): Promise<MerchantRecord | undefined>;
   /** Replaces Settings → Tax; undefined when there is no such merchant. */
   saveTax(merchantId: string, tax: TaxSettings, now: Date): Promise<MerchantRecord | undefined>;
 }
@@ -88,7 +99,13 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
     timeZone: merchant.timeZone,
     trialEndsAt: merchant.trialEndsAt,
     createdAt: merchant.createdAt,
+    paymentReceivedEmail: wantsPaymentEmails(merchant),
   };
+}
+
+/** Whether the merchant gets an email per payment received: on unless they turned it off (docs/decisions.md #93). */
+export function wantsPaymentEmails(merchant: Pick<MerchantRecord, 'paymentReceivedEmail'>): boolean {
+  return merchant.paymentReceivedEmail !== false;
 }
 
 const PROFILE_NOT_FOUND = () => new HttpError(404, 'profile_not_found', 'User profile not found');
@@ -116,6 +133,18 @@ export async function updateMerchantProfile(
   return toProfile(updated);
 }
 
+/** Settings → Email notifications; a token with no merchant row is a 404. */
+export async function updateMerchantNotifications(
+  repo: MerchantRepository,
+  merchantId: string,
+  settings: { paymentReceivedEmail: boolean },
+  now: Date,
+): Promise<MerchantProfile> {
+  const updated = await repo.saveNotifications(merchantId, settings, now);
+  if (!updated) throw PROFILE_NOT_FOUND();
+  return toProfile(updated);
+}
+
 /** A new merchant on the Business trial: 30 days from sign-up, in NZD, on Auckland time. */
 export function newMerchant(merchantId: string, signup: SignupData, now: Date): MerchantRecord {
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
@@ -135,6 +164,7 @@ export function newMerchant(merchantId: string, signup: SignupData, now: Date): 
     businessAddress: signup.businessAddress,
     websiteUrl: signup.websiteUrl,
     businessDescription: signup.businessDescription,
+    paymentReceivedEmail: true,
   };
 }
 

@@ -115,6 +115,11 @@ export interface PaymentRecord extends SettlementDetails {
    * on payments receipted before they were kept, whose receipts follow the merchant's settings as they are.
    */
   receiptTax?: ReceiptTax;
+  /**
+   * When the merchant's 'Payment received' email was claimed for sending: set once, before the send, so a
+   * redelivered event never mails the merchant twice (payment-notifications.ts, docs/decisions.md #93).
+   */
+  merchantNotifiedAt?: string;
 }
 
 /** What a settled payment's status does to its place on the link (docs/decisions.md #58). */
@@ -156,6 +161,14 @@ export interface PaymentRepository {
     receipt: { receiptNumber: number; receiptToken: string; receiptTax: ReceiptTax },
   ): Promise<PaymentRecord | undefined>;
   findByReceiptToken(receiptToken: string): Promise<PaymentRecord | undefined>;
+  /**
+   * Claims the merchant's 'Payment received' email: sets `merchantNotifiedAt` only if the payment is the
+   * merchant's, succeeded and not yet claimed, and answers the payment as it stands; undefined when the claim
+   * was refused (someone claimed it first, or it is not that merchant's succeeded payment).
+   */
+  claimMerchantNotification(paymentId: string, merchantId: string, at: string): Promise<PaymentRecord | undefined>;
+  /** Gives back the claim made `at` (the send failed), so the event's retry may send it. */
+  releaseMerchantNotification(paymentId: string, at: string): Promise<void>;
   /** Notes on the payment that an email to its payer was refused (the latest refusal wins). */
   recordEmailRefusal(paymentId: string, refusal: EmailRefusal): Promise<void>;
   /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */

@@ -1,6 +1,7 @@
 /**
  * On `Payment Updated` or `Merchant Updated`, tells the merchant's open dashboards (and only that
- * merchant's: docs/decisions.md #7, #87).
+ * merchant's: docs/decisions.md #7, #87); a payment that has just succeeded is emailed to the merchant too,
+ * once, unless they turned that off (#93).
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import {
@@ -12,7 +13,9 @@ import {
 import { connectionPusher } from '../adapters/connection-pusher';
 import { connectionStore } from '../adapters/connection-store';
 import { pushToMerchant } from '../domain/connections';
-import { appendPaymentKeys, observed } from '../adapters/observability';
+import { appendPaymentKeys, log, observed } from '../adapters/observability';
+import { paymentNotificationDeps } from '../adapters/payment-notification-deps';
+import { notifyMerchantOfPayment } from '../domain/payment-notifications';
 
 function messageOf(event: EventBridgeEvent<string, unknown>): { merchantId: string; message: RealtimeMessage } {
   if (event['detail-type'] === MERCHANT_UPDATED) {
@@ -27,6 +30,11 @@ async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const { merchantId, message } = messageOf(event);
   appendPaymentKeys(message.type === 'payment.updated' ? message.payment : { merchantId });
   await pushToMerchant(connectionStore, connectionPusher, merchantId, message, new Date());
+  if (message.type !== 'payment.updated') return;
+  // After the push, so a slow mail service never holds up the dashboard. A send that fails after its claim
+  // gives the claim back and throws: the bus's retry pushes again (the dashboard only refetches) and sends.
+  const outcome = await notifyMerchantOfPayment(message.payment, paymentNotificationDeps());
+  if (outcome !== 'not_new_money') log.info('Payment received email', { outcome });
 }
 
 export const handler = observed(handle);

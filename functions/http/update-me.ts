@@ -1,9 +1,19 @@
-import { merchantProfileUpdateSchema } from '@shared/contracts/merchant';
+import { merchantNotificationsUpdateSchema, merchantProfileUpdateSchema } from '@shared/contracts/merchant';
 import { merchantStore } from '../adapters/merchant-store';
-import { updateMerchantProfile } from '../domain/merchants';
+import { updateMerchantNotifications, updateMerchantProfile } from '../domain/merchants';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
+/**
+ * Settings → Profile, or Settings → Email notifications when the body names `paymentReceivedEmail`: one function
+ * for both, since each Lambda costs the stack resources it is short of (docs/decisions.md #93).
+ */
 export const handler = httpHandler(async (event) => {
-  const changes = merchantProfileUpdateSchema.parse(jsonBody(event));
-  return { body: await updateMerchantProfile(merchantStore, merchantIdOf(event), changes, new Date()) };
+  const body = jsonBody(event);
+  const merchantId = merchantIdOf(event);
+  if (typeof body === 'object' && body !== null && 'paymentReceivedEmail' in body) {
+    const settings = merchantNotificationsUpdateSchema.parse(body);
+    return { body: await updateMerchantNotifications(merchantStore, merchantId, settings, new Date()) };
+  }
+  const changes = merchantProfileUpdateSchema.parse(body);
+  return { body: await updateMerchantProfile(merchantStore, merchantId, changes, new Date()) };
 });

@@ -14,6 +14,8 @@ export const merchantProfileSchema = z.object({
   timeZone: z.string(),
   trialEndsAt: z.string(),
   createdAt: z.string(),
+  /** Settings → Email notifications: email the merchant when a payment is received (docs/decisions.md #93). */
+  paymentReceivedEmail: z.boolean(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
@@ -28,3 +30,9 @@ export const merchantProfileUpdateSchema = z.object({
     .transform((value) => (value ? value : null)),
 });
 export type MerchantProfileUpdate = z.input<typeof merchantProfileUpdateSchema>;
+
+/** PATCH /api/me with only this — Settings → Email notifications (docs/decisions.md #93). */
+export const merchantNotificationsUpdateSchema = z.strictObject({
+  paymentReceivedEmail: z.boolean({ error: 'Choose whether to get an email for each payment (true or false).' }),
+});
+export type MerchantNotificationsUpdate = z.infer<typeof merchantNotificationsUpdateSchema>;

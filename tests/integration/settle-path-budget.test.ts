@@ -70,41 +70,45 @@ describe('one payment settled end to end', () => {
     expect(payment.payerPhone).toBe('+64215550199');
   });
 
-  it('runs eight functions: six API requests, one webhook, two bus consumers', () => {
+  it('runs seven functions: four API requests, one webhook, two bus consumers', () => {
     expect(invocationsOf(measured.meter)).toEqual({
       'render-payer-page ← http GET /p/{id}': 1,
       'create-checkout ← http POST /api/checkout': 1,
       // checkout.session.completed: the only event of a card payment the Connect endpoint is subscribed to.
       'stripe-webhook ← http POST /api/webhooks/stripe-connect': 1,
       'apply-stripe-payment-event ← bus checkout.session.completed': 1,
-      // The consumer's Payment Updated, pushed to the merchant's open dashboard.
+      // The consumer's Payment Updated, pushed to the merchant's open dashboard and emailed to the merchant
+      // as 'Payment received' (docs/decisions.md #93).
       'notify-merchant ← bus Payment Updated': 1,
       'verify-checkout ← http GET /api/checkout/{sessionId}': 1,
       'send-receipt ← http POST /api/checkout/{sessionId}/receipt': 1,
     });
   });
 
-  it('puts two events on the bus, pushes one message, sends one email', () => {
+  it("puts two events on the bus, pushes one message, sends two emails (the payer's receipt, the merchant's notice)", () => {
     expect(measured.meter.busEvents).toEqual({ 'checkout.session.completed': 1, 'Payment Updated': 1 });
     expect(measured.pushes).toBe(1);
-    expect(measured.meter.emailsSent).toBe(1);
+    expect(measured.meter.emailsSent).toBe(2);
   });
 
-  it('makes 26 DynamoDB calls, none of them refused', () => {
+  it('makes 28 DynamoDB calls, none of them refused', () => {
     // GetItem: the page's link and merchant (2); checkout's link and merchant (2); the consumer's payment and
-    // merchant (2); verify's payment and merchant (2); the receipt's payment and merchant (2).
+    // merchant (2); verify's payment and merchant (2); the receipt's payment and merchant (2); notify-merchant's
+    // 'Payment received' email reads its merchant's setting (1, all it costs when the setting is off).
     // PutItem: checkout's payment row; the consumer's claim on the Stripe event (events table).
     // UpdateItem: checkout's place held on the link (docs/decisions.md #58) and its session id on the payment;
     // the consumer's settle (status forward), the place sold, the day's counts (stats), the payment marked
     // counted, its receipt number taken from the merchant's counter and written on the payment with the tax
     // settings it is issued under (#65, #97), its announcement done with the place's sale recorded (#91), the
-    // event claim done; the receipt's count of receipts sent. Verify finds the payment succeeded with its place sold, so it writes nothing.
+    // event claim done; the receipt's count of receipts sent; the claim of the merchant's email on the payment,
+    // which answers the row itself (#93). Verify finds the payment succeeded with its place sold, so it writes
+    // nothing.
     // Query: notify-merchant's open connections (byMerchant); verify's and the receipt's payment by its
     // Checkout session (byCheckoutSession).
     expect(measured.dynamo.calls).toEqual({
-      GetItemCommand: 10,
+      GetItemCommand: 11,
       PutItemCommand: 2,
-      UpdateItemCommand: 11,
+      UpdateItemCommand: 12,
       QueryCommand: 3,
     });
     expect(measured.dynamo.conditionalFailures).toBe(0);

@@ -3,7 +3,8 @@ import { BRAND_NAME } from '@shared/brand';
 
 export const settingsStrings = {
   heading: 'Settings',
-  description: 'Manage your profile, your Stripe connection, GST on your receipts, sign-in security and your account.',
+  description:
+    'Manage your profile, your Stripe connection, payment emails, GST on your receipts, sign-in security and your account.',
   loading: 'Loading your settings...',
   profileUnavailable: 'Unable to load profile',
   retry: 'Try again',
@@ -80,6 +81,20 @@ export const settingsStrings = {
     close: 'Close',
     mailSubject: `Delete my ${BRAND_NAME} account`,
     mailBody: (email: string) => `Please delete the ${BRAND_NAME} account for ${email}.`,
+  },
+  notifications: {
+    // Not just 'Notifications': the toasts' live region already has that name.
+    title: 'Email notifications',
+    description: 'How Paylink tells you about your payments, besides the live updates on your dashboard.',
+    paymentReceivedEmail: 'Email me when a payment is received',
+    paymentReceivedEmailHint: (email: string) =>
+      `One email to ${email} for each payment: the amount, the tip, your customer and their answers to your questions.`,
+    savedOnTitle: 'Payment emails on',
+    savedOn: 'We will email you each payment you receive.',
+    savedOffTitle: 'Payment emails off',
+    savedOff: 'Your payments still show in Transactions and on your dashboard.',
+    failedTitle: 'Notifications not saved',
+    failed: (message: string) => `We could not save your choice: ${message}`,
   },
   tax: {
     title: 'Tax',

@@ -58,6 +58,8 @@ export function DashboardShell({ email, children }: { email: string | undefined;
     // (the provider already invalidated them) but is no new money, so no 'Payment received'.
     if (payment.change === 'money') return;
     toast.success(strings.paymentReceived, {
+      // One toast per payment: a push repeated by the bus's retry (docs/decisions.md #93) replaces it.
+      id: `payment-received-${payment.paymentId}`,
       description: strings.paymentReceivedDetail(
         formatMoney(payment.totalCents, payment.currency),
         // The payer's answers and phone (docs/decisions.md #76): shown as text, never as markup.

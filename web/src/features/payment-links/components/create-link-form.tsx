@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
@@ -9,12 +8,10 @@ import {
   LINK_REFERENCE_MAX,
   LINK_THANK_YOU_MAX,
   LINK_TITLE_MAX,
-  createPaymentLinkSchema,
   type CreatePaymentLink,
-  type CreatePaymentLinkInput,
   type PaymentLink,
 } from '@shared/contracts/payment-links';
-import { MAX_TIP_PERCENT, parseMoneyInput } from '@shared/money';
+import { MAX_TIP_PERCENT } from '@shared/money';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -26,105 +23,10 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreatePaymentLink } from '../api/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';
-import { LinkQuestionsFields, toCustomFieldInputs, type WithQuestions } from './link-questions-fields';
+import { EMPTY_FORM, createLinkResolver, formFieldOf, type CreateLinkFormValues } from './create-link-form-model';
+import { LinkQuestionsFields } from './link-questions-fields';
 
 const strings = paymentLinksStrings.create;
-
-/** What the person types: money and percentages stay text until the shared schema checks them. */
-interface CreateLinkFormValues extends WithQuestions {
-  title: string;
-  description: string;
-  isOpenAmount: boolean;
-  amount: string;
-  tipPercent: string;
-  reference: string;
-  /** The merchant's clock, `yyyy-MM-ddTHH:mm` (docs/decisions.md #53); empty for no expiry. */
-  expiresAtLocal: string;
-  expiredMessage: string;
-  thankYouMessage: string;
-  redirectUrl: string;
-  maxPayments: string;
-}
-
-const EMPTY_FORM: CreateLinkFormValues = {
-  title: '',
-  description: '',
-  isOpenAmount: false,
-  amount: '',
-  tipPercent: '',
-  reference: '',
-  expiresAtLocal: '',
-  expiredMessage: '',
-  thankYouMessage: '',
-  redirectUrl: '',
-  maxPayments: '',
-  questions: [],
-  collectPhone: false,
-};
-
-/** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
-const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
-  title: 'title',
-  description: 'description',
-  isOpenAmount: 'isOpenAmount',
-  amountCents: 'amount',
-  tipPercent: 'tipPercent',
-  reference: 'reference',
-  expiresAtLocal: 'expiresAtLocal',
-  expiredMessage: 'expiredMessage',
-  thankYouMessage: 'thankYouMessage',
-  redirectUrl: 'redirectUrl',
-  maxPayments: 'maxPayments',
-  collectPhone: 'collectPhone',
-};
-
-/**
- * A refusal's field in the form: a question's (`customFields.1.label`, `customFields.0.options.3`) lands
- * on that question's input, the list's own (too many) under the questions.
- */
-function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormValues> | undefined {
-  if (path[0] !== 'customFields') return FORM_FIELD_OF[String(path[0])];
-  const [, index, part] = path;
-  if (typeof index !== 'number' && !/^\d+$/.test(String(index ?? '')))
-    return 'questions.root' as Path<CreateLinkFormValues>;
-  const field = part === 'type' || part === 'options' ? part : 'label';
-  return `questions.${Number(index)}.${field}`;
-}
-
-/** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
-function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
-  const amountText = values.amount.trim();
-  const tipText = values.tipPercent.trim();
-  const limitText = values.maxPayments.trim();
-  return {
-    title: values.title,
-    description: values.description,
-    isOpenAmount: values.isOpenAmount,
-    amountCents: values.isOpenAmount || amountText === '' ? null : (parseMoneyInput(amountText) ?? Number.NaN),
-    tipPercent: tipText === '' ? null : Number(tipText),
-    reference: values.reference,
-    expiresAtLocal: values.expiresAtLocal || null,
-    expiredMessage: values.expiredMessage,
-    thankYouMessage: values.thankYouMessage,
-    redirectUrl: values.redirectUrl,
-    maxPayments: limitText === '' ? null : Number(limitText),
-    customFields: toCustomFieldInputs(values.questions),
-    collectPhone: values.collectPhone,
-  };
-}
-
-/** The shared createPaymentLinkSchema decides, exactly as the server will; its messages land on their fields. */
-const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreatePaymentLink> = (values, _context, options) => {
-  const parsed = createPaymentLinkSchema.safeParse(toCreateInput(values));
-  if (parsed.success) return { values: parsed.data, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const field = formFieldOf(issue.path);
-    if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
-  }
-  // react-hook-form's nested shape (`questions.0.label` → questions[0].label).
-  return { values: {}, errors: toNestErrors(errors as FieldErrors, options) };
-};
 
 /**
  * Create Link: title, description, open amount or a fixed amount in NZD, tip 0–50.

@@ -3,13 +3,14 @@ import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { StripeIntegrationCard } from '@web/features/stripe-connection';
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
+import { NotificationsCard } from './notifications-card';
 import { ProfileSettingsCard } from './profile-settings-card';
 import { SessionsCard } from './sessions-card';
 import { TaxSettingsCard } from './tax-settings-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * /dashboard/settings: profile, the Stripe integration, tax (GST), two-factor
+ * /dashboard/settings: profile, notifications (docs/decisions.md #93), the Stripe integration, tax (GST), two-factor
  * authentication (docs/decisions.md #23), sessions (sign out everywhere), danger zone.
  */
 export function SettingsPage() {
@@ -30,6 +31,7 @@ function SettingsCards() {
         <div className="flex max-w-3xl flex-col gap-6">
           {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
+          <NotificationsCard profile={profile} />
           <StripeIntegrationCard email={profile.email} />
           <TaxSettingsCard key={`tax-${profile.merchantId}`} />
           <TwoFactorCard key={`two-factor-${profile.merchantId}`} email={profile.email} />

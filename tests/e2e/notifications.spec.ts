@@ -1,0 +1,38 @@
+/**
+ * Settings → Email notifications (docs/decisions.md #93): 'Email me when a payment is received' is on for a new
+ * merchant, turned off with a click, and stays off after a reload; axe at a phone's and a laptop's width.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { signInThroughLoginPage } from './support/browser-session';
+import { createConfirmedMerchant } from './support/merchant';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('a merchant turns the payment email off and on again in Settings', async ({ page }) => {
+  const merchant = await createConfirmedMerchant();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughLoginPage(page, merchant);
+  await page.goto('/dashboard/settings');
+
+  const card = page.getByRole('region', { name: 'Email notifications' });
+  const box = card.getByRole('checkbox', { name: 'Email me when a payment is received' });
+  await expect(box).toBeChecked();
+  await expect(card.getByText(`One email to ${merchant.email} for each payment`)).toBeVisible();
+  await expectNoSeriousAxeFindings(page);
+
+  await box.click();
+  await expect(toast(page, 'Payment emails off')).toBeVisible();
+  await expect(box).not.toBeChecked();
+  await page.reload();
+  await expect(box).not.toBeChecked();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoSeriousAxeFindings(page);
+  await box.click();
+  await expect(toast(page, 'Payment emails on')).toBeVisible();
+  await page.reload();
+  await expect(box).toBeChecked();
+});
