@@ -2,7 +2,7 @@
  * Each function's bundle under its budget: the bytes a cold start loads, bundled exactly
  * as the stack bundles them (infra/constructs/function-bundling.ts, through tests/bench/function-bundles.ts).
  * The figures are deterministic for a given lock file. November 2026, after the Stripe SDK's cut to the
- * resources the functions call (docs/decisions.md #95: ~395–470 KB became ~242–319 KB for the 20 functions
+ * resources the functions call (docs/decisions.md #95: 392–469 KB became 242–319 KB for the 20 functions
  * that call Stripe): functions without Stripe 37–180 KB, the two challenge triggers under 1 KB. So a
  * dependency pulled into the wrong function — the Stripe SDK into a Cognito trigger, zod's locales back,
  * a Stripe resource the list does not name — fails here, not on a bill.
