@@ -29,7 +29,7 @@ const fileNameOf = (resource: string) => resource[0]!.toUpperCase() + resource.s
 
 /**
  * The Stripe SDK (stripe@23) constructs every one of its resources in its constructor, so esbuild can drop
- * none (~170 KB minified). This swaps each resource module outside `resources` for one that exports the same
+ * none (~170 KB minified). This swaps each resource module not in `resources` for one that exports the same
  * class names as a stand-in: the SDK still builds, the client has only the resources listed, and anything
  * that reaches for a dropped one fails with a sentence that names the fix rather than an undefined.
  * A listed resource the SDK has no module for fails the build (a typo, or a resource renamed by an upgrade).
@@ -62,7 +62,7 @@ export function slimStripePlugin(resources: readonly string[] = STRIPE_RESOURCES
       build.onLoad({ filter: /.*/, namespace: DROPPED_MODULE }, () => ({
         contents: [
           'const message = (key) => `This part of the Stripe SDK is left out of Paylink\'s function bundles (docs/decisions.md #95): add its resource to STRIPE_RESOURCES (functions/function-spec.ts) to use "${key}"`;',
-          'export class Dropped { constructor() { return new Proxy({}, { get(_, key) { if (typeof key === "symbol" || key === "then") return undefined; throw new Error(message(key)); } }); } }',
+          'export class Dropped { constructor() { return new Proxy({}, { get(_, key) { if (typeof key === "symbol") return undefined; throw new Error(message(key)); } }); } }',
         ].join('\n'),
         loader: 'js',
       }));

@@ -15,7 +15,7 @@ import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_RESOURCES } from '@functions/function-spec';
 import { FUNCTION_RUNTIME, functionCode } from '@infra/constructs/catalog-function';
-import { functionBuildOptions } from '@infra/constructs/function-bundling';
+import { functionBuildOptions, slimStripePlugin } from '@infra/constructs/function-bundling';
 import { bundleFunction } from '../bench/function-bundles';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -128,6 +128,13 @@ describe('the Stripe resources the functions ship', () => {
     const verifier = webhooks.signature!;
     expect(() => verifier.verifyHeader(payload, header, 'whsec_bundle', 300)).not.toThrow();
     expect(() => verifier.verifyHeader(payload, header, 'whsec_other', 300)).toThrow(/signature/i);
+  });
+
+  it('refuses to build with a resource the SDK does not have', async () => {
+    const options = functionBuildOptions(REPO_ROOT, 'functions/adapters/stripe-client.ts');
+    await expect(
+      build({ ...options, plugins: [slimStripePlugin(['refunds', 'refundz'])], write: false, logLevel: 'silent' }),
+    ).rejects.toThrow(/does not have: Refundz/);
   });
 
   it('leaves every other resource out, and says so where one is reached for', () => {
