@@ -16,12 +16,18 @@ export const FUNCTION_TARGET = 'node24';
 /** Where a Stripe SDK resource module lives (the ESM build, which `import Stripe from 'stripe'` resolves to). */
 const STRIPE_RESOURCE_FILE = /[\\/]node_modules[\\/]stripe[\\/]esm[\\/]resources[\\/].+\.js$/;
 /**
- * The one part of the SDK's core a function never reaches either (~13 KB): the handler of Stripe's v2 "thin"
- * event notifications, which the client builds only in `notificationHandler()`. Paylink's endpoints receive
- * v1 events (`webhooks.signature`).
+ * The parts of the SDK's core a function never reaches either (~16 KB): the handler of Stripe's v2 "thin"
+ * event notifications, built only by `notificationHandler()` (Paylink's endpoints receive v1 events, checked
+ * by `webhooks.signature`); and the fetch client and Web Crypto provider, built only when asked for by name,
+ * for runtimes without Node's http and crypto (on Node the SDK uses those).
  */
-const STRIPE_EVENT_NOTIFICATION_HANDLER =
-  /[\\/]node_modules[\\/]stripe[\\/]esm[\\/]StripeEventNotificationHandler\.js$/;
+const STRIPE_CORE_UNUSED =
+  /[\\/]node_modules[\\/]stripe[\\/]esm[\\/](StripeEventNotificationHandler|net[\\/]FetchHttpClient|crypto[\\/]SubtleCryptoProvider)\.js$/;
+/**
+ * The SDK's index of every resource class, read only as the client's static `Stripe.resources` (which no
+ * function reads) and for its OAuth resource: cut to the listed resources' lines, as their modules are.
+ */
+const STRIPE_RESOURCE_INDEX = /[\\/]node_modules[\\/]stripe[\\/]esm[\\/]resources\.js$/;
 const DROPPED_MODULE = 'paylink-dropped-stripe-resource';
 
 /** `accountLinks` → `AccountLinks`: the SDK names each resource's file (or folder) after the client's name. */
@@ -80,7 +86,18 @@ export function slimStripePlugin(resources: readonly string[] = STRIPE_RESOURCES
         const resource = inResources!.split(/[\\/]/)[0]!.replace(/\.js$/, '');
         return kept.has(resource) ? undefined : standIn(args.path);
       });
-      build.onLoad({ filter: STRIPE_EVENT_NOTIFICATION_HANDLER }, (args) => standIn(args.path));
+      build.onLoad({ filter: STRIPE_CORE_UNUSED }, (args) => standIn(args.path));
+      build.onLoad({ filter: STRIPE_RESOURCE_INDEX }, (args) => ({
+        contents: readFileSync(args.path, 'utf8')
+          .split('\n')
+          .filter((line) => {
+            const reExport = /^export \{ (\w+)(?: as \w+)? \} from '\.\/resources\/(\w+)/.exec(line);
+            return reExport !== null && (kept.has(reExport[2]!) || reExport[1] === 'OAuthResource');
+          })
+          .join('\n'),
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+      }));
     },
   };
 }

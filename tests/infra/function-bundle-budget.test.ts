@@ -2,7 +2,7 @@
  * Each function's bundle under its budget: the bytes a cold start loads, bundled exactly
  * as the stack bundles them (infra/constructs/function-bundling.ts, through tests/bench/function-bundles.ts).
  * The figures are deterministic for a given lock file. November 2026, after the Stripe SDK's cut to the
- * resources the functions call (docs/decisions.md #95: 392–469 KB became 242–319 KB for the 20 functions
+ * resources the functions call (docs/decisions.md #95: 392–469 KB became 234–311 KB for the 20 functions
  * that call Stripe): functions without Stripe 37–180 KB, the two challenge triggers under 1 KB. So a
  * dependency pulled into the wrong function — the Stripe SDK into a Cognito trigger, zod's locales back,
  * a Stripe resource the list does not name — fails here, not on a bill.
@@ -27,22 +27,20 @@ const SMALL: Record<string, number> = {
 };
 
 /**
- * Still above the default after the Stripe SDK's cut: what is left of the SDK (its core, ~60 KB, and the
+ * Still above the default after the Stripe SDK's cut: what is left of the SDK (its core, ~55 KB, and the
  * resources the functions call, ~35 KB) on top of zod (~100 KB), date-fns and their own code. Each at its
  * size and ~2%; one that comes within the default must leave this list (issue 28: every function at 250 KB).
  */
 const ABOVE_DEFAULT: Record<string, number> = {
-  'get-payment': 257_000,
-  'apply-stripe-payout-event': 264_000,
-  'catch-up-payouts': 266_000,
-  'create-checkout': 261_000,
-  'verify-checkout': 300_000,
-  'verify-payments': 301_000,
-  'reverify-pending-payments': 306_000,
-  'apply-stripe-payment-event': 306_000,
-  'cancel-payment': 310_000,
-  'apply-stripe-money-event': 319_000,
-  'refund-payment': 325_000,
+  'apply-stripe-payout-event': 256_000,
+  'catch-up-payouts': 257_000,
+  'verify-checkout': 292_000,
+  'verify-payments': 293_000,
+  'reverify-pending-payments': 298_000,
+  'apply-stripe-payment-event': 298_000,
+  'cancel-payment': 302_000,
+  'apply-stripe-money-event': 311_000,
+  'refund-payment': 317_000,
 };
 
 const budgetOf = (name: string) => SMALL[name] ?? ABOVE_DEFAULT[name] ?? DEFAULT_BUDGET;

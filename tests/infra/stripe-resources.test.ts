@@ -2,8 +2,11 @@
  * The functions' bundles carry only the Stripe resources STRIPE_RESOURCES lists (docs/decisions.md #95). Two
  * halves prove no function calls a resource its bundle left out: the functions' calls name exactly the listed
  * resources (and their Stripe client's type offers no other: functions/adapters/stripe-client.ts), and a
- * client bundled as the stack bundles functions has each listed resource whole, and no other.
+ * client bundled as the stack bundles functions has each listed resource whole, and no other, and still makes
+ * its requests, walks Stripe's pages and checks webhook signatures.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +82,7 @@ function shapeOf(client: object, value: object): Shape {
 describe('the Stripe resources the functions ship', () => {
   let dir: string;
   let bundled: Record<string, unknown>;
+  let clientFor: (options: Stripe.StripeConfig) => Stripe;
   const full = new Stripe('sk_test_bundled_client', { telemetry: false }) as unknown as Record<string, object>;
 
   beforeAll(async () => {
@@ -88,8 +92,11 @@ describe('the Stripe resources the functions ship', () => {
       ...options,
       entryPoints: undefined,
       stdin: {
-        contents:
-          "import Stripe from 'stripe';\nexport default new Stripe('sk_test_bundled_client', { telemetry: false });\n",
+        contents: [
+          "import Stripe from 'stripe';",
+          "export default new Stripe('sk_test_bundled_client', { telemetry: false });",
+          "export const clientFor = (options) => new Stripe('sk_test_bundled_client', { telemetry: false, ...options });",
+        ].join('\n'),
         resolveDir: REPO_ROOT,
         loader: 'ts',
       },
@@ -99,7 +106,12 @@ describe('the Stripe resources the functions ship', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'paylink-stripe-bundle-'));
     const file = path.join(dir, 'client.mjs');
     writeFileSync(file, result.outputFiles[0]!.contents);
-    bundled = ((await import(pathToFileURL(file).href)) as { default: Record<string, unknown> }).default;
+    const module = (await import(pathToFileURL(file).href)) as {
+      default: Record<string, unknown>;
+      clientFor: typeof clientFor;
+    };
+    bundled = module.default;
+    clientFor = module.clientFor;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -128,6 +140,35 @@ describe('the Stripe resources the functions ship', () => {
     const verifier = webhooks.signature!;
     expect(() => verifier.verifyHeader(payload, header, 'whsec_bundle', 300)).not.toThrow();
     expect(() => verifier.verifyHeader(payload, header, 'whsec_other', 300)).toThrow(/signature/i);
+  });
+
+  it("makes its requests and walks Stripe's pages with what is left of the SDK", async () => {
+    const pages = [
+      { object: 'list', url: '/v1/refunds', has_more: true, data: [{ id: 're_1', object: 'refund' }] },
+      { object: 'list', url: '/v1/refunds', has_more: false, data: [{ id: 're_2', object: 'refund' }] },
+    ];
+    const asked: string[] = [];
+    const server = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(pages[asked.length - 1]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const stripe = clientFor({ host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+      const ids: string[] = [];
+      for await (const refund of stripe.refunds.list(
+        { payment_intent: 'pi_1', limit: 1 },
+        { stripeAccount: 'acct_1' },
+      )) {
+        ids.push(refund.id);
+      }
+      expect(ids).toEqual(['re_1', 're_2']);
+      expect(asked[1]).toContain('starting_after=re_1');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses to build with a resource the SDK does not have', async () => {
