@@ -45,6 +45,28 @@ export const STRIPE_WEBHOOKS = {
 } as const satisfies Record<StripeEndpoint, { path: string; secretId: SecretId }>;
 
 /**
+ * The Stripe SDK's resources (the client's own names) that the functions' bundles carry, and so the only ones
+ * the functions' Stripe client offers (functions/adapters/stripe-client.ts): the SDK builds all ~260 of its
+ * resources in its constructor, so the bundler drops the rest (infra/constructs/function-bundling.ts,
+ * docs/decisions.md #95). A resource a function starts to call is added here first; the webhooks' signature
+ * check is part of the SDK's core and always ships.
+ */
+export const STRIPE_RESOURCES = [
+  'accountLinks',
+  'accounts',
+  'balanceTransactions',
+  'billingPortal',
+  'checkout',
+  'customers',
+  'disputes',
+  'paymentIntents',
+  'payouts',
+  'refunds',
+  'subscriptions',
+] as const;
+export type StripeResourceName = (typeof STRIPE_RESOURCES)[number];
+
+/**
  * Per-client limit on the `public` routes (the payer page, checkout, sign-up): a WAF rate-based rule in the
  * cloud and the same counter in the local gateway. Generous for a café whose customers share one Wi-Fi
  * address, tight enough that one bot cannot mint checkout sessions or sign-ups by the thousand.

@@ -1,15 +1,23 @@
 import Stripe from 'stripe';
 import { ENV } from '../environment';
+import type { StripeResourceName } from '../function-spec';
 import type { StripePort } from '../domain/stripe-port';
 import { readSecret } from './secrets';
 
-let client: { key: string; stripe: Stripe } | undefined;
+/**
+ * The SDK's client as the functions' bundles carry it: only the resources STRIPE_RESOURCES lists (the bundler
+ * leaves the others out, docs/decisions.md #95), and the webhooks' signature check. A call to any other
+ * resource does not compile, rather than failing in the cloud.
+ */
+export type ShippedStripe = Pick<Stripe, StripeResourceName | 'webhooks'>;
+
+let client: { key: string; stripe: ShippedStripe } | undefined;
 
 /**
- * The SDK's client is the rules' StripePort as it is (the port keeps the SDK's names): this stops compiling
- * when the port asks for something the SDK does not give in that shape.
+ * The shipped client is the rules' StripePort as it is (the port keeps the SDK's names): this stops compiling
+ * when the port asks for something the SDK does not give in that shape, or a resource the bundles leave out.
  */
-export const SDK_FITS_THE_PORT: Stripe extends StripePort ? true : never = true;
+export const SDK_FITS_THE_PORT: ShippedStripe extends StripePort ? true : never = true;
 
 /**
  * How long the SDK waits for one answer, and how often it retries (timeouts, connection errors, 409/5xx).
@@ -40,7 +48,7 @@ export const STRIPE_CALL_WORST_CASE_MS =
  * The real Stripe SDK. In the cloud it talks to Stripe; the local runtime sets STRIPE_API_URL to the
  * Stripe sandbox, which the SDK reaches through its own host/port/protocol options.
  */
-export async function stripeClient(): Promise<Stripe> {
+export async function stripeClient(): Promise<ShippedStripe> {
   const key = await readSecret('stripe-secret-key');
   if (client?.key === key) return client.stripe;
   const apiUrl = process.env[ENV.stripeApiUrl];

@@ -5,7 +5,8 @@
  * group in the account).
  */
 import path from 'node:path';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { AssetHashType, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -13,12 +14,13 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   ApplicationLogLevel,
   Architecture,
+  Code,
   LoggingFormat,
   Runtime,
   SystemLogLevel,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -62,6 +64,32 @@ export interface CatalogFunctionProps {
   isProduction: boolean;
 }
 
+/**
+ * One function's bundle as its asset, built by infra/constructs/bundle-function.ts (the options every bundle
+ * shares are in function-bundling.ts). Built on this machine only: it needs the repository's node_modules,
+ * which a synth has anyway. Hashed by its output, as NodejsFunction's own bundling is, so an unchanged bundle
+ * deploys nothing; skipped, as NodejsFunction's is, by a synth that bundles no stack.
+ */
+export function functionCode(repoRoot: string, entry: string): Code {
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: FUNCTION_RUNTIME.bundlingImage,
+      local: {
+        tryBundle(outputDir) {
+          const script = path.join(repoRoot, 'infra/constructs/bundle-function.ts');
+          const run = spawnSync(process.execPath, ['--import', 'tsx', script, repoRoot, entry, outputDir], {
+            cwd: repoRoot,
+            stdio: 'inherit',
+          });
+          if (run.status !== 0) throw new Error(`Bundling ${entry} failed (exit ${run.status ?? run.signal})`);
+          return true;
+        },
+      },
+    },
+  });
+}
+
 export class CatalogFunction extends Construct {
   readonly spec: FunctionSpec;
   readonly function: NodejsFunction;
@@ -86,10 +114,10 @@ export class CatalogFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       description: spec.description,
-      entry: path.join(deps.repoRoot, spec.entry),
-      handler: 'handler',
-      projectRoot: deps.repoRoot,
-      depsLockFilePath: path.join(deps.repoRoot, 'package-lock.json'),
+      // NodejsFunction with code it is handed: CDK's own bundling runs the esbuild CLI, which takes no plugins,
+      // and the bundle drops the Stripe SDK's unused resources with one (docs/decisions.md #95).
+      code: functionCode(deps.repoRoot, spec.entry),
+      handler: 'index.handler',
       runtime: FUNCTION_RUNTIME,
       architecture: FUNCTION_ARCHITECTURE,
       memorySize: 512,
@@ -106,16 +134,6 @@ export class CatalogFunction extends Construct {
       // Sampling happens off the request path (the daemon's UDP), so it adds no latency a payer could see.
       tracing: Tracing.ACTIVE,
       environment: { ...environmentOf(spec, deps), [STAGE_ENV]: props.stage, POWERTOOLS_SERVICE_NAME: 'paylink' },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        // The runtime ships AWS SDK v3; bundling our own copy would only slow cold starts.
-        externalModules: ['@aws-sdk/*'],
-        // Some bundled dependencies are CommonJS and call require(); an ES module has no require of its own.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
     });
 
     this.grantDeclaredAccess(spec, deps);

@@ -1,12 +1,12 @@
 /**
- * Each catalogue function bundled as CDK's NodejsFunction bundles it (infra/constructs/catalog-function.ts:
- * esbuild, minified, ESM, `module` before `main`, the AWS SDK left to the runtime, the createRequire banner),
+ * Each catalogue function bundled as the stack bundles it — the same options (infra/constructs/function-bundling.ts),
  * in memory: the bytes that ship and, for the bench, the bundle itself to time its cold import.
- * Source maps are left out: CDK writes them beside the bundle, they are not loaded on a cold start.
+ * Source maps are left out: the stack writes them beside the bundle, they are not loaded on a cold start.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
 import { catalog } from '@functions/catalog';
+import { functionBuildOptions } from '@infra/constructs/function-bundling';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -18,21 +18,7 @@ export interface FunctionBundle {
 }
 
 export async function bundleFunction(spec: { name: string; entry: string }): Promise<FunctionBundle> {
-  const result = await build({
-    entryPoints: [path.join(REPO_ROOT, spec.entry)],
-    absWorkingDir: REPO_ROOT,
-    bundle: true,
-    write: false,
-    platform: 'node',
-    // CDK derives the target from the runtime (Node.js 24).
-    target: 'node24',
-    minify: true,
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  const result = await build({ ...functionBuildOptions(REPO_ROOT, spec.entry), write: false, logLevel: 'silent' });
   const code = result.outputFiles[0]!.contents;
   return { name: spec.name, entry: spec.entry, bytes: code.length, code };
 }

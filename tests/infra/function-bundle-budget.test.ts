@@ -1,16 +1,17 @@
 /**
  * Each function's bundle under its budget: the bytes a cold start loads, bundled exactly
- * as CDK bundles them (tests/bench/function-bundles.ts). The figures are deterministic for a given lock file.
- * November 2026, after zod came in as a namespace (a named `z` carried every zod locale, ~370 KB, into each
- * bundle): functions without Stripe 37–148 KB, the two challenge triggers under 1 KB; functions with the
- * Stripe SDK 380–425 KB, of which the SDK is ~246 KB. So a dependency pulled into the wrong function — the
- * Stripe SDK into a Cognito trigger, or zod's locales back — fails here, not on a bill.
+ * as the stack bundles them (infra/constructs/function-bundling.ts, through tests/bench/function-bundles.ts).
+ * The figures are deterministic for a given lock file. November 2026, after the Stripe SDK's cut to the
+ * resources the functions call (docs/decisions.md #95: 392–469 KB became 234–311 KB for the 20 functions
+ * that call Stripe): functions without Stripe 37–180 KB, the two challenge triggers under 1 KB. So a
+ * dependency pulled into the wrong function — the Stripe SDK into a Cognito trigger, zod's locales back,
+ * a Stripe resource the list does not name — fails here, not on a bill.
  */
 import { describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
 import { bundleFunction } from '../bench/function-bundles';
 
-/** Every function's budget unless named below: what a handler without the Stripe SDK may load. */
+/** Every function's budget unless named below (issue 28): the Stripe SDK's resources included. */
 const DEFAULT_BUDGET = 250_000;
 
 /** Functions that stay far below the default. */
@@ -25,41 +26,38 @@ const SMALL: Record<string, number> = {
   'get-me': 60_000,
 };
 
-/** The functions that call Stripe carry its SDK (~246 KB minified) on top of their own code. */
-const WITH_STRIPE_SDK_BUDGET = 470_000;
-const WITH_STRIPE_SDK = new Set([
-  'subscription-portal',
-  'subscription-checkout',
-  'stripe-status',
-  'stripe-diagnose',
-  'stripe-connect',
-  'stripe-webhook',
-  'apply-stripe-account-event',
-  'get-payment',
-  'update-payment-link',
-  'apply-stripe-subscription-event',
-  'create-checkout',
-  'verify-checkout',
-  'verify-payments',
-  'reverify-pending-payments',
-  'apply-stripe-payment-event',
-  'cancel-payment',
-  'apply-stripe-money-event',
-  'refund-payment',
-  'apply-stripe-payout-event',
-  'catch-up-payouts',
-]);
+/**
+ * Still above the default after the Stripe SDK's cut: what is left of the SDK (its core, ~55 KB, and the
+ * resources the functions call, ~35 KB) on top of zod (~100 KB), date-fns and their own code. Each at its
+ * size and ~2%; one that comes within the default must leave this list (issue 28: every function at 250 KB).
+ */
+const ABOVE_DEFAULT: Record<string, number> = {
+  'apply-stripe-payout-event': 256_000,
+  'catch-up-payouts': 257_000,
+  'verify-checkout': 292_000,
+  'verify-payments': 293_000,
+  'reverify-pending-payments': 298_000,
+  'apply-stripe-payment-event': 298_000,
+  'cancel-payment': 302_000,
+  'apply-stripe-money-event': 311_000,
+  'refund-payment': 317_000,
+};
 
-const budgetOf = (name: string) => SMALL[name] ?? (WITH_STRIPE_SDK.has(name) ? WITH_STRIPE_SDK_BUDGET : DEFAULT_BUDGET);
+const budgetOf = (name: string) => SMALL[name] ?? ABOVE_DEFAULT[name] ?? DEFAULT_BUDGET;
 
 describe('function bundle budgets', () => {
   it('names only functions the catalogue has', () => {
     const names = catalog.map((spec) => spec.name);
-    for (const name of [...Object.keys(SMALL), ...WITH_STRIPE_SDK]) expect(names).toContain(name);
+    for (const name of [...Object.keys(SMALL), ...Object.keys(ABOVE_DEFAULT)]) expect(names).toContain(name);
   });
 
   it.each(catalog.map(({ name, entry }) => ({ name, entry })))('$name within its budget', async (spec) => {
     const { bytes } = await bundleFunction(spec);
     expect(bytes, `${spec.name}: bundle bytes`).toBeLessThanOrEqual(budgetOf(spec.name));
+    if (spec.name in ABOVE_DEFAULT) {
+      expect(bytes, `${spec.name} is within the default now: take it off ABOVE_DEFAULT`).toBeGreaterThan(
+        DEFAULT_BUDGET,
+      );
+    }
   });
 });
