@@ -1,6 +1,6 @@
 /** What the payer does after Stripe's page: cancel (the cancel page) and ask for a receipt (the success page). */
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
-import { MAX_RECEIPTS_PER_PAYMENT, type CancelResult } from '@shared/contracts/checkout';
+import { MAX_RECEIPTS_PER_PAYMENT, PAYMENT_ID_PATTERN, type CancelResult } from '@shared/contracts/checkout';
 import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
@@ -71,6 +71,8 @@ export async function resendReceiptForMerchant(
   paymentId: string,
   deps: Parameters<typeof sendPaymentReceipt>[2],
 ): Promise<{ sent: true; email: string; paymentId: string }> {
+  // A path that cannot be a payment id is simply not found, as the detail answers it: never a 500.
+  if (!PAYMENT_ID_PATTERN.test(paymentId)) throw paymentNotFound();
   const payment = await deps.payments.get(paymentId);
   if (!payment || payment.merchantId !== merchantId) throw paymentNotFound();
   return sendReceiptOf(payment, undefined, deps);
