@@ -6,17 +6,22 @@
 export interface ReceiptDocument {
   supplierName: string;
   supplierAddress: string | null;
+  /** Shown from over $200 for a registered merchant. */
   gstNumber: string | null;
   receiptNumber: number | null;
   date: string;
   description: string;
+  /** Label/amount lines: the item, the tip, the total. */
   lines: [string, string][];
   totalText: string;
+  /** "The total includes GST $30.00": from over $200 for a registered merchant; never when not registered. */
   gstStatement: string | null;
+  /** Over $1,000: the payer's name and email. */
   recipient: { name: string | null; email: string | null } | null;
-  corrections: { date: string; refundText: string; gstText: string | null }[];
-  /** The payer's answers to the link's questions, then their phone: label/value, as the page lists them. */
+  /** The payer's answers to the link's questions, then their phone: label/value, as they gave them (#76). */
   answers: [string, string][];
+  /** Each succeeded refund, oldest first, with its supply correction when the merchant is registered. */
+  corrections: { date: string; refundText: string; gstText: string | null }[];
   /** "Paylink issued this receipt for …": the page's footer. */
   footer: string;
 }

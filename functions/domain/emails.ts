@@ -109,8 +109,9 @@ export function magicLinkEmail(link: string): Email {
   );
 }
 
-export interface ReceiptDetails {
-  businessName: string;
+/** A succeeded payment as both its emails describe it: the payer's receipt and the merchant's notice. */
+interface PaidPayment {
+  /** The link's title when paid. */
   item: string;
   currency: string;
   baseCents: number;
@@ -119,6 +120,26 @@ export interface ReceiptDetails {
   paidAt: string;
   timeZone: string;
   transactionId: string;
+}
+
+/** The item, its tip (when there was one), the total and when it was paid, in the merchant's time zone. */
+function paidRows(payment: PaidPayment): [string, string][] {
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const paidAt = new Intl.DateTimeFormat('en-NZ', {
+    timeZone: payment.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(payment.paidAt));
+  return [
+    [payment.item, money(payment.baseCents)],
+    ...(payment.tipCents > 0 ? [['Tip', money(payment.tipCents)] as [string, string]] : []),
+    ['Total paid', money(payment.totalCents)],
+    ['Date', paidAt],
+  ];
+}
+
+export interface ReceiptDetails extends PaidPayment {
+  businessName: string;
   /** The merchant's reference from the link (an invoice number), when it had one. */
   reference?: string | null;
   /** The payer's answers to the link's questions and their phone, label/value (docs/decisions.md #76). */
@@ -134,16 +155,8 @@ export interface ReceiptDetails {
 /** The payer's receipt, in the merchant's currency and time zone. */
 export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
   const money = (cents: number) => formatMoney(cents, receipt.currency);
-  const paidAt = new Intl.DateTimeFormat('en-NZ', {
-    timeZone: receipt.timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(receipt.paidAt));
   const rows: [string, string][] = [
-    [receipt.item, money(receipt.baseCents)],
-    ...(receipt.tipCents > 0 ? [['Tip', money(receipt.tipCents)] as [string, string]] : []),
-    ['Total paid', money(receipt.totalCents)],
-    ['Date', paidAt],
+    ...paidRows(receipt),
     ...(receipt.card ? [['Paid with', receipt.card] as [string, string]] : []),
     ['Transaction ID', receipt.transactionId],
     ...(receipt.reference ? [['Reference', receipt.reference] as [string, string]] : []),
@@ -165,16 +178,7 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
   );
 }
 
-export interface PaymentReceivedDetails {
-  /** The link's title when paid. */
-  item: string;
-  currency: string;
-  baseCents: number;
-  tipCents: number;
-  totalCents: number;
-  paidAt: string;
-  timeZone: string;
-  transactionId: string;
+export interface PaymentReceivedDetails extends PaidPayment {
   reference: string | null;
   /** The payer as the receipt names them (`Name not given` when Checkout had no name). */
   payerName: string | null;
@@ -191,16 +195,8 @@ export interface PaymentReceivedDetails {
  */
 export function paymentReceivedEmail(payment: PaymentReceivedDetails): Email {
   const money = (cents: number) => formatMoney(cents, payment.currency);
-  const paidAt = new Intl.DateTimeFormat('en-NZ', {
-    timeZone: payment.timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(payment.paidAt));
   const rows: [string, string][] = [
-    [payment.item, money(payment.baseCents)],
-    ...(payment.tipCents > 0 ? [['Tip', money(payment.tipCents)] as [string, string]] : []),
-    ['Total paid', money(payment.totalCents)],
-    ['Date', paidAt],
+    ...paidRows(payment),
     ['Customer', payment.payerName ?? 'Name not given'],
     ...(payment.payerEmail ? [['Customer email', payment.payerEmail] as [string, string]] : []),
     ['Transaction ID', payment.transactionId],

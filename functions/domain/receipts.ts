@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
 import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
+import type { ReceiptDocument } from '@shared/receipt-document';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
 import { gstInInclusiveCents, paymentGst, type ReceiptTax } from './gst';
 import type { StoredRefund } from './money-records';
@@ -67,27 +68,11 @@ export function receiptPath(payment: Pick<PaymentRecord, 'receiptToken'>): strin
   return payment.receiptToken ? `/r/${payment.receiptToken}` : null;
 }
 
-/** A receipt's words, shared by the receipt page and the receipt email so the two never disagree. */
-export interface ReceiptView {
-  supplierName: string;
-  supplierAddress: string | null;
-  /** Shown from over $200 for a registered merchant. */
-  gstNumber: string | null;
-  receiptNumber: number | null;
-  date: string;
-  description: string;
-  /** Label/amount lines: the item, the tip, the total. */
-  lines: [string, string][];
-  totalText: string;
-  /** "The total includes GST $30.00": from over $200 for a registered merchant; never when not registered. */
-  gstStatement: string | null;
-  /** Over $1,000: the payer's name and email. */
-  recipient: { name: string | null; email: string | null } | null;
-  /** The payer's answers to the link's questions, then their phone: label/value, as they gave them (#76). */
-  answers: [string, string][];
-  /** Each succeeded refund, oldest first, with its supply correction when the merchant is registered. */
-  corrections: { date: string; refundText: string; gstText: string | null }[];
-}
+/**
+ * A receipt's words, shared by the receipt page, its PDF and the receipt email so they never disagree: the
+ * PDF's document (shared/receipt-document.ts) less the page's footer.
+ */
+export type ReceiptView = Omit<ReceiptDocument, 'footer'>;
 
 /** Supply correction information for one refund of a registered merchant's payment (docs/decisions.md #64). */
 export interface SupplyCorrection {
