@@ -1,12 +1,13 @@
 /**
  * The signed-in dashboard's one realtime socket (docs/decisions.md #7, #8): mounted once in the dashboard
- * shell, it refreshes every payment and stat on screen when a payment's push arrives (everything, when
+ * shell, it refreshes every payment, stat and link on screen when a payment's push arrives (everything, when
  * Stripe changed the merchant's connection or plan), and tells the page how the
  * connection is doing for the 'Live' indicator. Unmounting it (leaving the dashboard, logging out) closes it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
+import { paymentLinksQueryKey } from '../payment-links-api';
 import { paymentsQueryKey } from '../payments-api';
 import { loadRuntimeConfig } from '../runtime-config';
 import { openRealtimeConnection, type RealtimeStatus } from './realtime-connection';
@@ -37,7 +38,12 @@ export function RealtimeProvider({
   }, [onPaymentUpdated]);
 
   useEffect(() => {
-    const refreshPayments = () => void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+    // A payment moves its link's sold places and results too (docs/decisions.md #58, #82): the links list
+    // is read again with the payments, so an open Manage Links says "2 of 2 sold" as the second one pays.
+    const refreshPayments = () => {
+      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey });
+    };
     const connection = openRealtimeConnection({
       getUrl: async () => (await loadRuntimeConfig()).realtimeUrl,
       // Loaded on demand, as everywhere: lib/auth carries Amplify. Asked on every (re)connect, so an
