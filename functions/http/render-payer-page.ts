@@ -6,7 +6,8 @@
  * needs rebuilding when the web app changes.
  */
 import { ENV } from '../environment';
-import { prefilledAmountCents, publicLinkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
+import { publicLinkIdSchema, type PublicPaymentLink } from '@shared/contracts/payment-links';
+import { prefilledAmountCents } from '@shared/payer-link-params';
 import { log, observed } from '../adapters/observability';
 import { paymentLinkDeps } from '../adapters/payment-link-deps';
 import { HttpError } from '../domain/http-error';

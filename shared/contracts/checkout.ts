@@ -1,9 +1,7 @@
 import * as z from 'zod';
 import { RECEIPT_EMAIL_INVALID_MESSAGE, RECEIPT_EMAIL_REQUIRED_MESSAGE } from '../payment-messages';
+import { REQUEST_ID_PATTERN } from '../payer-link-params';
 import { linkIdSchema } from './payment-links';
-
-/** Payment request ids (docs/decisions.md #79): `req_` + 16 URL-safe random characters. */
-export const REQUEST_ID_PATTERN = /^req_[A-Za-z0-9_-]{16}$/;
 
 /**
  * POST /api/checkout — what the payer chose. The server computes base + tip from the stored link; the

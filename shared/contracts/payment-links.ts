@@ -2,27 +2,13 @@ import * as z from 'zod';
 import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
+import { normaliseLinkId } from '../payer-link-params';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
 import { customFieldSchema, customFieldsInputSchema } from './custom-fields';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 export const linkIdSchema = z.string().regex(LINK_ID_PATTERN, 'Payment link not found');
-
-/**
- * A link id as a shared link may carry it: chat apps and emails paste a trailing space (`%20`), or take the
- * sentence's full stop, comma or closing bracket into the link. None of those can be in an id, so they are
- * dropped before the id is looked up (docs/decisions.md #67).
- */
-export function normaliseLinkId(raw: string): string {
-  let id = raw;
-  try {
-    id = decodeURIComponent(raw);
-  } catch {
-    // A lone `%` is not an escape; the pattern check refuses it below.
-  }
-  return id.replace(/^[\s(<[{"']+/, '').replace(/[\s.,;:!?)>\]}"'`]+$/, '');
-}
 
 /** The id in a public `/p/{id}` or `/api/links/{id}` path, normalised as above. */
 export const publicLinkIdSchema = z.string().transform(normaliseLinkId).pipe(linkIdSchema);
@@ -56,17 +42,6 @@ export const linkResultsSchema = z.object({
   grossCents: z.number().int(),
 });
 export type LinkResults = z.infer<typeof linkResultsSchema>;
-
-/**
- * An open-amount link's `?amount=` (cents), as a payment request's Pay button carries it (docs/decisions.md
- * #79): the payer page shows it filled in, server-drawn and in the script alike. Anything but a whole
- * number of cents a payment may be is no prefill.
- */
-export function prefilledAmountCents(raw: string | null | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const cents = Number(raw);
-  return cents >= PAYMENT_MIN_CENTS && cents <= PAYMENT_MAX_CENTS ? cents : null;
-}
 
 /** A merchant's payment link, as GET/POST/PATCH /api/me/links answer. */
 export const paymentLinkSchema = z.object({

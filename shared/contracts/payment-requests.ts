@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { plainTextSchema } from '../plain-text';
-import { REQUEST_ID_PATTERN } from './checkout';
+import { REQUEST_ID_PATTERN } from '../payer-link-params';
 import { LINK_TITLE_MAX, linkIdSchema, paymentCentsSchema } from './payment-links';
 
 /**

@@ -3,7 +3,8 @@
  * with a space or the sentence's punctuation (docs/decisions.md #67, #68).
  */
 import { describe, expect, it } from 'vitest';
-import { normaliseLinkId, publicLinkIdSchema } from '@shared/contracts/payment-links';
+import { publicLinkIdSchema } from '@shared/contracts/payment-links';
+import { normaliseLinkId } from '@shared/payer-link-params';
 import { websiteUrlSchema } from '@shared/contracts/signup';
 
 describe('websiteUrlSchema', () => {

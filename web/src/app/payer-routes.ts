@@ -3,7 +3,7 @@
  * to. main.tsx serves them from a small app of their own (app/payer-app.tsx), so a payer who scans a QR
  * code on a phone downloads React and the page, and none of the merchant dashboard.
  */
-import { normaliseLinkId } from '@shared/contracts/payment-links';
+import { normaliseLinkId } from '@shared/payer-link-params';
 
 export type PayerRoute =
   | { page: 'payment'; linkId: string }

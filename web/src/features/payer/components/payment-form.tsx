@@ -1,8 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, parseMoneyInput, paymentAmounts, type TipChoice } from '@shared/money';
-import { REQUEST_ID_PATTERN } from '@shared/contracts/checkout';
-import { prefilledAmountCents, type PublicPaymentLink } from '@shared/contracts/payment-links';
+import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { prefilledAmountCents, REQUEST_ID_PATTERN } from '@shared/payer-link-params';
 import { formatMoney } from '@web/lib/format-money';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { createCheckout, serverMessage } from '../api/payer-api';
