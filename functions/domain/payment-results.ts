@@ -75,13 +75,20 @@ export async function resendReceiptForMerchant(
   if (!PAYMENT_ID_PATTERN.test(paymentId)) throw paymentNotFound();
   const payment = await deps.payments.get(paymentId);
   if (!payment || payment.merchantId !== merchantId) throw paymentNotFound();
-  return sendReceiptOf(payment, undefined, deps);
+  return sendReceiptOf(payment, undefined, deps, 'merchant');
 }
+
+/**
+ * Who asked for the receipt: the payer (success page, `requested` their address) or the merchant
+ * (Transactions). A refusal is worded for the one who reads it, with what they can do instead.
+ */
+type ReceiptAsker = 'payer' | 'merchant';
 
 async function sendReceiptOf(
   payment: PaymentRecord,
   requested: string | undefined,
   deps: Parameters<typeof sendPaymentReceipt>[2],
+  askedBy: ReceiptAsker = 'payer',
 ): Promise<{ sent: true; email: string; paymentId: string }> {
   if (payment.status !== 'succeeded') {
     throw new HttpError(
@@ -102,7 +109,9 @@ async function sendReceiptOf(
     throw new HttpError(
       429,
       'too_many_receipts',
-      `This receipt has already been sent ${MAX_RECEIPTS_PER_PAYMENT} times. Please check your inbox and spam folder.`,
+      askedBy === 'merchant'
+        ? RECEIPT_LIMIT_MERCHANT_MESSAGE
+        : `This receipt has already been sent ${MAX_RECEIPTS_PER_PAYMENT} times. Please check your inbox and spam folder.`,
     );
   }
   if (requested !== undefined && !sameEmail(requested, recipient)) {
@@ -120,10 +129,21 @@ async function sendReceiptOf(
       reason: error.reason,
       at: (deps.now?.() ?? new Date()).toISOString(),
     });
-    throw new HttpError(503, 'email_unavailable', RECEIPT_REFUSED_MESSAGE);
+    throw new HttpError(
+      503,
+      'email_unavailable',
+      askedBy === 'merchant' ? RECEIPT_REFUSED_MERCHANT_MESSAGE : RECEIPT_REFUSED_MESSAGE,
+    );
   }
   return { sent: true, email: maskedEmail(recipient)!, paymentId: payment.paymentId };
 }
+
+/** The merchant's words when the payment's receipts are used up: the receipt page still serves the customer. */
+export const RECEIPT_LIMIT_MERCHANT_MESSAGE = `This receipt has already been emailed ${MAX_RECEIPTS_PER_PAYMENT} times, the most Paylink sends for one payment. Ask your customer to check their spam folder, or share the receipt page from this payment's details.`;
+
+/** The merchant's words when the mail service refuses: the receipt page is the customer's record meanwhile. */
+export const RECEIPT_REFUSED_MERCHANT_MESSAGE =
+  "Receipts can't be emailed until email sending is set up for Paylink, so this one was not sent. Share the receipt page from this payment's details instead.";
 
 /** The payer's words when the request names another address than the one given at checkout. */
 export const RECEIPT_OTHER_ADDRESS_MESSAGE =

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, paymentResultSchema } from '@shared/contracts/checkout';
+import { RECEIPT_LIMIT_MERCHANT_MESSAGE } from '@functions/domain/payment-results';
 import { emailsTo, waitForEmail } from '../support/mailbox';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
@@ -126,6 +127,8 @@ describe("POST /api/me/payments/{id}/receipt, Transactions' Resend receipt (docs
     expect((await payerAsk()).status).toBe(202);
     const tooMany = await resend(merchant.accessToken);
     expect(tooMany.status).toBe(429);
+    // Worded for the merchant, with what they can do instead (not the payer's "check your inbox").
+    expect(await tooMany.json()).toMatchObject({ code: 'too_many_receipts', message: RECEIPT_LIMIT_MERCHANT_MESSAGE });
     expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(3);
   });
 });
