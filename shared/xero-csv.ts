@@ -5,7 +5,8 @@
  * account's statement balance moves by exactly what reached the bank. docs/decisions.md #57.
  *
  * Xero's rules for the file: a header row; Date as DD/MM/YYYY and Amount signed, with no thousands
- * separators, are required; Payee, Description and Reference are optional; at most 100,000 rows. The
+ * separators, are required; Payee, Description and Reference are optional; at most 1,000 lines a file, so a
+ * longer export is split into files of that size (`inXeroFiles`), each imported in turn. The
  * precoded variant adds Account Code and Tax Rate (Xero's display name), so Xero can create and reconcile
  * each transaction itself. Text is made inert against formula injection exactly as the transactions CSV
  * does. Pure: no I/O.
@@ -16,8 +17,23 @@ import { centsToCsvAmount, quoted, textCell } from './transactions-csv';
 
 export const XERO_CSV_HEADER = ['Date', 'Amount', 'Payee', 'Description', 'Reference'] as const;
 export const XERO_PRECODED_CSV_HEADER = [...XERO_CSV_HEADER, 'Account Code', 'Tax Rate'] as const;
-/** Xero refuses a statement file with more rows than this. */
-export const XERO_MAX_ROWS = 100_000;
+/**
+ * Xero imports at most this many statement lines from one file ("split the file if it contains more than
+ * 1,000 bank transactions", Xero's bank statement import help).
+ */
+export const XERO_MAX_ROWS = 1_000;
+
+/**
+ * The lines in files Xero will take: in order, at most XERO_MAX_ROWS each. The files' lines together are the
+ * payout's, so their sum is still the payout; each file alone is only a part of it.
+ */
+export function inXeroFiles<T>(lines: readonly T[]): T[][] {
+  const files: T[][] = [];
+  for (let start = 0; start < lines.length; start += XERO_MAX_ROWS) {
+    files.push(lines.slice(start, start + XERO_MAX_ROWS));
+  }
+  return files.length > 0 ? files : [[]];
+}
 
 /** Xero's New Zealand display names for the tax rates the precoded file uses. */
 export const XERO_TAX_RATES = {
@@ -118,7 +134,7 @@ function lineCells(line: PayoutLine, options: XeroCsvOptions): string[] {
 function checkRows(lines: readonly PayoutLine[]) {
   if (lines.length > XERO_MAX_ROWS) {
     throw new RangeError(
-      `Xero imports at most ${XERO_MAX_ROWS.toLocaleString('en-NZ')} lines in one file; choose a shorter date range.`,
+      `Xero imports at most ${XERO_MAX_ROWS.toLocaleString('en-NZ')} lines in one file; split them with inXeroFiles.`,
     );
   }
 }

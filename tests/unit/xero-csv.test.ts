@@ -11,6 +11,7 @@ import type { StripeBalanceTransaction } from '@functions/domain/stripe-port';
 import type { PayoutLine } from '@shared/contracts/payouts';
 import {
   XERO_MAX_ROWS,
+  inXeroFiles,
   linesTotalCents,
   xeroBankStatementCsv,
   xeroPrecodedCsv,
@@ -174,9 +175,18 @@ describe('Xero bank statement CSV', () => {
     ]);
   });
 
-  it('refuses more lines than Xero imports, in words', () => {
+  it('refuses more lines than Xero imports from one file, in words', () => {
     const many = Array.from({ length: XERO_MAX_ROWS + 1 }, () => lines[0]!);
-    expect(() => xeroBankStatementCsv(many, NZ)).toThrow(/at most 100,000 lines/);
+    expect(() => xeroBankStatementCsv(many, NZ)).toThrow(/at most 1,000 lines/);
+  });
+
+  it('splits a long export into files Xero takes, every line once and in order', () => {
+    const many = Array.from({ length: 2 * XERO_MAX_ROWS + 1 }, (_, index) => ({ ...lines[0]!, amountCents: index }));
+    const files = inXeroFiles(many);
+    expect(files.map((file) => file.length)).toEqual([XERO_MAX_ROWS, XERO_MAX_ROWS, 1]);
+    expect(files.flat()).toEqual(many);
+    for (const file of files) expect(() => xeroBankStatementCsv(file, NZ)).not.toThrow();
+    expect(inXeroFiles(lines)).toEqual([lines]);
   });
 });
 

@@ -7,18 +7,27 @@ import type { GstSummary } from '@shared/contracts/gst-summary';
 import type { PayoutLine } from '@shared/contracts/payouts';
 import { gstSummaryCsv } from '@shared/gst-summary-csv';
 import { CSV_BYTE_ORDER_MARK } from '@shared/transactions-csv';
-import { xeroBankStatementCsv, xeroPrecodedCsv, type XeroCsvOptions } from '@shared/xero-csv';
+import { inXeroFiles, xeroBankStatementCsv, xeroPrecodedCsv, type XeroCsvOptions } from '@shared/xero-csv';
 
 export type XeroFileKind = 'statement' | 'precoded';
 
+/**
+ * One file, or (past the 1,000 lines Xero takes from a file) numbered parts to import one after another:
+ * `…-part-1-of-3.csv`. The browser may ask once whether the site may save several files.
+ */
 export function downloadXeroCsv(
   name: string,
   kind: XeroFileKind,
   lines: readonly PayoutLine[],
   options: XeroCsvOptions,
 ) {
-  const text = kind === 'statement' ? xeroBankStatementCsv(lines, options) : xeroPrecodedCsv(lines, options);
-  saveCsv(`${name}${kind === 'precoded' ? '-precoded' : ''}.csv`, [text]);
+  const files = inXeroFiles(lines);
+  const suffix = kind === 'precoded' ? '-precoded' : '';
+  files.forEach((part, index) => {
+    const text = kind === 'statement' ? xeroBankStatementCsv(part, options) : xeroPrecodedCsv(part, options);
+    const partName = files.length === 1 ? '' : `-part-${index + 1}-of-${files.length}`;
+    saveCsv(`${name}${suffix}${partName}.csv`, [text]);
+  });
 }
 
 /** The GST summary of one period: its receipts and corrections, then the totals. */
