@@ -10,26 +10,57 @@ import {
 } from './ui/dialog';
 
 /**
- * A button that opens a dialog holding one form. The form mounts each time the dialog opens, so every
- * opening starts from what is saved (and a refund's idempotency key is one per opening); it is given
- * `close` for its Cancel button and for success.
+ * A dialog holding one form: opened by its own `trigger` button, or, when something else opens it (a menu
+ * item, a page's button), by the caller's `open` and `onOpenChange`. The form mounts each time the dialog
+ * opens, so every opening starts from what is saved (and a refund's idempotency key is one per opening); it is
+ * given `close` for its Cancel button and for success.
  */
 export function FormDialog({
   trigger,
+  open: openFromCaller,
+  onOpenChange,
+  onClosed,
   closeLabel,
   children,
 }: {
-  /** The button that opens the dialog. */
-  trigger: ReactElement;
   /** Accessible name of the corner close button: the form's Cancel. */
   closeLabel: string;
   children: (close: () => void) => ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
+} & (
+  | {
+      /** The button that opens the dialog. */
+      trigger: ReactElement;
+      open?: never;
+      onOpenChange?: never;
+      onClosed?: never;
+    }
+  | {
+      trigger?: never;
+      open: boolean;
+      onOpenChange: (open: boolean) => void;
+      /** Where the focus goes when it closes, when what opened it is gone by then (a menu). */
+      onClosed?: () => void;
+    }
+)) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openFromCaller ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent closeLabel={closeLabel}>{children(() => setOpen(false))}</DialogContent>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent
+        closeLabel={closeLabel}
+        onCloseAutoFocus={
+          onClosed
+            ? (event) => {
+                event.preventDefault();
+                onClosed();
+              }
+            : undefined
+        }
+      >
+        {children(() => setOpen(false))}
+      </DialogContent>
     </Dialog>
   );
 }

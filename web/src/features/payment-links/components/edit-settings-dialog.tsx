@@ -9,15 +9,8 @@ import {
   type UpdateLinkSettingsInput,
 } from '@shared/contracts/payment-links';
 import { FormField, fieldControlProps } from '@web/components/form-field';
+import { DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
@@ -46,17 +39,9 @@ export function EditSettingsDialog({
   onClosed: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={strings.cancel}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          onClosed();
-        }}
-      >
-        {open ? <EditSettingsForm link={link} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog closeLabel={strings.cancel} open={open} onOpenChange={onOpenChange} onClosed={onClosed}>
+      {(close) => <EditSettingsForm link={link} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -124,11 +109,21 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
   );
   const limitHint = strings.limitHint(link.soldCount);
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{strings.title}</DialogTitle>
-        <DialogDescription>{strings.description(link.title)}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={strings.title}
+      description={strings.description(link.title)}
+      onSubmit={submit}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+            {strings.cancel}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? strings.saving : strings.save}
+          </Button>
+        </>
+      }
+    >
       <FormField id={ids.limit} label={label(strings.limitLabel)} hint={limitHint} error={errors.maxPayments}>
         <Input
           {...fieldControlProps(ids.limit, { error: errors.maxPayments, hint: limitHint })}
@@ -179,14 +174,6 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
           onChange={change('redirectUrl')}
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          {strings.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? strings.saving : strings.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

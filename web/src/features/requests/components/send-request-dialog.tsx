@@ -10,15 +10,8 @@ import {
 } from '@shared/contracts/payment-requests';
 import { parseMoneyInput } from '@shared/money';
 import { FormField, fieldControlProps } from '@web/components/form-field';
+import { DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
@@ -46,11 +39,9 @@ export function SendRequestDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={strings.cancel}>
-        {open ? <SendRequestForm link={link} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog closeLabel={strings.cancel} open={open} onOpenChange={onOpenChange}>
+      {(close) => <SendRequestForm link={link} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -117,13 +108,21 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
   };
   const amountHint = link ? strings.amountOptionalHint : undefined;
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{strings.title}</DialogTitle>
-        <DialogDescription>
-          {link ? strings.descriptionForLink(link.title) : strings.descriptionOneOff}
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={strings.title}
+      description={link ? strings.descriptionForLink(link.title) : strings.descriptionOneOff}
+      onSubmit={submit}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onDone} disabled={send.isPending}>
+            {strings.cancel}
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? strings.sending : strings.submit}
+          </Button>
+        </>
+      }
+    >
       {link ? null : (
         <FormField id={ids.title} label={strings.titleLabel} hint={strings.titleHint} error={errors.title}>
           <Input
@@ -223,14 +222,6 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
           />
         </FormField>
       ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={send.isPending}>
-          {strings.cancel}
-        </Button>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? strings.sending : strings.submit}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
