@@ -1,8 +1,48 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RequestStatus } from '@shared/contracts/payment-requests';
 import { reminderShardOf, type PaymentRequestRecord, type PaymentRequestRepository } from '../domain/payment-requests';
 import { conditionally, documentClient, tableName } from './dynamo';
 
 const table = () => tableName('requests');
+
+/**
+ * One conditional step up the status ladder (status only moves forward): only from the statuses in `from`
+ * and while `also.condition` holds, it sets the new status, its `<status>At` and `updatedAt` to `now`, and
+ * `also.set`, and takes the request off the reminder index. The request as it now is; undefined when refused.
+ */
+async function moveStatus(
+  requestId: string,
+  from: readonly RequestStatus[],
+  to: Exclude<RequestStatus, 'sent'>,
+  now: Date,
+  also: { condition?: string; set?: Record<string, string>; values?: Record<string, unknown> } = {},
+): Promise<PaymentRequestRecord | undefined> {
+  const fromValues = Object.fromEntries(from.map((status, index) => [`:from${index}`, status]));
+  const fromNames = Object.keys(fromValues);
+  const fromCondition = fromNames.length === 1 ? `#status = ${fromNames[0]}` : `#status IN (${fromNames.join(', ')})`;
+  const extraSets = Object.keys(also.set ?? {}).map((name) => `, ${name} = :${name}`);
+  const extraValues = Object.fromEntries(Object.entries(also.set ?? {}).map(([name, value]) => [`:${name}`, value]));
+  const updated = await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { requestId },
+        UpdateExpression: `SET #status = :to, ${to}At = :now${extraSets.join('')}, updatedAt = :now REMOVE reminderShard`,
+        ConditionExpression: also.condition ? `${fromCondition} AND ${also.condition}` : fromCondition,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':now': now.toISOString(),
+          ...fromValues,
+          ...extraValues,
+          ...also.values,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return updated?.Attributes as PaymentRequestRecord | undefined;
+}
 
 export const paymentRequestStore: PaymentRequestRepository = {
   async takeDailySend(merchantId, day, max, expiresAt) {
@@ -53,53 +93,18 @@ export const paymentRequestStore: PaymentRequestRepository = {
   },
 
   async cancel(merchantId, requestId, now) {
-    const at = now.toISOString();
-    const updated = await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: { requestId },
-          UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, updatedAt = :now REMOVE reminderShard',
-          ConditionExpression: 'merchantId = :merchantId AND #status IN (:sent, :reminded)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':cancelled': 'cancelled',
-            ':sent': 'sent',
-            ':reminded': 'reminded',
-            ':now': at,
-            ':merchantId': merchantId,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
-    );
-    if (updated) return updated.Attributes as PaymentRequestRecord;
+    const updated = await moveStatus(requestId, ['sent', 'reminded'], 'cancelled', now, {
+      condition: 'merchantId = :merchantId',
+      values: { ':merchantId': merchantId },
+    });
+    if (updated) return updated;
     // Refused: not the merchant's (answered as missing), or already paid or cancelled (answered as it is).
     const current = await this.get(requestId);
     return current?.merchantId === merchantId ? current : undefined;
   },
 
   async markPaid(requestId, paymentId, now) {
-    const at = now.toISOString();
-    const updated = await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: { requestId },
-          UpdateExpression:
-            'SET #status = :paid, paidAt = :now, paymentId = :paymentId, updatedAt = :now REMOVE reminderShard',
-          ConditionExpression: '#status IN (:sent, :reminded)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':paid': 'paid',
-            ':sent': 'sent',
-            ':reminded': 'reminded',
-            ':now': at,
-            ':paymentId': paymentId,
-          },
-        }),
-      ),
-    );
+    const updated = await moveStatus(requestId, ['sent', 'reminded'], 'paid', now, { set: { paymentId } });
     return updated !== undefined;
   },
 
@@ -117,21 +122,10 @@ export const paymentRequestStore: PaymentRequestRepository = {
   },
 
   async claimReminder(requestId, now) {
-    const at = now.toISOString();
-    const updated = await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: { requestId },
-          UpdateExpression: 'SET #status = :reminded, remindedAt = :now, updatedAt = :now REMOVE reminderShard',
-          ConditionExpression: '#status = :sent AND attribute_exists(reminderShard) AND remindAt <= :now',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':reminded': 'reminded', ':sent': 'sent', ':now': at },
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
-    );
-    return updated?.Attributes as PaymentRequestRecord | undefined;
+    // Only a request still due: one reminder, and none once it is paid or cancelled.
+    return moveStatus(requestId, ['sent'], 'reminded', now, {
+      condition: 'attribute_exists(reminderShard) AND remindAt <= :now',
+    });
   },
 
   async releaseReminder(request, claimedAt) {
