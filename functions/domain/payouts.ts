@@ -349,10 +349,16 @@ export async function catchUpPayouts(
 
 /* ---------------------------------------------------------------- the merchant's routes */
 
+/** What the payout list reads. */
+export interface PayoutListDeps {
+  payouts: PayoutRepository;
+  merchants: Pick<PayoutDeps['merchants'], 'get'>;
+}
+
 export async function listMerchantPayouts(
   merchantId: string,
   query: PayoutListQuery,
-  deps: { payouts: PayoutRepository; merchants: Pick<PayoutDeps['merchants'], 'get'> },
+  deps: PayoutListDeps,
 ): Promise<PayoutList> {
   const [page, merchant] = await Promise.all([deps.payouts.list(merchantId, query), deps.merchants.get(merchantId)]);
   return { ...page, gstRegistered: merchant?.tax?.gstRegistered === true };
