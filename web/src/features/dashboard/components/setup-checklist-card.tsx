@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, Circle, X } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { useConnectStripe } from '@web/features/stripe-connection';
@@ -27,18 +26,33 @@ export function SetupChecklistCard() {
   const { connect, isConnecting } = useConnectStripe();
 
   if (progress.dismissed || !stripe.data || !links.data) return null;
-  const steps = {
-    stripe: stripe.data.connected,
-    link: links.data.length > 0,
-    print: progress.printed,
-  };
-  if (steps.stripe && steps.link && steps.print) return null;
-  const done = Object.values(steps).filter(Boolean).length;
+  const steps: SetupStep[] = [
+    {
+      done: stripe.data.connected,
+      label: strings.stripe,
+      detail: strings.stripeDetail,
+      action: { onClick: connect, busy: isConnecting, label: strings.stripeAction, busyLabel: strings.connecting },
+    },
+    {
+      done: links.data.length > 0,
+      label: strings.link,
+      detail: strings.linkDetail,
+      action: { to: '/dashboard/create-link', label: strings.linkAction },
+    },
+    {
+      done: progress.printed,
+      label: strings.print,
+      detail: strings.printDetail,
+      action: { to: '/dashboard/print-materials', label: strings.printAction },
+    },
+  ];
+  const done = steps.filter((step) => step.done).length;
+  if (done === steps.length) return null;
 
   return (
     <DashboardCard
       title={strings.title}
-      description={strings.progress(done, 3)}
+      description={strings.progress(done, steps.length)}
       actions={
         <Button variant="ghost" size="sm" onClick={() => record('dismissed')}>
           <X aria-hidden="true" />
@@ -47,43 +61,25 @@ export function SetupChecklistCard() {
       }
     >
       <ol className="flex flex-col gap-3" aria-label={strings.title}>
-        <Step done={steps.stripe} label={strings.stripe} detail={strings.stripeDetail}>
-          <Button size="sm" onClick={connect} disabled={isConnecting}>
-            {isConnecting ? strings.connecting : strings.stripeAction}
-          </Button>
-        </Step>
-        <Step done={steps.link} label={strings.link} detail={strings.linkDetail}>
-          <Button asChild size="sm" variant={steps.stripe ? 'primary' : 'outline'}>
-            <Link to="/dashboard/create-link">
-              {strings.linkAction}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </Step>
-        <Step done={steps.print} label={strings.print} detail={strings.printDetail}>
-          <Button asChild size="sm" variant={steps.link ? 'primary' : 'outline'}>
-            <Link to="/dashboard/print-materials">
-              {strings.printAction}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </Step>
+        {steps.map((step, index) => (
+          // The next step to take stands out: its action is primary once the step before it is done.
+          <StepRow key={step.label} step={step} next={index === 0 || steps[index - 1]!.done} />
+        ))}
       </ol>
     </DashboardCard>
   );
 }
 
-function Step({
-  done,
-  label,
-  detail,
-  children,
-}: {
+/** One step: ticked from what is true, and until then a button (`onClick`) or a link (`to`) to do it. */
+interface SetupStep {
   done: boolean;
   label: string;
   detail: string;
-  children: ReactNode;
-}) {
+  action: { onClick: () => void; busy: boolean; label: string; busyLabel: string } | { to: string; label: string };
+}
+
+function StepRow({ step: { done, label, detail, action }, next }: { step: SetupStep; next: boolean }) {
+  const variant = next ? 'primary' : 'outline';
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border border-border p-3 sm:flex-row sm:items-center sm:justify-between"
@@ -103,7 +99,22 @@ function Step({
           {done ? null : <p className="text-sm text-muted-foreground">{detail}</p>}
         </div>
       </div>
-      {done ? null : <div className="shrink-0">{children}</div>}
+      {done ? null : (
+        <div className="shrink-0">
+          {'to' in action ? (
+            <Button asChild size="sm" variant={variant}>
+              <Link to={action.to}>
+                {action.label}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : (
+            <Button size="sm" variant={variant} onClick={action.onClick} disabled={action.busy}>
+              {action.busy ? action.busyLabel : action.label}
+            </Button>
+          )}
+        </div>
+      )}
     </li>
   );
 }
