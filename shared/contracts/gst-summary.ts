@@ -1,5 +1,5 @@
 /**
- * GET /api/me/gst-summary?months=2&lastMonth=2026-04 — a GST-registered merchant's GST for one taxable
+ * GET /api/me/gst-summary?months=2&lastMonth=2026-04 — a merchant's GST for one taxable
  * period: GST on the period's receipts less the GST the period's refunds corrected, each line from the same
  * figures as its receipt, in integer cents, dated on the merchant's days (docs/decisions.md #84).
  */
@@ -70,6 +70,11 @@ export const gstSummarySchema = z.object({
   fromDay: z.string(),
   toDay: z.string(),
   timeZone: z.string(),
+  /**
+   * Whether the merchant is registered for GST now. A merchant who no longer is still gets the periods when
+   * they were: each receipt counts as it was issued (docs/decisions.md #84, #97).
+   */
+  registeredNow: z.boolean(),
   currency: z.string(),
   receipts: z.array(gstReceiptLineSchema),
   corrections: z.array(gstCorrectionLineSchema),
