@@ -16,7 +16,7 @@ import { taxSettingsOf, type MerchantRepository } from './merchants';
 import { addDays, dayInTimeZone, startOfDayIn } from './merchant-days';
 import { paymentGst } from './gst';
 import type { PaymentRecord } from './payments';
-import { receiptTaxOf, succeededRefunds, supplyCorrection } from './receipts';
+import { receiptTaxOf, receiptTimeZone, succeededRefunds, supplyCorrection } from './receipts';
 
 /**
  * Refunds made in the period may correct payments made before it: the read reaches back this far before
@@ -68,8 +68,11 @@ export async function gstSummary(
   const fromDay = `${firstMonth}-01`;
   const dayAfter = `${addMonths(lastMonth, 1)}-01`;
   const toDay = addDays(dayAfter, -1);
-  const readFrom = startOfDayIn(`${addMonths(firstMonth, -CORRECTION_LOOKBACK_MONTHS)}-01`, timeZone);
-  const periodEnd = startOfDayIn(dayAfter, timeZone);
+  // Each receipt falls in a period by its own date, in the zone it was issued in (#104), which may not be the
+  // merchant's zone now: the read reaches two days past the period at each end (zones are at most 26 hours
+  // apart), and the days decide.
+  const readFrom = startOfDayIn(addDays(`${addMonths(firstMonth, -CORRECTION_LOOKBACK_MONTHS)}-01`, -2), timeZone);
+  const periodEnd = startOfDayIn(addDays(dayAfter, 2), timeZone);
 
   const { payments, complete } = await deps.payments.listSucceededCreatedBetween(
     merchantId,
@@ -102,17 +105,18 @@ function receiptsOfUnknownTax(
   period: { fromDay: string; toDay: string; timeZone: string },
 ): number {
   if (merchant && taxSettingsOf(merchant).gstRegistered) return 0;
-  const inPeriod = (instant: string) => {
-    const day = dayInTimeZone(instant, period.timeZone);
+  const inPeriod = (instant: string, timeZone: string) => {
+    const day = dayInTimeZone(instant, timeZone);
     return day >= period.fromDay && day <= period.toDay;
   };
-  return payments.filter(
-    (payment) =>
-      payment.status === 'succeeded' &&
-      !payment.receiptTax &&
-      (inPeriod(payment.settledAt ?? payment.createdAt) ||
-        succeededRefunds(payment).some((refund) => inPeriod(refund.createdAt))),
-  ).length;
+  return payments.filter((payment) => {
+    if (payment.status !== 'succeeded' || payment.receiptTax) return false;
+    const timeZone = receiptTimeZone(payment, merchant);
+    return (
+      inPeriod(payment.settledAt ?? payment.createdAt, timeZone) ||
+      succeededRefunds(payment).some((refund) => inPeriod(refund.createdAt, timeZone))
+    );
+  }).length;
 }
 
 /** The summary of already-read payments (pure; the unit of the figures). */
@@ -121,8 +125,8 @@ export function summarise(
   merchant: Parameters<typeof supplyCorrection>[2],
   period: { months: number; firstMonth: string; lastMonth: string; fromDay: string; toDay: string; timeZone: string },
 ): GstSummary {
-  const inPeriod = (instant: string) => {
-    const day = dayInTimeZone(instant, period.timeZone);
+  const inPeriod = (instant: string, timeZone: string) => {
+    const day = dayInTimeZone(instant, timeZone);
     return day >= period.fromDay && day <= period.toDay ? day : null;
   };
   const receipts: GstSummary['receipts'] = [];
@@ -132,9 +136,11 @@ export function summarise(
     // As its receipt was issued (#97): registered or not, and its tips setting, then.
     const gst = paymentGst(receiptTaxOf(payment, merchant), payment);
     if (!gst) continue;
-    // The receipt's own date (receiptView): when the payment settled.
+    // The receipt's own date (receiptView): when the payment settled, in the zone it was issued in (#104);
+    // its corrections are dated in the same zone, as its page lists them.
+    const timeZone = receiptTimeZone(payment, merchant);
     const at = payment.settledAt ?? payment.createdAt;
-    const day = inPeriod(at);
+    const day = inPeriod(at, timeZone);
     if (day) {
       receipts.push({
         paymentId: payment.paymentId,
@@ -149,7 +155,7 @@ export function summarise(
       });
     }
     for (const refund of succeededRefunds(payment)) {
-      const refundDay = inPeriod(refund.createdAt);
+      const refundDay = inPeriod(refund.createdAt, timeZone);
       const correction = refundDay ? supplyCorrection(payment, refund, merchant) : null;
       if (!refundDay || !correction) continue;
       corrections.push({

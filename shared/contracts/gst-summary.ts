@@ -25,7 +25,10 @@ export const gstReceiptLineSchema = z.object({
   paymentId: z.string(),
   /** Null only for a payment that settled before receipt numbers existed. */
   receiptNumber: z.number().int().nullable(),
-  /** When it settled (ISO); `day` is that instant's merchant day (yyyy-MM-dd). */
+  /**
+   * When it settled (ISO); `day` is the receipt's date (yyyy-MM-dd), in the time zone it was issued in
+   * (docs/decisions.md #104), which decides its period.
+   */
   at: z.string(),
   day: z.string(),
   description: z.string(),
@@ -66,7 +69,10 @@ export const gstSummarySchema = z.object({
   months: z.number().int(),
   firstMonth: z.string(),
   lastMonth: z.string(),
-  /** The period's first and last merchant day (yyyy-MM-dd), in `timeZone`. */
+  /**
+   * The period's first and last day (yyyy-MM-dd). Each receipt and its corrections fall in it by their dates
+   * in the zone the receipt was issued in; `timeZone` is the merchant's now (docs/decisions.md #104).
+   */
   fromDay: z.string(),
   toDay: z.string(),
   timeZone: z.string(),

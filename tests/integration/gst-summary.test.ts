@@ -29,8 +29,8 @@ function send(path: string, method: string, body: unknown, token?: string) {
   return env.api(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-async function merchantWithStripe(gstRegistered: boolean): Promise<TestMerchant> {
-  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe' });
+async function merchantWithStripe(gstRegistered: boolean, timeZone = 'Pacific/Auckland'): Promise<TestMerchant> {
+  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe', timeZone });
   await env.connectStripe(merchant);
   if (gstRegistered) {
     const saved = await send(
@@ -268,5 +268,52 @@ describe('GST summary of a merchant no longer registered (docs/decisions.md #84,
     expect(error.message).toMatch(/A receipt in this period was issued before Paylink kept the GST registration/);
     expect(error.message).toMatch(/not registered for GST in Settings → Tax now/);
     expect((await summary(merchant, 1, addMonths(periodMonth, -1))).status).toBe(200);
+  });
+});
+
+describe('a receipt after the merchant’s time zone changes (docs/decisions.md #104)', () => {
+  it('keeps the date it was issued with, and stays in the GST period of that date', async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are 25 hours apart: every instant is another day in each.
+    const merchant = await merchantWithStripe(true, 'Pacific/Kiritimati');
+    const lunch = await paid(merchant, 'Lunch', 11_500);
+    const refund = await send(
+      `/api/me/payments/${lunch.paymentId}/refunds`,
+      'POST',
+      { amountCents: 2300, reason: 'requested_by_customer' },
+      merchant.accessToken,
+    );
+    expect(refund.status).toBe(201);
+    await env.settle();
+    const issuedDay = dayInTimeZone(lunch.settledAt!, 'Pacific/Kiritimati');
+    const month = issuedDay.slice(0, 7);
+    const receiptPage = async () => (await fetch(`${env.baseUrl}/r/${lunch.receiptToken as string}`)).text();
+    const longDate = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Kiritimati', dateStyle: 'long' }).format(
+      new Date(lunch.settledAt!),
+    );
+    expect(await receiptPage()).toContain(longDate);
+    const before = await summaryOf(merchant, 1, month);
+    expect(before.receipts.map((line) => [line.paymentId, line.day])).toEqual([[lunch.paymentId, issuedDay]]);
+
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.merchants,
+        Key: { merchantId: merchant.sub },
+        UpdateExpression: 'SET #zone = :zone',
+        ExpressionAttributeNames: { '#zone': 'timeZone' },
+        ExpressionAttributeValues: { ':zone': 'Pacific/Pago_Pago' },
+      }),
+    );
+    const page = await receiptPage();
+    expect(page).toContain(longDate);
+    expect(page).not.toContain(
+      new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Pago_Pago', dateStyle: 'long' }).format(
+        new Date(lunch.settledAt!),
+      ),
+    );
+    const after = await summaryOf(merchant, 1, month);
+    expect(after.timeZone).toBe('Pacific/Pago_Pago');
+    expect(after.receipts).toEqual(before.receipts);
+    expect(after.corrections).toEqual(before.corrections);
+    expect(after.totals).toEqual(before.totals);
   });
 });
