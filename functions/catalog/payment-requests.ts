@@ -9,7 +9,7 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
   {
     name: 'payment-requests',
     description:
-      "The merchant's payment requests: send one (at most 50 a merchant's day, with an optional reminder), list them, cancel one.",
+      "The merchant's payment requests: send one (at most 50 a merchant's day, with an optional reminder), list them, cancel one (expiring a one-off's open Checkout).",
     entry: 'functions/http/payment-requests.ts',
     // One function for the three routes: the stack is near CloudFormation's 500 resources (docs/decisions.md #79).
     routes: [
@@ -17,8 +17,12 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
       { method: 'POST', path: '/api/me/requests', auth: 'merchant' },
       { method: 'POST', path: '/api/me/requests/{id}/cancel', auth: 'merchant' },
     ],
-    // links: the link asked for is read, a one-off's own link is written (and deactivated on cancel).
-    tables: { requests: 'readwrite', links: 'readwrite', merchants: 'read' },
+    // links: the link asked for is read, a one-off's own link is written (and deactivated on cancel);
+    // payments and Stripe: a cancelled one-off's open Checkout is found and expired (docs/decisions.md #105).
+    tables: { requests: 'readwrite', links: 'readwrite', merchants: 'read', payments: 'read' },
+    secrets: ['stripe-secret-key'],
+    // As update-payment-link: the expiring of open Checkouts, 8 at a time, within API Gateway's 30 s.
+    timeoutSeconds: 25,
     sendsEmail: true,
   },
   {

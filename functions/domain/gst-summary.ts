@@ -16,7 +16,7 @@ import { taxSettingsOf, type MerchantRepository } from './merchants';
 import { addDays, dayInTimeZone, startOfDayIn } from './merchant-days';
 import { paymentGst } from './gst';
 import type { PaymentRecord } from './payments';
-import { receiptTaxOf, succeededRefunds, supplyCorrection } from './receipts';
+import { receiptTaxOf, receiptTimeZone, succeededRefunds, supplyCorrection } from './receipts';
 
 /**
  * Refunds made in the period may correct payments made before it: the read reaches back this far before
@@ -45,8 +45,13 @@ export interface GstSummaryDeps {
   payments: GstSummaryPaymentReader;
 }
 
-export const NOT_REGISTERED_MESSAGE =
-  'You are not registered for GST in Settings → Tax, so your receipts carry no GST and there is no GST summary to show. If you have registered, turn it on in Settings → Tax.';
+/**
+ * A merchant not registered now whose period holds receipts issued before each receipt kept its tax settings
+ * (docs/decisions.md #97): whether those stated GST is not known, so the period's GST cannot be given.
+ */
+export function unknownReceiptsMessage(count: number): string {
+  return `${count === 1 ? 'A receipt' : `${count.toLocaleString('en-NZ')} receipts`} in this period ${count === 1 ? 'was' : 'were'} issued before Paylink kept the GST registration each receipt was issued under, and you are not registered for GST in Settings → Tax now, so Paylink cannot tell the GST ${count === 1 ? 'it' : 'they'} stated. Use your own records for this period.`;
+}
 
 export async function gstSummary(
   merchantId: string,
@@ -55,15 +60,19 @@ export async function gstSummary(
 ): Promise<GstSummary> {
   const merchant = await deps.merchants.get(merchantId);
   if (!merchant) throw new HttpError(404, 'merchant_not_found', 'We could not find your account. Sign in again.');
-  if (!taxSettingsOf(merchant).gstRegistered) throw new HttpError(409, 'gst_not_registered', NOT_REGISTERED_MESSAGE);
+  // No longer registered is no reason to refuse (docs/decisions.md #84, #97): a past period's receipts kept the
+  // registration they were issued under, and the answer says the merchant is not registered now.
 
   const timeZone = merchant.timeZone ?? DEFAULT_TIME_ZONE;
   const { firstMonth, lastMonth } = periodEndingIn(query.lastMonth, query.months);
   const fromDay = `${firstMonth}-01`;
   const dayAfter = `${addMonths(lastMonth, 1)}-01`;
   const toDay = addDays(dayAfter, -1);
-  const readFrom = startOfDayIn(`${addMonths(firstMonth, -CORRECTION_LOOKBACK_MONTHS)}-01`, timeZone);
-  const periodEnd = startOfDayIn(dayAfter, timeZone);
+  // Each receipt falls in a period by its own date, in the zone it was issued in (#104), which may not be the
+  // merchant's zone now: the read reaches two days past the period at each end (zones are at most 26 hours
+  // apart), and the days decide.
+  const readFrom = startOfDayIn(addDays(`${addMonths(firstMonth, -CORRECTION_LOOKBACK_MONTHS)}-01`, -2), timeZone);
+  const periodEnd = startOfDayIn(addDays(dayAfter, 2), timeZone);
 
   const { payments, complete } = await deps.payments.listSucceededCreatedBetween(
     merchantId,
@@ -78,7 +87,36 @@ export async function gstSummary(
       `This period and the ${CORRECTION_LOOKBACK_MONTHS} months before it hold more than ${MAX_PAYMENTS_READ.toLocaleString('en-NZ')} payments, more than Paylink totals in one go. Choose monthly periods, or use the Xero exports on this screen.`,
     );
   }
-  return summarise(payments, merchant, { firstMonth, lastMonth, fromDay, toDay, timeZone, months: query.months });
+  const period = { firstMonth, lastMonth, fromDay, toDay, timeZone, months: query.months };
+  const unknown = receiptsOfUnknownTax(payments, merchant, period);
+  if (unknown > 0) throw new HttpError(409, 'gst_receipts_unknown', unknownReceiptsMessage(unknown));
+  return summarise(payments, merchant, period);
+}
+
+/**
+ * The period's receipts (or receipts its refunds correct) whose GST cannot be known: issued before the receipt
+ * kept its tax settings, to a merchant not registered now. While the merchant is registered such a receipt
+ * follows the settings as they are now, as its receipt page does (docs/decisions.md #97); once they are not,
+ * the page's "no GST" may not be what the payer was given.
+ */
+function receiptsOfUnknownTax(
+  payments: readonly PaymentRecord[],
+  merchant: Parameters<typeof supplyCorrection>[2],
+  period: { fromDay: string; toDay: string; timeZone: string },
+): number {
+  if (merchant && taxSettingsOf(merchant).gstRegistered) return 0;
+  const inPeriod = (instant: string, timeZone: string) => {
+    const day = dayInTimeZone(instant, timeZone);
+    return day >= period.fromDay && day <= period.toDay;
+  };
+  return payments.filter((payment) => {
+    if (payment.status !== 'succeeded' || payment.receiptTax) return false;
+    const timeZone = receiptTimeZone(payment, merchant);
+    return (
+      inPeriod(payment.settledAt ?? payment.createdAt, timeZone) ||
+      succeededRefunds(payment).some((refund) => inPeriod(refund.createdAt, timeZone))
+    );
+  }).length;
 }
 
 /** The summary of already-read payments (pure; the unit of the figures). */
@@ -87,8 +125,8 @@ export function summarise(
   merchant: Parameters<typeof supplyCorrection>[2],
   period: { months: number; firstMonth: string; lastMonth: string; fromDay: string; toDay: string; timeZone: string },
 ): GstSummary {
-  const inPeriod = (instant: string) => {
-    const day = dayInTimeZone(instant, period.timeZone);
+  const inPeriod = (instant: string, timeZone: string) => {
+    const day = dayInTimeZone(instant, timeZone);
     return day >= period.fromDay && day <= period.toDay ? day : null;
   };
   const receipts: GstSummary['receipts'] = [];
@@ -98,9 +136,11 @@ export function summarise(
     // As its receipt was issued (#97): registered or not, and its tips setting, then.
     const gst = paymentGst(receiptTaxOf(payment, merchant), payment);
     if (!gst) continue;
-    // The receipt's own date (receiptView): when the payment settled.
+    // The receipt's own date (receiptView): when the payment settled, in the zone it was issued in (#104);
+    // its corrections are dated in the same zone, as its page lists them.
+    const timeZone = receiptTimeZone(payment, merchant);
     const at = payment.settledAt ?? payment.createdAt;
-    const day = inPeriod(at);
+    const day = inPeriod(at, timeZone);
     if (day) {
       receipts.push({
         paymentId: payment.paymentId,
@@ -115,7 +155,7 @@ export function summarise(
       });
     }
     for (const refund of succeededRefunds(payment)) {
-      const refundDay = inPeriod(refund.createdAt);
+      const refundDay = inPeriod(refund.createdAt, timeZone);
       const correction = refundDay ? supplyCorrection(payment, refund, merchant) : null;
       if (!refundDay || !correction) continue;
       corrections.push({
@@ -138,6 +178,7 @@ export function summarise(
   const gstCorrectedCents = sum(corrections, (line) => line.gstCents);
   return {
     ...period,
+    registeredNow: merchant ? taxSettingsOf(merchant).gstRegistered : false,
     currency: payments[0]?.currency ?? DEFAULT_CURRENCY,
     receipts,
     corrections,

@@ -84,6 +84,12 @@ export interface ReceiptTax {
   supplierName: string;
   address: string | null;
   tipTreatment: TipGstTreatment;
+  /**
+   * The merchant's time zone when the receipt was issued: the receipt's date, its corrections' dates and the
+   * GST period it falls in are read in it (docs/decisions.md #104). Absent on receipts issued before it was
+   * kept, which are read in the merchant's zone as it is now.
+   */
+  timeZone?: string;
 }
 
 export function paymentGst(

@@ -327,10 +327,11 @@ export async function setPaymentLinkActive(
 }
 
 /**
- * Expires the link's open Checkout sessions. One Stripe refuses (the payer completed it a moment ago, or it
- * expired already) is logged and skipped: its payment settles from Stripe's own event as usual.
+ * Expires the link's open Checkout sessions (a deactivated link, #47; a cancelled one-off request's own link,
+ * #105). One Stripe refuses (the payer completed it a moment ago, or it expired already) is logged and
+ * skipped: its payment settles from Stripe's own event as usual.
  */
-async function closeOpenCheckouts(merchantId: string, linkId: string, checkouts: OpenCheckouts, now: Date) {
+export async function closeOpenCheckouts(merchantId: string, linkId: string, checkouts: OpenCheckouts, now: Date) {
   const since = new Date(now.getTime() - OPEN_SESSION_WINDOW_MS).toISOString();
   const open = (await checkouts.pendingOfMerchant(merchantId, since, MAX_SESSIONS_CLOSED)).filter(
     (payment) => payment.linkId === linkId && payment.checkoutSessionId,

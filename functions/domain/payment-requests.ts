@@ -18,9 +18,11 @@ import { dayInTimeZone } from './merchant-days';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
 import {
   canTakePayments,
+  closeOpenCheckouts,
   isLinkExpired,
   isSoldOut,
   newLinkId,
+  type OpenCheckouts,
   type PaymentLinkRecord,
   type PaymentLinkRepository,
 } from './payment-links';
@@ -276,17 +278,22 @@ export async function listPaymentRequests(merchantId: string, requests: PaymentR
 
 /**
  * Cancel: final, and only from Sent or Reminded. A one-off's own link is deactivated too, so its Pay button
- * stops working; a request for one of the merchant's links leaves the link as it is (others use it).
+ * stops working, and the Checkout its payer may already have open on it is expired with Stripe, so it cannot
+ * be paid either (docs/decisions.md #105). A request for one of the merchant's links leaves the link and its
+ * Checkouts as they are (others use it, #80).
  */
 export async function cancelPaymentRequest(
   merchantId: string,
   requestId: string,
-  deps: Pick<PaymentRequestDeps, 'requests' | 'links' | 'now'>,
+  deps: Pick<PaymentRequestDeps, 'requests' | 'links' | 'now'> & { openCheckouts: OpenCheckouts },
 ): Promise<PaymentRequest> {
   const request = await deps.requests.cancel(merchantId, requestId, deps.now);
   if (!request) throw requestNotFound();
   if (request.status === 'paid') throw new HttpError(409, 'request_paid', REQUEST_PAID_MESSAGE);
-  if (request.oneOff) await deps.links.setActive(merchantId, request.linkId, false, deps.now);
+  if (request.oneOff) {
+    await deps.links.setActive(merchantId, request.linkId, false, deps.now);
+    await closeOpenCheckouts(merchantId, request.linkId, deps.openCheckouts, deps.now);
+  }
   return toPaymentRequest(request);
 }
 

@@ -1,5 +1,4 @@
 /** What the payer does after Stripe's page: cancel (the cancel page) and ask for a receipt (the success page). */
-import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { MAX_RECEIPTS_PER_PAYMENT, PAYMENT_ID_PATTERN, type CancelResult } from '@shared/contracts/checkout';
 import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
@@ -7,7 +6,7 @@ import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { isUnsettled } from './payment-status';
-import { receiptPath, receiptView } from './receipts';
+import { receiptPath, receiptTimeZone, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { isStripeError } from './stripe-errors';
 
@@ -168,7 +167,8 @@ function receiptOf(
     tipCents: payment.tipCents,
     totalCents: payment.totalCents,
     paidAt: payment.settledAt ?? payment.createdAt,
-    timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
+    // The receipt's own zone, as its page dates it (docs/decisions.md #104).
+    timeZone: receiptTimeZone(payment, merchant),
     // The payment's one reference, as Transactions shows it (docs/decisions.md #29).
     transactionId: payment.paymentId,
     reference: payment.reference ?? null,

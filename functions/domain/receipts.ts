@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
+import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
 import type { ReceiptDocument } from '@shared/receipt-document';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -52,7 +53,20 @@ export function receiptTaxNow(merchant: MerchantRecord | undefined): ReceiptTax 
     supplierName: supplierNameOf(merchant),
     address: tax?.address ?? null,
     tipTreatment: tax?.tipTreatment ?? DEFAULT_TIP_TREATMENT,
+    timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
   };
+}
+
+/**
+ * The time zone a receipt is dated in: the merchant's when it was issued (docs/decisions.md #104), so a
+ * later move of Settings' time zone never re-dates a tax document nor moves it to another GST period; the
+ * merchant's zone now only for a receipt issued before the zone was kept with it.
+ */
+export function receiptTimeZone(
+  payment: Pick<PaymentRecord, 'receiptTax'>,
+  merchant: Pick<MerchantRecord, 'timeZone'> | undefined,
+): string {
+  return payment.receiptTax?.timeZone ?? merchant?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /**
@@ -117,11 +131,9 @@ function supplierNameOf(merchant: MerchantRecord | undefined): string {
   return merchant?.tax?.legalName ?? merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant';
 }
 
-function dateIn(merchant: MerchantRecord | undefined, instant: string): string {
-  return new Intl.DateTimeFormat('en-NZ', {
-    timeZone: merchant?.timeZone ?? 'Pacific/Auckland',
-    dateStyle: 'long',
-  }).format(new Date(instant));
+/** `instant` as a receipt writes its dates, in the zone the receipt was issued in. */
+function dateIn(timeZone: string, instant: string): string {
+  return new Intl.DateTimeFormat('en-NZ', { timeZone, dateStyle: 'long' }).format(new Date(instant));
 }
 
 /** The correction a refund of a registered merchant's payment needs; null when the merchant is not registered. */
@@ -138,7 +150,8 @@ export function supplyCorrection(
     supplierName: tax.supplierName,
     gstNumber: tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
     originalReceiptNumber: payment.receiptNumber ?? null,
-    date: dateIn(merchant, refund.createdAt),
+    // Dated in the receipt's zone: the correction belongs to that receipt and its GST period (#104).
+    date: dateIn(receiptTimeZone(payment, merchant), refund.createdAt),
     refundCents: refund.amountCents,
     gstCorrectionCents: gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0,
   };
@@ -153,8 +166,9 @@ export function answersOfPayment(payment: Pick<PaymentRecord, 'customFields' | '
 }
 
 export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | undefined): ReceiptView {
-  // As issued (#97); the merchant's row still gives the time zone its dates are read in.
+  // As issued (#97), dated in the zone it was issued in (#104).
   const tax = receiptTaxOf(payment, merchant);
+  const timeZone = receiptTimeZone(payment, merchant);
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const gst = paymentGst(tax, payment);
   const tipOutside = gst !== null && payment.tipCents > 0 && gst.supplyCents !== payment.totalCents;
@@ -175,7 +189,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
     supplierAddress: tax.gstRegistered ? tax.address : null,
     gstNumber: showsGst && tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
     receiptNumber: payment.receiptNumber ?? null,
-    date: dateIn(merchant, payment.settledAt ?? payment.createdAt),
+    date: dateIn(timeZone, payment.settledAt ?? payment.createdAt),
     description: payment.linkDescription ? `${payment.linkTitle}: ${payment.linkDescription}` : payment.linkTitle,
     lines,
     totalText: money(payment.totalCents),
@@ -190,7 +204,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
     corrections: succeededRefunds(payment).map((refund) => {
       const correction = gst ? (gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0) : null;
       return {
-        date: dateIn(merchant, refund.createdAt),
+        date: dateIn(timeZone, refund.createdAt),
         refundText: money(refund.amountCents),
         gstText: correction === null ? null : `GST corrected by ${money(correction)}`,
       };

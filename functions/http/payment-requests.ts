@@ -4,6 +4,7 @@
  * allows 500 per stack, and every function brings its role, policy, log group and integration).
  */
 import { requestIdSchema, sendPaymentRequestSchema } from '@shared/contracts/payment-requests';
+import { openCheckoutsDeps } from '../adapters/open-checkouts-deps';
 import { paymentRequestDeps } from '../adapters/payment-request-deps';
 import { HttpError } from '../domain/http-error';
 import {
@@ -33,7 +34,11 @@ async function route(event: HttpEvent): Promise<HttpResult> {
     case PAYMENT_REQUEST_ROUTES.cancel: {
       const requestId = requestIdSchema.safeParse(event.pathParameters?.id);
       if (!requestId.success) throw new HttpError(404, 'request_not_found', REQUEST_NOT_FOUND_MESSAGE);
-      return { body: await cancelPaymentRequest(merchantId, requestId.data, deps) };
+      // A cancelled one-off's open Checkout is expired with Stripe (docs/decisions.md #105); Stripe's client
+      // is made only when there is one to expire.
+      return {
+        body: await cancelPaymentRequest(merchantId, requestId.data, { ...deps, openCheckouts: openCheckoutsDeps() }),
+      };
     }
     default:
       throw new HttpError(404, 'not_found', 'Not found');

@@ -1,5 +1,5 @@
 /**
- * GET /api/me/gst-summary?months=2&lastMonth=2026-04 — a GST-registered merchant's GST for one taxable
+ * GET /api/me/gst-summary?months=2&lastMonth=2026-04 — a merchant's GST for one taxable
  * period: GST on the period's receipts less the GST the period's refunds corrected, each line from the same
  * figures as its receipt, in integer cents, dated on the merchant's days (docs/decisions.md #84).
  */
@@ -25,7 +25,10 @@ export const gstReceiptLineSchema = z.object({
   paymentId: z.string(),
   /** Null only for a payment that settled before receipt numbers existed. */
   receiptNumber: z.number().int().nullable(),
-  /** When it settled (ISO); `day` is that instant's merchant day (yyyy-MM-dd). */
+  /**
+   * When it settled (ISO); `day` is the receipt's date (yyyy-MM-dd), in the time zone it was issued in
+   * (docs/decisions.md #104), which decides its period.
+   */
   at: z.string(),
   day: z.string(),
   description: z.string(),
@@ -66,10 +69,18 @@ export const gstSummarySchema = z.object({
   months: z.number().int(),
   firstMonth: z.string(),
   lastMonth: z.string(),
-  /** The period's first and last merchant day (yyyy-MM-dd), in `timeZone`. */
+  /**
+   * The period's first and last day (yyyy-MM-dd). Each receipt and its corrections fall in it by their dates
+   * in the zone the receipt was issued in; `timeZone` is the merchant's now (docs/decisions.md #104).
+   */
   fromDay: z.string(),
   toDay: z.string(),
   timeZone: z.string(),
+  /**
+   * Whether the merchant is registered for GST now. A merchant who no longer is still gets the periods when
+   * they were: each receipt counts as it was issued (docs/decisions.md #84, #97).
+   */
+  registeredNow: z.boolean(),
   currency: z.string(),
   receipts: z.array(gstReceiptLineSchema),
   corrections: z.array(gstCorrectionLineSchema),

@@ -76,8 +76,11 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   const row = page.getByRole('button', { name: /^Arrival date/ });
   await expect(row).toContainText(amount);
   await expect(row).toContainText('Paid');
-  // Not registered for GST: the GST summary says why it is not there.
-  await expect(page.getByText('You are not registered for GST in Settings → Tax', { exact: false })).toBeVisible();
+  // Not registered for GST: the GST summary says so plainly, and still answers (docs/decisions.md #104).
+  await expect(page.getByText('You are not registered for GST now (Settings → Tax)', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^GST summary, / })).toContainText(
+    'No receipts or refunds in this period.',
+  );
   await expectNoSeriousAxeFindings(page);
 
   await row.click();

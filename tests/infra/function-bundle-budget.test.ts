@@ -42,6 +42,8 @@ const ABOVE_DEFAULT: Record<string, number> = {
   'cancel-payment': 309_000,
   'apply-stripe-money-event': 318_000,
   'refund-payment': 317_000,
+  // Cancelling a one-off request expires its open Checkout (docs/decisions.md #105): the SDK came with it.
+  'payment-requests': 290_000,
 };
 
 const budgetOf = (name: string) => SMALL[name] ?? ABOVE_DEFAULT[name] ?? DEFAULT_BUDGET;

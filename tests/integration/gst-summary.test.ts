@@ -2,8 +2,10 @@
  * Issue 26 item 6, the GST summary (docs/decisions.md #84): payments and a partial refund through the local
  * Stripe, then GET /api/me/gst-summary for the period they fall in — its GST is the sum over the period's
  * receipts less the corrections the receipt page lists, to the cent; another merchant's payments never
- * appear; an unregistered merchant is refused in words; a bad period is refused in words.
+ * appear; a merchant no longer registered still sees the GST their receipts stated, and is refused in words only
+ * for receipts whose GST cannot be known; a bad period is refused in words.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone } from '@functions/domain/merchant-days';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
@@ -27,8 +29,8 @@ function send(path: string, method: string, body: unknown, token?: string) {
   return env.api(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-async function merchantWithStripe(gstRegistered: boolean): Promise<TestMerchant> {
-  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe' });
+async function merchantWithStripe(gstRegistered: boolean, timeZone = 'Pacific/Auckland'): Promise<TestMerchant> {
+  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe', timeZone });
   await env.connectStripe(merchant);
   if (gstRegistered) {
     const saved = await send(
@@ -162,14 +164,14 @@ describe('GST summary', () => {
     expect(before.totals.netGstCents).toBe(0);
   });
 
-  it('refuses an unregistered merchant in words, and a period Inland Revenue does not have', async () => {
+  it('answers an unregistered merchant with no GST, and refuses a period Inland Revenue does not have', async () => {
     const unregistered = await merchantWithStripe(false);
-    await paid(unregistered, 'Big order', 50_000);
-    const refused = await summary(unregistered, 1, month);
-    expect(refused.status).toBe(409);
-    const error = apiErrorSchema.parse(await refused.json());
-    expect(error.code).toBe('gst_not_registered');
-    expect(error.message).toMatch(/not registered for GST in Settings → Tax/);
+    const order = await paid(unregistered, 'Big order', 50_000);
+    const none = await summaryOf(unregistered, 1, dayInTimeZone(order.settledAt!, 'Pacific/Auckland').slice(0, 7));
+    expect(none.registeredNow).toBe(false);
+    expect(none.receipts).toEqual([]);
+    expect(none.totals.netGstCents).toBe(0);
+    expect((await summaryOf(merchant, 1, month)).registeredNow).toBe(true);
 
     const quarterly = await summary(merchant, 3, month);
     expect(quarterly.status).toBe(400);
@@ -228,5 +230,90 @@ describe('GST summary of a period after Settings → Tax changes (docs/decisions
     );
     expect(changed.status).toBe(200);
     expect(await summaryOf(merchant, 1, periodMonth)).toEqual(issued);
+  });
+});
+
+describe('GST summary of a merchant no longer registered (docs/decisions.md #84, #97)', () => {
+  it('shows the GST their receipts stated, says they are not registered now, and refuses only what is unknown', async () => {
+    const merchant = await merchantWithStripe(true);
+    const lunch = await paid(merchant, 'Lunch', 11_500);
+    const older = await paid(merchant, 'Older lunch', 2300);
+    const periodMonth = dayInTimeZone(lunch.settledAt!, 'Pacific/Auckland').slice(0, 7);
+    const registered = await summaryOf(merchant, 1, periodMonth);
+    expect(registered.registeredNow).toBe(true);
+
+    const deregistered = await send('/api/me/tax', 'PUT', { gstRegistered: false }, merchant.accessToken);
+    expect(deregistered.status, await deregistered.clone().text()).toBe(200);
+    const past = await summaryOf(merchant, 1, periodMonth);
+    expect(past.registeredNow).toBe(false);
+    expect(past.receipts.map((line) => [line.paymentId, line.gstCents])).toEqual(
+      registered.receipts.map((line) => [line.paymentId, line.gstCents]),
+    );
+    expect(past.totals).toEqual(registered.totals);
+    expect(past.totals.gstCollectedCents).toBe(1500 + 300);
+
+    // A receipt issued before receipts kept their settings (none kept on the row): registered or not then is
+    // unknown now, so that period is refused in words — and only that one.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.payments,
+        Key: { paymentId: older.paymentId },
+        UpdateExpression: 'REMOVE receiptTax',
+      }),
+    );
+    const refused = await summary(merchant, 1, periodMonth);
+    expect(refused.status).toBe(409);
+    const error = apiErrorSchema.parse(await refused.json());
+    expect(error.code).toBe('gst_receipts_unknown');
+    expect(error.message).toMatch(/A receipt in this period was issued before Paylink kept the GST registration/);
+    expect(error.message).toMatch(/not registered for GST in Settings → Tax now/);
+    expect((await summary(merchant, 1, addMonths(periodMonth, -1))).status).toBe(200);
+  });
+});
+
+describe('a receipt after the merchant’s time zone changes (docs/decisions.md #104)', () => {
+  it('keeps the date it was issued with, and stays in the GST period of that date', async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are 25 hours apart: every instant is another day in each.
+    const merchant = await merchantWithStripe(true, 'Pacific/Kiritimati');
+    const lunch = await paid(merchant, 'Lunch', 11_500);
+    const refund = await send(
+      `/api/me/payments/${lunch.paymentId}/refunds`,
+      'POST',
+      { amountCents: 2300, reason: 'requested_by_customer' },
+      merchant.accessToken,
+    );
+    expect(refund.status).toBe(201);
+    await env.settle();
+    const issuedDay = dayInTimeZone(lunch.settledAt!, 'Pacific/Kiritimati');
+    const month = issuedDay.slice(0, 7);
+    const receiptPage = async () => (await fetch(`${env.baseUrl}/r/${lunch.receiptToken as string}`)).text();
+    const longDate = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Kiritimati', dateStyle: 'long' }).format(
+      new Date(lunch.settledAt!),
+    );
+    expect(await receiptPage()).toContain(longDate);
+    const before = await summaryOf(merchant, 1, month);
+    expect(before.receipts.map((line) => [line.paymentId, line.day])).toEqual([[lunch.paymentId, issuedDay]]);
+
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.merchants,
+        Key: { merchantId: merchant.sub },
+        UpdateExpression: 'SET #zone = :zone',
+        ExpressionAttributeNames: { '#zone': 'timeZone' },
+        ExpressionAttributeValues: { ':zone': 'Pacific/Pago_Pago' },
+      }),
+    );
+    const page = await receiptPage();
+    expect(page).toContain(longDate);
+    expect(page).not.toContain(
+      new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Pago_Pago', dateStyle: 'long' }).format(
+        new Date(lunch.settledAt!),
+      ),
+    );
+    const after = await summaryOf(merchant, 1, month);
+    expect(after.timeZone).toBe('Pacific/Pago_Pago');
+    expect(after.receipts).toEqual(before.receipts);
+    expect(after.corrections).toEqual(before.corrections);
+    expect(after.totals).toEqual(before.totals);
   });
 });

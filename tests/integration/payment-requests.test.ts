@@ -19,6 +19,7 @@ import {
 import { dayInTimeZone } from '@functions/domain/merchant-days';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { emailsTo, linkIn, waitForEmail } from '../support/mailbox';
+import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -238,6 +239,37 @@ describe('paying a request', () => {
     const cancelled = await sent(merchant, { title: 'Drain unblock', amountCents: 7000 });
     expect((await cancel(merchant, cancelled.requestId)).status).toBe(200);
     expect((await env.api(new URL(cancelled.payUrl).pathname)).status).toBe(404);
+  });
+
+  it('cancelling a one-off expires the Checkout its payer has open; one paid a moment before stands (#105)', async () => {
+    const openCheckout = async (request: PaymentRequest) => {
+      const response = await send('/api/checkout', 'POST', {
+        linkId: request.linkId,
+        tip: 'none',
+        requestId: request.requestId,
+      });
+      expect(response.status).toBe(200);
+      return checkoutResponseSchema.parse(await response.json());
+    };
+
+    // The payer opened the Pay button's Checkout, then the merchant cancelled: that Checkout no longer pays.
+    const request = await sent(merchant, { title: 'Hot water cylinder', amountCents: 64_000 });
+    const open = await openCheckout(request);
+    expect((await cancel(merchant, request.requestId)).status).toBe(200);
+    await env.settle();
+    await expect(payOnHostedCheckout(open.url, { email: request.payerEmail })).rejects.toThrow(/answered/);
+    expect((await paymentRow(env, open.paymentId)).status).toBe('expired');
+    expect((await statusOf(merchant, request.requestId))!.status).toBe('cancelled');
+
+    // Paid on Stripe just before the cancel (its event not yet applied): the payment stands and shows as any
+    // other, and the request stays Cancelled (#80).
+    const raced = await sent(merchant, { title: 'Tap washer', amountCents: 4_500 });
+    const paying = await openCheckout(raced);
+    expect((await payOnHostedCheckout(paying.url, { email: raced.payerEmail })).status).toBe(303);
+    expect((await cancel(merchant, raced.requestId)).status).toBe(200);
+    await env.settle();
+    expect((await paymentRow(env, paying.paymentId)).status).toBe('succeeded');
+    expect(await statusOf(merchant, raced.requestId)).toMatchObject({ status: 'cancelled', paymentId: null });
   });
 });
 

@@ -157,6 +157,7 @@ describe('the GST summary CSV', () => {
     fromDay: '2026-03-01',
     toDay: '2026-04-30',
     timeZone: 'Pacific/Auckland',
+    registeredNow: true,
     currency: 'nzd',
     receipts: [
       {

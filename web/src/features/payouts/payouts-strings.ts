@@ -97,9 +97,8 @@ export const payoutsStrings = {
     downloaded: 'GST summary downloaded',
     scope:
       'Paylink payments only: add your other sales and your purchases in your GST return. Refunds of payments made more than 12 months before the period are not included.',
-    notRegisteredTitle: 'No GST summary',
     notRegistered:
-      'You are not registered for GST in Settings → Tax, so your receipts carry no GST and there is no GST summary to show.',
+      'You are not registered for GST now (Settings → Tax), so your receipts from now on carry no GST. The summary shows the GST your receipts stated when they were issued, for periods when you were registered.',
     openSettings: 'Open Settings',
   },
 };

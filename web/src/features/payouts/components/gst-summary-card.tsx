@@ -58,29 +58,12 @@ function dayText(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/** A GST-registered merchant's GST for a taxable period they pick, with its CSV (docs/decisions.md #84). */
+/**
+ * The merchant's GST for a taxable period they pick, with its CSV (docs/decisions.md #84). A merchant no
+ * longer registered still sees the periods when they were, each receipt as it was issued (#97), told plainly
+ * that they are not registered now.
+ */
 export function GstSummaryCard({ timeZone, gstRegistered }: { timeZone: string; gstRegistered: boolean }) {
-  if (!gstRegistered) return <NotRegistered />;
-  return <GstSummaryPicker timeZone={timeZone} />;
-}
-
-function NotRegistered() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{strings.title}</CardTitle>
-        <CardDescription>{strings.notRegistered}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline">
-          <Link to="/dashboard/settings">{strings.openSettings}</Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-function GstSummaryPicker({ timeZone }: { timeZone: string }) {
   const [choice, setChoice] = useState<GstPeriodChoice>(storedChoice);
   const periods = recentPeriods(monthIn(timeZone), choice, PERIODS_OFFERED);
   const [picked, setPicked] = useState<string | null>(null);
@@ -114,6 +97,14 @@ function GstSummaryPicker({ timeZone }: { timeZone: string }) {
         <CardDescription>{strings.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        {gstRegistered ? null : (
+          <div className="flex flex-col items-start gap-3 rounded-md border bg-muted/40 p-4">
+            <p className="text-sm">{strings.notRegistered}</p>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/dashboard/settings">{strings.openSettings}</Link>
+            </Button>
+          </div>
+        )}
         <div className="grid gap-4 sm:grid-cols-3">
           <div className="flex flex-col gap-2">
             <Label htmlFor={frequencyId}>{strings.frequency}</Label>
