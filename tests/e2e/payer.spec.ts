@@ -298,7 +298,8 @@ test('an open-amount link checks the amount, adds 15%, and a declined card is sh
 
   await payOnCheckout(page, payer);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$46.00');
+  // Named as everywhere (docs/decisions.md #100): the amount typed, the tip, and the total paid.
+  await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$40.00Tip$6.00Total$46.00');
 });
 
 test(
