@@ -3,6 +3,7 @@
  * React page (web/src/features/payer) show, so the first paint and the interactive page say the same
  * thing (docs/decisions.md #22). No schema library: the payer's bundle and the page function stay small.
  */
+import { AMOUNT_WORDS } from './amount-words';
 import { BRAND_NAME } from './brand';
 
 export const PAYER_PAGE_WORDS = {
@@ -11,13 +12,13 @@ export const PAYER_PAGE_WORDS = {
   returnHome: 'Return to Homepage',
   documentTitle: 'Pay',
   payTo: (businessName: string) => `Pay ${businessName}`,
-  amountLabel: 'Amount',
+  amountLabel: AMOUNT_WORDS.amount,
   enterAmount: (currency: string) => `Enter Amount (${currency.toUpperCase()})`,
   tipLegend: 'Add a tip',
-  noTip: 'No Tip',
+  noTip: AMOUNT_WORDS.noTip,
   /** The tip button: the percentage, and what it adds once the amount is known (`10% · $2.45`). */
   tipOption: (percent: number, tip?: string) => (tip ? `${percent}% · ${tip}` : `${percent}%`),
-  total: 'Total',
+  total: AMOUNT_WORDS.total,
   summaryLabel: 'Payment summary',
   payNow: 'Pay Now',
   redirectNote: "You'll enter your card details on Stripe's secure checkout page.",

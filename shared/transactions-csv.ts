@@ -11,6 +11,7 @@
  * RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
  * doubled. Pure: no I/O, no dependencies beyond Intl.
  */
+import { AMOUNT_WORDS } from './amount-words';
 import type { PaymentSummary } from './contracts/payments';
 import { formatDateTime } from './format-date';
 import { STATUS_GROUP_LABELS, statusDisplayOf } from './payment-status-display';
@@ -21,9 +22,10 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Stripe Payment ID',
   'Payment Link',
   'Status',
-  'Amount',
-  'Tip',
-  'Total',
+  // The same words as every screen (docs/decisions.md #100).
+  AMOUNT_WORDS.amount,
+  AMOUNT_WORDS.tip,
+  AMOUNT_WORDS.total,
   'Currency',
   'Customer Name',
   'Customer Email',

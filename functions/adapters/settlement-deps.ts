@@ -28,6 +28,7 @@ export async function settlementDeps(now = new Date()): Promise<SettlementDeps> 
         paymentId: payment.paymentId,
         status: payment.status,
         totalCents: payment.totalCents,
+        tipCents: payment.tipCents,
         currency: payment.currency,
         change,
         moneyState: payment.moneyState ?? null,

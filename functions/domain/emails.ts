@@ -2,6 +2,7 @@
  * Every email Paylink sends, as subject + HTML + text. Plain, readable, one button: people open these on
  * a phone between customers.
  */
+import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 import { formatMoney } from '@shared/money';
@@ -132,8 +133,8 @@ function paidRows(payment: PaidPayment): [string, string][] {
   }).format(new Date(payment.paidAt));
   return [
     [payment.item, money(payment.baseCents)],
-    ...(payment.tipCents > 0 ? [['Tip', money(payment.tipCents)] as [string, string]] : []),
-    ['Total paid', money(payment.totalCents)],
+    ...(payment.tipCents > 0 ? [[AMOUNT_WORDS.tip, money(payment.tipCents)] as [string, string]] : []),
+    [AMOUNT_WORDS.total, money(payment.totalCents)],
     ['Date', paidAt],
   ];
 }
@@ -206,7 +207,9 @@ export function paymentReceivedEmail(payment: PaymentReceivedDetails): Email {
   return email(
     `Payment received: ${money(payment.totalCents)} for ${payment.item}`,
     'Payment received',
-    [`You received ${money(payment.totalCents)} for ${payment.item}.`],
+    [
+      `You received ${AMOUNT_WORDS.totalWithTip(money(payment.totalCents), payment.tipCents > 0 ? money(payment.tipCents) : null)} for ${payment.item}.`,
+    ],
     { rows, action: { label: 'View in Transactions', url: payment.transactionsUrl } },
     `${BRAND_NAME} emails you each payment you receive. Turn this off in Settings → Email notifications.`,
   );
@@ -312,7 +315,7 @@ export function paymentRequestEmail(request: PaymentRequestDetails): Email {
     {
       rows: [
         ['For', request.title],
-        ['Amount', request.amount ?? 'You enter the amount'],
+        [AMOUNT_WORDS.amount, request.amount ?? AMOUNT_WORDS.openAmount],
       ],
       action: { label: request.amount ? `Pay ${request.amount}` : 'Pay now', url: request.payUrl },
     },

@@ -6,6 +6,7 @@
  *
  * Every merchant- or payer-entered string goes through `text()`.
  */
+import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME } from '@shared/brand';
 import { escapeHtml } from '@shared/escape-html';
 import {
@@ -119,9 +120,9 @@ ${view.supplierAddress ? `<p class="muted">${text(view.supplierAddress)}</p>` : 
 <dl>${details.map(([label, value]) => `<dt>${text(label)}</dt><dd>${text(value)}</dd>`).join('')}</dl>
 <p>${text(view.description)}</p>
 <table>
-<thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead>
+<thead><tr><th scope="col">Item</th><th scope="col" class="amount">${AMOUNT_WORDS.amount}</th></tr></thead>
 <tbody>${view.lines.map(([label, amount]) => `<tr><td>${text(label)}</td><td class="amount">${text(amount)}</td></tr>`).join('')}</tbody>
-<tfoot><tr><td>Total paid</td><td class="amount">${text(view.totalText)}</td></tr></tfoot>
+<tfoot><tr><td>${AMOUNT_WORDS.total}</td><td class="amount">${text(view.totalText)}</td></tr></tfoot>
 </table>
 ${view.gstStatement ? `<p class="gst">${text(view.gstStatement)}</p>` : ''}
 ${recipient}

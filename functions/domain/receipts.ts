@@ -2,6 +2,7 @@
  * Receipts as taxable supply information (docs/decisions.md #64, #65): each succeeded payment gets the
  * merchant's next receipt number, once, and an unguessable token for its receipt page `/r/{token}`.
  */
+import { AMOUNT_WORDS } from '@shared/amount-words';
 import { randomBytes } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
@@ -177,10 +178,10 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
     [payment.linkTitle, money(payment.baseCents)],
     ...(payment.tipCents > 0
       ? [
-          [tipOutside ? 'Tip (not part of the GST-inclusive price)' : 'Tip', money(payment.tipCents)] as [
-            string,
-            string,
-          ],
+          [
+            tipOutside ? `${AMOUNT_WORDS.tip} (not part of the GST-inclusive price)` : AMOUNT_WORDS.tip,
+            money(payment.tipCents),
+          ] as [string, string],
         ]
       : []),
   ];

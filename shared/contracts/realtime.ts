@@ -13,6 +13,8 @@ export const paymentUpdatedDetailSchema = z.object({
   status: z.string(),
   /** What the payer paid (amount + tip), in cents, and its currency: the 'Payment received' toast shows it. */
   totalCents: z.number().int(),
+  /** The tip in that total, so the toast says what the figure is (docs/decisions.md #100); absent on older events. */
+  tipCents: z.number().int().optional(),
   currency: z.string(),
   /**
    * What moved: the payment's status (settlement), or its money after the sale (a refund or dispute).

@@ -8,6 +8,7 @@ import { expectNoSeriousAxeFindings } from './support/axe';
 import { solveBotCheck } from '../support/bot-check';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { createConfirmedMerchant, e2eEnv, E2E_PASSWORD, merchantAccessToken } from './support/merchant';
+import { fillSignupForm } from './support/signup';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -15,24 +16,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
-
-/** Fills the whole sign-up form the way a person does, and waits for the bot check to be solved. */
-async function fillSignupForm(page: Page, email: string, password = E2E_PASSWORD) {
-  await page.getByLabel('Full name').fill('Aroha Ngata');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await expect(page.getByLabel('Country code')).toHaveValue('+64');
-  await page.getByLabel('Phone number').fill('21 555 0101');
-  await page.getByLabel('Business name').fill('Kai Cart Ltd');
-  await page.getByLabel('Business address').fill('1 Queen Street, Auckland');
-  // By its full label: the bot-check widget (once drawn) has a link labelled 'Altcha (official website)'.
-  // As a person types it: no https://, a trailing space (the form and the server make it https://…).
-  await page.getByLabel('Website (optional)').fill('kaicart.example.nz ');
-  await page.getByLabel('Business description').fill('Street food at the Saturday market');
-  // The bot check appears after 1.5 s and solves itself once the form is in use.
-  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
-}
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);

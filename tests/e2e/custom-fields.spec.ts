@@ -75,7 +75,7 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
 
   // The merchant's open dashboard says what was chosen, as the payment arrives.
   const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' });
-  await expect(notice).toContainText('$30.00 has just been paid. · Size: Medium · Phone: +64215550123');
+  await expect(notice).toContainText('$30.00 total has just been paid. · Size: Medium · Phone: +64215550123');
 
   await page.goto('/dashboard/transactions');
   const rows = page

@@ -116,7 +116,7 @@ test('a payment made in another browser shows on the open dashboard without a re
   await expect(recent.getByRole('listitem')).toHaveCount(3);
   await expect(recent.getByRole('listitem').first()).toContainText('Mere Kahu');
   await expect(recent.getByRole('link', { name: 'View All Payments' })).toHaveCount(0);
-  await expect(stat(page, 'Total Revenue')).toHaveText('$77.50');
+  await expect(stat(page, 'Revenue')).toHaveText('$77.50');
   await expect(stat(page, 'Completed')).toHaveText('3');
   await expect(stat(page, 'Active Links')).toHaveText('1');
   await expect(chartTable(page).getByRole('row', { name: new RegExp(`^${today}`) })).toContainText('$77.50');
@@ -147,18 +147,18 @@ test('a payment made in another browser shows on the open dashboard without a re
   await payerContext.close();
 
   // The merchant's dashboard, untouched: the toast, the list, the stats and the chart's numbers follow.
-  await expect(toast(page, 'Payment received')).toContainText('$27.50');
+  await expect(toast(page, 'Payment received')).toContainText('$27.50 total (incl. $2.50 tip) has just been paid.');
   await expect(recent.getByRole('listitem')).toHaveCount(3);
   const newest = recent.getByRole('listitem').first();
   await expect(newest).toContainText('Wiremu Tane');
-  await expect(newest).toContainText('$27.50');
-  await expect(newest).toContainText('incl. $2.50 tip');
+  await expect(newest).toContainText('$27.50 total');
+  await expect(newest).toContainText('(incl. $2.50 tip)');
   await expect(newest).toContainText('Approved');
   await expect(recent.getByRole('link', { name: 'View All Payments' })).toHaveAttribute(
     'href',
     '/dashboard/transactions',
   );
-  await expect(stat(page, 'Total Revenue')).toHaveText('$105.00');
+  await expect(stat(page, 'Revenue')).toHaveText('$105.00');
   await expect(stat(page, 'Completed')).toHaveText('4');
   await expect(stat(page, 'This Month')).toHaveText('$105.00');
   await expect(chartTable(page).getByRole('row', { name: new RegExp(`^${today}`) })).toContainText('$105.00');
@@ -238,7 +238,7 @@ test('a new merchant sees the empty states, Stripe not connected and the way to 
   await page.setViewportSize(DESKTOP);
   await signInThroughLoginPage(page, newcomer);
   await expect(region(page, 'Recent Payments')).toContainText('No payments yet');
-  await expect(stat(page, 'Total Revenue')).toHaveText('$0.00');
+  await expect(stat(page, 'Revenue')).toHaveText('$0.00');
   await expect(stat(page, 'This Month')).toHaveText('$0.00');
   await expect(region(page, 'Business Overview')).toContainText('No revenue this month or last yet');
   await expect(region(page, 'Sales Analytics')).toContainText('No sales in this period yet.');
@@ -283,9 +283,7 @@ test('Payment Templates create a ready-made link in one click', async ({ page },
     .filter({ has: page.getByRole('heading', { name: 'Coffee', exact: true }) });
   await expect(coffee).toContainText('$5.50');
   await expect(coffee).toContainText('10% tip option');
-  await expect(templates.getByRole('listitem').filter({ hasText: 'Invoice payment' })).toContainText(
-    'Customer enters the amount',
-  );
+  await expect(templates.getByRole('listitem').filter({ hasText: 'Invoice payment' })).toContainText('Open amount');
   await screens(page, testInfo, 'payment-templates', () => coffee.getByRole('button', { name: 'Create link: Coffee' }));
 
   await coffee.getByRole('button', { name: 'Create link: Coffee' }).click();

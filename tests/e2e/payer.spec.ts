@@ -181,8 +181,9 @@ test('a payer pays a fixed link with the tip on a phone, sees it confirmed, and 
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
   await expect(page).toHaveTitle('Payment Confirmed · Paylink');
   const details = page.getByRole('region', { name: 'Payment details' });
-  await expect(details).toContainText('Amount$27.50');
-  await expect(details).toContainText('Tip included$2.50');
+  await expect(details).toContainText('Amount$25.00');
+  await expect(details).toContainText('Tip$2.50');
+  await expect(details).toContainText('Total$27.50');
   // Paylink's payment id, as the receipt and the merchant's Transactions show it (docs/decisions.md #29).
   await expect(details).toContainText(`Transaction ID${paymentId}`);
   await expect(details).not.toContainText(sessionId);
@@ -297,7 +298,8 @@ test('an open-amount link checks the amount, adds 15%, and a declined card is sh
 
   await payOnCheckout(page, payer);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$46.00');
+  // Named as everywhere (docs/decisions.md #100): the amount typed, the tip, and the total paid.
+  await expect(page.getByRole('region', { name: 'Payment details' })).toContainText('Amount$40.00Tip$6.00Total$46.00');
 });
 
 test(

@@ -47,12 +47,13 @@ export default defineConfig({
   projects: [
     { name: 'desktop' },
     {
-      // Payers and the consumer demo are on phones: their journeys again with a phone's viewport and touch.
+      // Payers and the consumer demo are on phones: their journeys again with a phone's viewport and touch;
+      // so is a new merchant's first hour (first-hour.spec.ts sets 390 px, the narrowest phone we design for).
       // A test tagged @desktop-only runs once: nothing in it differs on a phone (its screenshots and axe
       // already cover 390 px, or it opens its own browser), so a second run would only repeat it
       // (docs/decisions.md #72).
       name: 'phone',
-      testMatch: ['payer.spec.ts', 'consumer.spec.ts'],
+      testMatch: ['payer.spec.ts', 'consumer.spec.ts', 'first-hour.spec.ts'],
       grepInvert: /@desktop-only/,
       use: {
         viewport: devices['Pixel 7'].viewport,

@@ -271,7 +271,7 @@ test('with no links the page points to Create Link; ?link= preselects an open-am
   await expect(page.getByLabel('Payment link')).toHaveValue(koha.linkId);
   await expect(page.getByText('This link is inactive')).toBeVisible();
   const poster = page.getByRole('region', { name: 'A4 poster' });
-  await expect(poster.getByText('Pay any amount', { exact: true })).toBeVisible();
+  await expect(poster.getByText('Open amount', { exact: true })).toBeVisible();
   await expect(poster.getByText('Aroha Ngata', { exact: true })).toBeVisible();
   await attachScreenshot(page, testInfo, 'print-materials-open-amount-1280');
 
@@ -279,7 +279,7 @@ test('with no links the page points to Create Link; ?link= preselects an open-am
   await page.getByRole('button', { name: 'Download A6 table card (PDF)' }).click();
   const pdf = await readPdf(await downloaded);
   expect(pdf.width).toBeCloseTo(A6_POINTS.width, 1);
-  for (const words of ['Aroha Ngata', 'Koha', 'Pay any amount']) expect(pdf.text).toContain(words);
+  for (const words of ['Aroha Ngata', 'Koha', 'Open amount']) expect(pdf.text).toContain(words);
   expect(pdf.qrCodes).toEqual([linkUrl(koha.linkId)]);
 
   // Without a ?link= the newest active link is shown.

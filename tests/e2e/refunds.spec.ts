@@ -111,7 +111,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughLoginPage(page, merchant);
   const dashboard = page;
-  await expect(stat(dashboard, 'Total Revenue')).toHaveText('$40.00');
+  await expect(stat(dashboard, 'Revenue')).toHaveText('$40.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$0.00');
   await expect(dashboard.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
   // A marker a reload would wipe (the dashboard must change by itself), and a record of its toasts.
@@ -162,7 +162,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   await screenshot(transactions, testInfo, 'partially-refunded');
 
   // The dashboard tab, untouched: net revenue and refunds follow the push, and no 'Payment received'.
-  await expect(stat(dashboard, 'Total Revenue')).toHaveText('$35.00');
+  await expect(stat(dashboard, 'Revenue')).toHaveText('$35.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$5.00');
   await expect(
     region(dashboard, 'Recent Payments').getByRole('listitem').filter({ hasText: payer.name }),
@@ -179,7 +179,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   // Nothing left to refund: no Refund button.
   await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
 
-  await expect(stat(dashboard, 'Total Revenue')).toHaveText('$20.00');
+  await expect(stat(dashboard, 'Revenue')).toHaveText('$20.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$20.00');
   await expect(
     region(dashboard, 'Recent Payments')

@@ -125,9 +125,10 @@ describe('a payment with answers', () => {
     expect(email.subject).toBe('Payment received: $49.50 for Birthday <cake>');
     const text = email.body.text!;
     for (const line of [
+      'You received $49.50 total (incl. $4.50 tip) for Birthday <cake>.',
       'Birthday <cake>: $45.00',
       'Tip: $4.50',
-      'Total paid: $49.50',
+      'Total: $49.50',
       `Customer: ${PAYER_NAME}`,
       `Customer email: ${payerEmail}`,
       `Transaction ID: ${paymentId}`,

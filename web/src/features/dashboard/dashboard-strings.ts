@@ -1,6 +1,7 @@
 /** Words on the dashboard shell and home (one place, docs/decisions.md #2). */
 import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 
@@ -25,8 +26,8 @@ export const dashboardStrings = {
     logoutFailedTitle: 'Error',
     logoutFailed: (message: string) => `Failed to log out: ${message}`,
     paymentReceived: 'Payment received',
-    paymentReceivedDetail: (amount: string, answers: string[] = []) =>
-      [`${amount} has just been paid.`, ...answers].join(' · '),
+    paymentReceivedDetail: (total: string, tip: string | null, answers: string[] = []) =>
+      [`${AMOUNT_WORDS.totalWithTip(total, tip)} has just been paid.`, ...answers].join(' · '),
     paymentReceivedPhone: (phone: string) => `Phone: ${phone}`,
   },
   home: {
@@ -64,7 +65,8 @@ export const dashboardStrings = {
       emptyDetail: 'Share a payment link or QR code and payments will appear here as they arrive.',
       viewAll: 'View All Payments',
       anonymous: 'Anonymous',
-      tip: (amount: string) => `incl. ${amount} tip`,
+      totalFigure: AMOUNT_WORDS.totalFigure,
+      includesTip: AMOUNT_WORDS.includesTip,
     },
     overview: {
       title: 'Business Overview',
@@ -74,7 +76,7 @@ export const dashboardStrings = {
       failedTitle: 'Error',
       failed: 'Failed to load dashboard statistics',
       retry: 'Try again',
-      totalRevenue: 'Total Revenue',
+      totalRevenue: AMOUNT_WORDS.revenue,
       netOf: (gross: string) => `${gross} paid in, before refunds`,
       refunds: 'Refunds',
       refundsThisMonth: (amount: string) => `${amount} this month`,
@@ -105,7 +107,7 @@ export const dashboardStrings = {
       loading: 'Loading sales...',
       tableCaption: (days: number) => `Revenue per day, last ${days} days`,
       dayColumn: 'Day',
-      revenueColumn: 'Revenue',
+      revenueColumn: AMOUNT_WORDS.revenue,
       paymentsColumn: 'Payments',
       refundsColumn: 'Refunds',
       total: (amount: string) => `${amount} in total`,

@@ -34,8 +34,6 @@ export const landingStrings = {
     merchant: 'Harbour Coffee Co.',
     description: 'Two flat whites',
     amount: formatMoney(1100, DEFAULT_CURRENCY),
-    tipLabel: 'Add a tip',
-    tips: ['None', '10%', '15%'],
     pay: 'Pay',
     scanToPay: 'Scan to pay',
   },

@@ -1,5 +1,6 @@
 /** Words on the Materials Kit's setup guide and payment templates (one place, docs/decisions.md #2). */
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 export const materialsKitStrings = {
   backToDashboard: 'Back to Dashboard',
@@ -47,9 +48,9 @@ export const materialsKitStrings = {
     description:
       'Ready-made payment links for common sales. Create one in a click; you can print or share it straight away.',
     listLabel: 'Templates',
-    openAmount: 'Customer enters the amount',
+    openAmount: AMOUNT_WORDS.openAmount,
     tip: (percent: number) => `${percent}% tip option`,
-    noTip: 'No tip',
+    noTip: AMOUNT_WORDS.noTip,
     create: (title: string) => `Create link: ${title}`,
     createLabel: 'Create link',
     creating: 'Creating...',

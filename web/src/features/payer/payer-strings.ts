@@ -16,6 +16,7 @@ import {
   LINK_NOT_FOUND_TITLE,
 } from '@shared/payment-messages';
 import { PAYER_PAGE_WORDS as words } from '@shared/payer-page-words';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 /** The browser tab's title: what the page is, then the product. */
 export const pageTitle = (what: string) => `${what} · ${BRAND_NAME}`;
@@ -45,8 +46,8 @@ export const payerStrings = {
     tipLegend: words.tipLegend,
     noTip: words.noTip,
     tipOption: words.tipOption,
-    subtotal: 'Amount',
-    tipLine: (percent: number) => `Tip (${percent}%)`,
+    subtotal: AMOUNT_WORDS.amount,
+    tipLine: (percent: number) => `${AMOUNT_WORDS.tip} (${percent}%)`,
     total: words.total,
     summaryLabel: words.summaryLabel,
     payNow: words.payNow,
@@ -68,8 +69,9 @@ export const payerStrings = {
     processedBody: 'Automatic verification failed, but the payment may have been processed.',
     processedHint: 'If you were charged, the business can see the payment in its records.',
     detailsLabel: 'Payment details',
-    amount: 'Amount',
-    tip: 'Tip included',
+    amount: AMOUNT_WORDS.amount,
+    tip: AMOUNT_WORDS.tip,
+    total: AMOUNT_WORDS.total,
     transactionId: 'Transaction ID',
     customerName: 'Customer name',
     anonymous: 'Anonymous',

@@ -2,6 +2,7 @@
 import { BRAND_NAME } from '@shared/brand';
 import { MAX_TIP_PERCENT } from '@shared/money';
 import { QR_SIZE_MAX, QR_SIZE_MIN } from './qr-code-options';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 export const paymentLinksStrings = {
   heading: 'Payment Links & QR Codes',
@@ -11,7 +12,7 @@ export const paymentLinksStrings = {
   errorTitle: 'Error',
 
   link: {
-    openAmount: 'Open amount',
+    openAmount: AMOUNT_WORDS.openAmount,
     tipBadge: (percent: number) => `${percent}% tip`,
     active: 'Active',
     inactive: 'Inactive',
@@ -114,8 +115,8 @@ export const paymentLinksStrings = {
     emptyHint: "Use the 'Create Link' tab to make your first one.",
     loadFailed: 'Failed to load payment links',
     retry: 'Try again',
-    amount: (amount: string) => `Amount: ${amount}`,
-    tip: (percent: number) => `Tip: ${percent}%`,
+    amount: (amount: string) => AMOUNT_WORDS.labelled(AMOUNT_WORDS.amount, amount),
+    tip: AMOUNT_WORDS.tipPercent,
     sold: (sold: number, limit: number) => `${sold} of ${limit} sold`,
     soldHint: 'Refunds do not free places.',
     created: (relative: string) => `Created ${relative}`,

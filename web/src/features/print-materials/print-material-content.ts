@@ -11,7 +11,7 @@ export interface PrintMaterialContent {
   linkId: string;
   businessName: string;
   title: string;
-  /** '$5.50' (en-NZ, the link's currency), or 'Pay any amount' for an open amount. */
+  /** '$5.50' (en-NZ, the link's currency), or 'Open amount' (docs/decisions.md #100). */
   amountText: string;
   /** The address the QR code holds: this app's origin + /p/{id}. */
   url: string;

@@ -1,5 +1,6 @@
 /** Words on the Materials Kit page and on the printed poster and table card (one place, docs/decisions.md #2). */
 import { BRAND_NAME } from '@shared/brand';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 export const printMaterialsStrings = {
   heading: 'QR Codes for Print',
@@ -24,7 +25,7 @@ export const printMaterialsStrings = {
     hint: 'The poster and the table card show this link’s title, amount and QR code.',
     option: (title: string, amount: string, link: { isActive: boolean; expired: boolean }) =>
       `${title} - ${amount}${link.expired ? ' (expired)' : link.isActive ? '' : ' (inactive)'}`,
-    openAmount: 'Open amount',
+    openAmount: AMOUNT_WORDS.openAmount,
     inactiveTitle: 'This link is inactive',
     inactiveMessage:
       'Customers who scan its code are told the link is not active. Activate it under Payment Links & QR before you print.',
@@ -52,7 +53,7 @@ export const printMaterialsStrings = {
   },
   /** Printed on the poster and the table card themselves. */
   material: {
-    payAnyAmount: 'Pay any amount',
+    payAnyAmount: AMOUNT_WORDS.openAmount,
     scanToPay: 'Scan to pay',
     scanHint: 'Point your phone’s camera at the code',
     cantScan: 'Can’t scan? Visit',

@@ -1,3 +1,5 @@
+import { AMOUNT_WORDS } from '@shared/amount-words';
+
 /** Words of the receipt's PDF download (one place, docs/decisions.md #2), as the receipt page words them. */
 export const receiptPdfStrings = {
   working: 'Preparing PDF...',
@@ -8,8 +10,8 @@ export const receiptPdfStrings = {
   date: 'Date',
   gstNumber: 'GST number',
   item: 'Item',
-  amount: 'Amount',
-  totalPaid: 'Total paid',
+  amount: AMOUNT_WORDS.amount,
+  totalPaid: AMOUNT_WORDS.total,
   customer: 'Customer',
   nameNotGiven: 'Name not given',
   yourDetails: 'Your details',

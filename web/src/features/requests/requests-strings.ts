@@ -6,6 +6,7 @@ import {
   REQUESTS_PER_DAY,
   type RequestStatus,
 } from '@shared/contracts/payment-requests';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 export const requestsStrings = {
   heading: 'Requests',
@@ -23,8 +24,8 @@ export const requestsStrings = {
     empty: 'No payment requests yet',
     emptyHint:
       'Send one with "New request" above for a one-off amount, or with "Send to a customer" in a payment link\'s menu.',
-    columns: { customer: 'Customer', amount: 'Amount', status: 'Status', sent: 'Date' },
-    payerEnters: 'Customer enters',
+    columns: { customer: 'Customer', amount: AMOUNT_WORDS.amount, status: 'Status', sent: 'Date' },
+    payerEnters: AMOUNT_WORDS.openAmount,
     viewPayment: 'View payment',
     reminderDue: (when: string) => `Reminder ${when}`,
     cancel: 'Cancel request',
@@ -58,7 +59,7 @@ export const requestsStrings = {
     titleHint: 'The customer sees this in the email and on the payment page.',
     amountLabel: 'Amount (NZD)',
     amountOptionalHint: 'Optional: filled in for the customer, who can change it.',
-    amountFixed: (amount: string) => `Amount: ${amount}`,
+    amountFixed: (amount: string) => AMOUNT_WORDS.labelled(AMOUNT_WORDS.amount, amount),
     emailLabel: "Customer's email",
     nameLabel: "Customer's name (optional)",
     noteLabel: 'Note (optional)',

@@ -1,5 +1,6 @@
 /** Words on the Transactions screen (one place, docs/decisions.md #2). */
 import { STATUS_GROUP_LABELS } from '@shared/payment-status-display';
+import { AMOUNT_WORDS } from '@shared/amount-words';
 
 const count = new Intl.NumberFormat('en-NZ');
 const payments = (n: number) => `${count.format(n)} ${n === 1 ? 'payment' : 'payments'}`;
@@ -30,8 +31,8 @@ export const transactionsStrings = {
     shown: (n: number) => `Showing ${payments(n)}`,
     columns: {
       link: 'Payment Link',
-      amount: 'Amount',
-      tip: 'Tip',
+      amount: AMOUNT_WORDS.amount,
+      tip: AMOUNT_WORDS.tip,
       status: 'Status',
       customer: 'Customer',
       date: 'Date',
@@ -42,6 +43,9 @@ export const transactionsStrings = {
     detailsContext: (title: string, date: string) => `of the payment for ${title} on ${date}`,
     detailsFor: (title: string, date: string) => `Details of the payment for ${title} on ${date}`,
     noTip: '—',
+    /** A card on a phone shows one figure: the total, and the tip in it. */
+    totalFigure: AMOUNT_WORDS.totalFigure,
+    includesTip: AMOUNT_WORDS.includesTip,
   },
 
   detail: {
@@ -52,9 +56,9 @@ export const transactionsStrings = {
     stripeId: 'Stripe ID',
     status: 'Status',
     date: 'Date',
-    amount: 'Amount',
-    tip: 'Tip',
-    total: 'Total',
+    amount: AMOUNT_WORDS.amount,
+    tip: AMOUNT_WORDS.tip,
+    total: AMOUNT_WORDS.total,
     method: 'Method',
     stripeFee: 'Stripe fee',
     paylinkFee: 'Paylink fee',
@@ -85,7 +89,7 @@ export const transactionsStrings = {
     disputeHeading: 'Dispute',
     disputeStatus: 'Status',
     disputeReason: 'Reason',
-    disputeAmount: 'Amount',
+    disputeAmount: AMOUNT_WORDS.amount,
     disputeOpened: 'Opened',
     respondBy: (when: string) => `Respond by ${when}`,
     respondInStripe: 'Respond in Stripe',
@@ -190,7 +194,8 @@ export const transactionsStrings = {
     customerEmailPlaceholder: 'name@example.com',
     reference: 'Reference',
     referencePlaceholder: 'e.g. INV-0042',
-    amountRange: 'Amount Range (NZD)',
+    /** The filter compares each payment's total (docs/decisions.md #100). */
+    amountRange: `${AMOUNT_WORDS.total} Range (NZD)`,
     amountMin: 'Min',
     amountMax: 'Max',
     amountPlaceholder: '0.00',

@@ -62,6 +62,7 @@ export function DashboardShell({ email, children }: { email: string | undefined;
       id: `payment-received-${payment.paymentId}`,
       description: strings.paymentReceivedDetail(
         formatMoney(payment.totalCents, payment.currency),
+        payment.tipCents ? formatMoney(payment.tipCents, payment.currency) : null,
         // The payer's answers and phone (docs/decisions.md #76): shown as text, never as markup.
         [
           ...(payment.customFields ?? []).map((answer) => `${answer.label}: ${answer.value}`),

@@ -71,10 +71,13 @@ function RecentPaymentRow({ payment, when }: { payment: PaymentSummary; when: st
         </span>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <span className="font-semibold tabular-nums">{formatMoney(payment.totalCents, payment.currency)}</span>
+        {/* One figure, named: the total, and the tip in it (docs/decisions.md #100). */}
+        <span className="font-semibold tabular-nums">
+          {strings.totalFigure(formatMoney(payment.totalCents, payment.currency))}
+        </span>
         {payment.tipCents > 0 ? (
           <span className="text-xs text-muted-foreground">
-            {strings.tip(formatMoney(payment.tipCents, payment.currency))}
+            {strings.includesTip(formatMoney(payment.tipCents, payment.currency))}
           </span>
         ) : null}
         <PaymentStatusBadge status={payment.status} moneyState={payment.moneyState} />

@@ -81,8 +81,9 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
       body={strings.confirmedBody(result.business_name ?? result.link_title)}
     >
       <PaymentDetails
-        amount={formatMoney(result.amount_total, result.currency)}
+        amount={formatMoney(result.amount_total - result.tip_amount, result.currency)}
         tip={result.tip_amount > 0 ? formatMoney(result.tip_amount, result.currency) : null}
+        total={formatMoney(result.amount_total, result.currency)}
         transactionId={result.payment_id}
         customerName={result.customer_name}
       />
@@ -103,16 +104,26 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
 function PaymentDetails({
   amount,
   tip = null,
+  total = null,
   transactionId,
   customerName,
 }: {
   amount: string;
   tip?: string | null;
+  total?: string | null;
   transactionId: string | null;
   customerName: string | null;
 }) {
-  const rows: [string, string][] = [[strings.amount, amount]];
-  if (tip) rows.push([strings.tip, tip]);
+  // Amount, Tip and Total as everywhere else (docs/decisions.md #100): with a tip, all three; without, the
+  // amount is the total.
+  const rows: [string, string][] =
+    tip && total
+      ? [
+          [strings.amount, amount],
+          [strings.tip, tip],
+          [strings.total, total],
+        ]
+      : [[strings.amount, amount]];
   if (transactionId) rows.push([strings.transactionId, transactionId]);
   rows.push([strings.customerName, customerName || strings.anonymous]);
   return (

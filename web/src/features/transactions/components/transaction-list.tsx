@@ -178,7 +178,10 @@ function TransactionCard({ payment, timeZone, open, onToggle }: RowProps) {
       >
         <span className="flex w-full items-start justify-between gap-4">
           <span className="min-w-0 font-medium break-words">{payment.linkTitle}</span>
-          <span className="shrink-0 text-right font-semibold tabular-nums">{money(payment.totalCents)}</span>
+          {/* One figure, named: the total, and the tip in it (docs/decisions.md #100). */}
+          <span className="shrink-0 text-right font-semibold tabular-nums">
+            {strings.totalFigure(money(payment.totalCents))}
+          </span>
         </span>
         <span className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
           <PaymentStatusBadge status={payment.status} moneyState={payment.moneyState} />
@@ -192,7 +195,7 @@ function TransactionCard({ payment, timeZone, open, onToggle }: RowProps) {
             {payment.payerEmail ? ` · ${payment.payerEmail}` : ''}
           </span>
           <span className="flex shrink-0 items-center gap-1">
-            {payment.tipCents > 0 ? `${strings.columns.tip} ${money(payment.tipCents)}` : null}
+            {payment.tipCents > 0 ? strings.includesTip(money(payment.tipCents)) : null}
             <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
           </span>
         </span>

@@ -1,0 +1,224 @@
+/**
+ * A new merchant's first hour, as one story (issue 29's "How it is checked"), at 1280 px in the desktop
+ * project and 390 px in the phone project: sign up → the sign-in page carries on from it → the
+ * verification email's fallback link, pasted → "Welcome" and the setup checklist (docs/decisions.md #88)
+ * → Stripe connected in a second tab while the first ticks by itself (#87) → a link made and its whole
+ * address copied out of the link box → a payer pays it with the tip → the payment arrives live, its figure
+ * named (#100) → found in Transactions by the id on the payer's receipt (#29) → a checkout the payer
+ * opened and left is neither in Recent Payments nor counted as Pending (#30). Every screen is photographed,
+ * measured for sideways scroll and checked by axe. The parts are tested in depth by their own specs; this
+ * one proves they join up.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { linkIn, waitForEmail } from '../support/mailbox';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { e2eEnv, E2E_PASSWORD } from './support/merchant';
+import { fillSignupForm } from './support/signup';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const checklistOf = (page: Page) => page.getByRole('region', { name: 'Set up your business' });
+const step = (page: Page, name: string) => checklistOf(page).getByRole('listitem').filter({ hasText: name });
+const stat = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Business Overview' })
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+test('a new merchant signs up, connects Stripe, shares a link and finds the first payment', async ({
+  browser,
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  // About twenty screens, each photographed and checked by axe, and two browsers.
+  test.setTimeout(150_000);
+  const viewport = testInfo.project.name === 'phone' ? PHONE : DESKTOP;
+  const width = String(viewport.width);
+  let shot = 0;
+  /** The screen as it is: a picture in test-results, no sideways scroll, nothing serious for axe. */
+  async function screen(on: Page, name: string, ready: Locator) {
+    await expect(ready).toBeVisible();
+    shot += 1;
+    await on.screenshot({
+      path: testInfo.outputPath(`${String(shot).padStart(2, '0')}-${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    const { scrollWidth, sticking } = await on.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      sticking: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+    }));
+    expect(scrollWidth, `${name} is ${scrollWidth} px wide: ${sticking.join(' | ')}`).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await expectNoSeriousAxeFindings(on);
+  }
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.setViewportSize(viewport);
+  const email = `first-hour-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
+
+  // Sign up; the sign-in page carries on from it, the address filled in and the next step on the page.
+  await page.goto('/signup');
+  await fillSignupForm(page, email);
+  await screen(page, 'signup', page.getByRole('heading', { level: 1, name: 'Start your free trial' }));
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await screen(
+    page,
+    'login-next-step',
+    page.getByRole('status').filter({ hasText: 'One more step: confirm your email' }),
+  );
+
+  // The verification email, read as a person reads it: the address it writes out, copied as text and
+  // pasted into the address bar, Cognito's code in it.
+  const verification = await waitForEmail(e2eEnv.mailboxUrl, email, { subject: /Confirm your email/ });
+  const mail = await context.newPage();
+  await mail.setContent(verification.body.html!, { waitUntil: 'domcontentloaded' });
+  // The link written out once, under "(tap it, or paste it into your browser)": a line of its own.
+  const pasted = (await mail.getByText(/^https?:\/\/\S+$/).innerText()).trim();
+  await mail.close();
+  expect(pasted).toBe(linkIn(verification, '/verify-email').href);
+  expect(new URL(pasted).searchParams.get('token_hash')).toMatch(/^\w+$/);
+  await page.goto(pasted);
+  await expect(page.getByRole('heading', { name: 'Email verified!' })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await screen(page, 'email-verified', page.getByRole('heading', { name: 'Sign in to set up your business' }));
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  // The first dashboard: a welcome, and the checklist first on the page.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  const checklist = checklistOf(page);
+  // The first call of each of the dashboard's functions is a cold start in the local runtime.
+  await expect(checklist).toContainText('0 of 3 done', { timeout: 30_000 });
+  await screen(page, 'welcome', checklist);
+
+  // Stripe in a second tab; this one ticks by the push, without a reload or a focus.
+  const popupOpened = page.waitForEvent('popup');
+  await checklist.getByRole('button', { name: 'Connect Stripe' }).click();
+  const stripeTab = await popupOpened;
+  await screen(stripeTab, 'stripe-onboarding', stripeTab.getByRole('button', { name: 'Complete onboarding' }));
+  await stripeTab.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(stripeTab).toHaveURL(/\/dashboard$/);
+  await stripeTab.close();
+  await expect(step(page, 'Connect Stripe')).toHaveAttribute('data-done', 'true');
+  await expect(checklist).toContainText('1 of 3 done');
+
+  // A link with a 10% tip; the link box holds the whole address, so selecting and copying it works.
+  await checklist.getByRole('link', { name: 'Create a link' }).click();
+  await page.getByLabel('Title').fill('Flat white');
+  await page.getByLabel('Amount (NZD)').fill('5.50');
+  await page.getByLabel('Tip Percentage').fill('10');
+  await screen(page, 'create-link', page.getByRole('button', { name: 'Create Payment Link' }));
+  await page.getByRole('button', { name: 'Create Payment Link' }).click();
+  const created = page.getByRole('dialog', { name: 'Payment Link Created!' });
+  const linkBox = created.getByRole('textbox', { name: 'Payment link' });
+  await screen(page, 'link-created', linkBox);
+  const linkUrl = await linkBox.inputValue();
+  expect(linkUrl).toMatch(new RegExp(`^${baseURL}/p/[A-Za-z0-9]+$`));
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await linkBox.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+C');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(linkUrl);
+  await page.keyboard.press('Escape');
+
+  // The merchant watches the dashboard while a payer, on their own device, opens the copied link.
+  await page.goto('/dashboard');
+  const recent = page.getByRole('region', { name: 'Recent Payments' });
+  await expect(recent).toContainText('No payments yet');
+  const payerContext = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: viewport === PHONE,
+    hasTouch: viewport === PHONE,
+    timezoneId: 'Pacific/Auckland',
+  });
+  const payer = await payerContext.newPage();
+  await payer.goto(copied);
+  await payer.getByText('10% · $0.55', { exact: true }).click();
+  await expect(payer.getByRole('radio', { name: '10% · $0.55' })).toBeChecked();
+  await screen(payer, 'payment-page', payer.getByRole('region', { name: 'Payment summary' }));
+  await payer.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(payer.getByText('NZD $6.05')).toBeVisible();
+  await screen(payer, 'checkout', payer.getByRole('button', { name: 'Pay', exact: true }));
+  const payerEmail = `aroha-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
+  await payer.getByLabel('Email').fill(payerEmail);
+  await payer.getByLabel('Name on card').fill('Aroha Ngata');
+  await payer.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await payer.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await payer.getByLabel('CVC').fill('123');
+  await payer.getByRole('button', { name: 'Pay', exact: true }).click();
+  const details = payer.getByRole('region', { name: 'Payment details' });
+  await expect(payer.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
+  await expect(details).toContainText('Amount$5.50');
+  await expect(details).toContainText('Tip$0.55');
+  await expect(details).toContainText('Total$6.05');
+  await screen(payer, 'payment-confirmed', details);
+
+  // Live on the merchant's dashboard, the figure named: the total and the tip in it.
+  await expect(toast(page, 'Payment received')).toContainText('$6.05 total (incl. $0.55 tip) has just been paid.');
+  const payment = recent.getByRole('listitem').filter({ hasText: 'Aroha Ngata' });
+  await expect(payment).toContainText('$6.05 total');
+  await expect(payment).toContainText('(incl. $0.55 tip)');
+  await screen(page, 'payment-live', payment);
+
+  // The payer asks for the receipt; the id on it is the one the merchant searches by.
+  await payer.getByRole('button', { name: 'Email Receipt' }).click();
+  await payer.getByRole('dialog', { name: 'Email Receipt' }).getByRole('button', { name: 'Send Receipt' }).click();
+  await expect(payer.locator('[data-sonner-toast]').filter({ hasText: 'Receipt Sent' })).toBeVisible();
+  const receipt = await waitForEmail(e2eEnv.mailboxUrl, payerEmail, { subject: /receipt/i, timeoutMs: 10_000 });
+  const receiptId = /Transaction ID: (\S+)/.exec(receipt.body.text!)?.[1];
+  expect(receiptId).toMatch(/^pay_[A-Za-z0-9_-]{16}$/);
+  await expect(details).toContainText(`Transaction ID${receiptId}`);
+
+  // Another payer opens Checkout from the same link and leaves without paying.
+  await payer.goto(copied);
+  await payer.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(payer.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+  await payerContext.close();
+
+  // The left checkout is not money on the way: not in Recent Payments, not Pending; it has its own filter.
+  await page.reload();
+  await expect(recent.getByRole('listitem')).toHaveCount(1);
+  await expect(stat(page, 'Pending')).toHaveText('0');
+  await screen(page, 'dashboard-after', recent.getByRole('listitem').first());
+
+  // Transactions finds the payment by the receipt's id.
+  await page.goto('/dashboard/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  const filters = page.getByRole('button', { name: /^(Hide|Show) Filters/ });
+  if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+  await page.getByLabel('Transaction ID').fill(receiptId!);
+  await expect(page).toHaveURL(new RegExp(`transactionId=${receiptId}`));
+  const found =
+    viewport === PHONE
+      ? page.getByRole('list', { name: 'Transaction History' }).getByRole('button', { name: /Flat white/ })
+      : page
+          .getByRole('table', { name: 'Transaction History' })
+          .getByRole('row')
+          .filter({ has: page.getByRole('button', { name: /^Details/ }) });
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(payerEmail);
+  await screen(page, 'transactions-found', found);
+
+  await page.getByLabel('Transaction ID').fill('');
+  await page.getByLabel('Status').selectOption({ label: 'Checkout open' });
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('Checkout open');
+  await expect(found).not.toContainText(payerEmail);
+  await screen(page, 'transactions-checkout-open', found);
+});
