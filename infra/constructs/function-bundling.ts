@@ -2,7 +2,8 @@
  * How every catalogue function is bundled — one definition for the stack (CatalogFunction runs
  * infra/constructs/bundle-function.ts), the bench and the bundle budget test (tests/bench/function-bundles.ts):
  * esbuild, minified, ESM, `module` before `main`, the AWS SDK left to the runtime, the createRequire banner,
- * and the Stripe SDK cut down to the resources the functions call (docs/decisions.md #95).
+ * the Stripe SDK cut down to the resources the functions call (docs/decisions.md #95), and the contracts and
+ * domain rules taken only as far as a function reaches them (docs/decisions.md #101).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -102,6 +103,42 @@ export function slimStripePlugin(resources: readonly string[] = STRIPE_RESOURCES
   };
 }
 
+/**
+ * Folders whose modules do nothing when imported — they only define: the shared contracts (schemas and
+ * constants) and the domain rules (functions, constants; ports are passed in). A bundler must still keep
+ * every top-level call of a module a function imports one name from — each schema of a contract
+ * (`z.object(…)`), a rule module's `tz('UTC')`, and what those pull in (zod, @date-fns/tz) — as it cannot
+ * prove a call free of side effects. Declared free of them here (esbuild's `sideEffects: false`, as a
+ * package.json declares it), a function carries only the schemas and rules it reaches, and none of zod when
+ * it parses nothing (docs/decisions.md #101). So these folders must stay so: no top-level work other than
+ * building their own values (no `z.config`, no registry writes, no clients).
+ */
+const SIDE_EFFECT_FREE_FILE = /[\\/](shared[\\/]contracts|functions[\\/]domain)[\\/][^\\/]+\.ts$/;
+/** How such a module is imported: by its alias, or by a relative path. */
+const MAYBE_SIDE_EFFECT_FREE = /^(@shared\/contracts\/|@functions\/domain\/|\.\.?\/)/;
+const RESOLVING = Symbol('paylink-side-effect-free');
+
+export function sideEffectFreePlugin(): Plugin {
+  return {
+    name: 'paylink-side-effect-free',
+    setup(build) {
+      build.onResolve({ filter: MAYBE_SIDE_EFFECT_FREE }, async (args) => {
+        if (args.pluginData === RESOLVING || args.importer.includes('node_modules')) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: RESOLVING,
+        });
+        if (resolved.errors.length) return { errors: resolved.errors };
+        return SIDE_EFFECT_FREE_FILE.test(resolved.path)
+          ? { ...resolved, pluginData: undefined, sideEffects: false }
+          : undefined;
+      });
+    },
+  };
+}
+
 /** The esbuild options of one function's bundle; the caller adds where it goes (a file, or memory). */
 export function functionBuildOptions(repoRoot: string, entry: string): BuildOptions {
   return {
@@ -117,7 +154,7 @@ export function functionBuildOptions(repoRoot: string, entry: string): BuildOpti
     external: ['@aws-sdk/*'],
     // Some bundled dependencies are CommonJS and call require(); an ES module has no require of its own.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    plugins: [slimStripePlugin()],
+    plugins: [slimStripePlugin(), sideEffectFreePlugin()],
     logLevel: 'warning',
   };
 }
