@@ -3,6 +3,7 @@
  * `/config.json` to the gateway (web/vite.config.ts) and answers the page routes (`/p/{id}`) with the page
  * function (web/page-routes-plugin.ts), so the browser sees one origin, as behind CloudFront.
  */
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { LOOPBACK } from './ports';
@@ -16,6 +17,7 @@ export interface AppServer {
 }
 
 export async function startAppServer(options: {
+  /** 0 = one the OS chooses (`url` says which). */
   port: number;
   runtime: Pick<LocalRuntime, 'gateway' | 'stripe'>;
 }): Promise<AppServer> {
@@ -40,5 +42,6 @@ export async function startAppServer(options: {
     clearScreen: false,
   });
   await vite.listen();
-  return { url: `http://${LOOPBACK}:${options.port}`, close: () => vite.close() };
+  const { port } = vite.httpServer!.address() as AddressInfo;
+  return { url: `http://${LOOPBACK}:${port}`, close: () => vite.close() };
 }

@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { createServer } from 'cognito-local';
@@ -51,6 +52,7 @@ export interface LocalCognito {
 }
 
 interface CognitoServerOptions {
+  /** 0 = one the OS chooses (the endpoint says which). */
   port: number;
   dataDirectory: string;
   /** The catalogue: its Cognito triggers run in process. */
@@ -66,15 +68,15 @@ async function startServer({
   functions,
   mailboxUrl,
   mailFrom,
-}: CognitoServerOptions): Promise<Server> {
+}: CognitoServerOptions): Promise<{ server: Server; endpoint: string }> {
   mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: process.env.PAYLINK_COGNITO_DEBUG ? 'debug' : 'silent' });
   const ctx = { logger };
-  const endpoint = `http://${LOOPBACK}:${port}`;
   const config: Config = {
     ...DefaultConfig,
     UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: endpoint },
+    // Set once the server listens (below): with port 0 the endpoint is known only then.
+    TokenConfig: { IssuerDomain: '' },
     ServerConfig: { port, hostname: LOOPBACK, development: false, https: false },
   };
   const clock = new DateClock();
@@ -107,8 +109,11 @@ async function startServer({
     cognitoErrors as unknown as CognitoErrors,
     functions,
   );
-  const server = createServer(router as never, logger, config.ServerConfig, services);
-  return (await server.start()) as Server;
+  const server = (await createServer(router as never, logger, config.ServerConfig, services).start()) as Server;
+  const endpoint = `http://${LOOPBACK}:${(server.address() as AddressInfo).port}`;
+  // The token generator reads the issuer when it signs a token, from this same object.
+  config.TokenConfig.IssuerDomain = endpoint;
+  return { server, endpoint };
 }
 
 /** Finds the pool and client by name, creating them on first start. */
@@ -176,8 +181,7 @@ async function ensureUserPool(endpoint: string) {
 }
 
 export async function startLocalCognito(options: CognitoServerOptions): Promise<LocalCognito> {
-  const server = await startServer({ ...options, dataDirectory: path.resolve(options.dataDirectory) });
-  const endpoint = `http://${LOOPBACK}:${options.port}`;
+  const { server, endpoint } = await startServer({ ...options, dataDirectory: path.resolve(options.dataDirectory) });
   const { userPoolId, userPoolClientId } = await ensureUserPool(endpoint);
   return {
     endpoint,

@@ -17,7 +17,7 @@ import dynalite from 'dynalite';
 import type { Server } from 'node:http';
 import { TABLE_IDS, type TableId } from '@functions/function-spec';
 import { tables, type KeySpec } from '../tables';
-import { LOOPBACK, closeServer } from './ports';
+import { LOOPBACK, closeServer, listenOn } from './ports';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -122,6 +122,7 @@ async function ensureTables(client: DynamoDBClient, tableNames: Record<TableId, 
 
 /** `dataPath` undefined = in memory. */
 export async function startLocalDynamo(options: {
+  /** 0 = one the OS chooses (the endpoint says which). */
   port: number;
   dataPath?: string;
   maxItemSizeKb?: number;
@@ -137,11 +138,7 @@ export async function startLocalDynamo(options: {
   // Node's 5 s server timeout let a busy SDK client send a request onto a socket dynalite was closing — a
   // "TimeoutError: read ECONNRESET" that failed a DynamoDB call under a loaded CI run.
   server.keepAliveTimeout = 0;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => resolve());
-  });
-  const endpoint = `http://${LOOPBACK}:${options.port}`;
+  const endpoint = `http://${LOOPBACK}:${await listenOn(server, options.port)}`;
   const tableNames = Object.fromEntries(TABLE_IDS.map((id) => [id, `paylink-${id}`])) as Record<TableId, string>;
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
   await ensureTables(client, tableNames);

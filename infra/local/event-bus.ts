@@ -13,7 +13,7 @@ import { describeDeadLetter, memoryDeadLetterStore, type DeadLetter, type DeadLe
 import { eventPatternOf, matchesEventPattern, type EventPattern } from './event-pattern';
 import { invoke } from './function-loader';
 import type { LocalMeter } from './meter';
-import { LOOPBACK, closeServer } from './ports';
+import { LOOPBACK, closeServer, listenOn } from './ports';
 
 export const PAYLINK_BUS_NAME = 'paylink';
 /**
@@ -100,6 +100,7 @@ interface PutEventsEntry {
 }
 
 export async function startLocalEventBus(options: {
+  /** 0 = one the OS chooses (the endpoint says which). */
   port: number;
   functions: readonly FunctionSpec[];
   /** Where dead letters are kept; in memory if omitted. */
@@ -247,13 +248,10 @@ export async function startLocalEventBus(options: {
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => resolve());
-  });
+  const port = await listenOn(server, options.port);
 
   return {
-    endpoint: `http://${LOOPBACK}:${options.port}`,
+    endpoint: `http://${LOOPBACK}:${port}`,
     put,
     deliveries,
     deadLetters,

@@ -25,18 +25,20 @@ import {
 import { createRateLimiter } from './gateway/rate-limiter';
 import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, attachRealtimeGateway } from './gateway/realtime';
 import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
-import { LOOPBACK, closeServer } from './ports';
+import { LOOPBACK, closeServer, listenOn } from './ports';
 import { localSiteSecurityHeaders, setSiteSecurityHeaders } from './site-security-headers';
 
 export { createRateLimiter } from './gateway/rate-limiter';
 export { REALTIME_MANAGEMENT_PATH, REALTIME_PATH } from './gateway/realtime';
 
 export interface GatewayOptions {
+  /** 0 = one the OS chooses (`url` says which). */
   port: number;
   functions: readonly FunctionSpec[];
   tokenIssuer: string;
   userPoolClientId: string;
-  runtimeConfig: RuntimeConfig;
+  /** What /config.json serves, but for the realtime URL: the gateway's own, known once it listens. */
+  runtimeConfig: Omit<RuntimeConfig, 'realtimeUrl'>;
   /** A built SPA (web/dist) to serve; without it only the API, config and realtime are served. */
   staticDir?: string;
   /** The per-client limit on public routes; the cloud's (PUBLIC_RATE_LIMIT) unless a benchmark turns it off. */
@@ -47,6 +49,8 @@ export interface GatewayOptions {
 export interface LocalGateway {
   url: string;
   realtimeUrl: string;
+  /** What /config.json serves. */
+  runtimeConfig: RuntimeConfig;
   managementEndpoint: string;
   /** Method + path of every route it serves, for the parity test. */
   routes: { method: string; path: string; auth: HttpRoute['auth']; kind: 'api' | 'page'; functionName: string }[];
@@ -63,7 +67,16 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     issuer: options.tokenIssuer,
     audience: [options.userPoolClientId],
   });
-  const url = `http://${LOOPBACK}:${options.port}`;
+  // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
+  // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
+  // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
+  // It listens first, its handlers attached below: with port 0 the port (in the URLs, the config, the CSP)
+  // is known only then, and no request can arrive before anyone knows it.
+  const server = http.createServer({ keepAliveTimeout: 0 });
+  const port = await listenOn(server, options.port);
+  const url = `http://${LOOPBACK}:${port}`;
+  const realtimeUrl = `ws://${LOOPBACK}:${port}${REALTIME_PATH}`;
+  const runtimeConfig: RuntimeConfig = { ...options.runtimeConfig, realtimeUrl };
 
   async function handleApi(request: http.IncomingMessage, response: http.ServerResponse, requestUrl: URL) {
     const method = request.method ?? 'GET';
@@ -106,7 +119,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       pathParameters,
       body,
       sourceIp,
-      port: options.port,
+      port,
       authorizerContext,
     });
     const started = Date.now();
@@ -115,12 +128,10 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     options.log?.(`${method} ${requestUrl.pathname} → ${response.statusCode} (${Date.now() - started} ms)`);
   }
 
-  // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
-  // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
-  // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
   // CloudFront's security headers, the CSP included (docs/decisions.md #70).
-  const siteSecurityHeaders = localSiteSecurityHeaders(options.runtimeConfig, url);
-  const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
+  const siteSecurityHeaders = localSiteSecurityHeaders(runtimeConfig, url);
+  const realtime = attachRealtimeGateway(server, { functions: options.functions, port, url, log: options.log });
+  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     const requestUrl = new URL(request.url ?? '/', url);
     setSiteSecurityHeaders(response, siteSecurityHeaders);
     const work = (async () => {
@@ -134,7 +145,7 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
         return realtime.handleManagement(request, response, requestUrl.pathname);
       }
       if (requestUrl.pathname === '/config.json') {
-        return sendJson(response, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
+        return sendJson(response, 200, runtimeConfig, { 'cache-control': 'no-cache' });
       }
       if (options.staticDir && isRead) {
         return serveStatic(options.staticDir, url, requestUrl.pathname, request, response);
@@ -149,21 +160,11 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       else response.end();
     });
   });
-  const realtime = attachRealtimeGateway(server, {
-    functions: options.functions,
-    port: options.port,
-    url,
-    log: options.log,
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => resolve());
-  });
 
   return {
     url,
-    realtimeUrl: `ws://${LOOPBACK}:${options.port}${REALTIME_PATH}`,
+    realtimeUrl,
+    runtimeConfig,
     managementEndpoint: `${url}${REALTIME_MANAGEMENT_PATH}`,
     routes: routes.map((route) => ({
       method: route.method,

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type sesLocalServer from 'aws-ses-v2-local';
 import type { LocalMeter } from './meter';
-import { LOOPBACK, closeServer } from './ports';
+import { LOOPBACK, closeServer, listenOn } from './ports';
 
 // A CommonJS module whose `exports.default` is the server; require() reads it the same under tsx and vitest.
 const sesLocal = createRequire(import.meta.url)('aws-ses-v2-local').default as typeof sesLocalServer;
@@ -80,6 +80,7 @@ function answerJson(
 }
 
 export async function startLocalMailbox(options: {
+  /** 0 = one the OS chooses (the url says which). */
   port: number;
   /** Starts in SES's sandbox with these recipients (addresses or domains) verified. */
   sandbox?: { verified: string[] };
@@ -140,12 +141,9 @@ export async function startLocalMailbox(options: {
   };
   // Every failure is answered inside `answer`: nothing is left for the server to catch.
   const front = http.createServer((request, response) => void answer(request, response));
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port, LOOPBACK, () => resolve());
-  });
+  const port = await listenOn(front, options.port);
   return {
-    url: `http://${LOOPBACK}:${options.port}`,
+    url: `http://${LOOPBACK}:${port}`,
     stop: async () => {
       await closeServer(front);
       await closeServer(ses);

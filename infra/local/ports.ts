@@ -54,7 +54,11 @@ export function assertPortFree(port: number, variable: string): Promise<void> {
   });
 }
 
-/** A port the OS says is free right now (tests boot on these). */
+/**
+ * A port the OS says is free right now. Only for a port another process must be told before it starts
+ * (tests/chaos/sigkill-restart.test.ts's `npm start`): between the probe closing and that process listening,
+ * someone else may take it. Servers in this process listen on port 0 instead (`anyPorts`, `listenOn`).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -66,11 +70,30 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A free port for every service (tests boot several runtimes side by side). */
+/** A probed free port for every service (see freePort: for another process only). */
 export async function freePorts(): Promise<Ports> {
   const names = Object.keys(PORT_VARIABLES) as PortName[];
   const ports = await Promise.all(names.map(() => freePort()));
   return Object.fromEntries(names.map((name, index) => [name, ports[index]])) as Ports;
+}
+
+/**
+ * Port 0 for every service: each server lets the OS choose as it listens and reports the port it got, so
+ * runtimes booting side by side (two test files at once, docs/decisions.md #72) can never pick the same one.
+ */
+export function anyPorts(): Ports {
+  return Object.fromEntries(Object.keys(PORT_VARIABLES).map((name) => [name, 0])) as Ports;
+}
+
+/** Listens on the loopback address (port 0 = one the OS chooses) and resolves with the port it got. */
+export function listenOn(server: net.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
 }
 
 /** Resolves once a server has stopped listening, closing its idle keep-alive sockets first. */

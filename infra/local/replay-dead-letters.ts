@@ -41,7 +41,9 @@ export async function replayLocalDeadLetters(
   } = {},
 ): Promise<ReplayResult & { via: 'running runtime' | 'booted runtime' }> {
   const ports = options.ports ?? configuredPorts();
-  const viaRunning = await replayThroughRunningBus(`http://${LOOPBACK}:${ports.eventBus}`);
+  // A bus port of 0 (a test's "any port") names no running runtime: boot one.
+  const viaRunning =
+    ports.eventBus === 0 ? undefined : await replayThroughRunningBus(`http://${LOOPBACK}:${ports.eventBus}`);
   if (viaRunning) return { ...viaRunning, via: 'running runtime' };
 
   quietAwsSdkNotices();

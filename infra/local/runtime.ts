@@ -17,10 +17,10 @@ import { startLocalCognito, type LocalCognito } from './cognito';
 import { directoryDeadLetterStore } from './dead-letters';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { PAYLINK_BUS_NAME, startLocalEventBus, type LocalEventBus } from './event-bus';
-import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, startLocalGateway, type LocalGateway } from './gateway';
+import { startLocalGateway, type LocalGateway } from './gateway';
 import { startLocalMailbox, type LocalMailbox } from './mailbox';
 import { LocalMeter, registerMeter } from './meter';
-import { LOOPBACK, PORT_VARIABLES, assertPortFree, type PortName, type Ports } from './ports';
+import { PORT_VARIABLES, assertPortFree, type PortName, type Ports } from './ports';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
 import { localSecrets, secretEnvironment } from './secrets';
 import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/server';
@@ -33,7 +33,10 @@ export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_MAIL_FROM = 'Paylink <no-reply@paylink.local>';
 
 export interface LocalRuntimeOptions {
-  /** Ports for the services (the app port is only used for APP_ORIGIN here; start.ts serves the app). */
+  /**
+   * Ports for the services (the app port is unused here; start.ts serves the app). A port of 0 lets the OS
+   * choose as the server listens (`anyPorts()`, what the tests boot on); `ports` on the runtime says which.
+   */
   ports: Ports;
   /**
    * Where dynalite and cognito-local keep their data, and the bus its dead letters (`dead-letters/`);
@@ -62,6 +65,8 @@ export interface LocalRuntimeOptions {
 }
 
 export interface LocalRuntime {
+  /** The ports the services listen on (the app's as given). */
+  ports: Ports;
   gateway: LocalGateway;
   cognito: LocalCognito;
   dynamo: LocalDynamo;
@@ -74,6 +79,11 @@ export interface LocalRuntime {
   runtimeConfig: RuntimeConfig;
   /** The environment the functions see. */
   functionEnvironment: Record<string, string>;
+  /**
+   * Points the functions' links at a web app started after the runtime (one on port 0 is known only once it
+   * listens, and it needs the runtime's gateway first).
+   */
+  useAppOrigin(origin: string): void;
   stop(): Promise<void>;
 }
 
@@ -148,7 +158,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const { ports, log } = options;
   const functions = options.functions ?? catalog;
   const servicePorts: PortName[] = ['gateway', 'dynamodb', 'cognito', 'mailbox', 'eventBus', 'stripe'];
-  for (const name of servicePorts) await assertPortFree(ports[name], PORT_VARIABLES[name].variable);
+  // A fixed port (npm start's) is checked first so a person reads which variable to change; port 0 cannot be taken.
+  for (const name of servicePorts) {
+    if (ports[name] !== 0) await assertPortFree(ports[name], PORT_VARIABLES[name].variable);
+  }
 
   // Everything started so far, stopped in reverse order if a later step fails or on stop().
   const stops: (() => Promise<void> | void)[] = [];
@@ -192,51 +205,61 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     stops.push(bus.stop);
 
-    const gatewayUrl = `http://${LOOPBACK}:${ports.gateway}`;
-    const runtimeConfig: RuntimeConfig = {
-      region: LOCAL_REGION,
-      userPoolId: cognito.userPoolId,
-      userPoolClientId: cognito.userPoolClientId,
-      userPoolEndpoint: cognito.endpoint,
-      realtimeUrl: `ws://${LOOPBACK}:${ports.gateway}${REALTIME_PATH}`,
-    };
-    const environment = functionEnvironment({
-      dynamo,
-      cognito,
-      mailbox,
-      bus,
-      managementEndpoint: `${gatewayUrl}${REALTIME_MANAGEMENT_PATH}`,
-      appOrigin: options.appOrigin ?? gatewayUrl,
-    });
-    const secrets = localSecrets(options.dataDirectory);
-    Object.assign(process.env, environment, secretEnvironment(secrets), {
-      [ENV.stripeApiUrl]: `http://${LOOPBACK}:${ports.stripe}`,
-      [ENV.stripeDashboardUrl]: `http://${LOOPBACK}:${ports.stripe}/dashboard`,
-    });
-
-    const stripe = await startStripeSandbox({
-      port: ports.stripe,
-      dataPath: options.dataDirectory && path.join(options.dataDirectory, 'stripe-sandbox.json'),
-      ...stripeWebhookEndpoints(functions, gatewayUrl, secrets),
-      log,
-    });
-    stops.push(stripe.stop);
-
+    // The gateway before the Stripe sandbox: the sandbox's webhooks go to the gateway's URL, known once it
+    // listens. Nothing calls either before this function returns, so the environment set after both is in
+    // place before any function runs.
     const gateway = await startLocalGateway({
       port: ports.gateway,
       functions,
       tokenIssuer: cognito.issuer,
       userPoolClientId: cognito.userPoolClientId,
-      runtimeConfig,
+      runtimeConfig: {
+        region: LOCAL_REGION,
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: cognito.userPoolClientId,
+        userPoolEndpoint: cognito.endpoint,
+      },
       staticDir: options.staticDir,
       publicRateLimit: options.publicRateLimit,
       log,
     });
     stops.push(gateway.stop);
+
+    const secrets = localSecrets(options.dataDirectory);
+    const stripe = await startStripeSandbox({
+      port: ports.stripe,
+      dataPath: options.dataDirectory && path.join(options.dataDirectory, 'stripe-sandbox.json'),
+      ...stripeWebhookEndpoints(functions, gateway.url, secrets),
+      log,
+    });
+    stops.push(stripe.stop);
+
+    const environment = functionEnvironment({
+      dynamo,
+      cognito,
+      mailbox,
+      bus,
+      managementEndpoint: gateway.managementEndpoint,
+      appOrigin: options.appOrigin ?? gateway.url,
+    });
+    Object.assign(process.env, environment, secretEnvironment(secrets), {
+      [ENV.stripeApiUrl]: stripe.url,
+      [ENV.stripeDashboardUrl]: `${stripe.url}/dashboard`,
+    });
     const scheduler = startLocalScheduler({ functions, timers: options.scheduleTimers, log });
     stops.push(scheduler.stop);
 
+    const port = (url: string) => Number(new URL(url).port);
     return {
+      ports: {
+        app: ports.app,
+        gateway: port(gateway.url),
+        dynamodb: port(dynamo.endpoint),
+        cognito: port(cognito.endpoint),
+        mailbox: port(mailbox.url),
+        eventBus: port(bus.endpoint),
+        stripe: stripe.port,
+      },
       gateway,
       cognito,
       dynamo,
@@ -245,8 +268,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       scheduler,
       stripe,
       meter,
-      runtimeConfig,
+      runtimeConfig: gateway.runtimeConfig,
       functionEnvironment: environment,
+      useAppOrigin(origin) {
+        environment[ENV.appOrigin] = origin;
+        process.env[ENV.appOrigin] = origin;
+      },
       stop: stopAll,
     };
   } catch (error) {

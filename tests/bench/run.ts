@@ -524,11 +524,10 @@ function pageBytes() {
  */
 async function lighthousePages(linkId: string) {
   const { startLocalGateway } = await import('@infra/local/gateway');
-  const { freePorts } = await import('@infra/local/ports');
   const { startLighthouse, buildBareReactPage, LIGHTHOUSE_RUNS } = await import('./lighthouse');
   const bareDist = await buildBareReactPage();
   const bareGateway = await startLocalGateway({
-    port: (await freePorts()).gateway,
+    port: 0,
     functions: [],
     tokenIssuer: 'bench',
     userPoolClientId: 'bench',

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@infra/local/ports';
 import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
 import { sandboxStripeClient, startWebhookReceiver, submitHostedForm } from '../support/stripe-sandbox';
 
@@ -14,15 +13,16 @@ const PLATFORM_SECRET = 'whsec_platform_billing';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let port: number;
+/** 0 (any) for the first start; the restart takes the port the first one got, as a real restart would. */
+let port = 0;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let dataDirectory: string;
 
 beforeAll(async () => {
   dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'stripe-sandbox-'));
   receiver = await startWebhookReceiver();
-  port = await freePort();
   sandbox = await startSandbox();
+  port = sandbox.port;
   stripe = sandboxStripeClient(sandbox.url, 'sk_test_billing');
 });
 

@@ -8,7 +8,6 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeWebhookEventTypes } from '@functions/catalog';
 import { STRIPE_WEBHOOKS } from '@functions/function-spec';
-import { freePort } from '@infra/local/ports';
 import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
 import { appOriginOf, configureStripeWebhooks } from '@infra/stripe-webhooks';
 import { sandboxStripeClient } from '../support/stripe-sandbox';
@@ -18,7 +17,7 @@ let sandbox: StripeSandbox;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({ port: await freePort() });
+  sandbox = await startStripeSandbox({ port: 0 });
   stripe = sandboxStripeClient(sandbox.url);
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { freePorts } from '@infra/local/ports';
+import { anyPorts } from '@infra/local/ports';
 import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,7 +26,7 @@ export default async function globalSetup() {
   }
   const runtime = await startLocalRuntime({
     // The gateway serves the built SPA beside the API, as CloudFront does, so it is also the app origin.
-    ports: await freePorts(),
+    ports: anyPorts(),
     staticDir,
   });
   process.env.PAYLINK_E2E_BASE_URL = runtime.gateway.url;

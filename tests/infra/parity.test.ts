@@ -8,7 +8,7 @@ import {
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts } from '@infra/local/ports';
+import { anyPorts } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';
 import { merchantAuthorizerId, originAuthorizerId } from './catalog-conformance';
 import { fixtureCatalog } from './fixture-catalog';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     [...cloud.stack.functions].map(([name, catalogFunction]) => [logicalIdOf(catalogFunction.function), name]),
   );
   functionNameOf = (expression) => [...referencedLogicalIds(expression)].map((id) => byLogicalId.get(id)).find(Boolean);
-  local = await startLocalRuntime({ ports: await freePorts(), functions: fixtureCatalog });
+  local = await startLocalRuntime({ ports: anyPorts(), functions: fixtureCatalog });
 });
 afterAll(async () => {
   await local?.stop();

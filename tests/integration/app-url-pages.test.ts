@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
 import { pagePathPatterns } from '@functions/function-spec';
 import { startAppServer, type AppServer } from '@infra/local/app-server';
-import { freePorts } from '@infra/local/ports';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { PAGE_PREFIXES } from '@shared/page-routes';
 import { PAYER_PAGE_DATA_ID } from '@shared/payer-page-words';
@@ -22,9 +21,9 @@ let app: AppServer;
 let link: PaymentLink;
 
 beforeAll(async () => {
-  const ports = await freePorts();
-  env = await bootLocalRuntime({ ports, appOrigin: `http://127.0.0.1:${ports.app}` });
-  app = await startAppServer({ port: ports.app, runtime: env.runtime });
+  env = await bootLocalRuntime();
+  app = await startAppServer({ port: 0, runtime: env.runtime });
+  env.runtime.useAppOrigin(app.url);
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
   link = await env.createLink(merchant, {

@@ -11,7 +11,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FunctionSpec } from '@functions/function-spec';
 import { PAYLINK_BUS_NAME } from '@infra/local/event-bus';
-import { freePorts, type Ports } from '@infra/local/ports';
+import { anyPorts, type Ports } from '@infra/local/ports';
 import { replayLocalDeadLetters } from '@infra/local/replay-dead-letters';
 import { DEAD_LETTERS_DIRECTORY, startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';
 import { attempts, fault, handled } from './fixtures/failing-consumer';
@@ -55,13 +55,14 @@ async function publishProbe(bus: LocalRuntime['bus']): Promise<string> {
 
 beforeAll(async () => {
   dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'paylink-dead-letters-'));
-  ports = await freePorts();
   runtime = await startLocalRuntime({
-    ports,
+    ports: anyPorts(),
     dataDirectory,
     functions,
     log: (line) => logLines.push(line),
   });
+  // The bus the replays below find running.
+  ports = runtime.ports;
 });
 afterAll(async () => {
   await runtime?.stop();
@@ -119,7 +120,7 @@ describe('local dead letters', () => {
     runtime = undefined;
 
     fault.on = false;
-    const result = await replayLocalDeadLetters({ ports: await freePorts(), dataDirectory, functions });
+    const result = await replayLocalDeadLetters({ ports: anyPorts(), dataDirectory, functions });
     expect(result).toEqual({ replayed: 1, failed: 0, unknownFunction: 0, via: 'booted runtime' });
     expect(handled.filter((event) => event.id === eventId)).toHaveLength(1);
     expect(deadLetterFiles()).toEqual([]);

@@ -9,7 +9,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '@infra/local/app-server';
-import { freePorts } from '@infra/local/ports';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,9 +21,9 @@ let app: AppServer;
 beforeAll(async () => {
   mkdirSync(path.dirname(canaryFile), { recursive: true });
   writeFileSync(canaryFile, JSON.stringify({ stripeSecretKey: canary }));
-  const ports = await freePorts();
-  env = await bootLocalRuntime({ ports, appOrigin: `http://127.0.0.1:${ports.app}` });
-  app = await startAppServer({ port: ports.app, runtime: env.runtime });
+  env = await bootLocalRuntime();
+  app = await startAppServer({ port: 0, runtime: env.runtime });
+  env.runtime.useAppOrigin(app.url);
 }, 120_000);
 afterAll(async () => {
   rmSync(canaryFile, { force: true });

@@ -19,7 +19,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { secretValueEnvName } from '@functions/environment';
 import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '@shared/contracts/payment-links';
-import { freePorts, type Ports } from '@infra/local/ports';
+import { anyPorts, type Ports } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '@infra/local/runtime';
 import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
 
@@ -104,11 +104,13 @@ export async function bootLocalRuntime(
     >
   > = {},
 ) {
-  const ports = options.ports ?? (await freePorts());
   // The schedules fire only when a test calls `runtime.scheduler.runNow`: a 5-minute timer firing in the
   // middle of a test would race the run the test is checking (a CI flake in stats-and-reverification was
   // exactly that). A test that wants the timers passes `scheduleTimers: true`.
-  const runtime = await startLocalRuntime({ scheduleTimers: false, ...options, ports });
+  // Port 0 for each server unless a test fixes them: each listens on one the OS chooses, so files booting
+  // their runtimes at the same moment never pick the same port (docs/decisions.md #72).
+  const runtime = await startLocalRuntime({ scheduleTimers: false, ...options, ports: options.ports ?? anyPorts() });
+  const { ports } = runtime;
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const cognito = new CognitoIdentityProviderClient({
     endpoint: runtime.cognito.endpoint,

@@ -1,7 +1,7 @@
 /** What tests need around the local Stripe sandbox: the real SDK pointed at it, its forms, a webhook receiver. */
 import http from 'node:http';
 import Stripe from 'stripe';
-import { LOOPBACK, closeServer, freePort } from '@infra/local/ports';
+import { LOOPBACK, closeServer, listenOn } from '@infra/local/ports';
 
 /** The real `stripe` SDK, talking to the sandbox at `url` (as the app's adapter does). */
 export function sandboxStripeClient(url: string, key = 'sk_test_local'): Stripe {
@@ -62,8 +62,7 @@ export async function startWebhookReceiver() {
       response.writeHead(200).end();
     });
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
+  const port = await listenOn(server, 0);
   return {
     received,
     urlFor: (path: string) => `http://${LOOPBACK}:${port}${path}`,

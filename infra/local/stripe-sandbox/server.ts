@@ -8,7 +8,7 @@
  * other path to the hosted pages.
  */
 import http from 'node:http';
-import { LOOPBACK, closeServer } from '../ports';
+import { LOOPBACK, closeServer, listenOn } from '../ports';
 import { accountRoutes } from './account-routes';
 import { billingRoutes } from './billing-routes';
 import { sweepExpiredSessions } from './checkout';
@@ -36,6 +36,7 @@ const PAYOUT_CHECK_MS = 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 5_000;
 
 export interface StripeSandboxOptions {
+  /** 0 = one the OS chooses (`url` and `port` say which). */
   port: number;
   /** JSON state file; omitted = in memory. */
   dataPath?: string;
@@ -62,12 +63,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const webhooks = createWebhookSender(log);
   const drops = createWebhookDrops();
   const faults = createStripeFaults(log);
-  const baseUrl = `http://${LOOPBACK}:${options.port}`;
   const currentRequest: CurrentApiRequest = { id: null, idempotencyKey: null };
 
   const context: SandboxContext = {
     store,
-    baseUrl,
+    // Set once the server listens (below): with port 0 the port is known only then.
+    baseUrl: '',
     now: () => Math.floor(Date.now() / 1000),
     emit(type: string, object: StripeObject, { account, previousAttributes }: EmitOptions) {
       const event: StripeEvent = {
@@ -121,7 +122,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     });
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const url = new URL(request.url ?? '/', baseUrl);
+      const url = new URL(request.url ?? '/', context.baseUrl);
       try {
         if (size > MAX_BODY_BYTES) {
           return sendJson(
@@ -150,10 +151,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const sweeper = setInterval(() => sweepExpiredSessions(context), SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => resolve());
-  });
+  const port = await listenOn(server, options.port);
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  context.baseUrl = baseUrl;
   log(`stripe-sandbox: listening on ${baseUrl}`);
   // Stripe's automatic daily payouts: checked hourly, so a long `npm start` pays out what became available.
   const dailyPayouts = setInterval(() => {
@@ -164,7 +164,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   return {
     url: baseUrl,
-    port: options.port,
+    port,
     events: () => store.events(),
     deliveries: () => webhooks.deliveries,
     settled: () => webhooks.settled(),

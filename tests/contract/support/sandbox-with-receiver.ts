@@ -4,7 +4,6 @@
  * pointed at it.
  */
 import type Stripe from 'stripe';
-import { freePort } from '@infra/local/ports';
 import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
 import { sandboxStripeClient, startWebhookReceiver, type ReceivedWebhook } from '@tests/support/stripe-sandbox';
 
@@ -26,7 +25,7 @@ export async function startSandboxWithReceiver(label: string): Promise<SandboxWi
   const secrets = { '/platform': `whsec_platform_${label}`, '/connect': `whsec_connect_${label}` };
   const receiver = await startWebhookReceiver();
   const sandbox = await startStripeSandbox({
-    port: await freePort(),
+    port: 0,
     platformWebhook: { url: receiver.urlFor('/platform'), secret: secrets['/platform'] },
     connectWebhook: { url: receiver.urlFor('/connect'), secret: secrets['/connect'] },
   });
