@@ -56,7 +56,12 @@ function useFirstScreenReads(): boolean {
     useRecentPayments(),
   ];
   useDashboardStats(); // further down: started now, not waited for
-  return shaping.every((read) => !read.isPending);
+  // Once drawn, the page stays: a card's own retry puts a failed read back to pending, and the page must
+  // not fold back into its loading words (and mount the card again, which retries again).
+  const [drawn, setDrawn] = useState(false);
+  const settled = shaping.every((read) => !read.isPending);
+  if (settled && !drawn) setDrawn(true);
+  return drawn || settled;
 }
 
 /** "Welcome" on the merchant's first visit (in this browser), "Welcome back" after (docs/decisions.md #88). */
