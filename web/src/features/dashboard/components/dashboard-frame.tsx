@@ -1,13 +1,14 @@
-import { LoaderCircle, QrCode } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { BRAND_NAME } from '@shared/brand';
-import { dashboardStrings } from '../dashboard-strings';
+import { dashboardFrameStrings } from '../dashboard-frame-strings';
 
 /**
  * The dashboard shell's frame (dashboard-shell.tsx) — its header on a phone, its sidebar from 1024 px —
  * with a spinner where the page goes. The entry draws it the moment it runs on a /dashboard address
  * with a stored session, before the app's code, Amplify or any data has arrived, and the guard draws it
  * while it reads the session (docs/decisions.md #102): the first paint is the frame the shell then takes
- * over in the same places. Free of the router, the query client and cn: it is part of the entry.
+ * over in the same places. Free of the router, the query client, cn and lucide-react (its two icons are
+ * drawn inline, as lucide draws them): it is part of the entry, which every page loads.
  */
 export function DashboardFrame() {
   return (
@@ -25,8 +26,10 @@ export function DashboardFrame() {
         </header>
         <main className="mx-auto flex w-full max-w-5xl flex-1 items-center justify-center px-4 py-8 sm:px-8">
           <span role="status" className="inline-flex items-center text-primary">
-            <LoaderCircle aria-hidden="true" className="size-8 animate-spin" />
-            <span className="sr-only">{dashboardStrings.home.loading}</span>
+            <LucideSvg className="size-8 animate-spin">
+              <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+            </LucideSvg>
+            <span className="sr-only">{dashboardFrameStrings.loading}</span>
           </span>
         </main>
       </div>
@@ -39,9 +42,32 @@ function Brand() {
   return (
     <span className="inline-flex items-center gap-2 text-lg font-semibold tracking-tight">
       <span className="inline-flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <QrCode aria-hidden="true" className="size-5" />
+        <LucideSvg className="size-5">
+          <rect width="5" height="5" x="3" y="3" rx="1" />
+          <rect width="5" height="5" x="16" y="3" rx="1" />
+          <rect width="5" height="5" x="3" y="16" rx="1" />
+          <path d="M21 16h-3a2 2 0 0 0-2 2v3M21 21v.01M12 7v3a2 2 0 0 1-2 2H7M3 12h.01M12 3h.01M12 16v.01M16 12h1M21 12v.01M12 21v-1" />
+        </LucideSvg>
       </span>
       {BRAND_NAME}
     </span>
+  );
+}
+
+/** A lucide icon's frame (24 px grid, 2 px round strokes), decorative. */
+function LucideSvg({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
   );
 }
