@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { SUPPORT_EMAIL } from '@shared/brand';
+import { DASHBOARD_HOME_FIRST_READS } from '@web/features/dashboard/api/first-reads';
 import {
   expireStoredTokens,
   forgeStoredAccessToken,
@@ -37,6 +38,25 @@ async function openSignedIn(page: Page, viewport: { width: number; height: numbe
   await signInThroughLoginPage(page, merchant);
   return merchant;
 }
+
+test('opening the home asks for each of its reads once: the ones the entry starts early are the ones the page uses', async ({
+  page,
+}) => {
+  // The entry starts /config.json and the home's reads with the stored token (docs/decisions.md #102); a
+  // path that differs from what the page's queries ask for would be read twice, early and again.
+  await openSignedIn(page, PHONE);
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
+  await expect(welcome).toBeVisible();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname === '/config.json') reads.push(`${pathname}${search}`);
+  });
+  await page.reload();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByText('No payments yet')).toBeVisible();
+  expect(reads.toSorted()).toEqual(['/config.json', ...DASHBOARD_HOME_FIRST_READS].toSorted());
+});
 
 test('a signed-in merchant sees the shell with their email and initial, and moves between its pages', async ({
   page,

@@ -1,12 +1,13 @@
 // First: zod's parsers without its `new Function` probe, which the CSP refuses (docs/decisions.md #70).
 import '@web/lib/zod-jitless';
 import { startTransition, StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';
 import { preloadEarlyPage } from './app/early-page-chunks';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
 import { mayHaveStoredSession } from './features/auth/stored-session';
+import { DashboardFrame } from './features/dashboard/components/dashboard-frame';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -26,10 +27,20 @@ if (!payerRoute) preloadEarlyPage(window.location.pathname);
  */
 const serverDrawn = container.hasChildNodes();
 const hydrate = !payerRoute && serverDrawn && !mayHaveStoredSession();
+
+// A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
+// arrive (docs/decisions.md #102); the app then renders into the same root.
+let frameRoot: Root | undefined;
+if (!payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname) && mayHaveStoredSession()) {
+  frameRoot = createRoot(container);
+  frameRoot.render(<DashboardFrame />);
+}
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
   : import('./app/merchant-app').then(async ({ MerchantApp, whenRouterReady }) => {
-      if (hydrate) await whenRouterReady();
+      // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is
+      // on screen until the page's code is in.
+      if (hydrate || frameRoot) await whenRouterReady();
       return <MerchantApp />;
     });
 
@@ -39,14 +50,14 @@ app.then(
     // other work (a transition yields every few ms) instead of in one long task that a tap would wait behind.
     // The prerendered pages are hydrated; /p/{id} is drawn again.
     if (hydrate) return startTransition(() => void hydrateRoot(container, <StrictMode>{page}</StrictMode>));
-    const root = createRoot(container);
+    const root = frameRoot ?? createRoot(container);
     if (payerRoute && serverDrawn) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
     else root.render(<StrictMode>{page}</StrictMode>);
   },
   (error: unknown) => {
     // The app's code did not arrive (offline, or a deploy replaced the files): say so instead of a blank page.
     console.error(error);
-    createRoot(container).render(
+    (frameRoot ?? createRoot(container)).render(
       <p role="alert" style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }}>
         {BRAND_NAME} could not load. Check your connection and reload the page.
       </p>,

@@ -4,7 +4,10 @@
  * router's `lazy` import()s of the same modules (router.tsx) then find them already loading, so nothing is
  * fetched twice.
  */
-import { mayHaveStoredSession } from '../features/auth/stored-session';
+import { mayHaveStoredSession, storedAccessToken } from '../features/auth/stored-session';
+import { DASHBOARD_HOME_FIRST_READS } from '../features/dashboard/api/first-reads';
+import { startEarlyRead } from '../lib/early-reads';
+import { RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST } from '../lib/runtime-config-request';
 
 const earlyPages: Record<string, () => Promise<unknown>> = {
   '/': () => import('../features/landing/components/landing-page'),
@@ -18,17 +21,21 @@ const earlyPages: Record<string, () => Promise<unknown>> = {
 
 /**
  * Every dashboard page waits for the guard's code, then for Amplify and /config.json to read the session,
- * before its own code and data are even asked for: with a stored session, all of it starts at once.
+ * before its own code and data are even asked for: with a stored session, all of it starts at once, and
+ * the home's data too while the stored token is good (docs/decisions.md #102).
  */
-function preloadSignedInDashboard(): void {
+function preloadSignedInDashboard(page: string): void {
   if (!mayHaveStoredSession()) return; // a visitor is sent to /login: none of it is needed
+  startEarlyRead(RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST);
+  const accessToken = page === '/dashboard' ? storedAccessToken() : null;
+  if (accessToken) for (const path of DASHBOARD_HOME_FIRST_READS) startEarlyRead(path, {}, accessToken);
   void import('./routes/dashboard-guard-route').catch(() => undefined);
   void import('../lib/auth').then(({ configureAuth }) => configureAuth()).catch(() => undefined);
 }
 
 export function preloadEarlyPage(pathname: string): void {
   const page = pathname.replace(/\/+$/, '') || '/';
-  if (page === '/dashboard' || page.startsWith('/dashboard/')) preloadSignedInDashboard();
+  if (page === '/dashboard' || page.startsWith('/dashboard/')) preloadSignedInDashboard(page);
   // A failure is the router's to report (its route error screen), when it imports the same module.
   earlyPages[page]?.().catch(() => undefined);
 }

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
+import { takeEarlyRead } from './early-reads';
 
 export type ApiPath = `/api/${string}`;
 export type ApiSendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,11 +66,14 @@ async function request<T>({ method, path, body, schema, accessToken, headers: ex
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    // The dashboard's first reads may already be on their way (lib/early-reads.ts).
+    const early = method === 'GET' && accessToken ? takeEarlyRead(path, accessToken) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch {
     throw new ApiRequestError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }

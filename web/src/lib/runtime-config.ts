@@ -1,4 +1,6 @@
 import { runtimeConfigSchema, type RuntimeConfig } from '@shared/contracts/runtime-config';
+import { takeEarlyRead } from './early-reads';
+import { RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST } from './runtime-config-request';
 
 let pendingConfig: Promise<RuntimeConfig> | undefined;
 
@@ -16,8 +18,7 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 }
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
-  // no-cache: revalidate with the server, so a redeploy's new config is never shadowed by a stale copy.
-  const response = await fetch('/config.json', { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  const response = await (takeEarlyRead(RUNTIME_CONFIG_PATH) ?? fetch(RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST));
   if (!response.ok) {
     throw new Error(`Could not load /config.json (HTTP ${response.status}).`);
   }

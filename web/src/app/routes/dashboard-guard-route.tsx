@@ -3,13 +3,15 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RequireAuth } from '@web/features/auth/components/require-auth';
 import { signedInSessionQueryKey, useSignedInSession } from '@web/features/auth/hooks/use-signed-in-session';
+import { DashboardFrame } from '@web/features/dashboard/components/dashboard-frame';
 import { DashboardShell } from '@web/features/dashboard/components/dashboard-shell';
 import { ApiRequestError } from '@web/lib/api-request-error';
 
 /** Everything under /dashboard needs a signed-in merchant, and sits inside the dashboard shell. */
 export function DashboardGuardRoute() {
   return (
-    <RequireAuth>
+    // The frame the entry drew stays while the session is read (docs/decisions.md #102).
+    <RequireAuth pending={<DashboardFrame />}>
       <SignedInDashboard />
     </RequireAuth>
   );

@@ -3,6 +3,8 @@ import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { AMOUNT_WORDS } from '@shared/amount-words';
 
+import { dashboardFrameStrings } from './dashboard-frame-strings';
+
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 
 export const dashboardStrings = {
@@ -31,7 +33,7 @@ export const dashboardStrings = {
     paymentReceivedPhone: (phone: string) => `Phone: ${phone}`,
   },
   home: {
-    loading: 'Loading your dashboard...',
+    loading: dashboardFrameStrings.loading,
     profileUnavailable: 'Unable to load profile',
     retry: 'Try again',
     /** The first visit says "Welcome", later ones "Welcome back" (docs/decisions.md #88). */

@@ -10,12 +10,15 @@ export interface SignInRedirectState {
   from: Location;
 }
 
-/** Renders its children only for a signed-in user; sends a visitor to /login. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Renders its children only for a signed-in user; sends a visitor to /login. `pending` is drawn while the
+ * session is read (a spinner unless the page has its own frame).
+ */
+export function RequireAuth({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   const location = useLocation();
   const session = useSignedInSession();
 
-  if (session.isPending) return <PageSpinner label={authStrings.checkingSession} />;
+  if (session.isPending) return pending ?? <PageSpinner label={authStrings.checkingSession} />;
   if (session.isError) return <SessionCheckFailed onRetry={() => void session.refetch()} />;
   if (!session.data) {
     const state: SignInRedirectState = { from: location };

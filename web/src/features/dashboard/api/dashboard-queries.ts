@@ -15,9 +15,9 @@ import {
   verifyPendingPayments,
 } from '@web/lib/payments-api';
 import { dashboardStrings } from '../dashboard-strings';
+import { RECENT_PAYMENTS_SHOWN } from './first-reads';
 
-/** The home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */
-export const RECENT_PAYMENTS_SHOWN = 3;
+export { RECENT_PAYMENTS_SHOWN };
 const NO_FILTERS = {};
 
 /**

@@ -1,13 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import { LiveIndicator } from '@web/components/live-indicator';
+import { LoadingState } from '@web/components/loading-state';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
+import { listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
 import { useSetupProgress } from '@web/lib/setup-progress';
-import { PlanBadge, SubscriptionStatusCard } from '@web/features/subscription';
+import { useStripeConnection } from '@web/lib/stripe-connection-api';
+import { PlanBadge, SubscriptionStatusCard, useSubscriptionStatus } from '@web/features/subscription';
+import { useDashboardStats, useRecentPayments } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { BusinessOverviewCard } from './business-overview-card';
 import { BusinessStatusCard } from './business-status-card';
@@ -26,13 +31,37 @@ const strings = dashboardStrings.home;
  * a realtime push arrives (the shell's RealtimeProvider invalidates it).
  */
 export function DashboardHome() {
+  const firstScreenRead = useFirstScreenReads();
   return (
     <WithMerchantProfile
       labels={{ loading: strings.loading, unavailable: strings.profileUnavailable, retry: strings.retry }}
     >
-      {(profile) => <HomeContent profile={profile} />}
+      {(profile) => (firstScreenRead ? <HomeContent profile={profile} /> : <LoadingState label={strings.loading} />)}
     </WithMerchantProfile>
   );
+}
+
+/**
+ * Every read the home draws starts here, beside the profile's, at once: not the profile first and the
+ * cards' reads once it has arrived (docs/decisions.md #102). The cards read the same queries (one request
+ * each). `true` once the reads that shape the first screen are in (or failed): the checklist, which
+ * appears above the cards only when the Stripe connection and the links say so, the plan and the newest
+ * payments. Drawn together, nothing on the phone's first screen is pushed down after it is painted.
+ */
+function useFirstScreenReads(): boolean {
+  const shaping = [
+    useStripeConnection(),
+    useQuery({ queryKey: paymentLinksQueryKey, queryFn: listPaymentLinks }),
+    useSubscriptionStatus(),
+    useRecentPayments(),
+  ];
+  useDashboardStats(); // further down: started now, not waited for
+  // Once drawn, the page stays: a card's own retry puts a failed read back to pending, and the page must
+  // not fold back into its loading words (and mount the card again, which retries again).
+  const [drawn, setDrawn] = useState(false);
+  const settled = shaping.every((read) => !read.isPending);
+  if (settled && !drawn) setDrawn(true);
+  return drawn || settled;
 }
 
 /** "Welcome" on the merchant's first visit (in this browser), "Welcome back" after (docs/decisions.md #88). */
