@@ -24,15 +24,8 @@ function send(path: string, method: string, body: unknown, token?: string) {
 }
 
 async function registeredMerchant(): Promise<TestMerchant> {
-  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe' });
-  await env.connectStripe(merchant);
-  const saved = await send(
-    '/api/me/tax',
-    'PUT',
-    { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Cafe Limited', address: '1 Queen St' },
-    merchant.accessToken,
-  );
-  expect(saved.status).toBe(200);
+  const merchant = await env.connectedMerchant({ companyName: 'Kōwhai Cafe' });
+  await env.registerForGst(merchant);
   return merchant;
 }
 
@@ -55,10 +48,8 @@ async function pay(
   payer = { email: 'aroha@example.co.nz', name: 'Aroha Payer' },
   tip: CheckoutRequest['tip'] = 'none',
 ) {
-  const { url, paymentId } = await checkout({ linkId, tip });
-  const paid = await payOnHostedCheckout(url, payer);
+  const { url, paymentId, paid } = await env.payLink(linkId, { tip, payer });
   expect(paid.status).toBe(303);
-  await env.settle();
   const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
   return { row: await paymentRow(env, paymentId), sessionId, url };
 }

@@ -18,13 +18,10 @@ import type { StoredRefund } from '@functions/domain/money-records';
 import { mergeMoneyNews } from '@functions/domain/money-after-sale';
 import { recordMoneyNews } from '@functions/domain/money-news';
 import { settle } from '@functions/domain/settlement';
-import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema } from '@shared/contracts/payments';
-import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { pendingPayment, seedSettledPayments } from '../support/payments-seed';
 import { paymentRow, statsItems } from '../support/stored-rows';
-import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const SCHEDULE = 'reverify-pending-payments';
@@ -35,8 +32,7 @@ let merchant: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   await env?.stop();
@@ -52,19 +48,11 @@ function post(path: string, body: unknown, headers: Record<string, string> = {},
 }
 
 async function paidPayment(amountCents: number): Promise<string> {
-  const link = await post('/api/me/links', {
-    title: `Edge ${amountCents}`,
-    isOpenAmount: false,
-    amountCents,
-    tipPercent: 0,
-  });
-  expect(link.status).toBe(201);
-  const { linkId } = paymentLinkSchema.parse(await link.json());
-  const checkout = await post('/api/checkout', { linkId, tip: 'none' });
-  const { paymentId, url } = checkoutResponseSchema.parse(await checkout.json());
-  const paid = await payOnHostedCheckout(url, { email: `edge-${Date.now()}@example.co.nz`, name: 'Edge Payer' });
-  expect([302, 303]).toContain(paid.status);
-  await env.settle();
+  const { paymentId } = await env.paidPayment(
+    merchant,
+    { title: `Edge ${amountCents}`, isOpenAmount: false, amountCents, tipPercent: 0 },
+    { payer: { email: `edge-${Date.now()}@example.co.nz`, name: 'Edge Payer' } },
+  );
   expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
   return paymentId;
 }

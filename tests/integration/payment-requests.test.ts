@@ -31,10 +31,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant({ companyName: 'Aroha Plumbing', timeZone: 'Pacific/Auckland' });
-  await env.connectStripe(merchant);
-  other = await env.createMerchant({ companyName: 'Other Sparkies' });
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant({ companyName: 'Aroha Plumbing', timeZone: 'Pacific/Auckland' });
+  other = await env.connectedMerchant({ companyName: 'Other Sparkies' });
 });
 afterEach(() => {
   vi.useRealTimers();

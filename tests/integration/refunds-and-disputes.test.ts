@@ -9,14 +9,11 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyStore } from '@functions/adapters/money-store';
 import { mergeMoneyNews } from '@functions/domain/money-after-sale';
-import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema, type PaymentDetail } from '@shared/contracts/payments';
-import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { emailsTo } from '../support/mailbox';
 import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow, statsItems } from '../support/stored-rows';
-import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const SCHEDULE = 'reverify-pending-payments';
@@ -27,10 +24,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  other = await env.createMerchant();
-  await env.connectStripe(merchant);
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant();
+  other = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   await env?.stop();
@@ -47,19 +42,11 @@ function send(path: string, body: unknown, token?: string, headers: Record<strin
 
 /** A link of `amountCents`, paid with the sandbox's hosted Checkout by `payerEmail`; answers the payment id. */
 async function paidPayment(amountCents: number, payerEmail: string): Promise<string> {
-  const link = await send(
-    '/api/me/links',
+  const { paymentId } = await env.paidPayment(
+    merchant,
     { title: `Refundable ${amountCents}`, isOpenAmount: false, amountCents, tipPercent: 0 },
-    merchant.accessToken,
+    { payer: { email: payerEmail, name: 'Aroha Payer' } },
   );
-  expect(link.status).toBe(201);
-  const { linkId } = paymentLinkSchema.parse(await link.json());
-  const checkout = await send('/api/checkout', { linkId, tip: 'none' });
-  expect(checkout.status).toBe(200);
-  const { paymentId, url } = checkoutResponseSchema.parse(await checkout.json());
-  const paid = await payOnHostedCheckout(url, { email: payerEmail, name: 'Aroha Payer' });
-  expect([302, 303]).toContain(paid.status);
-  await env.settle();
   expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
   return paymentId;
 }
