@@ -83,6 +83,8 @@ export interface TestRuntime {
     merchant: TestMerchant,
     action?: 'complete' | 'incomplete',
   ): Promise<{ url: string; returnedTo: string | null }>;
+  /** Posts a form to one of the Stripe sandbox's control routes (`/_emu/…`); throws unless it answers 200. */
+  sandboxControl<T = { id: string }>(path: string, form?: Record<string, string>): Promise<T>;
   /** Delivers `payload` to a webhook route signed as Stripe signs it, with the runtime's own secret. */
   deliverSignedWebhook(
     path: string,
@@ -227,6 +229,16 @@ export async function bootLocalRuntime(
       if (![302, 303].includes(done.status)) throw new Error(`onboarding form answered ${done.status}`);
       await settle();
       return { url, returnedTo: done.headers.get('location') };
+    },
+    async sandboxControl<T>(path: string, form: Record<string, string> = {}) {
+      const response = await fetch(`${runtime.stripe.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
+      if (response.status !== 200)
+        throw new Error(`the sandbox's ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
     },
     deliverSignedWebhook(path, payload, secretId, timestamp) {
       const signature = stripe.webhooks.generateTestHeaderString({

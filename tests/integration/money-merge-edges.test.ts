@@ -64,16 +64,6 @@ async function stats(of = merchant): Promise<DashboardStats> {
   return dashboardStatsSchema.parse(await response.json());
 }
 
-async function sandboxControl(path: string, form: Record<string, string> = {}) {
-  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string };
-}
-
 async function chargeOf(paymentId: string): Promise<string> {
   const row = await paymentRow(env, paymentId);
   const intent = await env.stripe.paymentIntents.retrieve(
@@ -98,11 +88,11 @@ describe('the edges of the money merge', () => {
   it('a lost dispute counts once, even when news of the charge names the dispute by another id', async () => {
     const before = await stats();
     const paymentId = await paidPayment(2500);
-    const dispute = await sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
+    const dispute = await env.sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
       reason: 'fraudulent',
     });
     await env.settle();
-    await sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
+    await env.sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
     await env.settle();
     expect((await stats()).totalDisputeLosses).toBe(before.totalDisputeLosses + 2500);
 
@@ -191,7 +181,7 @@ describe('the edges of the money merge', () => {
     const first = await post(`/api/me/payments/${paymentId}/refunds`, { amountCents: 400 });
     expect(first.status, await first.clone().text()).toBe(201);
     const failedId = paymentDetailSchema.parse(await first.json()).refunds[0]!.refundId;
-    await sandboxControl(`/_emu/refunds/${failedId}/fail`);
+    await env.sandboxControl(`/_emu/refunds/${failedId}/fail`);
     await env.settle();
 
     const again = await post(`/api/me/payments/${paymentId}/refunds`, { amountCents: 400 });
@@ -208,8 +198,7 @@ describe('the edges of the money merge', () => {
   });
 
   it('account.updated is taken from Stripe, not from a payload as old as the newest', async () => {
-    const connected = await env.createMerchant();
-    await env.connectStripe(connected);
+    const connected = await env.connectedMerchant();
     const row = async () => (await paymentRowOfMerchant(connected.sub)).stripeAccountStatus;
     expect(await row()).toBe('connected');
     const events = (await (await fetch(`${env.runtime.stripe.url}/_emu/events`)).json()) as { data: Stripe.Event[] };

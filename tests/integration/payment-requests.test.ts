@@ -180,8 +180,7 @@ describe('sending a request', () => {
   });
 
   it(`allows ${REQUESTS_PER_DAY} requests a merchant's day, then answers 429 in words`, async () => {
-    const limited = await env.createMerchant({ companyName: 'Busy Builders', timeZone: 'Pacific/Auckland' });
-    await env.connectStripe(limited);
+    const limited = await env.connectedMerchant({ companyName: 'Busy Builders', timeZone: 'Pacific/Auckland' });
     const link = await createLink(limited);
     // The day's count as if 49 had gone already (sending 49 emails would only slow the test).
     await env.documents.send(

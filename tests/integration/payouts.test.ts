@@ -46,15 +46,8 @@ async function paidPayment(owner: TestMerchant, title: string, amountCents: numb
   return paymentRow(env, paymentId);
 }
 
-async function sandbox(path: string, form: Record<string, string>) {
-  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { data: Array<{ id: string; amount: number }> };
-}
+const sandbox = (path: string, form: Record<string, string>) =>
+  env.sandboxControl<{ data: Array<{ id: string; amount: number }> }>(path, form);
 
 async function payouts(owner: TestMerchant, query = '') {
   const response = await env.api(`/api/me/payouts${query}`, { token: owner.accessToken });

@@ -91,16 +91,6 @@ async function chargeOf(paymentId: string): Promise<string> {
   return typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge!.id;
 }
 
-async function sandboxControl(path: string, form: Record<string, string> = {}) {
-  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string };
-}
-
 async function sandboxEvents(): Promise<Stripe.Event[]> {
   return ((await (await fetch(`${env.runtime.stripe.url}/_emu/events`)).json()) as { data: Stripe.Event[] }).data;
 }
@@ -255,7 +245,7 @@ describe('a refund that fails later', () => {
     const refundId = paymentDetailSchema.parse(await made.json()).refunds[0]!.refundId;
     expect((await stats()).totalRefunds).toBe(before.totalRefunds + 700);
 
-    await sandboxControl(`/_emu/refunds/${refundId}/fail`, { failure_reason: 'expired_or_canceled_card' });
+    await env.sandboxControl(`/_emu/refunds/${refundId}/fail`, { failure_reason: 'expired_or_canceled_card' });
     await env.settle();
     await redeliverMoneyEvents(0x0022_5eed);
     const payment = await detail(paymentId);
@@ -311,7 +301,7 @@ describe('disputes', () => {
   it('opened: Disputed with its evidence due date, no refund allowed; lost: counted once as a loss on the day it was lost', async () => {
     const before = await stats();
     const paymentId = await paidPayment(3000, `disputing-payer-${Date.now()}@example.co.nz`);
-    const dispute = await sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
+    const dispute = await env.sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
       reason: 'fraudulent',
     });
     await env.settle();
@@ -330,7 +320,7 @@ describe('disputes', () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: 'payment_disputed' });
 
-    await sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
+    await env.sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
     await env.settle();
     await redeliverMoneyEvents(0x0033_5eed);
     const lost = await detail(paymentId);
