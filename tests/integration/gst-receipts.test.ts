@@ -24,15 +24,8 @@ function send(path: string, method: string, body: unknown, token?: string) {
 }
 
 async function registeredMerchant(): Promise<TestMerchant> {
-  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe' });
-  await env.connectStripe(merchant);
-  const saved = await send(
-    '/api/me/tax',
-    'PUT',
-    { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Cafe Limited', address: '1 Queen St' },
-    merchant.accessToken,
-  );
-  expect(saved.status).toBe(200);
+  const merchant = await env.connectedMerchant({ companyName: 'Kōwhai Cafe' });
+  await env.registerForGst(merchant);
   return merchant;
 }
 
@@ -55,10 +48,8 @@ async function pay(
   payer = { email: 'aroha@example.co.nz', name: 'Aroha Payer' },
   tip: CheckoutRequest['tip'] = 'none',
 ) {
-  const { url, paymentId } = await checkout({ linkId, tip });
-  const paid = await payOnHostedCheckout(url, payer);
+  const { url, paymentId, paid } = await env.payLink(linkId, { tip, payer });
   expect(paid.status).toBe(303);
-  await env.settle();
   const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
   return { row: await paymentRow(env, paymentId), sessionId, url };
 }
@@ -135,8 +126,7 @@ describe('the receipt page and email by tier', () => {
     expect(page.html).not.toContain('49-091-850');
     expect(page.html).not.toContain('includes GST');
 
-    const unregistered = await env.createMerchant({ companyName: 'Not Registered Ltd' });
-    await env.connectStripe(unregistered);
+    const unregistered = await env.connectedMerchant({ companyName: 'Not Registered Ltd' });
     const plain = await pay((await linkFor(unregistered, 'Big order', 50_000)).linkId);
     const plainPage = await receiptPage(`/r/${plain.row.receiptToken as string}`);
     expect(plainPage.html).toContain('Not Registered Ltd');
@@ -204,8 +194,7 @@ describe('supply corrections', () => {
   });
 
   it('a merchant not registered sends the refund notice without any correction', async () => {
-    const merchant = await env.createMerchant({ companyName: 'Plain Shop' });
-    await env.connectStripe(merchant);
+    const merchant = await env.connectedMerchant({ companyName: 'Plain Shop' });
     const payer = { email: `plain-${Date.now()}@example.co.nz`, name: 'Tama Payer' };
     const { row } = await pay((await linkFor(merchant, 'Hat', 5_000)).linkId, payer);
     const refunded = await env.api(`/api/me/payments/${row.paymentId}/refunds`, {
@@ -238,8 +227,7 @@ describe('a receipt keeps the tax settings it was issued under (docs/decisions.m
   }
 
   it('receipted while not registered: no GST after the merchant registers, and its refund corrects none', async () => {
-    const merchant = await env.createMerchant({ companyName: 'Rewa Bakery' });
-    await env.connectStripe(merchant);
+    const merchant = await env.connectedMerchant({ companyName: 'Rewa Bakery' });
     const payer = { email: `before-gst-${Date.now()}@example.co.nz`, name: 'Tama Payer' };
     const { row } = await pay((await linkFor(merchant, 'Wedding loaves', 50_000)).linkId, payer);
     const path = `/r/${row.receiptToken as string}`;

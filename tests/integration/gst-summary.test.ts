@@ -8,13 +8,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone } from '@functions/domain/merchant-days';
-import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { gstSummarySchema, type GstSummary } from '@shared/contracts/gst-summary';
-import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { addMonths } from '@shared/gst-periods';
 import { paymentRow } from '../support/stored-rows';
-import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -30,34 +27,18 @@ function send(path: string, method: string, body: unknown, token?: string) {
 }
 
 async function merchantWithStripe(gstRegistered: boolean, timeZone = 'Pacific/Auckland'): Promise<TestMerchant> {
-  const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe', timeZone });
-  await env.connectStripe(merchant);
-  if (gstRegistered) {
-    const saved = await send(
-      '/api/me/tax',
-      'PUT',
-      { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Cafe Limited', address: '1 Queen St' },
-      merchant.accessToken,
-    );
-    expect(saved.status).toBe(200);
-  }
+  const merchant = await env.connectedMerchant({ companyName: 'Kōwhai Cafe', timeZone });
+  if (gstRegistered) await env.registerForGst(merchant);
   return merchant;
 }
 
 async function paid(owner: TestMerchant, title: string, amountCents: number, tipPercent: number | null = null) {
-  const link = await send(
-    '/api/me/links',
-    'POST',
+  const { paymentId, paid } = await env.paidPayment(
+    owner,
     { title, isOpenAmount: false, amountCents, tipPercent },
-    owner.accessToken,
+    { tip: tipPercent === null ? 'none' : 'percent', payer: { email: 'aroha@example.co.nz', name: 'Aroha Payer' } },
   );
-  expect(link.status).toBe(201);
-  const { linkId } = paymentLinkSchema.parse(await link.json());
-  const started = await send('/api/checkout', 'POST', { linkId, tip: tipPercent === null ? 'none' : 'percent' });
-  expect(started.status).toBe(200);
-  const { url, paymentId } = checkoutResponseSchema.parse(await started.json());
-  expect((await payOnHostedCheckout(url, { email: 'aroha@example.co.nz', name: 'Aroha Payer' })).status).toBe(303);
-  await env.settle();
+  expect(paid.status).toBe(303);
   return paymentRow(env, paymentId);
 }
 

@@ -18,10 +18,17 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { secretValueEnvName } from '@functions/environment';
+import { checkoutResponseSchema, type CheckoutRequest } from '@shared/contracts/checkout';
 import { paymentLinkSchema, type CreatePaymentLinkInput, type PaymentLink } from '@shared/contracts/payment-links';
+import type { TaxSettingsUpdate } from '@shared/contracts/tax';
 import { anyPorts, type Ports } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '@infra/local/runtime';
-import { sandboxStripeClient, submitHostedForm } from '../support/stripe-sandbox';
+import {
+  payOnHostedCheckout,
+  sandboxStripeClient,
+  submitHostedForm,
+  type HostedCheckoutPayer,
+} from '../support/stripe-sandbox';
 
 export interface TestMerchant {
   email: string;
@@ -51,6 +58,21 @@ export interface TestRuntime {
    * 10% tip unless `input` says otherwise); throws unless the API answers 201.
    */
   createLink(merchant: TestMerchant, input?: CreatePaymentLinkInput): Promise<PaymentLink>;
+  /** A merchant as `createMerchant` makes one, with its Stripe account connected: where a money test starts. */
+  connectedMerchant(profile?: Partial<Record<string, unknown>>): Promise<TestMerchant>;
+  /**
+   * A payer pays the link as a person does — POST /api/checkout, then the sandbox's hosted Checkout — and the
+   * webhooks settle. Throws unless Checkout starts (200) and the sandbox sends the payer back (302 or 303);
+   * `paid` is that answer, for a test that reads where it went.
+   */
+  payLink(linkId: string, options?: PayLinkOptions): Promise<PaidLink>;
+  /**
+   * Saves the merchant's tax settings as a GST-registered business (Kōwhai Cafe Limited, 49-091-850) through
+   * PUT /api/me/tax; throws unless the API answers 200.
+   */
+  registerForGst(merchant: TestMerchant): Promise<void>;
+  /** `createLink` then `payLink`: a settled payment through a link of its own. */
+  paidPayment(merchant: TestMerchant, input?: CreatePaymentLinkInput, options?: PayLinkOptions): Promise<PaidLink>;
   /** Waits for the Stripe sandbox's webhooks and the bus consumers they trigger. */
   settle(): Promise<void>;
   /**
@@ -61,6 +83,8 @@ export interface TestRuntime {
     merchant: TestMerchant,
     action?: 'complete' | 'incomplete',
   ): Promise<{ url: string; returnedTo: string | null }>;
+  /** Posts a form to one of the Stripe sandbox's control routes (`/_emu/…`); throws unless it answers 200. */
+  sandboxControl<T = { id: string }>(path: string, form?: Record<string, string>): Promise<T>;
   /** Delivers `payload` to a webhook route signed as Stripe signs it, with the runtime's own secret. */
   deliverSignedWebhook(
     path: string,
@@ -75,6 +99,20 @@ export interface TestRuntime {
   stop(): Promise<void>;
 }
 
+export interface PayLinkOptions {
+  tip?: CheckoutRequest['tip'];
+  payer?: HostedCheckoutPayer;
+}
+
+export interface PaidLink {
+  linkId: string;
+  paymentId: string;
+  /** The hosted Checkout page the payer paid on. */
+  url: string;
+  /** The sandbox's answer to the paid form (its `location` carries the session id). */
+  paid: Response;
+}
+
 export const TEST_PASSWORD = 'Correct!Horse9';
 
 const FLAT_WHITE_LINK: CreatePaymentLinkInput = {
@@ -82,6 +120,13 @@ const FLAT_WHITE_LINK: CreatePaymentLinkInput = {
   isOpenAmount: false,
   amountCents: 550,
   tipPercent: 10,
+};
+
+const GST_REGISTERED: TaxSettingsUpdate = {
+  gstRegistered: true,
+  gstNumber: '49-091-850',
+  legalName: 'Kōwhai Cafe Limited',
+  address: '1 Queen St',
 };
 
 function subOf(idToken: string): string {
@@ -187,6 +232,16 @@ export async function bootLocalRuntime(
       await settle();
       return { url, returnedTo: done.headers.get('location') };
     },
+    async sandboxControl<T>(path: string, form: Record<string, string> = {}) {
+      const response = await fetch(`${runtime.stripe.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
+      if (response.status !== 200)
+        throw new Error(`the sandbox's ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    },
     deliverSignedWebhook(path, payload, secretId, timestamp) {
       const signature = stripe.webhooks.generateTestHeaderString({
         payload,
@@ -209,6 +264,37 @@ export async function bootLocalRuntime(
       if (response.status !== 201)
         throw new Error(`creating a link answered ${response.status}: ${await response.text()}`);
       return paymentLinkSchema.parse(await response.json());
+    },
+    async connectedMerchant(profile) {
+      const merchant = await testRuntime.createMerchant(profile);
+      await testRuntime.connectStripe(merchant);
+      return merchant;
+    },
+    async payLink(linkId, { tip = 'none', payer } = {}) {
+      const response = await api('/api/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ linkId, tip }),
+      });
+      if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
+      const { paymentId, url } = checkoutResponseSchema.parse(await response.json());
+      const paid = await payOnHostedCheckout(url, payer);
+      if (![302, 303].includes(paid.status)) throw new Error(`the hosted Checkout answered ${paid.status}`);
+      await settle();
+      return { linkId, paymentId, url, paid };
+    },
+    async registerForGst(merchant) {
+      const response = await api('/api/me/tax', {
+        method: 'PUT',
+        token: merchant.accessToken,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(GST_REGISTERED),
+      });
+      if (response.status !== 200) throw new Error(`saving tax settings answered ${response.status}`);
+    },
+    async paidPayment(merchant, input, options) {
+      const link = await testRuntime.createLink(merchant, input);
+      return testRuntime.payLink(link.linkId, options);
     },
     signIn,
     createUser,

@@ -23,8 +23,7 @@ let merchant: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant({ timeZone: AUCKLAND });
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant({ timeZone: AUCKLAND });
 });
 afterEach(() => {
   vi.useRealTimers();

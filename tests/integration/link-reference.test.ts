@@ -18,10 +18,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
-  other = await env.createMerchant({ companyName: 'Other Plumbing' });
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant();
+  other = await env.connectedMerchant({ companyName: 'Other Plumbing' });
 });
 afterAll(async () => {
   await env?.stop();

@@ -18,13 +18,10 @@ import type { StoredRefund } from '@functions/domain/money-records';
 import { mergeMoneyNews } from '@functions/domain/money-after-sale';
 import { recordMoneyNews } from '@functions/domain/money-news';
 import { settle } from '@functions/domain/settlement';
-import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema } from '@shared/contracts/payments';
-import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { pendingPayment, seedSettledPayments } from '../support/payments-seed';
 import { paymentRow, statsItems } from '../support/stored-rows';
-import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const SCHEDULE = 'reverify-pending-payments';
@@ -35,8 +32,7 @@ let merchant: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   await env?.stop();
@@ -52,19 +48,11 @@ function post(path: string, body: unknown, headers: Record<string, string> = {},
 }
 
 async function paidPayment(amountCents: number): Promise<string> {
-  const link = await post('/api/me/links', {
-    title: `Edge ${amountCents}`,
-    isOpenAmount: false,
-    amountCents,
-    tipPercent: 0,
-  });
-  expect(link.status).toBe(201);
-  const { linkId } = paymentLinkSchema.parse(await link.json());
-  const checkout = await post('/api/checkout', { linkId, tip: 'none' });
-  const { paymentId, url } = checkoutResponseSchema.parse(await checkout.json());
-  const paid = await payOnHostedCheckout(url, { email: `edge-${Date.now()}@example.co.nz`, name: 'Edge Payer' });
-  expect([302, 303]).toContain(paid.status);
-  await env.settle();
+  const { paymentId } = await env.paidPayment(
+    merchant,
+    { title: `Edge ${amountCents}`, isOpenAmount: false, amountCents, tipPercent: 0 },
+    { payer: { email: `edge-${Date.now()}@example.co.nz`, name: 'Edge Payer' } },
+  );
   expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
   return paymentId;
 }
@@ -74,16 +62,6 @@ async function stats(of = merchant): Promise<DashboardStats> {
   const response = await env.api('/api/me/stats', { token: of.accessToken });
   expect(response.status).toBe(200);
   return dashboardStatsSchema.parse(await response.json());
-}
-
-async function sandboxControl(path: string, form: Record<string, string> = {}) {
-  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string };
 }
 
 async function chargeOf(paymentId: string): Promise<string> {
@@ -110,11 +88,11 @@ describe('the edges of the money merge', () => {
   it('a lost dispute counts once, even when news of the charge names the dispute by another id', async () => {
     const before = await stats();
     const paymentId = await paidPayment(2500);
-    const dispute = await sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
+    const dispute = await env.sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
       reason: 'fraudulent',
     });
     await env.settle();
-    await sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
+    await env.sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
     await env.settle();
     expect((await stats()).totalDisputeLosses).toBe(before.totalDisputeLosses + 2500);
 
@@ -203,7 +181,7 @@ describe('the edges of the money merge', () => {
     const first = await post(`/api/me/payments/${paymentId}/refunds`, { amountCents: 400 });
     expect(first.status, await first.clone().text()).toBe(201);
     const failedId = paymentDetailSchema.parse(await first.json()).refunds[0]!.refundId;
-    await sandboxControl(`/_emu/refunds/${failedId}/fail`);
+    await env.sandboxControl(`/_emu/refunds/${failedId}/fail`);
     await env.settle();
 
     const again = await post(`/api/me/payments/${paymentId}/refunds`, { amountCents: 400 });
@@ -220,8 +198,7 @@ describe('the edges of the money merge', () => {
   });
 
   it('account.updated is taken from Stripe, not from a payload as old as the newest', async () => {
-    const connected = await env.createMerchant();
-    await env.connectStripe(connected);
+    const connected = await env.connectedMerchant();
     const row = async () => (await paymentRowOfMerchant(connected.sub)).stripeAccountStatus;
     expect(await row()).toBe('connected');
     const events = (await (await fetch(`${env.runtime.stripe.url}/_emu/events`)).json()) as { data: Stripe.Event[] };

@@ -32,10 +32,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant({ companyName: 'Aroha Plumbing', timeZone: 'Pacific/Auckland' });
-  await env.connectStripe(merchant);
-  other = await env.createMerchant({ companyName: 'Other Sparkies' });
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant({ companyName: 'Aroha Plumbing', timeZone: 'Pacific/Auckland' });
+  other = await env.connectedMerchant({ companyName: 'Other Sparkies' });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -183,8 +181,7 @@ describe('sending a request', () => {
   });
 
   it(`allows ${REQUESTS_PER_DAY} requests a merchant's day, then answers 429 in words`, async () => {
-    const limited = await env.createMerchant({ companyName: 'Busy Builders', timeZone: 'Pacific/Auckland' });
-    await env.connectStripe(limited);
+    const limited = await env.connectedMerchant({ companyName: 'Busy Builders', timeZone: 'Pacific/Auckland' });
     const link = await createLink(limited);
     // The day's count as if 49 had gone already (sending 49 emails would only slow the test).
     await env.documents.send(

@@ -6,14 +6,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { apiErrorSchema } from '@shared/contracts/errors';
-import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { payoutDetailSchema, payoutListSchema, type PayoutDetail } from '@shared/contracts/payouts';
 import { xeroBankStatementCsv, xeroPrecodedCsv } from '@shared/xero-csv';
 import { parseCsv } from '../support/csv';
 import { paymentRow } from '../support/stored-rows';
-import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const CATCH_UP = 'catch-up-payouts';
@@ -24,10 +21,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  other = await env.createMerchant();
-  await env.connectStripe(merchant);
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant();
+  other = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   await env?.stop();
@@ -43,35 +38,16 @@ function post(path: string, body: unknown, token: string) {
 }
 
 async function paidPayment(owner: TestMerchant, title: string, amountCents: number, payerName: string) {
-  const link = await post(
-    '/api/me/links',
+  const { paymentId } = await env.paidPayment(
+    owner,
     { title, isOpenAmount: false, amountCents, tipPercent: 0 },
-    owner.accessToken,
+    { payer: { email: 'payer@example.com', name: payerName } },
   );
-  expect(link.status).toBe(201);
-  const { linkId } = paymentLinkSchema.parse(await link.json());
-  const checkout = await env.api('/api/checkout', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ linkId, tip: 'none' }),
-  });
-  expect(checkout.status).toBe(200);
-  const { paymentId, url } = checkoutResponseSchema.parse(await checkout.json());
-  const paid = await payOnHostedCheckout(url, { email: 'payer@example.com', name: payerName });
-  expect([302, 303]).toContain(paid.status);
-  await env.settle();
   return paymentRow(env, paymentId);
 }
 
-async function sandbox(path: string, form: Record<string, string>) {
-  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { data: Array<{ id: string; amount: number }> };
-}
+const sandbox = (path: string, form: Record<string, string>) =>
+  env.sandboxControl<{ data: Array<{ id: string; amount: number }> }>(path, form);
 
 async function payouts(owner: TestMerchant, query = '') {
   const response = await env.api(`/api/me/payouts${query}`, { token: owner.accessToken });

@@ -25,10 +25,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  other = await env.createMerchant();
-  await env.connectStripe(merchant);
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant();
+  other = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   vi.useRealTimers();
@@ -57,9 +55,8 @@ async function startCheckout(linkId: string, tip: 'none' | 'percent' = 'none') {
 
 /** A payer pays on the sandbox's Checkout; answers the payment id once it has settled. */
 async function pay(linkId: string, tip: 'none' | 'percent' = 'none') {
-  const { paymentId, url } = await startCheckout(linkId, tip);
-  expect((await payOnHostedCheckout(url)).status).toBe(303);
-  await env.settle();
+  const { paymentId, paid } = await env.payLink(linkId, { tip });
+  expect(paid.status).toBe(303);
   expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
   return paymentId;
 }

@@ -9,14 +9,11 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyStore } from '@functions/adapters/money-store';
 import { mergeMoneyNews } from '@functions/domain/money-after-sale';
-import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema, type PaymentDetail } from '@shared/contracts/payments';
-import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { emailsTo } from '../support/mailbox';
 import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow, statsItems } from '../support/stored-rows';
-import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const SCHEDULE = 'reverify-pending-payments';
@@ -27,10 +24,8 @@ let other: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  other = await env.createMerchant();
-  await env.connectStripe(merchant);
-  await env.connectStripe(other);
+  merchant = await env.connectedMerchant();
+  other = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   await env?.stop();
@@ -47,19 +42,11 @@ function send(path: string, body: unknown, token?: string, headers: Record<strin
 
 /** A link of `amountCents`, paid with the sandbox's hosted Checkout by `payerEmail`; answers the payment id. */
 async function paidPayment(amountCents: number, payerEmail: string): Promise<string> {
-  const link = await send(
-    '/api/me/links',
+  const { paymentId } = await env.paidPayment(
+    merchant,
     { title: `Refundable ${amountCents}`, isOpenAmount: false, amountCents, tipPercent: 0 },
-    merchant.accessToken,
+    { payer: { email: payerEmail, name: 'Aroha Payer' } },
   );
-  expect(link.status).toBe(201);
-  const { linkId } = paymentLinkSchema.parse(await link.json());
-  const checkout = await send('/api/checkout', { linkId, tip: 'none' });
-  expect(checkout.status).toBe(200);
-  const { paymentId, url } = checkoutResponseSchema.parse(await checkout.json());
-  const paid = await payOnHostedCheckout(url, { email: payerEmail, name: 'Aroha Payer' });
-  expect([302, 303]).toContain(paid.status);
-  await env.settle();
   expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
   return paymentId;
 }
@@ -102,16 +89,6 @@ async function chargeOf(paymentId: string): Promise<string> {
     { stripeAccount: row.stripeAccountId },
   );
   return typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge!.id;
-}
-
-async function sandboxControl(path: string, form: Record<string, string> = {}) {
-  const response = await fetch(`${env.runtime.stripe.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string };
 }
 
 async function sandboxEvents(): Promise<Stripe.Event[]> {
@@ -268,7 +245,7 @@ describe('a refund that fails later', () => {
     const refundId = paymentDetailSchema.parse(await made.json()).refunds[0]!.refundId;
     expect((await stats()).totalRefunds).toBe(before.totalRefunds + 700);
 
-    await sandboxControl(`/_emu/refunds/${refundId}/fail`, { failure_reason: 'expired_or_canceled_card' });
+    await env.sandboxControl(`/_emu/refunds/${refundId}/fail`, { failure_reason: 'expired_or_canceled_card' });
     await env.settle();
     await redeliverMoneyEvents(0x0022_5eed);
     const payment = await detail(paymentId);
@@ -324,7 +301,7 @@ describe('disputes', () => {
   it('opened: Disputed with its evidence due date, no refund allowed; lost: counted once as a loss on the day it was lost', async () => {
     const before = await stats();
     const paymentId = await paidPayment(3000, `disputing-payer-${Date.now()}@example.co.nz`);
-    const dispute = await sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
+    const dispute = await env.sandboxControl(`/_emu/charges/${await chargeOf(paymentId)}/dispute`, {
       reason: 'fraudulent',
     });
     await env.settle();
@@ -343,7 +320,7 @@ describe('disputes', () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: 'payment_disputed' });
 
-    await sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
+    await env.sandboxControl(`/_emu/disputes/${dispute.id}/close`, { status: 'lost' });
     await env.settle();
     await redeliverMoneyEvents(0x0033_5eed);
     const lost = await detail(paymentId);
