@@ -5,10 +5,12 @@
  * (#82). Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { format } from 'date-fns';
 import type { PaymentLink } from '@shared/contracts/payment-links';
-import { wallClockOf } from '@shared/wall-clock';
+import { instantOfWallClock, wallClockOf } from '@shared/wall-clock';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
+import { expiryFieldsOf, fillExpiry } from './support/expiry-field';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -36,7 +38,10 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
   await page.getByLabel('Title').fill('Saturday preorder');
   await page.getByLabel('Amount (NZD)').fill('12.00');
   await page.getByLabel('Your reference').fill('INV-0042');
-  await page.getByLabel(/^Expires/).fill(inAWeek);
+  // The day as the app writes it and a 24-hour time, on the merchant's clock, whatever the browser's locale.
+  await fillExpiry(page, inAWeek);
+  await page.getByRole('textbox', { name: 'Expiry time (HH:mm)' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('expiry-create-1280.png'), animations: 'disabled' });
   await page.getByLabel('Message after it expires').fill('Preorders are closed for this week.');
   await page.getByLabel('Thank-you message').fill(THANK_YOU);
   const created = page.waitForResponse(
@@ -45,6 +50,11 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
   await page.getByRole('button', { name: 'Create Payment Link' }).click();
   const link = (await (await created).json()) as PaymentLink;
   expect(link).toMatchObject({ reference: 'INV-0042', thankYouMessage: THANK_YOU, expired: false });
+  const sameInstant = (wallClock: string) => {
+    const named = instantOfWallClock(wallClock, AUCKLAND);
+    return named.ok ? named.instant.toISOString() : null;
+  };
+  expect(link.expiresAt).toBe(sameInstant(inAWeek));
   await page.getByRole('dialog', { name: 'Payment Link Created!' }).getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('tab', { name: 'Manage Links' }).click();
@@ -54,11 +64,31 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
 
   await row.getByRole('button', { name: 'Edit expiry: Saturday preorder' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit expiry' });
-  await expect(dialog.getByLabel(/^Expires/)).toHaveValue(inAWeek);
+  await expect(dialog.getByRole('textbox', { name: /^Expires/ })).toHaveValue(expiryFieldsOf(inAWeek).day);
+  await expect(dialog.getByRole('textbox', { name: 'Expiry time (HH:mm)' })).toHaveValue(expiryFieldsOf(inAWeek).time);
   await axeAtBothWidths(page);
+  // On a phone the merchant picks the day from the calendar and types the time.
+  await page.setViewportSize(PHONE);
   const inTwoWeeks = wallClockOf(new Date(Date.now() + 14 * 86_400_000), AUCKLAND);
-  await dialog.getByLabel(/^Expires/).fill(inTwoWeeks);
+  const twoWeeks = expiryFieldsOf(inTwoWeeks);
+  await dialog.getByRole('button', { name: 'Choose the expiry date from a calendar' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choose the expiry date' });
+  await expect(calendar.getByRole('grid')).toBeVisible();
+  const [year, month, day] = inTwoWeeks.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const dayButton = calendar.getByRole('button', { name: format(new Date(year, month - 1, day), 'EEEE d MMMM yyyy') });
+  // It opens on the month of the day already chosen, a week earlier: the day may be in the next month.
+  if (!(await dayButton.isVisible())) await calendar.getByRole('button', { name: 'Next month' }).click();
+  await dayButton.click();
+  await expect(dialog.getByRole('textbox', { name: /^Expires/ })).toHaveValue(twoWeeks.day);
+  await page.screenshot({ path: test.info().outputPath('expiry-edit-390.png'), animations: 'disabled' });
+  await dialog.getByRole('textbox', { name: 'Expiry time (HH:mm)' }).fill(twoWeeks.time);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/me/links/${link.linkId}/expiry`) && response.request().method() === 'PUT',
+  );
   await dialog.getByRole('button', { name: 'Save' }).click();
+  expect(((await (await saved).json()) as PaymentLink).expiresAt).toBe(sameInstant(inTwoWeeks));
+  await page.setViewportSize(DESKTOP);
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Expiry updated' })).toBeVisible();
 

@@ -14,6 +14,7 @@ import { parseCsv } from '../support/csv';
 import { waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInThroughLoginPage } from './support/browser-session';
+import { fillExpiry } from './support/expiry-field';
 import { createMerchantReadyForPayments, e2eEnv } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -49,7 +50,7 @@ test('a limited link with a question: two pay, the third is told it is sold out,
 
   await page.getByLabel('Title').fill('Market day tee');
   await page.getByLabel('Amount (NZD)').fill('25.00');
-  await page.getByLabel(/^Expires/).fill(wallClockOf(new Date(Date.now() + 3 * 86_400_000), AUCKLAND));
+  await fillExpiry(page, wallClockOf(new Date(Date.now() + 3 * 86_400_000), AUCKLAND));
   await page.getByLabel(/^Payment limit/).fill('2');
   await page.getByRole('button', { name: 'Add a question' }).click();
   const question = page.getByRole('group', { name: 'Question 1' });

@@ -45,7 +45,8 @@ export const paymentLinksStrings = {
     referencePlaceholder: 'e.g. INV-0042',
     referenceHint: 'An invoice or order number. It is copied onto each payment, your CSV and the receipt.',
     expiresLabel: 'Expires',
-    expiresHint: (timeZone: string) => `Your time zone (${timeZone}). Leave it empty for a link that never expires.`,
+    expiresHint: (timeZone: string) =>
+      `The day (dd/mm/yyyy) and time (24-hour, HH:mm) in your time zone (${timeZone}). Leave them empty for a link that never expires.`,
     expiredMessageLabel: 'Message after it expires',
     expiredMessagePlaceholder: 'e.g. Orders closed at 5pm Friday. See you next week!',
     thankYouLabel: 'Thank-you message',
@@ -164,11 +165,20 @@ export const paymentLinksStrings = {
   },
 
   expiry: {
+    picker: {
+      open: 'Choose the expiry date from a calendar',
+      title: 'Choose the expiry date',
+      previousMonth: 'Previous month',
+      nextMonth: 'Next month',
+      close: 'Close',
+      time: 'Expiry time (HH:mm)',
+    },
     title: 'Edit expiry',
     description: (title: string) =>
       `When "${title}" stops taking payments. A later time revives an expired link at once.`,
     expiresLabel: 'Expires',
-    expiresHint: (timeZone: string) => `Your time zone (${timeZone}). Leave it empty for no expiry.`,
+    expiresHint: (timeZone: string) =>
+      `The day (dd/mm/yyyy) and time (24-hour, HH:mm) in your time zone (${timeZone}). Leave them empty for no expiry.`,
     messageLabel: 'Message after it expires',
     messageHint: 'Shown on the payment page instead of the Pay button. Leave it empty for our default words.',
     clear: 'Remove expiry',

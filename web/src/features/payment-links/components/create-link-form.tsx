@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
@@ -12,6 +12,7 @@ import {
   type PaymentLink,
 } from '@shared/contracts/payment-links';
 import { MAX_TIP_PERCENT } from '@shared/money';
+import { DateTimeInput } from '@web/components/date-time-input';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -204,13 +205,23 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
               hint={strings.expiresHint(timeZone)}
               error={errors.expiresAtLocal?.message}
             >
-              <Input
-                {...fieldControlProps(ids.expires, {
-                  error: errors.expiresAtLocal?.message,
-                  hint: strings.expiresHint(timeZone),
-                })}
-                type="datetime-local"
-                {...form.register('expiresAtLocal')}
+              <Controller
+                control={form.control}
+                name="expiresAtLocal"
+                render={({ field }) => (
+                  <DateTimeInput
+                    {...fieldControlProps(ids.expires, {
+                      error: errors.expiresAtLocal?.message,
+                      hint: strings.expiresHint(timeZone),
+                    })}
+                    ref={field.ref}
+                    name={field.name}
+                    onBlur={field.onBlur}
+                    labels={paymentLinksStrings.expiry.picker}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </FormField>
 

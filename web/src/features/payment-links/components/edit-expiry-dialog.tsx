@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { LINK_EXPIRED_MESSAGE_MAX, updateLinkExpirySchema, type PaymentLink } from '@shared/contracts/payment-links';
 import { wallClockOf } from '@shared/wall-clock';
+import { DateTimeInput } from '@web/components/date-time-input';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
@@ -108,11 +108,11 @@ function EditExpiryForm({ link, onDone }: { link: PaymentLink; onDone: () => voi
         hint={strings.expiresHint(timeZone)}
         error={errors.expiresAtLocal}
       >
-        <Input
+        <DateTimeInput
           {...fieldControlProps(whenId, { error: errors.expiresAtLocal, hint: strings.expiresHint(timeZone) })}
-          type="datetime-local"
+          labels={strings.picker}
           value={expiresAtLocal}
-          onChange={(event) => setExpiresAtLocal(event.target.value)}
+          onChange={setExpiresAtLocal}
         />
       </FormField>
       <FormField id={messageId} label={strings.messageLabel} hint={strings.messageHint} error={errors.expiredMessage}>
