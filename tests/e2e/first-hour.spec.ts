@@ -15,10 +15,17 @@ import { expectNoSeriousAxeFindings } from './support/axe';
 import { e2eEnv, E2E_PASSWORD } from './support/merchant';
 import { fillSignupForm } from './support/signup';
 
-test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
-
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+
+test.use({
+  baseURL: process.env.PAYLINK_E2E_BASE_URL,
+  timezoneId: 'Pacific/Auckland',
+  // Every tab of the merchant's browser (Stripe's too) at 390 px in the phone project, 1280 in desktop.
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  viewport: async ({}, use, testInfo) => use(testInfo.project.name === 'phone' ? PHONE : DESKTOP),
+});
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const checklistOf = (page: Page) => page.getByRole('region', { name: 'Set up your business' });
@@ -64,7 +71,6 @@ test('a new merchant signs up, connects Stripe, shares a link and finds the firs
   }
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await page.setViewportSize(viewport);
   const email = `first-hour-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
 
   // Sign up; the sign-in page carries on from it, the address filled in and the next step on the page.
