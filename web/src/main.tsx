@@ -1,6 +1,7 @@
 // First: zod's parsers without its `new Function` probe, which the CSP refuses (docs/decisions.md #70).
 import '@web/lib/zod-jitless';
 import { startTransition, StrictMode, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';
 import { preloadEarlyPage } from './app/early-page-chunks';
@@ -32,8 +33,10 @@ const hydrate = !payerRoute && serverDrawn && !mayHaveStoredSession();
 // arrive (docs/decisions.md #102); the app then renders into the same root.
 let frameRoot: Root | undefined;
 if (!payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname) && mayHaveStoredSession()) {
-  frameRoot = createRoot(container);
-  frameRoot.render(<DashboardFrame />);
+  const root = createRoot(container);
+  // Committed now, so the next paint has it (the early reads wait for that paint, early-page-chunks.ts).
+  flushSync(() => root.render(<DashboardFrame />));
+  frameRoot = root;
 }
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)

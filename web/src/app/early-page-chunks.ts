@@ -26,9 +26,15 @@ const earlyPages: Record<string, () => Promise<unknown>> = {
  */
 function preloadSignedInDashboard(page: string): void {
   if (!mayHaveStoredSession()) return; // a visitor is sent to /login: none of it is needed
-  startEarlyRead(RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST);
-  const accessToken = page === '/dashboard' ? storedAccessToken() : null;
-  if (accessToken) for (const path of DASHBOARD_HOME_FIRST_READS) startEarlyRead(path, {}, accessToken);
+  // After the frame's first paint (main.tsx draws it at once): a phone's model of the page counts every
+  // request begun before the first paint as holding it up.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      startEarlyRead(RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST);
+      const accessToken = page === '/dashboard' ? storedAccessToken() : null;
+      if (accessToken) for (const path of DASHBOARD_HOME_FIRST_READS) startEarlyRead(path, {}, accessToken);
+    }),
+  );
   void import('./routes/dashboard-guard-route').catch(() => undefined);
   void import('../lib/auth').then(({ configureAuth }) => configureAuth()).catch(() => undefined);
 }
