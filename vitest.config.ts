@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 
@@ -6,13 +7,15 @@ import { QUIET_AWS_SDK_ENV } from './infra/local/quiet-sdk-notices.js';
 // separate forks.
 
 /**
- * Integration and chaos files run one at a time, each with its own runtime (docs/decisions.md #72). Two at
- * a time was quicker, but each runtime finds its ports by probing for free ones before it listens, and two
- * runtimes booting at once in separate forks took the same port (EADDRINUSE) on a clean-clone CI. Until the
- * servers listen on port 0 themselves, one file at a time, integration and then chaos, each in a group of its
- * own after unit, contract and infra (projects of one group may run side by side).
+ * Integration and chaos files run two at a time even on two cores (vitest's default there is one): a file
+ * spends much of its time importing and booting its runtime, or waiting on its own requests, and the other
+ * core takes the next file meanwhile (docs/decisions.md #72). Two runtimes can boot at the same moment
+ * because every server listens on port 0 and reports the port it got (infra/local/ports.ts `anyPorts`);
+ * probing for free ports first let two forks take the same one (EADDRINUSE). With more cores, one fork per
+ * core but one, as by default. Vitest runs projects of another worker count as a group of their own, after
+ * the rest.
  */
-const oneRuntimeAtATime = (groupOrder: number) => ({ maxWorkers: 1, sequence: { groupOrder } });
+const RUNTIME_FILES_AT_ONCE = { maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   // @shared/…, @functions/… from tsconfig.json's paths, as in the build, tsx and the Lambda bundles.
@@ -43,7 +46,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           pool: 'forks',
-          ...oneRuntimeAtATime(1),
+          ...RUNTIME_FILES_AT_ONCE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -55,7 +58,7 @@ export default defineConfig({
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],
           pool: 'forks',
-          ...oneRuntimeAtATime(2),
+          ...RUNTIME_FILES_AT_ONCE,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
