@@ -36,3 +36,35 @@ test('a merchant turns the payment email off and on again in Settings', async ({
   await page.reload();
   await expect(box).toBeChecked();
 });
+
+test('a failed re-read of the profile leaves Settings on screen, not an error card', async ({ page }) => {
+  const merchant = await createConfirmedMerchant();
+  await signInThroughLoginPage(page, merchant);
+  await page.goto('/dashboard/settings');
+  const box = page
+    .getByRole('region', { name: 'Email notifications' })
+    .getByRole('checkbox', { name: 'Email me when a payment is received' });
+  await expect(box).toBeChecked();
+
+  // Saving re-reads the profile (as a push re-reads every query); that read and its two retries fail.
+  let failedReads = 0;
+  const allReadsFailed = new Promise<void>((resolve) => {
+    void page.route('**/api/me', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'unavailable', message: 'Service unavailable' }),
+      });
+      if (++failedReads === 3) resolve();
+    });
+  });
+  await box.click();
+  await expect(toast(page, 'Payment emails off')).toBeVisible();
+  await allReadsFailed;
+  // Two frames: React has drawn whatever the failed read changed.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+  await expect(page.getByText('Unable to load profile')).toHaveCount(0);
+  await expect(box).not.toBeChecked();
+});

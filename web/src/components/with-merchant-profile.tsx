@@ -1,6 +1,7 @@
 /**
  * Renders its children with the signed-in merchant's profile once it has loaded; until then the page's
- * loading words, and if it cannot load, the page's error card with a retry.
+ * loading words, and if it cannot load, the page's error card with a retry. A re-read that fails once the
+ * profile is on screen (a push asks every query again) keeps the page and any dialog open on it.
  */
 import type { ReactNode } from 'react';
 import type { MerchantProfile } from '@shared/contracts/merchant';
@@ -16,7 +17,7 @@ export interface WithMerchantProfileProps {
 export function WithMerchantProfile({ labels, children }: WithMerchantProfileProps) {
   const profile = useMerchantProfile();
   if (profile.isPending) return <LoadingState label={labels.loading} />;
-  if (profile.isError) {
+  if (profile.isLoadingError) {
     return (
       <LoadFailedCard
         title={labels.unavailable}

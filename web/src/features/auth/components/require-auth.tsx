@@ -19,7 +19,7 @@ export function RequireAuth({ children, pending }: { children: ReactNode; pendin
   const session = useSignedInSession();
 
   if (session.isPending) return pending ?? <PageSpinner label={authStrings.checkingSession} />;
-  if (session.isError) return <SessionCheckFailed onRetry={() => void session.refetch()} />;
+  if (session.isLoadingError) return <SessionCheckFailed onRetry={() => void session.refetch()} />;
   if (!session.data) {
     const state: SignInRedirectState = { from: location };
     return <Navigate to="/login" replace state={state} />;

@@ -18,7 +18,7 @@ export function PayoutDetailPanel({
 }) {
   const detail = usePayoutDetail(payoutId);
   if (detail.isPending) return <LoadingState label={strings.detail.loading} />;
-  if (detail.isError) {
+  if (detail.isLoadingError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
         <span>{strings.detail.loadFailed}</span>

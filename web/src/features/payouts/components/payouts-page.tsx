@@ -48,7 +48,7 @@ function Payouts({ profile }: { profile: MerchantProfile }) {
   const [open, setOpen] = useState<string | null>(null);
 
   if (pages.isPending) return <LoadingState label={strings.list.loading} />;
-  if (pages.isError) {
+  if (pages.isLoadingError) {
     return (
       <LoadFailedCard
         title={strings.list.loadFailedTitle}

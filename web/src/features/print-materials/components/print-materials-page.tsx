@@ -49,7 +49,7 @@ function PrintMaterialsForLinks({ businessName }: { businessName: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
 
   if (links.isPending) return <LoadingState label={strings.links.loading} />;
-  if (links.isError) {
+  if (links.isLoadingError) {
     return (
       <LoadFailedCard
         title={strings.links.failedTitle}

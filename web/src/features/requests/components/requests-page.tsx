@@ -56,7 +56,7 @@ function Requests({ profile }: { profile: MerchantProfile }) {
   const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
 
   if (requests.isPending) return <LoadingState label={strings.list.loading} />;
-  if (requests.isError) {
+  if (requests.isLoadingError) {
     return (
       <LoadFailedCard
         title={strings.list.loadFailedTitle}

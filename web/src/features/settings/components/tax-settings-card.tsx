@@ -41,7 +41,7 @@ function formValuesOf(settings: TaxSettings): TaxFormValues {
 export function TaxSettingsCard() {
   const settings = useTaxSettings();
   if (settings.isPending) return <LoadingState label={strings.loading} />;
-  if (settings.isError)
+  if (settings.isLoadingError)
     return (
       <LoadFailedCard
         title={strings.loadFailedTitle}
