@@ -20,8 +20,8 @@ export const passwordSchema = z.string().superRefine((password, context) => {
 });
 
 const optionalText = (max: number) =>
-  plainTextSchema()
-    .pipe(z.string().max(max))
+  z
+    .pipe(plainTextSchema(), z.string().max(max))
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -48,7 +48,7 @@ export const websiteUrlSchema = z
 
 /** POST /api/signup — what the browser sends and the server checks, field for field. */
 export const signupRequestSchema = z.object({
-  fullName: plainTextSchema().pipe(z.string().min(1, 'Full name is required').max(120)),
+  fullName: z.pipe(plainTextSchema(), z.string().min(1, 'Full name is required').max(120)),
   email: emailSchema,
   password: passwordSchema,
   countryCode: z.enum(COUNTRY_CODES, 'Choose a country code'),
@@ -57,7 +57,7 @@ export const signupRequestSchema = z.object({
     .trim()
     .min(1, 'Phone number is required')
     .regex(/^[0-9 ()-]{4,20}$/, 'Please enter a valid phone number'),
-  businessName: plainTextSchema().pipe(z.string().min(1, 'Business name is required').max(120)),
+  businessName: z.pipe(plainTextSchema(), z.string().min(1, 'Business name is required').max(120)),
   businessAddress: optionalText(300),
   websiteUrl: websiteUrlSchema,
   businessDescription: optionalText(1000),
