@@ -4,7 +4,7 @@
  * "invoice‮fdp.exe" read as "invoiceexe.pdf", and NUL, CR/LF or other control characters break emails,
  * CSV rows and logs. Forms refuse them with a message; text from elsewhere (Stripe) is cleaned.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * C0 and C1 control characters, DEL, and Unicode's bidirectional controls (the embeddings, overrides and
@@ -35,7 +35,7 @@ export function withoutHiddenControls(text: string | null | undefined): string |
 
 /** A one-line text field, trimmed, that refuses hidden characters in words. */
 export const plainTextSchema = (options: { multiline?: boolean } = {}) =>
-  z
-    .string()
-    .trim()
-    .refine((text) => isPlainText(text, options), HIDDEN_CHARACTERS_MESSAGE);
+  z.string().check(
+    z.trim(),
+    z.refine((text) => isPlainText(text, options), HIDDEN_CHARACTERS_MESSAGE),
+  );

@@ -3,7 +3,7 @@
  * export that reads the same pages, and one payment's expanded detail (docs/decisions.md #12, #15, #20, #21).
  */
 import type { StripePort } from './stripe-port';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
 import {
@@ -82,8 +82,8 @@ const invalidCursor = () =>
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const cursorSchema = z.strictObject({
-  c: z.string().regex(ISO_INSTANT),
-  p: z.string().regex(PAYMENT_ID_PATTERN),
+  c: z.string().check(z.regex(ISO_INSTANT)),
+  p: z.string().check(z.regex(PAYMENT_ID_PATTERN)),
 });
 
 /** base64url of the last returned item's index key, without the merchant (the token says who). */

@@ -5,7 +5,7 @@
  * where it came from (which webhook endpoint) decides whether it may count at all.
  */
 import type { StripeEvent, StripeFailure, StripePort, StripeSubscription } from './stripe-port';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { MerchantUpdatedDetail } from '@shared/contracts/realtime';
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import type { MerchantRepository } from './merchants';
@@ -93,14 +93,14 @@ export async function oncePerEvent(
  * whoever reads it.
  */
 export const stripeEventSchema = z.looseObject({
-  id: z.string().startsWith('evt_').max(255),
+  id: z.string().check(z.startsWith('evt_'), z.maxLength(255)),
   object: z.literal('event'),
-  type: z.string().min(1).max(100),
-  created: z.number().int().nonnegative(),
+  type: z.string().check(z.minLength(1), z.maxLength(100)),
+  created: z.number().check(z.int(), z.nonnegative()),
   livemode: z.boolean(),
   /** Set on events about a connected account's objects (the Connect endpoint's events). */
-  account: z.string().startsWith('acct_').max(255).nullish(),
-  data: z.looseObject({ object: z.looseObject({ id: z.string().max(255).optional() }) }),
+  account: z.nullish(z.string().check(z.startsWith('acct_'), z.maxLength(255))),
+  data: z.looseObject({ object: z.looseObject({ id: z.optional(z.string().check(z.maxLength(255))) }) }),
 });
 
 /** Something a consumer chose not to act on, for the logs: a forged, misrouted or malformed event. */
@@ -138,9 +138,9 @@ export function stripeEventFrom(
 }
 
 const accountSchema = z.looseObject({
-  id: z.string().startsWith('acct_'),
-  charges_enabled: z.boolean().optional(),
-  details_submitted: z.boolean().optional(),
+  id: z.string().check(z.startsWith('acct_')),
+  charges_enabled: z.optional(z.boolean()),
+  details_submitted: z.optional(z.boolean()),
 });
 
 /**
@@ -178,14 +178,15 @@ export async function applyAccountUpdated(
   await deps.announce(merchant.merchantId, 'stripe_connection');
 }
 
-const idOrObject = z
-  .union([z.string(), z.looseObject({ id: z.string() })])
-  .transform((value) => (typeof value === 'string' ? value : value.id));
-const subscriptionRefSchema = z.looseObject({ id: z.string().startsWith('sub_') });
+const idOrObject = z.pipe(
+  z.union([z.string(), z.looseObject({ id: z.string() })]),
+  z.transform((value: string | { id: string }) => (typeof value === 'string' ? value : value.id)),
+);
+const subscriptionRefSchema = z.looseObject({ id: z.string().check(z.startsWith('sub_')) });
 const invoiceSchema = z.looseObject({
-  parent: z
-    .looseObject({ subscription_details: z.looseObject({ subscription: idOrObject.nullish() }).nullish() })
-    .nullish(),
+  parent: z.nullish(
+    z.looseObject({ subscription_details: z.nullish(z.looseObject({ subscription: z.nullish(idOrObject) })) }),
+  ),
 });
 
 /** Which subscription an event is about: the subscription itself, or the one an invoice belongs to. */

@@ -4,10 +4,19 @@
  * else into a logged, generic 500 — so a handler body holds only its own work.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ZodError } from 'zod';
+// zod's core by name, not `z.core`: a bundler keeps the whole of a namespace object it is handed.
+import { $ZodError, config } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 import type { ApiError } from '@shared/contracts/errors';
 import { appendLogKeys, log, observed } from '../adapters/observability';
 import { HttpError } from '../domain/http-error';
+
+/**
+ * The contracts are built with zod/mini (docs/decisions.md #106), which words no issue until a locale is
+ * set: the English one, as classic zod sets on import, so a field the contracts give no words of their own
+ * still answers as before ("Invalid input: expected string, received number").
+ */
+config(en());
 
 export interface HttpResult {
   status?: number;
@@ -38,7 +47,8 @@ function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
     const body: ApiError = { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) };
     return json(error.status, body);
   }
-  if (error instanceof ZodError) {
+  // Both zod APIs throw this core error (a classic ZodError is one too).
+  if (error instanceof $ZodError) {
     const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || '(body)', issue.message]));
     const first = error.issues[0];
     const body: ApiError = { code: 'invalid_request', message: first?.message ?? 'Invalid request', fields };

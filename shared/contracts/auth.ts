@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './signup';
 
 /** POST /api/auth/magic-link */

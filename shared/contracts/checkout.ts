@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RECEIPT_EMAIL_INVALID_MESSAGE, RECEIPT_EMAIL_REQUIRED_MESSAGE } from '../payment-messages';
 import { REQUEST_ID_PATTERN } from '../payer-link-params';
 import { linkIdSchema } from './payment-links';
@@ -10,13 +10,13 @@ import { linkIdSchema } from './payment-links';
 export const checkoutRequestSchema = z.object({
   linkId: linkIdSchema,
   /** Cents, for an open-amount link; ignored for a fixed-amount link. Range-checked by the server. */
-  amount: z.number('Please enter a valid amount').int('Please enter a valid amount').optional(),
+  amount: z.optional(z.number('Please enter a valid amount').check(z.int('Please enter a valid amount'))),
   tip: z.enum(['none', 'percent'], "tip must be 'none' or 'percent'"),
   /**
    * The payment request whose Pay button the payer came from (`?request=` on the page): carried to Stripe and
    * onto the payment so paying marks it Paid (docs/decisions.md #80).
    */
-  requestId: z.string().regex(REQUEST_ID_PATTERN, 'This payment request link is not valid.').optional(),
+  requestId: z.optional(z.string().check(z.regex(REQUEST_ID_PATTERN, 'This payment request link is not valid.'))),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -47,21 +47,21 @@ export const paymentResultSchema = z.object({
   verified: z.boolean(),
   payment_status: z.string(),
   status: paymentStatusSchema,
-  amount_total: z.number().int(),
-  tip_amount: z.number().int(),
+  amount_total: z.number().check(z.int()),
+  tip_amount: z.number().check(z.int()),
   currency: z.string(),
   /** Masked (`r•••@example.co.nz`): anyone holding the session id can ask (docs/decisions.md #69). */
-  customer_email: z.string().nullable(),
+  customer_email: z.nullable(z.string()),
   /** First name and initial (`Rawiri P.`). */
-  customer_name: z.string().nullable(),
+  customer_name: z.nullable(z.string()),
   link_title: z.string(),
-  business_name: z.string().nullable(),
+  business_name: z.nullable(z.string()),
   /** The decline Stripe reported for the last attempt, while the payment is still pending. */
-  last_error: z.string().nullable(),
+  last_error: z.nullable(z.string()),
   /** The merchant's thank-you from the link, shown (as text) on the success page (docs/decisions.md #54). */
-  thank_you_message: z.string().nullable(),
+  thank_you_message: z.nullable(z.string()),
   /** The receipt page (`/r/{token}`), once the payment has succeeded and has its receipt number. */
-  receipt_path: z.string().nullable(),
+  receipt_path: z.nullable(z.string()),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
@@ -79,13 +79,12 @@ export type CancelResult = z.infer<typeof cancelResultSchema>;
  * `email`, if sent, must be that one (docs/decisions.md #69).
  */
 export const receiptRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, RECEIPT_EMAIL_REQUIRED_MESSAGE)
-    .pipe(z.email(RECEIPT_EMAIL_INVALID_MESSAGE))
-    .optional(),
+  email: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, RECEIPT_EMAIL_REQUIRED_MESSAGE)),
+      z.email(RECEIPT_EMAIL_INVALID_MESSAGE),
+    ),
+  ),
 });
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
 /** `email` is where it went, masked (`r•••@example.co.nz`). */
@@ -103,5 +102,7 @@ export const PAYMENT_ID_PATTERN = /^pay_[A-Za-z0-9_-]{16}$/;
  */
 export const checkoutSessionIdSchema = z
   .string()
-  .max(255, 'We could not find this payment.')
-  .regex(/^cs_[A-Za-z0-9_]+$/, 'We could not find this payment.');
+  .check(
+    z.maxLength(255, 'We could not find this payment.'),
+    z.regex(/^cs_[A-Za-z0-9_]+$/, 'We could not find this payment.'),
+  );

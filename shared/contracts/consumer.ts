@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The consumer wallet demo (docs/decisions.md #6): a shared password checked
@@ -26,7 +26,9 @@ export const CONSUMER_LOCKED_MESSAGE = 'The consumer demo is locked. Enter the p
 
 /** POST /api/consumer/unlock */
 export const consumerUnlockRequestSchema = z.object({
-  password: z.string().min(1, CONSUMER_INVALID_PASSWORD_MESSAGE).max(200, CONSUMER_INVALID_PASSWORD_MESSAGE),
+  password: z
+    .string()
+    .check(z.minLength(1, CONSUMER_INVALID_PASSWORD_MESSAGE), z.maxLength(200, CONSUMER_INVALID_PASSWORD_MESSAGE)),
 });
 export type ConsumerUnlockRequest = z.infer<typeof consumerUnlockRequestSchema>;
 
@@ -42,11 +44,11 @@ export const consumerTransactionSchema = z.object({
   id: z.string(),
   merchantName: z.string(),
   category: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
   status: z.enum(['completed', 'pending']),
   createdAt: z.string(),
   /** Derived: 2% of the amount, rounded half-up. */
-  cashbackCents: z.number().int(),
+  cashbackCents: z.number().check(z.int()),
 });
 export type ConsumerTransaction = z.infer<typeof consumerTransactionSchema>;
 
@@ -55,7 +57,7 @@ export const consumerCryptoHoldingSchema = z.object({
   name: z.string(),
   units: z.number(),
   /** At the demo's rate of $50 a unit. */
-  valueCents: z.number().int(),
+  valueCents: z.number().check(z.int()),
 });
 export type ConsumerCryptoHolding = z.infer<typeof consumerCryptoHoldingSchema>;
 
@@ -64,12 +66,12 @@ export const consumerWalletSchema = z.object({
   userId: z.string(),
   displayName: z.string(),
   currency: z.literal(CONSUMER_CURRENCY),
-  fiatBalanceCents: z.number().int(),
-  totalCashbackEarnedCents: z.number().int(),
-  availableCashbackCents: z.number().int(),
+  fiatBalanceCents: z.number().check(z.int()),
+  totalCashbackEarnedCents: z.number().check(z.int()),
+  availableCashbackCents: z.number().check(z.int()),
   crypto: z.array(consumerCryptoHoldingSchema),
   /** Fiat + available cashback + crypto at the demo rate. */
-  totalBalanceCents: z.number().int(),
+  totalBalanceCents: z.number().check(z.int()),
   /** Newest first, at most CONSUMER_LATEST_TRANSACTIONS. */
   transactions: z.array(consumerTransactionSchema),
 });

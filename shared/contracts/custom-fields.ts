@@ -3,7 +3,7 @@
  * a list to choose from — that Stripe's Checkout asks and answers on the session, plus the payer's phone.
  * The limits are Stripe's own for Checkout's `custom_fields`.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 
 export const CUSTOM_FIELDS_MAX = 3;
@@ -30,50 +30,78 @@ const firstRepeat = (texts: string[]) =>
   texts.findIndex((text, index) => texts.findIndex((other) => sameText(other, text)) < index);
 
 /** One question as the Create Link form sends it. */
-export const customFieldInputSchema = z
-  .object({
-    type: z.enum(CUSTOM_FIELD_TYPES, CUSTOM_FIELD_TYPE_MESSAGE),
-    label: plainTextSchema().pipe(
-      z.string().min(1, CUSTOM_FIELD_LABEL_MESSAGE).max(CUSTOM_FIELD_LABEL_MAX, CUSTOM_FIELD_LABEL_LENGTH_MESSAGE),
-    ),
-    required: z.boolean('Say whether the payer must answer.').default(true),
-    /** The choices of a list, in the order shown; ignored for the other kinds. */
-    options: z
-      .array(
-        plainTextSchema().pipe(
-          z.string().min(1, DROPDOWN_OPTION_MESSAGE).max(DROPDOWN_OPTION_LABEL_MAX, DROPDOWN_OPTION_LENGTH_MESSAGE),
+export const customFieldInputSchema = z.pipe(
+  z
+    .object({
+      type: z.enum(CUSTOM_FIELD_TYPES, CUSTOM_FIELD_TYPE_MESSAGE),
+      label: z.pipe(
+        plainTextSchema(),
+        z
+          .string()
+          .check(
+            z.minLength(1, CUSTOM_FIELD_LABEL_MESSAGE),
+            z.maxLength(CUSTOM_FIELD_LABEL_MAX, CUSTOM_FIELD_LABEL_LENGTH_MESSAGE),
+          ),
+      ),
+      required: z._default(z.boolean('Say whether the payer must answer.'), true),
+      /** The choices of a list, in the order shown; ignored for the other kinds. */
+      options: z.pipe(
+        z.nullish(
+          z
+            .array(
+              z.pipe(
+                plainTextSchema(),
+                z
+                  .string()
+                  .check(
+                    z.minLength(1, DROPDOWN_OPTION_MESSAGE),
+                    z.maxLength(DROPDOWN_OPTION_LABEL_MAX, DROPDOWN_OPTION_LENGTH_MESSAGE),
+                  ),
+              ),
+              DROPDOWN_OPTIONS_REQUIRED_MESSAGE,
+            )
+            .check(z.maxLength(DROPDOWN_OPTIONS_MAX, DROPDOWN_OPTIONS_MAX_MESSAGE)),
         ),
-        DROPDOWN_OPTIONS_REQUIRED_MESSAGE,
-      )
-      .max(DROPDOWN_OPTIONS_MAX, DROPDOWN_OPTIONS_MAX_MESSAGE)
-      .nullish()
-      .transform((options) => options ?? []),
-  })
-  .superRefine((field, context) => {
-    if (field.type !== 'dropdown') return;
-    if (field.options.length === 0) {
-      context.addIssue({ code: 'custom', path: ['options'], message: DROPDOWN_OPTIONS_REQUIRED_MESSAGE });
-    }
-    const repeated = firstRepeat(field.options);
-    if (repeated >= 0) {
-      context.addIssue({ code: 'custom', path: ['options', repeated], message: DROPDOWN_OPTION_REPEATED_MESSAGE });
-    }
-  })
-  .transform((field) => ({ ...field, options: field.type === 'dropdown' ? field.options : [] }));
+        z.transform((options: string[] | null | undefined) => options ?? []),
+      ),
+    })
+    .check(
+      z.superRefine((field, context) => {
+        if (field.type !== 'dropdown') return;
+        if (field.options.length === 0) {
+          context.addIssue({ code: 'custom', path: ['options'], message: DROPDOWN_OPTIONS_REQUIRED_MESSAGE });
+        }
+        const repeated = firstRepeat(field.options);
+        if (repeated >= 0) {
+          context.addIssue({ code: 'custom', path: ['options', repeated], message: DROPDOWN_OPTION_REPEATED_MESSAGE });
+        }
+      }),
+    ),
+  z.transform((field: { type: CustomFieldType; label: string; required: boolean; options: string[] }) => ({
+    ...field,
+    options: field.type === 'dropdown' ? field.options : [],
+  })),
+);
 export type CustomFieldInput = z.input<typeof customFieldInputSchema>;
 
 /** The questions of a new link: at most three, each label its own. */
 export const customFieldsInputSchema = z
-  .array(customFieldInputSchema, 'Send the questions as a list.')
-  .max(CUSTOM_FIELDS_MAX, CUSTOM_FIELDS_MAX_MESSAGE)
-  .nullish()
-  .transform((fields) => fields ?? [])
-  .superRefine((fields, context) => {
-    const repeated = firstRepeat(fields.map((field) => field.label));
-    if (repeated >= 0) {
-      context.addIssue({ code: 'custom', path: [repeated, 'label'], message: CUSTOM_FIELD_LABEL_REPEATED_MESSAGE });
-    }
-  });
+  .pipe(
+    z.nullish(
+      z
+        .array(customFieldInputSchema, 'Send the questions as a list.')
+        .check(z.maxLength(CUSTOM_FIELDS_MAX, CUSTOM_FIELDS_MAX_MESSAGE)),
+    ),
+    z.transform((fields: z.output<typeof customFieldInputSchema>[] | null | undefined) => fields ?? []),
+  )
+  .check(
+    z.superRefine((fields, context) => {
+      const repeated = firstRepeat(fields.map((field) => field.label));
+      if (repeated >= 0) {
+        context.addIssue({ code: 'custom', path: [repeated, 'label'], message: CUSTOM_FIELD_LABEL_REPEATED_MESSAGE });
+      }
+    }),
+  );
 
 /**
  * A question as the link stores it and Checkout is given it: `key` and each choice's `value` are Paylink's

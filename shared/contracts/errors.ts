@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The body of every 4xx/5xx answer from our own handlers. `code` is for programs, `message` for people. */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   /** Per-field messages when a request body failed validation. */
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -3,20 +3,22 @@
  * period: GST on the period's receipts less the GST the period's refunds corrected, each line from the same
  * figures as its receipt, in integer cents, dated on the merchant's days (docs/decisions.md #84).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GST_PERIOD_LENGTHS, isMonthName } from '../gst-periods';
 
 export const gstSummaryQuerySchema = z.object({
-  months: z.coerce
-    .number('Choose a period of 1, 2 or 6 months.')
-    .int('Choose a period of 1, 2 or 6 months.')
-    .refine((value) => (GST_PERIOD_LENGTHS as readonly number[]).includes(value), {
-      message: 'Choose a period of 1, 2 or 6 months.',
-    })
-    .transform((value) => value as (typeof GST_PERIOD_LENGTHS)[number]),
+  months: z.pipe(
+    z.coerce.number('Choose a period of 1, 2 or 6 months.').check(
+      z.int('Choose a period of 1, 2 or 6 months.'),
+      z.refine((value: number) => (GST_PERIOD_LENGTHS as readonly number[]).includes(value), {
+        message: 'Choose a period of 1, 2 or 6 months.',
+      }),
+    ),
+    z.transform((value: number) => value as (typeof GST_PERIOD_LENGTHS)[number]),
+  ),
   lastMonth: z
     .string('Choose the month the period ends in, as yyyy-MM.')
-    .refine(isMonthName, { message: 'Choose the month the period ends in, as yyyy-MM.' }),
+    .check(z.refine(isMonthName, { message: 'Choose the month the period ends in, as yyyy-MM.' })),
 });
 export type GstSummaryQuery = z.infer<typeof gstSummaryQuerySchema>;
 
@@ -24,7 +26,7 @@ export type GstSummaryQuery = z.infer<typeof gstSummaryQuerySchema>;
 export const gstReceiptLineSchema = z.object({
   paymentId: z.string(),
   /** Null only for a payment that settled before receipt numbers existed. */
-  receiptNumber: z.number().int().nullable(),
+  receiptNumber: z.nullable(z.number().check(z.int())),
   /**
    * When it settled (ISO); `day` is the receipt's date (yyyy-MM-dd), in the time zone it was issued in
    * (docs/decisions.md #104), which decides its period.
@@ -32,11 +34,11 @@ export const gstReceiptLineSchema = z.object({
   at: z.string(),
   day: z.string(),
   description: z.string(),
-  payerName: z.string().nullable(),
-  totalCents: z.number().int(),
+  payerName: z.nullable(z.string()),
+  totalCents: z.number().check(z.int()),
   /** The GST-inclusive value of the supply (the tip left out when the merchant treats tips as outside it). */
-  supplyCents: z.number().int(),
-  gstCents: z.number().int(),
+  supplyCents: z.number().check(z.int()),
+  gstCents: z.number().check(z.int()),
 });
 export type GstReceiptLine = z.infer<typeof gstReceiptLineSchema>;
 
@@ -45,28 +47,28 @@ export const gstCorrectionLineSchema = z.object({
   paymentId: z.string(),
   refundId: z.string(),
   /** The original receipt's number. */
-  receiptNumber: z.number().int().nullable(),
+  receiptNumber: z.nullable(z.number().check(z.int())),
   at: z.string(),
   day: z.string(),
   description: z.string(),
-  refundCents: z.number().int(),
-  gstCents: z.number().int(),
+  refundCents: z.number().check(z.int()),
+  gstCents: z.number().check(z.int()),
 });
 export type GstCorrectionLine = z.infer<typeof gstCorrectionLineSchema>;
 
 export const gstSummaryTotalsSchema = z.object({
   /** The GST-inclusive supplies of the period's receipts. */
-  salesCents: z.number().int(),
-  gstCollectedCents: z.number().int(),
-  refundedCents: z.number().int(),
-  gstCorrectedCents: z.number().int(),
+  salesCents: z.number().check(z.int()),
+  gstCollectedCents: z.number().check(z.int()),
+  refundedCents: z.number().check(z.int()),
+  gstCorrectedCents: z.number().check(z.int()),
   /** gstCollectedCents − gstCorrectedCents: the GST on the period's sales through Paylink. */
-  netGstCents: z.number().int(),
+  netGstCents: z.number().check(z.int()),
 });
 export type GstSummaryTotals = z.infer<typeof gstSummaryTotalsSchema>;
 
 export const gstSummarySchema = z.object({
-  months: z.number().int(),
+  months: z.number().check(z.int()),
   firstMonth: z.string(),
   lastMonth: z.string(),
   /**

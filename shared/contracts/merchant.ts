@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 
 export const planSchema = z.enum(['business-trial', 'business']);
@@ -8,7 +8,7 @@ export const merchantProfileSchema = z.object({
   merchantId: z.string(),
   email: z.string(),
   fullName: z.string(),
-  companyName: z.string().nullable(),
+  companyName: z.nullable(z.string()),
   plan: planSchema,
   currency: z.string(),
   timeZone: z.string(),
@@ -21,13 +21,12 @@ export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
 /** PATCH /api/me — Settings → Profile. */
 export const merchantProfileUpdateSchema = z.object({
-  fullName: plainTextSchema().pipe(z.string().min(1, 'Full name is required').max(120)),
+  fullName: z.pipe(plainTextSchema(), z.string().check(z.minLength(1, 'Full name is required'), z.maxLength(120))),
   /** Optional: an empty value clears it. */
-  companyName: plainTextSchema()
-    .pipe(z.string().max(120))
-    .nullable()
-    .optional()
-    .transform((value) => (value ? value : null)),
+  companyName: z.pipe(
+    z.optional(z.nullable(z.pipe(plainTextSchema(), z.string().check(z.maxLength(120))))),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  ),
 });
 export type MerchantProfileUpdate = z.input<typeof merchantProfileUpdateSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
@@ -8,10 +8,10 @@ import { customFieldSchema, customFieldsInputSchema } from './custom-fields';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
-export const linkIdSchema = z.string().regex(LINK_ID_PATTERN, 'Payment link not found');
+export const linkIdSchema = z.string().check(z.regex(LINK_ID_PATTERN, 'Payment link not found'));
 
 /** The id in a public `/p/{id}` or `/api/links/{id}` path, normalised as above. */
-export const publicLinkIdSchema = z.string().transform(normaliseLinkId).pipe(linkIdSchema);
+export const publicLinkIdSchema = z.pipe(z.pipe(z.string(), z.transform(normaliseLinkId)), linkIdSchema);
 
 export const LINK_TITLE_MAX = 100;
 export const LINK_DESCRIPTION_MAX = 500;
@@ -32,14 +32,30 @@ export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 t
 /** A payment amount in cents within what one payment may be. */
 export const paymentCentsSchema = z
   .number('Please enter a valid amount')
-  .int('Please enter a valid amount')
-  .min(PAYMENT_MIN_CENTS, AMOUNT_TOO_SMALL_MESSAGE)
-  .max(PAYMENT_MAX_CENTS, AMOUNT_TOO_LARGE_MESSAGE);
+  .check(
+    z.int('Please enter a valid amount'),
+    z.minimum(PAYMENT_MIN_CENTS, AMOUNT_TOO_SMALL_MESSAGE),
+    z.maximum(PAYMENT_MAX_CENTS, AMOUNT_TOO_LARGE_MESSAGE),
+  );
+
+/** Absent (null or undefined) as null: what the link stores for a field not given. */
+export const absentAsNull = <T extends z.core.SomeType>(schema: T) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((value: z.output<T> | null | undefined) => value ?? null),
+  );
+
+/** Absent or empty text as null. */
+export const emptyAsNull = <T extends z.core.SomeType>(schema: T) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((value: z.output<T> | null | undefined) => value || null),
+  );
 
 /** A link's own payment results, gross: refunds are not taken off (docs/decisions.md #82). */
 export const linkResultsSchema = z.object({
-  payments: z.number().int(),
-  grossCents: z.number().int(),
+  payments: z.number().check(z.int()),
+  grossCents: z.number().check(z.int()),
 });
 export type LinkResults = z.infer<typeof linkResultsSchema>;
 
@@ -47,38 +63,38 @@ export type LinkResults = z.infer<typeof linkResultsSchema>;
 export const paymentLinkSchema = z.object({
   linkId: z.string(),
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** Cents; null for an open amount (the payer types it). */
-  amountCents: z.number().int().nullable(),
+  amountCents: z.nullable(z.number().check(z.int())),
   isOpenAmount: z.boolean(),
   /** Whole percent offered as a tip; null when the link offers none. */
-  tipPercent: z.number().int().nullable(),
+  tipPercent: z.nullable(z.number().check(z.int())),
   isActive: z.boolean(),
   currency: z.string(),
   createdAt: z.string(),
   /** When the link stops taking payments (an instant), or null when it never does (docs/decisions.md #53). */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   /** True when `expiresAt` has passed, by the server's clock when it answered. */
   expired: z.boolean(),
   /** What the payer page says once the link has expired; null for the default words. */
-  expiredMessage: z.string().nullable(),
+  expiredMessage: z.nullable(z.string()),
   /** After payment: the merchant's thank-you on the success page, or a redirect to their https page (docs/decisions.md #54). */
-  thankYouMessage: z.string().nullable(),
-  redirectUrl: z.string().nullable(),
+  thankYouMessage: z.nullable(z.string()),
+  redirectUrl: z.nullable(z.string()),
   /** The merchant's own reference (an invoice number), copied onto each payment (docs/decisions.md #55). */
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
   /** At most this many completed payments ("sold out" after); null = no limit (docs/decisions.md #58). */
-  maxPayments: z.number().int().nullable().default(null),
+  maxPayments: z._default(z.nullable(z.number().check(z.int())), null),
   /** Completed payments counted against the limit; a refund does not give a place back. */
-  soldCount: z.number().int().default(0),
+  soldCount: z._default(z.number().check(z.int()), 0),
   /**
    * What the link has taken (docs/decisions.md #82): succeeded payments and their gross total in cents (amount +
    * tip, before refunds), counted as each one settles. Null for a link made before links kept this count.
    */
-  results: linkResultsSchema.nullable().default(null),
+  results: z._default(z.nullable(linkResultsSchema), null),
   /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
-  customFields: z.array(customFieldSchema).default([]),
-  collectPhone: z.boolean().default(false),
+  customFields: z._default(z.array(customFieldSchema), []),
+  collectPhone: z._default(z.boolean(), false),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -87,31 +103,26 @@ export type PaymentLinkList = z.infer<typeof paymentLinkListSchema>;
 
 /** Optional text: trimmed, hidden characters refused, empty is none. */
 const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
-  plainTextSchema(options)
-    .pipe(z.string().max(max, `Use at most ${max} characters.`))
-    .nullish()
-    .transform((value) => value || null);
+  emptyAsNull(z.pipe(plainTextSchema(options), z.string().check(z.maxLength(max, `Use at most ${max} characters.`))));
 
 /** The merchant's clock reading `yyyy-MM-ddTHH:mm`; the server turns it into an instant in their time zone. */
-const wallClockSchema = z
-  .string(EXPIRY_INVALID_MESSAGE)
-  .regex(WALL_CLOCK_PATTERN, EXPIRY_INVALID_MESSAGE)
-  .nullish()
-  .transform((value) => value ?? null);
+const wallClockSchema = absentAsNull(
+  z.string(EXPIRY_INVALID_MESSAGE).check(z.regex(WALL_CLOCK_PATTERN, EXPIRY_INVALID_MESSAGE)),
+);
 
 /** An https address the payer's browser is sent to after paying (Paylink appends `payment_id`). */
-export const redirectUrlSchema = z
-  .string(REDIRECT_URL_MESSAGE)
-  .trim()
-  .max(LINK_REDIRECT_URL_MAX, REDIRECT_URL_MESSAGE)
-  .refine((text) => {
-    if (text === '') return true;
-    if (!URL.canParse(text)) return false;
-    const url = new URL(text);
-    return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
-  }, REDIRECT_URL_MESSAGE)
-  .nullish()
-  .transform((value) => value || null);
+export const redirectUrlSchema = emptyAsNull(
+  z.string(REDIRECT_URL_MESSAGE).check(
+    z.trim(),
+    z.maxLength(LINK_REDIRECT_URL_MAX, REDIRECT_URL_MESSAGE),
+    z.refine((text: string) => {
+      if (text === '') return true;
+      if (!URL.canParse(text)) return false;
+      const url = new URL(text);
+      return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+    }, REDIRECT_URL_MESSAGE),
+  ),
+);
 
 /** The expiry fields of the Create Link form and of Edit expiry. */
 const expiryFields = {
@@ -125,18 +136,20 @@ const settingsFields = {
   thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
   redirectUrl: redirectUrlSchema,
   reference: optionalText(LINK_REFERENCE_MAX),
-  maxPayments: z
-    .number(MAX_PAYMENTS_MESSAGE)
-    .int(MAX_PAYMENTS_MESSAGE)
-    .min(1, MAX_PAYMENTS_MESSAGE)
-    .max(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)
-    .nullish()
-    .transform((value) => value ?? null),
+  maxPayments: absentAsNull(
+    z
+      .number(MAX_PAYMENTS_MESSAGE)
+      .check(
+        z.int(MAX_PAYMENTS_MESSAGE),
+        z.minimum(1, MAX_PAYMENTS_MESSAGE),
+        z.maximum(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE),
+      ),
+  ),
 };
 
 function refuseBothAfterPayment(
   link: { thankYouMessage: string | null; redirectUrl: string | null },
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
 ) {
   if (link.thankYouMessage && link.redirectUrl) {
     context.addIssue({ code: 'custom', path: ['redirectUrl'], message: AFTER_PAYMENT_BOTH_MESSAGE });
@@ -147,7 +160,7 @@ function refuseBothAfterPayment(
  * PUT /api/me/links/{id}/settings — Edit link settings: the whole set, checked as the Create Link form checks
  * it; the limit is refused below the places already sold or held (docs/decisions.md #83).
  */
-export const updateLinkSettingsSchema = z.object(settingsFields).superRefine(refuseBothAfterPayment);
+export const updateLinkSettingsSchema = z.object(settingsFields).check(z.superRefine(refuseBothAfterPayment));
 export type UpdateLinkSettingsInput = z.input<typeof updateLinkSettingsSchema>;
 export type UpdateLinkSettings = z.output<typeof updateLinkSettingsSchema>;
 
@@ -160,37 +173,49 @@ export type UpdateLinkExpiry = z.output<typeof updateLinkExpirySchema>;
  * POST /api/me/links — the Create Link form, checked field for field by the browser and the server
  * (docs/decisions.md #10). An open-amount link stores no amount.
  */
-export const createPaymentLinkSchema = z
+const createPaymentLinkFields = z
   .object({
-    title: plainTextSchema().pipe(z.string().min(1, 'Title is required').max(LINK_TITLE_MAX)),
-    description: plainTextSchema({ multiline: true })
-      .pipe(z.string().max(LINK_DESCRIPTION_MAX))
-      .nullish()
-      .transform((value) => value || null),
+    title: z.pipe(
+      plainTextSchema(),
+      z.string().check(z.minLength(1, 'Title is required'), z.maxLength(LINK_TITLE_MAX)),
+    ),
+    description: emptyAsNull(
+      z.pipe(plainTextSchema({ multiline: true }), z.string().check(z.maxLength(LINK_DESCRIPTION_MAX))),
+    ),
     isOpenAmount: z.boolean(),
-    amountCents: paymentCentsSchema.nullish().transform((value) => value ?? null),
-    tipPercent: z
-      .number(TIP_RANGE_MESSAGE)
-      .int(TIP_RANGE_MESSAGE)
-      .min(0, TIP_RANGE_MESSAGE)
-      .max(MAX_TIP_PERCENT, TIP_RANGE_MESSAGE)
-      .nullish()
-      .transform((value) => value ?? null),
+    amountCents: absentAsNull(paymentCentsSchema),
+    tipPercent: absentAsNull(
+      z
+        .number(TIP_RANGE_MESSAGE)
+        .check(
+          z.int(TIP_RANGE_MESSAGE),
+          z.minimum(0, TIP_RANGE_MESSAGE),
+          z.maximum(MAX_TIP_PERCENT, TIP_RANGE_MESSAGE),
+        ),
+    ),
     ...expiryFields,
     ...settingsFields,
     customFields: customFieldsInputSchema,
-    collectPhone: z
-      .boolean("Say whether to ask for the payer's phone number.")
-      .nullish()
-      .transform((value) => value ?? false),
+    collectPhone: z.pipe(
+      z.nullish(z.boolean("Say whether to ask for the payer's phone number.")),
+      z.transform((value: boolean | null | undefined) => value ?? false),
+    ),
   })
-  .superRefine((link, context) => {
-    if (!link.isOpenAmount && link.amountCents === null) {
-      context.addIssue({ code: 'custom', path: ['amountCents'], message: 'Amount is required' });
-    }
-    refuseBothAfterPayment(link, context);
-  })
-  .transform((link) => ({ ...link, amountCents: link.isOpenAmount ? null : link.amountCents }));
+  .check(
+    z.superRefine((link, context) => {
+      if (!link.isOpenAmount && link.amountCents === null) {
+        context.addIssue({ code: 'custom', path: ['amountCents'], message: 'Amount is required' });
+      }
+      refuseBothAfterPayment(link, context);
+    }),
+  );
+export const createPaymentLinkSchema = z.pipe(
+  createPaymentLinkFields,
+  z.transform((link: z.output<typeof createPaymentLinkFields>) => ({
+    ...link,
+    amountCents: link.isOpenAmount ? null : link.amountCents,
+  })),
+);
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkSchema>;
 export type CreatePaymentLink = z.output<typeof createPaymentLinkSchema>;
 
@@ -203,8 +228,8 @@ export type UpdatePaymentLink = z.infer<typeof updatePaymentLinkSchema>;
  * Stripe account, no dates. `acceptingPayments` is false when the merchant cannot take payments right
  * now (docs/decisions.md #11).
  */
-export const publicPaymentLinkSchema = paymentLinkSchema
-  .pick({
+export const publicPaymentLinkSchema = z.extend(
+  z.pick(paymentLinkSchema, {
     linkId: true,
     title: true,
     description: true,
@@ -212,15 +237,16 @@ export const publicPaymentLinkSchema = paymentLinkSchema
     isOpenAmount: true,
     tipPercent: true,
     currency: true,
-  })
-  .extend({
+  }),
+  {
     /** The business the payer is paying (company name), when the merchant gave one. */
-    businessName: z.string().nullable(),
+    businessName: z.nullable(z.string()),
     acceptingPayments: z.boolean(),
     /** Past its expiry: the page says `expiredMessage` (or the default words) instead of taking payment. */
     expired: z.boolean(),
-    expiredMessage: z.string().nullable(),
+    expiredMessage: z.nullable(z.string()),
     /** Every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
-    soldOut: z.boolean().default(false),
-  });
+    soldOut: z._default(z.boolean(), false),
+  },
+);
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;

@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 import { REQUEST_ID_PATTERN } from '../payer-link-params';
-import { LINK_TITLE_MAX, linkIdSchema, paymentCentsSchema } from './payment-links';
+import { LINK_TITLE_MAX, absentAsNull, emptyAsNull, linkIdSchema, paymentCentsSchema } from './payment-links';
 
 /**
  * Payment requests (docs/decisions.md #79): the merchant emails one payer a request to pay a link (or a
@@ -14,7 +14,7 @@ export const REMINDER_DAYS_MAX = 30;
 /** Requests one merchant may send per day (their own calendar day): enough for a busy trade, not a spam run. */
 export const REQUESTS_PER_DAY = 50;
 
-export const requestIdSchema = z.string().regex(REQUEST_ID_PATTERN, 'Payment request not found');
+export const requestIdSchema = z.string().check(z.regex(REQUEST_ID_PATTERN, 'Payment request not found'));
 
 export const REQUEST_EMAIL_REQUIRED_MESSAGE = "Enter the customer's email address.";
 export const REQUEST_EMAIL_INVALID_MESSAGE = 'Enter a valid email address, like name@example.co.nz.';
@@ -28,10 +28,9 @@ export const requestStatusSchema = z.enum(['sent', 'reminded', 'paid', 'cancelle
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 const optionalText = (max: number, multiline = false) =>
-  plainTextSchema({ multiline })
-    .pipe(z.string().max(max, `Use at most ${max} characters.`))
-    .nullish()
-    .transform((value) => value || null);
+  emptyAsNull(
+    z.pipe(plainTextSchema({ multiline }), z.string().check(z.maxLength(max, `Use at most ${max} characters.`))),
+  );
 
 /**
  * POST /api/me/requests — "Send to a customer". From a link (`linkId`; an open-amount link may be given
@@ -39,34 +38,42 @@ const optionalText = (max: number, multiline = false) =>
  */
 export const sendPaymentRequestSchema = z
   .object({
-    linkId: linkIdSchema.nullish().transform((value) => value ?? null),
+    linkId: absentAsNull(linkIdSchema),
     title: optionalText(LINK_TITLE_MAX),
-    amountCents: paymentCentsSchema.nullish().transform((value) => value ?? null),
-    payerEmail: z
-      .string(REQUEST_EMAIL_REQUIRED_MESSAGE)
-      .trim()
-      .toLowerCase()
-      .min(1, REQUEST_EMAIL_REQUIRED_MESSAGE)
-      .max(254, REQUEST_EMAIL_INVALID_MESSAGE)
-      .pipe(z.email(REQUEST_EMAIL_INVALID_MESSAGE)),
+    amountCents: absentAsNull(paymentCentsSchema),
+    payerEmail: z.pipe(
+      z
+        .string(REQUEST_EMAIL_REQUIRED_MESSAGE)
+        .check(
+          z.trim(),
+          z.toLowerCase(),
+          z.minLength(1, REQUEST_EMAIL_REQUIRED_MESSAGE),
+          z.maxLength(254, REQUEST_EMAIL_INVALID_MESSAGE),
+        ),
+      z.email(REQUEST_EMAIL_INVALID_MESSAGE),
+    ),
     payerName: optionalText(REQUEST_PAYER_NAME_MAX),
     note: optionalText(REQUEST_NOTE_MAX, true),
     /** One reminder this many days after sending, unless paid or cancelled; null for none. */
-    reminderDays: z
-      .number(REMINDER_DAYS_MESSAGE)
-      .int(REMINDER_DAYS_MESSAGE)
-      .min(REMINDER_DAYS_MIN, REMINDER_DAYS_MESSAGE)
-      .max(REMINDER_DAYS_MAX, REMINDER_DAYS_MESSAGE)
-      .nullish()
-      .transform((value) => value ?? null),
+    reminderDays: absentAsNull(
+      z
+        .number(REMINDER_DAYS_MESSAGE)
+        .check(
+          z.int(REMINDER_DAYS_MESSAGE),
+          z.minimum(REMINDER_DAYS_MIN, REMINDER_DAYS_MESSAGE),
+          z.maximum(REMINDER_DAYS_MAX, REMINDER_DAYS_MESSAGE),
+        ),
+    ),
   })
-  .superRefine((request, context) => {
-    if (request.linkId) return;
-    if (!request.title) context.addIssue({ code: 'custom', path: ['title'], message: REQUEST_TITLE_MESSAGE });
-    if (request.amountCents === null) {
-      context.addIssue({ code: 'custom', path: ['amountCents'], message: REQUEST_AMOUNT_MESSAGE });
-    }
-  });
+  .check(
+    z.superRefine((request, context) => {
+      if (request.linkId) return;
+      if (!request.title) context.addIssue({ code: 'custom', path: ['title'], message: REQUEST_TITLE_MESSAGE });
+      if (request.amountCents === null) {
+        context.addIssue({ code: 'custom', path: ['amountCents'], message: REQUEST_AMOUNT_MESSAGE });
+      }
+    }),
+  );
 export type SendPaymentRequestInput = z.input<typeof sendPaymentRequestSchema>;
 export type SendPaymentRequest = z.output<typeof sendPaymentRequestSchema>;
 
@@ -79,21 +86,21 @@ export const paymentRequestSchema = z.object({
   /** True for a one-off amount (its link is Paylink's own, hidden from the links list). */
   oneOff: z.boolean(),
   payerEmail: z.string(),
-  payerName: z.string().nullable(),
-  note: z.string().nullable(),
+  payerName: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   /** Cents; null for an open-amount link the merchant left for the payer to fill in. */
-  amountCents: z.number().int().nullable(),
+  amountCents: z.nullable(z.number().check(z.int())),
   currency: z.string(),
   status: requestStatusSchema,
-  reminderDays: z.number().int().nullable(),
+  reminderDays: z.nullable(z.number().check(z.int())),
   /** When the reminder is due, while it still may go. */
-  remindAt: z.string().nullable(),
+  remindAt: z.nullable(z.string()),
   createdAt: z.string(),
-  remindedAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  remindedAt: z.nullable(z.string()),
+  paidAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
   /** The payment that paid it. */
-  paymentId: z.string().nullable(),
+  paymentId: z.nullable(z.string()),
   /** The Pay button's address in the email. */
   payUrl: z.string(),
 });

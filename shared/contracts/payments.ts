@@ -3,7 +3,8 @@
  * GET /api/me/payments/{id} (the expanded detail), POST /api/me/payments/verify (Verify & Refresh).
  * The Transactions screen, its expanded detail and its filters; docs/decisions.md #15, #20, #21.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { $ZodPreprocess } from 'zod/v4/core';
 import { customFieldAnswerSchema } from './custom-fields';
 import { parseMoneyInput } from '../money';
 import { STATUS_GROUPS } from '../payment-status-display';
@@ -18,29 +19,36 @@ const INVALID_DATE_MESSAGE = 'Enter a date as dd/MM/yyyy.';
 const INVALID_AMOUNT_MESSAGE = 'Enter an amount in NZD, e.g. 12.50.';
 
 /** A calendar day `yyyy-MM-dd` (the URL's form; screens show dd/MM/yyyy), meaning that whole day in the merchant's time zone. */
-const daySchema = z
-  .string()
-  .regex(DAY_PATTERN, INVALID_DATE_MESSAGE)
+const daySchema = z.string().check(
+  z.regex(DAY_PATTERN, INVALID_DATE_MESSAGE),
   // A real calendar day: Date.parse alone rolls 2024-02-30 over into March.
-  .refine((day) => {
+  z.refine((day: string) => {
     const parsed = Date.parse(`${day}T00:00:00Z`);
     return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
-  }, INVALID_DATE_MESSAGE);
+  }, INVALID_DATE_MESSAGE),
+);
 
 /** Dollars as typed ("12", "12.50") → cents; compared with the payment's total in cents. */
-const amountSchema = z
-  .string()
-  .trim()
-  .transform((text, context) => {
+const amountSchema = z.pipe(
+  z.string().check(z.trim()),
+  z.transform((text: string, payload) => {
     const cents = parseMoneyInput(text);
     if (cents === null) {
-      context.addIssue({ code: 'custom', message: INVALID_AMOUNT_MESSAGE });
+      payload.issues.push({ code: 'custom', message: INVALID_AMOUNT_MESSAGE, input: text });
       return z.NEVER;
     }
     return cents;
-  });
+  }),
+);
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** An empty query parameter as an absent one (classic zod's `preprocess`, which zod/mini leaves out). */
+const blankAsAbsent = <T extends z.core.$ZodType>(schema: T) =>
+  new $ZodPreprocess({
+    type: 'pipe',
+    in: z.transform(emptyAsUndefined),
+    out: schema,
+  }) as unknown as z.core.$ZodPreprocess<T>;
 
 /**
  * The filter object as the list's query string. Every field is optional; all given ones must
@@ -51,24 +59,26 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
  */
 export const paymentFiltersSchema = z
   .object({
-    dateFrom: z.preprocess(emptyAsUndefined, daySchema.optional()),
-    dateTo: z.preprocess(emptyAsUndefined, daySchema.optional()),
-    status: z.preprocess(emptyAsUndefined, z.enum(STATUS_GROUPS).optional()),
-    transactionId: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
-    customerEmail: z.preprocess(emptyAsUndefined, z.string().trim().toLowerCase().max(254).optional()),
+    dateFrom: blankAsAbsent(z.optional(daySchema)),
+    dateTo: blankAsAbsent(z.optional(daySchema)),
+    status: blankAsAbsent(z.optional(z.enum(STATUS_GROUPS))),
+    transactionId: blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+    customerEmail: blankAsAbsent(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)))),
     // The merchant's whole reference, in any case (docs/decisions.md #55).
-    reference: z.preprocess(emptyAsUndefined, z.string().trim().toLowerCase().max(64).optional()),
-    amountMin: z.preprocess(emptyAsUndefined, amountSchema.optional()),
-    amountMax: z.preprocess(emptyAsUndefined, amountSchema.optional()),
+    reference: blankAsAbsent(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(64)))),
+    amountMin: blankAsAbsent(z.optional(amountSchema)),
+    amountMax: blankAsAbsent(z.optional(amountSchema)),
   })
-  .refine((filters) => !filters.dateFrom || !filters.dateTo || filters.dateFrom <= filters.dateTo, {
-    message: 'Date From must be on or before Date To.',
-    path: ['dateTo'],
-  })
-  .refine(
-    (filters) =>
-      filters.amountMin === undefined || filters.amountMax === undefined || filters.amountMin <= filters.amountMax,
-    { message: 'Min must not be more than Max.', path: ['amountMax'] },
+  .check(
+    z.refine((filters) => !filters.dateFrom || !filters.dateTo || filters.dateFrom <= filters.dateTo, {
+      message: 'Date From must be on or before Date To.',
+      path: ['dateTo'],
+    }),
+    z.refine(
+      (filters) =>
+        filters.amountMin === undefined || filters.amountMax === undefined || filters.amountMin <= filters.amountMax,
+      { message: 'Min must not be more than Max.', path: ['amountMax'] },
+    ),
   );
 /** The filters as the browser holds them (strings, as typed or as in the URL). */
 export type PaymentFiltersInput = z.input<typeof paymentFiltersSchema>;
@@ -91,8 +101,11 @@ export const PAYMENT_FILTER_KEYS = [
 export const paymentListQuerySchema = z.intersection(
   paymentFiltersSchema,
   z.object({
-    cursor: z.preprocess(emptyAsUndefined, z.string().max(1000).optional()),
-    limit: z.coerce.number().int().min(1).max(PAYMENT_PAGE_MAX).default(PAYMENT_PAGE_DEFAULT),
+    cursor: blankAsAbsent(z.optional(z.string().check(z.maxLength(1000)))),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAYMENT_PAGE_MAX)),
+      PAYMENT_PAGE_DEFAULT,
+    ),
   }),
 );
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
@@ -112,12 +125,12 @@ export type RefundReason = z.infer<typeof refundReasonSchema>;
 
 export const refundSchema = z.object({
   refundId: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
   /** Stripe's refund status: pending, requires_action, succeeded, failed or canceled. */
   status: z.string(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** Why a refund failed (Stripe's `failure_reason`), once it has. */
-  failureReason: z.string().nullable(),
+  failureReason: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
@@ -126,13 +139,13 @@ export const disputeSchema = z.object({
   disputeId: z.string(),
   /** Stripe's dispute status: needs_response, under_review, won, lost (or a warning_* one). */
   status: z.string(),
-  reason: z.string().nullable(),
-  amountCents: z.number().int(),
+  reason: z.nullable(z.string()),
+  amountCents: z.number().check(z.int()),
   /** The last moment to respond in Stripe, while the dispute needs a response. */
-  evidenceDueBy: z.string().nullable(),
+  evidenceDueBy: z.nullable(z.string()),
   createdAt: z.string(),
   /** The dispute in the merchant's Stripe dashboard, where they respond. */
-  respondUrl: z.string().nullable(),
+  respondUrl: z.nullable(z.string()),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
@@ -153,84 +166,84 @@ export type EmailRefusalView = z.infer<typeof emailRefusalSchema>;
 export const paymentSummarySchema = z.object({
   paymentId: z.string(),
   /** Stripe's payment intent id, once the payer has paid (or tried to). */
-  paymentIntentId: z.string().nullable(),
+  paymentIntentId: z.nullable(z.string()),
   linkId: z.string(),
   /** The link's title and description when paid (a later edit does not rewrite history). */
   linkTitle: z.string(),
-  linkDescription: z.string().nullable(),
+  linkDescription: z.nullable(z.string()),
   status: paymentStatusSchema,
   currency: z.string(),
   /** The base amount, before the tip. */
-  amountCents: z.number().int(),
-  tipCents: z.number().int(),
-  totalCents: z.number().int(),
-  payerName: z.string().nullable(),
-  payerEmail: z.string().nullable(),
+  amountCents: z.number().check(z.int()),
+  tipCents: z.number().check(z.int()),
+  totalCents: z.number().check(z.int()),
+  payerName: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
   createdAt: z.string(),
-  settledAt: z.string().nullable(),
+  settledAt: z.nullable(z.string()),
   /** Refunded so far (pending and succeeded refunds), in cents; 0 when none. */
-  refundedCents: z.number().int(),
+  refundedCents: z.number().check(z.int()),
   /** What happened to the money after the sale, when anything did (docs/decisions.md #19). */
-  moneyState: moneyStateSchema.nullable(),
+  moneyState: z.nullable(moneyStateSchema),
   /** The merchant's reference from the link when paid (docs/decisions.md #55). */
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
   /** The payer's answers to the link's questions, and their phone, from Checkout (docs/decisions.md #76). */
-  customFields: z.array(customFieldAnswerSchema).default([]),
-  payerPhone: z.string().nullable().default(null),
+  customFields: z._default(z.array(customFieldAnswerSchema), []),
+  payerPhone: z._default(z.nullable(z.string()), null),
   /**
    * The fees as recorded when the payment settled (docs/decisions.md #89): Stripe's, from the charge's
    * balance transaction (null until read), and Paylink's application fee. The CSV's fee and net columns.
    */
-  stripeFeeCents: z.number().int().nullable().optional(),
-  productFeeCents: z.number().int().optional(),
+  stripeFeeCents: z.optional(z.nullable(z.number().check(z.int()))),
+  productFeeCents: z.optional(z.number().check(z.int())),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
 export const paymentListSchema = z.object({
   payments: z.array(paymentSummarySchema),
   /** Present when more payments match: pass it as `cursor` for the next page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type PaymentList = z.infer<typeof paymentListSchema>;
 
-export const paymentIdSchema = z.string().regex(PAYMENT_ID_PATTERN, 'Payment not found');
+export const paymentIdSchema = z.string().check(z.regex(PAYMENT_ID_PATTERN, 'Payment not found'));
 
 /** GET /api/me/payments/{id}: the expanded row. */
-export const paymentDetailSchema = paymentSummarySchema.extend({
+export const paymentDetailSchema = z.extend(paymentSummarySchema, {
   /** True when the link the payment was made through no longer exists: the screen says 'Deleted link'. */
   linkDeleted: z.boolean(),
   /** 'card', or another method type Stripe names. */
-  paymentMethodType: z.string().nullable(),
-  cardBrand: z.string().nullable(),
-  cardLast4: z.string().nullable(),
+  paymentMethodType: z.nullable(z.string()),
+  cardBrand: z.nullable(z.string()),
+  cardLast4: z.nullable(z.string()),
   /** Stripe's processing fee in cents (the merchant's balance transaction). */
-  stripeFeeCents: z.number().int().nullable(),
+  stripeFeeCents: z.nullable(z.number().check(z.int())),
   /** Paylink's 0.5% product fee in cents. */
-  productFeeCents: z.number().int(),
-  receiptUrl: z.string().nullable(),
+  productFeeCents: z.number().check(z.int()),
+  receiptUrl: z.nullable(z.string()),
   /** The merchant's receipt number for the payment and its receipt page (`/r/{token}`), once it succeeded. */
-  receiptNumber: z.number().int().nullable().optional(),
-  receiptPath: z.string().nullable().optional(),
+  receiptNumber: z.optional(z.nullable(z.number().check(z.int()))),
+  receiptPath: z.optional(z.nullable(z.string())),
   /** The payment in the merchant's own Stripe dashboard, once it has a payment intent. */
-  stripeDashboardUrl: z.string().nullable(),
+  stripeDashboardUrl: z.nullable(z.string()),
   /** The decline Stripe gave the last attempt, while the payment is still pending. */
-  lastError: z.string().nullable(),
+  lastError: z.nullable(z.string()),
   /** What may still be refunded, in cents: 0 unless the payment succeeded and is not disputed. */
-  refundableCents: z.number().int(),
+  refundableCents: z.number().check(z.int()),
   /** Every refund, oldest first. */
   refunds: z.array(refundSchema),
-  dispute: disputeSchema.nullable(),
+  dispute: z.nullable(disputeSchema),
   /** The last email to the payer that could not be sent, if one could not. */
-  emailRefusal: emailRefusalSchema.nullable(),
+  emailRefusal: z.nullable(emailRefusalSchema),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 
 /** POST /api/me/payments/verify — Verify & Refresh: re-checks the merchant's pending payments with Stripe. */
 export const verifyPaymentsResultSchema = z.object({
   /** Pending payments checked with Stripe. */
-  checked: z.number().int(),
+  checked: z.number().check(z.int()),
   /** Of those, how many Stripe had settled (paid, failed or expired). */
-  settled: z.number().int(),
+  settled: z.number().check(z.int()),
 });
 export type VerifyPaymentsResult = z.infer<typeof verifyPaymentsResultSchema>;
 
@@ -241,11 +254,15 @@ export type VerifyPaymentsResult = z.infer<typeof verifyPaymentsResultSchema>;
  */
 export const REFUND_AMOUNT_MESSAGE = 'Enter an amount greater than $0.00.';
 export const refundRequestSchema = z.strictObject({
-  amountCents: z.number({ error: REFUND_AMOUNT_MESSAGE }).int(REFUND_AMOUNT_MESSAGE).positive(REFUND_AMOUNT_MESSAGE),
-  reason: refundReasonSchema.default('requested_by_customer'),
+  amountCents: z
+    .number({ error: REFUND_AMOUNT_MESSAGE })
+    .check(z.int(REFUND_AMOUNT_MESSAGE), z.positive(REFUND_AMOUNT_MESSAGE)),
+  reason: z._default(refundReasonSchema, 'requested_by_customer'),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
 /** The header carrying the browser's idempotency key: letters, digits, '-' and '_', up to 100. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key header');
+export const idempotencyKeySchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key header'));

@@ -3,7 +3,7 @@
  * within arrival days) and GET /api/me/payouts/{id} (the payout with the lines it is made of). The Payouts
  * screen and its Xero exports; docs/decisions.md #56, #57.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const PAYOUT_PAGE_MAX = 100;
 export const PAYOUT_PAGE_DEFAULT = 25;
@@ -38,66 +38,68 @@ export type PayoutLineKind = z.infer<typeof payoutLineKindSchema>;
 export const payoutLineSchema = z.object({
   kind: payoutLineKindSchema,
   /** Signed cents: money in is positive, fees and refunds negative. */
-  amountCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
   /** When Stripe recorded the money movement (ISO). */
   createdAt: z.string(),
   /** The Paylink payment it belongs to, when known. */
-  paymentId: z.string().nullable(),
+  paymentId: z.nullable(z.string()),
   /** The payer's name, for payments, refunds and disputes. */
-  payerName: z.string().nullable(),
+  payerName: z.nullable(z.string()),
   /** The link's title when paid. */
-  linkTitle: z.string().nullable(),
+  linkTitle: z.nullable(z.string()),
   /** Stripe's id of what moved the money (ch_, re_, dp_, …). */
-  sourceId: z.string().nullable(),
+  sourceId: z.nullable(z.string()),
   /**
    * The payment's receipt number, the Xero exports' Reference (docs/decisions.md #86); absent on lines
    * recorded before it was kept, and null where the payment has no receipt.
    */
-  receiptNumber: z.number().int().nullable().optional(),
+  receiptNumber: z.optional(z.nullable(z.number().check(z.int()))),
   /**
    * Whether the payment's receipt was issued by a GST-registered merchant (docs/decisions.md #97, #98): the
    * precoded Tax Rate of its sale, refund and dispute lines follows it. Absent on lines recorded before it
    * was kept, null where the payment kept no tax settings; both follow the merchant's setting as it is.
    */
-  receiptGstRegistered: z.boolean().nullable().optional(),
+  receiptGstRegistered: z.optional(z.nullable(z.boolean())),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;
 
 export const payoutSummarySchema = z.object({
   payoutId: z.string(),
   status: payoutStatusSchema,
-  amountCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
   currency: z.string(),
   /** When Stripe created the payout and when the bank is (or was) to credit it, ISO. */
   createdAt: z.string(),
   arrivalDate: z.string(),
-  failureMessage: z.string().nullable(),
-  lineCount: z.number().int(),
+  failureMessage: z.nullable(z.string()),
+  lineCount: z.number().check(z.int()),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 
-export const payoutDetailSchema = payoutSummarySchema.extend({ lines: z.array(payoutLineSchema) });
+export const payoutDetailSchema = z.extend(payoutSummarySchema, { lines: z.array(payoutLineSchema) });
 export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const payoutListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(PAYOUT_PAGE_MAX).default(PAYOUT_PAGE_DEFAULT),
-    cursor: z.string().max(500).optional(),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAYOUT_PAGE_MAX)), PAYOUT_PAGE_DEFAULT),
+    cursor: z.optional(z.string().check(z.maxLength(500))),
     /** Arrival days (yyyy-MM-dd, UTC as Stripe dates them), inclusive. */
-    from: z.string().regex(DAY_PATTERN, 'Enter the from date as yyyy-MM-dd.').optional(),
-    to: z.string().regex(DAY_PATTERN, 'Enter the to date as yyyy-MM-dd.').optional(),
+    from: z.optional(z.string().check(z.regex(DAY_PATTERN, 'Enter the from date as yyyy-MM-dd.'))),
+    to: z.optional(z.string().check(z.regex(DAY_PATTERN, 'Enter the to date as yyyy-MM-dd.'))),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'The from date must be on or before the to date.',
-    path: ['to'],
-  });
+  .check(
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      message: 'The from date must be on or before the to date.',
+      path: ['to'],
+    }),
+  );
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
 export const payoutListSchema = z.object({
   payouts: z.array(payoutSummarySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** The merchant's GST setting (`tax.gstRegistered`), which the precoded Xero export's Tax Rate follows. */
   gstRegistered: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { customFieldAnswerSchema } from './custom-fields';
 
 /** Event-bus source for everything Paylink itself publishes. */
@@ -12,22 +12,22 @@ export const paymentUpdatedDetailSchema = z.object({
   paymentId: z.string(),
   status: z.string(),
   /** What the payer paid (amount + tip), in cents, and its currency: the 'Payment received' toast shows it. */
-  totalCents: z.number().int(),
+  totalCents: z.number().check(z.int()),
   /** The tip in that total, so the toast says what the figure is (docs/decisions.md #100); absent on older events. */
-  tipCents: z.number().int().optional(),
+  tipCents: z.optional(z.number().check(z.int())),
   currency: z.string(),
   /**
    * What moved: the payment's status (settlement), or its money after the sale (a refund or dispute).
    * Only a status change to succeeded is new money ('Payment received').
    */
-  change: z.enum(['status', 'money']).optional(),
+  change: z.optional(z.enum(['status', 'money'])),
   /** Refunded / partially refunded / disputed, when a refund or dispute has landed (docs/decisions.md #19). */
-  moneyState: z.enum(['refunded', 'partially_refunded', 'disputed']).nullable().optional(),
+  moneyState: z.optional(z.nullable(z.enum(['refunded', 'partially_refunded', 'disputed']))),
   /** Refunded so far, in cents, when anything was. */
-  refundedCents: z.number().int().optional(),
+  refundedCents: z.optional(z.number().check(z.int())),
   /** The payer's answers and phone, for the 'Payment received' notice (docs/decisions.md #76). */
-  customFields: z.array(customFieldAnswerSchema).optional(),
-  payerPhone: z.string().nullable().optional(),
+  customFields: z.optional(z.array(customFieldAnswerSchema)),
+  payerPhone: z.optional(z.nullable(z.string())),
 });
 export type PaymentUpdatedDetail = z.infer<typeof paymentUpdatedDetailSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `/config.json`, written beside the SPA by the CDK stack or served by the local runtime, so that one
@@ -9,7 +9,7 @@ export const runtimeConfigSchema = z.object({
   userPoolId: z.string(),
   userPoolClientId: z.string(),
   /** Set only for the local runtime: cognito-local's URL (Amplify's `userPoolEndpoint`). */
-  userPoolEndpoint: z.string().optional(),
+  userPoolEndpoint: z.optional(z.string()),
   /** WebSocket URL for realtime payment updates. */
   realtimeUrl: z.string(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 import { firstBrokenPasswordRule } from '../password-rules';
 
@@ -6,75 +6,83 @@ import { firstBrokenPasswordRule } from '../password-rules';
 export const COUNTRY_CODES = ['+64', '+61', '+1', '+44', '+49', '+33'] as const;
 export const DEFAULT_COUNTRY_CODE = '+64';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .pipe(z.email('Please enter a valid email address'));
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required')),
+  z.email('Please enter a valid email address'),
+);
 
 /** A password that meets all five rules; the message names the first rule it breaks. */
-export const passwordSchema = z.string().superRefine((password, context) => {
-  const broken = firstBrokenPasswordRule(password);
-  if (broken) context.addIssue({ code: 'custom', message: `Password needs: ${broken.label.toLowerCase()}` });
-});
+export const passwordSchema = z.string().check(
+  z.superRefine((password: string, context) => {
+    const broken = firstBrokenPasswordRule(password);
+    if (broken) context.addIssue({ code: 'custom', message: `Password needs: ${broken.label.toLowerCase()}` });
+  }),
+);
 
 const optionalText = (max: number) =>
-  plainTextSchema()
-    .pipe(z.string().max(max))
-    .optional()
-    .transform((value) => (value ? value : undefined));
+  z.pipe(
+    z.optional(z.pipe(plainTextSchema(), z.string().check(z.maxLength(max)))),
+    z.transform((value: string | undefined) => (value ? value : undefined)),
+  );
 
 /**
  * A website as a person types it: spaces trimmed, and `kowhaicafe.co.nz` taken as
  * `https://kowhaicafe.co.nz` (docs/decisions.md #68). Only http(s) addresses with a real domain pass.
  */
-export const websiteUrlSchema = z
-  .string()
-  .trim()
-  .transform((value) => (value && !/^[a-z][a-z\d+.-]*:/i.test(value) ? `https://${value}` : value))
-  .pipe(
-    z.union([
-      z.literal(''),
-      z.url({
-        protocol: /^https?$/,
-        hostname: z.regexes.domain,
-        error: 'Please enter a website address, like kowhaicafe.co.nz',
-      }),
-    ]),
-  )
-  .optional()
-  .transform((value) => (value ? value : undefined));
+export const websiteUrlSchema = z.pipe(
+  z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.transform((value: string) => (value && !/^[a-z][a-z\d+.-]*:/i.test(value) ? `https://${value}` : value)),
+      ),
+      z.union([
+        z.literal(''),
+        z.url({
+          protocol: /^https?$/,
+          hostname: z.regexes.domain,
+          error: 'Please enter a website address, like kowhaicafe.co.nz',
+        }),
+      ]),
+    ),
+  ),
+  z.transform((value: string | undefined) => (value ? value : undefined)),
+);
 
 /** POST /api/signup — what the browser sends and the server checks, field for field. */
 export const signupRequestSchema = z.object({
-  fullName: plainTextSchema().pipe(z.string().min(1, 'Full name is required').max(120)),
+  fullName: z.pipe(plainTextSchema(), z.string().check(z.minLength(1, 'Full name is required'), z.maxLength(120))),
   email: emailSchema,
   password: passwordSchema,
   countryCode: z.enum(COUNTRY_CODES, 'Choose a country code'),
   phone: z
     .string()
-    .trim()
-    .min(1, 'Phone number is required')
-    .regex(/^[0-9 ()-]{4,20}$/, 'Please enter a valid phone number'),
-  businessName: plainTextSchema().pipe(z.string().min(1, 'Business name is required').max(120)),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Phone number is required'),
+      z.regex(/^[0-9 ()-]{4,20}$/, 'Please enter a valid phone number'),
+    ),
+  businessName: z.pipe(
+    plainTextSchema(),
+    z.string().check(z.minLength(1, 'Business name is required'), z.maxLength(120)),
+  ),
   businessAddress: optionalText(300),
   websiteUrl: websiteUrlSchema,
   businessDescription: optionalText(1000),
   /** The ALTCHA widget's payload (base64 JSON of challenge + solution). */
-  botCheck: z.string().min(1, 'Please complete the security verification'),
+  botCheck: z.string().check(z.minLength(1, 'Please complete the security verification')),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 /** A sign-up after validation (trimmed, lower-cased email, empty optionals removed). */
 export type SignupData = z.output<typeof signupRequestSchema>;
 
 /** The form adds a confirmation the server never sees. */
-export const signupFormSchema = signupRequestSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
+export const signupFormSchema = z.extend(signupRequestSchema, { confirmPassword: z.string() }).check(
+  z.refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: 'Please make sure both passwords match.',
-  });
+  }),
+);
 
 export const signupResponseSchema = z.object({
   merchantId: z.string(),

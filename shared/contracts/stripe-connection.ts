@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Where a merchant's own Stripe account stands. */
 export const stripeAccountStatusSchema = z.enum([
@@ -14,7 +14,7 @@ export const stripeConnectionSchema = z.object({
   connected: z.boolean(),
   account_status: stripeAccountStatusSchema,
   debug_info: z.object({
-    accountId: z.string().nullable(),
+    accountId: z.nullable(z.string()),
     chargesEnabled: z.boolean(),
     payoutsEnabled: z.boolean(),
     detailsSubmitted: z.boolean(),
@@ -44,11 +44,14 @@ export type StripeDiagnostic = z.infer<typeof stripeDiagnosticSchema>;
  */
 const DASHBOARD_PATH = /^\/dashboard(\/[A-Za-z0-9_-]+)*$/;
 export const stripeTripSchema = z.object({
-  returnTo: z
-    .string()
-    .max(200)
-    .regex(DASHBOARD_PATH, 'returnTo must be a dashboard page, such as /dashboard/settings.')
-    .optional(),
+  returnTo: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(200),
+        z.regex(DASHBOARD_PATH, 'returnTo must be a dashboard page, such as /dashboard/settings.'),
+      ),
+  ),
 });
 export type StripeTrip = z.infer<typeof stripeTripSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Whether the merchant may use the gated features. */
 export const accessStateSchema = z.enum(['trial', 'subscribed', 'expired']);
@@ -9,12 +9,12 @@ export const subscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   subscription_tier: z.enum(['Trial', 'Business']),
   /** When the paid period ends (or ended); null while on the free trial. */
-  subscription_end: z.string().nullable(),
+  subscription_end: z.nullable(z.string()),
   /** True when the subscription is set to end at `subscription_end`. */
   cancel_at_period_end: z.boolean(),
   trial_end: z.string(),
   /** Whole days left of the free trial, rounded up; 0 once it has ended. */
-  trial_days_left: z.number().int(),
+  trial_days_left: z.number().check(z.int()),
   access: accessStateSchema,
   /**
    * Nothing charged yet: Paylink's free trial, or a Business subscription whose trial has not ended

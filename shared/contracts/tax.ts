@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GST_NUMBER_MESSAGES, gstNumberDigits, gstNumberProblem } from '../gst-number';
 import { plainTextSchema } from '../plain-text';
 import { DEFAULT_TIP_TREATMENT as TIP_DEFAULT, UNSAVED_TAX_SETTINGS as UNSAVED } from '../tax-defaults';
@@ -17,11 +17,11 @@ export const DEFAULT_TIP_TREATMENT: TipGstTreatment = TIP_DEFAULT;
 export const taxSettingsSchema = z.object({
   gstRegistered: z.boolean(),
   /** The GST (IRD) number, digits only; present when registered. */
-  gstNumber: z.string().nullable(),
+  gstNumber: z.nullable(z.string()),
   /** The legal or trading name receipts show. */
-  legalName: z.string().nullable(),
+  legalName: z.nullable(z.string()),
   /** The address receipts show. */
-  address: z.string().nullable(),
+  address: z.nullable(z.string()),
   tipTreatment: tipGstTreatmentSchema,
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
@@ -30,41 +30,51 @@ export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 export const UNSAVED_TAX_SETTINGS: TaxSettings = UNSAVED;
 
 const optionalText = (max: number) =>
-  plainTextSchema({ multiline: max > 200 })
-    .pipe(z.string().max(max, `Keep it under ${max} characters.`))
-    .nullable()
-    .optional()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z.pipe(
+          plainTextSchema({ multiline: max > 200 }),
+          z.string().check(z.maxLength(max, `Keep it under ${max} characters.`)),
+        ),
+      ),
+    ),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  );
 
 /**
  * PUT /api/me/tax — Settings → Tax. A registered merchant needs a GST number that passes Inland Revenue's
  * check digit (refused in words, on the field) and the name receipts show; the number is stored as digits.
  */
-export const taxSettingsUpdateSchema = z
-  .object({
-    gstRegistered: z.boolean('Say whether you are registered for GST.'),
-    gstNumber: z.string().nullable().optional(),
-    legalName: optionalText(120),
-    address: optionalText(300),
-    tipTreatment: tipGstTreatmentSchema.default(DEFAULT_TIP_TREATMENT),
-  })
-  .superRefine((value, context) => {
-    if (!value.gstRegistered) return;
-    const problem = gstNumberProblem(value.gstNumber ?? '');
-    if (problem) context.addIssue({ code: 'custom', path: ['gstNumber'], message: GST_NUMBER_MESSAGES[problem] });
-    if (!value.legalName)
-      context.addIssue({
-        code: 'custom',
-        path: ['legalName'],
-        message: 'Enter the legal or trading name your receipts show.',
-      });
-  })
-  .transform((value): TaxSettings => ({
+export const taxSettingsUpdateSchema = z.pipe(
+  z
+    .object({
+      gstRegistered: z.boolean('Say whether you are registered for GST.'),
+      gstNumber: z.optional(z.nullable(z.string())),
+      legalName: optionalText(120),
+      address: optionalText(300),
+      tipTreatment: z._default(tipGstTreatmentSchema, DEFAULT_TIP_TREATMENT),
+    })
+    .check(
+      z.superRefine((value, context) => {
+        if (!value.gstRegistered) return;
+        const problem = gstNumberProblem(value.gstNumber ?? '');
+        if (problem) context.addIssue({ code: 'custom', path: ['gstNumber'], message: GST_NUMBER_MESSAGES[problem] });
+        if (!value.legalName)
+          context.addIssue({
+            code: 'custom',
+            path: ['legalName'],
+            message: 'Enter the legal or trading name your receipts show.',
+          });
+      }),
+    ),
+  z.transform((value: Omit<TaxSettings, 'gstNumber'> & { gstNumber?: string | null }): TaxSettings => ({
     gstRegistered: value.gstRegistered,
     // Not registered: no number is kept, so no receipt can show one.
     gstNumber: value.gstRegistered ? gstNumberDigits(value.gstNumber ?? '') : null,
     legalName: value.legalName,
     address: value.address,
     tipTreatment: value.tipTreatment,
-  }));
+  })),
+);
 export type TaxSettingsUpdate = z.input<typeof taxSettingsUpdateSchema>;

@@ -1,3 +1,5 @@
+// First: zod/mini's English words, before any form checks anything (docs/decisions.md #106).
+import '@web/lib/zod-english';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';

@@ -2,7 +2,6 @@
  * Typed calls to Paylink's own API. Every answer is parsed with its zod contract from shared/, so a screen
  * never renders data the contract does not promise; every failure becomes an ApiRequestError.
  */
-import type { z } from 'zod';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
 import { takeEarlyRead } from './early-reads';
@@ -15,28 +14,36 @@ const UNREADABLE_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 const INVALID_RESPONSE_MESSAGE = 'Paylink sent an answer this page does not understand. Please reload and try again.';
 const NOT_SIGNED_IN_MESSAGE = 'Your session has ended. Please sign in again.';
 
+/**
+ * What the client needs of a contract: its parse. The contracts are zod/mini schemas (docs/decisions.md #106);
+ * a classic zod schema parses the same way.
+ */
+export interface Contract<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 interface ApiRequest<T> {
   method: 'GET' | ApiSendMethod;
   path: ApiPath;
   body?: unknown;
-  schema: z.ZodType<T>;
+  schema: Contract<T>;
   accessToken?: string;
   /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried POST act once. */
   headers?: Record<string, string>;
 }
 
 /** GET a public route. */
-export function apiGet<T>(path: ApiPath, schema: z.ZodType<T>): Promise<T> {
+export function apiGet<T>(path: ApiPath, schema: Contract<T>): Promise<T> {
   return request({ method: 'GET', path, schema });
 }
 
 /** POST/PUT/PATCH/DELETE a JSON body to a public route. */
-export function apiSend<T>(method: ApiSendMethod, path: ApiPath, body: unknown, schema: z.ZodType<T>): Promise<T> {
+export function apiSend<T>(method: ApiSendMethod, path: ApiPath, body: unknown, schema: Contract<T>): Promise<T> {
   return request({ method, path, body, schema });
 }
 
 /** GET a route that needs the signed-in merchant (`/api/me/**`). */
-export async function authenticatedApiGet<T>(path: ApiPath, schema: z.ZodType<T>): Promise<T> {
+export async function authenticatedApiGet<T>(path: ApiPath, schema: Contract<T>): Promise<T> {
   return request({ method: 'GET', path, schema, accessToken: await requireAccessToken() });
 }
 
@@ -45,7 +52,7 @@ export async function authenticatedApiSend<T>(
   method: ApiSendMethod,
   path: ApiPath,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: Contract<T>,
   options: { headers?: Record<string, string> } = {},
 ): Promise<T> {
   return request({ method, path, body, schema, accessToken: await requireAccessToken(), headers: options.headers });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { magicLinkRequestSchema } from '@shared/contracts/auth';
 import { emailSchema } from '@shared/contracts/signup';
 import { authStrings } from './auth-strings';
@@ -12,7 +12,7 @@ import { authStrings } from './auth-strings';
 /** Email and password are both required. */
 const loginFormSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, authStrings.fields.passwordRequired),
+  password: z.string().check(z.minLength(1, authStrings.fields.passwordRequired)),
 });
 export type LoginFormInput = z.input<typeof loginFormSchema>;
 export type LoginFormOutput = z.output<typeof loginFormSchema>;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema, passwordSchema } from '@shared/contracts/signup';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { PasswordInput } from '@web/components/password-input';
@@ -123,12 +123,12 @@ function LinkSent({ email }: { email: string }) {
   );
 }
 
-const newPasswordSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
+const newPasswordSchema = z.object({ password: passwordSchema, confirmPassword: z.string() }).check(
+  z.refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: authStrings.passwordMismatch,
-  });
+  }),
+);
 type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
 function ChooseNewPassword({

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -14,10 +14,13 @@ const strings = authStrings.twoFactor;
 
 /** What an authenticator app shows: six digits (spaces, as some apps group them, are dropped). */
 const totpFormSchema = z.object({
-  code: z
-    .string()
-    .transform((value) => value.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, strings.codeFormat)),
+  code: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => value.replace(/\s/g, '')),
+    ),
+    z.string().check(z.regex(/^\d{6}$/, strings.codeFormat)),
+  ),
 });
 type TotpFormInput = z.input<typeof totpFormSchema>;
 type TotpFormOutput = z.output<typeof totpFormSchema>;

@@ -4,7 +4,7 @@
  * session, locked again in a new one.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { Contract } from '@web/lib/api-client';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import {
   consumerUnlockResponseSchema,
@@ -34,7 +34,7 @@ export function storeUnlock(unlock: ConsumerUnlock | null) {
   else sessionStorage.removeItem(STORAGE_KEY);
 }
 
-async function call<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
+async function call<T>(path: string, init: RequestInit, schema: Contract<T>): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...init.headers } });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BRAND_NAME } from '@shared/brand';
 import { authErrorName, configureAuth } from '@web/lib/auth';
 import { settingsStrings } from '../settings-strings';
@@ -12,10 +12,13 @@ import { settingsStrings } from '../settings-strings';
 export const twoFactorQueryKey = ['two-factor'] as const;
 
 /** What an authenticator app shows: six digits (spaces, as some apps group them, are dropped). */
-export const authenticatorCodeSchema = z
-  .string()
-  .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, settingsStrings.twoFactor.codeFormat));
+export const authenticatorCodeSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.replace(/\s/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, settingsStrings.twoFactor.codeFormat)),
+);
 
 export function useTwoFactorStatus() {
   return useQuery({

@@ -3,7 +3,7 @@ import { CircleDashed, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { LoadingState } from '@web/components/loading-state';
 import { Alert } from '@web/components/ui/alert';
