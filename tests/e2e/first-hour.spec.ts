@@ -133,7 +133,7 @@ test('a new merchant signs up, connects Stripe, shares a link and finds the firs
   const linkBox = created.getByRole('textbox', { name: 'Payment link' });
   await screen(page, 'link-created', linkBox);
   const linkUrl = await linkBox.inputValue();
-  expect(linkUrl).toMatch(new RegExp(`^${baseURL}/p/[A-Za-z0-9]+$`));
+  expect(linkUrl).toMatch(new RegExp(`^${baseURL}/p/[A-Za-z0-9_-]+$`));
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await linkBox.click();
   await page.keyboard.press('ControlOrMeta+A');

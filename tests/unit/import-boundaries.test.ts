@@ -75,12 +75,14 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     expect(await importErrors('functions/domain/probe.ts', source)).toHaveLength(1);
   });
 
-  it("zod comes in as a namespace: the named z would carry all of zod into every function's bundle", async () => {
+  it("schemas come from zod/mini: classic zod would carry all of itself into every function's bundle", async () => {
     const named = "import { z } from 'zod';\nexport const name = z.string();\n";
-    const namespace = "import * as z from 'zod';\nexport const name = z.string();\n";
+    const classic = "import * as z from 'zod';\nexport const name = z.string();\n";
+    const mini = "import * as z from 'zod/mini';\nexport const name = z.string();\n";
     const typeOnly = "import type { z } from 'zod';\nexport type Name = z.infer<z.ZodString>;\n";
     expect(await importErrors('shared/probe.ts', named)).toHaveLength(1);
-    expect(await importErrors('shared/probe.ts', namespace)).toHaveLength(0);
+    expect(await importErrors('shared/probe.ts', classic)).toHaveLength(1);
+    expect(await importErrors('shared/probe.ts', mini)).toHaveLength(0);
     expect(await importErrors('web/src/probe.ts', typeOnly)).toHaveLength(0);
   });
 });
