@@ -105,6 +105,10 @@ export type PaymentLinkList = z.infer<typeof paymentLinkListSchema>;
 const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
   emptyAsNull(z.pipe(plainTextSchema(options), z.string().check(z.maxLength(max, `Use at most ${max} characters.`))));
 
+/** A whole number from `min` to `max`, refused with one message whatever is wrong with it. */
+const wholeNumberIn = (min: number, max: number, message: string) =>
+  z.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message));
+
 /** The merchant's clock reading `yyyy-MM-ddTHH:mm`; the server turns it into an instant in their time zone. */
 const wallClockSchema = absentAsNull(
   z.string(EXPIRY_INVALID_MESSAGE).check(z.regex(WALL_CLOCK_PATTERN, EXPIRY_INVALID_MESSAGE)),
@@ -136,15 +140,7 @@ const settingsFields = {
   thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
   redirectUrl: redirectUrlSchema,
   reference: optionalText(LINK_REFERENCE_MAX),
-  maxPayments: absentAsNull(
-    z
-      .number(MAX_PAYMENTS_MESSAGE)
-      .check(
-        z.int(MAX_PAYMENTS_MESSAGE),
-        z.minimum(1, MAX_PAYMENTS_MESSAGE),
-        z.maximum(MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE),
-      ),
-  ),
+  maxPayments: absentAsNull(wholeNumberIn(1, MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)),
 };
 
 function refuseBothAfterPayment(
@@ -184,15 +180,7 @@ const createPaymentLinkFields = z
     ),
     isOpenAmount: z.boolean(),
     amountCents: absentAsNull(paymentCentsSchema),
-    tipPercent: absentAsNull(
-      z
-        .number(TIP_RANGE_MESSAGE)
-        .check(
-          z.int(TIP_RANGE_MESSAGE),
-          z.minimum(0, TIP_RANGE_MESSAGE),
-          z.maximum(MAX_TIP_PERCENT, TIP_RANGE_MESSAGE),
-        ),
-    ),
+    tipPercent: absentAsNull(wholeNumberIn(0, MAX_TIP_PERCENT, TIP_RANGE_MESSAGE)),
     ...expiryFields,
     ...settingsFields,
     customFields: customFieldsInputSchema,

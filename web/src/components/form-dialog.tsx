@@ -8,6 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from './ui/dialog';
+import { Button } from './ui/button';
 
 /**
  * A dialog holding one form: opened by its own `trigger` button, or, when something else opens it (a menu
@@ -88,5 +89,37 @@ export function DialogForm({
       {children}
       <DialogFooter>{footer}</DialogFooter>
     </form>
+  );
+}
+
+/**
+ * The foot most DialogForms have: Cancel, then the submit button, which says it is working while `pending`
+ * (both disabled then, so a second click cannot send the form twice).
+ */
+export function CancelAndSubmit({
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  pending,
+  destructive = false,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  pendingLabel: string;
+  pending: boolean;
+  /** A submit that cannot be undone (a refund) is drawn as such. */
+  destructive?: boolean;
+}) {
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant={destructive ? 'destructive' : undefined} disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </>
   );
 }

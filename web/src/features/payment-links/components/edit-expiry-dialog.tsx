@@ -6,7 +6,7 @@ import { LINK_EXPIRED_MESSAGE_MAX, updateLinkExpirySchema, type PaymentLink } fr
 import { wallClockOf } from '@shared/wall-clock';
 import { DateTimeInput } from '@web/components/date-time-input';
 import { FormField, fieldControlProps } from '@web/components/form-field';
-import { DialogForm, FormDialog } from '@web/components/form-dialog';
+import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
@@ -93,12 +93,13 @@ function EditExpiryForm({ link, onDone }: { link: PaymentLink; onDone: () => voi
               {strings.clear}
             </Button>
           ) : null}
-          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            {strings.cancel}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? strings.saving : strings.save}
-          </Button>
+          <CancelAndSubmit
+            cancelLabel={strings.cancel}
+            onCancel={onDone}
+            submitLabel={strings.save}
+            pendingLabel={strings.saving}
+            pending={save.isPending}
+          />
         </>
       }
     >

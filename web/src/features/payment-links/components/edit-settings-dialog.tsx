@@ -9,8 +9,7 @@ import {
   type UpdateLinkSettingsInput,
 } from '@shared/contracts/payment-links';
 import { FormField, fieldControlProps } from '@web/components/form-field';
-import { DialogForm, FormDialog } from '@web/components/form-dialog';
-import { Button } from '@web/components/ui/button';
+import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
@@ -114,14 +113,13 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
       description={strings.description(link.title)}
       onSubmit={submit}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            {strings.cancel}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? strings.saving : strings.save}
-          </Button>
-        </>
+        <CancelAndSubmit
+          cancelLabel={strings.cancel}
+          onCancel={onDone}
+          submitLabel={strings.save}
+          pendingLabel={strings.saving}
+          pending={save.isPending}
+        />
       }
     >
       <FormField id={ids.limit} label={label(strings.limitLabel)} hint={limitHint} error={errors.maxPayments}>

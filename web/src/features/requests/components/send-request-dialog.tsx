@@ -10,8 +10,7 @@ import {
 } from '@shared/contracts/payment-requests';
 import { parseMoneyInput } from '@shared/money';
 import { FormField, fieldControlProps } from '@web/components/form-field';
-import { DialogForm, FormDialog } from '@web/components/form-dialog';
-import { Button } from '@web/components/ui/button';
+import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
@@ -113,14 +112,13 @@ function SendRequestForm({ link, onDone }: { link: PaymentLink | null; onDone: (
       description={link ? strings.descriptionForLink(link.title) : strings.descriptionOneOff}
       onSubmit={submit}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={onDone} disabled={send.isPending}>
-            {strings.cancel}
-          </Button>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? strings.sending : strings.submit}
-          </Button>
-        </>
+        <CancelAndSubmit
+          cancelLabel={strings.cancel}
+          onCancel={onDone}
+          submitLabel={strings.submit}
+          pendingLabel={strings.sending}
+          pending={send.isPending}
+        />
       }
     >
       {link ? null : (

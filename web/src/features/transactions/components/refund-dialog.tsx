@@ -9,7 +9,7 @@ import {
 } from '@shared/contracts/payments';
 import { centsToInputText, parseMoneyInput } from '@shared/money';
 import { FormField, fieldControlProps } from '@web/components/form-field';
-import { DialogForm, FormDialog } from '@web/components/form-dialog';
+import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
@@ -101,18 +101,14 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
       description={strings.description(money(payment.refundableCents), money(payment.totalCents))}
       onSubmit={submit}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={onDone} disabled={refund.isPending}>
-            {strings.cancel}
-          </Button>
-          <Button type="submit" variant="destructive" disabled={refund.isPending}>
-            {refund.isPending
-              ? strings.refunding
-              : typeof checked === 'number'
-                ? strings.confirm(money(checked))
-                : strings.confirmPlain}
-          </Button>
-        </>
+        <CancelAndSubmit
+          cancelLabel={strings.cancel}
+          onCancel={onDone}
+          submitLabel={typeof checked === 'number' ? strings.confirm(money(checked)) : strings.confirmPlain}
+          pendingLabel={strings.refunding}
+          pending={refund.isPending}
+          destructive
+        />
       }
     >
       <FormField
