@@ -3,6 +3,7 @@
  * in memory: the bytes that ship and, for the bench, the bundle itself to time its cold import.
  * Source maps are left out: the stack writes them beside the bundle, they are not loaded on a cold start.
  */
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { catalog } from '@functions/catalog';
@@ -15,12 +16,25 @@ export interface FunctionBundle {
   entry: string;
   bytes: number;
   code: Uint8Array;
+  /** The packages the bundle leaves to the runtime (the AWS SDK clients it loads), Node's own modules aside. */
+  runtimePackages: string[];
 }
 
+const isNodeModule = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier);
+
 export async function bundleFunction(spec: { name: string; entry: string }): Promise<FunctionBundle> {
-  const result = await build({ ...functionBuildOptions(REPO_ROOT, spec.entry), write: false, logLevel: 'silent' });
+  const result = await build({
+    ...functionBuildOptions(REPO_ROOT, spec.entry),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const code = result.outputFiles[0]!.contents;
-  return { name: spec.name, entry: spec.entry, bytes: code.length, code };
+  const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+  const runtimePackages = [
+    ...new Set(imports.filter((entry) => entry.external && !isNodeModule(entry.path)).map((entry) => entry.path)),
+  ].sort();
+  return { name: spec.name, entry: spec.entry, bytes: code.length, code, runtimePackages };
 }
 
 /** Every catalogue entry, bundled `concurrency` at a time (esbuild is fast; the machine has 2 cores). */

@@ -68,11 +68,11 @@ const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUI
 const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, paid: 100 };
 /** Payments settled end to end for the cost of a payment, this many at a time. */
 const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
-/** Fresh `node` processes per cold-import figure. */
-const COLD_RUNS = QUICK ? 1 : 5;
+/** Rounds per cold-import figure (each a fresh `node` for the bundle and for its two floors). */
+const COLD_RUNS = QUICK ? 1 : 7;
 
 const LIGHTHOUSE_COMMAND = `${BENCH} (lighthouse 12, mobile, simulated throttling, median of 3, over HTTP/2 through a local HTTPS edge)`;
-const FUNCTIONS_COMMAND = `${BENCH} (esbuild as CDK bundles; node <bundle>.mjs vs node -e 0, median of ${COLD_RUNS})`;
+const FUNCTIONS_COMMAND = `${BENCH} (esbuild as CDK bundles; node <bundle>.mjs beside node -e 0 and beside node importing its AWS SDK clients, median of ${COLD_RUNS} rounds)`;
 const LOAD_COMMAND = `${BENCH} (autocannon, ${LOAD.requests} requests over ${LOAD.connections} connections, loopback)`;
 const CALLS_COMMAND = `${BENCH} (counted at the client, ${CALL_RUNS} runs); asserted in tests/integration/money-path-call-budget.test.ts`;
 
@@ -584,65 +584,103 @@ async function lighthousePages(linkId: string) {
 
 /**
  * Each catalogue function bundled as CDK bundles it, its bytes, and its cold import: a fresh `node` running
- * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does) against a
- * bare `node -e 0`, median of COLD_RUNS each. The bundles resolve the AWS SDK (left external, as in the
- * cloud) from the repository's node_modules.
+ * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does), timed
+ * against two floors in the same round — a bare `node -e 0`, and a `node` that only imports the AWS SDK
+ * clients the bundle leaves to the runtime. The second difference is the function's own share, the part its
+ * code decides (docs/decisions.md #109). Each figure is the median of COLD_RUNS rounds of the three, taken
+ * side by side so a moment of load on the machine shifts all three alike. The bundles resolve the AWS SDK
+ * (left external, as in the cloud) from the repository's node_modules.
  */
 async function functionBundles() {
   const { bundleCatalog } = await import('./function-bundles');
   const scratch = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-functions');
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
-  const median = (args: string[]) => {
-    const timings: number[] = [];
-    for (let run = 0; run < COLD_RUNS; run++) {
-      const started = performance.now();
-      const { status } = spawnSync(process.execPath, args, {
-        env: { ...process.env, AWS_REGION: 'ap-southeast-2', NODE_OPTIONS: '' },
-        stdio: 'ignore',
-      });
-      if (status !== 0) return null;
-      timings.push(performance.now() - started);
-    }
-    return timings.sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!;
+  /** ms for a fresh node with these arguments, or null if it fails. */
+  const timed = (args: string[]) => {
+    const started = performance.now();
+    const { status } = spawnSync(process.execPath, args, {
+      env: { ...process.env, AWS_REGION: 'ap-southeast-2', NODE_OPTIONS: '' },
+      stdio: 'ignore',
+    });
+    return status === 0 ? performance.now() - started : null;
   };
-  const bare = median(['-e', '0'])!;
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const bareArgs = ['-e', '0'];
+  const sdkArgs = (packages: string[]) =>
+    packages.length === 0
+      ? bareArgs
+      : ['--input-type=module', '-e', packages.map((name) => `await import(${JSON.stringify(name)});`).join(' ')];
+
   console.log(
-    `\nFunction bundles (esbuild as CDK bundles them) and cold import, median of ${COLD_RUNS}; node -e 0: ${bare.toFixed(0)} ms`,
+    `\nFunction bundles (esbuild as CDK bundles them) and cold import, median of ${COLD_RUNS} rounds: over node -e 0, and over node importing only the AWS SDK clients the function loads`,
   );
   console.log(
-    `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(12)}${'over bare'.padStart(12)}`,
+    `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(11)}${'over bare'.padStart(11)}${'SDK share'.padStart(11)}${'own share'.padStart(11)}`,
   );
-  const functions: Record<string, { bytes: number; coldImportMs: number | null; overBareMs: number | null }> = {};
+  const functions: Record<
+    string,
+    { bytes: number; coldImportMs: number | null; overBareMs: number | null; overSdkMs: number | null }
+  > = {};
+  const bareTimings: number[] = [];
   for (const bundle of await bundleCatalog()) {
     const file = path.join(scratch, `${bundle.name}.mjs`);
     writeFileSync(file, bundle.code);
-    const cold = median([file]);
-    functions[bundle.name] = {
+    const rounds: { bare: number; sdk: number; cold: number }[] = [];
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const bare = timed(bareArgs);
+      const sdk = timed(sdkArgs(bundle.runtimePackages));
+      const cold = timed([file]);
+      if (bare === null || sdk === null || cold === null) break;
+      rounds.push({ bare, sdk, cold });
+    }
+    if (rounds.length < COLD_RUNS) {
+      problems.push(`the ${bundle.name} bundle (or the SDK clients it loads) fails to import`);
+      functions[bundle.name] = { bytes: bundle.bytes, coldImportMs: null, overBareMs: null, overSdkMs: null };
+      console.log(`  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${'fails'.padStart(11)}`);
+      continue;
+    }
+    bareTimings.push(...rounds.map(({ bare }) => bare));
+    const figure = {
       bytes: bundle.bytes,
-      coldImportMs: cold === null ? null : Math.round(cold),
-      overBareMs: cold === null ? null : Math.round(cold - bare),
+      coldImportMs: Math.round(median(rounds.map(({ cold }) => cold))),
+      overBareMs: Math.round(median(rounds.map(({ cold, bare }) => cold - bare))),
+      overSdkMs: Math.round(median(rounds.map(({ cold, sdk }) => cold - sdk))),
     };
-    if (cold === null) problems.push(`the ${bundle.name} bundle fails to import`);
+    functions[bundle.name] = figure;
+    const sdkShare = median(rounds.map(({ sdk, bare }) => sdk - bare));
     console.log(
-      `  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${(cold === null ? 'fails' : cold.toFixed(0)).padStart(12)}${(cold === null ? '' : `${cold >= bare ? '+' : ''}${(cold - bare).toFixed(0)}`).padStart(12)}`,
+      `  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${String(figure.coldImportMs).padStart(11)}${signed(figure.overBareMs).padStart(11)}${signed(Math.round(sdkShare)).padStart(11)}${signed(figure.overSdkMs).padStart(11)}`,
     );
   }
-  report.section('functions', { coldImportBaselineMs: Math.round(bare), ...functions, command: FUNCTIONS_COMMAND });
+  const bare = Math.round(median(bareTimings));
+  report.section('functions', { coldImportBaselineMs: bare, ...functions, command: FUNCTIONS_COMMAND });
   const all = Object.values(functions);
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
-  const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms)}`;
-  const overBare = all.flatMap(({ overBareMs }) => (overBareMs === null ? [] : [overBareMs]));
+  const range = (values: (number | null)[]) => {
+    const known = values.flatMap((value) => (value === null ? [] : [value]));
+    return `${signed(Math.min(...known))} to ${signed(Math.max(...known))} ms`;
+  };
   report.row(
     'Function bundles (esbuild as CDK)',
     `${kb(Math.min(...all.map(({ bytes }) => bytes)))}–${kb(Math.max(...all.map(({ bytes }) => bytes)))}`,
     `${FUNCTIONS_COMMAND}; budgets in tests/infra/function-bundle-budget.test.ts`,
   );
   report.row(
-    `Cold import over \`node -e 0\` (${Math.round(bare)} ms)`,
-    `${signed(Math.min(...overBare))} to ${signed(Math.max(...overBare))} ms`,
+    `Cold import over \`node -e 0\` (${bare} ms)`,
+    range(all.map(({ overBareMs }) => overBareMs)),
     FUNCTIONS_COMMAND,
   );
+  report.row(
+    "Cold import, the function's own share (over node importing its AWS SDK clients)",
+    range(all.map(({ overSdkMs }) => overSdkMs)),
+    FUNCTIONS_COMMAND,
+  );
+}
+
+/** +12 / −3: a difference in ms with its sign. */
+function signed(ms: number) {
+  return `${ms < 0 ? '−' : '+'}${Math.abs(ms)}`;
 }
 
 // The run, last in the file so the definitions above are initialised.
