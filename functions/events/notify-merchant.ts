@@ -10,6 +10,7 @@ import {
   paymentUpdatedDetailSchema,
   type RealtimeMessage,
 } from '@shared/contracts/realtime';
+import '../adapters/english-validation-messages';
 import { connectionPusher } from '../adapters/connection-pusher';
 import { connectionStore } from '../adapters/connection-store';
 import { pushToMerchant } from '../domain/connections';

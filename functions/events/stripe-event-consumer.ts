@@ -7,6 +7,7 @@
  */
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import type { StripeEndpoint } from '@shared/contracts/stripe-event-sources';
+import '../adapters/english-validation-messages';
 import { observed, telemetry } from '../adapters/observability';
 import { workClaimStore } from '../adapters/one-time-record-store';
 import { logIgnoredEvent, oncePerEvent, stripeEventFrom } from '../domain/stripe-events';

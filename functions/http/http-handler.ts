@@ -5,18 +5,11 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 // zod's core by name, not `z.core`: a bundler keeps the whole of a namespace object it is handed.
-import { $ZodError, config } from 'zod/v4/core';
-import en from 'zod/v4/locales/en.js';
+import { $ZodError } from 'zod/v4/core';
 import type { ApiError } from '@shared/contracts/errors';
+import '../adapters/english-validation-messages';
 import { appendLogKeys, log, observed } from '../adapters/observability';
 import { HttpError } from '../domain/http-error';
-
-/**
- * The contracts are built with zod/mini (docs/decisions.md #106), which words no issue until a locale is
- * set: the English one, as classic zod sets on import, so a field the contracts give no words of their own
- * still answers as before ("Invalid input: expected string, received number").
- */
-config(en());
 
 export interface HttpResult {
   status?: number;
