@@ -205,7 +205,7 @@ export function paymentReceivedEmail(payment: PaymentReceivedDetails): Email {
     ...payment.answers,
   ];
   return email(
-    `Payment received: ${money(payment.totalCents)} for ${payment.item}`,
+    `Payment received: ${AMOUNT_WORDS.totalFigure(money(payment.totalCents))} for ${payment.item}`,
     'Payment received',
     [
       `You received ${AMOUNT_WORDS.totalWithTip(money(payment.totalCents), payment.tipCents > 0 ? money(payment.tipCents) : null)} for ${payment.item}.`,

@@ -122,7 +122,7 @@ describe('a payment with answers', () => {
   it('emails the merchant once, with the amount, tip, payer, reference and answers', async () => {
     const email = await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /^Payment received/ });
     expect(await paymentEmailsTo(merchant)).toHaveLength(1);
-    expect(email.subject).toBe('Payment received: $49.50 for Birthday <cake>');
+    expect(email.subject).toBe('Payment received: $49.50 total for Birthday <cake>');
     const text = email.body.text!;
     for (const line of [
       'You received $49.50 total (incl. $4.50 tip) for Birthday <cake>.',
