@@ -22,8 +22,7 @@ afterAll(async () => {
 const FLOOD = 150;
 
 it(`${FLOOD} anonymous checkouts on one public link open at most ${OPEN_CHECKOUTS_PER_LINK} sessions and no pending payment`, async () => {
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   const link = await env.createLink(merchant);
 
   const answers: Response[] = [];

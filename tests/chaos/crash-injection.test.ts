@@ -36,8 +36,7 @@ beforeAll(async () => {
     fn.name === CONSUMER ? { ...fn, timeoutSeconds: CONSUMER_TIMEOUT_SECONDS } : fn,
   );
   env = await bootLocalRuntime({ functions });
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   linkId = await createLink(env, merchant, AMOUNT_CENTS);
   crashes = crashInjector();
 }, 120_000);

@@ -39,8 +39,7 @@ const real = { linkId: '', paymentId: '', sessionId: '' };
 
 beforeAll(async () => {
   env = await bootLocalRuntime({ publicRateLimit: false });
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   real.linkId = (
     await env.createLink(merchant, { title: 'Fuzz', isOpenAmount: false, amountCents: 1234, tipPercent: 10 })
   ).linkId;

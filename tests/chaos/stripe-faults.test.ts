@@ -79,8 +79,7 @@ beforeAll(async () => {
   // Read when the functions first make their Stripe client, in this process (the runtime runs them here).
   process.env[ENV.stripeTimeoutMs] = String(STRIPE_TIMEOUT_MS);
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   linkId = await createLink(env, merchant, 1500);
 }, 120_000);
 

@@ -38,8 +38,7 @@ function send(path: string, method: string, body: unknown, token?: string) {
 
 async function tenant(label: string): Promise<Tenant> {
   const companyName = `${label} Bakery ${crypto.randomUUID().slice(0, 8)}`;
-  const merchant = await env.createMerchant({ companyName });
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant({ companyName });
   const link = await send(
     '/api/me/links',
     'POST',

@@ -27,8 +27,7 @@ let accountId: string;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   const me = await env.api('/api/me/stripe/status', { token: merchant.accessToken });
   expect(me.status).toBe(200);
 }, 120_000);

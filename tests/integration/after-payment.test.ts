@@ -20,8 +20,7 @@ let merchant: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
 });
 afterAll(async () => {
   await env?.stop();

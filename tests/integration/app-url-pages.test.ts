@@ -24,8 +24,7 @@ beforeAll(async () => {
   env = await bootLocalRuntime();
   app = await startAppServer({ port: 0, runtime: env.runtime });
   env.runtime.useAppOrigin(app.url);
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   link = await env.createLink(merchant, {
     title: 'Kōwhai honey 500 g',
     isOpenAmount: false,

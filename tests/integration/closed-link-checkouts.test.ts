@@ -40,8 +40,7 @@ async function openCheckout(linkId: string) {
 }
 
 it("deactivating a link expires its open Checkouts: a payer still on one cannot pay, another link's payer still can", async () => {
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   const wrongPrice = await env.createLink(merchant, {
     title: 'Scone',
     isOpenAmount: false,
@@ -75,8 +74,7 @@ it("deactivating a link expires its open Checkouts: a payer still on one cannot 
 });
 
 it("when a merchant's trial ends with no plan, the schedule expires the Checkouts still open", async () => {
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   const link = await env.createLink(merchant, { title: 'Pie', isOpenAmount: false, amountCents: 6_50, tipPercent: 0 });
   const open = await openCheckout(link.linkId);
   await env.documents.send(

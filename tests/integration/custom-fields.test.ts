@@ -40,8 +40,7 @@ const FORMULA_NAME = '=HYPERLINK("http://evil","x")';
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant({ companyName: 'Cake Stall' });
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant({ companyName: 'Cake Stall' });
 });
 afterAll(async () => {
   await env?.stop();

@@ -22,8 +22,7 @@ const payer = `payer-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
 }, 120_000);
 afterAll(async () => {
   await env?.stop();

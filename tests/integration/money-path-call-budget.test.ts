@@ -15,8 +15,7 @@ let linkId: string;
 beforeAll(async () => {
   env = await bootLocalRuntime({ publicRateLimit: false });
   dynamoCalls = countDynamoCalls();
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   linkId = (await env.createLink(merchant)).linkId;
 });
 afterAll(async () => {

@@ -23,8 +23,7 @@ let accountId: string;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   accountId = (await merchantRow(merchant.sub)).stripeAccountId as string;
 });
 afterAll(async () => {

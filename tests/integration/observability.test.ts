@@ -62,8 +62,7 @@ beforeAll(async () => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
   try {
     env = await bootLocalRuntime();
-    merchant = await env.createMerchant();
-    await env.connectStripe(merchant);
+    merchant = await env.connectedMerchant();
 
     linkId = (await env.createLink(merchant)).linkId;
 

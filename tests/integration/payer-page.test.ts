@@ -32,8 +32,7 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'assets', 'index-abc123.js'), BIG_SCRIPT);
   writeFileSync(path.join(staticDir, 'assets', 'index-def456.css'), 'body{margin:0}');
   env = await bootLocalRuntime({ staticDir });
-  merchant = await env.createMerchant({ companyName: 'Harbour Cafe' });
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant({ companyName: 'Harbour Cafe' });
   unconnected = await env.createMerchant({ companyName: 'Quiet Shop' });
 });
 afterAll(async () => {
@@ -221,8 +220,7 @@ describe('GET /p/{id}', () => {
 
   it('keeps every merchant-entered string as text, in the body and in the tags', async () => {
     const attack = '"><script>alert(1)</script>';
-    const attacker = await env.createMerchant({ companyName: `Cafe ${attack}` });
-    await env.connectStripe(attacker);
+    const attacker = await env.connectedMerchant({ companyName: `Cafe ${attack}` });
     const link = await env.createLink(attacker, {
       title: attack,
       description: `</textarea>${attack}'&`,

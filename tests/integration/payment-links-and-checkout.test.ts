@@ -38,8 +38,7 @@ let merchant: TestMerchant;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
 });
 afterAll(async () => {
   await env?.stop();
@@ -334,8 +333,7 @@ describe('checkout', () => {
 
 describe('settlement', () => {
   it('pay on the sandbox → webhook → payment succeeded with fees and payer, counted once in its day', async () => {
-    const owner = await env.createMerchant();
-    await env.connectStripe(owner);
+    const owner = await env.connectedMerchant();
     const link = await createLink(owner);
     const { url, paymentId } = await checkout({ linkId: link.linkId, tip: 'percent' });
 
@@ -386,8 +384,7 @@ describe('settlement', () => {
   });
 
   it('counts the same event delivered 5 times, and a late contrary event, once — and never moves back', async () => {
-    const owner = await env.createMerchant();
-    await env.connectStripe(owner);
+    const owner = await env.connectedMerchant();
     const link = await createLink(owner);
     const { url, paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
     const paid = await payOnSandbox(url);

@@ -41,8 +41,7 @@ afterAll(async () => {
 });
 
 async function connectedMerchant(companyName: string) {
-  const merchant = await env.createMerchant({ companyName });
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant({ companyName });
   return merchant;
 }
 

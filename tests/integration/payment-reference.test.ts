@@ -43,8 +43,7 @@ async function search(owner: TestMerchant, transactionId: string) {
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   ({ paymentId, sessionId } = await pay(merchant, payerEmail));
   // Another payment of the same merchant, which no search below may find.
   await pay(merchant, 'someone@example.co.nz');

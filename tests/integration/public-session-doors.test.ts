@@ -18,8 +18,7 @@ const payerEmail = 'rawiri.payer@example.co.nz';
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  merchant = await env.connectedMerchant();
   const link = await env.createLink(merchant);
   const started = await env.api('/api/checkout', {
     method: 'POST',

@@ -29,8 +29,7 @@ function invocationsOf(reading: MeterReading) {
 beforeAll(async () => {
   env = await bootLocalRuntime({ publicRateLimit: false });
   const capacity = meterDynamoCapacity();
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   // A link asking a question and the phone: their answers ride on writes the payment makes anyway (#76).
   const { linkId } = await env.createLink(merchant, {
     title: 'Flat white',

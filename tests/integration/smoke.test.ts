@@ -31,8 +31,7 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'index.html'), SHELL);
   writeFileSync(path.join(staticDir, 'assets/index-smoke.js'), 'export {};\n');
   env = await bootLocalRuntime({ staticDir });
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   linkId = (await env.createLink(merchant)).linkId;
 }, 120_000);
 afterAll(async () => {

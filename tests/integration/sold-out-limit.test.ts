@@ -29,8 +29,7 @@ const sessionsCreated = () =>
   env.runtime.stripe.events().filter((event) => event.type === 'checkout.session.expired').length;
 
 it('20 payers at once on a limit of 5: exactly 5 sessions, 15 told sold out; a timed-out session frees a place once', async () => {
-  const merchant = await env.createMerchant();
-  await env.connectStripe(merchant);
+  const merchant = await env.connectedMerchant();
   const link = await env.createLink(merchant, {
     title: 'Cooking class',
     isOpenAmount: false,

@@ -314,8 +314,7 @@ function verify(merchant: TestMerchant) {
 
 describe('a lost webhook', () => {
   it('leaves the payment pending until the schedule asks Stripe, then it settles and counts once', async () => {
-    const merchant = await env.createMerchant();
-    await env.connectStripe(merchant);
+    const merchant = await env.connectedMerchant();
     const paymentId = await payWithLostWebhook((await createLink(merchant)).linkId);
 
     const { checkoutSessionId } = await paymentRow(env, paymentId);
