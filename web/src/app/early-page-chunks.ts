@@ -30,8 +30,8 @@ const HEADING_FIRST_MS = 1_000;
  * or HEADING_FIRST_MS passed) and the frame has its heading, so that the ~230 KB of code do not share a
  * slow phone's bandwidth with the few hundred bytes of the page's largest text (docs/decisions.md #108).
  */
-function preloadSignedInDashboard(page: string, { onHomeProfile }: EarlyPageOptions): Promise<void> {
-  if (!mayHaveStoredSession()) return Promise.resolve(); // a visitor is sent to /login: none of it is needed
+function preloadSignedInDashboard(page: string, { onHomeProfile }: EarlyPageOptions): CodeTurns {
+  if (!mayHaveStoredSession()) return NOW; // a visitor is sent to /login: none of it is needed
   const accessToken = page === '/dashboard' ? storedAccessToken() : null;
   // After the frame's first paint (main.tsx draws it at once): a phone's model of the page counts every
   // request begun before the first paint as holding it up.
@@ -53,13 +53,33 @@ function preloadSignedInDashboard(page: string, { onHomeProfile }: EarlyPageOpti
       }),
     );
   });
-  const codeMayLoad = accessToken && onHomeProfile ? headingRead : Promise.resolve();
-  void codeMayLoad.then(() => import('./routes/dashboard-guard-route')).catch(() => undefined);
+  const turns: CodeTurns = accessToken && onHomeProfile ? inTurns(headingRead) : NOW;
+  void turns(1)
+    .then(() => import('./routes/dashboard-guard-route'))
+    .catch(() => undefined);
   // While the stored tokens are good, the session, the reads and the live updates need no Amplify
   // (lib/stored-session.ts, docs/decisions.md #108): it loads when something asks for it (a refresh, a
   // logout). Tokens about to expire are Amplify's to refresh, first thing: it is started now.
   if (!storedSession()) void import('../lib/auth').then(({ configureAuth }) => configureAuth()).catch(() => undefined);
-  return codeMayLoad;
+  return turns;
+}
+
+/**
+ * When the page's code may be asked for: `turn(0)` for the app, `turn(1)` and `turn(2)` for the chunks
+ * preloaded beside it. Each import() adds a preload link for every chunk it needs (~70 for the home, a
+ * millisecond or so each on a phone); asked for at once after a wait, they would be one long task, so
+ * after the heading's wait each comes a task after the one before (docs/decisions.md #108).
+ */
+type CodeTurns = (turn: number) => Promise<void>;
+
+const NOW: CodeTurns = () => Promise.resolve();
+
+function inTurns(wait: Promise<void>): CodeTurns {
+  const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+  return async (turn) => {
+    await wait;
+    for (let task = 0; task < turn; task += 1) await nextTask();
+  };
 }
 
 export interface EarlyPageOptions {
@@ -71,8 +91,10 @@ export interface EarlyPageOptions {
 export function preloadEarlyPage(pathname: string, options: EarlyPageOptions = {}): Promise<void> {
   const page = pathname.replace(/\/+$/, '') || '/';
   const signedIn = page === '/dashboard' || page.startsWith('/dashboard/');
-  const codeMayLoad = signedIn ? preloadSignedInDashboard(page, options) : Promise.resolve();
+  const turns = signedIn ? preloadSignedInDashboard(page, options) : NOW;
   // A failure is the router's to report (its route error screen), when it imports the same module.
-  void codeMayLoad.then(() => earlyPages[page]?.()).catch(() => undefined);
-  return codeMayLoad;
+  void turns(2)
+    .then(() => earlyPages[page]?.())
+    .catch(() => undefined);
+  return turns(0);
 }
