@@ -405,9 +405,9 @@ async function webhooks() {
  * What a first visit to each page downloads, by the module graph in Vite's manifest (web/dist/.vite/
  * manifest.json): the entry chunk (index.html's script and stylesheet) and the app chunk it picks for the
  * address, with the chunks they import; the route's own lazy chunks, with theirs; and the chunks the route
- * loads with import() as it mounts, named in `onMount` by chunk name (the dashboard's guard reads the
- * session through lib/auth.ts, i.e. Amplify). Other import()s wait for a click (the payer's toasts, the PDF
- * maker): they are listed apart, not counted.
+ * loads with import() as it mounts, named in `onMount` by chunk name. Other import()s wait for a click or for
+ * a condition (the payer's toasts, the PDF maker; Amplify, which the dashboard loads only to refresh tokens
+ * about to expire or to log out, docs/decisions.md #108): they are listed apart, not counted.
  */
 const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onMount: string[] }[] = [
   // Since the page is server-rendered, these bytes make /p/{id} interactive; none is on its critical path.
@@ -438,7 +438,7 @@ const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onM
     page: '/dashboard',
     app: ['src/app/merchant-app.tsx'],
     route: ['src/app/routes/dashboard-guard-route.tsx', 'src/features/dashboard/components/dashboard-home.tsx'],
-    onMount: ['auth'],
+    onMount: [],
   },
 ];
 

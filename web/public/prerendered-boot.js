@@ -28,7 +28,7 @@
     requestAnimationFrame(() => setTimeout(start, 0));
     return;
   }
-  // Amplify's token keys (web/src/features/auth/stored-session.ts says why these two).
+  // Amplify's token keys (web/src/lib/stored-session.ts says why these two).
   const maySignedIn = () => {
     try {
       for (let index = 0; index < localStorage.length; index += 1) {

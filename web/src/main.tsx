@@ -7,8 +7,8 @@ import { BRAND_NAME } from '@shared/brand';
 import { preloadEarlyPage } from './app/early-page-chunks';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
-import { mayHaveStoredSession } from './features/auth/stored-session';
-import { DashboardFrame } from './features/dashboard/components/dashboard-frame';
+import { mayHaveStoredSession } from './lib/stored-session';
+import { DashboardFrame, homeHeadingFrom } from './features/dashboard/components/dashboard-frame';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -17,7 +17,6 @@ if (!container) throw new Error('index.html has no #root element to mount Paylin
 // Split at the entry: a payer's page (/p/{id}, the result pages) loads React and the page only; every
 // other address loads the router, react-query and the merchant dashboard's pages (app/payer-routes.ts).
 const payerRoute = matchPayerRoute(window.location);
-if (!payerRoute) preloadEarlyPage(window.location.pathname);
 
 /*
  * The sign-in and sign-up pages arrive drawn (shared/prerendered-pages.ts), as a visitor with no session sees
@@ -32,32 +31,52 @@ const hydrate = !payerRoute && serverDrawn && !mayHaveStoredSession();
 // A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
 // arrive (docs/decisions.md #102); the app then renders into the same root.
 let frameRoot: Root | undefined;
+/** Set once the app is handed the root: the frame is not drawn again over it. */
+let handedOver = false;
 if (!payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname) && mayHaveStoredSession()) {
   const root = createRoot(container);
   // Committed now, so the next paint has it (the early reads wait for that paint, early-page-chunks.ts).
   flushSync(() => root.render(<DashboardFrame />));
   frameRoot = root;
 }
+const codeMayLoad = payerRoute
+  ? Promise.resolve()
+  : preloadEarlyPage(window.location.pathname, {
+      // The home's heading, its largest text, drawn by the frame as soon as the profile is read, before the
+      // app's code is asked for (docs/decisions.md #108); the home then draws the same heading in its place.
+      ...(frameRoot && {
+        onHomeProfile: (profile: unknown) => {
+          const heading = homeHeadingFrom(profile);
+          if (heading && !handedOver) frameRoot?.render(<DashboardFrame heading={heading} />);
+        },
+      }),
+    });
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
-  : import('./app/merchant-app').then(async ({ MerchantApp, whenRouterReady }) => {
-      // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is
-      // on screen until the page's code is in.
-      if (hydrate || frameRoot) await whenRouterReady();
-      return <MerchantApp />;
-    });
+  : codeMayLoad
+      .then(() => import('./app/merchant-app'))
+      .then(async ({ MerchantApp, whenRouterReady }) => {
+        // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is
+        // on screen until the page's code is in.
+        if (hydrate || frameRoot) await whenRouterReady();
+        return <MerchantApp />;
+      });
 
 app.then(
   (page) => {
+    handedOver = true;
     // A page that arrived drawn is already readable: React takes it over in slices between the browser's
     // other work (a transition yields every few ms) instead of in one long task that a tap would wait behind.
     // The prerendered pages are hydrated; /p/{id} is drawn again.
     if (hydrate) return startTransition(() => void hydrateRoot(container, <StrictMode>{page}</StrictMode>));
     const root = frameRoot ?? createRoot(container);
-    if (payerRoute && serverDrawn) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
+    // The same for a page already on screen (/p/{id}'s, or the dashboard's frame): it stays readable while the
+    // app renders in slices, and the page replaces it in one commit.
+    if ((payerRoute && serverDrawn) || frameRoot) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
     else root.render(<StrictMode>{page}</StrictMode>);
   },
   (error: unknown) => {
+    handedOver = true;
     // The app's code did not arrive (offline, or a deploy replaced the files): say so instead of a blank page.
     console.error(error);
     (frameRoot ?? createRoot(container)).render(

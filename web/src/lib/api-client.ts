@@ -5,6 +5,7 @@
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
 import { takeEarlyRead } from './early-reads';
+import { storedAccessToken } from './stored-session';
 
 export type ApiPath = `/api/${string}`;
 export type ApiSendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -59,11 +60,18 @@ export async function authenticatedApiSend<T>(
 }
 
 async function requireAccessToken(): Promise<string> {
-  // Loaded on demand so that pages calling only public routes never download Amplify.
-  const { getAccessToken } = await import('./auth');
-  const token = await getAccessToken();
+  const token = await currentAccessToken();
   if (!token) throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
   return token;
+}
+
+/**
+ * The access token for the API: the stored one while it is good, without Amplify (docs/decisions.md #108);
+ * else Amplify's, refreshed if it can be (`null` when nobody is signed in). Amplify is loaded on demand, so
+ * pages calling only public routes never download it.
+ */
+export async function currentAccessToken(): Promise<string | null> {
+  return storedAccessToken() ?? (await import('./auth')).getAccessToken();
 }
 
 async function request<T>({ method, path, body, schema, accessToken, headers: extra }: ApiRequest<T>): Promise<T> {

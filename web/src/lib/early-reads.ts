@@ -18,8 +18,18 @@ interface EarlyRead {
 
 const earlyReads = new Map<string, EarlyRead>();
 
-/** Starts GET `path` now, as its reader would ask for it (`init`), with the token if it needs one. */
-export function startEarlyRead(path: string, init: RequestInit, accessToken?: string): void {
+/**
+ * Starts GET `path` now, as its reader would ask for it (`init`), with the token if it needs one. `peek`
+ * gets a copy of a successful answer's JSON, for what the entry draws before the app (the dashboard
+ * frame's heading); the app still takes the answer itself, whole. Resolves once the answer (and `peek`) is
+ * done with, or failed.
+ */
+export function startEarlyRead(
+  path: string,
+  init: RequestInit,
+  accessToken?: string,
+  peek?: (json: unknown) => void,
+): Promise<void> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
@@ -27,12 +37,15 @@ export function startEarlyRead(path: string, init: RequestInit, accessToken?: st
   // A failure is met by the read that takes it (as a network error), or by none.
   response.catch(() => undefined);
   earlyReads.set(path, { accessToken, startedAt: Date.now(), response });
+  // Copied as the answer arrives, before the app can have read its body.
+  return response
+    .then(async (answer) => (peek && answer.ok ? peek(await answer.clone().json()) : undefined))
+    .catch(() => undefined);
 }
 
 /**
- * The early answer to GET `path`, once, when it was asked with this same token (for the API, the one
- * Amplify hands the API client, so a token Amplify would not use never answers for the app) and is still
- * fresh.
+ * The early answer to GET `path`, once, when it was asked with this same token (for the API, the one the
+ * API client uses, so a token it would not use never answers for the app) and is still fresh.
  */
 export function takeEarlyRead(path: string, accessToken?: string): Promise<Response> | undefined {
   const read = earlyReads.get(path);

@@ -5,12 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { merchantProfileSchema, type MerchantProfile } from '@shared/contracts/merchant';
 import { authenticatedApiGet } from './api-client';
+import { MERCHANT_READ_PATHS } from './merchant-read-paths';
 
 /** Invalidate (or set) this after changing the profile. */
 export const merchantProfileQueryKey = ['merchant', 'profile'] as const;
 
 export function getMerchantProfile(): Promise<MerchantProfile> {
-  return authenticatedApiGet('/api/me', merchantProfileSchema);
+  return authenticatedApiGet(MERCHANT_READ_PATHS.profile, merchantProfileSchema);
 }
 
 export function useMerchantProfile() {

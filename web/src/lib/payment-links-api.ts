@@ -9,13 +9,14 @@ import {
   type PaymentLink,
 } from '@shared/contracts/payment-links';
 import { authenticatedApiGet, authenticatedApiSend } from './api-client';
+import { MERCHANT_READ_PATHS } from './merchant-read-paths';
 
 /** Every screen that lists the merchant's links (Manage, the QR selector, print materials, the dashboard) shares it. */
 export const paymentLinksQueryKey = ['payment-links'] as const;
 
 /** GET /api/me/links — the merchant's links, newest first. */
 export async function listPaymentLinks(): Promise<PaymentLink[]> {
-  return (await authenticatedApiGet('/api/me/links', paymentLinkListSchema)).links;
+  return (await authenticatedApiGet(MERCHANT_READ_PATHS.links, paymentLinkListSchema)).links;
 }
 
 /** POST /api/me/links — answers the new link (active). */

@@ -17,6 +17,7 @@ import {
 } from '@shared/contracts/payments';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { authenticatedApiGet, authenticatedApiSend } from './api-client';
+import { MERCHANT_READ_PATHS, paymentListPath } from './merchant-read-paths';
 
 /** Everything below starts with this key: invalidating it refreshes every payment and stat on screen. */
 export const paymentsQueryKey = ['payments'] as const;
@@ -42,8 +43,7 @@ export function listPayments(
   filters: PaymentFiltersInput,
   page: { cursor?: string; limit?: number } = {},
 ): Promise<PaymentList> {
-  const search = paymentListSearch(filters, page).toString();
-  return authenticatedApiGet(`/api/me/payments${search ? `?${search}` : ''}`, paymentListSchema);
+  return authenticatedApiGet(paymentListPath(paymentListSearch(filters, page)), paymentListSchema);
 }
 
 /** GET /api/me/payments/{id} — the expanded detail. */
@@ -53,7 +53,7 @@ export function getPaymentDetail(paymentId: string): Promise<PaymentDetail> {
 
 /** GET /api/me/stats — the Business Overview and the sales chart. */
 export function getDashboardStats(): Promise<DashboardStats> {
-  return authenticatedApiGet('/api/me/stats', dashboardStatsSchema);
+  return authenticatedApiGet(MERCHANT_READ_PATHS.stats, dashboardStatsSchema);
 }
 
 /** POST /api/me/payments/verify — Verify & Refresh. */

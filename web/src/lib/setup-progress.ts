@@ -7,34 +7,16 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { useMerchantProfile } from './merchant-profile';
+import {
+  parseSetupProgress as parse,
+  readSetupProgress as read,
+  setupProgressKey as keyOf,
+  type SetupProgress,
+} from './setup-progress-storage';
 
-export interface SetupProgress {
-  printed: boolean;
-  dismissed: boolean;
-  welcomed: boolean;
-}
+export type { SetupProgress };
 
-const NOTHING_YET: SetupProgress = { printed: false, dismissed: false, welcomed: false };
-const keyOf = (merchantId: string) => `paylink:setup:${merchantId}`;
 const listeners = new Set<() => void>();
-
-function read(merchantId: string | undefined): string {
-  if (!merchantId) return '';
-  try {
-    return localStorage.getItem(keyOf(merchantId)) ?? '';
-  } catch {
-    return ''; // Storage refused (private mode): the checklist still ticks from the API's data.
-  }
-}
-
-function parse(raw: string): SetupProgress {
-  if (!raw) return NOTHING_YET;
-  try {
-    return { ...NOTHING_YET, ...(JSON.parse(raw) as Partial<SetupProgress>) };
-  } catch {
-    return NOTHING_YET;
-  }
-}
 
 /** Records a step for the merchant, in this tab and the others. */
 export function recordSetupStep(merchantId: string, step: keyof SetupProgress): void {

@@ -5,12 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { stripeConnectionSchema, type StripeConnection } from '@shared/contracts/stripe-connection';
 import { authenticatedApiGet } from './api-client';
+import { MERCHANT_READ_PATHS } from './merchant-read-paths';
 
 /** Invalidate this whenever the merchant may have changed their Stripe account (a return from Stripe). */
 export const stripeConnectionQueryKey = ['stripe', 'connection'] as const;
 
 export function getStripeConnection(): Promise<StripeConnection> {
-  return authenticatedApiGet('/api/me/stripe/status', stripeConnectionSchema);
+  return authenticatedApiGet(MERCHANT_READ_PATHS.stripeConnection, stripeConnectionSchema);
 }
 
 /**

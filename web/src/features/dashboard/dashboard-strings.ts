@@ -36,8 +36,7 @@ export const dashboardStrings = {
     loading: dashboardFrameStrings.loading,
     profileUnavailable: 'Unable to load profile',
     retry: 'Try again',
-    /** The first visit says "Welcome", later ones "Welcome back" (docs/decisions.md #88). */
-    welcome: (name: string, firstVisit: boolean) => (firstVisit ? `Welcome, ${name}` : `Welcome back, ${name}`),
+    welcome: dashboardFrameStrings.welcome,
     setup: {
       title: 'Set up your business',
       progress: (done: number, of: number) => `${done} of ${of} done. These tick themselves as you go.`,

@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
+import { currentAccessToken } from '../api-client';
 import { paymentLinksQueryKey } from '../payment-links-api';
 import { paymentsQueryKey } from '../payments-api';
 import { loadRuntimeConfig } from '../runtime-config';
@@ -46,9 +47,9 @@ export function RealtimeProvider({
     };
     const connection = openRealtimeConnection({
       getUrl: async () => (await loadRuntimeConfig()).realtimeUrl,
-      // Loaded on demand, as everywhere: lib/auth carries Amplify. Asked on every (re)connect, so an
-      // expired token is refreshed before it is offered.
-      getAccessToken: async () => (await import('../auth')).getAccessToken(),
+      // As the API client gets it (Amplify only when the stored token will not do). Asked on every
+      // (re)connect, so an expired token is refreshed before it is offered.
+      getAccessToken: currentAccessToken,
       onStatus: setStatus,
       onMessage: (message) => {
         if (message.type === 'merchant.updated') {

@@ -4,7 +4,7 @@ import { PageSpinner } from '@web/components/page-spinner';
 import { authStrings } from '../auth-strings';
 import { useSignedInSession } from '../hooks/use-signed-in-session';
 import { signedInDestination } from '../signed-in-destination';
-import { mayHaveStoredSession } from '../stored-session';
+import { mayHaveStoredSession } from '@web/lib/stored-session';
 
 /**
  * For the pages of signed-out visitors (/login, /signup): a signed-in merchant goes to the dashboard

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import { LiveIndicator } from '@web/components/live-indicator';
@@ -8,6 +8,7 @@ import { LoadingState } from '@web/components/loading-state';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
+import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { useStripeConnection } from '@web/lib/stripe-connection-api';
@@ -31,12 +32,12 @@ const strings = dashboardStrings.home;
  * a realtime push arrives (the shell's RealtimeProvider invalidates it).
  */
 export function DashboardHome() {
-  const firstScreenRead = useFirstScreenReads();
+  const cardsReady = useFirstScreenReads();
   return (
     <WithMerchantProfile
       labels={{ loading: strings.loading, unavailable: strings.profileUnavailable, retry: strings.retry }}
     >
-      {(profile) => (firstScreenRead ? <HomeContent profile={profile} /> : <LoadingState label={strings.loading} />)}
+      {(profile) => <HomeContent profile={profile} cardsReady={cardsReady} />}
     </WithMerchantProfile>
   );
 }
@@ -47,21 +48,23 @@ export function DashboardHome() {
  * each). `true` once the reads that shape the first screen are in (or failed): the checklist, which
  * appears above the cards only when the Stripe connection and the links say so, the plan and the newest
  * payments. Drawn together, nothing on the phone's first screen is pushed down after it is painted.
+ *
+ * A read counts once it has answered at all (`isFetched`), so a card's own retry, which puts a failed read
+ * back to pending, does not fold the page back into its loading words (and mount the card again, which
+ * retries again). The answer is deferred: the render that mounts the cards is a transition, which React
+ * does in slices between the browser's other work, not in the one long task a read's answer would start
+ * (react-query's answers are synchronous updates) (docs/decisions.md #108).
  */
 function useFirstScreenReads(): boolean {
   const shaping = [
+    useMerchantProfile(),
     useStripeConnection(),
     useQuery({ queryKey: paymentLinksQueryKey, queryFn: listPaymentLinks }),
     useSubscriptionStatus(),
     useRecentPayments(),
   ];
   useDashboardStats(); // further down: started now, not waited for
-  // Once drawn, the page stays: a card's own retry puts a failed read back to pending, and the page must
-  // not fold back into its loading words (and mount the card again, which retries again).
-  const [drawn, setDrawn] = useState(false);
-  const settled = shaping.every((read) => !read.isPending);
-  if (settled && !drawn) setDrawn(true);
-  return drawn || settled;
+  return useDeferredValue(shaping.every((read) => read.isFetched));
 }
 
 /** "Welcome" on the merchant's first visit (in this browser), "Welcome back" after (docs/decisions.md #88). */
@@ -73,8 +76,12 @@ function useFirstVisit(): boolean {
   return firstVisit;
 }
 
-function HomeContent({ profile }: { profile: MerchantProfile }) {
-  const { companyName, fullName, plan, currency, timeZone } = profile;
+/**
+ * The heading as soon as the profile is in (it is the page's largest text, and all it needs is the
+ * profile); the cards below it once `cardsReady`, in its loading words' place, so nothing painted moves.
+ */
+function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsReady: boolean }) {
+  const { companyName, fullName, plan } = profile;
   const firstVisit = useFirstVisit();
   return (
     <div className="flex flex-col gap-6">
@@ -93,6 +100,14 @@ function HomeContent({ profile }: { profile: MerchantProfile }) {
           </Link>
         </Button>
       </div>
+      {cardsReady ? <HomeCards profile={profile} /> : <LoadingState label={strings.loading} />}
+    </div>
+  );
+}
+
+function HomeCards({ profile: { companyName, currency, timeZone } }: { profile: MerchantProfile }) {
+  return (
+    <>
       <SetupChecklistCard />
       {/* The prime slot holds what changes: the plan and the newest payments. That payments arrive live
           is said by the Live indicator and the Recent Payments card, not by a card of help text. */}
@@ -107,6 +122,6 @@ function HomeContent({ profile }: { profile: MerchantProfile }) {
         <BusinessStatusCard companyName={companyName} currency={currency} />
       </div>
       <MaterialsKitCard />
-    </div>
+    </>
   );
 }

@@ -80,10 +80,8 @@ export function DashboardShell({ email, children }: { email: string | undefined;
 
 function ShellLayout({ email, children }: { email: string | undefined; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const profile = useMerchantProfile();
   // Stripe's onboarding returns to whichever dashboard page it began on (docs/decisions.md #87).
   useStripeReturn();
-  const signedInEmail = email ?? profile.data?.email;
 
   // A drawer left open while the window widens to the full sidebar would keep trapping focus: close it.
   useEffect(() => {
@@ -105,7 +103,7 @@ function ShellLayout({ email, children }: { email: string | undefined; children:
       </a>
 
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-background lg:flex print:hidden">
-        <SidebarContent email={signedInEmail} />
+        <SidebarContent email={email} />
       </aside>
 
       <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
@@ -120,7 +118,7 @@ function ShellLayout({ email, children }: { email: string | undefined; children:
           </header>
           <SheetContent closeLabel={strings.closeMenu} aria-describedby={undefined}>
             <SheetTitle className="sr-only">{strings.menuTitle}</SheetTitle>
-            <SidebarContent email={signedInEmail} onNavigate={() => setMenuOpen(false)} />
+            <SidebarContent email={email} onNavigate={() => setMenuOpen(false)} />
           </SheetContent>
         </Sheet>
 
@@ -170,7 +168,7 @@ function SidebarContent({ email, onNavigate }: { email: string | undefined; onNa
       </nav>
 
       <div className="flex flex-col gap-4 border-t border-border p-4">
-        {email ? <SignedInAccount email={email} /> : null}
+        <SignedInAccount email={email} />
         <Button variant="outline" className="w-full" disabled={logout.isPending} onClick={() => logout.mutate()}>
           <LogOut aria-hidden="true" />
           {logout.isPending ? strings.loggingOut : strings.logout}
@@ -180,7 +178,14 @@ function SidebarContent({ email, onNavigate }: { email: string | undefined; onNa
   );
 }
 
-function SignedInAccount({ email }: { email: string }) {
+/**
+ * The session's email, or the profile's when the session has none. The profile is read here, not by the
+ * shell: its answer then redraws these few lines, not the whole shell in one long task (docs/decisions.md #108).
+ */
+function SignedInAccount({ email: sessionEmail }: { email: string | undefined }) {
+  const profile = useMerchantProfile();
+  const email = sessionEmail ?? profile.data?.email;
+  if (!email) return null;
   return (
     <div className="flex min-w-0 items-center gap-3">
       <span

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '@shared/contracts/subscription';
 import { authenticatedApiGet } from '@web/lib/api-client';
+import { MERCHANT_READ_PATHS } from '@web/lib/merchant-read-paths';
 
 /** Invalidate this after anything that may change the plan (a return from Checkout or the portal). */
 export const subscriptionStatusQueryKey = ['subscription', 'status'] as const;
 
 export function getSubscriptionStatus(): Promise<SubscriptionStatus> {
-  return authenticatedApiGet('/api/me/subscription', subscriptionStatusSchema);
+  return authenticatedApiGet(MERCHANT_READ_PATHS.subscription, subscriptionStatusSchema);
 }
 
 /**

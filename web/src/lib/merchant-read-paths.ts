@@ -1,0 +1,20 @@
+/**
+ * The paths of the merchant reads the dashboard home starts with, one place for the fetchers that ask for
+ * them and for the entry, which asks for the same paths early with the stored token (features/dashboard/
+ * api/first-reads.ts, docs/decisions.md #102): an early answer is used only for the exact path the app
+ * asks for. Dependency-free: part of the entry.
+ */
+export const MERCHANT_READ_PATHS = {
+  profile: '/api/me',
+  stripeConnection: '/api/me/stripe/status',
+  links: '/api/me/links',
+  subscription: '/api/me/subscription',
+  payments: '/api/me/payments',
+  stats: '/api/me/stats',
+} as const;
+
+/** GET /api/me/payments with the list's query string (filters and page, as lib/payments-api writes them). */
+export function paymentListPath(search: URLSearchParams): `/api/me/payments${string}` {
+  const query = search.toString();
+  return `${MERCHANT_READ_PATHS.payments}${query ? `?${query}` : ''}`;
+}

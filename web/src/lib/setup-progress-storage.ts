@@ -1,0 +1,32 @@
+/**
+ * Where lib/setup-progress.ts keeps a merchant's first steps in this browser (docs/decisions.md #88), read
+ * without React: the dashboard's frame, which the entry draws before the app, reads whether this is the
+ * merchant's first visit from it (docs/decisions.md #108). Dependency-free: part of the entry.
+ */
+export interface SetupProgress {
+  printed: boolean;
+  dismissed: boolean;
+  welcomed: boolean;
+}
+
+const NOTHING_YET: SetupProgress = { printed: false, dismissed: false, welcomed: false };
+
+export const setupProgressKey = (merchantId: string) => `paylink:setup:${merchantId}`;
+
+export function readSetupProgress(merchantId: string | undefined): string {
+  if (!merchantId) return '';
+  try {
+    return localStorage.getItem(setupProgressKey(merchantId)) ?? '';
+  } catch {
+    return ''; // Storage refused (private mode): the checklist still ticks from the API's data.
+  }
+}
+
+export function parseSetupProgress(raw: string): SetupProgress {
+  if (!raw) return NOTHING_YET;
+  try {
+    return { ...NOTHING_YET, ...(JSON.parse(raw) as Partial<SetupProgress>) };
+  } catch {
+    return NOTHING_YET;
+  }
+}
