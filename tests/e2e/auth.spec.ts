@@ -9,6 +9,7 @@ import { solveBotCheck } from '../support/bot-check';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { createConfirmedMerchant, e2eEnv, E2E_PASSWORD, merchantAccessToken } from './support/merchant';
 import { fillSignupForm } from './support/signup';
+import { amplifySessionFor, signInThroughLoginPage } from './support/browser-session';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -347,4 +348,25 @@ test('the landing and sign-in pages paint without Amplify; the sign-in form fetc
   // Using the form fetches it, so a submit does not wait for the download.
   await page.getByLabel('Email', { exact: true }).focus();
   await expect.poll(loadsAmplify).toBe(true);
+});
+
+test('signing in through /login leaves the session the other browser tests start from (signInWithStoredSession)', async ({
+  page,
+}) => {
+  // The other specs skip the form and store Cognito's tokens where Amplify keeps them (docs/decisions.md
+  // #107): the same keys, user and sign-in details as a real sign-in, or they would test a session no
+  // merchant has. (dashboard.spec.ts refreshes and revokes such a session.)
+  const merchant = await createConfirmedMerchant();
+  await signInThroughLoginPage(page, merchant);
+  const signedIn = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries(localStorage).filter(([key]) => key.startsWith('CognitoIdentityServiceProvider.')),
+    ),
+  );
+  const stored = await amplifySessionFor(merchant);
+  expect(Object.keys(stored).toSorted()).toEqual(Object.keys(signedIn).toSorted());
+  for (const [key, value] of Object.entries(stored)) {
+    if (key.endsWith('.LastAuthUser') || key.endsWith('.signInDetails')) expect(value, key).toBe(signedIn[key]);
+    else if (key.endsWith('Token')) expect(value, key).not.toBe(signedIn[key]);
+  }
 });

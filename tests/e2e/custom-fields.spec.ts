@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -30,8 +30,7 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
 }) => {
   test.setTimeout(90_000);
   const merchant = await createMerchantReadyForPayments({ businessName: 'Pōneke Tees' });
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/create-link');
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
 
   await page.getByLabel('Title').fill('Club T-shirt');
   await page.getByLabel('Amount (NZD)').fill('30.00');

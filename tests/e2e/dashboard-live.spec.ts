@@ -12,7 +12,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { DashboardStats } from '@shared/contracts/stats';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
@@ -105,7 +105,7 @@ test('a payment made in another browser shows on the open dashboard without a re
 }, testInfo) => {
   const today = todayInAuckland();
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await expect(
     page.getByRole('heading', { level: 1, name: new RegExp(`^Welcome( back)?, ${BUSINESS}$`) }),
   ).toBeVisible();
@@ -177,7 +177,7 @@ test('a payment made in another browser shows on the open dashboard without a re
 
 test('Verify & Refresh says it is verifying, then that it is done', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   const overview = region(page, 'Business Overview');
   await expect(stat(page, 'Completed')).toHaveText(/\d+/);
 
@@ -203,7 +203,7 @@ test('the home draws its loading state, and says so when the statistics cannot b
   page,
 }, testInfo) => {
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await expect(stat(page, 'Completed')).toHaveText(/\d+/);
 
   let release = () => {};
@@ -236,7 +236,7 @@ test('a new merchant sees the empty states, Stripe not connected and the way to 
 }, testInfo) => {
   const newcomer = await createConfirmedMerchant({ businessName: `Tūī Bakery ${run}` });
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, newcomer);
+  await signInWithStoredSession(page, newcomer);
   await expect(region(page, 'Recent Payments')).toContainText('No payments yet');
   await expect(stat(page, 'Revenue')).toHaveText('$0.00');
   await expect(stat(page, 'This Month')).toHaveText('$0.00');
@@ -271,7 +271,7 @@ test('a new merchant sees the empty states, Stripe not connected and the way to 
 
 test('Payment Templates create a ready-made link in one click', async ({ page }, testInfo) => {
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await region(page, 'Materials Kit')
     .getByRole('link', { name: /Payment Templates/ })
     .click();
@@ -311,7 +311,7 @@ test('the Business Setup Guide is a short page that prints without the dashboard
   page,
 }, testInfo) => {
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await region(page, 'Materials Kit')
     .getByRole('link', { name: /Business Setup Guide/ })
     .click();

@@ -11,7 +11,7 @@ import {
   expireStoredTokens,
   forgeStoredAccessToken,
   revokeRefreshTokens,
-  signInThroughLoginPage,
+  signInWithStoredSession,
   storedAccessToken,
 } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';
@@ -35,7 +35,7 @@ function pathIs(path: string) {
 async function openSignedIn(page: Page, viewport: { width: number; height: number }) {
   const merchant = await createConfirmedMerchant();
   await page.setViewportSize(viewport);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   return merchant;
 }
 
@@ -326,7 +326,7 @@ test('Sign out everywhere in Settings ends this session and the one on another d
   const otherDevice = await browser.newContext({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
   const otherPage = await otherDevice.newPage();
   try {
-    await signInThroughLoginPage(otherPage, merchant);
+    await signInWithStoredSession(otherPage, merchant);
     await expect(otherPage).toHaveURL(/\/dashboard$/);
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -14,7 +14,7 @@ import { parseCsv } from '../support/csv';
 import { waitForEmail } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
@@ -48,8 +48,7 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
 
   // Settings → Tax: registered, a mistyped number refused under the field, then the right one saved.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/settings');
+  await signInWithStoredSession(page, merchant, '/dashboard/settings');
   await page.getByLabel('I am registered for GST').check();
   const gstNumber = page.getByLabel('GST number');
   await gstNumber.fill('136-410-133');

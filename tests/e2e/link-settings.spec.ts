@@ -9,7 +9,7 @@ import { format } from 'date-fns';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { instantOfWallClock, wallClockOf } from '@shared/wall-clock';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { expiryFieldsOf, fillExpiry } from './support/expiry-field';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
@@ -31,8 +31,7 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
   page,
 }) => {
   const merchant = await createMerchantReadyForPayments({ businessName: 'Ōtaki Market Stall' });
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/create-link');
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
 
   const inAWeek = wallClockOf(new Date(Date.now() + 7 * 86_400_000), AUCKLAND);
   await page.getByLabel('Title').fill('Saturday preorder');
@@ -139,8 +138,7 @@ test("Edit link settings from a link's menu, and the link's results on its row",
   await payer.getByRole('button', { name: 'Pay Now' }).click();
   await expect(payer.getByLabel('Card number')).toBeVisible();
 
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/create-link');
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
   await page.getByRole('tab', { name: 'Manage Links' }).click();
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Saturday wheel class' }) });
   await expect(row.getByText('1 payment', { exact: true })).toBeVisible();

@@ -13,7 +13,7 @@ import { wallClockOf } from '@shared/wall-clock';
 import { parseCsv } from '../support/csv';
 import { waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { fillExpiry } from './support/expiry-field';
 import { createMerchantReadyForPayments, e2eEnv } from './support/merchant';
 
@@ -45,8 +45,7 @@ test('a limited link with a question: two pay, the third is told it is sold out,
 }) => {
   test.setTimeout(120_000);
   const merchant = await createMerchantReadyForPayments({ businessName: 'Kererū Market Tees' });
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/create-link');
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
 
   await page.getByLabel('Title').fill('Market day tee');
   await page.getByLabel('Amount (NZD)').fill('25.00');

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -14,8 +14,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 test('a merchant turns the payment email off and on again in Settings', async ({ page }) => {
   const merchant = await createConfirmedMerchant();
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/settings');
+  await signInWithStoredSession(page, merchant, '/dashboard/settings');
 
   const card = page.getByRole('region', { name: 'Email notifications' });
   const box = card.getByRole('checkbox', { name: 'Email me when a payment is received' });
@@ -39,8 +38,7 @@ test('a merchant turns the payment email off and on again in Settings', async ({
 
 test('a failed re-read of the profile leaves Settings on screen, not an error card', async ({ page }) => {
   const merchant = await createConfirmedMerchant();
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/settings');
+  await signInWithStoredSession(page, merchant, '/dashboard/settings');
   const box = page
     .getByRole('region', { name: 'Email notifications' })
     .getByRole('checkbox', { name: 'Email me when a payment is received' });

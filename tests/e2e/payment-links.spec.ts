@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import { TIP_RANGE_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -99,7 +99,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const merchant = await createMerchantReadyForPayments();
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await openPaymentLinks(page);
 
   // The form checks with the shared schema and shows each message by its field.
@@ -324,7 +324,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
 test('the tabs work from the keyboard', async ({ page }) => {
   const merchant = await createMerchantReadyForPayments();
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await openPaymentLinks(page);
 
   await tab(page, 'Create Link').focus();
@@ -352,7 +352,7 @@ test('Manage Links draws its loading, empty and failed states, and the API refus
   test.setTimeout(90_000);
   const merchant = await createMerchantReadyForPayments();
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
 
   // Loading: three placeholders, then the empty state; the QR selector says so too.
   const linksHeld = heldUntilReleased();

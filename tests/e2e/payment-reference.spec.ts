@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -55,8 +55,7 @@ test("a merchant finds a payment in Transactions by the id on the payer's succes
   await payerContext.close();
 
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/transactions');
+  await signInWithStoredSession(page, merchant, '/dashboard/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
   const rows = page
     .getByRole('table', { name: 'Transaction History' })

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -30,8 +30,7 @@ test('a merchant sends a request from a link, the customer gets the email, and t
   const customer = `mere-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
 
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/requests');
+  await signInWithStoredSession(page, merchant, '/dashboard/requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
   await expect(page.getByText('No payment requests yet')).toBeVisible();
   await expectNoSeriousAxeFindings(page);

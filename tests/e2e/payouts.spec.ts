@@ -13,7 +13,7 @@ import { formatMoney } from '@shared/money';
 import { parseCsv } from '../support/csv';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
@@ -70,7 +70,7 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   const amount = formatMoney(payout!.amountCents, payout!.currency);
 
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payouts', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
   const row = page.getByRole('button', { name: /^Arrival date/ });

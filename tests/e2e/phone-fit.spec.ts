@@ -9,7 +9,7 @@ import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
@@ -80,7 +80,7 @@ test('every merchant screen fits a 390 px phone with real data on it', async ({ 
     .toBe('business');
 
   await page.setViewportSize(PHONE);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   const recent = page.getByRole('region', { name: 'Recent Payments' });
   await expect(page.getByRole('region', { name: 'Set up your business' })).toContainText('2 of 3 done');
   await expect(page.getByRole('region', { name: 'Subscription' })).toBeVisible();

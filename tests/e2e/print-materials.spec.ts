@@ -9,7 +9,7 @@ import { expect, test, type Download, type Page, type TestInfo } from '@playwrig
 import jsQR from 'jsqr';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -155,7 +155,7 @@ test('a merchant opens QR Codes for Print from the dashboard, picks a link and d
   });
 
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   const kit = page.getByRole('region', { name: 'Materials Kit' });
   // All three kit items go somewhere (the guide and the templates are tested in dashboard-live.spec.ts).
   await expect(kit.getByRole('link', { name: /Business Setup Guide/ })).toHaveAttribute(
@@ -238,7 +238,7 @@ test('with no links the page points to Create Link; ?link= preselects an open-am
   // A merchant without a company name: the materials carry their own name (Settings → Profile clears it).
   await merchantApi(merchant.token, 'PATCH', '/api/me', { fullName: 'Aroha Ngata', companyName: null });
   await page.setViewportSize(PHONE);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await expect(page.getByRole('region', { name: 'Materials Kit' })).toBeVisible();
   await attachScreenshot(page, testInfo, 'dashboard-materials-kit-390');
   await page.goto('/dashboard/print-materials');

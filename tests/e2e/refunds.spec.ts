@@ -13,7 +13,7 @@ import type { PaymentDetail, PaymentList } from '@shared/contracts/payments';
 import { waitForEmail } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
@@ -109,7 +109,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   // A long journey with screenshots and axe at each step: too close to the default 60 s budget on CI.
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   const dashboard = page;
   await expect(stat(dashboard, 'Revenue')).toHaveText('$40.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$0.00');
@@ -208,8 +208,7 @@ test('a dispute lands live on the open list; its detail shows the deadline and t
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughLoginPage(page, merchant);
-  await page.goto('/dashboard/transactions');
+  await signInWithStoredSession(page, merchant, '/dashboard/transactions');
   await expect(page.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
   const row = page
     .getByRole('table', { name: 'Transaction History' })

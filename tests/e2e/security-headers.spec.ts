@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -60,7 +60,7 @@ test('the main pages run under the CSP without a violation', async ({ page }) =>
   expect(await violations()).toEqual([]);
 
   // The merchant: sign in, the dashboard, Transactions, links, settings.
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   for (const [path, heading] of [
     ['/dashboard/transactions', 'Transactions'],
     ['/dashboard/settings', 'Settings'],

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -20,7 +20,7 @@ test('the checklist ticks itself: Stripe in another tab, a first link, a poster;
   page,
 }, testInfo) => {
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, await createConfirmedMerchant());
+  await signInWithStoredSession(page, await createConfirmedMerchant());
   const checklist = checklistOf(page);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await expect(checklist).toContainText('0 of 3 done');
@@ -57,7 +57,7 @@ test('the checklist ticks itself: Stripe in another tab, a first link, a poster;
 
 test('at 390 px the checklist fits and is accessible; Hide puts it away for good', async ({ page }, testInfo) => {
   await page.setViewportSize(PHONE);
-  await signInThroughLoginPage(page, await createConfirmedMerchant());
+  await signInWithStoredSession(page, await createConfirmedMerchant());
   const checklist = checklistOf(page);
   await expect(checklist).toContainText('0 of 3 done');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

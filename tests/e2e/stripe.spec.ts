@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { SUBSCRIPTION_REQUIRED_MESSAGE, type SubscriptionStatus } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -21,7 +21,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 async function openSignedIn(page: Page, viewport = DESKTOP) {
   const merchant = await createConfirmedMerchant();
   await page.setViewportSize(viewport);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   return merchant;
 }
 

@@ -16,7 +16,7 @@ import { parseCsv } from '../support/csv';
 import { emailsTo } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { signInThroughLoginPage } from './support/browser-session';
+import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 // The merchant's time zone (Pacific/Auckland, docs/decisions.md #12) is also the browser's, so 'today' in the
@@ -165,7 +165,7 @@ test('the merchant filters by email and status (kept across reload and Back), op
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, merchant);
+  await signInWithStoredSession(page, merchant);
   await page
     .getByRole('navigation', { name: 'Dashboard' })
     .getByRole('link', { name: 'Transactions', exact: true })
@@ -407,7 +407,7 @@ test('the list says when it is loading, empty or failed, pages with Load more, a
     tipPercent: null,
   });
   await page.setViewportSize(DESKTOP);
-  await signInThroughLoginPage(page, shop);
+  await signInWithStoredSession(page, shop);
 
   // Loading: the list's answer held back; then empty, in the product's words.
   let releaseList = () => {};

@@ -2,10 +2,89 @@
  * The signed-in session as the browser keeps it: Amplify's tokens in localStorage. Tests read and edit it
  * here to play out what time and Cognito do to a session (tokens expire, refresh tokens get revoked).
  */
-import { CognitoIdentityProviderClient, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type Page } from '@playwright/test';
 
 const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+function localCognito() {
+  return new CognitoIdentityProviderClient({
+    endpoint: process.env.PAYLINK_E2E_COGNITO_ENDPOINT,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** A JWT's claims, unverified (the test only reads what Cognito just issued). */
+function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/**
+ * The localStorage entries Amplify v6 writes when a sign-in succeeds (its default token store:
+ * `CognitoIdentityServiceProvider.<clientId>.<username>.<accessToken|idToken|refreshToken|clockDrift|
+ * signInDetails>` and `….<clientId>.LastAuthUser`), for tokens Cognito issued to the merchant just now.
+ * auth.spec.ts checks these are the keys and values a sign-in through /login leaves.
+ */
+export async function amplifySessionFor(merchant: {
+  email: string;
+  password: string;
+}): Promise<Record<string, string>> {
+  const clientId = process.env.PAYLINK_E2E_USER_POOL_CLIENT_ID!;
+  const cognito = localCognito();
+  try {
+    const { AuthenticationResult: tokens } = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: merchant.email, PASSWORD: merchant.password },
+      }),
+    );
+    if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) {
+      throw new Error(`Cognito asked ${merchant.email} for more than a password (two-factor?)`);
+    }
+    // Amplify keys the session by the name signed in with (the app's flow is USER_PASSWORD_AUTH, as here),
+    // and measures clock drift from the access token's issue time.
+    const username = merchant.email;
+    const user = `${AMPLIFY_KEY_PREFIX}${clientId}.${username}`;
+    return {
+      [`${AMPLIFY_KEY_PREFIX}${clientId}.LastAuthUser`]: username,
+      [`${user}.accessToken`]: tokens.AccessToken,
+      [`${user}.idToken`]: tokens.IdToken,
+      [`${user}.refreshToken`]: tokens.RefreshToken,
+      [`${user}.signInDetails`]: JSON.stringify({ loginId: merchant.email, authFlowType: 'USER_PASSWORD_AUTH' }),
+      [`${user}.clockDrift`]: String(Number(claimsOf(tokens.AccessToken).iat) * 1000 - Date.now()),
+    };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+/**
+ * Signs the merchant in without the login form — tokens from Cognito, stored where Amplify keeps them —
+ * and opens `path` (the dashboard unless told), for tests whose subject comes after signing in; the form
+ * itself is clicked through in auth.spec.ts, two-factor.spec.ts and first-hour.spec.ts
+ * (docs/decisions.md #107). The session is real: the API checks its tokens, and Amplify refreshes them.
+ */
+export async function signInWithStoredSession(
+  page: Page,
+  merchant: { email: string; password: string },
+  path = '/dashboard',
+) {
+  const session = await amplifySessionFor(merchant);
+  // localStorage belongs to the origin: a static file of the app's own is the cheapest page that has it.
+  // Written once, not by an init script, so a sign-out or an expired session stays as the app leaves it.
+  await page.goto('/robots.txt');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, session);
+  await page.goto(path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
 
 /** Signs in through /login, as a person does; lands on the dashboard. */
 export async function signInThroughLoginPage(page: Page, merchant: { email: string; password: string }) {
@@ -57,11 +136,7 @@ export async function forgeStoredAccessToken(page: Page) {
 
 /** Cognito GlobalSignOut with the merchant's token: every refresh token of theirs stops working. */
 export async function revokeRefreshTokens(accessToken: string) {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: process.env.PAYLINK_E2E_COGNITO_ENDPOINT,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const cognito = localCognito();
   try {
     await cognito.send(new GlobalSignOutCommand({ AccessToken: accessToken }));
   } finally {
