@@ -139,6 +139,33 @@ export function sideEffectFreePlugin(): Plugin {
   };
 }
 
+const REQUIRED_BUILTIN = 'paylink-required-builtin';
+
+/**
+ * Node's `http` imported as an ES module evaluates every one of its exports, the lazy `WebSocket`,
+ * `CloseEvent` and `MessageEvent` included, and so loads Node's own copy of undici (~13 ms of each cold
+ * start of a function that calls Stripe, which never opens a WebSocket); `require('node:http')` leaves
+ * those lazy. The Stripe SDK's `import * as http_ from 'http'` (it uses `http_.default || http_`) is given
+ * the required module instead, as is any other import of `http` or `https` (docs/decisions.md #109).
+ */
+export function requiredNodeHttpPlugin(): Plugin {
+  return {
+    name: 'paylink-required-node-http',
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?https?$/ }, (args) =>
+        // The stand-in's own require is Node's module itself, left to the runtime.
+        args.namespace === REQUIRED_BUILTIN
+          ? { path: args.path, external: true }
+          : { path: args.path.replace(/^node:/, ''), namespace: REQUIRED_BUILTIN },
+      );
+      build.onLoad({ filter: /.*/, namespace: REQUIRED_BUILTIN }, (args) => ({
+        contents: `module.exports = require('node:${args.path}');`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** The esbuild options of one function's bundle; the caller adds where it goes (a file, or memory). */
 export function functionBuildOptions(repoRoot: string, entry: string): BuildOptions {
   return {
@@ -154,7 +181,7 @@ export function functionBuildOptions(repoRoot: string, entry: string): BuildOpti
     external: ['@aws-sdk/*'],
     // Some bundled dependencies are CommonJS and call require(); an ES module has no require of its own.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    plugins: [slimStripePlugin(), sideEffectFreePlugin()],
+    plugins: [slimStripePlugin(), sideEffectFreePlugin(), requiredNodeHttpPlugin()],
     logLevel: 'warning',
   };
 }

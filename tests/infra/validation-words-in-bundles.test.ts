@@ -5,34 +5,15 @@
  * number" or a bare "Invalid input" in its answer or its log: so the event consumers are bundled as the stack
  * bundles them and fed a malformed event in a fresh `node`.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { catalog } from '@functions/catalog';
-import { bundleFunction } from '../bench/function-bundles';
+import { describe, expect, it } from 'vitest';
+import { runBesideBundle } from '../support/function-bundle-alone';
 
-// Inside the repository, so the bundle finds the AWS SDK it leaves to the runtime, as the bench's do.
-const SCRATCH = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-validation-words');
-
-/** Loads the function's bundle in a fresh node, calls its handler with `event`, and returns what it printed or threw. */
-async function outputOf(name: string, event: unknown): Promise<string> {
-  const spec = catalog.find((fn) => fn.name === name);
-  if (!spec) throw new Error(`No ${name} in the catalogue`);
-  const { code } = await bundleFunction(spec);
-  mkdirSync(SCRATCH, { recursive: true });
-  const file = path.join(SCRATCH, `${name}.mjs`);
-  writeFileSync(file, code);
-  const script = `const { handler } = await import(${JSON.stringify(file)});
-try { await handler(${JSON.stringify(event)}, {}); } catch (error) { console.log('threw: ' + error.message); }`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    env: { ...process.env, AWS_REGION: 'ap-southeast-2', NODE_OPTIONS: '', POWERTOOLS_LOG_LEVEL: 'WARN' },
-  });
-  return `${run.stdout}\n${run.stderr}`;
-}
-
-afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+/** Loads the function's bundle alone, calls its handler with `event`, and returns what it printed or threw. */
+const outputOf = (name: string, event: unknown) =>
+  runBesideBundle(
+    name,
+    `try { await handler(${JSON.stringify(event)}, {}); } catch (error) { console.log('threw: ' + error.message); }`,
+  );
 
 describe('a function bundled alone words what is wrong with its input', () => {
   it('notify-merchant, given a Payment Updated without its ids', async () => {
