@@ -83,24 +83,40 @@ export function recentPeriods(month: string, choice: GstPeriodChoice, count: num
   return periods;
 }
 
-const MONTH_LABEL = new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const SHORT_MONTH_LABEL = new Intl.DateTimeFormat('en-NZ', { month: 'long', timeZone: 'UTC' });
+/**
+ * Month names as en-NZ writes them, listed rather than asked of Intl: building a DateTimeFormat loads ICU's
+ * date data at module load, in every function that takes this module (docs/decisions.md #109).
+ */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
-function monthDate(month: string): Date {
-  const index = monthIndex(month);
-  return new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
-}
+/** "2026-04" → "April". */
+const monthWord = (month: string) => MONTH_NAMES[monthIndex(month) % 12]!;
+/** "2026-04" → "April 2026". */
+const monthAndYear = (month: string) => `${monthWord(month)} ${Math.floor(monthIndex(month) / 12)}`;
 
 /** "April 2026", or "March – April 2026", or "October 2025 – March 2026". */
 export function periodLabel(period: GstPeriod): string {
-  const last = MONTH_LABEL.format(monthDate(period.lastMonth));
+  const last = monthAndYear(period.lastMonth);
   if (period.firstMonth === period.lastMonth) return last;
   const sameYear = period.firstMonth.slice(0, 4) === period.lastMonth.slice(0, 4);
-  const first = (sameYear ? SHORT_MONTH_LABEL : MONTH_LABEL).format(monthDate(period.firstMonth));
+  const first = sameYear ? monthWord(period.firstMonth) : monthAndYear(period.firstMonth);
   return `${first} – ${last}`;
 }
 
 /** The calendar month's name (1 → "January"). */
 export function calendarMonthName(calendarMonth: number): string {
-  return SHORT_MONTH_LABEL.format(new Date(Date.UTC(2000, calendarMonth - 1, 1)));
+  return MONTH_NAMES[calendarMonth - 1]!;
 }
