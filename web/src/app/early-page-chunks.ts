@@ -4,7 +4,7 @@
  * router's `lazy` import()s of the same modules (router.tsx) then find them already loading, so nothing is
  * fetched twice.
  */
-import { mayHaveStoredSession, storedAccessToken, storedSession } from '../lib/stored-session';
+import { mayHaveStoredSession, storedSession } from '../lib/stored-session';
 import { DASHBOARD_HOME_FIRST_READS, DASHBOARD_HOME_PROFILE_READ } from '../features/dashboard/api/first-reads';
 import { startEarlyRead } from '../lib/early-reads';
 import { RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST } from '../lib/runtime-config-request';
@@ -32,7 +32,9 @@ const HEADING_FIRST_MS = 1_000;
  */
 function preloadSignedInDashboard(page: string, { onHomeProfile }: EarlyPageOptions): CodeTurns {
   if (!mayHaveStoredSession()) return NOW; // a visitor is sent to /login: none of it is needed
-  const accessToken = page === '/dashboard' ? storedAccessToken() : null;
+  // Read once: it scans localStorage and decodes the stored tokens.
+  const session = storedSession();
+  const accessToken = page === '/dashboard' ? (session?.accessToken ?? null) : null;
   // After the frame's first paint (main.tsx draws it at once): a phone's model of the page counts every
   // request begun before the first paint as holding it up.
   const headingRead = new Promise<void>((resolve) => {
@@ -60,7 +62,7 @@ function preloadSignedInDashboard(page: string, { onHomeProfile }: EarlyPageOpti
   // While the stored tokens are good, the session, the reads and the live updates need no Amplify
   // (lib/stored-session.ts, docs/decisions.md #108): it loads when something asks for it (a refresh, a
   // logout). Tokens about to expire are Amplify's to refresh, first thing: it is started now.
-  if (!storedSession()) void import('../lib/auth').then(({ configureAuth }) => configureAuth()).catch(() => undefined);
+  if (!session) void import('../lib/auth').then(({ configureAuth }) => configureAuth()).catch(() => undefined);
   return turns;
 }
 

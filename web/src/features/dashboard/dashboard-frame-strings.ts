@@ -4,6 +4,10 @@
  */
 export const dashboardFrameStrings = {
   loading: 'Loading your dashboard...',
-  /** The first visit says "Welcome", later ones "Welcome back" (docs/decisions.md #88). */
-  welcome: (name: string, firstVisit: boolean) => (firstVisit ? `Welcome, ${name}` : `Welcome back, ${name}`),
+  /**
+   * The home's heading, by the business name or else the person's: the first visit says "Welcome", later
+   * ones "Welcome back" (docs/decisions.md #88). One rule for the frame and the home, which draw it in turn.
+   */
+  welcome: ({ companyName, fullName }: { companyName: string | null; fullName: string }, firstVisit: boolean) =>
+    `${firstVisit ? 'Welcome' : 'Welcome back'}, ${companyName ?? fullName}`,
 };

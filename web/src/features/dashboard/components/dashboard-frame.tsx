@@ -67,10 +67,11 @@ export function DashboardFrame({ heading }: { heading?: string }) {
 export function homeHeadingFrom(profile: unknown): string | undefined {
   if (typeof profile !== 'object' || profile === null) return undefined;
   const { merchantId, companyName, fullName } = profile as Record<string, unknown>;
-  const name = typeof companyName === 'string' ? companyName : fullName;
-  if (typeof merchantId !== 'string' || typeof name !== 'string' || name === '') return undefined;
+  if (typeof merchantId !== 'string' || typeof fullName !== 'string') return undefined;
+  const names = { companyName: typeof companyName === 'string' ? companyName : null, fullName };
+  if ((names.companyName ?? fullName) === '') return undefined;
   const firstVisit = !parseSetupProgress(readSetupProgress(merchantId)).welcomed;
-  return dashboardFrameStrings.welcome(name, firstVisit);
+  return dashboardFrameStrings.welcome(names, firstVisit);
 }
 
 /** BrandLogo's mark and name, without its cn (tailwind-merge), which the entry does not carry. */

@@ -81,13 +81,13 @@ function useFirstVisit(): boolean {
  * profile); the cards below it once `cardsReady`, in its loading words' place, so nothing painted moves.
  */
 function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsReady: boolean }) {
-  const { companyName, fullName, plan } = profile;
+  const { plan } = profile;
   const firstVisit = useFirstVisit();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader
-          title={strings.welcome(companyName ?? fullName, firstVisit)}
+          title={strings.welcome(profile, firstVisit)}
           description={plan === 'business-trial' ? strings.trialOffer : undefined}
         >
           <PlanBadge plan={plan} />
