@@ -15,6 +15,13 @@ import puppeteer from 'puppeteer-core';
 import { startHttpsEdge, type HttpsEdge } from './https-edge';
 
 export const LIGHTHOUSE_RUNS = 3;
+/**
+ * PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's whole Lighthouse report there (<page>-<run>.json),
+ * and its trace (<page>-<run>.trace.json), to see which tasks made a run's blocking time.
+ */
+const REPORTS_DIR = process.env.PAYLINK_BENCH_LIGHTHOUSE_REPORTS;
+/** PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profile to those traces (which functions ran), at some cost to the timings. */
+const CPU_PROFILE = process.env.PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE === '1';
 /** Attempts at one run whose trace Chrome failed to record (RETRIED_ERRORS). */
 const TRACE_ATTEMPTS = 3;
 const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
@@ -92,6 +99,7 @@ export async function startLighthouse(): Promise<LighthouseSession> {
             logLevel: 'error',
             onlyCategories: ['performance'],
             disableStorageReset: keepStorage,
+            ...(CPU_PROFILE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
           });
           const error = result?.lhr.runtimeError;
           // A trace Chrome failed to record (NO_NAVSTART and the like, frequent on a busy machine) says
@@ -102,6 +110,15 @@ export async function startLighthouse(): Promise<LighthouseSession> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.message}`);
         runs.push(result.lhr);
+        if (REPORTS_DIR) {
+          mkdirSync(REPORTS_DIR, { recursive: true });
+          const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${run + 1}.json`;
+          writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(result.lhr));
+          // The run's trace beside it: the main thread's tasks, to open in DevTools' Performance panel.
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace)
+            writeFileSync(path.join(REPORTS_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+        }
       }
       return figuresOf(computeMedianRun(runs) as LighthouseResult);
     },

@@ -13,7 +13,8 @@
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
  * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
- * bundles and their cold import; each writes nothing.
+ * bundles and their cold import; each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
+ * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
-import { readViteManifest, type ViteManifest } from '../support/vite-manifest';
+import { entryChunks, readViteManifest, type ViteManifest } from '../support/vite-manifest';
 import { BenchReport } from './report';
 
 // A run settles hundreds of thousands of payments: their INFO lines and metrics would be most of its work.
@@ -49,6 +50,8 @@ const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
  * the function bundles and their cold import. Each writes nothing.
  */
 const ONLY = process.env.PAYLINK_BENCH_ONLY;
+/** PAYLINK_BENCH_PAGES=/dashboard,bare measures only the Lighthouse pages whose names start so (with ONLY=lighthouse). */
+const PAGES_MEASURED = process.env.PAYLINK_BENCH_PAGES?.split(',');
 if (ONLY !== undefined && !['cost', 'lighthouse', 'functions'].includes(ONLY))
   throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse" and "functions" are known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
@@ -455,6 +458,7 @@ function pageBytes() {
     if (!found) throw new Error(`${key} is not in the Vite manifest: update PAGES in tests/bench/run.ts`);
     return found;
   };
+  const appEntryChunks = entryChunks(manifest);
   /** Adds `roots` and what they import to `into`; with `onMount`, also the import()s it names, the rest to `later`. */
   const collect = (roots: string[], onMount: string[] | null, into: Set<string>, later: Set<string>) => {
     const visit = (key: string) => {
@@ -463,7 +467,7 @@ function pageBytes() {
       const current = chunk(key);
       for (const next of current.imports ?? []) visit(next);
       // The entry's import()s are the two apps; a page loads one of them, named in `app`.
-      if (!onMount || current.isEntry) return;
+      if (!onMount || appEntryChunks.has(key)) return;
       for (const next of current.dynamicImports ?? []) {
         if (onMount.includes(chunk(next).name ?? '')) visit(next);
         else later.add(next);
@@ -489,7 +493,7 @@ function pageBytes() {
     collect([entry, ...app], null, keys, later);
     collect(route, onMount, keys, later);
     // Every page has the app's stylesheet (the prerendered ones and /p/{id} inline it), whatever its script.
-    const stylesheet = chunk('index.html').css ?? [];
+    const stylesheet = [...appEntryChunks].flatMap((key) => chunk(key).css ?? []);
     const files = new Set([...stylesheet, ...[...keys].flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])])]);
     const js = { raw: 0, gzip: 0 };
     const css = { raw: 0, gzip: 0 };
@@ -557,6 +561,7 @@ async function lighthousePages(linkId: string) {
       );
     row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'bytes', 'requests']);
     for (const { page, url, signedIn } of pages) {
+      if (PAGES_MEASURED && !PAGES_MEASURED.some((wanted) => page.startsWith(wanted))) continue;
       if (signedIn) await session.signIn(`${env.baseUrl}/login`, merchant);
       const measured = await session.measure(url, { keepStorage: signedIn });
       figures[page] = measured;

@@ -13,6 +13,7 @@ import type { DashboardStats } from '@shared/contracts/stats';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
+import { recordAssets, viteManifest } from './support/built-assets';
 import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
@@ -175,11 +176,20 @@ test('a payment made in another browser shows on the open dashboard without a re
   await expect(page).toHaveURL(/\/dashboard\/transactions$/);
 });
 
-test('Verify & Refresh says it is verifying, then that it is done', async ({ page }) => {
+test("Verify & Refresh says it is verifying, then that it is done; the toasts' code comes with the first toast", async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
+  const requested = recordAssets(page);
   await signInWithStoredSession(page, merchant);
   const overview = region(page, 'Business Overview');
   await expect(stat(page, 'Completed')).toHaveText(/\d+/);
+  // sonner is not part of the home's first visit (web/src/lib/toast.tsx, docs/decisions.md #110).
+  const sonnerFile = Object.entries(viteManifest()).find(([key]) =>
+    key.endsWith('node_modules/sonner/dist/index.mjs'),
+  )?.[1].file;
+  expect(sonnerFile).toMatch(/^assets\/.+\.js$/);
+  expect(requested).not.toContain(sonnerFile);
 
   // The verification answer is held until the first toast has been seen.
   let release = () => {};
@@ -190,6 +200,7 @@ test('Verify & Refresh says it is verifying, then that it is done', async ({ pag
   });
   await overview.getByRole('button', { name: 'Verify & Refresh' }).click();
   await expect(toast(page, 'Verifying transactions...')).toBeVisible();
+  expect(requested).toContain(sonnerFile);
   await expect(overview.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
   const statsReread = page.waitForResponse((response) => response.url().endsWith('/api/me/stats'));
   release();

@@ -22,17 +22,34 @@ export function readViteManifest(distDir: string): ViteManifest {
 }
 
 /**
- * The files (JS and CSS) the chunks under `keys` load, with what they import; with `followDynamic`, also what
- * they import() later. Every chunk imports the entry (React lives there), and the entry's own dynamic
- * imports are the two apps, so those are never followed through it.
+ * The chunks every page of the app loads first: index.html's entry and what it imports. The build keeps no
+ * code in the entry file itself (vite.config.ts inlines small shared chunks, which needs the entry's
+ * exports free to move), so the entry's own code, with its import()s of the two apps, sits in one of these.
  */
-export function filesReachedFrom(manifest: ViteManifest, keys: string[], followDynamic: boolean): Set<string> {
+export function entryChunks(manifest: ViteManifest): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const next of manifest[key].imports ?? []) visit(next);
-    if (followDynamic && !manifest[key].isEntry) for (const next of manifest[key].dynamicImports ?? []) visit(next);
+  };
+  visit('index.html');
+  return seen;
+}
+
+/**
+ * The files (JS and CSS) the chunks under `keys` load, with what they import; with `followDynamic`, also what
+ * they import() later. Every chunk imports the entry's chunks (React lives there), and their dynamic imports
+ * are the two apps, so those are never followed through them.
+ */
+export function filesReachedFrom(manifest: ViteManifest, keys: string[], followDynamic: boolean): Set<string> {
+  const entry = entryChunks(manifest);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+    if (followDynamic && !entry.has(key)) for (const next of manifest[key].dynamicImports ?? []) visit(next);
   };
   keys.forEach(visit);
   return new Set([...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));

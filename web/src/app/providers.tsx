@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ApiRequestError } from '../lib/api-request-error';
+import { Toaster } from '../lib/toast';
 
 const MAX_RETRIES = 2;
 
@@ -24,8 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Notifications last 4 s, sonner's default. */}
-      <Toaster position="top-right" richColors closeButton />
+      <Toaster />
     </QueryClientProvider>
   );
 }

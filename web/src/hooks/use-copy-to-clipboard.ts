@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 
 /** How long a copy button shows its check mark. */
 const COPIED_FOR_MS = 2_000;

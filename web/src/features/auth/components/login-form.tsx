@@ -2,7 +2,7 @@ import { CircleExclamationPoint, MailCheck } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { PasswordInput } from '@web/components/password-input';
 import { Alert, AlertTitle } from '@web/components/ui/alert';

@@ -3,7 +3,7 @@ import { CircleExclamationPoint, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import * as z from 'zod/mini';
 import { emailSchema, passwordSchema } from '@shared/contracts/signup';
 import { FormField, fieldControlProps } from '@web/components/form-field';

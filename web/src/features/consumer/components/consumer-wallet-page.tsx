@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
 import { BrandLogo } from '@web/components/brand-logo';
 import { Button } from '@web/components/ui/button';

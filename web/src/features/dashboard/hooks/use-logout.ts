@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { useCloseRealtime } from '@web/lib/realtime/realtime-provider';
 import { dashboardStrings } from '../dashboard-strings';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink, Plus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';

@@ -1,9 +1,9 @@
 import { Mail, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiRequestError } from '@web/lib/api-request-error';
+import { prepareToasts, toast, Toaster } from '@web/lib/toast';
 import { sendReceipt, serverMessage } from '../api/payer-api';
 import { payerStrings } from '../payer-strings';
-import { PayerToaster, showSuccessToast } from './payer-toaster';
 import { payerButton, payerErrorAlert } from './payer-ui';
 
 const strings = payerStrings.receipt;
@@ -16,13 +16,13 @@ const strings = payerStrings.receipt;
  */
 export function EmailReceiptButton({ sessionId, customerEmail }: { sessionId: string; customerEmail: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [opened, setOpened] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
   function open() {
-    setOpened(true);
+    // The toast that says the receipt went is then ready when it is due.
+    prepareToasts();
     dialog.current?.showModal();
   }
 
@@ -34,7 +34,7 @@ export function EmailReceiptButton({ sessionId, customerEmail }: { sessionId: st
     try {
       const sent = await sendReceipt(sessionId);
       dialog.current?.close();
-      void showSuccessToast(strings.sentTitle, strings.sentBody(sent.email));
+      toast.success(strings.sentTitle, { description: strings.sentBody(sent.email) });
     } catch (error) {
       const status = error instanceof ApiRequestError ? error.status : 0;
       // 403, 409, 429 and 503 say something a retry will not change.
@@ -51,7 +51,7 @@ export function EmailReceiptButton({ sessionId, customerEmail }: { sessionId: st
         <Mail aria-hidden="true" />
         {payerStrings.success.emailReceipt}
       </button>
-      {opened ? <PayerToaster /> : null}
+      <Toaster />
       <dialog
         ref={dialog}
         aria-labelledby={`${id}-title`}

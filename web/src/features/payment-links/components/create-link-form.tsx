@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
   LINK_DESCRIPTION_MAX,

@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { LINK_EXPIRED_MESSAGE_MAX, updateLinkExpirySchema, type PaymentLink } from '@shared/contracts/payment-links';
 import { wallClockOf } from '@shared/wall-clock';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import {
   LINK_REDIRECT_URL_MAX,
   LINK_REFERENCE_MAX,

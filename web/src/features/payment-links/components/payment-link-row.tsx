@@ -12,7 +12,7 @@ import {
   SlidersHorizontal,
 } from 'lucide-react';
 import { useRef, useState, type ComponentProps } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE } from '@shared/contracts/subscription';
 import { Badge } from '@web/components/ui/badge';

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link2, List, QrCode, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { usePaymentLinks } from '../api/payment-links-api';
 import { useQrGenerator } from '../hooks/use-qr-generator';

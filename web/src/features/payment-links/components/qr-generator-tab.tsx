@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, QrCode } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Badge } from '@web/components/ui/badge';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import {

@@ -1,7 +1,7 @@
 import { Download, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import {
   DEFAULT_BALANCE_MONTH,
   DEFAULT_GST_PERIOD_CHOICE,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { printMaterialFileName, type PrintMaterialContent, type PrintMaterialKind } from '../print-material-content';
 import { printMaterialsStrings } from '../print-materials-strings';

@@ -1,7 +1,7 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import type { PaymentRequest } from '@shared/contracts/payment-requests';
 import { formatDate, formatDateTime } from '@shared/format-date';

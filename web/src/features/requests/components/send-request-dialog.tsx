@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import {
   REMINDER_DAYS_MAX,

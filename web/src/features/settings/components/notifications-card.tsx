@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';

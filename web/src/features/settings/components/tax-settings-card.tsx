@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { taxSettingsUpdateSchema, type TaxSettings, type TaxSettingsUpdate } from '@shared/contracts/tax';
 import { formatGstNumber } from '@shared/gst-number';
 import { FormField, fieldControlProps } from '@web/components/form-field';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleDashed, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import * as z from 'zod/mini';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { LoadingState } from '@web/components/loading-state';

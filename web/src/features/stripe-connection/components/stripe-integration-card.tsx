@@ -1,6 +1,6 @@
 import { Activity, CircleCheck, CircleDashed, ExternalLink, RefreshCw, Unplug } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { LoadingState } from '@web/components/loading-state';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { useStripeConnection } from '../api/get-stripe-connection';
 import { stripeConnectionStrings as strings } from '../stripe-connection-strings';
 

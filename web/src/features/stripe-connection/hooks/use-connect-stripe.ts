@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { stripeTripFrom } from '@shared/contracts/stripe-connection';
 import { useCreateStripeOnboardingLink } from '../api/connect-stripe';
 import { stripeConnectionStrings as strings } from '../stripe-connection-strings';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { STRIPE_RETURN_PARAMS } from '@shared/contracts/stripe-connection';
 import { stripeConnectionQueryKey, getStripeConnection } from '../api/get-stripe-connection';
 import { stripeConnectionStrings } from '../stripe-connection-strings';

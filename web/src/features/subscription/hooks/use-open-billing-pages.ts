@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { stripeTripFrom } from '@shared/contracts/stripe-connection';
 import { useCreateBillingPortalSession, useCreateSubscriptionCheckout } from '../api/open-stripe-billing-page';
 import { subscriptionStrings as strings } from '../subscription-strings';

@@ -4,7 +4,7 @@
  * under lib/payments-api's keys, so a realtime push (which invalidates `paymentsQueryKey`) refreshes them.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import {
   PAYMENT_PAGE_DEFAULT,
   PAYMENT_PAGE_MAX,

@@ -1,6 +1,6 @@
 import { Undo2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import {
   REFUND_AMOUNT_MESSAGE,
   REFUND_REASONS,

@@ -1,6 +1,6 @@
 import { ReceiptText, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import { LiveIndicator } from '@web/components/live-indicator';
 import { LoadFailedCard } from '@web/components/load-failed-card';

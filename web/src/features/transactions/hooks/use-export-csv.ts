@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PaymentFiltersInput } from '@shared/contracts/payments';
 import { formatIsoDay } from '@shared/format-date';
 import type { PaymentSummary } from '@shared/contracts/payments';
