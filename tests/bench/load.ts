@@ -14,16 +14,24 @@ export interface LoadFigures {
 }
 
 export async function loadLatency(
-  target: { url: string; method?: 'GET' | 'POST'; body?: string },
+  target: { url: string; method?: 'GET' | 'POST'; body?: string; bodies?: readonly string[] },
   { requests, connections }: { requests: number; connections: number },
 ): Promise<LoadFigures> {
   const { hostname } = new URL(target.url);
+  let sent = 0;
   if (hostname !== '127.0.0.1' && hostname !== 'localhost')
     throw new Error(`load runs on loopback only: ${target.url}`);
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
     ...(target.body !== undefined && { body: target.body, headers: { 'content-type': 'application/json' } }),
+    // Each request takes the next of `bodies` in turn.
+    ...(target.bodies && {
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        { setupRequest: (request: object) => ({ ...request, body: target.bodies![sent++ % target.bodies!.length] }) },
+      ],
+    }),
     connections,
     amount: requests,
     timeout: 30,

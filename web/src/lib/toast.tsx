@@ -16,11 +16,17 @@ let loaded: Sonner | undefined;
 const whenLoaded = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
-  loading ??= import('sonner').then((module) => {
-    loaded = module;
-    whenLoaded.forEach((notify) => notify());
-    return module;
-  });
+  loading ??= import('sonner').then(
+    (module) => {
+      loaded = module;
+      whenLoaded.forEach((notify) => notify());
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined; // the next toast asks again
+      throw error;
+    },
+  );
   return loading;
 }
 
