@@ -7,6 +7,7 @@
  * It must be 0; the bench fails otherwise.
  */
 import type Stripe from 'stripe';
+import { OPEN_CHECKOUTS_PER_LINK } from '@functions/domain/checkout';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import type { TestRuntime } from '../integration/harness';
@@ -67,12 +68,18 @@ export async function measureWebhookThroughput(
 ): Promise<WebhookThroughput> {
   const merchant = await env.createMerchant();
   await env.connectStripe(merchant);
-  const { linkId } = await env.createLink(merchant, {
-    title: 'Webhook bench',
-    isOpenAmount: false,
-    amountCents: 1250,
-    tipPercent: 10,
-  });
+  // All checkouts are open before the first is paid, and a link holds at most OPEN_CHECKOUTS_PER_LINK of
+  // them (the next payer is told to try again, docs/decisions.md #58): enough links that none is full.
+  const linkIds: string[] = [];
+  while (linkIds.length * OPEN_CHECKOUTS_PER_LINK < paymentCount) {
+    const { linkId } = await env.createLink(merchant, {
+      title: `Webhook bench ${linkIds.length + 1}`,
+      isOpenAmount: false,
+      amountCents: 1250,
+      tipPercent: 10,
+    });
+    linkIds.push(linkId);
+  }
 
   // Checkouts as payers start them; every third adds the tip.
   const checkouts: { paymentId: string; url: string }[] = [];
@@ -83,7 +90,7 @@ export async function measureWebhookThroughput(
       const response = await env.api('/api/checkout', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ linkId, tip: index % 3 === 0 ? 'percent' : 'none' }),
+        body: JSON.stringify({ linkId: linkIds[index % linkIds.length], tip: index % 3 === 0 ? 'percent' : 'none' }),
       });
       if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
       checkouts.push(checkoutResponseSchema.parse(await response.json()));
