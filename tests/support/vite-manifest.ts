@@ -21,20 +21,31 @@ export function readViteManifest(distDir: string): ViteManifest {
   return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
 }
 
+/** The manifest keys of the chunks under `keys` and what they import; with `followDynamic`, also what they import() later (never through the entry's chunks: their dynamic imports are the two apps). */
+function chunksReached(
+  manifest: ViteManifest,
+  keys: string[],
+  followDynamic: boolean,
+  entry?: Set<string>,
+): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+    if (followDynamic && !entry?.has(key)) for (const next of manifest[key].dynamicImports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
 /**
  * The chunks every page of the app loads first: index.html's entry and what it imports. The build keeps no
  * code in the entry file itself (vite.config.ts inlines small shared chunks, which needs the entry's
  * exports free to move), so the entry's own code, with its import()s of the two apps, sits in one of these.
  */
 export function entryChunks(manifest: ViteManifest): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-  };
-  visit('index.html');
-  return seen;
+  return chunksReached(manifest, ['index.html'], false);
 }
 
 /**
@@ -43,14 +54,6 @@ export function entryChunks(manifest: ViteManifest): Set<string> {
  * are the two apps, so those are never followed through them.
  */
 export function filesReachedFrom(manifest: ViteManifest, keys: string[], followDynamic: boolean): Set<string> {
-  const entry = entryChunks(manifest);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-    if (followDynamic && !entry.has(key)) for (const next of manifest[key].dynamicImports ?? []) visit(next);
-  };
-  keys.forEach(visit);
-  return new Set([...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
+  const reached = chunksReached(manifest, keys, followDynamic, entryChunks(manifest));
+  return new Set([...reached].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
 }

@@ -32,15 +32,15 @@ function loadSonner(): Promise<Sonner> {
 
 /** Starts loading sonner ahead of a toast that is about to be due (a dialog whose result is a toast). */
 export function prepareToasts(): void {
-  later(() => undefined);
+  loadSonner().catch(reportNotLoaded);
 }
 
-/** Runs `show` with sonner's `toast` once sonner is in. A module that did not arrive (offline) shows nothing. */
+/** A module that did not arrive (offline) shows nothing; the next toast asks again. */
+const reportNotLoaded = (error: unknown) => console.error('Could not load the notifications', error);
+
+/** Runs `show` with sonner's `toast` once sonner is in. */
 function later(show: (sonnerToast: Sonner['toast']) => void): void {
-  loadSonner().then(
-    (module) => show(module.toast),
-    (error: unknown) => console.error('Could not load the notifications', error),
-  );
+  loadSonner().then((module) => show(module.toast), reportNotLoaded);
 }
 
 let lastToastId = 0;
