@@ -25,7 +25,7 @@ const BOOT_SCRIPT = '/prerendered-boot.js';
  */
 const PAGE_CODE: Readonly<Record<string, { entry?: string; start: 'paint' | 'intent' }>> = {
   // Only the header's menu needs code: its island, not the app.
-  '/': { entry: 'src/landing-island.tsx', start: 'paint' },
+  '/': { entry: 'src/landing-island.ts', start: 'paint' },
   // The forms need the app (and Amplify), which a visitor needs only once they use the form.
   '/login': { start: 'intent' },
   '/signup': { start: 'intent' },

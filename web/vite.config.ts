@@ -104,7 +104,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // (prerender-pages-plugin.ts, docs/decisions.md #90).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        'landing-island': fileURLToPath(new URL('./src/landing-island.tsx', import.meta.url)),
+        'landing-island': fileURLToPath(new URL('./src/landing-island.ts', import.meta.url)),
       },
       // The browser's build only (the prerender step's server build loads this config too, and needs its
       // entry's exports).

@@ -50,8 +50,15 @@ const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
  * the function bundles and their cold import. Each writes nothing.
  */
 const ONLY = process.env.PAYLINK_BENCH_ONLY;
-/** PAYLINK_BENCH_PAGES=/dashboard,bare measures only the Lighthouse pages whose names start so (with ONLY=lighthouse). */
+/**
+ * PAYLINK_BENCH_PAGES=/,/p,/dashboard,bare measures only those Lighthouse pages (with ONLY=lighthouse): a name
+ * given matches that page and the pages under it (`/p` is `/p/{id}`, `/dashboard` its signed-in run; `/` only
+ * the landing page).
+ */
 const PAGES_MEASURED = process.env.PAYLINK_BENCH_PAGES?.split(',');
+const isMeasured = (page: string) =>
+  !PAGES_MEASURED ||
+  PAGES_MEASURED.some((name) => page === name || page.startsWith(`${name}/`) || page.startsWith(`${name} `));
 if (ONLY !== undefined && !['cost', 'lighthouse', 'functions'].includes(ONLY))
   throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse" and "functions" are known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
@@ -436,7 +443,7 @@ const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onM
     onMount: [],
   },
   // Prerendered, and its one script is the header's island (docs/decisions.md #90), not the app's entry.
-  { page: '/', entry: 'src/landing-island.tsx', app: [], route: [], onMount: [] },
+  { page: '/', entry: 'src/landing-island.ts', app: [], route: [], onMount: [] },
   // Prerendered: these bytes arrive once the visitor reaches for the form (web/public/prerendered-boot.js).
   {
     page: '/login',
@@ -568,7 +575,7 @@ async function lighthousePages(linkId: string) {
       );
     row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'bytes', 'requests']);
     for (const { page, url, signedIn } of pages) {
-      if (PAGES_MEASURED && !PAGES_MEASURED.some((wanted) => page.startsWith(wanted))) continue;
+      if (!isMeasured(page)) continue;
       if (signedIn) await session.signIn(`${env.baseUrl}/login`, merchant);
       const measured = await session.measure(url, { keepStorage: signedIn });
       figures[page] = measured;

@@ -21,7 +21,7 @@ const payerRoute = matchPayerRoute(window.location);
 /*
  * The sign-in and sign-up pages arrive drawn (shared/prerendered-pages.ts), as a visitor with no session sees
  * them, and load this entry once the form is used (the landing page loads only its header island,
- * landing-island.tsx; docs/decisions.md #90): React hydrates that markup once the router has the page's code,
+ * landing-island.ts; docs/decisions.md #90): React hydrates that markup once the router has the page's code,
  * so nothing the visitor sees (or has typed) is replaced. A browser holding a session may be sent elsewhere (/login → /dashboard):
  * it is drawn afresh. /p/{id} is server-rendered apart from React's markup, and is also drawn afresh.
  */

@@ -4,9 +4,14 @@ import { readViteManifest, type ViteManifest } from '@tests/support/vite-manifes
 
 export { filesReachedFrom } from '@tests/support/vite-manifest';
 
-/** The manifest of the build the runtime serves (global-setup.ts serves the same folder). */
+/** The folder of the build the runtime serves (global-setup.ts serves the same one). */
+export function builtAssetsDir(): string {
+  return process.env.PAYLINK_E2E_STATIC_DIR ?? path.resolve(import.meta.dirname, '../../../web/dist');
+}
+
+/** The manifest of the build the runtime serves. */
 export function viteManifest(): ViteManifest {
-  return readViteManifest(process.env.PAYLINK_E2E_STATIC_DIR ?? path.resolve(import.meta.dirname, '../../../web/dist'));
+  return readViteManifest(builtAssetsDir());
 }
 
 /** The app's own JS and CSS files a page requests from now on (`assets/…`, as the manifest names them). */

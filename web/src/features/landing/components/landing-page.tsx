@@ -7,7 +7,7 @@ import { HowItWorksSection } from './how-it-works-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PricingSection } from './pricing-section';
 import { SiteFooter } from './site-footer';
-import { SITE_HEADER_ISLAND_ID, SiteHeader } from './site-header';
+import { SiteHeader } from './site-header';
 import { ValuesSection } from './values-section';
 import { PageDescription } from '@web/components/page-description';
 
@@ -25,10 +25,7 @@ export function LandingPage() {
       >
         {landingStrings.skipToContent}
       </a>
-      {/* The header's island root (landing-island.tsx); `contents` draws no box, so the header stays sticky. */}
-      <div id={SITE_HEADER_ISLAND_ID} className="contents">
-        <SiteHeader />
-      </div>
+      <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <HeroSection />
         <HowItWorksSection />
