@@ -95,14 +95,10 @@ export function SiteHeader() {
         </nav>
         <div className="flex flex-col gap-2 px-4 pb-6">
           <Button asChild variant="outline" size="lg">
-            <a href="/login">
-              {strings.login}
-            </a>
+            <a href="/login">{strings.login}</a>
           </Button>
           <Button asChild size="lg">
-            <a href="/signup">
-              {strings.getStarted}
-            </a>
+            <a href="/signup">{strings.getStarted}</a>
           </Button>
         </div>
       </div>
