@@ -5,7 +5,7 @@
  */
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
 import { isEventConsumer } from '@infra/constructs/event-routing';
 import {
@@ -130,6 +130,10 @@ describe('infra/redrive-dead-letters.ts', () => {
 
 describe('the origin check', () => {
   const secret = 'a-long-random-value-from-secrets-manager';
+  // The infra files share one module cache and environment (vitest.config.ts): the next file must not see it.
+  afterEach(() => {
+    delete process.env[ORIGIN_SECRET_ARN_ENV];
+  });
   const check = () => {
     process.env[ORIGIN_SECRET_ARN_ENV] = 'arn:aws:secretsmanager:…:secret:paylink/dev/cloudfront-origin-secret';
     let reads = 0;

@@ -4,7 +4,7 @@
  * public key given as the pool's JWKS. A request needs CloudFront's header AND a valid token.
  */
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoTokenVerifier, verifyMerchantHandler } from '@infra/constructs/origin-check/verify-merchant';
 import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from '@infra/constructs/origin-check/verify-origin';
 
@@ -27,6 +27,11 @@ function sign(privateKey: KeyObject, claims: Record<string, unknown>, kid = KID)
 let poolKey: KeyObject;
 let otherKey: KeyObject;
 let handler: ReturnType<typeof verifyMerchantHandler>;
+
+// The unit files share one module cache and environment (vitest.config.ts): the next file must not see it.
+afterAll(() => {
+  delete process.env[ORIGIN_SECRET_ARN_ENV];
+});
 
 beforeAll(() => {
   process.env[ORIGIN_SECRET_ARN_ENV] = 'arn:aws:secretsmanager:…:secret:paylink/dev/cloudfront-origin-secret';
