@@ -37,6 +37,7 @@ const { bootLocalRuntime } = await import('../integration/harness');
 const { countDynamoCalls } = await import('../support/dynamodb-call-counter');
 const { seedPaymentHistory, isFailedInHistory } = await import('./history-seed');
 const { catalog } = await import('@functions/catalog');
+const { OPEN_CHECKOUTS_PER_LINK } = await import('@functions/domain/checkout');
 const { secretValueEnvName } = await import('@functions/environment');
 const { loadLatency } = await import('./load');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
@@ -158,7 +159,6 @@ async function payerPageCriticalPath(linkId: string) {
  * the merchant's links that none is full: the figure is of checkouts made, not of refusals.
  */
 async function underLoad(merchant: TestMerchant, linkId: string) {
-  const { OPEN_CHECKOUTS_PER_LINK } = await import('@functions/domain/checkout');
   const checkoutLinks = [linkId];
   while (checkoutLinks.length * OPEN_CHECKOUTS_PER_LINK < LOAD.requests) checkoutLinks.push(await createLink(merchant));
   const routes = [
