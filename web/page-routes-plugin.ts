@@ -8,8 +8,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { PAGE_PREFIXES } from '../shared/page-routes';
-import { withAbsolutePreviewUrls } from '../shared/preview-urls';
+import { PAGE_PREFIXES } from '../shared/page-routes.js';
+import { withAbsolutePreviewUrls } from '../shared/preview-urls.js';
 
 const SOURCE_ENTRY = '<script type="module" src="/src/main.tsx"></script>';
 /** What a browser or crawler says that the function may read, forwarded as they sent it. */
