@@ -23,8 +23,8 @@ const RUNTIME_FILES = { pool: 'forks', sequence: { groupOrder: 1 } } as const;
  * The unit, contract and infra files run in one module cache per worker rather than a fresh one per file:
  * most of their time was importing the same modules again (aws-cdk-lib, esbuild, the catalogue), and shared,
  * the three projects took 29 s instead of 68 (docs/decisions.md #112). They hold no state between files: a
- * file that sets an environment variable or fakes the clock undoes it, and CI's file order and vitest's
- * shuffled orders pass alike. The runtime files keep their own process each.
+ * file that sets an environment variable or fakes the clock undoes it, and CI's file order and four random
+ * orders (a seeded shuffling sequencer) passed alike. The runtime files keep their own process each.
  */
 const SHARED_MODULES = { isolate: false } as const;
 
