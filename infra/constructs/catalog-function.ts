@@ -73,6 +73,9 @@ export interface CatalogFunctionProps {
 export function functionCode(repoRoot: string, entry: string): Code {
   return Code.fromAsset(repoRoot, {
     assetHashType: AssetHashType.OUTPUT,
+    // CDK reuses a staged asset by a key made of these options as JSON, in which `tryBundle` (a function) is
+    // nothing: without the entry in the key, every function after the first would deploy the first's bundle.
+    extraHash: entry,
     bundling: {
       image: FUNCTION_RUNTIME.bundlingImage,
       local: {

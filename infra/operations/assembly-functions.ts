@@ -1,0 +1,93 @@
+/**
+ * What each Lambda function of a synthesized, bundled cloud assembly would deploy: its template resource, its
+ * code asset's folder and, read from the bundle's source map, which catalogue handlers that bundle holds.
+ * The deploy rehearsal checks the prod stage's functions with it, tests/infra/function-assets.test.ts a few.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { catalog } from '@functions/catalog';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface AssemblyFunction {
+  /** The template file (nested ones included) and the function's logical id in it. */
+  templateFile: string;
+  logicalId: string;
+  /** The construct path CDK records (`Paylink-prod/GetMe/Function/Resource`). */
+  constructPath: string | undefined;
+  handler: string | undefined;
+  /** The staged asset folder this function's code is zipped from; undefined for inline code. */
+  assetDirectory: string | undefined;
+  /** Repository files the bundle's source map names (none for an asset without a map, e.g. CDK's own). */
+  bundledSources: string[];
+  /** Of those, the catalogue's handler entries: exactly one, its own, for a catalogue function. */
+  bundledEntries: string[];
+}
+
+interface TemplateResource {
+  Type: string;
+  Properties?: { Handler?: string; Code?: { S3Key?: unknown } };
+  Metadata?: Record<string, unknown>;
+}
+
+export function templateFilesIn(outdir: string): string[] {
+  return readdirSync(outdir)
+    .filter((file) => file.endsWith('.template.json'))
+    .sort()
+    .map((file) => path.join(outdir, file));
+}
+
+/** Every file a source map in the folder names, as repository paths (outside the repository: left out). */
+function sourcesOf(assetDirectory: string): string[] {
+  const maps = readdirSync(assetDirectory).filter((file) => file.endsWith('.map'));
+  const sources = new Set<string>();
+  for (const map of maps) {
+    const { sources: named = [] } = JSON.parse(readFileSync(path.join(assetDirectory, map), 'utf8')) as {
+      sources?: string[];
+    };
+    for (const source of named) {
+      const repoPath = path.relative(REPO_ROOT, path.resolve(assetDirectory, source));
+      if (!repoPath.startsWith('..') && !repoPath.includes('node_modules'))
+        sources.add(repoPath.split(path.sep).join('/'));
+    }
+  }
+  return [...sources].sort();
+}
+
+/** The asset folder of a function: CDK's `aws:asset:path` metadata, else the assets manifest's file for its S3 key. */
+function assetDirectoryOf(outdir: string, templateFile: string, resource: TemplateResource): string | undefined {
+  const assetPath = resource.Metadata?.['aws:asset:path'];
+  if (typeof assetPath === 'string') return path.resolve(outdir, assetPath);
+  const key = resource.Properties?.Code?.S3Key;
+  const hash = typeof key === 'string' ? /^([0-9a-f]{64})\.zip$/.exec(key)?.[1] : undefined;
+  const manifestFile = templateFile.replace(/\.template\.json$/, '.assets.json');
+  if (!hash || !existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    files: Record<string, { source: { path: string } }>;
+  };
+  const source = manifest.files[hash]?.source.path;
+  return source ? path.resolve(outdir, source) : undefined;
+}
+
+export function readAssemblyFunctions(outdir: string): AssemblyFunction[] {
+  const entries = new Set(catalog.map((spec) => spec.entry));
+  const functions: AssemblyFunction[] = [];
+  for (const templateFile of templateFilesIn(outdir)) {
+    const template = JSON.parse(readFileSync(templateFile, 'utf8')) as { Resources?: Record<string, TemplateResource> };
+    for (const [logicalId, resource] of Object.entries(template.Resources ?? {})) {
+      if (resource.Type !== 'AWS::Lambda::Function') continue;
+      const assetDirectory = assetDirectoryOf(outdir, templateFile, resource);
+      const bundledSources = assetDirectory && existsSync(assetDirectory) ? sourcesOf(assetDirectory) : [];
+      functions.push({
+        templateFile,
+        logicalId,
+        constructPath: resource.Metadata?.['aws:cdk:path'] as string | undefined,
+        handler: resource.Properties?.Handler,
+        assetDirectory,
+        bundledSources,
+        bundledEntries: bundledSources.filter((source) => entries.has(source)),
+      });
+    }
+  }
+  return functions;
+}
