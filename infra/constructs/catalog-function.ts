@@ -73,11 +73,12 @@ export interface CatalogFunctionProps {
 export function functionCode(repoRoot: string, entry: string): Code {
   return Code.fromAsset(repoRoot, {
     assetHashType: AssetHashType.OUTPUT,
-    // CDK reuses a staged asset by a key made of these options as JSON, in which `tryBundle` (a function) is
-    // nothing: without the entry in the key, every function after the first would deploy the first's bundle.
-    extraHash: entry,
     bundling: {
       image: FUNCTION_RUNTIME.bundlingImage,
+      // CDK reuses a staged asset by a key made of these options as JSON, in which `tryBundle` (a function) is
+      // nothing: the entry must be in the options as data, or every function after the first deploys the
+      // first one's bundle (docs/decisions.md #113).
+      environment: { PAYLINK_FUNCTION_ENTRY: entry },
       local: {
         tryBundle(outputDir) {
           const script = path.join(repoRoot, 'infra/constructs/bundle-function.ts');

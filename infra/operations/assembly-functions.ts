@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { catalog } from '@functions/catalog';
+import type { FunctionSpec } from '@functions/function-spec';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -16,6 +17,7 @@ export interface AssemblyFunction {
   /** The construct path CDK records (`Paylink-prod/GetMe/Function/Resource`). */
   constructPath: string | undefined;
   handler: string | undefined;
+  description: string | undefined;
   /** The staged asset folder this function's code is zipped from; undefined for inline code. */
   assetDirectory: string | undefined;
   /** Repository files the bundle's source map names (none for an asset without a map, e.g. CDK's own). */
@@ -26,7 +28,7 @@ export interface AssemblyFunction {
 
 interface TemplateResource {
   Type: string;
-  Properties?: { Handler?: string; Code?: { S3Key?: unknown } };
+  Properties?: { Handler?: string; Description?: string; Code?: { S3Key?: unknown } };
   Metadata?: Record<string, unknown>;
 }
 
@@ -83,6 +85,7 @@ export function readAssemblyFunctions(outdir: string): AssemblyFunction[] {
         logicalId,
         constructPath: resource.Metadata?.['aws:cdk:path'] as string | undefined,
         handler: resource.Properties?.Handler,
+        description: resource.Properties?.Description,
         assetDirectory,
         bundledSources,
         bundledEntries: bundledSources.filter((source) => entries.has(source)),
@@ -90,4 +93,36 @@ export function readAssemblyFunctions(outdir: string): AssemblyFunction[] {
     }
   }
   return functions;
+}
+
+/**
+ * What would deploy wrong: a catalogue function missing from the template, one whose bundle is not its own
+ * handler (or holds another's too), and two functions sharing one code asset. A function is matched to its
+ * catalogue entry by its description, which the catalogue keeps unique.
+ */
+export function functionAssetProblems(
+  functions: readonly AssemblyFunction[],
+  specs: readonly FunctionSpec[] = catalog,
+): string[] {
+  const problems: string[] = [];
+  for (const spec of specs) {
+    const deployed = functions.filter((fn) => fn.description === spec.description);
+    if (deployed.length !== 1) {
+      problems.push(`${spec.name}: ${deployed.length} functions in the template carry its description`);
+      continue;
+    }
+    const [fn] = deployed as [AssemblyFunction];
+    if (fn.bundledEntries.length !== 1 || fn.bundledEntries[0] !== spec.entry) {
+      problems.push(`${spec.name} (${fn.logicalId}) would deploy [${fn.bundledEntries.join(', ')}], not ${spec.entry}`);
+    }
+  }
+  const byAsset = new Map<string, string[]>();
+  for (const fn of functions) {
+    if (fn.assetDirectory) byAsset.set(fn.assetDirectory, [...(byAsset.get(fn.assetDirectory) ?? []), fn.logicalId]);
+  }
+  for (const [assetDirectory, logicalIds] of byAsset) {
+    if (logicalIds.length > 1)
+      problems.push(`${logicalIds.join(', ')} share one code asset (${path.basename(assetDirectory)})`);
+  }
+  return problems;
 }

@@ -2,9 +2,8 @@
  * `npm run deploy:rehearse`: everything about a deploy that can be checked without an AWS account.
  *
  * 1. Synthesizes dev, prod and dev in a second region exactly as `npm run deploy` would (cdk.json's
- *    feature flags, cdk-nag), minus asset bundling. Bundling adds only the entry pages' deploy-time copies
- *    (their preview URLs on the distribution's domain) to the web deployment's sources, which
- *    tests/infra/preview-urls-deployment.test.ts checks on its own.
+ *    feature flags, cdk-nag); prod with its assets bundled (the functions, the web app), and checks that
+ *    each function's code asset is its own and holds its own handler (infra/operations/assembly-functions.ts).
  * 2. Runs cfn-lint on every template, nested ones included (where cfn-lint is not installed it says so in
  *    one line and goes on).
  * 3. Checks every nested stack's parameters against its template: each one given is declared, each one
@@ -15,20 +14,27 @@
  * ("Deploying").
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { deploymentSettingsFromContext } from '../deployment-settings';
+import { catalog } from '@functions/catalog';
 import { addPaylinkStacks } from '../paylink-stacks';
+import { functionAssetProblems, readAssemblyFunctions, templateFilesIn } from './assembly-functions';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(REPO_ROOT, 'cdk.out', 'rehearsal');
 
-/** The deployments rehearsed: the committed stages, and one in another region (mail follows it). */
-const REHEARSALS: { name: string; context: Record<string, string> }[] = [
+/**
+ * The deployments rehearsed: the committed stages, and one in another region (mail follows it). Prod is
+ * synthesized as `npm run deploy` does it, with its assets bundled: its functions' bundles are checked and
+ * the assembly is what later steps run. The others skip bundling, which changes nothing in their templates
+ * but the assets' hashes.
+ */
+const REHEARSALS: { name: string; context: Record<string, string>; bundled?: boolean }[] = [
   { name: 'dev', context: { stage: 'dev' } },
-  { name: 'prod', context: { stage: 'prod' } },
+  { name: 'prod', context: { stage: 'prod' }, bundled: true },
   // Singapore: a region with every resource type the stack uses. (Auckland and Melbourne have no
   // AWS::SES::EmailIdentity in CloudFormation yet: docs/runbook.md, "Regions".)
   { name: 'dev-singapore', context: { stage: 'dev', region: 'ap-southeast-1' } },
@@ -37,23 +43,19 @@ const REHEARSALS: { name: string; context: Record<string, string> }[] = [
 const failures: string[] = [];
 const step = (message: string) => console.log(`\n▶ ${message}`);
 
-function synthesize(name: string, context: Record<string, string>): string {
+function synthesize(name: string, context: Record<string, string>, bundled = false): string {
   const outdir = path.join(OUT, name);
   rmSync(outdir, { recursive: true, force: true });
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
     context: Record<string, unknown>;
   };
-  const app = new App({ outdir, context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  const bundling = bundled ? {} : { 'aws:cdk:bundling-stacks': [] };
+  const app = new App({ outdir, context: { ...cdkJson.context, ...bundling, ...context } });
   addPaylinkStacks(app, deploymentSettingsFromContext(app.node));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
   return outdir;
 }
-
-const templatesIn = (outdir: string) =>
-  readdirSync(outdir)
-    .filter((file) => file.endsWith('.template.json'))
-    .map((file) => path.join(outdir, file));
 
 interface TemplateJson {
   Parameters?: Record<string, { Default?: unknown }>;
@@ -78,7 +80,7 @@ function nestedTemplateFile(outdir: string, stackFile: string, templateUrl: unkn
 
 function checkNestedStackParameters(outdir: string) {
   let checked = 0;
-  for (const file of templatesIn(outdir)) {
+  for (const file of templateFilesIn(outdir)) {
     const template = JSON.parse(readFileSync(file, 'utf8')) as TemplateJson;
     for (const [id, resource] of Object.entries(template.Resources)) {
       if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
@@ -120,10 +122,26 @@ function cfnLint(templates: string[]) {
   } else console.log(`  ${probe.stdout.trim()}: ${templates.length} templates, no findings`);
 }
 
-for (const { name, context } of REHEARSALS) {
-  step(`Synthesizing ${name} (${JSON.stringify(context)})`);
-  const outdir = synthesize(name, context);
-  const templates = templatesIn(outdir);
+/** Each function of a bundled assembly deploys its own handler, and no two share a code asset. */
+function checkFunctionAssets(outdir: string) {
+  const functions = readAssemblyFunctions(outdir);
+  const problems = functionAssetProblems(functions);
+  failures.push(...problems);
+  if (problems.length > 0) console.log(problems.map((problem) => `  ✗ ${problem}`).join('\n'));
+  else
+    console.log(
+      `  ${functions.length} functions, each its own code asset; the ${catalog.length} catalogue functions each bundle their own handler`,
+    );
+}
+
+for (const { name, context, bundled } of REHEARSALS) {
+  step(`Synthesizing ${name} (${JSON.stringify(context)}${bundled ? ', assets bundled' : ''})`);
+  const outdir = synthesize(name, context, bundled);
+  if (bundled) {
+    step(`Function bundles (${name})`);
+    checkFunctionAssets(outdir);
+  }
+  const templates = templateFilesIn(outdir);
   console.log(`  ${templates.map((file) => path.basename(file)).join(', ')}`);
   step(`cfn-lint (${name})`);
   cfnLint(templates);

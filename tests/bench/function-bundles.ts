@@ -1,13 +1,18 @@
 /**
- * Each catalogue function bundled as the stack bundles it — the same options (infra/constructs/function-bundling.ts),
- * in memory: the bytes that ship and, for the bench, the bundle itself to time its cold import.
- * Source maps are left out: the stack writes them beside the bundle, they are not loaded on a cold start.
+ * Each catalogue function's bundle, two ways. For the bench: the files a deploy uploads, read from a bundled
+ * cloud assembly (`cdk synth` as `npm run deploy` runs it). For the budget tests, which must stay quick: bundled
+ * in memory with the stack's own options (infra/constructs/function-bundling.ts), the same bytes without the
+ * minute-long synth. Source maps are left out of the bytes: they ship beside the bundle and load only when
+ * an error's stack is printed.
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { catalog } from '@functions/catalog';
 import { functionBuildOptions } from '@infra/constructs/function-bundling';
+import { readAssemblyFunctions } from '@infra/operations/assembly-functions';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -37,12 +42,38 @@ export async function bundleFunction(spec: { name: string; entry: string }): Pro
   return { name: spec.name, entry: spec.entry, bytes: code.length, code, runtimePackages };
 }
 
-/** Every catalogue entry, bundled `concurrency` at a time (esbuild is fast; the machine has 2 cores). */
-export async function bundleCatalog(concurrency = 4): Promise<FunctionBundle[]> {
-  const specs = catalog.map(({ name, entry }) => ({ name, entry }));
-  const bundles: FunctionBundle[] = [];
-  for (let i = 0; i < specs.length; i += concurrency) {
-    bundles.push(...(await Promise.all(specs.slice(i, i + concurrency).map(bundleFunction))));
-  }
-  return bundles;
+/** Synthesizes a stage as `npm run deploy` does (the CDK CLI, assets bundled) into `outdir`. */
+export function synthesizeBundledAssembly(outdir: string, stage = 'prod') {
+  const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-c', `stage=${stage}`, '-o', outdir], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (synth.status !== 0) throw new Error(`cdk synth -c stage=${stage} failed (exit ${synth.status ?? synth.signal})`);
+}
+
+/** The AWS SDK packages (and any other) a minified ESM bundle imports, statically or dynamically. */
+function importedPackages(code: string): string[] {
+  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*["']([^"'./][^"']*)["']/g)].map(
+    (match) => match[1]!,
+  );
+  return [...new Set(specifiers.filter((specifier) => !isNodeModule(specifier)))].sort();
+}
+
+/** Each catalogue function's bundle as a bundled cloud assembly holds it: the `index.mjs` its asset deploys. */
+export function assemblyCatalogBundles(outdir: string): FunctionBundle[] {
+  const deployed = readAssemblyFunctions(outdir);
+  return catalog.map((spec) => {
+    const fn = deployed.find((candidate) => candidate.description === spec.description);
+    if (!fn?.assetDirectory || fn.bundledEntries.join() !== spec.entry) {
+      throw new Error(`${spec.name}: no asset in ${outdir} bundles ${spec.entry} (npm run deploy:rehearse says why)`);
+    }
+    const code = readFileSync(path.join(fn.assetDirectory, 'index.mjs'));
+    return {
+      name: spec.name,
+      entry: spec.entry,
+      bytes: code.length,
+      code,
+      runtimePackages: importedPackages(code.toString('utf8')),
+    };
+  });
 }

@@ -83,7 +83,7 @@ const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 const COLD_RUNS = QUICK ? 1 : 7;
 
 const LIGHTHOUSE_COMMAND = `${BENCH} (lighthouse 12, mobile, simulated throttling, median of 3, over HTTP/2 through a local HTTPS edge)`;
-const FUNCTIONS_COMMAND = `${BENCH} (esbuild as CDK bundles; node <bundle>.mjs beside node -e 0 and beside node importing its AWS SDK clients, median of ${COLD_RUNS} rounds)`;
+const FUNCTIONS_COMMAND = `${BENCH} (each function's asset in a bundled cdk synth of prod; node <bundle>.mjs beside node -e 0 and beside node importing its AWS SDK clients, median of ${COLD_RUNS} rounds)`;
 const LOAD_COMMAND = `${BENCH} (autocannon, ${LOAD.requests} requests over ${LOAD.connections} connections, loopback)`;
 const CALLS_COMMAND = `${BENCH} (counted at the client, ${CALL_RUNS} runs); asserted in tests/integration/money-path-call-budget.test.ts`;
 
@@ -602,7 +602,7 @@ async function lighthousePages(linkId: string) {
 }
 
 /**
- * Each catalogue function bundled as CDK bundles it, its bytes, and its cold import: a fresh `node` running
+ * Each catalogue function's deployed bundle (its asset in a bundled synth), its bytes, and its cold import: a fresh `node` running
  * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does), timed
  * against two floors in the same round — a bare `node -e 0`, and a `node` that only imports the AWS SDK
  * clients the bundle leaves to the runtime. The second difference is the function's own share, the part its
@@ -611,10 +611,18 @@ async function lighthousePages(linkId: string) {
  * (left external, as in the cloud) from the repository's node_modules.
  */
 async function functionBundles() {
-  const { bundleCatalog } = await import('./function-bundles');
+  const { assemblyCatalogBundles, synthesizeBundledAssembly } = await import('./function-bundles');
   const scratch = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-functions');
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
+  // The files a deploy uploads: a bundled synth of prod (about a minute), or one already made
+  // (PAYLINK_BENCH_ASSEMBLY=cdk.out/rehearsal/prod after `npm run deploy:rehearse`).
+  let assembly = process.env.PAYLINK_BENCH_ASSEMBLY;
+  if (!assembly) {
+    assembly = path.join(scratch, 'assembly');
+    console.log('\nSynthesizing prod with its assets bundled (cdk synth, as npm run deploy does)…');
+    synthesizeBundledAssembly(assembly);
+  }
   /** ms for a fresh node with these arguments, or null if it fails. */
   const timed = (args: string[]) => {
     const started = performance.now();
@@ -632,7 +640,7 @@ async function functionBundles() {
       : ['--input-type=module', '-e', packages.map((name) => `await import(${JSON.stringify(name)});`).join(' ')];
 
   console.log(
-    `\nFunction bundles (esbuild as CDK bundles them) and cold import, median of ${COLD_RUNS} rounds: over node -e 0, and over node importing only the AWS SDK clients the function loads`,
+    `\nFunction bundles (the assets of a bundled cdk synth of prod) and cold import, median of ${COLD_RUNS} rounds: over node -e 0, and over node importing only the AWS SDK clients the function loads`,
   );
   console.log(
     `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(11)}${'over bare'.padStart(11)}${'SDK share'.padStart(11)}${'own share'.padStart(11)}`,
@@ -642,7 +650,7 @@ async function functionBundles() {
     { bytes: number; coldImportMs: number | null; overBareMs: number | null; overSdkMs: number | null }
   > = {};
   const bareTimings: number[] = [];
-  for (const bundle of await bundleCatalog()) {
+  for (const bundle of assemblyCatalogBundles(assembly)) {
     const file = path.join(scratch, `${bundle.name}.mjs`);
     writeFileSync(file, bundle.code);
     const rounds: { bare: number; sdk: number; cold: number }[] = [];
@@ -681,7 +689,7 @@ async function functionBundles() {
     return `${signed(Math.min(...known))} to ${signed(Math.max(...known))} ms`;
   };
   report.row(
-    'Function bundles (esbuild as CDK)',
+    "Function bundles (the bundled assembly's assets)",
     `${kb(Math.min(...all.map(({ bytes }) => bytes)))}–${kb(Math.max(...all.map(({ bytes }) => bytes)))}`,
     `${FUNCTIONS_COMMAND}; budgets in tests/infra/function-bundle-budget.test.ts`,
   );
