@@ -172,8 +172,8 @@ export async function runJourney(
     [
       'pay on Checkout',
       async () => {
-        const shown = await callJson<PublicPaymentLink>('GET', `${app}/api/links/${linkId}`, { status: 200 });
-        expectThat(shown.acceptingPayments, 'the payment page says the merchant cannot take payments');
+        const publicLink = await callJson<PublicPaymentLink>('GET', `${app}/api/links/${linkId}`, { status: 200 });
+        expectThat(publicLink.acceptingPayments, 'the payment page says the merchant cannot take payments');
         const checkout = await callJson<CheckoutResponse>('POST', `${app}/api/checkout`, {
           status: 200,
           body: { linkId, tip: 'percent' },
@@ -181,7 +181,8 @@ export async function runJourney(
         paymentId = checkout.paymentId;
         const { html, location } = await payOnCheckout(checkout.url, PAYING_CARD);
         const total = `$${(amounts.totalCents / 100).toFixed(2)}`;
-        expectThat(html.includes(total), `Checkout does not show the total ${total}`);
+        const shown = /\$\d[\d,]*\.\d{2}/.exec(html)?.[0] ?? 'no amount';
+        expectThat(html.includes(total), `Checkout shows ${shown}, not the total ${total}`);
         sessionId = /cs_[A-Za-z0-9_]+/.exec(location)?.[0] ?? '';
         expectThat(sessionId, `Checkout sent the payer to "${location}", not the success page`);
         return `${paymentId} paid ${total} on ${sessionId.slice(0, 20)}…`;
@@ -226,12 +227,9 @@ export async function runJourney(
           settleTimeoutMs,
         );
         const push = pushed?.type === 'payment.updated' ? pushed.payment : undefined;
-        expectEqual(
-          'the push: payment and total',
-          [paymentId, amounts.totalCents],
-          [push?.paymentId, push?.totalCents],
-        );
-        return `1 payment, ${stats.grossRevenue} cents; pushed ${push?.paymentId}`;
+        expectThat(push, `no push of a succeeded payment within ${settleTimeoutMs} ms`);
+        expectEqual('the push: payment and total', [paymentId, amounts.totalCents], [push.paymentId, push.totalCents]);
+        return `1 payment, ${stats.grossRevenue} cents; pushed ${push.paymentId}`;
       },
     ],
     [
