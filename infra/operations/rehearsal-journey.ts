@@ -64,7 +64,7 @@ export const JOURNEY_AMOUNTS = {
 export interface JourneyOptions {
   /** The amounts the server must come to (a test gives wrong ones to see the journey fail). */
   expected?: typeof JOURNEY_AMOUNTS;
-  /** How long Stripe's webhooks and the bus consumers behind them may take to land; 20 s by default. */
+  /** How long an email, Stripe's webhooks and the bus consumers behind them may take to land; 20 s by default. */
   settleTimeoutMs?: number;
 }
 const PASSWORD = 'Rehearsal!Journey9';
@@ -113,7 +113,7 @@ export async function runJourney(
     [
       'verify the email',
       async () => {
-        const verification = await waitForEmail(runtime.mailbox.url, email, /Confirm your email/, 10_000);
+        const verification = await waitForEmail(runtime.mailbox.url, email, /Confirm your email/, settleTimeoutMs);
         const code = /[?&]token_hash=(\d{6})\b/.exec(verification.body.html ?? '')?.[1];
         expectThat(code, `"${verification.subject}" carries no 6-digit code in its /verify-email link`);
         await confirmSignUp(config, email, code);
