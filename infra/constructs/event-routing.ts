@@ -12,6 +12,10 @@
  *   on-failure destination, the same queue (the message is Lambda's invocation record, the event under
  *   `requestPayload`).
  * infra/redrive-dead-letters.ts reads either shape and re-drives it through the same function.
+ *
+ * The bus and the dead-letter queues (named, and holding what failed) live here, in the app stack; a rule is
+ * defined beside its function, in the function's area's nested stack (CatalogFunction.home), and the queue's
+ * policy lets exactly that rule send.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -84,7 +88,7 @@ export class EventRouting extends Construct {
     const deadLetterQueue = this.deadLetterQueueFor(catalogFunction);
 
     (spec.rules ?? []).forEach((rule, index) => {
-      new Rule(this, `${catalogFunction.node.id}Rule${index + 1}`, {
+      new Rule(catalogFunction.home, `Rule${index + 1}`, {
         description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
         eventBus: this.bus,
         eventPattern: { source: [rule.source], detailType: rule.detailTypes },
@@ -92,7 +96,7 @@ export class EventRouting extends Construct {
       });
     });
     if (spec.schedule) {
-      new Rule(this, `${catalogFunction.node.id}Schedule`, {
+      new Rule(catalogFunction.home, 'Schedule', {
         description: `Every ${spec.schedule.rateMinutes} min → ${spec.name}`,
         schedule: Schedule.rate(Duration.minutes(spec.schedule.rateMinutes)),
         targets: [
