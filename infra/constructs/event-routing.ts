@@ -72,6 +72,8 @@ export class EventRouting extends Construct {
   private readonly props: EventRoutingProps;
   /** Each event consumer's dead-letter queue, by catalogue name. */
   readonly deadLetterQueues = new Map<string, Queue>();
+  /** Every rule and schedule, wherever it is defined (its function's nested stack), by a name that says whose. */
+  readonly rules = new Map<string, Rule>();
 
   constructor(scope: Construct, id: string, props: EventRoutingProps) {
     super(scope, id);
@@ -88,15 +90,16 @@ export class EventRouting extends Construct {
     const deadLetterQueue = this.deadLetterQueueFor(catalogFunction);
 
     (spec.rules ?? []).forEach((rule, index) => {
-      new Rule(catalogFunction.home, `Rule${index + 1}`, {
+      const id = `Rule${index + 1}`;
+      this.rules.set(`${catalogFunction.node.id}${id}`, new Rule(catalogFunction.home, id, {
         description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
         eventBus: this.bus,
         eventPattern: { source: [rule.source], detailType: rule.detailTypes },
         targets: [new LambdaFunction(catalogFunction.function, { deadLetterQueue, ...RULE_TARGET_RETRY })],
-      });
+      }));
     });
     if (spec.schedule) {
-      new Rule(catalogFunction.home, 'Schedule', {
+      this.rules.set(`${catalogFunction.node.id}Schedule`, new Rule(catalogFunction.home, 'Schedule', {
         description: `Every ${spec.schedule.rateMinutes} min → ${spec.name}`,
         schedule: Schedule.rate(Duration.minutes(spec.schedule.rateMinutes)),
         targets: [
@@ -105,7 +108,7 @@ export class EventRouting extends Construct {
             ...scheduleRetryFor(spec.schedule.rateMinutes),
           }),
         ],
-      });
+      }));
     }
 
     const asyncRetry = spec.rules?.length ? CONSUMER_ASYNC_RETRY : scheduleRetryFor(spec.schedule!.rateMinutes);

@@ -184,7 +184,9 @@ describe('dashboard', () => {
       for (const route of spec.routes ?? []) expect(body).toContain(`"Route","${route.method} ${route.path}"`);
     }
     for (const metric of PAYLINK_METRICS) expect(body, metric).toContain(metric);
-    expect(body).toContain('FailedInvocations');
+    // One failed-invocations line per rule and schedule, wherever the rule is defined (its area's nested stack).
+    const rulesAndSchedules = catalog.reduce((sum, spec) => sum + (spec.rules ?? []).length + (spec.schedule ? 1 : 0), 0);
+    expect(body.match(/"AWS\/Events","FailedInvocations"/g)?.length).toBe(rulesAndSchedules);
     expect(body).toContain('ApproximateNumberOfMessagesVisible');
     expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-ops-edge"[^\]]*"region":"us-east-1"/);
   });
