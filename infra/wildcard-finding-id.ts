@@ -27,7 +27,8 @@ export function acknowledgeWildcardResource(scope: IConstruct, resourceArn: stri
   let acknowledged = false;
   scope.node.addValidation({
     validate: () => {
-      if (!acknowledged) Validations.of(scope).acknowledge({ id: wildcardResourceFindingId(scope, resourceArn), reason });
+      if (!acknowledged)
+        Validations.of(scope).acknowledge({ id: wildcardResourceFindingId(scope, resourceArn), reason });
       acknowledged = true;
       return [];
     },

@@ -91,24 +91,30 @@ export class EventRouting extends Construct {
 
     (spec.rules ?? []).forEach((rule, index) => {
       const id = `Rule${index + 1}`;
-      this.rules.set(`${catalogFunction.node.id}${id}`, new Rule(catalogFunction.home, id, {
-        description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
-        eventBus: this.bus,
-        eventPattern: { source: [rule.source], detailType: rule.detailTypes },
-        targets: [new LambdaFunction(catalogFunction.function, { deadLetterQueue, ...RULE_TARGET_RETRY })],
-      }));
+      this.rules.set(
+        `${catalogFunction.node.id}${id}`,
+        new Rule(catalogFunction.home, id, {
+          description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
+          eventBus: this.bus,
+          eventPattern: { source: [rule.source], detailType: rule.detailTypes },
+          targets: [new LambdaFunction(catalogFunction.function, { deadLetterQueue, ...RULE_TARGET_RETRY })],
+        }),
+      );
     });
     if (spec.schedule) {
-      this.rules.set(`${catalogFunction.node.id}Schedule`, new Rule(catalogFunction.home, 'Schedule', {
-        description: `Every ${spec.schedule.rateMinutes} min → ${spec.name}`,
-        schedule: Schedule.rate(Duration.minutes(spec.schedule.rateMinutes)),
-        targets: [
-          new LambdaFunction(catalogFunction.function, {
-            deadLetterQueue,
-            ...scheduleRetryFor(spec.schedule.rateMinutes),
-          }),
-        ],
-      }));
+      this.rules.set(
+        `${catalogFunction.node.id}Schedule`,
+        new Rule(catalogFunction.home, 'Schedule', {
+          description: `Every ${spec.schedule.rateMinutes} min → ${spec.name}`,
+          schedule: Schedule.rate(Duration.minutes(spec.schedule.rateMinutes)),
+          targets: [
+            new LambdaFunction(catalogFunction.function, {
+              deadLetterQueue,
+              ...scheduleRetryFor(spec.schedule.rateMinutes),
+            }),
+          ],
+        }),
+      );
     }
 
     const asyncRetry = spec.rules?.length ? CONSUMER_ASYNC_RETRY : scheduleRetryFor(spec.schedule!.rateMinutes);

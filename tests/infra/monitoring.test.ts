@@ -185,7 +185,10 @@ describe('dashboard', () => {
     }
     for (const metric of PAYLINK_METRICS) expect(body, metric).toContain(metric);
     // One failed-invocations line per rule and schedule, wherever the rule is defined (its area's nested stack).
-    const rulesAndSchedules = catalog.reduce((sum, spec) => sum + (spec.rules ?? []).length + (spec.schedule ? 1 : 0), 0);
+    const rulesAndSchedules = catalog.reduce(
+      (sum, spec) => sum + (spec.rules ?? []).length + (spec.schedule ? 1 : 0),
+      0,
+    );
     expect(body.match(/"AWS\/Events","FailedInvocations"/g)?.length).toBe(rulesAndSchedules);
     expect(body).toContain('ApproximateNumberOfMessagesVisible');
     expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-ops-edge"[^\]]*"region":"us-east-1"/);
