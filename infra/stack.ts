@@ -2,14 +2,21 @@
  * Paylink in the cloud, built from functions/catalog.ts and infra/tables.ts and nothing else: adding a
  * catalogue entry adds its Lambda, routes, rules, schedule, trigger and grants here without touching
  * this file.
+ *
+ * CloudFormation allows a stack 500 resources (docs/decisions.md #92), so each area of the catalogue
+ * (functions/catalog/<area>.ts) deploys its functions, their roles and their event rules in a nested stack
+ * of its own, as the monitoring has its own. What has a fixed name or a unique key stays here, where it was:
+ * the tables, pool, secrets, bus, the functions' log groups and dead-letter queues (named), and the APIs with
+ * their routes (a route key is unique in its API) and integrations. Moving any of those to another stack
+ * would make CloudFormation create the new one before it deletes the old: "already exists".
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { catalog } from '@functions/catalog';
+import { areaOf, catalog } from '@functions/catalog';
 import { SECRET_IDS, pagePathPatterns, type FunctionSpec, type SecretId } from '@functions/function-spec';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { CatalogFunction } from './constructs/catalog-function';
@@ -65,6 +72,8 @@ export class PaylinkStack extends Stack {
   readonly mailIdentity: EmailIdentity;
   readonly web: WebHosting;
   readonly functions: ReadonlyMap<string, CatalogFunction>;
+  /** The nested stack of each catalogue area's functions, by area (`other`: functions of no area, a test's fixtures). */
+  readonly functionStacks: ReadonlyMap<string, NestedStack>;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: PaylinkStackProps) {
@@ -126,6 +135,21 @@ export class PaylinkStack extends Stack {
       pagePathPatterns: pagePathPatterns(specs),
     });
 
+    const functionStacks = new Map<string, NestedStack>();
+    const functionStackFor = (spec: FunctionSpec): NestedStack | undefined => {
+      // A Cognito trigger stays here: its pool names it, and its permission names the pool (a cycle across stacks).
+      if (spec.cognitoTrigger) return undefined;
+      const area = areaOf(spec.name) ?? 'other';
+      let nested = functionStacks.get(area);
+      if (!nested) {
+        nested = new NestedStack(this, `${constructIdOf(area)}Functions`, {
+          description: `Paylink (${stage}): the catalogue's ${area} functions, their roles and event rules`,
+        });
+        functionStacks.set(area, nested);
+      }
+      return nested;
+    };
+
     const functions = new Map<string, CatalogFunction>();
     for (const spec of specs) {
       if (functions.has(spec.name)) throw new Error(`Two catalogue functions are named ${spec.name}`);
@@ -135,6 +159,7 @@ export class PaylinkStack extends Stack {
           spec,
           stage,
           isProduction,
+          home: functionStackFor(spec),
           dependencies: {
             repoRoot: REPO_ROOT,
             tables: this.tables,
@@ -152,6 +177,7 @@ export class PaylinkStack extends Stack {
       );
     }
     this.functions = functions;
+    this.functionStacks = functionStacks;
 
     // The $connect route needs its authorizer to exist, whatever the catalogue's order.
     const authorizersFirst = [...functions.values()].sort(

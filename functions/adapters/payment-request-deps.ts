@@ -5,7 +5,7 @@ import { merchantStore } from './merchant-store';
 import { paymentLinkStore } from './payment-link-store';
 import { paymentRequestStore } from './payment-request-store';
 
-/** The request, link and merchant stores and the mailer, for sending, listing and cancelling payment requests. */
+/** The request, link and merchant stores and the mailer, for sending a payment request. */
 export function paymentRequestDeps(now = new Date()): PaymentRequestDeps {
   return {
     requests: paymentRequestStore,

@@ -7,23 +7,33 @@ import type { FunctionSpec } from '../function-spec';
 
 export const paymentRequestFunctions: readonly FunctionSpec[] = [
   {
-    name: 'payment-requests',
+    name: 'send-payment-request',
     description:
-      "The merchant's payment requests: send one (at most 50 a merchant's day, with an optional reminder), list them, cancel one (expiring a one-off's open Checkout).",
-    entry: 'functions/http/payment-requests.ts',
-    // One function for the three routes: the stack is near CloudFormation's 500 resources (docs/decisions.md #79).
-    routes: [
-      { method: 'GET', path: '/api/me/requests', auth: 'merchant' },
-      { method: 'POST', path: '/api/me/requests', auth: 'merchant' },
-      { method: 'POST', path: '/api/me/requests/{id}/cancel', auth: 'merchant' },
-    ],
-    // links: the link asked for is read, a one-off's own link is written (and deactivated on cancel);
-    // payments and Stripe: a cancelled one-off's open Checkout is found and expired (docs/decisions.md #105).
-    tables: { requests: 'readwrite', links: 'readwrite', merchants: 'read', payments: 'read' },
+      "Sends one payment request: checks the link (or makes the one-off's own), takes one of the merchant's 50 a day, stores it and emails the payer.",
+    entry: 'functions/http/send-payment-request.ts',
+    routes: [{ method: 'POST', path: '/api/me/requests', auth: 'merchant' }],
+    // links: the link asked for is read, a one-off's own link is made (and closed again if the email fails).
+    tables: { requests: 'readwrite', links: 'readwrite', merchants: 'read' },
+    sendsEmail: true,
+  },
+  {
+    name: 'list-payment-requests',
+    description: "The merchant's payment requests, newest first.",
+    entry: 'functions/http/list-payment-requests.ts',
+    routes: [{ method: 'GET', path: '/api/me/requests', auth: 'merchant' }],
+    tables: { requests: 'read' },
+  },
+  {
+    name: 'cancel-payment-request',
+    description: "Cancels a payment request: a one-off's own link is closed and its open Checkout expired.",
+    entry: 'functions/http/cancel-payment-request.ts',
+    routes: [{ method: 'POST', path: '/api/me/requests/{id}/cancel', auth: 'merchant' }],
+    // links: a one-off's own link is deactivated; payments and Stripe: its open Checkout is found and expired
+    // (docs/decisions.md #105).
+    tables: { requests: 'readwrite', links: 'readwrite', payments: 'read' },
     secrets: ['stripe-secret-key'],
     // As update-payment-link: the expiring of open Checkouts, 8 at a time, within API Gateway's 30 s.
     timeoutSeconds: 25,
-    sendsEmail: true,
   },
   {
     name: 'send-request-reminders',

@@ -3,6 +3,10 @@
  * exactly what the entry declares (tables, secrets, email, events, realtime pushes) plus writing its own
  * logs — nothing else, not even the AWS managed basic-execution policy (whose `logs:*` reach is every log
  * group in the account).
+ *
+ * The function and its role may live in a nested stack (its area's, infra/stack.ts) while its log group stays
+ * here, in the app stack, under its fixed name: a named resource cannot move between stacks in one deploy
+ * (the new stack would create the name before the old one deletes it), and its logs would go with it.
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -29,7 +33,7 @@ import { namedResourceRemovalPolicy } from '../removal-policies';
 import { eventSourcesOf, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
 import { ENV, secretArnEnvName, tableEnvName } from '@functions/environment';
 import { tables as tableSpecs } from '../tables';
-import { wildcardResourceFindingId } from '../wildcard-finding-id';
+import { acknowledgeWildcardResource } from '../wildcard-finding-id';
 import type { DataTables } from './data-tables';
 
 /** The newest Node.js Lambda runtime this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the newest). */
@@ -62,6 +66,11 @@ export interface CatalogFunctionProps {
   dependencies: CatalogFunctionDependencies;
   stage: string;
   isProduction: boolean;
+  /**
+   * Where the function, its role and its event rules are defined: its area's nested stack. Unset: here,
+   * beside its log group (a Cognito trigger, which its user pool and its pool's permission tie to the app stack).
+   */
+  home?: Construct;
 }
 
 /**
@@ -98,25 +107,31 @@ export class CatalogFunction extends Construct {
   readonly spec: FunctionSpec;
   readonly function: NodejsFunction;
   readonly role: Role;
+  /** In the app stack, whichever stack the function is in. */
   readonly logGroup: LogGroup;
+  /** The construct the function, its role and its rules are defined under (in its nested stack, if it has one). */
+  readonly home: Construct;
 
   constructor(scope: Construct, id: string, props: CatalogFunctionProps) {
     super(scope, id);
     const { spec, dependencies: deps } = props;
     this.spec = spec;
+    // Same id in the nested stack: the construct paths (and cdk-nag's findings) still name the function.
+    const home = props.home ? new Construct(props.home, id) : this;
+    this.home = home;
 
     this.logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/paylink/${props.stage}/functions/${spec.name}`,
       retention: props.isProduction ? FUNCTION_LOG_RETENTION.production : FUNCTION_LOG_RETENTION.other,
       removalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
-    this.role = new Role(this, 'Role', {
+    this.role = new Role(home, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Paylink ${spec.name}: only what functions/catalog.ts declares for it`,
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new NodejsFunction(home, 'Function', {
       description: spec.description,
       // NodejsFunction with code it is handed: CDK's own bundling runs the esbuild CLI, which takes no plugins,
       // and the bundle drops the Stripe SDK's unused resources with one (docs/decisions.md #95).
@@ -141,7 +156,7 @@ export class CatalogFunction extends Construct {
     });
 
     this.grantDeclaredAccess(spec, deps);
-    Validations.of(this).acknowledge({
+    Validations.of(home).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: `${spec.name} sends its X-Ray trace segments: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource type, so AWS accepts only "*" for them.`,
     });
@@ -154,10 +169,11 @@ export class CatalogFunction extends Construct {
       else table.grantReadData(this.role);
       const indexNames = (tableSpecs[tableId].indexes ?? []).map((index) => index.name);
       if (indexNames.length > 0) {
-        Validations.of(this).acknowledge({
-          id: wildcardResourceFindingId(this, `${table.tableArn}/index/*`),
-          reason: `${spec.name} queries the ${tableId} table's own secondary indexes (${indexNames.join(', ')}); "/index/*" reaches only that table's indexes.`,
-        });
+        acknowledgeWildcardResource(
+          this.home,
+          `${table.tableArn}/index/*`,
+          `${spec.name} queries the ${tableId} table's own secondary indexes (${indexNames.join(', ')}); "/index/*" reaches only that table's indexes.`,
+        );
       }
     }
     for (const secretId of spec.secrets ?? []) {
@@ -179,13 +195,11 @@ export class CatalogFunction extends Construct {
     }
     if (spec.pushesToConnections) {
       deps.realtimeStage.grantManagementApiAccess(this.role);
-      Validations.of(this).acknowledge({
-        id: wildcardResourceFindingId(
-          this,
-          `${Stack.of(this).formatArn({ service: 'execute-api', resource: deps.realtimeStage.api.apiId })}/${deps.realtimeStage.stageName}/*/@connections/*`,
-        ),
-        reason: `${spec.name} pushes to merchants' open sockets: connection ids exist only at run time, and the ARN is limited to this API's ${deps.realtimeStage.stageName} stage.`,
-      });
+      acknowledgeWildcardResource(
+        this.home,
+        `${Stack.of(deps.realtimeStage.api).formatArn({ service: 'execute-api', resource: deps.realtimeStage.api.apiId })}/${deps.realtimeStage.stageName}/*/@connections/*`,
+        `${spec.name} pushes to merchants' open sockets: connection ids exist only at run time, and the ARN is limited to this API's ${deps.realtimeStage.stageName} stage.`,
+      );
     }
   }
 }

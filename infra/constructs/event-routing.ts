@@ -12,6 +12,10 @@
  *   on-failure destination, the same queue (the message is Lambda's invocation record, the event under
  *   `requestPayload`).
  * infra/redrive-dead-letters.ts reads either shape and re-drives it through the same function.
+ *
+ * The bus and the dead-letter queues (named, and holding what failed) live here, in the app stack; a rule is
+ * defined beside its function, in the function's area's nested stack (CatalogFunction.home), and the queue's
+ * policy lets exactly that rule send.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -68,6 +72,8 @@ export class EventRouting extends Construct {
   private readonly props: EventRoutingProps;
   /** Each event consumer's dead-letter queue, by catalogue name. */
   readonly deadLetterQueues = new Map<string, Queue>();
+  /** Every rule and schedule, wherever it is defined (its function's nested stack), by a name that says whose. */
+  readonly rules = new Map<string, Rule>();
 
   constructor(scope: Construct, id: string, props: EventRoutingProps) {
     super(scope, id);
@@ -84,24 +90,31 @@ export class EventRouting extends Construct {
     const deadLetterQueue = this.deadLetterQueueFor(catalogFunction);
 
     (spec.rules ?? []).forEach((rule, index) => {
-      new Rule(this, `${catalogFunction.node.id}Rule${index + 1}`, {
-        description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
-        eventBus: this.bus,
-        eventPattern: { source: [rule.source], detailType: rule.detailTypes },
-        targets: [new LambdaFunction(catalogFunction.function, { deadLetterQueue, ...RULE_TARGET_RETRY })],
-      });
+      const id = `Rule${index + 1}`;
+      this.rules.set(
+        `${catalogFunction.node.id}${id}`,
+        new Rule(catalogFunction.home, id, {
+          description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
+          eventBus: this.bus,
+          eventPattern: { source: [rule.source], detailType: rule.detailTypes },
+          targets: [new LambdaFunction(catalogFunction.function, { deadLetterQueue, ...RULE_TARGET_RETRY })],
+        }),
+      );
     });
     if (spec.schedule) {
-      new Rule(this, `${catalogFunction.node.id}Schedule`, {
-        description: `Every ${spec.schedule.rateMinutes} min → ${spec.name}`,
-        schedule: Schedule.rate(Duration.minutes(spec.schedule.rateMinutes)),
-        targets: [
-          new LambdaFunction(catalogFunction.function, {
-            deadLetterQueue,
-            ...scheduleRetryFor(spec.schedule.rateMinutes),
-          }),
-        ],
-      });
+      this.rules.set(
+        `${catalogFunction.node.id}Schedule`,
+        new Rule(catalogFunction.home, 'Schedule', {
+          description: `Every ${spec.schedule.rateMinutes} min → ${spec.name}`,
+          schedule: Schedule.rate(Duration.minutes(spec.schedule.rateMinutes)),
+          targets: [
+            new LambdaFunction(catalogFunction.function, {
+              deadLetterQueue,
+              ...scheduleRetryFor(spec.schedule.rateMinutes),
+            }),
+          ],
+        }),
+      );
     }
 
     const asyncRetry = spec.rules?.length ? CONSUMER_ASYNC_RETRY : scheduleRetryFor(spec.schedule!.rateMinutes);

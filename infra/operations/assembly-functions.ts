@@ -14,7 +14,7 @@ export interface AssemblyFunction {
   /** The template file (nested ones included) and the function's logical id in it. */
   templateFile: string;
   logicalId: string;
-  /** The construct path CDK records (`Paylink-prod/GetMe/Function/Resource`). */
+  /** The construct path CDK records (`Paylink-prod/AccountsFunctions/GetMe/Function/Resource`). */
   constructPath: string | undefined;
   handler: string | undefined;
   description: string | undefined;
@@ -56,19 +56,31 @@ function sourcesOf(assetDirectory: string): string[] {
   return [...sources].sort();
 }
 
-/** The asset folder of a function: CDK's `aws:asset:path` metadata, else the assets manifest's file for its S3 key. */
+/**
+ * The asset folder of a function: CDK's `aws:asset:path` metadata, else the assets manifest's file for its S3 key
+ * — its own stack's manifest, or for a nested stack (which has none) its top-level stack's.
+ */
 function assetDirectoryOf(outdir: string, templateFile: string, resource: TemplateResource): string | undefined {
   const assetPath = resource.Metadata?.['aws:asset:path'];
   if (typeof assetPath === 'string') return path.resolve(outdir, assetPath);
   const key = resource.Properties?.Code?.S3Key;
   const hash = typeof key === 'string' ? /^([0-9a-f]{64})\.zip$/.exec(key)?.[1] : undefined;
-  const manifestFile = templateFile.replace(/\.template\.json$/, '.assets.json');
-  if (!hash || !existsSync(manifestFile)) return undefined;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-    files: Record<string, { source: { path: string } }>;
-  };
-  const source = manifest.files[hash]?.source.path;
-  return source ? path.resolve(outdir, source) : undefined;
+  if (!hash) return undefined;
+  const ownManifest = templateFile.replace(/\.template\.json$/, '.assets.json');
+  const manifests = [
+    ...(existsSync(ownManifest) ? [ownManifest] : []),
+    ...readdirSync(outdir)
+      .filter((file) => file.endsWith('.assets.json'))
+      .map((file) => path.join(outdir, file)),
+  ];
+  for (const manifestFile of manifests) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      files: Record<string, { source: { path: string } }>;
+    };
+    const source = manifest.files[hash]?.source.path;
+    if (source) return path.resolve(outdir, source);
+  }
+  return undefined;
 }
 
 export function readAssemblyFunctions(outdir: string): AssemblyFunction[] {

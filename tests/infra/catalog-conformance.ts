@@ -117,6 +117,8 @@ function grantsOfRole(resources: Record<string, CfnResourceJson>, roleLogicalId:
   return grants;
 }
 
+const sorted = (items: unknown[]) => items.map((item) => JSON.stringify(item)).sort();
+
 function keySchemaOf(spec: KeySpec) {
   return [
     { AttributeName: spec.partitionKey.name, KeyType: 'HASH' },
@@ -448,6 +450,28 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         expect(routeResource.Properties?.AuthorizationType).toBe('CUSTOM');
         expect(routeResource.Properties?.AuthorizerId).toEqual({ Ref: originAuthorizerId(synth()) });
       }
+    });
+
+    it('calls the route functions as one role that may invoke exactly them, by their unqualified ARNs (docs/decisions.md #92)', () => {
+      const { stack, resources } = synth();
+      const apiId = logicalIdOf(stack.httpApi.api);
+      const integrations = resourcesOfType(resources, 'AWS::ApiGatewayV2::Integration').filter(([, integration]) =>
+        refersTo(integration.Properties?.ApiId, apiId),
+      );
+      const roleIds = new Set(
+        integrations.map(([, integration]) => [...referencedLogicalIds(integration.Properties?.CredentialsArn)][0]),
+      );
+      expect(roleIds.size, 'one invocation role for every integration').toBe(1);
+      const [roleId] = [...roleIds];
+      expect(JSON.stringify(resources[roleId!]?.Properties?.AssumeRolePolicyDocument)).toContain(
+        '"Service":"apigateway.amazonaws.com"',
+      );
+      const grants = grantsOfRole(resources, roleId!);
+      for (const grant of grants) expect(grant.actions).toEqual(['lambda:InvokeFunction']);
+      const routeFunctions = specs
+        .filter((spec) => (spec.routes ?? []).length > 0)
+        .map((spec) => ({ 'Fn::GetAtt': [logicalIdOf(stack.functions.get(spec.name)!.function), 'Arn'] }));
+      expect(sorted(grants.map((grant) => grant.resource))).toEqual(sorted(routeFunctions));
     });
 
     it('checks the secret origin header that CloudFront adds, from the same secret, caching the answer', () => {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCatalogueConformance } from './catalog-conformance';
 import { fixtureCatalog } from './fixture-catalog';
 import { unacknowledgedAwsSolutionsFindings } from './nag-findings';
+import { describeStackLimits } from './stack-limits';
 import { synthesizePaylink, type SynthesizedPaylink } from './synthesize-paylink';
 
 let synthesized: SynthesizedPaylink;
@@ -27,6 +28,7 @@ it('covers every kind of wiring', () => {
 });
 
 describeCatalogueConformance(synth, fixtureCatalog);
+describeStackLimits(synth);
 
 describe('cdk-nag AwsSolutions', () => {
   it('has no unacknowledged errors or warnings', () => {

@@ -2,9 +2,9 @@
  * The real catalogue plus entries that exercise what it does not use yet: a schedule (including the
  * singular `rate(1 minute)`), secrets, SES, PutEvents, several rules on one function. Entries point at
  * existing handlers: only the wiring is under test. Names are `fixture-…` so they never collide with the
- * real catalogue's. Several merchant routes on one function and public routes are the real catalogue's own
- * now (payment-requests, the payer's routes), so they have no fixture: each fixture costs the synthesized
- * stack resources, and the real one is near CloudFormation's 500 per stack.
+ * real catalogue's. Several routes on one function (Stripe's two webhooks, the payer's and receipt pages' GET
+ * and HEAD) and public routes are the real catalogue's own, so they have no fixture. The fixtures have no
+ * catalogue area: they deploy in a nested stack of their own (`OtherFunctions`, infra/stack.ts).
  */
 import { catalog } from '@functions/catalog';
 import { type FunctionSpec } from '@functions/function-spec';

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { FUNCTION_RUNTIME, functionCode } from '@infra/constructs/catalog-function';
 import { readAssemblyFunctions, type AssemblyFunction } from '@infra/operations/assembly-functions';
@@ -28,8 +28,10 @@ beforeAll(() => {
   outdir = mkdtempSync(path.join(os.tmpdir(), 'paylink-function-assets-'));
   const app = new App({ outdir });
   const stack = new Stack(app, 'FunctionAssets', { env: { region: 'ap-southeast-2' } });
+  // The last in a nested stack, as the app stack's areas are: its asset is listed in the parent's manifest.
+  const nested = new NestedStack(stack, 'Area');
   ENTRIES.forEach((entry, index) => {
-    new LambdaFunction(stack, `Function${index}`, {
+    new LambdaFunction(index === ENTRIES.length - 1 ? nested : stack, `Function${index}`, {
       code: functionCode(REPO_ROOT, entry),
       handler: 'index.handler',
       runtime: FUNCTION_RUNTIME,
@@ -44,6 +46,7 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 describe('each function its own bundle', () => {
   it('gives every function a code asset of its own', () => {
     expect(functions).toHaveLength(ENTRIES.length);
+    for (const fn of functions) expect(fn.assetDirectory, `${fn.logicalId}'s code asset`).toBeDefined();
     const assetDirectories = new Set(functions.map((fn) => fn.assetDirectory));
     expect(assetDirectories.size, 'distinct code assets').toBe(ENTRIES.length);
   });

@@ -1,6 +1,5 @@
 /** The dashboard's graphs: business figures, the API by route group, the event routing, and every function. */
 import { GraphWidget, MathExpression, Metric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
-import { Rule } from 'aws-cdk-lib/aws-events';
 import type { CatalogFunction } from '../catalog-function';
 import type { EventRouting } from '../event-routing';
 import {
@@ -113,13 +112,13 @@ export function apiWidgets(apiId: string, functions: readonly CatalogFunction[],
 }
 
 export function eventWidgets(events: EventRouting): IWidget[] {
-  const rules = events.node.findAll().filter((child): child is Rule => child instanceof Rule);
+  const rules = [...events.rules];
   const queues = [...events.deadLetterQueues.entries()];
   return [
     new GraphWidget({
       title: 'EventBridge failed invocations, by rule',
       left: rules.map(
-        (rule) =>
+        ([label, rule]) =>
           new Metric({
             namespace: 'AWS/Events',
             metricName: 'FailedInvocations',
@@ -127,7 +126,7 @@ export function eventWidgets(events: EventRouting): IWidget[] {
             dimensionsMap: { EventBusName: events.bus.eventBusName, RuleName: rule.ruleName },
             statistic: 'Sum',
             period: FIVE_MINUTES,
-            label: rule.node.id,
+            label,
           }),
       ),
       width: 12,

@@ -1,0 +1,13 @@
+/**
+ * POST /api/me/requests: "Send to a customer" — one email, one payer, a Pay button that carries the request
+ * (docs/decisions.md #79), at most 50 a merchant's day.
+ */
+import { sendPaymentRequestSchema } from '@shared/contracts/payment-requests';
+import { paymentRequestDeps } from '../adapters/payment-request-deps';
+import { sendPaymentRequest } from '../domain/payment-requests';
+import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
+
+export const handler = httpHandler(async (event) => {
+  const input = sendPaymentRequestSchema.parse(jsonBody(event));
+  return { status: 201, body: await sendPaymentRequest(merchantIdOf(event), input, paymentRequestDeps()) };
+});
