@@ -1,6 +1,7 @@
 /**
  * The settings of the deployment being synthesized: the committed stage's entry in infra/stages.ts, with
  * any `-c key=value` given on the command line laid over it (`-c stage=prod -c region=ap-southeast-4`).
+ * A stage without an entry there is refused: overrides change a committed stage, they do not make one.
  */
 import type { Node } from 'constructs';
 import { DEFAULT_STAGE, PRODUCTION_STAGE, stageSettingsOf, type StageSettings } from './stages';
@@ -8,6 +9,7 @@ import { DEFAULT_STAGE, PRODUCTION_STAGE, stageSettingsOf, type StageSettings } 
 export { DEFAULT_STAGE, PRODUCTION_STAGE } from './stages';
 
 export interface DeploymentSettings extends StageSettings {
+  mailIdentityExists: boolean;
   /** Short lowercase name: part of the stack name, the bus name, secret names and log group names. */
   stage: string;
   /** Deletion protection and retained data; fixed-name resources retained except when a create fails. */
@@ -46,14 +48,19 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
   const alarmEmail = contextString(node, 'alarmEmail') ?? committed.alarmEmail;
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail))
     throw new Error(`Context "alarmEmail" is not an email address: "${alarmEmail}"`);
+  // A sender given on the command line brings its own identity unless one is named too.
+  const mailIdentity =
+    contextString(node, 'mailIdentity') ?? (contextString(node, 'mailFrom') ? mailFrom : committed.mailIdentity);
   return {
     stage,
     isProduction: stage === PRODUCTION_STAGE,
     region,
     mailFrom,
-    // A sender given on the command line brings its own identity unless one is named too.
-    mailIdentity:
-      contextString(node, 'mailIdentity') ?? (contextString(node, 'mailFrom') ? mailFrom : committed.mailIdentity),
+    mailIdentity,
+    // The committed stage's word holds for its own identity only: another one is created unless told.
+    mailIdentityExists:
+      contextBoolean(node, 'mailIdentityExists') ??
+      (mailIdentity === committed.mailIdentity ? (committed.mailIdentityExists ?? false) : false),
     mailVerified: contextBoolean(node, 'mailVerified') ?? committed.mailVerified,
     alarmEmail,
   };

@@ -36,7 +36,7 @@ function monitoringResources(of: SynthesizedPaylink): Record<string, CfnResource
 }
 
 beforeAll(() => {
-  synth = synthesizePaylink({ context: { stage: 'ops' } });
+  synth = synthesizePaylink({ context: { stage: 'dev' } });
   monitoring = monitoringResources(synth);
 });
 
@@ -90,7 +90,7 @@ describe('function logs', () => {
         SystemLogLevel: 'INFO',
         LogGroup: { Ref: logicalIdOf(fn.logGroup) },
       });
-      expect(Environment.Variables[STAGE_ENV], name).toBe('ops');
+      expect(Environment.Variables[STAGE_ENV], name).toBe('dev');
       const logGroup = synth.resources[logicalIdOf(fn.logGroup)]!;
       expect(props(logGroup).RetentionInDays, name).toBe(30);
     }
@@ -165,7 +165,7 @@ describe('alarm topic', () => {
     // The topic does not depend on the functions: a stack without any keeps this second synth quick (and
     // the fixture catalogue's extra functions would take the stack past CloudFormation's 500 resources).
     const withEmail = synthesizePaylink({
-      context: { stage: 'ops', alarmEmail: 'ops@example.co.nz' },
+      context: { stage: 'dev', alarmEmail: 'ops@example.co.nz' },
       functions: [],
     });
     const subscriptions = Object.values(monitoringResources(withEmail)).filter(
@@ -190,7 +190,7 @@ describe('dashboard', () => {
     for (const metric of PAYLINK_METRICS) expect(body, metric).toContain(metric);
     expect(body).toContain('FailedInvocations');
     expect(body).toContain('ApproximateNumberOfMessagesVisible');
-    expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-ops-edge"[^\]]*"region":"us-east-1"/);
+    expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-dev-edge"[^\]]*"region":"us-east-1"/);
   });
 
   it('graphs exactly the metrics the functions emit', () => {
