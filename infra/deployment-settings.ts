@@ -48,6 +48,11 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
   const alarmEmail = contextString(node, 'alarmEmail') ?? committed.alarmEmail;
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail))
     throw new Error(`Context "alarmEmail" is not an email address: "${alarmEmail}"`);
+  // Production's alarms must reach someone; no address is committed for it, so whoever deploys names theirs.
+  if (stage === PRODUCTION_STAGE && alarmEmail === undefined)
+    throw new Error(
+      `Stage "${stage}" has no alarmEmail: its alarms would email no one. Set alarmEmail in its entry in infra/stages.ts (or give -c alarmEmail=you@yourdomain for one run).`,
+    );
   // A sender given on the command line brings its own identity unless one is named too.
   const mailIdentity =
     contextString(node, 'mailIdentity') ?? (contextString(node, 'mailFrom') ? mailFrom : committed.mailIdentity);

@@ -35,7 +35,11 @@ export interface StageSettings {
    * one fails the deploy.
    */
   mailVerified: boolean;
-  /** Where alarms are emailed (the address must confirm the subscription AWS sends). */
+  /**
+   * Where alarms are emailed (the address must confirm the subscription AWS sends). Production's synth
+   * refuses to go without one; the repository commits none for `prod`, since only whoever deploys it
+   * knows the address that will be read (the rehearsal and tests pass `-c alarmEmail=…`).
+   */
   alarmEmail?: string;
 }
 

@@ -35,6 +35,20 @@ describe('the stage a synth is for', () => {
   });
 });
 
+describe("production's alarms", () => {
+  it('refuse a prod synth without an alarmEmail, saying where to set one', () => {
+    expect(() => settingsOf({ stage: 'prod' })).toThrow(
+      /Stage "prod" has no alarmEmail: its alarms would email no one\. Set alarmEmail in its entry in infra\/stages\.ts \(or give -c alarmEmail=/,
+    );
+    expect(settingsOf({ stage: 'prod', alarmEmail: 'ops@example.co.nz' })).toMatchObject({
+      isProduction: true,
+      alarmEmail: 'ops@example.co.nz',
+    });
+    // Other stages may go without one (a dev stage's alarms are seen on its dashboard).
+    expect(settingsOf({ stage: 'dev' }).alarmEmail).toBeUndefined();
+  });
+});
+
 describe('a stage whose SES identity already exists (mailIdentityExists)', () => {
   let existing: SynthesizedPaylink;
   beforeAll(() => {
