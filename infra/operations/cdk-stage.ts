@@ -21,7 +21,9 @@ export function cdkArguments(argv: readonly string[]): { args: string[] } | { re
   if (!COMMANDS.includes(command as Command)) return { refusal: `Unknown command "${command ?? ''}".\n${USAGE}` };
   if (!stage || stage.startsWith('-')) return { refusal: `Name the stage.\n${USAGE}` };
   if (!isCommittedStage(stage)) return { refusal: unknownStageMessage(stage) };
-  const args = ['cdk', command!, '--all', '-c', `stage=${stage}`];
+  // `cdk diff` takes no `--all` (it compares every stack of the app when none is named); deploy and
+  // destroy need it to act on both stacks.
+  const args = ['cdk', command!, ...(command === 'diff' ? [] : ['--all']), '-c', `stage=${stage}`];
   // Both stacks go together; CloudFormation's own approval prompt for security changes stays on.
   if (command === 'deploy') args.push('--require-approval', 'broadening');
   return { args: [...args, ...cdkOptions] };

@@ -41,4 +41,14 @@ describe('npm run deploy|diff|destroy -- <stage>', () => {
       ],
     });
   });
+
+  it('passes --all to deploy and destroy, not to diff, which does not take it (aws-cdk 2.1148: "Unknown option(s): --all")', () => {
+    const argsOf = (command: string) => {
+      const planned = cdkArguments([command, 'prod']);
+      return 'args' in planned ? planned.args : [];
+    };
+    expect(argsOf('deploy')).toContain('--all');
+    expect(argsOf('destroy')).toContain('--all');
+    expect(argsOf('diff')).toEqual(['cdk', 'diff', '-c', 'stage=prod']);
+  });
 });
