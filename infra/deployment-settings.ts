@@ -10,6 +10,7 @@ export { DEFAULT_STAGE, PRODUCTION_STAGE } from './stages';
 
 export interface DeploymentSettings extends StageSettings {
   mailIdentityExists: boolean;
+  detailedRouteMetrics: boolean;
   /** Short lowercase name: part of the stack name, the bus name, secret names and log group names. */
   stage: string;
   /** Deletion protection and retained data; fixed-name resources retained except when a create fails. */
@@ -68,5 +69,6 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
       (mailIdentity === committed.mailIdentity ? (committed.mailIdentityExists ?? false) : false),
     mailVerified: contextBoolean(node, 'mailVerified') ?? committed.mailVerified,
     alarmEmail,
+    detailedRouteMetrics: contextBoolean(node, 'detailedRouteMetrics') ?? committed.detailedRouteMetrics ?? false,
   };
 }

@@ -183,6 +183,7 @@ export class PaylinkStack extends Stack {
       events: this.events,
       webAclName: props.webAclName ?? `paylink-${stage}-edge`,
       alarmEmail: settings.alarmEmail,
+      detailedRouteMetrics: settings.detailedRouteMetrics,
     });
 
     const runtimeConfig: RuntimeConfig = {

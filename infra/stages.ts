@@ -41,6 +41,13 @@ export interface StageSettings {
    * knows the address that will be read (the rehearsal and tests pass `-c alarmEmail=…`).
    */
   alarmEmail?: string;
+  /**
+   * Per-route HTTP API metrics (API Gateway's detailed metrics), for the dashboard's graphs by route group
+   * and route. Off unless asked for: CloudWatch bills each route's metrics as custom metrics, about US$0.30
+   * a month per metric for every route that gets traffic (README, "What a stage costs"). Off, the dashboard
+   * graphs the API as a whole.
+   */
+  detailedRouteMetrics?: boolean;
 }
 
 /**

@@ -56,6 +56,8 @@ export interface MonitoringProps {
   webAclName: string;
   /** Subscribed to the alarm topic when given (the stage's `alarmEmail`, infra/stages.ts). */
   alarmEmail?: string;
+  /** Per-route API metrics and the graphs by route (the stage's `detailedRouteMetrics`); off by default. */
+  detailedRouteMetrics?: boolean;
 }
 
 export class Monitoring extends Construct {
@@ -117,7 +119,7 @@ export class Monitoring extends Construct {
       this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     }
 
-    this.enableRouteMetrics();
+    if (props.detailedRouteMetrics) this.enableRouteMetrics();
     this.dashboardName = `paylink-${props.stage}`;
     this.dashboard = new Dashboard(inStack, 'Dashboard', { dashboardName: this.dashboardName });
     this.dashboard.addWidgets(
@@ -129,7 +131,9 @@ export class Monitoring extends Construct {
     );
     const apiId = props.httpApi.api.apiId;
     this.dashboard.addWidgets(...businessWidgets(props.stage));
-    this.dashboard.addWidgets(...apiWidgets(apiId, props.functions, props.webAclName));
+    this.dashboard.addWidgets(
+      ...apiWidgets(apiId, props.functions, props.webAclName, { byRoute: props.detailedRouteMetrics ?? false }),
+    );
     this.dashboard.addWidgets(...eventWidgets(props.events));
     this.dashboard.addWidgets(...functionWidgets(props.functions));
 

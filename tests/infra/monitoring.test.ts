@@ -36,7 +36,8 @@ function monitoringResources(of: SynthesizedPaylink): Record<string, CfnResource
 }
 
 beforeAll(() => {
-  synth = synthesizePaylink({ context: { stage: 'dev' } });
+  // With the per-route graphs a stage can ask for (detailedRouteMetrics); without them below.
+  synth = synthesizePaylink({ context: { stage: 'dev', detailedRouteMetrics: 'true' } });
   monitoring = monitoringResources(synth);
 });
 
@@ -191,6 +192,35 @@ describe('dashboard', () => {
     expect(body).toContain('FailedInvocations');
     expect(body).toContain('ApproximateNumberOfMessagesVisible');
     expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-dev-edge"[^\]]*"region":"us-east-1"/);
+  });
+
+  it('turns on per-route metrics only when the stage asks, and graphs the whole API otherwise', () => {
+    const stageOf = (of: SynthesizedPaylink) =>
+      props(of.resources[logicalIdOf(of.stack.httpApi.defaultStage)]!) as {
+        DefaultRouteSettings: Record<string, unknown>;
+        RouteSettings?: Record<string, Record<string, unknown>>;
+      };
+    const asked = stageOf(synth);
+    expect(asked.DefaultRouteSettings.DetailedMetricsEnabled).toBe(true);
+    const routeKeys = catalog.flatMap((spec) => (spec.routes ?? []).map((route) => `${route.method} ${route.path}`));
+    for (const routeKey of routeKeys)
+      expect(asked.RouteSettings?.[routeKey]?.DetailedMetricsEnabled, routeKey).toBe(true);
+
+    // By default: the routes that serve payers, but no function's grants or alarms matter here.
+    const plain = synthesizePaylink({
+      context: { stage: 'dev' },
+      functions: catalog.filter((spec) => spec.routes?.length).slice(0, 3),
+    });
+    const settings = stageOf(plain);
+    expect(settings.DefaultRouteSettings.DetailedMetricsEnabled).toBeUndefined();
+    for (const [routeKey, setting] of Object.entries(settings.RouteSettings ?? {}))
+      expect(setting.DetailedMetricsEnabled, routeKey).toBeUndefined();
+    const [[, dashboard]] = Object.entries(monitoringResources(plain)).filter(
+      ([, resource]) => resource.Type === 'AWS::CloudWatch::Dashboard',
+    ) as [[string, CfnResourceJson]];
+    const body = JSON.stringify(props(dashboard).DashboardBody);
+    expect(body).toContain('API (all routes): requests, 4xx, 5xx');
+    expect(body).not.toContain('\\"Route\\"');
   });
 
   it('graphs exactly the metrics the functions emit', () => {
