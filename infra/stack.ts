@@ -184,6 +184,11 @@ export class PaylinkStack extends Stack {
       webAclName: props.webAclName ?? `paylink-${stage}-edge`,
       alarmEmail: settings.alarmEmail,
       detailedRouteMetrics: settings.detailedRouteMetrics,
+      authorizers: [
+        { name: 'origin-check', id: 'OriginCheck', function: this.originCheck.function },
+        { name: 'merchant-check', id: 'MerchantCheck', function: this.originCheck.merchantFunction },
+      ],
+      realtime: { apiId: this.realtimeApi.api.apiId, stageName: this.realtimeApi.stage.stageName },
     });
 
     const runtimeConfig: RuntimeConfig = {

@@ -128,6 +128,63 @@ describe('alarms', () => {
     expect(props(alarmOn('WebhookSignatureFailures/Sum')!).Threshold).toBeGreaterThan(0);
   });
 
+  it('the two API authorizers have error and throttle alarms, as catalogue functions do', () => {
+    for (const fn of [synth.stack.originCheck.function, synth.stack.originCheck.merchantFunction]) {
+      const alarms = alarmsOn(logicalIdOf(fn)).flatMap(alarmMetrics);
+      expect(alarms, fn.node.path).toEqual(expect.arrayContaining(['Errors/Sum', 'Throttles/Sum']));
+    }
+  });
+
+  it("every schedule alarms when its function is not invoked over a window longer than the schedule's rate", () => {
+    const scheduled = catalog.filter((spec) => spec.schedule);
+    expect(scheduled.length).toBeGreaterThan(0);
+    for (const spec of scheduled) {
+      const fn = synth.stack.functions.get(spec.name)!.function;
+      const [alarm] = alarmsOn(logicalIdOf(fn)).filter((candidate) => props(candidate).MetricName === 'Invocations');
+      expect(alarm, spec.name).toBeDefined();
+      expect(props(alarm!)).toMatchObject({
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'breaching',
+      });
+      expect(props(alarm!).Period * props(alarm!).EvaluationPeriods, spec.name).toBeGreaterThan(
+        spec.schedule!.rateMinutes * 60,
+      );
+    }
+  });
+
+  it('watches the WebSocket API, and SES bounce and complaint rates below where AWS reviews the account', () => {
+    const realtime = alarmOn('IntegrationError/Sum')!;
+    expect(alarmMetrics(realtime)).toEqual(['IntegrationError/Sum', 'ExecutionError/Sum']);
+    const realtimeApi = logicalIdOf(synth.stack.realtimeApi.api);
+    expect(alarmsOn(realtimeApi)).toContain(realtime);
+    expect(props(alarmOn('Reputation.BounceRate/Maximum')!).Threshold).toBeLessThan(0.05);
+    expect(props(alarmOn('Reputation.ComplaintRate/Maximum')!).Threshold).toBeLessThan(0.001);
+  });
+
+  it("alarms on CloudFront's 5xx rate in us-east-1, where its metrics are, on the app stack's distribution", () => {
+    const { edgeAlarms, stack } = synth;
+    expect(edgeAlarms.region).toBe('us-east-1');
+    expect(edgeAlarms.dependencies).toContain(stack);
+    const resources = (Template.fromStack(edgeAlarms).toJSON() as { Resources: Record<string, CfnResourceJson> })
+      .Resources;
+    const alarms = Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm');
+    expect(alarms).toHaveLength(1);
+    expect(alarmMetrics(alarms[0]!)).toEqual(['Requests/Sum', '5xxErrorRate/Average']);
+    const dimensions = (props(alarms[0]!).Metrics as { MetricStat?: { Metric: { Dimensions: unknown } } }[]).map(
+      (metric) => metric.MetricStat?.Metric.Dimensions,
+    );
+    // The distribution's id crosses regions as CDK's SSM export of the app stack's resource.
+    expect(JSON.stringify(dimensions)).toContain(
+      `/cdk/exports/${edgeAlarms.stackName}/${stack.stackName.replace(/-/g, '')}${stack.region.replace(/-/g, '')}RefWebDistribution`,
+    );
+    const [[topicId]] = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::SNS::Topic');
+    expect(props(alarms[0]!).AlarmActions).toEqual([{ Ref: topicId }]);
+    expect(props(alarms[0]!).AlarmDescription).toMatch(/Runbook: docs\/runbook\.md#cloudfront-5xx-rate$/);
+    expect(unacknowledgedAwsSolutionsFindings(edgeAlarms)).toEqual([]);
+  });
+
   it('every alarm notifies the one topic and names a runbook section that exists', () => {
     const runbook = readFileSync(path.join(REPO_ROOT, 'docs/runbook.md'), 'utf8');
     const anchors = new Set(

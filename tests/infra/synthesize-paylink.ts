@@ -10,6 +10,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import type { FunctionSpec } from '@functions/function-spec';
 import { deploymentSettingsFromContext } from '@infra/deployment-settings';
+import type { EdgeAlarmsStack } from '@infra/edge-alarms-stack';
 import type { EdgeFirewallStack } from '@infra/edge-firewall-stack';
 import { addPaylinkStacks } from '@infra/paylink-stacks';
 import type { PaylinkStack } from '@infra/stack';
@@ -28,6 +29,8 @@ export interface SynthesizedPaylink {
   stack: PaylinkStack;
   /** The us-east-1 stack with the CloudFront web ACL. */
   edge: EdgeFirewallStack;
+  /** The us-east-1 stack with CloudFront's alarm and its topic. */
+  edgeAlarms: EdgeAlarmsStack;
   template: Template;
   resources: Record<string, CfnResourceJson>;
   outputs: Record<string, { Value: unknown }>;
@@ -48,13 +51,21 @@ export function synthesizePaylink(
 ): SynthesizedPaylink {
   const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...options.context } });
   const settings = deploymentSettingsFromContext(app.node);
-  const { stack, edge } = addPaylinkStacks(app, settings, { functions: options.functions });
+  const { stack, edge, edgeAlarms } = addPaylinkStacks(app, settings, { functions: options.functions });
   const template = Template.fromStack(stack);
   const json = template.toJSON() as {
     Resources: Record<string, CfnResourceJson>;
     Outputs: Record<string, { Value: unknown }>;
   };
-  return { stack, edge, template, resources: json.Resources, outputs: json.Outputs, assemblyDirectory: app.outdir };
+  return {
+    stack,
+    edge,
+    edgeAlarms,
+    template,
+    resources: json.Resources,
+    outputs: json.Outputs,
+    assemblyDirectory: app.outdir,
+  };
 }
 
 /** The template logical id of a construct's main CloudFormation resource. */
