@@ -179,7 +179,9 @@ describe('alarms', () => {
     expect(JSON.stringify(dimensions)).toContain(
       `/cdk/exports/${edgeAlarms.stackName}/${stack.stackName.replace(/-/g, '')}${stack.region.replace(/-/g, '')}RefWebDistribution`,
     );
-    const [[topicId]] = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::SNS::Topic');
+    const [[topicId]] = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::SNS::Topic') as [
+      [string, CfnResourceJson],
+    ];
     expect(props(alarms[0]!).AlarmActions).toEqual([{ Ref: topicId }]);
     expect(props(alarms[0]!).AlarmDescription).toMatch(/Runbook: docs\/runbook\.md#cloudfront-5xx-rate$/);
     expect(unacknowledgedAwsSolutionsFindings(edgeAlarms)).toEqual([]);
