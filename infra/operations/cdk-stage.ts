@@ -1,5 +1,5 @@
 /**
- * `npm run deploy|diff|destroy -- <stage> [cdk options…]`: the CDK CLI for both stacks of one stage, its
+ * `npm run deploy|diff|destroy -- <stage> [cdk options…]`: the CDK CLI for all three stacks of one stage, its
  * settings read from infra/stages.ts. Anything after the stage goes to the CLI unchanged, so a one-off
  * override still reads `npm run deploy -- dev -c region=ap-southeast-4`.
  */
@@ -22,7 +22,7 @@ export function cdkArguments(argv: readonly string[]): { args: string[] } | { re
   if (!stage || stage.startsWith('-')) return { refusal: `Name the stage.\n${USAGE}` };
   if (!isCommittedStage(stage)) return { refusal: unknownStageMessage(stage) };
   // `cdk diff` takes no `--all` (it compares every stack of the app when none is named); deploy and
-  // destroy need it to act on both stacks.
+  // destroy need it to act on all three stacks.
   const args = ['cdk', command!, ...(command === 'diff' ? [] : ['--all']), '-c', `stage=${stage}`];
   // Both stacks go together; CloudFormation's own approval prompt for security changes stays on.
   if (command === 'deploy') args.push('--require-approval', 'broadening');
