@@ -1,6 +1,7 @@
 /**
  * The settings of the deployment being synthesized: the committed stage's entry in infra/stages.ts, with
  * any `-c key=value` given on the command line laid over it (`-c stage=prod -c region=ap-southeast-4`).
+ * A stage without an entry there is refused: overrides change a committed stage, they do not make one.
  */
 import type { Node } from 'constructs';
 import { DEFAULT_STAGE, PRODUCTION_STAGE, stageSettingsOf, type StageSettings } from './stages';
@@ -8,6 +9,8 @@ import { DEFAULT_STAGE, PRODUCTION_STAGE, stageSettingsOf, type StageSettings } 
 export { DEFAULT_STAGE, PRODUCTION_STAGE } from './stages';
 
 export interface DeploymentSettings extends StageSettings {
+  mailIdentityExists: boolean;
+  detailedRouteMetrics: boolean;
   /** Short lowercase name: part of the stack name, the bus name, secret names and log group names. */
   stage: string;
   /** Deletion protection and retained data; fixed-name resources retained except when a create fails. */
@@ -46,15 +49,26 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
   const alarmEmail = contextString(node, 'alarmEmail') ?? committed.alarmEmail;
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail))
     throw new Error(`Context "alarmEmail" is not an email address: "${alarmEmail}"`);
+  // Production's alarms must reach someone; no address is committed for it, so whoever deploys names theirs.
+  if (stage === PRODUCTION_STAGE && alarmEmail === undefined)
+    throw new Error(
+      `Stage "${stage}" has no alarmEmail: its alarms would email no one. Set alarmEmail in its entry in infra/stages.ts (or give -c alarmEmail=you@yourdomain for one run).`,
+    );
+  // A sender given on the command line brings its own identity unless one is named too.
+  const mailIdentity =
+    contextString(node, 'mailIdentity') ?? (contextString(node, 'mailFrom') ? mailFrom : committed.mailIdentity);
   return {
     stage,
     isProduction: stage === PRODUCTION_STAGE,
     region,
     mailFrom,
-    // A sender given on the command line brings its own identity unless one is named too.
-    mailIdentity:
-      contextString(node, 'mailIdentity') ?? (contextString(node, 'mailFrom') ? mailFrom : committed.mailIdentity),
+    mailIdentity,
+    // The committed stage's word holds for its own identity only: another one is created unless told.
+    mailIdentityExists:
+      contextBoolean(node, 'mailIdentityExists') ??
+      (mailIdentity === committed.mailIdentity ? (committed.mailIdentityExists ?? false) : false),
     mailVerified: contextBoolean(node, 'mailVerified') ?? committed.mailVerified,
     alarmEmail,
+    detailedRouteMetrics: contextBoolean(node, 'detailedRouteMetrics') ?? committed.detailedRouteMetrics ?? false,
   };
 }

@@ -3,6 +3,8 @@
  *
  *   npx tsx infra/redrive-dead-letters.ts --stage prod [--function apply-stripe-payment-event] [--dry-run]
  *
+ * in the stage's region (infra/stages.ts; `--region` overrides it).
+ *
  * Each event consumer has one SQS dead-letter queue (infra/constructs/event-routing.ts) holding two kinds
  * of message: an event EventBridge could not deliver (the body is the event; TARGET_ARN names the function)
  * and an invocation Lambda gave up on (the body is Lambda's record; the event is `requestPayload`). Either
@@ -18,6 +20,7 @@ import type { Message } from '@aws-sdk/client-sqs';
 import { catalog } from '@functions/catalog';
 import { type FunctionSpec } from '@functions/function-spec';
 import { deadLetterQueueNameFor, isEventConsumer } from './constructs/event-routing';
+import { stageSettingsOf } from './stages';
 
 /** Longer than the slowest consumer's timeout: a message being re-driven is not received twice. */
 const VISIBILITY_TIMEOUT_SECONDS = 300;
@@ -138,6 +141,14 @@ export function consumersToRedrive(functionName?: string, functions: readonly Fu
   return named;
 }
 
+/**
+ * Where the stage's queues and functions are: its `region` in infra/stages.ts (a stage not there is
+ * refused), or the one given — never the profile's default region, which need not be the stage's.
+ */
+export function redriveRegion(stage: string, region?: string): string {
+  return region ?? stageSettingsOf(stage).region;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -148,9 +159,13 @@ async function main() {
     },
   });
   if (!values.stage)
-    throw new Error('Usage: npx tsx infra/redrive-dead-letters.ts --stage <stage> [--function <name>] [--dry-run]');
-  const sqs = new SQSClient({ region: values.region });
-  const lambda = new LambdaClient({ region: values.region });
+    throw new Error(
+      'Usage: npx tsx infra/redrive-dead-letters.ts --stage <stage> [--function <name>] [--region <aws-region>] [--dry-run]',
+    );
+  const region = redriveRegion(values.stage, values.region);
+  console.log(`${values.stage} in ${region}`);
+  const sqs = new SQSClient({ region });
+  const lambda = new LambdaClient({ region });
   let failures = 0;
   for (const spec of consumersToRedrive(values.function)) {
     const queueName = deadLetterQueueNameFor(values.stage, spec.name);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { areaOf, catalog } from '@functions/catalog';
 import { SECRET_IDS, pagePathPatterns, type FunctionSpec, type SecretId } from '@functions/function-spec';
@@ -69,7 +69,8 @@ export class PaylinkStack extends Stack {
   readonly originCheck: OriginCheck;
   readonly realtimeApi: RealtimeApi;
   readonly events: EventRouting;
-  readonly mailIdentity: EmailIdentity;
+  /** Created by this stack, or the existing one it was told to use (`mailIdentityExists`). */
+  readonly mailIdentity: IEmailIdentity;
   readonly web: WebHosting;
   readonly functions: ReadonlyMap<string, CatalogFunction>;
   /** The nested stack of each catalogue area's functions, by area (`other`: functions of no area, a test's fixtures). */
@@ -99,11 +100,17 @@ export class PaylinkStack extends Stack {
 
     this.events = new EventRouting(this, 'Events', { stage, isProduction });
     const mailIdentityIsDomain = !settings.mailIdentity.includes('@');
-    this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
-      identity: mailIdentityIsDomain ? Identity.domain(settings.mailIdentity) : Identity.email(settings.mailIdentity),
-    });
-    // Its name is the domain or address: a copy kept by a failed first deploy would make the retry fail.
-    this.mailIdentity.applyRemovalPolicy(namedResourceRemovalPolicy(isProduction));
+    if (settings.mailIdentityExists) {
+      // Made outside this stack (the console, another stage): used by name, never created or deleted here.
+      this.mailIdentity = EmailIdentity.fromEmailIdentityName(this, 'MailIdentity', settings.mailIdentity);
+    } else {
+      const created = new EmailIdentity(this, 'MailIdentity', {
+        identity: mailIdentityIsDomain ? Identity.domain(settings.mailIdentity) : Identity.email(settings.mailIdentity),
+      });
+      // Its name is the domain or address: a copy kept by a failed first deploy would make the retry fail.
+      created.applyRemovalPolicy(namedResourceRemovalPolicy(isProduction));
+      this.mailIdentity = created;
+    }
     this.merchantAuth = new MerchantUserPool(this, 'MerchantAuth', {
       stage,
       isProduction,
@@ -202,6 +209,12 @@ export class PaylinkStack extends Stack {
       events: this.events,
       webAclName: props.webAclName ?? `paylink-${stage}-edge`,
       alarmEmail: settings.alarmEmail,
+      detailedRouteMetrics: settings.detailedRouteMetrics,
+      authorizers: [
+        { name: 'origin-check', id: 'OriginCheck', function: this.originCheck.function },
+        { name: 'merchant-check', id: 'MerchantCheck', function: this.originCheck.merchantFunction },
+      ],
+      realtime: { apiId: this.realtimeApi.api.apiId, stageName: this.realtimeApi.stage.stageName },
     });
 
     const runtimeConfig: RuntimeConfig = {
@@ -228,10 +241,16 @@ export class PaylinkStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.merchantAuth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.merchantAuth.webClient.userPoolClientId });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
-    if (mailIdentityIsDomain) {
+    if (this.mailIdentity instanceof EmailIdentity && mailIdentityIsDomain) {
       // SES verifies a domain once these CNAMEs are published in its DNS (no hosted zone is assumed).
       this.mailIdentity.dkimRecords.forEach((record, index) => {
         new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });
+      });
+    } else if (settings.mailIdentityExists) {
+      new CfnOutput(this, 'MailIdentityInUse', {
+        value: settings.mailIdentity,
+        description:
+          'An SES identity this stack did not create (mailIdentityExists, infra/stages.ts): its DKIM records and verification are managed where it was made',
       });
     }
     new CfnOutput(this, 'Dashboard', {

@@ -16,10 +16,17 @@ export interface StageSettings {
   mailFrom: string;
   /**
    * The SES identity that authorises `mailFrom`: a domain (`paylink.co.nz`) or the address itself. The
-   * stack creates it in `region`; a domain identity lets any address at that domain send once its DKIM
-   * records are published.
+   * stack creates it in `region` (unless `mailIdentityExists`); a domain identity lets any address at that
+   * domain send once its DKIM records are published.
    */
   mailIdentity: string;
+  /**
+   * The identity already exists in this account and region — verified in the SES console, or created by
+   * another stage's stack (two stages sharing one domain): the stack then uses it instead of creating it,
+   * which CloudFormation would refuse (an SES identity's name is its domain or address). Grants stay
+   * scoped to its ARN; its DKIM records are wherever it was made, so the stack has no DKIM outputs.
+   */
+  mailIdentityExists?: boolean;
   /**
    * Whether the operator has seen SES report `mailIdentity` as verified. Until then Cognito sends its own
    * emails (verification codes, password resets) from its default sender, so the first deploy never waits
@@ -28,11 +35,25 @@ export interface StageSettings {
    * one fails the deploy.
    */
   mailVerified: boolean;
-  /** Where alarms are emailed (the address must confirm the subscription AWS sends). */
+  /**
+   * Where alarms are emailed (the address must confirm the subscription AWS sends). Production's synth
+   * refuses to go without one; the repository commits none for `prod`, since only whoever deploys it
+   * knows the address that will be read (the rehearsal and tests pass `-c alarmEmail=…`).
+   */
   alarmEmail?: string;
+  /**
+   * Per-route HTTP API metrics (API Gateway's detailed metrics), for the dashboard's graphs by route group
+   * and route. Off unless asked for: CloudWatch bills each route's metrics as custom metrics, about US$0.30
+   * a month per metric for every route that gets traffic (README, "What a stage costs"). Off, the dashboard
+   * graphs the API as a whole.
+   */
+  detailedRouteMetrics?: boolean;
 }
 
-/** The stages this repository deploys. A stage not listed here takes `dev`'s settings. */
+/**
+ * The stages this repository deploys. A stage not listed here is refused (by `npm run deploy` and by the
+ * synth): it would take another stage's settings, and so its SES identity, which exists once per account.
+ */
 export const STAGES = {
   dev: {
     region: 'ap-southeast-2',
@@ -56,6 +77,17 @@ export const DEFAULT_STAGE: StageName = 'dev';
 /** The stage whose data must survive a mistaken `cdk destroy` or a replaced resource. */
 export const PRODUCTION_STAGE: StageName = 'prod';
 
+/** Whether `stage` has an entry here. */
+export function isCommittedStage(stage: string): stage is StageName {
+  return Object.hasOwn(STAGES, stage);
+}
+
+/** Says why a stage not listed here is refused, and what to do. */
+export function unknownStageMessage(stage: string): string {
+  return `Stage "${stage}" is not in infra/stages.ts: add an entry for it there (its region, mail sender and SES identity) or choose one of: ${Object.keys(STAGES).join(', ')}.`;
+}
+
 export function stageSettingsOf(stage: string): StageSettings {
-  return (STAGES as Record<string, StageSettings>)[stage] ?? STAGES[DEFAULT_STAGE];
+  if (!isCommittedStage(stage)) throw new Error(unknownStageMessage(stage));
+  return STAGES[stage];
 }

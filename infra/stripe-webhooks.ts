@@ -1,7 +1,7 @@
 /**
  * Creates or updates a stage's two Stripe webhook endpoints through Stripe's API:
  *
- *   STRIPE_SECRET_KEY=sk_live_… npm run stripe:webhooks -- https://pay.example.co.nz [--stage prod] [--region ap-southeast-2]
+ *   STRIPE_SECRET_KEY=sk_live_… npm run stripe:webhooks -- https://pay.example.co.nz --stage prod [--region <aws-region>]
  *
  * - platform (Paylink's own account): `<app-url>/api/webhooks/stripe`
  * - Connect (events on merchants' connected accounts, `connect: true`): `<app-url>/api/webhooks/stripe-connect`
@@ -10,7 +10,13 @@
  * (stripeWebhookEventTypes in functions/catalog.ts), so the Stripe account and the code cannot drift. An
  * endpoint already at that URL is updated in place (its signing secret is kept); a missing one is created,
  * and Stripe answers its signing secret only then: the script prints the `aws secretsmanager
- * put-secret-value` line that stores it where the webhook function reads it (`paylink/<stage>/…`).
+ * put-secret-value` line that stores it where the webhook function reads it (`paylink/<stage>/…`, in the
+ * stage's region from infra/stages.ts unless `--region` names another). `--stage` is required: the
+ * secrets' names and region depend on it, and a guessed stage would print the wrong ones.
+ *
+ * Endpoints are created with the API version the SDK is pinned to (`Stripe.API_VERSION`, from the
+ * installed `stripe` package): Stripe shapes each event by its endpoint's version, and the consumers parse
+ * the SDK's shapes. Without it Stripe would take the account's default version, which can be older.
  * STRIPE_API_URL (as the local runtime sets it) points it at the local Stripe sandbox instead of Stripe.
  */
 import { pathToFileURL } from 'node:url';
@@ -20,6 +26,10 @@ import { stripeWebhookEventTypes } from '@functions/catalog';
 import { STRIPE_WEBHOOKS } from '@functions/function-spec';
 import { ENV } from '@functions/environment';
 import type { StripeEndpoint } from '@shared/contracts/stripe-event-sources';
+import { stageSettingsOf } from './stages';
+
+/** The API version events are shaped by: the one the installed SDK is pinned to, never a second copy. */
+export const WEBHOOK_API_VERSION = Stripe.API_VERSION as Stripe.WebhookEndpointCreateParams.ApiVersion;
 
 /** Marks the endpoints this script made: Stripe's object never says whether an endpoint is a Connect one. */
 const ENDPOINT_METADATA_KEY = 'paylink_endpoint';
@@ -78,6 +88,7 @@ export async function configureStripeWebhooks(
     if (!found) {
       const created = await stripe.webhookEndpoints.create({
         url,
+        api_version: WEBHOOK_API_VERSION,
         enabled_events: enabledEvents as Stripe.WebhookEndpointCreateParams.EnabledEvent[],
         connect: endpoint === 'connect',
         description,
@@ -107,6 +118,11 @@ export async function configureStripeWebhooks(
         `${found.id} was not made by this script: Stripe's API cannot say whether it ${endpoint === 'connect' ? 'listens to connected accounts' : 'is an account (not Connect) endpoint'}; check it in the Stripe dashboard (Developers → Webhooks), or delete it and run again`,
       );
     }
+    if (found.api_version !== WEBHOOK_API_VERSION) {
+      warnings.push(
+        `${found.id} sends events shaped by API version ${found.api_version ?? "the account's default"}, not the SDK's ${WEBHOOK_API_VERSION}; Stripe cannot change an endpoint's version: delete it and run again (then store the new signing secret)`,
+      );
+    }
     const same =
       found.status === 'enabled' &&
       found.enabled_events.length === enabledEvents.length &&
@@ -133,8 +149,8 @@ export async function configureStripeWebhooks(
 }
 
 /** What the operator reads: each endpoint, its events, and where its signing secret goes. */
-export function formatReport(results: readonly ConfiguredEndpoint[], region?: string): string {
-  const regionFlag = region ? ` --region ${region}` : '';
+export function formatReport(results: readonly ConfiguredEndpoint[], region: string): string {
+  const regionFlag = ` --region ${region}`;
   const lines: string[] = [];
   for (const result of results) {
     lines.push(`${result.endpoint} endpoint ${result.action}: ${result.id}`, `  url     ${result.url}`);
@@ -172,16 +188,27 @@ export function stripeFromEnvironment(env: NodeJS.ProcessEnv = process.env): Str
   });
 }
 
-async function main() {
+const USAGE = 'Usage: npm run stripe:webhooks -- <app-url> --stage <stage> [--region <aws-region>]';
+
+/** The run's app URL, stage and region (the stage's own from infra/stages.ts unless given), or why not. */
+export function webhookRunOf(argv: readonly string[]): { appUrl: string; stage: string; region: string } {
   const { values, positionals } = parseArgs({
+    args: [...argv],
     allowPositionals: true,
-    options: { stage: { type: 'string', default: 'prod' }, region: { type: 'string' } },
+    options: { stage: { type: 'string' }, region: { type: 'string' } },
   });
   const [appUrl] = positionals;
-  if (!appUrl) throw new Error('Usage: npm run stripe:webhooks -- <app-url> [--stage prod] [--region <aws-region>]');
-  if (!/^[a-z][a-z0-9-]*$/.test(values.stage)) throw new Error(`--stage "${values.stage}" is not a stage name`);
-  const results = await configureStripeWebhooks(stripeFromEnvironment(), { appUrl, stage: values.stage });
-  process.stdout.write(formatReport(results, values.region));
+  if (!appUrl) throw new Error(USAGE);
+  if (!values.stage) throw new Error(`Name the stage whose endpoints these are (--stage).\n${USAGE}`);
+  // Refuses a stage infra/stages.ts does not list, in its own words.
+  const { region: stageRegion } = stageSettingsOf(values.stage);
+  return { appUrl, stage: values.stage, region: values.region ?? stageRegion };
+}
+
+async function main() {
+  const run = webhookRunOf(process.argv.slice(2));
+  const results = await configureStripeWebhooks(stripeFromEnvironment(), { appUrl: run.appUrl, stage: run.stage });
+  process.stdout.write(formatReport(results, run.region));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

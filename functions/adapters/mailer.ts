@@ -6,11 +6,15 @@ let client: SESv2Client | undefined;
 
 /**
  * SES's answers that mean "not until an operator acts": an unverified identity or recipient (sandbox),
- * a MAIL FROM domain not verified, sending paused or suspended. Throttling and network faults are not
+ * a MAIL FROM domain not verified, sending paused or suspended, and an IAM refusal — which is how SES
+ * answers in its sandbox when the function's grant names only the sending identity (SES then checks the
+ * recipient's identity too), and otherwise a grant the stack lacks. Throttling and network faults are not
  * here: they pass on unchanged, and a retry may well succeed.
  */
 const REFUSALS = new Set([
   'MessageRejected',
+  // SES v2 (restJson1) names it so; the SDK models no class for it and takes the name from SES's answer.
+  'AccessDeniedException',
   'MailFromDomainNotVerifiedException',
   'AccountSuspendedException',
   'SendingPausedException',

@@ -348,7 +348,9 @@ export class EmailRefusedError extends Error {
   get reason(): string {
     const why = /not verified/i.test(this.serviceMessage)
       ? "Paylink's email (Amazon SES) is not set up to send to this address yet: the sending identity is unverified or the account is still in SES's sandbox, which only sends to verified addresses."
-      : "Paylink's email (Amazon SES) refused the message.";
+      : /not authorized/i.test(this.serviceMessage)
+        ? "Paylink's email (Amazon SES) is not allowed to send to this address yet: in SES's sandbox, sending needs permission on the recipient's identity too, which Paylink's grant does not give."
+        : "Paylink's email (Amazon SES) refused the message.";
     return `${why} (${this.code}: ${this.serviceMessage})`;
   }
 }

@@ -16,25 +16,28 @@
  * The pieces are in `monitoring/`: the metrics, runbook sections and thresholds (`metrics.ts`), the
  * dashboard's graphs (`dashboard.ts`) and the alarms (`alarms.ts`); this file holds the topic and wires them.
  */
-import { ArnFormat, NestedStack } from 'aws-cdk-lib';
+import { NestedStack } from 'aws-cdk-lib';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, Dashboard, TextWidget, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
 import type { CatalogFunction } from './catalog-function';
+import { alarmNamePrefix, stageAlarmTopic } from './monitoring/alarm-topic';
 import type { EventRouting } from './event-routing';
 import {
   apiAlarm,
+  authorizerAlarms,
   businessAlarms,
   deadLetterAlarms,
   functionAlarms,
+  mailReputationAlarms,
+  realtimeAlarm,
+  scheduleAlarms,
   type AlarmRequest,
   type RaiseAlarm,
+  type WatchedFunction,
 } from './monitoring/alarms';
 import { apiWidgets, businessWidgets, eventWidgets, functionWidgets } from './monitoring/dashboard';
 import { RUNBOOK, routesByGroup, runbook } from './monitoring/metrics';
@@ -42,8 +45,7 @@ import type { PaylinkHttpApi } from './paylink-http-api';
 
 export { ALARM_THRESHOLDS, PAYLINK_METRICS, PAYLINK_NAMESPACE, RUNBOOK, RUNBOOK_SECTIONS } from './monitoring/metrics';
 
-/** Every alarm's name starts with this: the alarm topic's policy lets exactly these publish. */
-export const alarmNamePrefix = (stage: string) => `paylink-${stage}-`;
+export { alarmNamePrefix } from './monitoring/alarm-topic';
 
 export interface MonitoringProps {
   stage: string;
@@ -56,6 +58,12 @@ export interface MonitoringProps {
   webAclName: string;
   /** Subscribed to the alarm topic when given (the stage's `alarmEmail`, infra/stages.ts). */
   alarmEmail?: string;
+  /** Per-route API metrics and the graphs by route (the stage's `detailedRouteMetrics`); off by default. */
+  detailedRouteMetrics?: boolean;
+  /** The HTTP API's Lambda authorizers (OriginCheck): not catalogue functions, but every route needs them. */
+  authorizers?: readonly WatchedFunction[];
+  /** The WebSocket API and its stage, whose integration errors page. */
+  realtime?: { apiId: string; stageName: string };
 }
 
 export class Monitoring extends Construct {
@@ -75,49 +83,13 @@ export class Monitoring extends Construct {
     });
     const inStack = this.nestedStack;
 
-    // CloudWatch publishes to an encrypted topic only with a key whose policy lets it: a key of our own
-    // (the AWS-managed SNS key's policy cannot be changed).
-    const key = new Key(inStack, 'AlarmTopicKey', {
-      description: `Paylink ${props.stage}: encrypts the alarm topic`,
-      enableKeyRotation: true,
-      removalPolicy: namedResourceRemovalPolicy(props.isProduction),
+    this.topic = stageAlarmTopic(inStack, {
+      stage: props.stage,
+      alarmEmail: props.alarmEmail,
+      keyRemovalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(inStack, 'AlarmTopic', {
-      topicName: `paylink-${props.stage}-alarms`,
-      displayName: `Paylink ${props.stage} alarms`,
-      masterKey: key,
-      enforceSSL: true,
-    });
-    // enforceSSL gives the topic a policy of its own, which replaces SNS's default one: without this
-    // statement no alarm could publish. Only this account's alarms of this stage may.
-    this.topic.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'StageAlarmsPublish',
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [this.topic.topicArn],
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': inStack.account },
-          ArnLike: {
-            'aws:SourceArn': inStack.formatArn({
-              service: 'cloudwatch',
-              resource: 'alarm',
-              resourceName: `${alarmNamePrefix(props.stage)}*`,
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          },
-        },
-      }),
-    );
-    if (props.alarmEmail) {
-      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(props.alarmEmail)) {
-        throw new Error(`Context "alarmEmail" is not an email address: "${props.alarmEmail}"`);
-      }
-      this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
-    }
 
-    this.enableRouteMetrics();
+    if (props.detailedRouteMetrics) this.enableRouteMetrics();
     this.dashboardName = `paylink-${props.stage}`;
     this.dashboard = new Dashboard(inStack, 'Dashboard', { dashboardName: this.dashboardName });
     this.dashboard.addWidgets(
@@ -129,14 +101,20 @@ export class Monitoring extends Construct {
     );
     const apiId = props.httpApi.api.apiId;
     this.dashboard.addWidgets(...businessWidgets(props.stage));
-    this.dashboard.addWidgets(...apiWidgets(apiId, props.functions, props.webAclName));
+    this.dashboard.addWidgets(
+      ...apiWidgets(apiId, props.functions, props.webAclName, { byRoute: props.detailedRouteMetrics ?? false }),
+    );
     this.dashboard.addWidgets(...eventWidgets(props.events));
     this.dashboard.addWidgets(...functionWidgets(props.functions));
 
     const alarm: RaiseAlarm = (alarmId, request) => this.alarm(alarmId, request);
     functionAlarms(alarm, props.functions);
+    authorizerAlarms(alarm, props.authorizers ?? []);
+    scheduleAlarms(alarm, props.functions);
     deadLetterAlarms(alarm, props.events);
     apiAlarm(alarm, apiId);
+    if (props.realtime) realtimeAlarm(alarm, props.realtime.apiId, props.realtime.stageName);
+    mailReputationAlarms(alarm);
     businessAlarms(alarm, props.stage);
   }
 
@@ -149,8 +127,8 @@ export class Monitoring extends Construct {
       evaluationPeriods: props.evaluationPeriods ?? 1,
       datapointsToAlarm: props.datapointsToAlarm,
       comparisonOperator: props.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data is no trouble: a quiet night, or a function nobody called.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      // No data is no trouble (a quiet night, or a function nobody called), unless the alarm is about absence.
+      treatMissingData: props.treatMissingData ?? TreatMissingData.NOT_BREACHING,
       alarmDescription: `${props.what} Runbook: ${runbook(props.section)}`,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));

@@ -20,6 +20,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -104,7 +105,12 @@ export class WebHosting extends Construct {
     });
 
     const region = Stack.of(this).region;
+    // CloudFront is global: these names are unique in the account, not per region, and CDK's default names
+    // come from the stack's name and the construct path alone — the same for one stage deployed in two
+    // regions. The region in the name keeps them apart (CDK's own cache policy and function names carry it).
+    const regionalName = (what: string) => `${Stack.of(this).stackName}-${what}-${region}`;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: regionalName('security-headers'),
       comment: 'Paylink: strict CSP and security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
@@ -194,7 +200,11 @@ export class WebHosting extends Construct {
       logBucket: this.logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'SiteAccess', {
+            originAccessControlName: regionalName('site'),
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,

@@ -7,6 +7,11 @@
  * is on, a send to any recipient not verified is refused exactly as SES refuses it — HTTP 400,
  * `MessageRejected`, "Email address is not verified. The following identities failed the check…" — so
  * what Paylink does with a refused receipt can be tried and tested here, not only in a fresh AWS account.
+ *
+ * With `"grantScopedToSender": true` as well, a send to a verified recipient is refused too, as SES refuses
+ * it in its sandbox when the sender's IAM grant names only the sending identity (as Paylink's functions'
+ * do): SES then also checks the grant on each recipient's identity, and answers HTTP 403
+ * `AccessDeniedException`, "User … is not authorized to perform `ses:SendEmail' on resource …identity/…".
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +32,14 @@ export interface LocalMailbox {
 export const SES_SANDBOX_PATH = '/_emu/sandbox';
 /** The region SES names in its refusal; the local runtime's own region name means nothing to a reader. */
 const SANDBOX_REGION = 'AP-SOUTHEAST-2';
+/** The account and role an AccessDenied names: made up, as the local runtime has none. */
+const SANDBOX_CALLER = 'arn:aws:sts::000000000000:assumed-role/paylink-local-function/paylink-local';
+
+interface SandboxState {
+  verified: Set<string>;
+  /** The sender's grant names only its own identity: verified recipients are refused with AccessDenied. */
+  grantScopedToSender: boolean;
+}
 
 /** The recipients of an SES v2 SendEmail (JSON) or v1 SendEmail/SendRawEmail (form) request. */
 function recipientsOf(path: string, body: string): string[] {
@@ -89,8 +102,10 @@ export async function startLocalMailbox(options: {
 }): Promise<LocalMailbox> {
   const ses = await sesLocal({ host: LOOPBACK, port: 0 });
   const sesUrl = `http://${LOOPBACK}:${(ses.address() as AddressInfo).port}`;
-  let sandbox: Set<string> | undefined =
-    options.sandbox && new Set(options.sandbox.verified.map((v) => v.toLowerCase()));
+  let sandbox: SandboxState | undefined = options.sandbox && {
+    verified: new Set(options.sandbox.verified.map((v) => v.toLowerCase())),
+    grantScopedToSender: false,
+  };
 
   const answer = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     try {
@@ -98,21 +113,32 @@ export async function startLocalMailbox(options: {
       const body = await readBody(request);
       if (path === SES_SANDBOX_PATH) {
         if (request.method === 'POST') {
-          const { verified = [] } = JSON.parse(body.toString('utf8') || '{}') as { verified?: string[] };
-          sandbox = new Set(verified.map((value) => value.toLowerCase()));
+          const { verified = [], grantScopedToSender = false } = JSON.parse(body.toString('utf8') || '{}') as {
+            verified?: string[];
+            grantScopedToSender?: boolean;
+          };
+          sandbox = { verified: new Set(verified.map((value) => value.toLowerCase())), grantScopedToSender };
         } else if (request.method === 'DELETE') {
           sandbox = undefined;
         }
-        return answerJson(response, 200, { sandbox: sandbox !== undefined, verified: [...(sandbox ?? [])] });
+        return answerJson(response, 200, {
+          sandbox: sandbox !== undefined,
+          verified: [...(sandbox?.verified ?? [])],
+          grantScopedToSender: sandbox?.grantScopedToSender ?? false,
+        });
       }
       if (sandbox && request.method === 'POST') {
-        const refused = recipientsOf(path, body.toString('utf8'))
-          .map(bareAddress)
-          .filter((address) => !isVerified(address, sandbox!));
+        const recipients = recipientsOf(path, body.toString('utf8')).map(bareAddress);
+        const refused = recipients.filter((address) => !isVerified(address, sandbox!.verified));
         if (refused.length > 0) {
           // SES's own answer (restJson1 for v2): the SDK turns it into a MessageRejected error.
           const message = `Email address is not verified. The following identities failed the check in region ${SANDBOX_REGION}: ${refused.join(', ')}`;
           return answerJson(response, 400, { message }, { 'x-amzn-errortype': 'MessageRejected' });
+        }
+        if (sandbox.grantScopedToSender && recipients.length > 0) {
+          // SES v2's answer to an IAM refusal (SES v1 calls it AccessDenied): the SDK names the error after it.
+          const message = `User \`${SANDBOX_CALLER}' is not authorized to perform \`ses:SendEmail' on resource \`arn:aws:ses:${SANDBOX_REGION.toLowerCase()}:000000000000:identity/${recipients[0]}'`;
+          return answerJson(response, 403, { message }, { 'x-amzn-errortype': 'AccessDeniedException' });
         }
       }
       const upstream = await fetch(`${sesUrl}${path}`, {

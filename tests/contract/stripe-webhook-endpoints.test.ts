@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeWebhookEventTypes } from '@functions/catalog';
 import { STRIPE_WEBHOOKS } from '@functions/function-spec';
 import { startStripeSandbox, type StripeSandbox } from '@infra/local/stripe-sandbox/server';
-import { appOriginOf, configureStripeWebhooks } from '@infra/stripe-webhooks';
+import { STAGES } from '@infra/stages';
+import { appOriginOf, configureStripeWebhooks, webhookRunOf } from '@infra/stripe-webhooks';
 import { sandboxStripeClient } from '../support/stripe-sandbox';
 
 const APP = 'https://pay.example.co.nz';
@@ -126,6 +127,11 @@ describe('npm run stripe:webhooks', () => {
     expect(await isConnect(connect!.id)).toBe(true);
     expect(platform!.signingSecret).toMatch(/^whsec_/);
     expect(connect!.signingSecret).toMatch(/^whsec_/);
+    // Events are shaped by the version the installed SDK is pinned to, not the account's default.
+    for (const { id } of results) {
+      expect((await stripe.webhookEndpoints.retrieve(id)).api_version).toBe(Stripe.API_VERSION);
+    }
+    expect(results.flatMap((result) => result.warnings)).toEqual([]);
   });
 
   it('a second run changes nothing; a stale list (the old README’s, without refunds and disputes) is repaired in place', async () => {
@@ -166,17 +172,41 @@ describe('npm run stripe:webhooks', () => {
     for (const endpoint of await allEndpoints()) await stripe.webhookEndpoints.del(endpoint.id);
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'infra/stripe-webhooks.ts', APP, '--stage', 'staging', '--region', 'ap-southeast-2'],
+      ['--import', 'tsx', 'infra/stripe-webhooks.ts', APP, '--stage', 'dev'],
       { env: { ...process.env, STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_API_URL: sandbox.url } },
     );
     expect(stdout).toContain(`platform endpoint created`);
     expect(stdout).toContain(`connect endpoint created`);
     expect(stdout).toContain(`events  ${stripeWebhookEventTypes('connect').join(', ')}`);
+    // In the stage's region from infra/stages.ts, though no --region was given.
     expect(stdout).toMatch(
-      /aws secretsmanager put-secret-value --region ap-southeast-2 --secret-id paylink\/staging\/stripe-webhook-secret --secret-string 'whsec_[\w-]+'/,
+      new RegExp(
+        `aws secretsmanager put-secret-value --region ${STAGES.dev.region} --secret-id paylink/dev/stripe-webhook-secret --secret-string 'whsec_[\\w-]+'`,
+      ),
     );
-    expect(stdout).toMatch(
-      /--secret-id paylink\/staging\/stripe-connect-webhook-secret --secret-string 'whsec_[\w-]+'/,
+    expect(stdout).toMatch(/--secret-id paylink\/dev\/stripe-connect-webhook-secret --secret-string 'whsec_[\w-]+'/);
+    // A process of its own (tsx compiling the script): seconds on a busy machine.
+  }, 30_000);
+
+  it('must be told the stage, and takes only one infra/stages.ts lists; --region overrides its region', () => {
+    expect(() => webhookRunOf([APP])).toThrow(/Name the stage whose endpoints these are \(--stage\)/);
+    expect(() => webhookRunOf([APP, '--stage', 'staging'])).toThrow(/Stage "staging" is not in infra\/stages\.ts/);
+    expect(webhookRunOf([APP, '--stage', 'prod'])).toEqual({ appUrl: APP, stage: 'prod', region: STAGES.prod.region });
+    expect(webhookRunOf([APP, '--stage', 'prod', '--region', 'ap-southeast-1']).region).toBe('ap-southeast-1');
+  });
+
+  it('warns about an endpoint made at another API version, which Stripe cannot change', async () => {
+    const old = await stripe.webhookEndpoints.create({
+      url: `https://old.example.co.nz${STRIPE_WEBHOOKS.platform.path}`,
+      enabled_events: stripeWebhookEventTypes('platform') as Stripe.WebhookEndpointCreateParams.EnabledEvent[],
+      api_version: '2025-01-27.acacia',
+    });
+    const results = await configureStripeWebhooks(stripe, { appUrl: 'https://old.example.co.nz', stage: 'dev' });
+    expect(results[0]!.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`API version 2025-01-27.acacia, not the SDK's ${Stripe.API_VERSION}`),
+      ]),
     );
+    await stripe.webhookEndpoints.del(old.id);
   });
 });

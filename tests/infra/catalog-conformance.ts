@@ -565,12 +565,8 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           const { throttle } = ROUTE_GROUPS[route.auth];
           return [
             routeKey,
-            // Detailed metrics: the dashboard's per-route-group graphs (infra/constructs/monitoring.ts).
-            {
-              ThrottlingRateLimit: throttle.rateLimit,
-              ThrottlingBurstLimit: throttle.burstLimit,
-              DetailedMetricsEnabled: true,
-            },
+            // No detailed metrics unless the stage asks (detailedRouteMetrics: tests/infra/monitoring.test.ts).
+            { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
           ];
         }),
       );

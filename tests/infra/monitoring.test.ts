@@ -37,7 +37,8 @@ function monitoringResources(of: SynthesizedPaylink): Record<string, CfnResource
 }
 
 beforeAll(() => {
-  synth = synthesizePaylink({ context: { stage: 'ops' } });
+  // With the per-route graphs a stage can ask for (detailedRouteMetrics); without them below.
+  synth = synthesizePaylink({ context: { stage: 'dev', detailedRouteMetrics: 'true' } });
   monitoring = monitoringResources(synth);
 });
 
@@ -87,7 +88,7 @@ describe('function logs', () => {
         SystemLogLevel: 'INFO',
         LogGroup: { Ref: logicalIdOf(fn.logGroup) },
       });
-      expect(Environment.Variables[STAGE_ENV], name).toBe('ops');
+      expect(Environment.Variables[STAGE_ENV], name).toBe('dev');
       const logGroup = synth.resources[logicalIdOf(fn.logGroup)]!;
       expect(props(logGroup).RetentionInDays, name).toBe(30);
     }
@@ -122,6 +123,65 @@ describe('alarms', () => {
     expect(props(alarmOn('OldestStuckPendingAgeMs/Maximum')!)).toMatchObject({ Threshold: 3_600_000 });
     expect(props(alarmOn('SettlementLagMs/p99')!)).toMatchObject({ Threshold: 300_000 });
     expect(props(alarmOn('WebhookSignatureFailures/Sum')!).Threshold).toBeGreaterThan(0);
+  });
+
+  it('the two API authorizers have error and throttle alarms, as catalogue functions do', () => {
+    for (const fn of [synth.stack.originCheck.function, synth.stack.originCheck.merchantFunction]) {
+      const alarms = alarmsOn(logicalIdOf(fn)).flatMap(alarmMetrics);
+      expect(alarms, fn.node.path).toEqual(expect.arrayContaining(['Errors/Sum', 'Throttles/Sum']));
+    }
+  });
+
+  it("every schedule alarms when its function is not invoked over a window longer than the schedule's rate", () => {
+    const scheduled = catalog.filter((spec) => spec.schedule);
+    expect(scheduled.length).toBeGreaterThan(0);
+    for (const spec of scheduled) {
+      const fn = synth.stack.functions.get(spec.name)!.function;
+      const [alarm] = alarmsOn(logicalIdOf(fn)).filter((candidate) => props(candidate).MetricName === 'Invocations');
+      expect(alarm, spec.name).toBeDefined();
+      expect(props(alarm!)).toMatchObject({
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'breaching',
+      });
+      expect(props(alarm!).Period * props(alarm!).EvaluationPeriods, spec.name).toBeGreaterThan(
+        spec.schedule!.rateMinutes * 60,
+      );
+    }
+  });
+
+  it('watches the WebSocket API, and SES bounce and complaint rates below where AWS reviews the account', () => {
+    const realtime = alarmOn('IntegrationError/Sum')!;
+    expect(alarmMetrics(realtime)).toEqual(['IntegrationError/Sum', 'ExecutionError/Sum']);
+    const realtimeApi = logicalIdOf(synth.stack.realtimeApi.api);
+    expect(alarmsOn(realtimeApi)).toContain(realtime);
+    expect(props(alarmOn('Reputation.BounceRate/Maximum')!).Threshold).toBeLessThan(0.05);
+    expect(props(alarmOn('Reputation.ComplaintRate/Maximum')!).Threshold).toBeLessThan(0.001);
+  });
+
+  it("alarms on CloudFront's 5xx rate in us-east-1, where its metrics are, on the app stack's distribution", () => {
+    const { edgeAlarms, stack } = synth;
+    expect(edgeAlarms.region).toBe('us-east-1');
+    expect(edgeAlarms.dependencies).toContain(stack);
+    const resources = (Template.fromStack(edgeAlarms).toJSON() as { Resources: Record<string, CfnResourceJson> })
+      .Resources;
+    const alarms = Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm');
+    expect(alarms).toHaveLength(1);
+    expect(alarmMetrics(alarms[0]!)).toEqual(['Requests/Sum', '5xxErrorRate/Average']);
+    const dimensions = (props(alarms[0]!).Metrics as { MetricStat?: { Metric: { Dimensions: unknown } } }[]).map(
+      (metric) => metric.MetricStat?.Metric.Dimensions,
+    );
+    // The distribution's id crosses regions as CDK's SSM export of the app stack's resource.
+    expect(JSON.stringify(dimensions)).toContain(
+      `/cdk/exports/${edgeAlarms.stackName}/${stack.stackName.replace(/-/g, '')}${stack.region.replace(/-/g, '')}RefWebDistribution`,
+    );
+    const [[topicId]] = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::SNS::Topic') as [
+      [string, CfnResourceJson],
+    ];
+    expect(props(alarms[0]!).AlarmActions).toEqual([{ Ref: topicId }]);
+    expect(props(alarms[0]!).AlarmDescription).toMatch(/Runbook: docs\/runbook\.md#cloudfront-5xx-rate$/);
+    expect(unacknowledgedAwsSolutionsFindings(edgeAlarms)).toEqual([]);
   });
 
   it('every alarm notifies the one topic and names a runbook section that exists', () => {
@@ -161,7 +221,7 @@ describe('alarm topic', () => {
   it('subscribes the address given as -c alarmEmail', () => {
     // The topic does not depend on the functions: a stack without any keeps this second synth quick.
     const withEmail = synthesizePaylink({
-      context: { stage: 'ops', alarmEmail: 'ops@example.co.nz' },
+      context: { stage: 'dev', alarmEmail: 'ops@example.co.nz' },
       functions: [],
     });
     const subscriptions = Object.values(monitoringResources(withEmail)).filter(
@@ -191,7 +251,36 @@ describe('dashboard', () => {
     );
     expect(body.match(/"AWS\/Events","FailedInvocations"/g)?.length).toBe(rulesAndSchedules);
     expect(body).toContain('ApproximateNumberOfMessagesVisible');
-    expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-ops-edge"[^\]]*"region":"us-east-1"/);
+    expect(body).toMatch(/"AWS\/WAFV2","BlockedRequests",[^\]]*"paylink-dev-edge"[^\]]*"region":"us-east-1"/);
+  });
+
+  it('turns on per-route metrics only when the stage asks, and graphs the whole API otherwise', () => {
+    const stageOf = (of: SynthesizedPaylink) =>
+      props(of.resources[logicalIdOf(of.stack.httpApi.defaultStage)]!) as {
+        DefaultRouteSettings: Record<string, unknown>;
+        RouteSettings?: Record<string, Record<string, unknown>>;
+      };
+    const asked = stageOf(synth);
+    expect(asked.DefaultRouteSettings.DetailedMetricsEnabled).toBe(true);
+    const routeKeys = catalog.flatMap((spec) => (spec.routes ?? []).map((route) => `${route.method} ${route.path}`));
+    for (const routeKey of routeKeys)
+      expect(asked.RouteSettings?.[routeKey]?.DetailedMetricsEnabled, routeKey).toBe(true);
+
+    // By default: the routes that serve payers, but no function's grants or alarms matter here.
+    const plain = synthesizePaylink({
+      context: { stage: 'dev' },
+      functions: catalog.filter((spec) => spec.routes?.length).slice(0, 3),
+    });
+    const settings = stageOf(plain);
+    expect(settings.DefaultRouteSettings.DetailedMetricsEnabled).toBeUndefined();
+    for (const [routeKey, setting] of Object.entries(settings.RouteSettings ?? {}))
+      expect(setting.DetailedMetricsEnabled, routeKey).toBeUndefined();
+    const [[, dashboard]] = Object.entries(monitoringResources(plain)).filter(
+      ([, resource]) => resource.Type === 'AWS::CloudWatch::Dashboard',
+    ) as [[string, CfnResourceJson]];
+    const body = JSON.stringify(props(dashboard).DashboardBody);
+    expect(body).toContain('API (all routes): requests, 4xx, 5xx');
+    expect(body).not.toContain('\\"Route\\"');
   });
 
   it('graphs exactly the metrics the functions emit', () => {

@@ -26,7 +26,10 @@ let local: LocalRuntime;
 let functionNameOf: (expression: unknown) => string | undefined;
 
 beforeAll(async () => {
-  cloud = synthesizePaylink({ context: { stage: 'prod' }, functions: fixtureCatalog });
+  cloud = synthesizePaylink({
+    context: { stage: 'prod', alarmEmail: 'ops@example.co.nz' },
+    functions: fixtureCatalog,
+  });
   const byLogicalId = new Map(
     [...cloud.stack.functions].map(([name, catalogFunction]) => [logicalIdOf(catalogFunction.function), name]),
   );

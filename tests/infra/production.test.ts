@@ -7,7 +7,13 @@ import { logicalIdOf, resourcesOfType, synthesizePaylink, type SynthesizedPaylin
 let synthesized: SynthesizedPaylink;
 beforeAll(() => {
   synthesized = synthesizePaylink({
-    context: { stage: 'prod', mailFrom: 'receipts@paylink.co.nz', mailIdentity: 'paylink.co.nz', mailVerified: 'true' },
+    context: {
+      stage: 'prod',
+      alarmEmail: 'ops@example.co.nz',
+      mailFrom: 'receipts@paylink.co.nz',
+      mailIdentity: 'paylink.co.nz',
+      mailVerified: 'true',
+    },
   });
 });
 

@@ -13,7 +13,8 @@ import {
   ORIGIN_VERIFY_HEADER,
   verifyOriginHandler,
 } from '@infra/constructs/origin-check/verify-origin';
-import { consumersToRedrive, deadLetterOf, redriveQueue } from '@infra/redrive-dead-letters';
+import { consumersToRedrive, deadLetterOf, redriveQueue, redriveRegion } from '@infra/redrive-dead-letters';
+import { STAGES } from '@infra/stages';
 
 const FUNCTION_ARN = 'arn:aws:lambda:ap-southeast-2:123456789012:function:Paylink-prod-ApplyStripePaymentEvent';
 const event = {
@@ -90,6 +91,12 @@ function fakeAws(messages: Message[], failingEventIds: string[] = []) {
 }
 
 describe('infra/redrive-dead-letters.ts', () => {
+  it("works in the stage's region from infra/stages.ts, not the profile's default, unless told another", () => {
+    expect(redriveRegion('prod')).toBe(STAGES.prod.region);
+    expect(redriveRegion('dev', 'ap-southeast-1')).toBe('ap-southeast-1');
+    expect(() => redriveRegion('alice')).toThrow(/Stage "alice" is not in infra\/stages\.ts/);
+  });
+
   it('reads both kinds of dead letter, and refuses what is neither', () => {
     expect(deadLetterOf(undelivered)).toEqual({ functionArn: FUNCTION_ARN, event, error: 'THROTTLING: Rate exceeded' });
     expect(deadLetterOf(functionFailed)).toEqual({

@@ -91,10 +91,10 @@ describe('HTTP API stage', () => {
     const stage = resources[logicalIdOf(stack.httpApi.defaultStage)]?.Properties ?? {};
     expect(stage.StageName).toBe('$default');
     expect(stage.AutoDeploy).toBe(true);
+    // Per-route metrics are billed per route; off unless the stage asks (tests/infra/monitoring.test.ts).
     expect(stage.DefaultRouteSettings).toEqual({
       ThrottlingBurstLimit: expect.any(Number),
       ThrottlingRateLimit: expect.any(Number),
-      DetailedMetricsEnabled: true,
     });
     const logs = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
     expect(resources[[...Object.keys(resources)].find((id) => refersTo(logs.DestinationArn, id))!]?.Type).toBe(

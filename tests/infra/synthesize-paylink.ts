@@ -15,6 +15,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import type { FunctionSpec } from '@functions/function-spec';
 import { deploymentSettingsFromContext } from '@infra/deployment-settings';
+import type { EdgeAlarmsStack } from '@infra/edge-alarms-stack';
 import type { EdgeFirewallStack } from '@infra/edge-firewall-stack';
 import { addPaylinkStacks } from '@infra/paylink-stacks';
 import type { PaylinkStack } from '@infra/stack';
@@ -49,6 +50,8 @@ export interface SynthesizedPaylink {
   stack: PaylinkStack;
   /** The us-east-1 stack with the CloudFront web ACL. */
   edge: EdgeFirewallStack;
+  /** The us-east-1 stack with CloudFront's alarm and its topic. */
+  edgeAlarms: EdgeAlarmsStack;
   /** The app stack's own template. */
   template: Template;
   /** Every resource of the app stack and its nested stacks, references across them followed (above). */
@@ -73,13 +76,14 @@ export function synthesizePaylink(
 ): SynthesizedPaylink {
   const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...options.context } });
   const settings = deploymentSettingsFromContext(app.node);
-  const { stack, edge } = addPaylinkStacks(app, settings, { functions: options.functions });
+  const { stack, edge, edgeAlarms } = addPaylinkStacks(app, settings, { functions: options.functions });
   const template = Template.fromStack(stack);
   const json = template.toJSON() as TemplateJson;
   const templates = stackTemplates(stack, json);
   return {
     stack,
     edge,
+    edgeAlarms,
     template,
     resources: followingNestedReferences(templates),
     templates,

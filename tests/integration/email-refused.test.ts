@@ -37,11 +37,11 @@ function post(path: string, body: unknown, token?: string, headers: Record<strin
   });
 }
 
-async function sesSandbox(verified: string[] | 'off') {
+async function sesSandbox(verified: string[] | 'off', options: { grantScopedToSender?: boolean } = {}) {
   const response = await fetch(`${env.runtime.mailbox.url}${SES_SANDBOX_PATH}`, {
     method: verified === 'off' ? 'DELETE' : 'POST',
     headers: { 'content-type': 'application/json' },
-    body: verified === 'off' ? undefined : JSON.stringify({ verified }),
+    body: verified === 'off' ? undefined : JSON.stringify({ verified, ...options }),
   });
   expect(response.status).toBe(200);
 }
@@ -170,6 +170,34 @@ describe('while SES refuses unverified recipients (its sandbox)', () => {
     await env.settle();
     consumedCleanly('send-magic-link');
     expect(await emailsTo(env.runtime.mailbox.url, other.email)).toEqual([]);
+  });
+
+  it("SES's AccessDenied (the sandbox checking the grant on a verified recipient's identity) is a refusal too, not a fault to retry", async () => {
+    await sesSandbox([merchant.email, payer], { grantScopedToSender: true });
+    const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+    const ses = new SESv2Client({
+      endpoint: env.runtime.mailbox.url,
+      region: 'ap-southeast-2',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await expect(
+      ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: 'no-reply@paylink.test',
+          Destination: { ToAddresses: [payer] },
+          Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hi' } } } },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'AccessDeniedException', $metadata: { httpStatusCode: 403 } });
+
+    const refused = await post(`/api/checkout/${sessionId}/receipt`, { email: payer });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: 'email_unavailable', message: RECEIPT_REFUSED_MESSAGE });
+    expect(await emailsTo(env.runtime.mailbox.url, payer)).toEqual([]);
+    expect((await detail(paymentId)).emailRefusal).toMatchObject({
+      kind: 'receipt',
+      reason: expect.stringMatching(/not allowed to send[\s\S]*AccessDeniedException: User .* is not authorized/),
+    });
   });
 
   it('once the address is verified, the same receipt goes', async () => {

@@ -1,5 +1,7 @@
 /** What pages an operator: each alarm with its threshold and the runbook section its description names. */
-import { ComparisonOperator, MathExpression, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration } from 'aws-cdk-lib';
+import { ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { CatalogFunction } from '../catalog-function';
 import type { EventRouting } from '../event-routing';
@@ -13,6 +15,8 @@ export interface AlarmRequest {
   evaluationPeriods?: number;
   datapointsToAlarm?: number;
   comparisonOperator?: ComparisonOperator;
+  /** Missing data is no trouble (a quiet night) unless the alarm says otherwise. */
+  treatMissingData?: TreatMissingData;
 }
 
 /** Makes one alarm (named from `id`) that notifies the alarm topic. */
@@ -90,4 +94,98 @@ export function businessAlarms(alarm: RaiseAlarm, stage: string) {
     section: RUNBOOK_SECTIONS.signatureFailures,
     what: `${ALARM_THRESHOLDS.signatureFailures} or more Stripe webhook requests refused for their signature in 5 minutes.`,
   });
+}
+
+/** A function outside the catalogue that still pages when it fails: the API's two Lambda authorizers. */
+export interface WatchedFunction {
+  /** Its name in alarms and the runbook (`origin-check`). */
+  name: string;
+  /** PascalCase, for the alarm's id (`OriginCheck`). */
+  id: string;
+  function: IFunction;
+}
+
+/**
+ * The authorizers answer before any route's function runs: when one fails, every route behind it answers
+ * 500 (or 503) and no catalogue function's alarm sees it.
+ */
+export function authorizerAlarms(alarm: RaiseAlarm, authorizers: readonly WatchedFunction[]) {
+  for (const { name, id, function: fn } of authorizers) {
+    alarm(`${id}Errors`, {
+      metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      threshold: ALARM_THRESHOLDS.functionErrors,
+      section: RUNBOOK_SECTIONS.authorizerErrors,
+      what: `The ${name} authorizer failed ${ALARM_THRESHOLDS.functionErrors} or more times in 5 minutes: the routes behind it answer 5xx.`,
+    });
+    alarm(`${id}Throttles`, {
+      metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      threshold: ALARM_THRESHOLDS.functionThrottles,
+      section: RUNBOOK_SECTIONS.throttling,
+      what: `Lambda throttled the ${name} authorizer (concurrency exhausted): the routes behind it answer 5xx.`,
+    });
+  }
+}
+
+/** The WebSocket API: pushes and connects that failed on our side (a client's bad token is not counted). */
+export function realtimeAlarm(alarm: RaiseAlarm, apiId: string, stageName: string) {
+  const metric = (metricName: string) =>
+    new Metric({
+      namespace: 'AWS/ApiGateway',
+      metricName,
+      dimensionsMap: { ApiId: apiId, Stage: stageName },
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+    });
+  alarm('RealtimeErrors', {
+    metric: new MathExpression({
+      expression: 'FILL(integration, 0) + FILL(execution, 0)',
+      usingMetrics: { integration: metric('IntegrationError'), execution: metric('ExecutionError') },
+      label: 'integration + execution errors',
+      period: FIVE_MINUTES,
+    }),
+    threshold: ALARM_THRESHOLDS.realtimeErrors,
+    section: RUNBOOK_SECTIONS.realtimeErrors,
+    what: `The realtime (WebSocket) API had ${ALARM_THRESHOLDS.realtimeErrors} or more integration or execution errors in 5 minutes.`,
+  });
+}
+
+/**
+ * SES's reputation metrics are the account's in the region (every sender in it), published as fractions
+ * about once an hour: a period of an hour, so one quiet hour is no gap.
+ */
+export function mailReputationAlarms(alarm: RaiseAlarm) {
+  const reputation = (metricName: string) =>
+    new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+  alarm('SesBounceRate', {
+    metric: reputation('Reputation.BounceRate'),
+    threshold: ALARM_THRESHOLDS.sesBounceRate,
+    section: RUNBOOK_SECTIONS.mailReputation,
+    what: `SES's bounce rate for this account and region reached ${ALARM_THRESHOLDS.sesBounceRate * 100}% (AWS reviews an account at 5%).`,
+  });
+  alarm('SesComplaintRate', {
+    metric: reputation('Reputation.ComplaintRate'),
+    threshold: ALARM_THRESHOLDS.sesComplaintRate,
+    section: RUNBOOK_SECTIONS.mailReputation,
+    what: `SES's complaint rate for this account and region reached ${ALARM_THRESHOLDS.sesComplaintRate * 100}% (AWS reviews an account at 0.1%).`,
+  });
+}
+
+/**
+ * A schedule that stops (its rule disabled or deleted, its target's permission gone) leaves no errors to
+ * alarm on: only missing invocations show it. Missing data is the trouble here, over a window of several of
+ * the schedule's periods so one late tick is no page (CloudWatch allows a window of at most a day).
+ */
+export function scheduleAlarms(alarm: RaiseAlarm, functions: readonly CatalogFunction[]) {
+  for (const { spec, function: fn, node } of functions) {
+    if (!spec.schedule) continue;
+    const windowMinutes = Math.min(ALARM_THRESHOLDS.scheduleMissedPeriods * spec.schedule.rateMinutes, 24 * 60);
+    alarm(`${node.id}NotRunning`, {
+      metric: fn.metricInvocations({ period: Duration.minutes(windowMinutes), statistic: 'Sum' }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.BREACHING,
+      section: RUNBOOK_SECTIONS.scheduleStopped,
+      what: `${spec.name} runs every ${spec.schedule.rateMinutes} minutes but was not invoked once in ${windowMinutes} minutes.`,
+    });
+  }
 }

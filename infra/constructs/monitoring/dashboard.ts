@@ -74,9 +74,33 @@ export function businessWidgets(stage: string): IWidget[] {
   ];
 }
 
-export function apiWidgets(apiId: string, functions: readonly CatalogFunction[], webAclName: string): IWidget[] {
+/**
+ * The API's graphs: by route group and route when the stage has detailed route metrics (API Gateway
+ * publishes per-route metrics only then), otherwise the API as a whole.
+ */
+export function apiWidgets(
+  apiId: string,
+  functions: readonly CatalogFunction[],
+  webAclName: string,
+  options: { byRoute: boolean },
+): IWidget[] {
   const widgets: IWidget[] = [];
-  for (const [group, routes] of routesByGroup(functions)) {
+  if (!options.byRoute) {
+    widgets.push(
+      new GraphWidget({
+        title: 'API (all routes): requests, 4xx, 5xx',
+        left: [apiMetric(apiId, 'Count', 'Sum')],
+        right: [apiMetric(apiId, '4xx', 'Sum'), apiMetric(apiId, '5xx', 'Sum')],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'API (all routes): latency p99 (detailedRouteMetrics in infra/stages.ts graphs it by route)',
+        left: [apiMetric(apiId, 'Latency', 'p99')],
+        width: 12,
+      }),
+    );
+  }
+  for (const [group, routes] of options.byRoute ? routesByGroup(functions) : []) {
     widgets.push(
       new GraphWidget({
         title: `API ${group}: requests, 4xx, 5xx`,

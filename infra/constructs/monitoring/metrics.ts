@@ -19,6 +19,11 @@ export const RUNBOOK_SECTIONS = {
   settlementLag: 'settlement-lag',
   signatureFailures: 'webhook-signature-failures',
   stuckCounts: 'counts-or-seals-failing',
+  authorizerErrors: 'authorizer-errors',
+  realtimeErrors: 'realtime-errors',
+  cloudFront5xx: 'cloudfront-5xx-rate',
+  mailReputation: 'ses-bounce-or-complaint-rate',
+  scheduleStopped: 'schedule-not-running',
 } as const;
 export const runbook = (section: string) => `${RUNBOOK}#${section}`;
 
@@ -59,6 +64,19 @@ export const ALARM_THRESHOLDS = {
   settlementLagP99Ms: 5 * 60 * 1000,
   /** Refused webhook signatures in 5 minutes. */
   signatureFailures: 10,
+  /** WebSocket integration and execution errors (a push or connect that failed on our side) in 5 minutes. */
+  realtimeErrors: 5,
+  /** CloudFront 5xx as a percentage of its requests over 5 minutes, once there are enough requests. */
+  cloudFront5xxPercent: 5,
+  cloudFront5xxMinimumRequests: 20,
+  /**
+   * SES's account reputation, as fractions: AWS puts an account under review at a 5% bounce rate and
+   * 0.1% complaint rate (and may pause its sending at 10% and 0.5%), so these page before review.
+   */
+  sesBounceRate: 0.04,
+  sesComplaintRate: 0.0008,
+  /** A schedule alarms when its function ran not once in this many of its periods. */
+  scheduleMissedPeriods: 3,
 } as const;
 
 export const FIVE_MINUTES = Duration.minutes(5);
