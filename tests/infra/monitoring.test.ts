@@ -155,7 +155,9 @@ describe('alarms', () => {
     const realtime = alarmOn('IntegrationError/Sum')!;
     expect(alarmMetrics(realtime)).toEqual(['IntegrationError/Sum', 'ExecutionError/Sum']);
     const realtimeApi = logicalIdOf(synth.stack.realtimeApi.api);
-    expect(alarmsOn(realtimeApi)).toContain(realtime);
+    // The same alarm as the whole stack's resources hold it, its references across stacks followed.
+    const [realtimeAlarmId] = ofType('AWS::CloudWatch::Alarm').find(([, alarm]) => alarm === realtime)!;
+    expect(alarmsOn(realtimeApi)).toContain(synth.resources[realtimeAlarmId]);
     expect(props(alarmOn('Reputation.BounceRate/Maximum')!).Threshold).toBeLessThan(0.05);
     expect(props(alarmOn('Reputation.ComplaintRate/Maximum')!).Threshold).toBeLessThan(0.001);
   });
