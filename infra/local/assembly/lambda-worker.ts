@@ -1,0 +1,114 @@
+/**
+ * One Lambda function's execution environment, as a worker thread: its own `process.env` (the template's
+ * variables, set by the parent through the Worker's `env`), its bundle loaded once at the first invocation
+ * (the init phase), then one `handler(event, context)` call per message.
+ *
+ * Node runs this file directly (type stripping), in a thread with no loader: it imports Node's own modules
+ * only, and the bundle it loads is plain JavaScript.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { syncBuiltinESMExports } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface LambdaWorkerSetup {
+  /** The bundle's module file and the export its Handler names (`index.handler` → index.mjs, `handler`). */
+  moduleFile: string;
+  exportName: string;
+  functionName: string;
+  memoryMb: number;
+  /**
+   * AWS's public HTTPS origins this machine stands in for, and where their requests go instead: the user
+   * pool's issuer (`https://cognito-idp.<region>.amazonaws.com`), whose JWKS a token verifier fetches. The
+   * bundle's code is unchanged: it asks for the cloud's address and reaches the local one.
+   */
+  hostRedirects: { from: string; to: string }[];
+}
+
+export interface InvokeMessage {
+  id: number;
+  event: unknown;
+  deadline: number;
+  requestId: string;
+}
+
+export type InvokeAnswer =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
+
+type Handler = (event: unknown, context: unknown) => Promise<unknown>;
+
+const setup = workerData as LambdaWorkerSetup;
+
+/** Sends a request for a redirected origin to its local stand-in over plain HTTP. */
+function redirectHttps() {
+  const original = https.request;
+  const redirectOf = (url: URL) => setup.hostRedirects.find((redirect) => url.origin === redirect.from);
+  const redirected = ((...args: unknown[]) => {
+    const [first, second] = args;
+    const url = typeof first === 'string' ? new URL(first) : first instanceof URL ? first : undefined;
+    const redirect = url && redirectOf(url);
+    if (!url || !redirect) return (original as (...rest: unknown[]) => http.ClientRequest)(...args);
+    const target = new URL(url.pathname + url.search, redirect.to);
+    const options = typeof second === 'object' && second !== null && !(second instanceof Function) ? second : {};
+    const callback = args.find((arg) => typeof arg === 'function');
+    return http.request(target, { ...options, agent: undefined } as http.RequestOptions, callback as never);
+  }) as typeof https.request;
+  https.request = redirected;
+  https.get = ((...args: Parameters<typeof https.get>) => {
+    const request = redirected(...(args as Parameters<typeof https.request>));
+    request.end();
+    return request;
+  }) as typeof https.get;
+  // Bundles import `request` by name: their bindings follow the module object only after this.
+  syncBuiltinESMExports();
+}
+
+let handler: Promise<Handler> | undefined;
+
+function loadHandler(): Promise<Handler> {
+  handler ??= import(pathToFileURL(setup.moduleFile).href).then((module: Record<string, unknown>) => {
+    const exported = module[setup.exportName];
+    if (typeof exported !== 'function') {
+      throw new Error(`Runtime.HandlerNotFound: ${setup.moduleFile} exports no ${setup.exportName}`);
+    }
+    return exported as Handler;
+  });
+  return handler;
+}
+
+function lambdaContext(message: InvokeMessage) {
+  return {
+    functionName: setup.functionName,
+    functionVersion: '$LATEST',
+    memoryLimitInMB: String(setup.memoryMb),
+    awsRequestId: message.requestId,
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => Math.max(0, message.deadline - Date.now()),
+  };
+}
+
+redirectHttps();
+parentPort!.on('message', (message: InvokeMessage) => {
+  void (async () => {
+    let answer: InvokeAnswer;
+    try {
+      const run = await loadHandler();
+      answer = { id: message.id, ok: true, result: await run(message.event, lambdaContext(message)) };
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      answer = { id: message.id, ok: false, error: { name: failure.name, message: failure.message, stack: failure.stack } };
+    }
+    try {
+      parentPort!.postMessage(answer);
+    } catch (error) {
+      // A result that cannot be cloned (a function, a class instance with one) is the handler's mistake.
+      parentPort!.postMessage({
+        id: message.id,
+        ok: false,
+        error: { name: 'Runtime.MarshalError', message: `Unable to marshal response: ${String(error)}` },
+      } satisfies InvokeAnswer);
+    }
+  })();
+});
