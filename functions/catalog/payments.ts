@@ -24,7 +24,13 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     routes: [{ method: 'GET', path: '/api/checkout/{sessionId}', auth: 'public' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
     // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'readwrite', stats: 'readwrite', requests: 'readwrite' },
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -36,7 +42,13 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/payments/{paymentId}/cancel', auth: 'public' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
     // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'readwrite', stats: 'readwrite', requests: 'readwrite' },
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -156,7 +168,13 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/me/payments/verify', auth: 'merchant' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
     // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'readwrite', stats: 'readwrite', requests: 'readwrite' },
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -169,7 +187,13 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     schedule: { rateMinutes: 5 },
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
     // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'readwrite', stats: 'readwrite', requests: 'readwrite' },
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 120,

@@ -15,7 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { stripeWebhookEventTypes } from '@functions/catalog';
-import { SECRET_IDS, STRIPE_WEBHOOKS, TABLE_IDS, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
+import {
+  SECRET_IDS,
+  STRIPE_WEBHOOKS,
+  TABLE_IDS,
+  type FunctionSpec,
+  type SecretId,
+  type TableId,
+} from '@functions/function-spec';
 import { ENV, tableEnvName } from '@functions/environment';
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { startLocalCognito, type LocalCognito } from '../cognito';
@@ -142,7 +149,10 @@ function templateSecrets(
   values: Record<SecretId, string>,
 ): LocalSecret[] {
   return resourcesOfType(assembly, 'AWS::SecretsManager::Secret').map((entry) => {
-    const properties = resolver.resolve(entry.stack, entry.resource.Properties) as { Name?: string; Description?: string };
+    const properties = resolver.resolve(entry.stack, entry.resource.Properties) as {
+      Name?: string;
+      Description?: string;
+    };
     const name = properties.Name ?? `${entry.stack.path}-${entry.logicalId}`;
     const id = name.split('/').at(-1) as SecretId;
     const value = SECRET_IDS.includes(id) ? values[id] : randomBytes(32).toString('hex');
@@ -231,7 +241,8 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
           Origins?: { DomainName: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: string }[] }[];
         })
       : undefined;
-    const secretValue = (id: string) => secrets.find((secret) => id === secret.name || id === secretsManager.arnOf(secret.name))?.value;
+    const secretValue = (id: string) =>
+      secrets.find((secret) => id === secret.name || id === secretsManager.arnOf(secret.name))?.value;
     const httpApiId = wiring.httpApi ? String(resolver.refOf(wiring.httpApi)) : undefined;
     const apiOrigin = distributionConfig?.Origins?.find(
       (origin) => httpApiId && origin.DomainName.startsWith(`${httpApiId}.execute-api.`),
@@ -334,7 +345,10 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
       }
       if (httpApiId) rewrites.push([`https://${httpApiId}.execute-api.${region}.amazonaws.com`, gateway.url]);
       if (wiring.distribution) {
-        rewrites.push([`https://${String(resolver.attributeOf(wiring.distribution, 'DomainName'))}`, appOrigin.current]);
+        rewrites.push([
+          `https://${String(resolver.attributeOf(wiring.distribution, 'DomainName'))}`,
+          appOrigin.current,
+        ]);
       }
       for (const alias of distributionConfig?.Aliases ?? []) rewrites.push([`https://${alias}`, appOrigin.current]);
       return rewrites;
@@ -354,10 +368,10 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     };
     const environmentOf = (fn: AssemblyFunction): Record<string, string> => {
       const properties = fn.entry.resource.Properties ?? {};
-      const variables = resolver.resolve(fn.entry.stack, (properties.Environment as { Variables?: unknown })?.Variables ?? {}) as Record<
-        string,
-        unknown
-      >;
+      const variables = resolver.resolve(
+        fn.entry.stack,
+        (properties.Environment as { Variables?: unknown })?.Variables ?? {},
+      ) as Record<string, unknown>;
       const rewrites = cloudUrls();
       const local = Object.fromEntries(
         Object.entries(variables).map(([name, value]) => {
@@ -413,7 +427,8 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     const tableNames = Object.fromEntries(
       TABLE_IDS.map((id) => [
         id,
-        workerFunctions.map((fn) => fn.environment[tableEnvName(id)]).find(Boolean) ?? `(no function names the ${id} table)`,
+        workerFunctions.map((fn) => fn.environment[tableEnvName(id)]).find(Boolean) ??
+          `(no function names the ${id} table)`,
       ]),
     ) as Record<TableId, string>;
     const port = (url: string) => Number(new URL(url).port);
@@ -448,7 +463,8 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
       useAppOrigin(origin) {
         appOrigin.current = origin;
         // A function's environment is fixed when its worker starts: the next invocation starts it again.
-        for (const fn of workerFunctions) fn.environment = environmentOf(wiring.functions.find((candidate) => candidate.logicalId === fn.logicalId)!);
+        for (const fn of workerFunctions)
+          fn.environment = environmentOf(wiring.functions.find((candidate) => candidate.logicalId === fn.logicalId)!);
         void workers.stop();
       },
       stop: stopAll,

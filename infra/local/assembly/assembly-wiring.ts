@@ -9,7 +9,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CognitoTrigger, FunctionSpec, HttpMethod, HttpRoute, WebSocketRoute } from '@functions/function-spec';
 import type { EventPattern } from '../event-pattern';
-import { assetHashIn, resourceLabel, resourcesOfType, type AssemblyResource, type CloudAssembly } from './cloud-assembly';
+import {
+  assetHashIn,
+  resourceLabel,
+  resourcesOfType,
+  type AssemblyResource,
+  type CloudAssembly,
+} from './cloud-assembly';
 import type { HttpAuthorizer } from './http-authorizers';
 import type { AssemblyResolver } from './local-resources';
 
@@ -75,7 +81,10 @@ function handlerModule(assetDirectory: string, handler: string) {
 
 /** A glob of CloudFront's path patterns (`/p/*`) as a test of a route's path. */
 function matchesPathPattern(pattern: string, routePath: string): boolean {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`).test(routePath.replace(/\{[^}]+\}/g, 'x'));
 }
 
@@ -150,7 +159,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
   const webSocketApiEntry = webSocketApis[0];
   const stageOf = (api: AssemblyResource | undefined) => {
     const stage = resourcesOfType(assembly, 'AWS::ApiGatewayV2::Stage').find(
-      (candidate) => api && resolver.resolve(candidate.stack, candidate.resource.Properties?.ApiId) === resolver.refOf(api),
+      (candidate) =>
+        api && resolver.resolve(candidate.stack, candidate.resource.Properties?.ApiId) === resolver.refOf(api),
     );
     return stage ? String(resolver.refOf(stage)) : '$default';
   };
@@ -189,7 +199,9 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
     const integration = integrations.find((candidate) => resolver.refOf(candidate) === integrationId);
     const target =
       integration &&
-      functionWithArn(invokedFunctionArn(resolver.resolve(integration.stack, integration.resource.Properties?.IntegrationUri)));
+      functionWithArn(
+        invokedFunctionArn(resolver.resolve(integration.stack, integration.resource.Properties?.IntegrationUri)),
+      );
     if (!target) {
       notWired.push(`${label}: not served (its integration is not a function run here)`);
       continue;
@@ -207,7 +219,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
           EnableSimpleResponses?: boolean;
         })
       : undefined;
-    const authorizerFunction = authorizerProperties && functionWithArn(invokedFunctionArn(authorizerProperties.AuthorizerUri));
+    const authorizerFunction =
+      authorizerProperties && functionWithArn(invokedFunctionArn(authorizerProperties.AuthorizerUri));
     if (properties.AuthorizationType && !['NONE', 'CUSTOM'].includes(properties.AuthorizationType)) {
       notWired.push(`${label}: its ${properties.AuthorizationType} authorization is not run; served without it`);
     }
@@ -232,7 +245,9 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
       continue;
     }
     const identitySource = authorizerProperties?.IdentitySource ?? [];
-    const auth: HttpRoute['auth'] = identitySource.some((source) => /\.authorization$/i.test(source)) ? 'merchant' : 'public';
+    const auth: HttpRoute['auth'] = identitySource.some((source) => /\.authorization$/i.test(source))
+      ? 'merchant'
+      : 'public';
     const isPage = !routePath.startsWith('/api/');
     if (isPage && !pagePatterns.some((pattern) => matchesPathPattern(pattern, routePath))) {
       notWired.push(`${label}: not served (no CloudFront behaviour sends its path to the API)`);
@@ -281,7 +296,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
       }
       if (properties.ScheduleExpression) {
         const minutes = rateMinutes(properties.ScheduleExpression);
-        if (minutes === undefined) notWired.push(`${label}: ${properties.ScheduleExpression} has no local timer (runNow only)`);
+        if (minutes === undefined)
+          notWired.push(`${label}: ${properties.ScheduleExpression} has no local timer (runNow only)`);
         target.spec.schedule = { rateMinutes: minutes ?? 0 };
         continue;
       }
@@ -289,11 +305,19 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
         notWired.push(`${label}: its pattern uses content filters the local bus does not match; not run`);
         continue;
       }
-      const busName = String(properties.EventBusName ?? 'default').replace(/^arn:aws:events:[^:]*:[^:]*:event-bus\//, '');
+      const busName = String(properties.EventBusName ?? 'default').replace(
+        /^arn:aws:events:[^:]*:[^:]*:event-bus\//,
+        '',
+      );
       busRules.push({ fn: target.spec, busName, pattern: properties.EventPattern });
       const { source, 'detail-type': detailTypes, ...rest } = properties.EventPattern as Record<string, unknown>;
       // What the Stripe sandbox subscribes each endpoint to is read from these (stripeWebhookEventTypes).
-      if (Array.isArray(source) && source.length === 1 && Array.isArray(detailTypes) && Object.keys(rest).length === 0) {
+      if (
+        Array.isArray(source) &&
+        source.length === 1 &&
+        Array.isArray(detailTypes) &&
+        Object.keys(rest).length === 0
+      ) {
         (target.spec.rules ??= []).push({ source: String(source[0]), detailTypes: detailTypes.map(String) });
       }
     }
@@ -311,7 +335,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
       continue;
     }
     const minutes = rateMinutes(properties.ScheduleExpression);
-    if (minutes === undefined) notWired.push(`${label}: ${properties.ScheduleExpression} has no local timer (runNow only)`);
+    if (minutes === undefined)
+      notWired.push(`${label}: ${properties.ScheduleExpression} has no local timer (runNow only)`);
     target.spec.schedule = { rateMinutes: minutes ?? 0 };
   }
 
@@ -325,10 +350,19 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
       const target = functionWithArn(arn);
       const name = COGNITO_TRIGGERS[trigger];
       if (!target || !name) {
-        notWired.push(`user pool trigger ${trigger}: not run (${name ? 'not a function run here' : 'cognito-local has no such trigger'})`);
+        notWired.push(
+          `user pool trigger ${trigger}: not run (${name ? 'not a function run here' : 'cognito-local has no such trigger'})`,
+        );
         continue;
       }
-      target.triggerSpecs.push({ ...target.spec, name: target.spec.name, cognitoTrigger: name, routes: undefined, rules: undefined, schedule: undefined });
+      target.triggerSpecs.push({
+        ...target.spec,
+        name: target.spec.name,
+        cognitoTrigger: name,
+        routes: undefined,
+        rules: undefined,
+        schedule: undefined,
+      });
     }
   }
 

@@ -91,7 +91,8 @@ export function readCloudAssembly(directory: string, stackName: string): CloudAs
       resources.push({ stack, logicalId, resource });
       if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
       const templateFile = assetPath(resource, assetHashIn(resource.Properties?.TemplateURL));
-      if (!templateFile) throw new Error(`The template of nested stack ${stack.path}/${logicalId} is not in ${directory}`);
+      if (!templateFile)
+        throw new Error(`The template of nested stack ${stack.path}/${logicalId} is not in ${directory}`);
       const child: AssemblyStack = {
         path: `${stack.path}/${logicalId}`,
         templateFile,

@@ -93,15 +93,22 @@ export function startFunctionWorkers(options: {
       entry.pending.delete(answer.id);
       clearTimeout(pending.timer);
       if (answer.ok) pending.resolve(answer.result);
-      else pending.reject(new FunctionError(fn.functionName, answer.error.name, answer.error.message, answer.error.stack));
+      else
+        pending.reject(new FunctionError(fn.functionName, answer.error.name, answer.error.message, answer.error.stack));
     });
     worker.on('error', (error) => {
       if (workers.get(fn.logicalId) !== entry) return;
-      discard(fn.logicalId, new FunctionError(fn.functionName, 'Runtime.ExitError', `${fn.functionName}: ${error.message}`));
+      discard(
+        fn.logicalId,
+        new FunctionError(fn.functionName, 'Runtime.ExitError', `${fn.functionName}: ${error.message}`),
+      );
     });
     worker.on('exit', (code) => {
       if (workers.get(fn.logicalId) !== entry) return;
-      discard(fn.logicalId, new FunctionError(fn.functionName, 'Runtime.ExitError', `${fn.functionName} exited (${code})`));
+      discard(
+        fn.logicalId,
+        new FunctionError(fn.functionName, 'Runtime.ExitError', `${fn.functionName} exited (${code})`),
+      );
     });
     return entry;
   }

@@ -89,7 +89,9 @@ export function templateRouteAuthorizer(options: {
       ? answer?.isAuthorized === true
       : (answer?.policyDocument?.Statement ?? []).some((statement) => statement.Effect === 'Allow') &&
         (answer?.policyDocument?.Statement ?? []).every((statement) => statement.Effect !== 'Deny');
-    const decision: RouteDecision = allowed ? { allowed: true, context: answer.context } : { allowed: false, status: 403 };
+    const decision: RouteDecision = allowed
+      ? { allowed: true, context: answer.context }
+      : { allowed: false, status: 403 };
     if (authorizer.ttlSeconds > 0) cache.set(cacheKey, { decision, until: Date.now() + authorizer.ttlSeconds * 1000 });
     return decision;
   };

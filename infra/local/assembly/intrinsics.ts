@@ -72,11 +72,7 @@ export function resolveIntrinsics(value: unknown, scope: IntrinsicScope): unknow
       case 'Fn::Sub': {
         if (typeof argument === 'string') return substitute(argument, {}, scope);
         const [template, variables] = asList(argument, 'Fn::Sub');
-        return substitute(
-          asString(template, 'Fn::Sub'),
-          resolve(variables ?? {}) as Record<string, unknown>,
-          scope,
-        );
+        return substitute(asString(template, 'Fn::Sub'), resolve(variables ?? {}) as Record<string, unknown>, scope);
       }
       case 'Fn::Select': {
         const [index, list] = asList(argument, 'Fn::Select');
@@ -105,7 +101,9 @@ export function resolveIntrinsics(value: unknown, scope: IntrinsicScope): unknow
       case 'Condition':
         return scope.condition(asString(argument, 'Condition'));
       case 'Fn::FindInMap': {
-        const [map, top, second] = asList(resolve(argument), 'Fn::FindInMap').map((part) => asString(part, 'Fn::FindInMap'));
+        const [map, top, second] = asList(resolve(argument), 'Fn::FindInMap').map((part) =>
+          asString(part, 'Fn::FindInMap'),
+        );
         return scope.findInMap(map!, top!, second!);
       }
       case 'Fn::Base64':
@@ -127,10 +125,13 @@ export function resolveIntrinsics(value: unknown, scope: IntrinsicScope): unknow
  * replaced by the named secret's local value (CloudFront's origin header is one).
  */
 export function resolveDynamicReferences(text: string, secretValue: (id: string) => string | undefined): string {
-  return text.replace(/\{\{resolve:secretsmanager:(.+?):SecretString:([^:}]*)(?::[^}]*)?\}\}/g, (whole, id: string, key: string) => {
-    const value = secretValue(id);
-    if (value === undefined) throw new UnresolvableIntrinsic(`No local secret for the dynamic reference ${whole}`);
-    if (!key) return value;
-    return String((JSON.parse(value) as Record<string, unknown>)[key]);
-  });
+  return text.replace(
+    /\{\{resolve:secretsmanager:(.+?):SecretString:([^:}]*)(?::[^}]*)?\}\}/g,
+    (whole, id: string, key: string) => {
+      const value = secretValue(id);
+      if (value === undefined) throw new UnresolvableIntrinsic(`No local secret for the dynamic reference ${whole}`);
+      if (!key) return value;
+      return String((JSON.parse(value) as Record<string, unknown>)[key]);
+    },
+  );
 }

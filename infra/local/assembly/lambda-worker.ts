@@ -98,7 +98,11 @@ parentPort!.on('message', (message: InvokeMessage) => {
       answer = { id: message.id, ok: true, result: await run(message.event, lambdaContext(message)) };
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
-      answer = { id: message.id, ok: false, error: { name: failure.name, message: failure.message, stack: failure.stack } };
+      answer = {
+        id: message.id,
+        ok: false,
+        error: { name: failure.name, message: failure.message, stack: failure.stack },
+      };
     }
     try {
       parentPort!.postMessage(answer);

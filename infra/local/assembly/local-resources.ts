@@ -60,7 +60,10 @@ const NAME_PROPERTIES: Record<string, string> = {
 
 /** A local id for an API: lower-case letters and digits from its logical id, as API Gateway's ten. */
 export function localApiId(logicalId: string): string {
-  return logicalId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
+  return logicalId
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 10);
 }
 
 export function createAssemblyResolver(assembly: CloudAssembly, ids: LocalIdentities): AssemblyResolver {
@@ -115,7 +118,8 @@ export function createAssemblyResolver(assembly: CloudAssembly, ids: LocalIdenti
       importValue(name) {
         for (const candidate of assembly.stacks) {
           for (const output of Object.values(candidate.template.Outputs ?? {})) {
-            if (output.Export && resolve(candidate, output.Export.Name) === name) return resolve(candidate, output.Value);
+            if (output.Export && resolve(candidate, output.Export.Name) === name)
+              return resolve(candidate, output.Value);
           }
         }
         throw new UnresolvableIntrinsic(`Fn::ImportValue ${name}: no stack of the assembly exports it`);
@@ -127,7 +131,8 @@ export function createAssemblyResolver(assembly: CloudAssembly, ids: LocalIdenti
       },
       findInMap(map, topKey, secondKey) {
         const value = template.Mappings?.[map]?.[topKey]?.[secondKey];
-        if (value === undefined) throw new UnresolvableIntrinsic(`Fn::FindInMap ${map}.${topKey}.${secondKey}: not found`);
+        if (value === undefined)
+          throw new UnresolvableIntrinsic(`Fn::FindInMap ${map}.${topKey}.${secondKey}: not found`);
         return value;
       },
     };
@@ -231,9 +236,7 @@ export function createAssemblyResolver(assembly: CloudAssembly, ids: LocalIdenti
 
   function resourceWithArn(value: unknown, type: string): AssemblyResource | undefined {
     return assembly.resources.find(
-      (entry) =>
-        entry.resource.Type === type &&
-        (attributeOf(entry, 'Arn') === value || refOf(entry) === value),
+      (entry) => entry.resource.Type === type && (attributeOf(entry, 'Arn') === value || refOf(entry) === value),
     );
   }
 

@@ -35,7 +35,8 @@ const REASONS: Record<string, string> = {
   'AWS::WAFv2::WebACL': 'no WAF: its rules (the rate limit among them) are not applied',
   'AWS::Logs::LogGroup': "functions' output goes to this process's stdout",
   'AWS::Lambda::Permission': 'who may invoke a function is not checked; the local services invoke it directly',
-  'AWS::Lambda::EventInvokeConfig': "the bus retries as Lambda's default async retries (2) and keeps dead letters itself",
+  'AWS::Lambda::EventInvokeConfig':
+    "the bus retries as Lambda's default async retries (2) and keeps dead letters itself",
   'AWS::Lambda::LayerVersion': 'layers of CDK-provided custom-resource functions',
   'AWS::SQS::Queue': "the dead-letter queues: the bus's dead-letter store stands in for them",
   'AWS::SQS::QueuePolicy': 'no SQS here',
@@ -44,7 +45,8 @@ const REASONS: Record<string, string> = {
   'AWS::S3::BucketPolicy': 'no S3 here',
   'Custom::CDKBucketDeployment': 'the site is served from the assembly’s web app asset (staticDir)',
   'AWS::CloudFront::CachePolicy': 'no caching: every request reaches the gateway',
-  'AWS::CloudFront::ResponseHeadersPolicy': "the gateway sets the site's security headers itself (site-security-headers.ts)",
+  'AWS::CloudFront::ResponseHeadersPolicy':
+    "the gateway sets the site's security headers itself (site-security-headers.ts)",
   'AWS::CloudFront::Function': "the SPA fallback is the gateway's own (cloudfront-delivery.ts)",
   'AWS::CloudFront::OriginAccessControl': 'no S3 origin here',
   'AWS::SES::EmailIdentity': 'the local mailbox accepts any sender; DKIM is not checked',
@@ -64,7 +66,9 @@ export function notRunLines(assembly: CloudAssembly): string[] {
     const types = [...new Set(Object.values(other.template.Resources ?? {}).map((resource) => resource.Type))].filter(
       (type) => type !== 'AWS::CDK::Metadata',
     );
-    lines.push(`stack ${other.name}: not run (${types.join(', ')})${types.includes('AWS::WAFv2::WebACL') ? ` — ${REASONS['AWS::WAFv2::WebACL']}` : ''}`);
+    lines.push(
+      `stack ${other.name}: not run (${types.join(', ')})${types.includes('AWS::WAFv2::WebACL') ? ` — ${REASONS['AWS::WAFv2::WebACL']}` : ''}`,
+    );
   }
   const traced = assembly.resources.filter(
     ({ resource }) =>
@@ -72,6 +76,8 @@ export function notRunLines(assembly: CloudAssembly): string[] {
       (resource.Properties?.TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active',
   ).length;
   if (traced > 0) lines.push(`X-Ray tracing (${traced} functions): not run`);
-  lines.push("Lambda's memory size and architecture: not enforced (each function runs in a worker thread of this process)");
+  lines.push(
+    "Lambda's memory size and architecture: not enforced (each function runs in a worker thread of this process)",
+  );
   return lines;
 }

@@ -24,9 +24,9 @@ export function roleOfFunction(
   if (!role) return undefined;
   const roleName = resolver.refOf(role);
   const properties = role.resource.Properties ?? {};
-  const inline = ((resolver.resolve(role.stack, properties.Policies ?? []) as { PolicyDocument: PolicyDocument }[]) ?? []).map(
-    (policy) => policy.PolicyDocument,
-  );
+  const inline = (
+    (resolver.resolve(role.stack, properties.Policies ?? []) as { PolicyDocument: PolicyDocument }[]) ?? []
+  ).map((policy) => policy.PolicyDocument);
   const attached = resourcesOfType(assembly, 'AWS::IAM::Policy')
     .filter((policy) => {
       const roles = resolver.resolve(policy.stack, policy.resource.Properties?.Roles ?? []) as unknown[];
