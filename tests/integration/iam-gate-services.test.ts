@@ -187,7 +187,18 @@ describe('Cognito through the IAM gate', () => {
     const stillThere = await client(ADMIN).send(new AdminGetUserCommand({ UserPoolId, Username }));
     expect(stillThere.Username).toBeDefined();
 
-    const signedUp = await client(FUNCTION).send(
+    // The SDK sends SignUp unsigned (it needs no credentials), which the gate passes as any unsigned call;
+    // signed with the function's key, as another client may send it, it passes as a public operation.
+    const signing = client(FUNCTION);
+    signing.middlewareStack.add(
+      (next) => (args) => {
+        const request = args.request as { headers: Record<string, string> };
+        request.headers.authorization = `AWS4-HMAC-SHA256 Credential=${FUNCTION.accessKeyId}/20260101/${REGION}/cognito-idp/aws4_request, SignedHeaders=host, Signature=0`;
+        return next(args);
+      },
+      { step: 'finalizeRequest' },
+    );
+    const signedUp = await signing.send(
       new SignUpCommand({
         ClientId: cognito.userPoolClientId,
         Username: `new-${Date.now()}@example.com`,
