@@ -21,7 +21,8 @@ export interface LambdaWorkerSetup {
   /**
    * AWS's public HTTPS origins this machine stands in for, and where their requests go instead: the user
    * pool's issuer (`https://cognito-idp.<region>.amazonaws.com`), whose JWKS a token verifier fetches. The
-   * bundle's code is unchanged: it asks for the cloud's address and reaches the local one.
+   * bundle's code is unchanged: it asks for the cloud's address (through `https` or `fetch`) and reaches the
+   * local one.
    */
   hostRedirects: { from: string; to: string }[];
 }
@@ -65,6 +66,18 @@ function redirectHttps() {
   syncBuiltinESMExports();
 }
 
+/** The same for `fetch` (functions/adapters/cognito-token-verifier.ts fetches the pool's keys with it). */
+function redirectFetch() {
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const redirect = setup.hostRedirects.find((candidate) => url.origin === candidate.from);
+    if (!redirect) return original(input, init);
+    const target = new URL(url.pathname + url.search, redirect.to);
+    return input instanceof Request ? original(new Request(target, input), init) : original(target, init);
+  };
+}
+
 let handler: Promise<Handler> | undefined;
 
 function loadHandler(): Promise<Handler> {
@@ -90,6 +103,7 @@ function lambdaContext(message: InvokeMessage) {
 }
 
 redirectHttps();
+redirectFetch();
 parentPort!.on('message', (message: InvokeMessage) => {
   void (async () => {
     let answer: InvokeAnswer;
