@@ -44,7 +44,7 @@ async function startFromAssembly(assemblyDirectory: string, stackName: string | 
       `    Stripe   ${runtime.stripe.url}   (the local Stripe sandbox)`,
       `    API      ${runtime.gateway.url}/api/health`,
       `    Data     ${path.relative(process.cwd(), dataDirectory) || dataDirectory}/`,
-      `    Not run  ${runtime.notRun.length} kinds of resource (listed above)`,
+      `    Not run  ${runtime.notRun.length} lines above say what the template holds that does not run here`,
       '  Ctrl-C stops everything.',
       '',
     ].join('\n'),

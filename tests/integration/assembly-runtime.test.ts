@@ -8,7 +8,7 @@
  * part of it), unless PAYLINK_ASSEMBLY_DIR names an assembly already synthesized (the deploy rehearsal's).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -36,6 +36,7 @@ beforeAll(async () => {
     assemblyDirectory = path.resolve(given);
   } else {
     // Under cdk.out/ in the repository, so the bundles find the repository's @aws-sdk/* as Lambda's runtime's.
+    mkdirSync(path.join(REPO_ROOT, 'cdk.out'), { recursive: true });
     assemblyDirectory = mkdtempSync(path.join(REPO_ROOT, 'cdk.out', 'assembly-test-'));
     synthesized = true;
     await promisify(execFile)(

@@ -423,7 +423,7 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     const scheduler = startLocalScheduler({ functions: specs, timers: options.scheduleTimers, log });
     stops.push(scheduler.stop);
 
-    for (const line of notRun) log(`not run: ${line}`);
+    for (const line of notRun) log(`from the assembly: ${line}`);
     const tableNames = Object.fromEntries(
       TABLE_IDS.map((id) => [
         id,
