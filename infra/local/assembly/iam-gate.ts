@@ -16,6 +16,7 @@ import { executeApiAuthorization, type ExecuteApiIdentity } from './iam-execute-
 import type { ArnScope, GatedRequest, RequestAuthorization } from './iam-request';
 import { secretsManagerAuthorization } from './iam-secrets';
 import { sesAuthorization } from './iam-ses';
+import { answerWith, exchangeWith, readBody, toUpstream, type Exchange } from './iam-upstream';
 
 export type { PolicyDocument } from './iam-evaluate';
 export type { ExecuteApiIdentity } from './iam-execute-api';
@@ -71,61 +72,6 @@ const AUTHORIZATIONS: Record<IamGatedService, Authorize> = {
 /** The access key of a SigV4 `Authorization` header: `… Credential=<key>/<date>/<region>/<service>/aws4_request, …`. */
 export function accessKeyOf(headers: GatedRequest['headers']): string | undefined {
   return /Credential=([^/,\s]+)\//.exec(String(headers.authorization ?? ''))?.[1];
-}
-
-function readBody(request: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-/** Sends the request to the upstream; `answer` receives the upstream's response as it streams. */
-function toUpstream(
-  upstream: URL,
-  request: GatedRequest,
-  body: Buffer,
-  answer: (response: http.IncomingMessage) => void,
-) {
-  return new Promise<void>((resolve, reject) => {
-    const headers = { ...request.headers, 'content-length': String(body.length) };
-    const outgoing = http.request(
-      { hostname: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
-      (response) => {
-        answer(response);
-        response.on('end', resolve);
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-interface Exchange {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The upstream's whole answer to a request whose body the gate changed (its length header follows). */
-async function exchangeWith(upstream: URL, request: GatedRequest, body: Buffer): Promise<Exchange> {
-  let exchange: Promise<Exchange> | undefined;
-  await toUpstream(upstream, request, body, (response) => {
-    exchange = readBody(response).then((answer) => ({
-      status: response.statusCode ?? 502,
-      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/x-amz-json-1.1') },
-      body: answer.toString('utf8'),
-    }));
-  });
-  return exchange!;
-}
-
-function answerWith(response: http.ServerResponse, status: number, headers: Record<string, string>, body: string) {
-  response.writeHead(status, headers);
-  response.end(body);
 }
 
 export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
@@ -260,18 +206,20 @@ export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
   }
 
   const proxies = await Promise.all(
-    (Object.entries(options.upstreams) as [IamGatedService, string][]).map(async ([service, base]) => {
-      const upstream = new URL(base);
-      const server = http.createServer((incoming, response) => {
-        handle(service, upstream, incoming, response).catch((error: unknown) => {
-          if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ message: `IAM gate: ${String(error)}` }));
+    (Object.entries(options.upstreams) as [IamGatedService, string | undefined][])
+      .filter((entry): entry is [IamGatedService, string] => entry[1] !== undefined)
+      .map(async ([service, base]) => {
+        const upstream = new URL(base);
+        const server = http.createServer((incoming, response) => {
+          handle(service, upstream, incoming, response).catch((error: unknown) => {
+            if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ message: `IAM gate: ${String(error)}` }));
+          });
         });
-      });
-      const port = await listenOn(server, 0);
-      const path = upstream.pathname.replace(/\/$/, '');
-      return { service, server, endpoint: `http://${LOOPBACK}:${port}${path}` };
-    }),
+        const port = await listenOn(server, 0);
+        const path = upstream.pathname.replace(/\/$/, '');
+        return { service, server, endpoint: `http://${LOOPBACK}:${port}${path}` };
+      }),
   );
   return {
     endpoints: Object.fromEntries(proxies.map(({ service, endpoint }) => [service, endpoint])),
