@@ -76,6 +76,28 @@ export function notRunLines(assembly: CloudAssembly): string[] {
       (resource.Properties?.TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active',
   ).length;
   if (traced > 0) lines.push(`X-Ray tracing (${traced} functions): not run`);
+  const retries = assembly.resources
+    .filter(({ resource }) => resource.Type === 'AWS::Lambda::EventInvokeConfig')
+    .map(({ resource }) => resource.Properties?.MaximumRetryAttempts)
+    .filter((attempts) => attempts !== undefined && attempts !== 2);
+  if (retries.length > 0) {
+    lines.push(`EventInvokeConfig MaximumRetryAttempts ${retries.join(', ')}: the bus retries twice regardless`);
+  }
+  const ruleTargets = assembly.resources
+    .filter(({ resource }) => resource.Type === 'AWS::Events::Rule')
+    .flatMap(
+      ({ resource }) => (resource.Properties?.Targets ?? []) as { RetryPolicy?: unknown; DeadLetterConfig?: unknown }[],
+    );
+  if (ruleTargets.some((target) => target.RetryPolicy ?? target.DeadLetterConfig)) {
+    lines.push(
+      "rule targets' RetryPolicy and DeadLetterConfig (EventBridge's own delivery to Lambda): not run; the bus invokes at once",
+    );
+  }
+  if (assembly.resources.some(({ resource }) => resource.Type === 'AWS::Cognito::UserPool')) {
+    lines.push(
+      "the user pool's and its client's settings (password policy, MFA, token validity): cognito-local's pool as infra/local/cognito.ts makes it, not read from the template",
+    );
+  }
   lines.push(
     "Lambda's memory size and architecture: not enforced (each function runs in a worker thread of this process)",
   );
