@@ -10,7 +10,14 @@ import { LOOPBACK, closeServer, listenOn } from '../ports';
 import { accessDenied } from './iam-denials';
 import { cognitoAuthorization } from './iam-cognito';
 import { dynamodbAuthorization } from './iam-dynamodb';
-import { assumedRoleArn, evaluate, unreadablePolicies, type IamCaller, type IamCheck } from './iam-evaluate';
+import {
+  assumedRoleArn,
+  evaluate,
+  unreadablePolicies,
+  type IamCaller,
+  type IamCheck,
+  type PolicyDocument,
+} from './iam-evaluate';
 import { eventsAuthorization, refusedEntry } from './iam-events';
 import { executeApiAuthorization, type ExecuteApiIdentity } from './iam-execute-api';
 import type { ArnScope, GatedRequest, RequestAuthorization } from './iam-request';
@@ -27,7 +34,7 @@ export interface IamPrincipal {
   accessKeyId: string;
   roleArn: string;
   /** Statements with intrinsics already resolved to concrete local ARNs. */
-  policyDocuments: import('./iam-evaluate').PolicyDocument[];
+  policyDocuments: PolicyDocument[];
   /** The role session's name in refusals (Lambda names it after the function); the access key if absent. */
   functionName?: string;
 }
@@ -58,6 +65,8 @@ export interface IamGate {
   stop(): Promise<void>;
 }
 
+type Caller = IamCaller & { accessKeyId: string };
+
 type Authorize = (request: GatedRequest, scope: ArnScope, options: IamGateOptions) => RequestAuthorization;
 
 const AUTHORIZATIONS: Record<IamGatedService, Authorize> = {
@@ -77,7 +86,7 @@ export function accessKeyOf(headers: GatedRequest['headers']): string | undefine
 export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
   const scope: ArnScope = { region: options.region, accountId: options.accountId };
   const denials: IamDenial[] = [];
-  const callers = new Map<string, IamCaller & { accessKeyId: string }>();
+  const callers = new Map<string, Caller>();
   for (const principal of options.principals) {
     const caller = {
       accessKeyId: principal.accessKeyId,
@@ -94,7 +103,7 @@ export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
     callers.set(principal.accessKeyId, caller);
   }
 
-  function refuse(caller: IamCaller & { accessKeyId: string }, check: IamCheck, reason: string) {
+  function refuse(caller: Caller, check: IamCheck, reason: string) {
     denials.push({ accessKeyId: caller.accessKeyId, action: check.action, resource: check.resource, reason });
     options.log?.(`IAM refused: ${reason}`);
   }
@@ -164,7 +173,7 @@ export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
    * others are put on the bus, as EventBridge answers.
    */
   async function putEventsEntryByEntry(
-    caller: IamCaller & { accessKeyId: string },
+    caller: Caller,
     entries: IamCheck[],
     request: GatedRequest,
     response: http.ServerResponse,
