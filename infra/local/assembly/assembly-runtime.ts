@@ -407,10 +407,12 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
       functions: workerFunctions,
       hostRedirects: [{ from: issuerDomain, to: cognito.endpoint }],
     });
-    stops.push(workers.stop);
+    // Stopped last (stops run in reverse): a retry the bus still runs while it stops reaches its worker, never
+    // the bundle imported into this process.
+    stops.unshift(workers.stop);
     for (const fn of wiring.functions) {
       for (const spec of [fn.spec, ...fn.triggerSpecs]) {
-        stops.push(registerInvoker(spec, (event) => workers.invoke(fn.logicalId, event)));
+        stops.unshift(registerInvoker(spec, (event) => workers.invoke(fn.logicalId, event)));
       }
     }
 
@@ -465,7 +467,7 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
         // A function's environment is fixed when its worker starts: the next invocation starts it again.
         for (const fn of workerFunctions)
           fn.environment = environmentOf(wiring.functions.find((candidate) => candidate.logicalId === fn.logicalId)!);
-        void workers.stop();
+        workers.recycle();
       },
       stop: stopAll,
     };

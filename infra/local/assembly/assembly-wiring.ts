@@ -296,9 +296,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
       }
       if (properties.ScheduleExpression) {
         const minutes = rateMinutes(properties.ScheduleExpression);
-        if (minutes === undefined)
-          notWired.push(`${label}: ${properties.ScheduleExpression} has no local timer (runNow only)`);
-        target.spec.schedule = { rateMinutes: minutes ?? 0 };
+        if (minutes === undefined) notWired.push(`${label}: ${properties.ScheduleExpression} is not run (rates only)`);
+        else target.spec.schedule = { rateMinutes: minutes };
         continue;
       }
       if (!isPlainPattern(properties.EventPattern)) {
@@ -335,9 +334,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
       continue;
     }
     const minutes = rateMinutes(properties.ScheduleExpression);
-    if (minutes === undefined)
-      notWired.push(`${label}: ${properties.ScheduleExpression} has no local timer (runNow only)`);
-    target.spec.schedule = { rateMinutes: minutes ?? 0 };
+    if (minutes === undefined) notWired.push(`${label}: ${properties.ScheduleExpression} is not run (rates only)`);
+    else target.spec.schedule = { rateMinutes: minutes };
   }
 
   // Cognito: the user pool's triggers.
@@ -355,13 +353,14 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
         );
         continue;
       }
+      // Cognito's own descriptor of the function: the same worker, none of its routes or rules.
+      const { name: functionName, description, entry: entryFile, timeoutSeconds } = target.spec;
       target.triggerSpecs.push({
-        ...target.spec,
-        name: target.spec.name,
+        name: functionName,
+        description,
+        entry: entryFile,
+        timeoutSeconds,
         cognitoTrigger: name,
-        routes: undefined,
-        rules: undefined,
-        schedule: undefined,
       });
     }
   }

@@ -11,6 +11,8 @@ import { Worker } from 'node:worker_threads';
 import type { InvokeAnswer, InvokeMessage, LambdaWorkerSetup } from './lambda-worker';
 
 const WORKER_SCRIPT = new URL('./lambda-worker.ts', import.meta.url);
+/** Lambda's limit on a function's init phase (its first load), apart from the function's own timeout. */
+const INIT_LIMIT_MS = 10_000;
 
 export interface WorkerFunction {
   /** The function's logical id in its template (what names it here and to the IAM gate). */
@@ -41,12 +43,16 @@ interface Pending {
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  /** Once the handler is called: from then the function's timeout runs. */
+  onStarted(): void;
 }
 
 export interface FunctionWorkers {
   invoke(logicalId: string, event: unknown): Promise<unknown>;
   /** How many environments each function has started (its cold starts). */
   coldStarts: Map<string, number>;
+  /** Ends every environment; the next invocation of each starts a new one (with its environment as it is then). */
+  recycle(): void;
   stop(): Promise<void>;
 }
 
@@ -58,6 +64,7 @@ export function startFunctionWorkers(options: {
   const workers = new Map<string, { worker: Worker; pending: Map<number, Pending> }>();
   const coldStarts = new Map<string, number>();
   let nextId = 1;
+  let stopped = false;
 
   function discard(logicalId: string, reason: Error) {
     const entry = workers.get(logicalId);
@@ -90,6 +97,7 @@ export function startFunctionWorkers(options: {
     worker.on('message', (answer: InvokeAnswer) => {
       const pending = entry.pending.get(answer.id);
       if (!pending) return;
+      if ('started' in answer) return pending.onStarted();
       entry.pending.delete(answer.id);
       clearTimeout(pending.timer);
       if (answer.ok) pending.resolve(answer.result);
@@ -118,12 +126,13 @@ export function startFunctionWorkers(options: {
     invoke(logicalId, event) {
       const fn = byId.get(logicalId);
       if (!fn) return Promise.reject(new Error(`No function ${logicalId} in the assembly`));
+      if (stopped) return Promise.reject(new Error(`The runtime has stopped: ${fn.functionName} was not run`));
       const entry = workerFor(fn);
       const id = nextId++;
-      const deadline = Date.now() + fn.timeoutSeconds * 1000;
-      const message: InvokeMessage = { id, event, deadline, requestId: crypto.randomUUID() };
+      const timeoutMs = fn.timeoutSeconds * 1000;
+      const message: InvokeMessage = { id, event, timeoutMs, requestId: crypto.randomUUID() };
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const timeOut = () => {
           // Lambda ends the environment of an invocation that runs out of time; the next one starts cold.
           const timedOut = new FunctionError(
             fn.functionName,
@@ -133,14 +142,27 @@ export function startFunctionWorkers(options: {
           entry.pending.delete(id);
           reject(timedOut);
           discard(logicalId, timedOut);
-        }, fn.timeoutSeconds * 1000);
-        entry.pending.set(id, { resolve, reject, timer });
+        };
+        const pending: Pending = {
+          resolve,
+          reject,
+          // Until the handler is called: the init phase's limit (a warm worker answers `started` at once).
+          timer: setTimeout(timeOut, INIT_LIMIT_MS + timeoutMs),
+          onStarted() {
+            clearTimeout(pending.timer);
+            pending.timer = setTimeout(timeOut, timeoutMs);
+          },
+        };
+        entry.pending.set(id, pending);
         entry.worker.postMessage(message);
       });
     },
+    recycle() {
+      for (const logicalId of [...workers.keys()]) discard(logicalId, new Error('Its environment was recycled'));
+    },
     async stop() {
-      const entries = [...workers.keys()];
-      for (const logicalId of entries) discard(logicalId, new Error('The runtime stopped'));
+      stopped = true;
+      for (const logicalId of [...workers.keys()]) discard(logicalId, new Error('The runtime stopped'));
     },
   };
 }

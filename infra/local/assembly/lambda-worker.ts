@@ -30,11 +30,16 @@ export interface LambdaWorkerSetup {
 export interface InvokeMessage {
   id: number;
   event: unknown;
-  deadline: number;
+  timeoutMs: number;
   requestId: string;
 }
 
+/**
+ * `started` once the handler is loaded and called: the function's timeout counts from there, as Lambda's
+ * does; the init phase (the first load) has Lambda's own limit.
+ */
 export type InvokeAnswer =
+  | { id: number; started: true }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
 
@@ -91,14 +96,14 @@ function loadHandler(): Promise<Handler> {
   return handler;
 }
 
-function lambdaContext(message: InvokeMessage) {
+function lambdaContext(message: InvokeMessage, deadline: number) {
   return {
     functionName: setup.functionName,
     functionVersion: '$LATEST',
     memoryLimitInMB: String(setup.memoryMb),
     awsRequestId: message.requestId,
     callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => Math.max(0, message.deadline - Date.now()),
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   };
 }
 
@@ -109,7 +114,9 @@ parentPort!.on('message', (message: InvokeMessage) => {
     let answer: InvokeAnswer;
     try {
       const run = await loadHandler();
-      answer = { id: message.id, ok: true, result: await run(message.event, lambdaContext(message)) };
+      parentPort!.postMessage({ id: message.id, started: true } satisfies InvokeAnswer);
+      const context = lambdaContext(message, Date.now() + message.timeoutMs);
+      answer = { id: message.id, ok: true, result: await run(message.event, context) };
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       answer = {
