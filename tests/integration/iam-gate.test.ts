@@ -180,7 +180,9 @@ describe('DynamoDB through the IAM gate', () => {
       clients(FUNCTION_CREDENTIALS).dynamodb.send(
         new TransactWriteItemsCommand({
           TransactItems: [
-            { ConditionCheck: { TableName: 'TableA', Key: key('seeded'), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              ConditionCheck: { TableName: 'TableA', Key: key('seeded'), ConditionExpression: 'attribute_exists(pk)' },
+            },
           ],
         }),
       ),
