@@ -46,13 +46,10 @@ beforeAll(() => {
   directory = mkdtempSync(path.join(os.tmpdir(), 'paylink-workers-'));
   writeFileSync(path.join(directory, 'index.mjs'), BUNDLE);
   process.env.PARENT_ONLY = 'set in the parent';
-  workers = startFunctionWorkers(
-    {
-      functions: [fn('Orders', { ORDERS_TABLE: 'orders-local' }), fn('Other', {})],
-      hostRedirects: [],
-    },
-    COLD_STARTS_ALLOWED_MS,
-  );
+  workers = startFunctionWorkers({
+    functions: [fn('Orders', { ORDERS_TABLE: 'orders-local' }), fn('Other', {})],
+    hostRedirects: [],
+  });
 });
 afterAll(async () => {
   delete process.env.PARENT_ONLY;
