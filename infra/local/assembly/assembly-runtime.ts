@@ -416,12 +416,22 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
       }
     }
 
-    // As startLocalRuntime does, for code in this process that stands where a person or Stripe would
-    // (test support signs webhooks with these); the workers never see this process's environment.
-    Object.assign(process.env, secretEnvironment(secretValues), {
+    // As startLocalRuntime does, for code in this process that stands where a person, an operator or Stripe
+    // would (test support signs webhooks with the secrets, reads tables directly): it reaches the emulators
+    // past the IAM gate, as it is no function. The workers never see this process's environment.
+    const callerEnvironment = {
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: upstreams.dynamodb,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: upstreams.eventbridge,
+      AWS_ENDPOINT_URL_SESV2: upstreams.sesv2,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: upstreams.secretsmanager,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: upstreams['cognito-idp'],
       [ENV.stripeApiUrl]: stripe.url,
       [ENV.stripeDashboardUrl]: `${stripe.url}/dashboard`,
-    });
+    };
+    Object.assign(process.env, callerEnvironment, secretEnvironment(secretValues));
     const scheduler = startLocalScheduler({ functions: specs, timers: options.scheduleTimers, log });
     stops.push(scheduler.stop);
 
@@ -453,7 +463,8 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
       stripe,
       meter,
       runtimeConfig: gateway.runtimeConfig,
-      functionEnvironment: { ...sdkEnvironment, AWS_ACCESS_KEY_ID: '<the function’s logical id>' },
+      // Not one environment for all functions in this mode: what this process's own SDK clients use.
+      functionEnvironment: callerEnvironment,
       functions: workerFunctions.map((fn) => ({
         logicalId: fn.logicalId,
         name: wiring.functions.find((candidate) => candidate.logicalId === fn.logicalId)!.spec.name,
