@@ -23,7 +23,14 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     entry: 'functions/http/verify-checkout.ts',
     routes: [{ method: 'GET', path: '/api/checkout/{sessionId}', auth: 'public' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
+    // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -34,7 +41,14 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     entry: 'functions/http/cancel-payment.ts',
     routes: [{ method: 'POST', path: '/api/payments/{paymentId}/cancel', auth: 'public' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
+    // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -65,10 +79,11 @@ export const paymentFunctions: readonly FunctionSpec[] = [
       },
     ],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
+    // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
     tables: {
       links: 'readwrite',
       payments: 'readwrite',
-      merchants: 'read',
+      merchants: 'readwrite',
       stats: 'readwrite',
       events: 'readwrite',
       requests: 'readwrite',
@@ -152,7 +167,14 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     entry: 'functions/http/verify-payments.ts',
     routes: [{ method: 'POST', path: '/api/me/payments/verify', auth: 'merchant' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
+    // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 25,
@@ -164,7 +186,14 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     entry: 'functions/events/reverify-pending-payments.ts',
     schedule: { rateMinutes: 5 },
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).
-    tables: { links: 'readwrite', payments: 'readwrite', merchants: 'read', stats: 'readwrite', requests: 'readwrite' },
+    // merchants: a payment that settles takes its receipt number from the merchant's counter (#65).
+    tables: {
+      links: 'readwrite',
+      payments: 'readwrite',
+      merchants: 'readwrite',
+      stats: 'readwrite',
+      requests: 'readwrite',
+    },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     timeoutSeconds: 120,

@@ -60,6 +60,13 @@ interface CognitoServerOptions {
   /** Cognito's own emails (verification, password reset) go to this mailbox. */
   mailboxUrl: string;
   mailFrom: string;
+  /**
+   * For code that checks tokens as it does against Cognito itself (the assembly's bundled authorizers:
+   * aws-jwt-verify's Cognito verifier wants a pool id of the form `<region>_…` and the issuer
+   * `https://cognito-idp.<region>.amazonaws.com/<pool id>`): the pool's region and the tokens' issuer
+   * domain. Unset = cognito-local's own (`local_…`, issued by its endpoint).
+   */
+  asCognitoIn?: { region: string; issuerDomain: string };
 }
 
 async function startServer({
@@ -68,6 +75,7 @@ async function startServer({
   functions,
   mailboxUrl,
   mailFrom,
+  asCognitoIn,
 }: CognitoServerOptions): Promise<{ server: Server; endpoint: string }> {
   mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: process.env.PAYLINK_COGNITO_DEBUG ? 'debug' : 'silent' });
@@ -86,6 +94,14 @@ async function startServer({
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
+  if (asCognitoIn) {
+    // cognito-local names every pool `local_…`; the same pool under Cognito's form of id, its ARN to match.
+    const createUserPool = cognito.createUserPool.bind(cognito);
+    cognito.createUserPool = (context, pool) => {
+      const id = pool.Id.replace(/^local_/, `${asCognitoIn.region}_`);
+      return createUserPool(context, { ...pool, Id: id, Arn: pool.Arn?.replace(pool.Id, id) });
+    };
+  }
   const lambda = inProcessLambda(functions);
   const triggers = new TriggersService(
     clock,
@@ -112,7 +128,7 @@ async function startServer({
   const server = (await createServer(router as never, logger, config.ServerConfig, services).start()) as Server;
   const endpoint = `http://${LOOPBACK}:${(server.address() as AddressInfo).port}`;
   // The token generator reads the issuer when it signs a token, from this same object.
-  config.TokenConfig.IssuerDomain = endpoint;
+  config.TokenConfig.IssuerDomain = asCognitoIn?.issuerDomain ?? endpoint;
   return { server, endpoint };
 }
 
@@ -187,7 +203,7 @@ export async function startLocalCognito(options: CognitoServerOptions): Promise<
     endpoint,
     userPoolId,
     userPoolClientId,
-    issuer: `${endpoint}/${userPoolId}`,
+    issuer: `${options.asCognitoIn?.issuerDomain ?? endpoint}/${userPoolId}`,
     stop: () => closeServer(server),
   };
 }

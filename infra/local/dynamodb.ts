@@ -11,6 +11,7 @@ import {
   waitUntilTableNotExists,
   type AttributeDefinition,
   type AttributeValue,
+  type CreateTableCommandInput,
   type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
@@ -126,6 +127,11 @@ export async function startLocalDynamo(options: {
   port: number;
   dataPath?: string;
   maxItemSizeKb?: number;
+  /**
+   * The tables to create instead of infra/tables.ts's (the assembly runtime's, from the template's
+   * `AWS::DynamoDB::Table`s); `tableNames` then still names infra/tables.ts's, which do not exist.
+   */
+  tables?: readonly CreateTableCommandInput[];
 }): Promise<LocalDynamo> {
   const server: Server = dynalite({
     path: options.dataPath,
@@ -141,7 +147,14 @@ export async function startLocalDynamo(options: {
   const endpoint = `http://${LOOPBACK}:${await listenOn(server, options.port)}`;
   const tableNames = Object.fromEntries(TABLE_IDS.map((id) => [id, `paylink-${id}`])) as Record<TableId, string>;
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
-  await ensureTables(client, tableNames);
+  if (options.tables) {
+    const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+    for (const table of options.tables.filter((input) => !existing.has(input.TableName!))) {
+      await client.send(new CreateTableCommand(table));
+    }
+  } else {
+    await ensureTables(client, tableNames);
+  }
   client.destroy();
   return { endpoint, tableNames, stop: () => closeServer(server) };
 }

@@ -103,6 +103,11 @@ export async function startLocalEventBus(options: {
   /** 0 = one the OS chooses (the endpoint says which). */
   port: number;
   functions: readonly FunctionSpec[];
+  /**
+   * The rules to apply instead of the catalogue's (`functions`' `rules` on the `paylink` bus): the assembly
+   * runtime's, read from the template's `AWS::Events::Rule`s with their whole patterns.
+   */
+  rules?: readonly { fn: FunctionSpec; busName: string; pattern: EventPattern }[];
   /** Where dead letters are kept; in memory if omitted. */
   deadLetters?: DeadLetterStore;
   /** Multiplies Lambda's retry delays (1: real minutes); else PAYLINK_RETRY_DELAY_SCALE, else 1. */
@@ -113,9 +118,11 @@ export async function startLocalEventBus(options: {
 }): Promise<LocalEventBus> {
   const retryDelayScale = options.retryDelayScale ?? retryDelayScaleFromEnvironment();
   const deadLetters = options.deadLetters ?? memoryDeadLetterStore();
-  const targets: Target[] = options.functions.flatMap((fn) =>
-    (fn.rules ?? []).map((rule) => ({ fn, busName: PAYLINK_BUS_NAME, pattern: eventPatternOf(rule) })),
-  );
+  const targets: Target[] =
+    options.rules?.slice() ??
+    options.functions.flatMap((fn) =>
+      (fn.rules ?? []).map((rule) => ({ fn, busName: PAYLINK_BUS_NAME, pattern: eventPatternOf(rule) })),
+    );
   const inFlight = new Set<Promise<void>>();
   const deliveries: Delivery[] = [];
 
@@ -208,7 +215,8 @@ export async function startLocalEventBus(options: {
     return {
       FailedEntryCount: 0,
       Entries: entries.map((entry) => ({
-        EventId: put(entry.EventBusName ?? 'default', {
+        // PutEvents takes the bus's name or its ARN (`arn:aws:events:…:event-bus/<name>`).
+        EventId: put(entry.EventBusName?.replace(/^arn:aws:events:[^:]*:[^:]*:event-bus\//, '') ?? 'default', {
           source: entry.Source ?? '',
           'detail-type': entry.DetailType ?? '',
           detail: entry.Detail ? JSON.parse(entry.Detail) : {},

@@ -11,6 +11,20 @@ export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const loaded = new Map<string, Promise<Handler>>();
+/**
+ * Functions that run elsewhere than from their `entry` in this process: the assembly runtime's, each in its
+ * worker (infra/local/assembly/function-workers.ts). Keyed by the descriptor itself, so the gateway, bus,
+ * scheduler and Cognito invoke them exactly as they invoke a catalogue function.
+ */
+const invokers = new Map<FunctionSpec, Handler>();
+
+/** Runs `fn` through `invoker` instead of importing its entry; the returned function undoes it. */
+export function registerInvoker(fn: FunctionSpec, invoker: Handler): () => void {
+  invokers.set(fn, invoker);
+  return () => {
+    if (invokers.get(fn) === invoker) invokers.delete(fn);
+  };
+}
 
 function lambdaContext(fn: FunctionSpec) {
   const deadline = Date.now() + (fn.timeoutSeconds ?? 10) * 1000;
@@ -36,7 +50,7 @@ export function loadHandler(fn: FunctionSpec): Promise<Handler> {
 }
 
 export async function invoke(fn: FunctionSpec, event: unknown): Promise<unknown> {
-  const handler = await loadHandler(fn);
+  const handler = invokers.get(fn) ?? (await loadHandler(fn));
   // Timed from the handler's call to its answer, as Lambda bills duration (the module's load is the init
   // phase, which Lambda does not bill for managed runtimes); meter.ts keeps the figures.
   const started = performance.now();

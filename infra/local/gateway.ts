@@ -17,6 +17,7 @@ import { sendJson, serveStatic, writeHandlerResult } from './gateway/cloudfront-
 import {
   INVALID_PATH_CODE,
   INVALID_PATH_MESSAGE,
+  type CompiledRoute,
   compileRoute,
   decodePathParameters,
   httpApiEvent,
@@ -43,8 +44,22 @@ export interface GatewayOptions {
   staticDir?: string;
   /** The per-client limit on public routes; the cloud's (PUBLIC_RATE_LIMIT) unless a benchmark turns it off. */
   publicRateLimit?: { requests: number; windowSeconds: number } | false;
+  /**
+   * Headers added to every request sent to the API, as CloudFront's origin custom headers are (the assembly
+   * runtime's `x-origin-verify`); a viewer's header of the same name is replaced, as CloudFront replaces it.
+   */
+  originHeaders?: Record<string, string>;
+  /**
+   * The route's check instead of the catalogue's merchant-token check: the assembly runtime runs the
+   * template's Lambda authorizer (infra/local/assembly/http-authorizers.ts). It answers the authorizer's
+   * context for the handler, or the status API Gateway refuses with.
+   */
+  authorize?: (route: CompiledRoute, request: http.IncomingMessage, requestUrl: URL) => Promise<RouteDecision>;
   log?: (line: string) => void;
 }
+
+/** What a route's authorizer decided: go on (with its context for the handler), or refuse with a status. */
+export type RouteDecision = { allowed: true; context?: Record<string, unknown> } | { allowed: false; status: number };
 
 export interface LocalGateway {
   url: string;
@@ -99,10 +114,17 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
       }
     }
 
+    if (options.originHeaders) Object.assign(request.headers, options.originHeaders);
     // The cloud's merchant authorizer also checks CloudFront's origin header; locally there is no CloudFront,
     // so only the token is checked. Handlers get the same `authorizer.lambda` shape either way.
     let authorizerContext: { lambda: MerchantAuthorizerContext } | undefined;
-    if (route.auth === 'merchant') {
+    if (options.authorize) {
+      const decision = await options.authorize(route, request, requestUrl);
+      if (!decision.allowed) {
+        return sendJson(response, decision.status, { message: http.STATUS_CODES[decision.status] ?? 'Error' });
+      }
+      if (decision.context) authorizerContext = { lambda: decision.context as unknown as MerchantAuthorizerContext };
+    } else if (route.auth === 'merchant') {
       const merchant = await authorizer.authorize(request.headers.authorization);
       if (!merchant) return sendJson(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
       authorizerContext = { lambda: merchant };

@@ -1,8 +1,14 @@
 /**
  * `npm start`: the whole of Paylink on this machine. Data lives under `.data/`, so stopping (Ctrl-C)
  * and starting again loses nothing. Everything runs in this one process, so nothing outlives it.
+ *
+ * `npm start -- --assembly cdk.out/bundled-prod [--stack Paylink-prod]`: the same services booted from a
+ * synthesized, bundled cloud assembly instead (infra/local/assembly/assembly-runtime.ts) — the bundles that
+ * would deploy, with their template's wiring and IAM. The gateway then serves the assembly's built web app
+ * too, as CloudFront does; its data lives under `.data/assembly/`.
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { BRAND_NAME } from '@shared/brand';
 import { startAppServer } from './app-server';
 import { LOOPBACK, PORT_VARIABLES, PortTakenError, assertPortFree, configuredPorts } from './ports';
@@ -22,7 +28,42 @@ function deadLetterLines(count: number): string[] {
   return [`    Dead letters  ${count} kept in .data/dead-letters/ — npm run replay-dead-letters re-drives them`];
 }
 
+async function startFromAssembly(assemblyDirectory: string, stackName: string | undefined) {
+  const { startAssemblyRuntime } = await import('./assembly/assembly-runtime');
+  const ports = configuredPorts();
+  const log = (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`);
+  const dataDirectory = path.join(DATA_DIRECTORY, 'assembly');
+  const started = performance.now();
+  const runtime = await startAssemblyRuntime({ assemblyDirectory, stackName, ports, dataDirectory, log });
+  console.log(
+    [
+      '',
+      `  ${BRAND_NAME} is running from the cloud assembly ${assemblyDirectory} (${runtime.functions.length} functions, booted in ${Math.round(performance.now() - started)} ms)`,
+      `    App      ${runtime.gateway.url}   (the assembly's web app, its API and pages, as CloudFront serves them)`,
+      `    Mailbox  ${runtime.mailbox.url}`,
+      `    Stripe   ${runtime.stripe.url}   (the local Stripe sandbox)`,
+      `    API      ${runtime.gateway.url}/api/health`,
+      `    Data     ${path.relative(process.cwd(), dataDirectory) || dataDirectory}/`,
+      `    Not run  ${runtime.notRun.length} lines above say what the template holds that does not run here`,
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n  Stopping…');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
 async function main() {
+  const { values } = parseArgs({ options: { assembly: { type: 'string' }, stack: { type: 'string' } } });
+  if (values.assembly) return startFromAssembly(values.assembly, values.stack);
   const ports = configuredPorts();
   await assertPortFree(ports.app, PORT_VARIABLES.app.variable);
   const appUrl = `http://${LOOPBACK}:${ports.app}`;

@@ -155,6 +155,14 @@ export async function bootLocalRuntime(
   // Port 0 for each server unless a test fixes them: each listens on one the OS chooses, so files booting
   // their runtimes at the same moment never pick the same port (docs/decisions.md #72).
   const runtime = await startLocalRuntime({ scheduleTimers: false, ...options, ports: options.ports ?? anyPorts() });
+  return harnessFor(runtime);
+}
+
+/**
+ * The harness over a runtime already started: startLocalRuntime's, or the assembly runtime's
+ * (tests/integration/assembly-runtime.test.ts), which answers the same LocalRuntime.
+ */
+export function harnessFor(runtime: LocalRuntime): TestRuntime {
   const { ports } = runtime;
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const cognito = new CognitoIdentityProviderClient({
