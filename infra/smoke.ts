@@ -27,6 +27,14 @@ const TIMEOUT_MS = 10_000;
 const MADE_UP_LINK_ID = 'smokeTest000';
 
 class CheckFailed extends Error {}
+
+/** The scripts a page loads: its `<script src>`s and what a prerendered page's boot script names (`data-entry`). */
+function scriptsNamedIn(html: string): string[] {
+  const tags = html.match(/<script\b[^>]*>/g) ?? [];
+  return tags.flatMap((tag) =>
+    [/\bsrc="([^"]+)"/, /\bdata-entry="([^"]+)"/].flatMap((attribute) => attribute.exec(tag)?.[1] ?? []),
+  );
+}
 function expectThat(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
@@ -94,19 +102,24 @@ export async function runSmokeChecks(appUrl: string, options: { linkId?: string 
     [
       'SPA',
       async () => {
-        const shell = await get(`${origin}/`);
-        const html = await shell.text();
-        expectThat(shell.status === 200, `GET / answered ${shell.status}`);
-        expectThat(html.includes('<div id="root"'), 'GET / is not the app (no #root)');
-        const entry = /<script\b[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
-        expectThat(entry, 'GET / names no module script');
-        const script = await get(new URL(entry, origin).href);
-        expectThat(script.status === 200, `its script ${entry} answered ${script.status}`);
-        expectThat(/javascript/.test(script.headers.get('content-type') ?? ''), `${entry} is not JavaScript`);
+        // `/` is the landing page drawn at build time, whose boot script names the script it loads
+        // (data-entry); any other path the SPA serves gets the app's shell and its module script.
+        const landing = await get(`${origin}/`);
+        expectThat(landing.status === 200, `GET / answered ${landing.status}`);
+        const landingScripts = scriptsNamedIn(await landing.text());
+        expectThat(landingScripts.length > 0, 'GET / names no script');
         const deep = await get(`${origin}/dashboard/transactions`);
         expectThat(deep.status === 200, `a deep link (/dashboard/transactions) answered ${deep.status}`);
-        expectThat((await deep.text()).includes('<div id="root"'), 'a deep link does not get the app');
-        return `GET / and a deep link answer the app; ${entry} 200`;
+        const shell = await deep.text();
+        expectThat(shell.includes('<div id="root"'), 'a deep link does not get the app (no #root)');
+        const shellScripts = scriptsNamedIn(shell);
+        expectThat(shellScripts.length > 0, 'the app shell names no script');
+        for (const script of new Set([...landingScripts, ...shellScripts])) {
+          const answer = await get(new URL(script, origin).href);
+          expectThat(answer.status === 200, `the script ${script} answered ${answer.status}`);
+          expectThat(/javascript/.test(answer.headers.get('content-type') ?? ''), `${script} is not JavaScript`);
+        }
+        return `GET / and a deep link answer the app; ${[...landingScripts, ...shellScripts].join(', ')} 200`;
       },
     ],
     [

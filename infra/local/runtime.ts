@@ -119,6 +119,23 @@ function functionEnvironment(parts: {
   };
 }
 
+/** The ports the services got (with port 0, the OS chose them as each listened), the app's as given. */
+export function portsListenedOn(
+  app: number,
+  services: Pick<LocalRuntime, 'gateway' | 'dynamo' | 'cognito' | 'mailbox' | 'bus' | 'stripe'>,
+): Ports {
+  const port = (url: string) => Number(new URL(url).port);
+  return {
+    app,
+    gateway: port(services.gateway.url),
+    dynamodb: port(services.dynamo.endpoint),
+    cognito: port(services.cognito.endpoint),
+    mailbox: port(services.mailbox.url),
+    eventBus: port(services.bus.endpoint),
+    stripe: services.stripe.port,
+  };
+}
+
 /** Stripe's webhook paths (the two endpoints an operator creates in the Stripe dashboard, README). */
 export const STRIPE_PLATFORM_WEBHOOK_PATH = STRIPE_WEBHOOKS.platform.path;
 export const STRIPE_CONNECT_WEBHOOK_PATH = STRIPE_WEBHOOKS.connect.path;
@@ -249,17 +266,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const scheduler = startLocalScheduler({ functions, timers: options.scheduleTimers, log });
     stops.push(scheduler.stop);
 
-    const port = (url: string) => Number(new URL(url).port);
     return {
-      ports: {
-        app: ports.app,
-        gateway: port(gateway.url),
-        dynamodb: port(dynamo.endpoint),
-        cognito: port(cognito.endpoint),
-        mailbox: port(mailbox.url),
-        eventBus: port(bus.endpoint),
-        stripe: stripe.port,
-      },
+      ports: portsListenedOn(ports.app, { gateway, dynamo, cognito, mailbox, bus, stripe }),
       gateway,
       cognito,
       dynamo,

@@ -5,7 +5,6 @@
  * minute-long synth. Source maps are left out of the bytes: they ship beside the bundle and load only when
  * an error's stack is printed.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -40,15 +39,6 @@ export async function bundleFunction(spec: { name: string; entry: string }): Pro
     ...new Set(imports.filter((entry) => entry.external && !isNodeModule(entry.path)).map((entry) => entry.path)),
   ].sort();
   return { name: spec.name, entry: spec.entry, bytes: code.length, code, runtimePackages };
-}
-
-/** Synthesizes a stage as `npm run deploy` does (the CDK CLI, assets bundled) into `outdir`. */
-export function synthesizeBundledAssembly(outdir: string, stage = 'prod') {
-  const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-c', `stage=${stage}`, '-o', outdir], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (synth.status !== 0) throw new Error(`cdk synth -c stage=${stage} failed (exit ${synth.status ?? synth.signal})`);
 }
 
 /** The AWS SDK packages (and any other) a minified ESM bundle imports, statically or dynamically. */

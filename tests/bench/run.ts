@@ -611,7 +611,8 @@ async function lighthousePages(linkId: string) {
  * (left external, as in the cloud) from the repository's node_modules.
  */
 async function functionBundles() {
-  const { assemblyCatalogBundles, synthesizeBundledAssembly } = await import('./function-bundles');
+  const { assemblyCatalogBundles } = await import('./function-bundles');
+  const { synthesizeBundledAssembly } = await import('@infra/operations/assembly-functions');
   const scratch = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-functions');
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });

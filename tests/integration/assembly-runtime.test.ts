@@ -7,16 +7,15 @@
  * It synthesizes `-c stage=prod` with bundling once (≈60 s on an idle machine; the web app's Vite build is
  * part of it), unless PAYLINK_ASSEMBLY_DIR names an assembly already synthesized (the deploy rehearsal's).
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { merchantProfileSchema } from '@shared/contracts/merchant';
 import { startAssemblyRuntime, type AssemblyRuntime } from '@infra/local/assembly/assembly-runtime';
 import { anyPorts } from '@infra/local/ports';
+import { synthesizeBundledAssembly } from '@infra/operations/assembly-functions';
 import { solveBotCheck } from '../support/bot-check';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, harnessFor, type TestRuntime } from './harness';
@@ -39,11 +38,7 @@ beforeAll(async () => {
     mkdirSync(path.join(REPO_ROOT, 'cdk.out'), { recursive: true });
     assemblyDirectory = mkdtempSync(path.join(REPO_ROOT, 'cdk.out', 'assembly-test-'));
     synthesized = true;
-    await promisify(execFile)(
-      'npx',
-      ['cdk', 'synth', '-c', 'stage=prod', '-o', path.relative(REPO_ROOT, assemblyDirectory), '--quiet'],
-      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 },
-    );
+    synthesizeBundledAssembly(assemblyDirectory);
   }
   const started = performance.now();
   runtime = await startAssemblyRuntime({ assemblyDirectory, ports: anyPorts(), scheduleTimers: false });

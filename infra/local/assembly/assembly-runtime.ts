@@ -40,6 +40,7 @@ import {
   LOCAL_REGION,
   STRIPE_CONNECT_WEBHOOK_PATH,
   STRIPE_PLATFORM_WEBHOOK_PATH,
+  portsListenedOn,
   type LocalRuntime,
 } from '../runtime';
 import { startLocalScheduler } from '../scheduler';
@@ -443,17 +444,8 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
           `(no function names the ${id} table)`,
       ]),
     ) as Record<TableId, string>;
-    const port = (url: string) => Number(new URL(url).port);
     return {
-      ports: {
-        app: ports.app,
-        gateway: port(gateway.url),
-        dynamodb: port(dynamo.endpoint),
-        cognito: port(cognito.endpoint),
-        mailbox: port(mailbox.url),
-        eventBus: port(bus.endpoint),
-        stripe: stripe.port,
-      },
+      ports: portsListenedOn(ports.app, { gateway, dynamo, cognito, mailbox, bus, stripe }),
       gateway,
       cognito,
       dynamo: { ...dynamo, tableNames },
