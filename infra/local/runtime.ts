@@ -146,7 +146,7 @@ export const STRIPE_CONNECT_WEBHOOK_PATH = STRIPE_WEBHOOKS.connect.path;
  * catalogue's rules take from it (so an event no consumer takes, e.g. payment_intent.succeeded, is not sent,
  * as in the cloud). An endpoint the app does not serve yet gets none.
  */
-function stripeWebhookEndpoints(
+export function stripeWebhookEndpoints(
   functions: readonly FunctionSpec[],
   gatewayUrl: string,
   secrets: Record<SecretId, string>,

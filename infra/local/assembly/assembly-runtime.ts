@@ -9,22 +9,11 @@
  * It returns the same `LocalRuntime` as startLocalRuntime (runtime.ts), so the smoke checks and an API
  * journey run against either; `notRun` lists what the template holds that is not run here.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { stripeWebhookEventTypes } from '@functions/catalog';
-import {
-  SECRET_IDS,
-  STRIPE_WEBHOOKS,
-  TABLE_IDS,
-  type FunctionSpec,
-  type SecretId,
-  type TableId,
-} from '@functions/function-spec';
+import { TABLE_IDS, type FunctionSpec, type TableId } from '@functions/function-spec';
 import { ENV, tableEnvName } from '@functions/environment';
-import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { startLocalCognito, type LocalCognito } from '../cognito';
 import { directoryDeadLetterStore } from '../dead-letters';
 import { startLocalDynamo } from '../dynamodb';
@@ -38,26 +27,24 @@ import {
   DEAD_LETTERS_DIRECTORY,
   LOCAL_MAIL_FROM,
   LOCAL_REGION,
-  STRIPE_CONNECT_WEBHOOK_PATH,
-  STRIPE_PLATFORM_WEBHOOK_PATH,
   portsListenedOn,
+  stripeWebhookEndpoints,
   type LocalRuntime,
 } from '../runtime';
 import { startLocalScheduler } from '../scheduler';
 import { localSecrets, secretEnvironment } from '../secrets';
 import { startStripeSandbox } from '../stripe-sandbox/server';
 import { wireAssembly, type AssemblyFunction } from './assembly-wiring';
-import { readCloudAssembly, resourcesOfType, type CloudAssembly } from './cloud-assembly';
+import { readCloudAssembly } from './cloud-assembly';
 import { startFunctionWorkers, type WorkerFunction } from './function-workers';
 import { templateRouteAuthorizer } from './http-authorizers';
 import type { IamDenial, IamGatedService, IamPrincipal } from './iam-gate';
 import { resolveDynamicReferences } from './intrinsics';
 import { LOCAL_ACCOUNT_ID, createAssemblyResolver, localApiId } from './local-resources';
 import { notRunLines } from './not-run';
-import { roleOfFunction } from './role-policies';
-import { localSecretArn, startLocalSecretsManager, type LocalSecret } from './secrets-manager';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+import { iamPrincipalsOf } from './role-policies';
+import { ensureAwsSdkResolves, stackRegion, tableInputs, templateSecrets, webAppAsset } from './template-services';
+import { localSecretArn, startLocalSecretsManager } from './secrets-manager';
 
 export interface AssemblyRuntimeOptions {
   /** A synthesized, bundled cloud assembly: `npx cdk synth -c stage=prod -o cdk.out/bundled-prod`. */
@@ -88,77 +75,6 @@ export interface AssemblyRuntime extends LocalRuntime {
   iamDenials: IamDenial[];
   /** The principals given to the IAM gate: each function's role, resolved to local ARNs. */
   iamPrincipals: IamPrincipal[];
-}
-
-/** The region the app stack was synthesized for (manifest.json's `aws://<account>/<region>`). */
-function stackRegion(directory: string, stackName: string): string | undefined {
-  const manifestFile = path.join(directory, 'manifest.json');
-  if (!existsSync(manifestFile)) return undefined;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-    artifacts?: Record<string, { environment?: string }>;
-  };
-  const region = manifest.artifacts?.[stackName]?.environment?.split('/').at(-1);
-  return region && region !== 'unknown-region' ? region : undefined;
-}
-
-/**
- * The bundles leave `@aws-sdk/*` to the Lambda runtime. An assembly inside the repository finds the
- * repository's node_modules by Node's usual walk up; one elsewhere gets a link to them.
- */
-function ensureAwsSdkResolves(assembly: CloudAssembly, log: (line: string) => void) {
-  const probe = () => {
-    try {
-      createRequire(path.join(assembly.directory, 'probe.js')).resolve('@aws-sdk/client-dynamodb');
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (probe()) return;
-  const link = path.join(assembly.directory, 'node_modules');
-  if (!existsSync(link)) symlinkSync(path.join(REPO_ROOT, 'node_modules'), link, 'dir');
-  log(`@aws-sdk/* (left out of the bundles, as Lambda provides it): linked ${link} to the repository's node_modules`);
-}
-
-/** The template's tables as CreateTable inputs (key schema, attributes, indexes) under their local names. */
-function tableInputs(assembly: CloudAssembly, resolver: ReturnType<typeof createAssemblyResolver>) {
-  return resourcesOfType(assembly, 'AWS::DynamoDB::Table').map((entry) => {
-    const properties = resolver.resolve(entry.stack, entry.resource.Properties) as Record<string, unknown>;
-    const indexes = (list: unknown) =>
-      (list as { IndexName: string; KeySchema: unknown; Projection: unknown }[] | undefined)?.map(
-        ({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection }),
-      );
-    return {
-      TableName: String(resolver.refOf(entry)),
-      BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: properties.KeySchema,
-      AttributeDefinitions: properties.AttributeDefinitions,
-      GlobalSecondaryIndexes: indexes(properties.GlobalSecondaryIndexes),
-      LocalSecondaryIndexes: indexes(properties.LocalSecondaryIndexes),
-    } as CreateTableCommandInput;
-  });
-}
-
-/**
- * The template's secrets with local values: a Paylink secret (`paylink/<stage>/<id>`) takes the value
- * secrets.ts keeps for that id, so the Stripe sandbox signs webhooks with what the functions read; any other
- * (CloudFront's origin secret) a generated value, as its GenerateSecretString would give.
- */
-function templateSecrets(
-  assembly: CloudAssembly,
-  resolver: ReturnType<typeof createAssemblyResolver>,
-  values: Record<SecretId, string>,
-): LocalSecret[] {
-  return resourcesOfType(assembly, 'AWS::SecretsManager::Secret').map((entry) => {
-    const properties = resolver.resolve(entry.stack, entry.resource.Properties) as {
-      Name?: string;
-      Description?: string;
-    };
-    const name = properties.Name ?? `${entry.stack.path}-${entry.logicalId}`;
-    const id = name.split('/').at(-1) as SecretId;
-    const value = SECRET_IDS.includes(id) ? values[id] : randomBytes(32).toString('hex');
-    return { name, value, description: properties.Description };
-  });
 }
 
 export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Promise<AssemblyRuntime> {
@@ -283,7 +199,7 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     const stripe = await startStripeSandbox({
       port: ports.stripe,
       dataPath: options.dataDirectory && path.join(options.dataDirectory, 'stripe-sandbox.json'),
-      ...stripeEndpoints(specs, gateway.url, secretValues),
+      ...stripeWebhookEndpoints(specs, gateway.url, secretValues),
       log,
     });
     stops.push(stripe.stop);
@@ -296,23 +212,8 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
       'cognito-idp': cognito.endpoint,
       'execute-api': gateway.managementEndpoint,
     };
-    const iamPrincipals: IamPrincipal[] = [];
-    for (const fn of wiring.functions) {
-      const role = roleOfFunction(assembly, resolver, fn.entry);
-      if (!role) {
-        notRun.push(`function ${fn.spec.name}: its role is not in the template; its calls are refused`);
-        continue;
-      }
-      for (const managed of role.managedPolicyArns) {
-        notRun.push(`function ${fn.spec.name}: managed policy ${managed} is not evaluated (no local text)`);
-      }
-      iamPrincipals.push({
-        accessKeyId: fn.logicalId,
-        roleArn: role.roleArn,
-        policyDocuments: role.policyDocuments,
-        functionName: String(resolver.refOf(fn.entry)),
-      });
-    }
+    const { principals: iamPrincipals, notEvaluated } = iamPrincipalsOf(assembly, resolver, wiring.functions);
+    notRun.push(...notEvaluated);
     let endpoints: Partial<Record<IamGatedService, string>> = upstreams;
     let iamDenials: IamDenial[] = [];
     if (options.enforceIam ?? true) {
@@ -478,38 +379,4 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     await stopAll();
     throw error;
   }
-}
-
-/** The SPA the assembly deploys: the first source of its first bucket deployment, if it holds index.html. */
-function webAppAsset(assembly: CloudAssembly): string | undefined {
-  for (const deployment of resourcesOfType(assembly, 'Custom::CDKBucketDeployment')) {
-    const keys = (deployment.resource.Properties?.SourceObjectKeys ?? []) as unknown[];
-    for (const key of keys) {
-      const folder = assembly.assetPath({ Type: 'asset' }, /([0-9a-f]{64})\.zip/.exec(String(key))?.[1]);
-      if (folder && existsSync(path.join(folder, 'index.html'))) return folder;
-    }
-  }
-  return undefined;
-}
-
-/** As runtime.ts's: the sandbox's two webhook endpoints, subscribed to what the template's rules take. */
-function stripeEndpoints(functions: readonly FunctionSpec[], gatewayUrl: string, secrets: Record<SecretId, string>) {
-  const served = (webhookPath: string) =>
-    functions.some((fn) => fn.routes?.some((route) => route.method === 'POST' && route.path === webhookPath));
-  return {
-    ...(served(STRIPE_PLATFORM_WEBHOOK_PATH) && {
-      platformWebhook: {
-        url: `${gatewayUrl}${STRIPE_PLATFORM_WEBHOOK_PATH}`,
-        secret: secrets[STRIPE_WEBHOOKS.platform.secretId],
-        enabledEvents: stripeWebhookEventTypes('platform', functions),
-      },
-    }),
-    ...(served(STRIPE_CONNECT_WEBHOOK_PATH) && {
-      connectWebhook: {
-        url: `${gatewayUrl}${STRIPE_CONNECT_WEBHOOK_PATH}`,
-        secret: secrets[STRIPE_WEBHOOKS.connect.secretId],
-        enabledEvents: stripeWebhookEventTypes('connect', functions),
-      },
-    }),
-  };
 }
