@@ -1,6 +1,7 @@
 /**
  * Records that exist for a while and can be used once: replay protection for bot-check solutions,
- * the one-a-minute magic-link limit, single-use magic-link tokens, and (later) webhook idempotency.
+ * the one-a-minute magic-link limit and single-use magic-link tokens. (A bus consumer's once-only work uses
+ * the claims below.)
  * Kept in the `events` table; expiry is checked on every read because DynamoDB's TTL deletes late.
  */
 export interface OneTimeRecords {

@@ -1,8 +1,8 @@
 /**
- * The real catalogue plus entries that exercise what it does not use yet: a schedule (including the
- * singular `rate(1 minute)`), secrets, SES, PutEvents, several rules on one function. Entries point at
- * existing handlers: only the wiring is under test. Names are `fixture-…` so they never collide with the
- * real catalogue's. Several routes on one function (Stripe's two webhooks, the payer's and receipt pages' GET
+ * The real catalogue plus entries that exercise what it does not use: the singular `rate(1 minute)`
+ * schedule and several bus rules on one function (besides a scheduled verifier with secrets and events).
+ * Entries point at existing handlers: only the wiring is under test. Names are `fixture-…` so they never
+ * collide with the real catalogue's. Several routes on one function (Stripe's two webhooks, the payer's and receipt pages' GET
  * and HEAD) and public routes are the real catalogue's own, so they have no fixture. The fixtures have no
  * catalogue area: they deploy in a nested stack of their own (`OtherFunctions`, infra/stack.ts).
  */
