@@ -171,30 +171,59 @@ export function stripeWebhookEndpoints(
   };
 }
 
-export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
-  const { ports, log } = options;
-  const functions = options.functions ?? catalog;
+/** What both runtimes (the sources' and the cloud assembly's) have before their first service starts. */
+export interface ServicesStarting {
+  /** Everything started so far, stopped in reverse order by `stopAll` (a later step failing, or stop()). */
+  stops: (() => Promise<void> | void)[];
+  stopAll(): Promise<void>;
+  meter: LocalMeter;
+  /** Where cognito-local keeps its users: under the data directory, or a temporary one removed on stop. */
+  cognitoDirectory: string;
+}
+
+/**
+ * Checks the fixed ports, registers the meter and picks Cognito's directory. A fixed port (npm start's) is
+ * checked first so a person reads which variable to change; port 0 cannot be taken.
+ */
+export async function beginLocalServices(
+  ports: Ports,
+  dataDirectory: string | undefined,
+  temporaryPrefix: string,
+): Promise<ServicesStarting> {
   const servicePorts: PortName[] = ['gateway', 'dynamodb', 'cognito', 'mailbox', 'eventBus', 'stripe'];
-  // A fixed port (npm start's) is checked first so a person reads which variable to change; port 0 cannot be taken.
   for (const name of servicePorts) {
     if (ports[name] !== 0) await assertPortFree(ports[name], PORT_VARIABLES[name].variable);
   }
-
-  // Everything started so far, stopped in reverse order if a later step fails or on stop().
-  const stops: (() => Promise<void> | void)[] = [];
+  const stops: ServicesStarting['stops'] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop();
     stops.length = 0;
   };
-
   const meter = new LocalMeter();
   stops.push(registerMeter(meter));
-  try {
-    const cognitoDirectory = options.dataDirectory
-      ? path.join(options.dataDirectory, 'cognito')
-      : mkdtempSync(path.join(os.tmpdir(), 'paylink-cognito-'));
-    if (!options.dataDirectory) stops.push(() => rmSync(cognitoDirectory, { recursive: true, force: true }));
+  let cognitoDirectory = dataDirectory && path.join(dataDirectory, 'cognito');
+  if (!cognitoDirectory) {
+    try {
+      const temporary = mkdtempSync(path.join(os.tmpdir(), temporaryPrefix));
+      stops.push(() => rmSync(temporary, { recursive: true, force: true }));
+      cognitoDirectory = temporary;
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+  }
+  return { stops, stopAll, meter, cognitoDirectory };
+}
 
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const { ports, log } = options;
+  const functions = options.functions ?? catalog;
+  const { stops, stopAll, meter, cognitoDirectory } = await beginLocalServices(
+    ports,
+    options.dataDirectory,
+    'paylink-cognito-',
+  );
+  try {
     const dynamo = await startLocalDynamo({
       port: ports.dynamodb,
       dataPath: options.dataDirectory && path.join(options.dataDirectory, 'dynamodb'),

@@ -49,16 +49,7 @@ async function startFromAssembly(assemblyDirectory: string, stackName: string | 
       '',
     ].join('\n'),
   );
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\n  Stopping…');
-    await runtime.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals(() => runtime.stop());
 }
 
 async function main() {
@@ -88,13 +79,20 @@ async function main() {
     ].join('\n'),
   );
 
+  stopOnSignals(async () => {
+    await app.close();
+    await runtime.stop();
+  });
+}
+
+/** Ctrl-C (or a SIGTERM) stops everything once, however often it is pressed, then exits. */
+function stopOnSignals(stopEverything: () => Promise<void>) {
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\n  Stopping…');
-    await app.close();
-    await runtime.stop();
+    await stopEverything();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

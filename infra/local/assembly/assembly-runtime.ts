@@ -9,8 +9,6 @@
  * It returns the same `LocalRuntime` as startLocalRuntime (runtime.ts), so the smoke checks and an API
  * journey run against either; `notRun` lists what the template holds that is not run here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { TABLE_IDS, type FunctionSpec, type TableId } from '@functions/function-spec';
 import { ENV, tableEnvName } from '@functions/environment';
@@ -21,9 +19,9 @@ import { startLocalEventBus } from '../event-bus';
 import { registerInvoker } from '../function-loader';
 import { startLocalGateway } from '../gateway';
 import { startLocalMailbox } from '../mailbox';
-import { LocalMeter, registerMeter } from '../meter';
-import { PORT_VARIABLES, assertPortFree, type PortName, type Ports } from '../ports';
+import type { Ports } from '../ports';
 import {
+  beginLocalServices,
   DEAD_LETTERS_DIRECTORY,
   LOCAL_MAIL_FROM,
   LOCAL_REGION,
@@ -86,11 +84,6 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
   const accountId = LOCAL_ACCOUNT_ID;
   ensureAwsSdkResolves(assembly, log);
 
-  const servicePorts: PortName[] = ['gateway', 'dynamodb', 'cognito', 'mailbox', 'eventBus', 'stripe'];
-  for (const name of servicePorts) {
-    if (ports[name] !== 0) await assertPortFree(ports[name], PORT_VARIABLES[name].variable);
-  }
-
   let cognito: LocalCognito | undefined;
   const resolver = createAssemblyResolver(assembly, {
     region,
@@ -103,19 +96,12 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
   const notRun = [...notRunLines(assembly), ...wiring.notWired];
   const specs: FunctionSpec[] = wiring.functions.flatMap((fn) => [fn.spec, ...fn.triggerSpecs]);
 
-  const stops: (() => Promise<void> | void)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop();
-    stops.length = 0;
-  };
-  const meter = new LocalMeter();
-  stops.push(registerMeter(meter));
+  const { stops, stopAll, meter, cognitoDirectory } = await beginLocalServices(
+    ports,
+    options.dataDirectory,
+    'paylink-assembly-cognito-',
+  );
   try {
-    const cognitoDirectory = options.dataDirectory
-      ? path.join(options.dataDirectory, 'cognito')
-      : mkdtempSync(path.join(os.tmpdir(), 'paylink-assembly-cognito-'));
-    if (!options.dataDirectory) stops.push(() => rmSync(cognitoDirectory, { recursive: true, force: true }));
-
     const secretValues = localSecrets(options.dataDirectory);
     const secrets = templateSecrets(assembly, resolver, secretValues);
     const secretsManager = await startLocalSecretsManager({ port: 0, region, accountId, secrets });
