@@ -1,0 +1,180 @@
+/**
+ * The project's writing checked against the code, where a machine can: every repository path a document
+ * names exists, every decision the code or the docs cite exists and is not superseded, every code name a
+ * document quotes is still in the code, every figure it quotes beside a constant's name is that constant's
+ * value, and every `/api` route it names is in the catalogue. What this cannot see (a sentence that is
+ * wrong in words, a figure quoted without its constant's name): CONTRIBUTING.md, "Keeping the docs true".
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalog } from '@functions/catalog';
+
+const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+const documents = tracked.filter((file) => file.endsWith('.md'));
+const sources = tracked.filter((file) => /\.(ts|tsx|mjs|js|json)$/.test(file) || file === '.ci/run');
+const read = (file: string) => readFileSync(file, 'utf8');
+
+const DECISIONS = 'docs/decisions.md';
+/** Decision number → its text, from the `## N. Title` headings. */
+function decisionEntries(): Map<number, string> {
+  const entries = new Map<number, string>();
+  const parts = read(DECISIONS)
+    .split(/^## (?=\d+\. )/m)
+    .slice(1);
+  for (const part of parts) entries.set(Number(part.slice(0, part.indexOf('.'))), part);
+  return entries;
+}
+/** An entry replaced by a later one says so on a line of its own: `Status: superseded by #N`. */
+const supersededBy = (entry: string) => /^Status: superseded by #(\d+)/im.exec(entry)?.[1];
+
+/** `decisions.md #12`, `decisions.md #12, #14`, `decisions.md #110–#112`, `[decisions.md #42](…)`. */
+function citedDecisions(text: string): number[] {
+  const cited: number[] = [];
+  const citation = /decisions\.md\)?(?:\]\([^)]*\))?((?:[ ,]*(?:and |or )?#\d+(?:\s*[–-]\s*#?\d+)?)+)/g;
+  for (const match of text.matchAll(citation)) {
+    for (const range of match[1]!.matchAll(/#(\d+)(?:\s*[–-]\s*#?(\d+))?/g)) {
+      const from = Number(range[1]);
+      const to = range[2] ? Number(range[2]) : from;
+      for (let number = from; number <= to; number++) cited.push(number);
+    }
+  }
+  return cited;
+}
+
+/** Paths in backticks under a top-level folder, and relative Markdown links; globs and placeholders skipped. */
+function namedPaths(document: string, text: string): string[] {
+  const named: string[] = [];
+  for (const [, quoted] of text.matchAll(/`((?:functions|web|shared|infra|tests|docs|bench|\.ci)\/[^`\s]+)`/g)) {
+    const file = quoted!.replace(/[.,:;]+$/, '').split('#')[0]!;
+    if (!/[*{}<>…]/.test(file)) named.push(file);
+  }
+  for (const [, target] of text.matchAll(/\]\(([^)\s#]+)/g)) {
+    if (!/^[a-z]+:/.test(target!)) named.push(path.normalize(path.join(path.dirname(document), target!)));
+  }
+  return named;
+}
+
+/**
+ * Names the docs quote that are not ours to find in the code: AWS metrics, API actions, error codes and
+ * states, and one name a decision records as it was before the change it describes.
+ */
+const NAMES_FROM_ELSEWHERE = new Set([
+  'AWS_PROFILE',
+  'IntegrationLatency',
+  'DataProcessed',
+  'ProvisionedThroughputExceeded',
+  'ConcurrentExecutions',
+  'ConnectCount',
+  'MessageCount',
+  'DisableRule',
+  'DeleteMessage',
+  'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS',
+  'ConflictException',
+  // CDK's option that Code.fromAsset does not declare (decision #113 says why it is not used).
+  'extraHash',
+]);
+/** camelCase or UPPER_SNAKE names in backticks: the shapes of our functions, constants and variables. */
+function quotedCodeNames(text: string): string[] {
+  return [...text.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)(?:\(\))?`/g)]
+    .map((match) => match[1]!)
+    .filter((name) => /[a-z][A-Z]/.test(name) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(name));
+}
+
+/** Every exported numeric constant in functions/, shared/ and infra/: `export const NAME = 1_000;`. */
+function numericConstants(): Map<string, number> {
+  const constants = new Map<string, number>();
+  for (const file of sources.filter((source) => /^(functions|shared|infra)\/.*\.ts$/.test(source))) {
+    for (const [, name, value] of read(file).matchAll(/export const ([A-Z][A-Z0-9_]+) = ([\d_]+(?:\.\d+)?);/g)) {
+      constants.set(name!, Number(value!.replaceAll('_', '')));
+    }
+  }
+  return constants;
+}
+
+const entries = decisionEntries();
+const namesInCode = new Set(sources.flatMap((file) => read(file).match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []));
+const constants = numericConstants();
+const routeShape = (method: string, routePath: string) => `${method} ${routePath.replace(/\{[^}]*\}/g, '{}')}`;
+const catalogueRoutes = new Set(
+  catalog.flatMap((spec) => (spec.routes ?? []).map((route) => routeShape(route.method, route.path))),
+);
+
+/** Each check: a file's text → what is wrong in it. */
+const checks = {
+  missingPaths: (document: string, text: string) =>
+    namedPaths(document, text)
+      .filter((file) => !existsSync(file))
+      .map((file) => `${file} does not exist`),
+  badCitations: (file: string, text: string) =>
+    citedDecisions(text).flatMap((number) => {
+      const entry = entries.get(number);
+      if (!entry) return [`#${number} does not exist`];
+      const by = supersededBy(entry);
+      return by && !file.endsWith('.md') ? [`#${number} is superseded by #${by}`] : [];
+    }),
+  namesGone: (_document: string, text: string) =>
+    quotedCodeNames(text)
+      .filter((name) => !namesInCode.has(name) && !NAMES_FROM_ELSEWHERE.has(name))
+      .map((name) => `${name} is not in the code`),
+  wrongFigures: (_document: string, text: string) =>
+    [...text.matchAll(/`([A-Z][A-Z0-9_]+)` \((\d[\d,]*)/g)].flatMap(([, name, figure]) => {
+      const value = constants.get(name!);
+      return value !== undefined && value !== Number(figure!.replaceAll(',', ''))
+        ? [`${name} is ${value} in the code, ${figure} in the text`]
+        : [];
+    }),
+  unknownRoutes: (_document: string, text: string) =>
+    [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)`/g)]
+      .filter(([, method, routePath]) => !catalogueRoutes.has(routeShape(method!, routePath!)))
+      .map(([quoted]) => `${quoted} is not in the catalogue`),
+};
+const problemsIn = (files: readonly string[], check: (file: string, text: string) => string[]) =>
+  files.flatMap((file) => check(file, read(file)).map((problem) => `${file}: ${problem}`));
+
+describe('the docs agree with the code', () => {
+  it('every repository path a document names exists', () => {
+    expect(problemsIn(documents, checks.missingPaths)).toEqual([]);
+  });
+
+  it('every decision cited in the code and the docs exists, and none the code cites is superseded', () => {
+    expect(problemsIn([...sources, ...documents], checks.badCitations)).toEqual([]);
+  });
+
+  it('every function, constant or variable name a document quotes is in the code', () => {
+    expect(problemsIn(documents, checks.namesGone)).toEqual([]);
+  });
+
+  it('a figure quoted beside a constant’s name, `NAME` (1,000 …), is the constant’s value', () => {
+    expect(problemsIn(documents, checks.wrongFigures)).toEqual([]);
+  });
+
+  it('every /api route a document names is in the catalogue', () => {
+    expect(problemsIn(documents, checks.unknownRoutes)).toEqual([]);
+  });
+});
+
+// Each check shown red on a stale claim of the kind it is for, so none of them passes by seeing nothing.
+describe('the checks find stale claims', () => {
+  it.each([
+    ['a moved file', checks.missingPaths, 'docs/x.md', 'lives in `functions/domain/no-such-module.ts`'],
+    ['a dropped decision', checks.badCitations, 'functions/x.ts', '(docs/decisions.md #58, #9999)'],
+    ['a renamed function', checks.namesGone, 'docs/x.md', 'see `settlePaymentFromSessionOldName`'],
+    ['a removed route', checks.unknownRoutes, 'docs/x.md', 'calls `DELETE /api/me/no-such-thing/{id}`'],
+  ])('%s', (_kind, check, file, staleText) => {
+    expect(check(file, staleText)).toHaveLength(1);
+  });
+
+  it('a changed limit', () => {
+    const [name, value] = [...constants][0]!;
+    expect(checks.wrongFigures('docs/x.md', `\`${name}\` (${value + 1} a run`)).toHaveLength(1);
+    expect(checks.wrongFigures('docs/x.md', `\`${name}\` (${value.toLocaleString('en-NZ')} a run`)).toEqual([]);
+  });
+
+  it('reads citations as the code writes them', () => {
+    expect(citedDecisions('docs/decisions.md #110–#112 and [decisions.md #42, #44](decisions.md)')).toEqual([
+      110, 111, 112, 42, 44,
+    ]);
+  });
+});
