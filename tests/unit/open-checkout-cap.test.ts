@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  OPEN_CHECKOUTS_PER_LIMITED_LINK,
-  OPEN_CHECKOUTS_PER_LINK,
-  openCheckoutCap,
-} from '@functions/domain/checkout';
+import { OPEN_CHECKOUTS_PER_LIMITED_LINK, OPEN_CHECKOUTS_PER_LINK, openCheckoutCap } from '@functions/domain/checkout';
 
 describe('openCheckoutCap (docs/decisions.md #60, #NEW-drop-a)', () => {
   it('keeps 50 for a link without a limit or with fewer places', () => {
