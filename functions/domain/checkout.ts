@@ -49,8 +49,8 @@ export const CHECKOUT_SESSION_LIFETIME_SECONDS = 31 * 60;
 export const OPEN_CHECKOUTS_PER_LINK = 50;
 
 /**
- * The most Checkouts a link with places open at once (docs/decisions.md #NEW-drop-a): its places, so a ticket
- * drop's first payers each get one, but never more than this, which keeps the link row's `holds` set, and so
+ * The most Checkouts a link with places may have open at once (docs/decisions.md #NEW-drop-a): its places, so a
+ * ticket drop's first payers each get one, but never more than this, which keeps the link row's `holds` set, and so
  * every write of its place ledger, near 11 KB (11 write units; 90 writes a second within DynamoDB's per-item limit).
  */
 export const OPEN_CHECKOUTS_PER_LIMITED_LINK = 500;
