@@ -227,7 +227,7 @@ function requestEmail(request: PaymentRequestRecord, merchant: MerchantRecord, r
 /**
  * "Send to a customer": checks the link (or makes the one-off's), takes one of the day's sends, stores the
  * request and emails it. A refused or failed email leaves the request Cancelled (so no reminder follows a
- * request that never arrived) and answers in words.
+ * request that never arrived) and answers in words; one whose answer was lost may have arrived, and stands.
  */
 export async function sendPaymentRequest(
   merchantId: string,
@@ -277,6 +277,8 @@ export async function sendPaymentRequest(
   try {
     await deps.send(request.payerEmail, requestEmail(request, merchant, false));
   } catch (error) {
+    // SES's answer was lost: the email may well have arrived, so the request stands (docs/decisions.md #NEW-drop-c).
+    if (error instanceof EmailUncertainError) return toPaymentRequest(request);
     await deps.requests.cancel(merchantId, requestId, deps.now);
     if (request.oneOff) await deps.links.setActive(merchantId, link.linkId, false, deps.now);
     const why = error instanceof EmailRefusedError ? ` ${error.reason}` : '';

@@ -124,3 +124,19 @@ it(`a send SES surely did not take (throttled) is tried again by the next run, $
   });
   expect(await remindersTo(request.payerEmail)).toHaveLength(0);
 });
+
+it("the request's own email, its answer lost after SES took it, leaves the request Sent (it may have arrived), sent once", async () => {
+  const payerEmail = `payer-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
+  await mailboxSwitch(SES_FAULTS_PATH, 'POST', { answerLost: [payerEmail] });
+  const response = await env.api('/api/me/requests', {
+    method: 'POST',
+    token: merchant.accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payerEmail, linkId, reminderDays: 1 }),
+  });
+  expect(response.status).toBe(201);
+  const request = paymentRequestSchema.parse(await response.json());
+  expect(await asListed(request)).toMatchObject({ status: 'sent', remindAt: request.remindAt });
+  const emails = await emailsTo(env.runtime.mailbox.url, payerEmail);
+  expect(emails.filter((email) => /payment request/.test(email.subject))).toHaveLength(1);
+});
