@@ -30,6 +30,19 @@ export async function conditionally<T>(write: () => Promise<T>): Promise<T | und
   }
 }
 
+/**
+ * DynamoDB refused the request for throughput (after the SDK's own retries): a hot item past its
+ * partition's 1,000 write units a second, or the table's or account's limit. Nothing was written.
+ */
+export function isThrottled(error: unknown): boolean {
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return (
+    name === 'ProvisionedThroughputExceededException' ||
+    name === 'ThrottlingException' ||
+    name === 'RequestLimitExceeded'
+  );
+}
+
 /** How many items a query matches. Select COUNT returns no items: one call per 1 MB read. */
 export async function countQuery(query: Omit<QueryCommandInput, 'Select' | 'ExclusiveStartKey'>): Promise<number> {
   let count = 0;

@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ENV } from '../environment';
-import { EmailRefusedError, type Email } from '../domain/emails';
+import { EmailRefusedError, EmailUncertainError, type Email } from '../domain/emails';
 
 let client: SESv2Client | undefined;
 
@@ -20,14 +20,61 @@ const REFUSALS = new Set([
   'SendingPausedException',
 ]);
 
+/** SES's answer's HTTP status, when SES answered at all. */
+const answeredStatus = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+
+/**
+ * A failure after the request went out and before SES's answer came back (a timeout, a reset): SES may
+ * have taken the message. Node's socket errors, as the SDK's HTTP handler names them.
+ */
+function answerLost(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return (
+    answeredStatus(error) === undefined &&
+    (name === 'TimeoutError' || ['ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(String(code)))
+  );
+}
+
+/** Attempts at one email in all, its first included. */
+const SEND_ATTEMPTS = 3;
+
+/**
+ * The SDK's retries, but only of a send SES surely did not take (docs/decisions.md #NEW-drop-c): SES answered
+ * that it was throttled or failed (429, 5xx), or the connection was refused. The SDK's standard strategy
+ * also retries a timeout or a reset, which can deliver one email two or three times.
+ */
+const retryOnlyUnsent = {
+  mode: 'standard',
+  acquireInitialRetryToken: () => Promise.resolve(retryToken(0)),
+  refreshRetryTokenForRetry(token: { getRetryCount(): number }, { error }: { error?: unknown }) {
+    const status = answeredStatus(error);
+    const unsent =
+      status === 429 ||
+      (status !== undefined && status >= 500) ||
+      (error as { code?: unknown })?.code === 'ECONNREFUSED';
+    const attempt = token.getRetryCount() + 1;
+    if (!unsent || attempt >= SEND_ATTEMPTS) return Promise.reject(error as Error);
+    return Promise.resolve(retryToken(attempt));
+  },
+  recordSuccess: () => undefined,
+};
+
+/** The retry token: the attempt's number, and a jittered backoff of 100 ms doubling. */
+function retryToken(retries: number) {
+  const delay = 100 * 2 ** retries * (0.5 + Math.random() / 2);
+  return { getRetryCount: () => retries, getRetryDelay: () => delay };
+}
+
 /**
  * Sends one email from Paylink's address through SES. Throws EmailRefusedError when SES refuses it for a
- * reason a retry cannot fix; any other failure as it came.
+ * reason a retry cannot fix, EmailUncertainError when SES's answer was lost (it may have gone); any other
+ * failure as it came.
  */
 export async function sendEmail(to: string, email: Email): Promise<void> {
   const from = process.env[ENV.mailFrom];
   if (!from) throw new Error(`${ENV.mailFrom} is not set: this function did not declare sendsEmail`);
-  client ??= new SESv2Client({ requestHandler: { requestTimeout: 5000 } });
+  client ??= new SESv2Client({ requestHandler: { requestTimeout: 5000 }, retryStrategy: retryOnlyUnsent });
   try {
     await client.send(
       new SendEmailCommand({
@@ -46,6 +93,7 @@ export async function sendEmail(to: string, email: Email): Promise<void> {
     if (typeof name === 'string' && REFUSALS.has(name)) {
       throw new EmailRefusedError(String((error as Error).message ?? ''), name);
     }
+    if (answerLost(error)) throw new EmailUncertainError(error);
     throw error;
   }
 }

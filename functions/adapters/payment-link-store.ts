@@ -6,7 +6,7 @@ import {
   type PaymentLinkRepository,
 } from '../domain/payment-links';
 import type { ActiveLinkCounter } from '../domain/stats';
-import { conditionally, countQuery, documentClient, tableName } from './dynamo';
+import { conditionally, countQuery, documentClient, isThrottled, tableName } from './dynamo';
 
 export const paymentLinkStore: PaymentLinkRepository = {
   async get(linkId) {
@@ -119,7 +119,9 @@ export const paymentLinkStore: PaymentLinkRepository = {
 export const linkPlacesStore: LinkPlaces = {
   async take(link, paymentId, openCap) {
     const limited = link.maxPayments != null;
-    const taken = await conditionally(() =>
+    // A ticket drop can write the row past DynamoDB's per-item rate (docs/decisions.md #NEW-drop-a): a
+    // throttled take took nothing, and the payer is told the link is busy, in words, not a server error.
+    const taken = await tryTake(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('links'),
@@ -135,6 +137,7 @@ export const linkPlacesStore: LinkPlaces = {
         }),
       ),
     );
+    if (taken === 'throttled') return 'busy';
     if (taken) return 'held';
     const now = await paymentLinkStore.get(link.linkId);
     return now && isSoldOut(now) ? 'sold_out' : 'busy';
@@ -149,6 +152,16 @@ export const linkPlacesStore: LinkPlaces = {
     return settleHold(linkId, paymentId, 'ADD placesTaken :one', { ':one': -1 });
   },
 };
+
+/** The take's write: its output, `undefined` when its condition refused it, 'throttled' when DynamoDB did. */
+async function tryTake<T>(write: () => Promise<T>): Promise<T | undefined | 'throttled'> {
+  try {
+    return await conditionally(write);
+  } catch (error) {
+    if (isThrottled(error)) return 'throttled';
+    throw error;
+  }
+}
 
 /** Removes the payment's hold and applies `add` in the same write, only while the hold is there. */
 async function settleHold(linkId: string, paymentId: string, add: string, values: Record<string, number>) {

@@ -135,13 +135,35 @@ export const paymentRequestStore: PaymentRequestRepository = {
         new UpdateCommand({
           TableName: table(),
           Key: { requestId: request.requestId },
-          UpdateExpression: 'SET #status = :sent, reminderShard = :shard REMOVE remindedAt',
+          UpdateExpression: 'SET #status = :sent, reminderShard = :shard ADD reminderAttempts :one REMOVE remindedAt',
           ConditionExpression: '#status = :reminded AND remindedAt = :claimedAt',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':sent': 'sent',
             ':reminded': 'reminded',
             ':shard': reminderShardOf(request.requestId),
+            ':claimedAt': claimedAt,
+            ':one': 1,
+          },
+        }),
+      ),
+    );
+  },
+
+  async endReminder(request, claimedAt, failure) {
+    // Only this claim, as releaseReminder; the shard key stays removed, so no run finds it again.
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { requestId: request.requestId },
+          UpdateExpression: 'SET #status = :sent, reminderFailure = :failure REMOVE remindedAt',
+          ConditionExpression: '#status = :reminded AND remindedAt = :claimedAt',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':sent': 'sent',
+            ':reminded': 'reminded',
+            ':failure': failure,
             ':claimedAt': claimedAt,
           },
         }),

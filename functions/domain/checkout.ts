@@ -17,6 +17,7 @@ import type { MerchantRecord, MerchantRepository } from './merchants';
 import {
   canTakePayments,
   isLinkExpired,
+  isSoldOut,
   linkExpired,
   payableLink,
   type LinkPlaces,
@@ -46,6 +47,18 @@ export const CHECKOUT_SESSION_LIFETIME_SECONDS = 31 * 60;
  * public link is refused after this many, and each open one ends within CHECKOUT_SESSION_LIFETIME_SECONDS.
  */
 export const OPEN_CHECKOUTS_PER_LINK = 50;
+
+/**
+ * The most Checkouts a link with places may have open at once (docs/decisions.md #NEW-drop-a): its places, so a
+ * ticket drop's first payers each get one, but never more than this, which keeps the link row's `holds` set, and so
+ * every write of its place ledger, near 11 KB (11 write units; 90 writes a second within DynamoDB's per-item limit).
+ */
+export const OPEN_CHECKOUTS_PER_LIMITED_LINK = 500;
+
+/** How many Checkouts this link may have open at once. */
+export function openCheckoutCap(link: Pick<PaymentLinkRecord, 'maxPayments'>): number {
+  return Math.max(OPEN_CHECKOUTS_PER_LINK, Math.min(link.maxPayments ?? 0, OPEN_CHECKOUTS_PER_LIMITED_LINK));
+}
 
 export const CHECKOUT_BUSY_MESSAGE =
   'Too many people are paying on this link right now. Please try again in a few minutes.';
@@ -114,8 +127,16 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   }
   const productFeeCents = shareOfCents(amounts.totalCents, PRODUCT_FEE_BASIS_POINTS);
   const paymentId = newPaymentId();
-  // A place first (docs/decisions.md #58, #60): a refused payer leaves no payment and no Stripe session.
-  const place = await deps.places.take(link, paymentId, OPEN_CHECKOUTS_PER_LINK);
+  // A place first (docs/decisions.md #58, #60): a refused payer leaves no payment and no Stripe session. The
+  // link as just read refuses without a write when it is already full (docs/decisions.md #NEW-drop-a): in a
+  // ticket drop every later payer would otherwise spend a refused write, billed at the row's size, on the one
+  // item the sales themselves need. The conditional write still decides every place it lets through.
+  const openCap = openCheckoutCap(link);
+  const place = isSoldOut(link)
+    ? 'sold_out'
+    : (link.holds?.size ?? 0) >= openCap
+      ? 'busy'
+      : await deps.places.take(link, paymentId, openCap);
   if (place === 'sold_out') throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
   if (place === 'busy') throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
   const createdAt = deps.now.toISOString();

@@ -354,3 +354,15 @@ export class EmailRefusedError extends Error {
     return `${why} (${this.code}: ${this.serviceMessage})`;
   }
 }
+
+/**
+ * The mail service may have taken the message, but its answer never came (a timeout or a connection reset
+ * after the request went out). Sending it again could deliver it twice, so a caller that must send at most
+ * once keeps it as sent (docs/decisions.md #NEW-drop-c).
+ */
+export class EmailUncertainError extends Error {
+  constructor(cause: unknown) {
+    super(`Email may have been sent; the mail service did not answer (${String(cause)})`, { cause });
+    this.name = 'EmailUncertainError';
+  }
+}

@@ -4,12 +4,13 @@
  */
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
-import { EmailRefusedError, paymentReceivedEmail, type Email } from './emails';
+import { EmailRefusedError, EmailUncertainError, paymentReceivedEmail, type Email } from './emails';
 import { wantsPaymentEmails, type MerchantRecord, type MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { answersOfPayment } from './receipts';
 
-export type PaymentNotificationOutcome = 'not_new_money' | 'turned_off' | 'already_claimed' | 'sent' | 'refused';
+export type PaymentNotificationOutcome =
+  'not_new_money' | 'turned_off' | 'already_claimed' | 'sent' | 'refused' | 'perhaps_sent';
 
 export interface PaymentNotificationDeps {
   merchants: MerchantRepository;
@@ -29,7 +30,7 @@ export interface PaymentNotificationDeps {
  * sends. If the send fails after the claim, the claim is given back and the error thrown, so the bus's retry
  * sends it; a crash between the two leaves the claim and the email unsent (at most once: the push and
  * Transactions still show the payment). A refusal (SES not set up) is not retried: every retry would be
- * refused alike.
+ * refused alike; nor is a send whose answer was lost, which may have gone (docs/decisions.md #NEW-drop-c).
  */
 export async function notifyMerchantOfPayment(
   update: PaymentUpdatedDetail,
@@ -51,6 +52,7 @@ export async function notifyMerchantOfPayment(
       deps.onRefused(error, payment.paymentId);
       return 'refused';
     }
+    if (error instanceof EmailUncertainError) return 'perhaps_sent';
     await deps.payments.releaseMerchantNotification(payment.paymentId, at);
     throw error;
   }

@@ -12,7 +12,7 @@ import {
   type RequestStatus,
   type SendPaymentRequest,
 } from '@shared/contracts/payment-requests';
-import { EmailRefusedError, paymentRequestEmail, type Email } from './emails';
+import { EmailRefusedError, EmailUncertainError, paymentRequestEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import { dayInTimeZone } from './merchant-days';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -52,6 +52,10 @@ export interface PaymentRequestRecord {
   createdAt: string;
   updatedAt: string;
   remindedAt?: string;
+  /** Failed reminder sends given back so far (docs/decisions.md #NEW-drop-c). */
+  reminderAttempts?: number;
+  /** Why the reminder was given up, in the merchant's words; set when it ends unsent. */
+  reminderFailure?: string;
   paidAt?: string;
   cancelledAt?: string;
   paymentId?: string;
@@ -82,8 +86,16 @@ export interface PaymentRequestRepository {
    * two; answers the claimed request, or undefined when someone else claimed it or it stopped being owed.
    */
   claimReminder(requestId: string, now: Date): Promise<PaymentRequestRecord | undefined>;
-  /** Gives back a claim whose email could not be sent, so the next run tries again (only that claim). */
+  /**
+   * Gives back a claim whose email was not sent, so the next run tries again (only that claim), counting the
+   * attempt in `reminderAttempts`.
+   */
   releaseReminder(request: PaymentRequestRecord, claimedAt: string): Promise<void>;
+  /**
+   * Ends a claimed reminder unsent for good (only that claim): back to Sent, no longer owed, `reminderFailure`
+   * saying why.
+   */
+  endReminder(request: PaymentRequestRecord, claimedAt: string, failure: string): Promise<void>;
 }
 
 export type SendEmail = (to: string, email: Email) => Promise<void>;
@@ -152,6 +164,7 @@ export function toPaymentRequest(record: PaymentRequestRecord): PaymentRequest {
     remindAt: record.reminderShard ? (record.remindAt ?? null) : null,
     createdAt: record.createdAt,
     remindedAt: record.remindedAt ?? null,
+    reminderFailure: record.reminderFailure ?? null,
     paidAt: record.paidAt ?? null,
     cancelledAt: record.cancelledAt ?? null,
     paymentId: record.paymentId ?? null,
@@ -214,7 +227,7 @@ function requestEmail(request: PaymentRequestRecord, merchant: MerchantRecord, r
 /**
  * "Send to a customer": checks the link (or makes the one-off's), takes one of the day's sends, stores the
  * request and emails it. A refused or failed email leaves the request Cancelled (so no reminder follows a
- * request that never arrived) and answers in words.
+ * request that never arrived) and answers in words; one whose answer was lost may have arrived, and stands.
  */
 export async function sendPaymentRequest(
   merchantId: string,
@@ -264,6 +277,8 @@ export async function sendPaymentRequest(
   try {
     await deps.send(request.payerEmail, requestEmail(request, merchant, false));
   } catch (error) {
+    // SES's answer was lost: the email may well have arrived, so the request stands (docs/decisions.md #NEW-drop-c).
+    if (error instanceof EmailUncertainError) return toPaymentRequest(request);
     await deps.requests.cancel(merchantId, requestId, deps.now);
     if (request.oneOff) await deps.links.setActive(merchantId, link.linkId, false, deps.now);
     const why = error instanceof EmailRefusedError ? ` ${error.reason}` : '';
@@ -317,22 +332,34 @@ export interface ReminderRun {
   due: number;
   sent: number;
   failed: number;
+  /** Reminders given up unsent for good (refused, or out of attempts). */
+  ended: number;
 }
 
 /** Reminders claimed per shard per run at most; the next run takes the rest. */
 const REMINDERS_PER_SHARD = 200;
 
+/** Sends of one reminder that failed unsent before it is given up: two hours of 15-minute runs. */
+export const REMINDER_ATTEMPTS = 8;
+
+/** What the merchant reads when the reminder's sends kept failing (the mail service busy or down). */
+export const REMINDER_GAVE_UP_MESSAGE =
+  "The reminder could not be sent: Paylink's email (Amazon SES) kept failing for two hours. Send the request again if it is still owed.";
+
 /**
  * The reminder schedule: each due reminder is claimed with a conditional write (Sent → Reminded, owed and
  * due) before its email goes, so two runs at once send it once and a paid or cancelled request — no
- * longer Sent, no longer owed — is never reminded. An email that fails gives its claim back.
+ * longer Sent, no longer owed — is never reminded. When the email fails (docs/decisions.md #NEW-drop-c): a
+ * refusal no retry can fix ends the reminder with the reason shown to the merchant; a send whose answer
+ * was lost may have gone, so the claim stands (at most once); any other failure — nothing sent — gives the
+ * claim back for the next run, REMINDER_ATTEMPTS times at most.
  */
 export async function sendDueReminders(
   deps: Pick<PaymentRequestDeps, 'requests' | 'merchants' | 'send' | 'now'> & {
     onFailure?: (requestId: string, error: unknown) => void;
   },
 ): Promise<ReminderRun> {
-  const run: ReminderRun = { due: 0, sent: 0, failed: 0 };
+  const run: ReminderRun = { due: 0, sent: 0, failed: 0, ended: 0 };
   const now = deps.now.toISOString();
   for (const shard of allReminderShards()) {
     const due = await deps.requests.listDueReminders(shard, now, REMINDERS_PER_SHARD);
@@ -347,7 +374,16 @@ export async function sendDueReminders(
       } catch (error) {
         run.failed += 1;
         deps.onFailure?.(claimed.requestId, error);
-        await deps.requests.releaseReminder(claimed, now);
+        if (error instanceof EmailUncertainError) continue;
+        if (error instanceof EmailRefusedError) {
+          await deps.requests.endReminder(claimed, now, `The reminder was not sent. ${error.reason}`);
+          run.ended += 1;
+        } else if ((claimed.reminderAttempts ?? 0) + 1 >= REMINDER_ATTEMPTS) {
+          await deps.requests.endReminder(claimed, now, REMINDER_GAVE_UP_MESSAGE);
+          run.ended += 1;
+        } else {
+          await deps.requests.releaseReminder(claimed, now);
+        }
       }
     }
   }

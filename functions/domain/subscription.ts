@@ -170,10 +170,13 @@ export async function startSubscriptionCheckout(
       'already_subscribed',
       'You are already on the Business plan. Manage it from the billing portal.',
     );
-  if (isSubscribed(merchant.subscription)) throw alreadySubscribed();
-  // Paylink's record may lag Stripe (an event still on its way, or lost): ask Stripe before selling a
-  // second plan, and record what it says.
-  if (merchant.stripeCustomerId) {
+  // Paylink's record may lag Stripe either way (an event still on its way, or lost): ask Stripe, and record
+  // what it says, before selling a second plan or refusing one — a record still saying "active" after the
+  // subscription's deletion event was lost must not keep the merchant from subscribing again
+  // (docs/decisions.md #NEW-drop-b). Without a Stripe customer there is nothing to ask.
+  if (!merchant.stripeCustomerId) {
+    if (isSubscribed(merchant.subscription)) throw alreadySubscribed();
+  } else {
     const customerId = merchant.stripeCustomerId;
     const current = await duringStripeCall(
       () =>

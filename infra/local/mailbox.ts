@@ -12,6 +12,12 @@
  * it in its sandbox when the sender's IAM grant names only the sending identity (as Paylink's functions'
  * do): SES then also checks the grant on each recipient's identity, and answers HTTP 403
  * `AccessDeniedException`, "User … is not authorized to perform `ses:SendEmail' on resource …identity/…".
+ *
+ * `POST /_emu/faults` (JSON `{"answerLost": [...], "throttled": [...]}`, recipients) sets two faults, `DELETE`
+ * ends both. A send to an `answerLost` recipient goes through and its answer is lost — the connection closes
+ * before SES's reply — as a timeout after SES accepted the message looks to the sender: the failure whose
+ * retry would send the email twice. A send to a `throttled` one is answered 429 TooManyRequestsException,
+ * as SES answers past the account's sending rate: surely not sent.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +36,7 @@ export interface LocalMailbox {
 }
 
 export const SES_SANDBOX_PATH = '/_emu/sandbox';
+export const SES_FAULTS_PATH = '/_emu/faults';
 /** The region SES names in its refusal; the local runtime's own region name means nothing to a reader. */
 const SANDBOX_REGION = 'AP-SOUTHEAST-2';
 /** The account and role an AccessDenied names: made up, as the local runtime has none. */
@@ -106,6 +113,8 @@ export async function startLocalMailbox(options: {
     verified: new Set(options.sandbox.verified.map((v) => v.toLowerCase())),
     grantScopedToSender: false,
   };
+  let faults = { answerLost: new Set<string>(), throttled: new Set<string>() };
+  const lowerCased = (recipients: string[] = []) => new Set(recipients.map((recipient) => recipient.toLowerCase()));
 
   const answer = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     try {
@@ -126,6 +135,25 @@ export async function startLocalMailbox(options: {
           verified: [...(sandbox?.verified ?? [])],
           grantScopedToSender: sandbox?.grantScopedToSender ?? false,
         });
+      }
+      if (path === SES_FAULTS_PATH) {
+        const { answerLost, throttled } =
+          request.method === 'POST'
+            ? (JSON.parse(body.toString('utf8') || '{}') as { answerLost?: string[]; throttled?: string[] })
+            : {};
+        faults = { answerLost: lowerCased(answerLost), throttled: lowerCased(throttled) };
+        return answerJson(response, 200, { answerLost: [...faults.answerLost], throttled: [...faults.throttled] });
+      }
+      if (
+        request.method === 'POST' &&
+        recipientsOf(path, body.toString('utf8')).some((r) => faults.throttled.has(bareAddress(r)))
+      ) {
+        return answerJson(
+          response,
+          429,
+          { message: 'Maximum sending rate exceeded.' },
+          { 'x-amzn-errortype': 'TooManyRequestsException' },
+        );
       }
       if (sandbox && request.method === 'POST') {
         const recipients = recipientsOf(path, body.toString('utf8')).map(bareAddress);
@@ -156,7 +184,14 @@ export async function startLocalMailbox(options: {
           headers[name] = value;
       });
       if (upstream.ok && request.method === 'POST') {
-        options.meter?.recordEmails(recipientsOf(path, body.toString('utf8')).length);
+        const recipients = recipientsOf(path, body.toString('utf8'));
+        options.meter?.recordEmails(recipients.length);
+        // Sent, and the answer never reaches the sender.
+        if (recipients.some((recipient) => faults.answerLost.has(bareAddress(recipient)))) {
+          await upstream.arrayBuffer();
+          request.socket.destroy();
+          return;
+        }
       }
       response.writeHead(upstream.status, headers);
       response.end(Buffer.from(await upstream.arrayBuffer()));

@@ -97,6 +97,8 @@ export const paymentRequestSchema = z.object({
   remindAt: z.nullable(z.string()),
   createdAt: z.string(),
   remindedAt: z.nullable(z.string()),
+  /** Why the reminder was given up unsent (the mail service refused the address, or kept failing). */
+  reminderFailure: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
   /** The payment that paid it. */

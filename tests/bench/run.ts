@@ -13,7 +13,7 @@
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
  * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
- * bundles and their cold import; each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
+ * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,6 +44,7 @@ const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
 const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
+const { measureTicketDrop, describeTicketDrop } = await import('./ticket-drop');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -60,8 +61,8 @@ const PAGES_MEASURED = process.env.PAYLINK_BENCH_PAGES?.split(',');
 const isMeasured = (page: string) =>
   !PAGES_MEASURED ||
   PAGES_MEASURED.some((name) => page === name || page.startsWith(`${name}/`) || page.startsWith(`${name} `));
-if (ONLY !== undefined && !['cost', 'lighthouse', 'functions'].includes(ONLY))
-  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse" and "functions" are known`);
+if (ONLY !== undefined && !['cost', 'lighthouse', 'functions', 'drop'].includes(ONLY))
+  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse", "functions" and "drop" are known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
 const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
@@ -77,6 +78,10 @@ const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 
 const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUICK ? 20 : 200 };
 /** Open Checkouts platform-wide, and how many of them were paid with their webhooks lost. */
 const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, paid: 100 };
+/** The ticket drop: payers on one link with this many places, this many checkouts in flight at once. */
+const TICKET_DROP = QUICK
+  ? { payers: 200, places: 50, concurrency: 50, payConcurrency: 10 }
+  : { payers: 2_000, places: 500, concurrency: 100, payConcurrency: 20 };
 /** Payments settled end to end for the cost of a payment, this many at a time. */
 const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 /** Rounds per cold-import figure (each a fresh `node` for the bundle and for its two floors). */
@@ -384,6 +389,28 @@ async function paymentCost() {
       .join(' / ')}`,
     command,
   );
+}
+
+/** The ticket drop (tests/bench/ticket-drop.ts): exact places sold, every other payer told, the link row's writes. */
+async function ticketDrop() {
+  const measured = await measureTicketDrop(env, TICKET_DROP);
+  const command = `${ONLY ? `PAYLINK_BENCH_ONLY=${ONLY} ` : ''}${BENCH} (${measured.payers} POST /api/checkout on one link with ${measured.places} places, ${TICKET_DROP.concurrency} in flight; every holder pays on the sandbox; WRU as the database reports them, tests/bench/ticket-drop.ts)`;
+  console.log(`\n${describeTicketDrop(measured).join('\n')}`);
+  report.section('ticketDrop', { ...measured, command });
+  const refusals = Object.entries(measured.refused)
+    .map(([code, { count }]) => `${count} ${code}`)
+    .join(', ');
+  report.row(
+    'Ticket drop: sold / refused / 5xx; checkout p50 / p95',
+    `${measured.soldCount} of ${measured.places} / ${refusals || 'none'} / ${measured.serverErrors}; ${measured.checkoutP50Ms} / ${measured.checkoutP95Ms} ms`,
+    command,
+  );
+  report.row(
+    "Ticket drop: the link row's WRU per sale, refused writes, sales/s one item allows",
+    `${measured.wruPerSale} WRU; ${measured.link.refused.writes} refused (${measured.link.refused.wru} WRU); ${measured.salesPerSecondCeiling}/s at 1,000 WRU/s`,
+    command,
+  );
+  problems.push(...measured.problems);
 }
 
 /** Webhook events/s through ingress → bus → ledger, and the double count. */
@@ -728,6 +755,7 @@ try {
   if (ONLY === undefined) await functionBundles();
   // Then, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
   if (ONLY === undefined || ONLY === 'cost') await paymentCost();
+  if (ONLY === 'drop') await ticketDrop();
   if (ONLY === 'lighthouse') {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();
@@ -743,6 +771,10 @@ if (ONLY) {
   await env.stop();
   if (ONLY === 'functions') await functionBundles();
   report.print();
+  if (problems.length > 0) {
+    console.error(`\nThe bench found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+    process.exitCode = 1;
+  }
   console.log('\nPAYLINK_BENCH_ONLY: bench/results.json and the README are left as they were.');
   process.exit(process.exitCode ?? 0);
 }
@@ -761,6 +793,7 @@ try {
   await historySizes();
   await busyMerchantDay();
   await webhooks();
+  await ticketDrop();
 } finally {
   await env.stop();
 }

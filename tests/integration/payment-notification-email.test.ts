@@ -4,7 +4,7 @@
  * it off; never about another merchant's payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SES_SANDBOX_PATH } from '@infra/local/mailbox';
+import { SES_FAULTS_PATH, SES_SANDBOX_PATH } from '@infra/local/mailbox';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { merchantProfileSchema } from '@shared/contracts/merchant';
 import type { CreatePaymentLinkInput, PaymentLink } from '@shared/contracts/payment-links';
@@ -232,6 +232,32 @@ describe('a mail service that refuses (SES unverified or in its sandbox)', () =>
       .filter((delivery) => delivery.functionName === 'notify-merchant');
     expect(notified).toEqual([expect.objectContaining({ ok: true, attempts: 1 })]);
     // The claim stands: a redelivery later does not try again.
+    expect((await paymentRow(env, paymentId)).merchantNotifiedAt).toEqual(expect.any(String));
+  });
+});
+
+describe('a send whose answer was lost after SES took it (docs/decisions.md #NEW-drop-c)', () => {
+  afterAll(async () => {
+    await fetch(`${env.runtime.mailbox.url}${SES_FAULTS_PATH}`, { method: 'DELETE' });
+  });
+
+  it('is one email: neither the SDK nor the bus sends it again', async () => {
+    const merchant = await connectedMerchant('Lost Answer Stall');
+    const link = await env.createLink(merchant, CAKE_LINK);
+    const fault = await fetch(`${env.runtime.mailbox.url}${SES_FAULTS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answerLost: [merchant.email] }),
+    });
+    expect(fault.status).toBe(200);
+    const before = env.runtime.bus.deliveries.length;
+    const paymentId = await pay(link, 'lost.answer.payer@example.co.nz');
+
+    expect(await paymentEmailsTo(merchant)).toHaveLength(1);
+    const notified = env.runtime.bus.deliveries
+      .slice(before)
+      .filter((delivery) => delivery.functionName === 'notify-merchant');
+    expect(notified).toEqual([expect.objectContaining({ ok: true, attempts: 1 })]);
     expect((await paymentRow(env, paymentId)).merchantNotifiedAt).toEqual(expect.any(String));
   });
 });

@@ -132,4 +132,41 @@ describe('the plan follows Stripe', () => {
     expect(await storedSubscriptionId(merchant)).toBe(subscription!.id);
     expect(await plan(merchant)).toMatchObject({ subscribed: true });
   });
+
+  it("Upgrade asks Stripe first: a merchant whose subscription's deletion was lost can subscribe again", async () => {
+    const merchant = await env.createMerchant();
+    await pay(await openUpgradeCheckout(merchant), merchant);
+    await env.settle();
+    const row = async () =>
+      (
+        await env.documents.send(
+          new GetCommand({ TableName: env.runtime.dynamo.tableNames.merchants, Key: { merchantId: merchant.sub } }),
+        )
+      ).Item!;
+    const { subscription: whileActive, subscriptionAt } = await row();
+    const [subscription] = await customerSubscriptions(merchant);
+    await stripe.subscriptions.cancel(subscription!.id);
+    await env.settle();
+    // As if the deletion event had been lost: Paylink's record still says the plan is active.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.merchants,
+        Key: { merchantId: merchant.sub },
+        UpdateExpression: 'SET #subscription = :subscription, #subscriptionAt = :at',
+        ExpressionAttributeNames: { '#subscription': 'subscription', '#subscriptionAt': 'subscriptionAt' },
+        ExpressionAttributeValues: { ':subscription': whileActive, ':at': subscriptionAt },
+      }),
+    );
+    expect(await plan(merchant)).toMatchObject({ subscribed: true });
+
+    // Upgrade is not refused as "already subscribed": Stripe says the plan ended, and that is recorded.
+    const checkoutUrl = await openUpgradeCheckout(merchant);
+    expect(await plan(merchant)).toMatchObject({ subscribed: false });
+    await pay(checkoutUrl, merchant);
+    await env.settle();
+    const live = (await customerSubscriptions(merchant)).filter((listed) => listed.status !== 'canceled');
+    expect(live).toHaveLength(1);
+    expect(live[0]!.id).not.toBe(subscription!.id);
+    expect(await plan(merchant)).toMatchObject({ subscribed: true });
+  });
 });

@@ -143,6 +143,7 @@ function RequestRow({
             {strings.list.reminderDue(formatDateTime(request.remindAt, timeZone))}
           </span>
         ) : null}
+        {request.reminderFailure ? <span className="text-xs text-destructive">{request.reminderFailure}</span> : null}
       </span>
       <span className="flex flex-col">
         <span className="text-xs text-muted-foreground">{strings.list.columns.sent}</span>
