@@ -40,7 +40,7 @@ function answerLost(error: unknown): boolean {
 const SEND_ATTEMPTS = 3;
 
 /**
- * The SDK's retries, but only of a send SES surely did not take (docs/decisions.md #NEW-drop-c): SES answered
+ * The SDK's retries, but only of a send SES surely did not take (docs/decisions.md #117): SES answered
  * that it was throttled or failed (429, 5xx), or the connection was refused. The SDK's standard strategy
  * also retries a timeout or a reset, which can deliver one email two or three times.
  */

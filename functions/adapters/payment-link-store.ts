@@ -119,7 +119,7 @@ export const paymentLinkStore: PaymentLinkRepository = {
 export const linkPlacesStore: LinkPlaces = {
   async take(link, paymentId, openCap) {
     const limited = link.maxPayments != null;
-    // A ticket drop can write the row past DynamoDB's per-item rate (docs/decisions.md #NEW-drop-a): a
+    // A ticket drop can write the row past DynamoDB's per-item rate (docs/decisions.md #115): a
     // throttled take took nothing, and the payer is told the link is busy, in words, not a server error.
     const taken = await tryTake(() =>
       documentClient().send(

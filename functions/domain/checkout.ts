@@ -49,7 +49,7 @@ export const CHECKOUT_SESSION_LIFETIME_SECONDS = 31 * 60;
 export const OPEN_CHECKOUTS_PER_LINK = 50;
 
 /**
- * The most Checkouts a link with places may have open at once (docs/decisions.md #NEW-drop-a): its places, so a
+ * The most Checkouts a link with places may have open at once (docs/decisions.md #115): its places, so a
  * ticket drop's first payers each get one, but never more than this, which keeps the link row's `holds` set, and so
  * every write of its place ledger, near 11 KB (11 write units; 90 writes a second within DynamoDB's per-item limit).
  */
@@ -128,7 +128,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   const productFeeCents = shareOfCents(amounts.totalCents, PRODUCT_FEE_BASIS_POINTS);
   const paymentId = newPaymentId();
   // A place first (docs/decisions.md #58, #60): a refused payer leaves no payment and no Stripe session. The
-  // link as just read refuses without a write when it is already full (docs/decisions.md #NEW-drop-a): in a
+  // link as just read refuses without a write when it is already full (docs/decisions.md #115): in a
   // ticket drop every later payer would otherwise spend a refused write, billed at the row's size, on the one
   // item the sales themselves need. The conditional write still decides every place it lets through.
   const openCap = openCheckoutCap(link);

@@ -358,7 +358,7 @@ export class EmailRefusedError extends Error {
 /**
  * The mail service may have taken the message, but its answer never came (a timeout or a connection reset
  * after the request went out). Sending it again could deliver it twice, so a caller that must send at most
- * once keeps it as sent (docs/decisions.md #NEW-drop-c).
+ * once keeps it as sent (docs/decisions.md #117).
  */
 export class EmailUncertainError extends Error {
   constructor(cause: unknown) {

@@ -30,7 +30,7 @@ export interface PaymentNotificationDeps {
  * sends. If the send fails after the claim, the claim is given back and the error thrown, so the bus's retry
  * sends it; a crash between the two leaves the claim and the email unsent (at most once: the push and
  * Transactions still show the payment). A refusal (SES not set up) is not retried: every retry would be
- * refused alike; nor is a send whose answer was lost, which may have gone (docs/decisions.md #NEW-drop-c).
+ * refused alike; nor is a send whose answer was lost, which may have gone (docs/decisions.md #117).
  */
 export async function notifyMerchantOfPayment(
   update: PaymentUpdatedDetail,

@@ -52,7 +52,7 @@ export interface PaymentRequestRecord {
   createdAt: string;
   updatedAt: string;
   remindedAt?: string;
-  /** Failed reminder sends given back so far (docs/decisions.md #NEW-drop-c). */
+  /** Failed reminder sends given back so far (docs/decisions.md #117). */
   reminderAttempts?: number;
   /** Why the reminder was given up, in the merchant's words; set when it ends unsent. */
   reminderFailure?: string;
@@ -277,7 +277,7 @@ export async function sendPaymentRequest(
   try {
     await deps.send(request.payerEmail, requestEmail(request, merchant, false));
   } catch (error) {
-    // SES's answer was lost: the email may well have arrived, so the request stands (docs/decisions.md #NEW-drop-c).
+    // SES's answer was lost: the email may well have arrived, so the request stands (docs/decisions.md #117).
     if (error instanceof EmailUncertainError) return toPaymentRequest(request);
     await deps.requests.cancel(merchantId, requestId, deps.now);
     if (request.oneOff) await deps.links.setActive(merchantId, link.linkId, false, deps.now);
@@ -349,7 +349,7 @@ export const REMINDER_GAVE_UP_MESSAGE =
 /**
  * The reminder schedule: each due reminder is claimed with a conditional write (Sent → Reminded, owed and
  * due) before its email goes, so two runs at once send it once and a paid or cancelled request — no
- * longer Sent, no longer owed — is never reminded. When the email fails (docs/decisions.md #NEW-drop-c): a
+ * longer Sent, no longer owed — is never reminded. When the email fails (docs/decisions.md #117): a
  * refusal no retry can fix ends the reminder with the reason shown to the merchant; a send whose answer
  * was lost may have gone, so the claim stands (at most once); any other failure — nothing sent — gives the
  * claim back for the next run, REMINDER_ATTEMPTS times at most.

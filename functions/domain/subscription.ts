@@ -173,7 +173,7 @@ export async function startSubscriptionCheckout(
   // Paylink's record may lag Stripe either way (an event still on its way, or lost): ask Stripe, and record
   // what it says, before selling a second plan or refusing one — a record still saying "active" after the
   // subscription's deletion event was lost must not keep the merchant from subscribing again
-  // (docs/decisions.md #NEW-drop-b). Without a Stripe customer there is nothing to ask.
+  // (docs/decisions.md #116). Without a Stripe customer there is nothing to ask.
   if (!merchant.stripeCustomerId) {
     if (isSubscribed(merchant.subscription)) throw alreadySubscribed();
   } else {

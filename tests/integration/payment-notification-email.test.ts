@@ -236,7 +236,7 @@ describe('a mail service that refuses (SES unverified or in its sandbox)', () =>
   });
 });
 
-describe('a send whose answer was lost after SES took it (docs/decisions.md #NEW-drop-c)', () => {
+describe('a send whose answer was lost after SES took it (docs/decisions.md #117)', () => {
   afterAll(async () => {
     await fetch(`${env.runtime.mailbox.url}${SES_FAULTS_PATH}`, { method: 'DELETE' });
   });

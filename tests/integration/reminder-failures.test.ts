@@ -1,5 +1,5 @@
 /**
- * A payment request's reminder when its email fails (docs/decisions.md #81, #NEW-drop-c), on the local
+ * A payment request's reminder when its email fails (docs/decisions.md #81, #117), on the local
  * runtime with the schedule's clock driven forward. A refusal that no retry can fix (SES: MessageRejected)
  * ends the reminder at once and the merchant sees why, instead of a claim given back every 15 minutes for
  * ever; a send whose answer is lost after SES took it (a timeout, a reset) may have gone, so it is never

@@ -1,5 +1,5 @@
 /**
- * A ticket drop (docs/decisions.md #NEW-drop-a): more payers at once than a link has places, and more places
+ * A ticket drop (docs/decisions.md #115): more payers at once than a link has places, and more places
  * than the 50 open Checkouts an unlimited link allows. Every place goes to a payer at once — none is told
  * "busy" while places are free — every other payer is told it is sold out, and once the link is full a
  * refused payer costs the link's row no write; a take DynamoDB throttles (the row past its per-item write rate)

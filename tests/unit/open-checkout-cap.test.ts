@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPEN_CHECKOUTS_PER_LIMITED_LINK, OPEN_CHECKOUTS_PER_LINK, openCheckoutCap } from '@functions/domain/checkout';
 
-describe('openCheckoutCap (docs/decisions.md #60, #NEW-drop-a)', () => {
+describe('openCheckoutCap (docs/decisions.md #60, #115)', () => {
   it('keeps 50 for a link without a limit or with fewer places', () => {
     expect(openCheckoutCap({ maxPayments: null })).toBe(OPEN_CHECKOUTS_PER_LINK);
     expect(openCheckoutCap({ maxPayments: 5 })).toBe(OPEN_CHECKOUTS_PER_LINK);
