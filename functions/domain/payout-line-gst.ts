@@ -49,7 +49,8 @@ export function taxableCentsOfLine(
       const tax = receiptTaxOf(payment, merchant);
       if (!tax.gstRegistered) return 0;
       const magnitude = Math.abs(line.amountCents);
-      if (line.kind === 'payment') return signedAs(line.amountCents, Math.min(magnitude, taxableCents(payment, tax.tipTreatment)));
+      if (line.kind === 'payment')
+        return signedAs(line.amountCents, Math.min(magnitude, taxableCents(payment, tax.tipTreatment)));
       const refundId = line.sourceId ?? '';
       const refunds = succeededRefunds(payment);
       // A refund Paylink has not yet heard of as succeeded comes after those it has.

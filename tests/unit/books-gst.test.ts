@@ -218,9 +218,12 @@ const anySale: fc.Arbitrary<SaleSpec> = fc.record({
   tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300_000 })),
   tips: fc.constantFrom<TipGstTreatment>('part-of-supply', 'outside-supply'),
   receiptGstRegistered: fc.boolean(),
-  refunds: fc.array(fc.oneof(fc.constant('tip' as const), fc.constant('rest' as const), fc.integer({ min: 1, max: 2_300_000 })), {
-    maxLength: 4,
-  }),
+  refunds: fc.array(
+    fc.oneof(fc.constant('tip' as const), fc.constant('rest' as const), fc.integer({ min: 1, max: 2_300_000 })),
+    {
+      maxLength: 4,
+    },
+  ),
   dispute: fc.constantFrom<SaleSpec['dispute']>('none', 'won', 'lost'),
 });
 
@@ -260,7 +263,12 @@ describe('property: the precoded Xero file books the GST the summary states', ()
   it('a fully refunded sale gives back exactly the supply it sold, whatever its tip', () => {
     fc.assert(
       fc.property(anySale, (sale) => {
-        const { summary } = booksOf([{ ...sale, receiptGstRegistered: true, refunds: ['rest'], dispute: 'none' }], NOT_REGISTERED, 1, false);
+        const { summary } = booksOf(
+          [{ ...sale, receiptGstRegistered: true, refunds: ['rest'], dispute: 'none' }],
+          NOT_REGISTERED,
+          1,
+          false,
+        );
         expect(summary.totals.refundedCents).toBe(summary.totals.salesCents);
         expect(summary.totals.netGstCents).toBe(0);
       }),
@@ -330,13 +338,15 @@ describe('the books at the edge amounts', () => {
   });
 
   it('a failed payout has no row to the bank, and the line returning its money is no income', () => {
-    expect(linesOfTransaction(transaction({ type: 'payout_failure', amount: 5_000, source: 'po_0' }), {
-      paymentId: null,
-      payerName: null,
-      linkTitle: null,
-      receiptNumber: null,
-      receiptGstRegistered: null,
-    })[0]!.kind).toBe('payout_failure');
+    expect(
+      linesOfTransaction(transaction({ type: 'payout_failure', amount: 5_000, source: 'po_0' }), {
+        paymentId: null,
+        payerName: null,
+        linkTitle: null,
+        receiptNumber: null,
+        receiptGstRegistered: null,
+      })[0]!.kind,
+    ).toBe('payout_failure');
     const { rows } = booksOf([outside([]), outside([])], NOT_REGISTERED, 2, true);
     const toBank = rows.filter((row) => row.payee === 'Bank account');
     expect(toBank.map((row) => row.reference)).toEqual(['po_1']);

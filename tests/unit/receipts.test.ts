@@ -93,7 +93,9 @@ describe('supply corrections', () => {
             })
             .filter((amount) => amount > 0);
           const payment = paymentOf(total, 0, refunds);
-          const corrections = Object.values(payment.refunds!).map((refund) => supplyCorrection(payment, refund, merchant)!);
+          const corrections = Object.values(payment.refunds!).map((refund) =>
+            supplyCorrection(payment, refund, merchant)!,
+          );
           for (const [index, correction] of corrections.entries()) {
             expect(correction.supplyCents).toBe(refunds[index]);
             expect(correction.gstCorrectionCents).toBe(gstInInclusiveCents(refunds[index]!));
