@@ -148,7 +148,10 @@ function dateIn(timeZone: string, instant: string): string {
   return new Intl.DateTimeFormat('en-NZ', { timeZone, dateStyle: 'long' }).format(new Date(instant));
 }
 
-/** The correction a refund of a registered merchant's payment needs; null when the merchant is not registered. */
+/**
+ * The correction a refund of a registered merchant's payment needs; null when the merchant is not registered,
+ * or the refund gave back only a tip outside the supply.
+ */
 export function supplyCorrection(
   payment: PaymentRecord,
   refund: StoredRefund,
@@ -159,6 +162,8 @@ export function supplyCorrection(
   const gst = paymentGst(tax, payment);
   if (!gst) return null;
   const correction = refundCorrections(payment, tax.tipTreatment).get(refund.refundId);
+  // Giving back only a tip outside the supply changes no taxable supply: there is nothing to correct (#NEW-books-b).
+  if (correction?.supplyCents === 0) return null;
   return {
     supplierName: tax.supplierName,
     gstNumber: tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
@@ -217,7 +222,8 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
       gst?.tier === 'recipient' ? { name: payment.payerName ?? null, email: payment.payerEmail ?? null } : null,
     answers: answersOfPayment(payment),
     corrections: succeededRefunds(payment).map((refund) => {
-      const correction = gst ? (corrections.get(refund.refundId)?.gstCents ?? 0) : null;
+      const part = corrections.get(refund.refundId);
+      const correction = gst && part && part.supplyCents > 0 ? part.gstCents : null;
       return {
         date: dateIn(timeZone, refund.createdAt),
         refundText: money(refund.amountCents),
