@@ -122,8 +122,8 @@ test('a GST-registered merchant with tips outside GST: the precoded Xero CSV boo
   await merchantApi(merchant.token, 'PUT', '/api/me/tax', {
     gstRegistered: true,
     gstNumber: '49-091-850',
-    legalName: null,
-    address: null,
+    legalName: 'Tūī Catering Limited',
+    address: '1 Queen Street, Auckland',
     tipTreatment: 'outside-supply',
   });
   // $100 and a 15% tip outside the supply: the receipt states GST $13.04 on the $100.
