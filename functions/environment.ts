@@ -41,4 +41,11 @@ export const ENV = {
    * sandbox never answers waits less (docs/decisions.md #72). Never longer than the 5 s.
    */
   stripeTimeoutMs: 'STRIPE_TIMEOUT_MS',
+  /**
+   * Paylink's own GST number, digits only, when the business running this deployment is registered for GST;
+   * unset when it is not (docs/decisions.md #118). Set from the stage's `paylinkGstNumber`
+   * (infra/stages.ts). Paylink's fee lines carry GST only when it is set, and its fee statement is then the
+   * tax invoice that names it. Read it with `paylinkGstFromEnvironment()` (functions/adapters/paylink-gst.ts).
+   */
+  paylinkGstNumber: 'PAYLINK_GST_NUMBER',
 } as const;

@@ -4,6 +4,7 @@
  * A stage without an entry there is refused: overrides change a committed stage, they do not make one.
  */
 import type { Node } from 'constructs';
+import { gstNumberDigits, isValidGstNumber } from '@shared/gst-number';
 import { DEFAULT_STAGE, PRODUCTION_STAGE, stageSettingsOf, type StageSettings } from './stages';
 
 export { DEFAULT_STAGE, PRODUCTION_STAGE } from './stages';
@@ -46,6 +47,9 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
   if (!EMAIL.test(mailFrom)) throw new Error(`Context "mailFrom" is not an email address: "${mailFrom}"`);
   const region = contextString(node, 'region') ?? committed.region;
   if (!REGION.test(region)) throw new Error(`Context "region" is not an AWS region: "${region}"`);
+  const paylinkGstNumber = contextString(node, 'paylinkGstNumber') ?? committed.paylinkGstNumber;
+  if (paylinkGstNumber !== undefined && !isValidGstNumber(paylinkGstNumber))
+    throw new Error(`Context "paylinkGstNumber" is not a valid GST number: "${paylinkGstNumber}"`);
   const alarmEmail = contextString(node, 'alarmEmail') ?? committed.alarmEmail;
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail))
     throw new Error(`Context "alarmEmail" is not an email address: "${alarmEmail}"`);
@@ -70,5 +74,6 @@ export function deploymentSettingsFromContext(node: Node): DeploymentSettings {
     mailVerified: contextBoolean(node, 'mailVerified') ?? committed.mailVerified,
     alarmEmail,
     detailedRouteMetrics: contextBoolean(node, 'detailedRouteMetrics') ?? committed.detailedRouteMetrics ?? false,
+    ...(paylinkGstNumber !== undefined && { paylinkGstNumber: gstNumberDigits(paylinkGstNumber) ?? paylinkGstNumber }),
   };
 }

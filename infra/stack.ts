@@ -179,6 +179,7 @@ export class PaylinkStack extends Stack {
             userPoolClient: this.merchantAuth.webClient,
             tokenIssuer: this.merchantAuth.tokenIssuer,
             appOrigin: this.web.appOrigin,
+            paylinkGstNumber: settings.paylinkGstNumber,
           },
         }),
       );

@@ -48,6 +48,13 @@ export interface StageSettings {
    * graphs the API as a whole.
    */
   detailedRouteMetrics?: boolean;
+  /**
+   * Paylink's own GST number, when the business running this stage is registered for GST (docs/decisions.md
+   * #118): every function reads it as PAYLINK_GST_NUMBER. Set, Paylink's fee lines in the precoded
+   * Xero file carry GST and Paylink's fee statement is a tax invoice naming it; unset, they carry none.
+   * `-c paylinkGstNumber=…` overrides it for one run; the synth refuses a number whose check digit is wrong.
+   */
+  paylinkGstNumber?: string;
 }
 
 /**

@@ -6,15 +6,18 @@
 
 const PRIMARY_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 const SECONDARY_WEIGHTS = [7, 4, 3, 2, 5, 2, 7, 6] as const;
+/**
+ * No upper limit (docs/decisions.md #122): Inland Revenue issues numbers up to 150-000-000 now and
+ * expects to pass it within ten years; a nine-digit number above it with a valid check digit is accepted.
+ */
 const LOWEST = 10_000_000;
-const HIGHEST = 150_000_000;
 
 export type GstNumberProblem = 'empty' | 'format' | 'range' | 'check-digit';
 
 export const GST_NUMBER_MESSAGES: Record<GstNumberProblem, string> = {
   empty: 'Enter your GST number.',
   format: 'A GST number has 8 or 9 digits, like 49-091-850 or 123-456-789.',
-  range: 'That is not a GST number: it must be between 10-000-000 and 150-000-000.',
+  range: 'That is not a GST number: it must be 10-000-000 or more.',
   'check-digit': 'That GST number’s last digit does not match the others. Check it against your IRD letter.',
 };
 
@@ -37,7 +40,7 @@ export function gstNumberProblem(text: string): GstNumberProblem | null {
   const digits = gstNumberDigits(text);
   if (!digits) return 'format';
   const value = Number(digits);
-  if (value < LOWEST || value > HIGHEST) return 'range';
+  if (value < LOWEST) return 'range';
   const padded = digits.padStart(9, '0');
   const base = padded.slice(0, 8);
   const given = Number(padded.slice(8));

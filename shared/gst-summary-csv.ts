@@ -61,7 +61,7 @@ export function gstSummaryCsv(summary: GstSummary): string {
         line.receiptNumber === null ? '' : String(line.receiptNumber),
         textCell(`Refund: ${line.description}`),
         '',
-        centsToCsvAmount(-line.refundCents),
+        centsToCsvAmount(-line.supplyCents),
         centsToCsvAmount(-line.gstCents),
         textCell(line.paymentId),
       ],

@@ -1,19 +1,21 @@
 /**
- * A payout as Xero's bank statement CSV, to import into a "Stripe clearing account" in Xero (README,
- * "Payouts into Xero"): one line per payment (gross), per fee (Stripe's and Paylink's, negative), per
- * refund and per dispute, whose amounts add up to the payout to the cent — so after import the clearing
- * account's statement balance moves by exactly what reached the bank. docs/decisions.md #57.
+ * Payouts as Xero's bank statement CSV, to import into a "Stripe clearing account" in Xero (README,
+ * "Payouts into Xero"): one row per payment (gross), per fee (Stripe's and Paylink's, negative), per refund
+ * and per dispute, then the payout itself as money leaving the clearing account for the bank — so a payout's
+ * rows add up to zero and the clearing account comes back to zero once its deposit is reconciled as a
+ * transfer (docs/decisions.md #57, #121). A line only part of which carries GST (a sale with a tip
+ * outside the supply, a refund that gives the tip back) is two rows: the part with GST, and the rest without
+ * (#119), so the precoded file books exactly the GST of the receipts, corrections and GST summary.
  *
  * Xero's rules for the file: a header row; Date as DD/MM/YYYY and Amount signed, with no thousands
- * separators, are required; Payee, Description and Reference are optional; at most 1,000 lines a file, so a
- * longer export is split into files of that size (`inXeroFiles`), each imported in turn. The
- * precoded variant adds Account Code and Tax Rate (Xero's display name), so Xero can create and reconcile
- * each transaction itself. Text is made inert against formula injection exactly as the transactions CSV
- * does. Pure: no I/O.
+ * separators, are required; Payee, Description and Reference are optional; at most 1,000 rows a file, so a
+ * longer export is split into files of that size (`inXeroFiles`), each imported in turn. The precoded
+ * variant adds Account Code and Tax Rate (Xero's display name), so Xero can create and reconcile each
+ * transaction itself. Pure: no I/O.
  */
-import type { PayoutLine } from './contracts/payouts';
+import type { PayoutDetail, PayoutLine } from './contracts/payouts';
 import { formatDate } from './format-date';
-import { centsToCsvAmount, quoted, textCell } from './transactions-csv';
+import { centsToCsvAmount, quoted } from './transactions-csv';
 
 export const XERO_CSV_HEADER = ['Date', 'Amount', 'Payee', 'Description', 'Reference'] as const;
 export const XERO_PRECODED_CSV_HEADER = [...XERO_CSV_HEADER, 'Account Code', 'Tax Rate'] as const;
@@ -24,18 +26,21 @@ export const XERO_PRECODED_CSV_HEADER = [...XERO_CSV_HEADER, 'Account Code', 'Ta
 export const XERO_MAX_ROWS = 1_000;
 
 /**
- * The lines in files Xero will take: in order, at most XERO_MAX_ROWS each. The files' lines together are the
- * payout's, so their sum is still the payout; each file alone is only a part of it.
+ * The rows in files Xero will take: in order, at most XERO_MAX_ROWS each. The files' rows together are the
+ * export's; each file alone is only a part of it.
  */
-export function inXeroFiles<T>(lines: readonly T[]): T[][] {
+export function inXeroFiles<T>(rows: readonly T[]): T[][] {
   const files: T[][] = [];
-  for (let start = 0; start < lines.length; start += XERO_MAX_ROWS) {
-    files.push(lines.slice(start, start + XERO_MAX_ROWS));
+  for (let start = 0; start < rows.length; start += XERO_MAX_ROWS) {
+    files.push(rows.slice(start, start + XERO_MAX_ROWS));
   }
   return files.length > 0 ? files : [[]];
 }
 
-/** Xero's New Zealand display names for the tax rates the precoded file uses. */
+/**
+ * Xero's New Zealand default tax rates ("Default tax rates in Xero", Xero Central, NZ: 15% GST on Income,
+ * 15% GST on Expenses, GST on Imports, No GST, Zero Rated): the three the precoded file uses.
+ */
 export const XERO_TAX_RATES = {
   income: '15% GST on Income',
   expenses: '15% GST on Expenses',
@@ -43,21 +48,50 @@ export const XERO_TAX_RATES = {
 } as const;
 
 /**
- * Codes of Xero's default New Zealand chart of accounts: 200 Sales, 404 Bank Fees. A merchant with another
- * chart changes them in Xero's import preview or by a bank rule.
+ * Codes of Xero's default New Zealand chart of accounts: 200 Sales, 404 Bank Fees. The payout row has no
+ * code: it is reconciled as a transfer to the bank account. A merchant with another chart changes them in
+ * Xero's import preview or by a bank rule.
  */
-export const XERO_ACCOUNT_CODES = { sales: '200', fees: '404' } as const;
+export const XERO_ACCOUNT_CODES = { sales: '200', fees: '404', transfer: '' } as const;
 
 export interface XeroCsvOptions {
-  /** The merchant's time zone: each line is dated on the day it happened there. */
+  /** The merchant's time zone: each row is dated on the day it happened there. */
   timeZone: string;
-  /** `merchant.tax?.gstRegistered === true`: the precoded Tax Rate follows it, a sale's as its receipt's (#98). */
+  /**
+   * `merchant.tax?.gstRegistered === true`, for lines recorded before each kept its GST-bearing part
+   * (`taxableCents`): a sale's and its refunds' Tax Rate follows their receipt's registration (#98), else this.
+   */
   gstRegistered: boolean;
 }
 
-const CRLF = '\r\n';
+/** One row of a Xero file, coded. */
+export interface XeroRow {
+  /** The instant it happened (ISO): dated in the merchant's zone. */
+  at: string;
+  amountCents: number;
+  payee: string;
+  description: string;
+  reference: string;
+  accountCode: string;
+  taxRate: string;
+}
 
-const PAYEE = { stripe: 'Stripe', paylink: 'Paylink' } as const;
+/** What a payout's rows are made from: its lines, and the payout itself. */
+export type XeroPayout = Pick<PayoutDetail, 'payoutId' | 'status' | 'amountCents' | 'arrivalDate' | 'lines'>;
+
+const CRLF = '\r\n';
+const PAYEE = { stripe: 'Stripe', paylink: 'Paylink', bank: 'Bank account' } as const;
+
+/**
+ * Text as a Xero file holds it (docs/decisions.md #122): Xero imports text as text and never
+ * evaluates it, but the same file may be opened in a spreadsheet first, which would. So a cell never starts
+ * with what starts a formula (= + - @, a tab or a carriage return): those leading characters are dropped,
+ * rather than marked with the apostrophe the transactions CSV uses, which Xero would keep in a payee's name
+ * and so fail to match the contact.
+ */
+export function xeroText(value: string | null | undefined): string {
+  return (value ?? '').replace(/^[\s=+\-@]+/, '');
+}
 
 /** Payee, Description and Reference of one line, in words a bookkeeper reads in Xero. */
 function describe(line: PayoutLine): { payee: string; description: string; reference: string } {
@@ -85,81 +119,148 @@ function describe(line: PayoutLine): { payee: string; description: string; refer
       return { payee: PAYEE.paylink, description: `Paylink fee: ${title}`, reference };
     case 'fee_refund':
       return { payee: PAYEE.paylink, description: 'Paylink fee returned on a refund', reference };
+    case 'payout_failure':
+      return { payee: PAYEE.stripe, description: 'Earlier payout returned to the Stripe balance', reference };
     case 'other':
       return { payee: PAYEE.stripe, description: 'Stripe balance adjustment', reference };
   }
 }
 
+const isFee = (line: PayoutLine) =>
+  line.kind === 'stripe_fee' || line.kind === 'paylink_fee' || line.kind === 'fee_refund';
+
 /**
- * Account Code and Tax Rate of one line in the precoded file. A sale, its refunds and its dispute follow the
- * GST registration its receipt was issued under (docs/decisions.md #98), so Xero books the GST the payer's
- * receipt states; fees and Stripe's adjustments, and lines without it, follow the merchant's setting now.
+ * The GST-bearing part of a line (signed as it): as recorded (`taxableCents`), or, for a line recorded
+ * before that was kept, by its kind — a sale or refund wholly, as its receipt's registration (#98) or the
+ * merchant's now says; Stripe's fees, disputes and adjustments never (#118, #120); Paylink's
+ * fee not, since such a line cannot tell whether Paylink was registered.
  */
-export function xeroCoding(line: PayoutLine, gstRegistered: boolean): { accountCode: string; taxRate: string } {
-  const isFee = line.kind === 'stripe_fee' || line.kind === 'paylink_fee' || line.kind === 'fee_refund';
-  if (isFee)
-    return {
-      accountCode: XERO_ACCOUNT_CODES.fees,
-      taxRate: gstRegistered ? XERO_TAX_RATES.expenses : XERO_TAX_RATES.none,
-    };
-  // Stripe's own balance adjustments are no supply by the merchant.
-  if (line.kind === 'other')
-    return {
-      accountCode: gstRegistered ? XERO_ACCOUNT_CODES.fees : XERO_ACCOUNT_CODES.sales,
+export function taxablePartOf(line: PayoutLine, gstRegistered: boolean): number {
+  if (line.taxableCents !== undefined) return line.taxableCents;
+  if (line.kind === 'payment' || line.kind === 'refund')
+    return (line.receiptGstRegistered ?? gstRegistered) ? line.amountCents : 0;
+  return 0;
+}
+
+/** The coded rows of one line: the part with GST, then the rest without it (either left out when nothing). */
+function rowsOfLine(line: PayoutLine, gstRegistered: boolean): XeroRow[] {
+  const { payee, description, reference } = describe(line);
+  const taxed = taxablePartOf(line, gstRegistered);
+  const rest = line.amountCents - taxed;
+  const accountCode = isFee(line) ? XERO_ACCOUNT_CODES.fees : XERO_ACCOUNT_CODES.sales;
+  const row = { at: line.createdAt, payee: xeroText(payee), reference: xeroText(reference), accountCode };
+  const rows: XeroRow[] = [];
+  if (taxed !== 0) {
+    rows.push({
+      ...row,
+      amountCents: taxed,
+      description: xeroText(description),
+      taxRate: isFee(line) ? XERO_TAX_RATES.expenses : XERO_TAX_RATES.income,
+    });
+  }
+  if (rest !== 0 || taxed === 0) {
+    // A sale's or refund's part outside its supply is the tip outside it (#66, #119).
+    const outside = taxed !== 0 && (line.kind === 'payment' || line.kind === 'refund');
+    rows.push({
+      ...row,
+      amountCents: rest,
+      description: xeroText(outside ? `${description} (tip, not part of the GST-inclusive price)` : description),
       taxRate: XERO_TAX_RATES.none,
-    };
-  const receiptHadGst = line.receiptGstRegistered ?? gstRegistered;
-  return {
-    accountCode: XERO_ACCOUNT_CODES.sales,
-    taxRate: receiptHadGst ? XERO_TAX_RATES.income : XERO_TAX_RATES.none,
-  };
+    });
+  }
+  return rows;
+}
+
+/**
+ * A payout's rows: its lines, coded, then the payout itself leaving the clearing account (dated the day it
+ * reaches the bank), so the rows add up to zero. A failed or cancelled payout has no such row, and the line
+ * that returns its money to the balance in a later payout (`payout_failure`) is left out: the money never
+ * reached the bank, so it stays in clearing until the later payout, whose row takes it out with the rest
+ * (#121). Over both payouts' files the clearing account comes back to zero.
+ */
+export function xeroRowsOfPayout(payout: XeroPayout, options: Pick<XeroCsvOptions, 'gstRegistered'>): XeroRow[] {
+  const rows = payout.lines
+    .filter((line) => line.kind !== 'payout_failure')
+    .flatMap((line) => rowsOfLine(line, options.gstRegistered));
+  if (payout.status !== 'failed' && payout.status !== 'canceled') {
+    rows.push({
+      at: payout.arrivalDate,
+      // All of it reaches the bank, an earlier failed payout's money too: that money stayed in clearing when
+      // the failed payout's row was left out, so the two files together come back to zero.
+      amountCents: -payout.amountCents,
+      payee: PAYEE.bank,
+      description: `Payout to your bank account (${payout.payoutId})`,
+      reference: xeroText(payout.payoutId),
+      accountCode: XERO_ACCOUNT_CODES.transfer,
+      taxRate: XERO_TAX_RATES.none,
+    });
+  }
+  return rows;
+}
+
+/** The rows of several payouts (a date range's), in order. */
+export function xeroRowsOfPayouts(
+  payouts: readonly XeroPayout[],
+  options: Pick<XeroCsvOptions, 'gstRegistered'>,
+): XeroRow[] {
+  return payouts.flatMap((payout) => xeroRowsOfPayout(payout, options));
 }
 
 function row(cells: string[]): string {
   return cells.map(quoted).join(',') + CRLF;
 }
 
-function lineCells(line: PayoutLine, options: XeroCsvOptions): string[] {
-  const { payee, description, reference } = describe(line);
+function rowCells(line: XeroRow, timeZone: string): string[] {
   return [
-    formatDate(line.createdAt, options.timeZone),
+    formatDate(line.at, timeZone),
     // A number Paylink wrote itself: its minus sign must stay a number, never an inert text cell.
     centsToCsvAmount(line.amountCents),
-    textCell(payee),
-    textCell(description),
-    textCell(reference),
+    line.payee,
+    line.description,
+    line.reference,
   ];
 }
 
-function checkRows(lines: readonly PayoutLine[]) {
-  if (lines.length > XERO_MAX_ROWS) {
+function checkRows(rows: readonly XeroRow[]) {
+  if (rows.length > XERO_MAX_ROWS) {
     throw new RangeError(
       `Xero imports at most ${XERO_MAX_ROWS.toLocaleString('en-NZ')} lines in one file; split them with inXeroFiles.`,
     );
   }
 }
 
-/** Xero's bank statement CSV of the lines (one payout's, or several payouts' for a date range). */
-export function xeroBankStatementCsv(lines: readonly PayoutLine[], options: XeroCsvOptions): string {
-  checkRows(lines);
-  return row([...XERO_CSV_HEADER]) + lines.map((line) => row(lineCells(line, options))).join('');
+/** Xero's bank statement CSV of the rows (one payout's, or several payouts' for a date range). */
+export function xeroBankStatementCsv(rows: readonly XeroRow[], options: Pick<XeroCsvOptions, 'timeZone'>): string {
+  checkRows(rows);
+  return row([...XERO_CSV_HEADER]) + rows.map((line) => row(rowCells(line, options.timeZone))).join('');
 }
 
-/** The precoded variant: the same lines with Account Code and Tax Rate. */
-export function xeroPrecodedCsv(lines: readonly PayoutLine[], options: XeroCsvOptions): string {
-  checkRows(lines);
+/** The precoded variant: the same rows with Account Code and Tax Rate. */
+export function xeroPrecodedCsv(rows: readonly XeroRow[], options: Pick<XeroCsvOptions, 'timeZone'>): string {
+  checkRows(rows);
   return (
     row([...XERO_PRECODED_CSV_HEADER]) +
-    lines
-      .map((line) => {
-        const { accountCode, taxRate } = xeroCoding(line, options.gstRegistered);
-        return row([...lineCells(line, options), accountCode, taxRate]);
-      })
-      .join('')
+    rows.map((line) => row([...rowCells(line, options.timeZone), line.accountCode, line.taxRate])).join('')
   );
 }
 
 /** What the lines add up to, in cents: equal to the payout's amount for one payout's lines. */
-export function linesTotalCents(lines: readonly PayoutLine[]): number {
+export function linesTotalCents(lines: readonly { amountCents: number }[]): number {
   return lines.reduce((sum, line) => sum + line.amountCents, 0);
+}
+
+/**
+ * The GST Xero books from precoded rows: on each row coded "15% GST on Income", 3/23 of its amount rounded
+ * to the cent (no amount's 3/23 is ever an exact half cent, so Xero's rounding and s19O's agree). Net of
+ * refunds; fees' GST (on Expenses) apart.
+ */
+export function xeroGstCents(rows: readonly XeroRow[], rate: string = XERO_TAX_RATES.income): number {
+  return rows
+    .filter((line) => line.taxRate === rate)
+    .reduce((sum, line) => {
+      const magnitude = Math.abs(line.amountCents);
+      const whole = Math.floor((magnitude * 3) / 23);
+      const rounded = 2 * (magnitude * 3 - whole * 23) > 23 ? whole + 1 : whole;
+      return sum + Math.sign(line.amountCents) * rounded;
+    }, 0);
 }

@@ -22,7 +22,7 @@ export const gstSummaryStore: GstSummaryPaymentReader = {
           KeyConditionExpression: 'merchantId = :merchantId AND createdAt BETWEEN :from AND :to',
           FilterExpression: '#status = :succeeded',
           ProjectionExpression:
-            'paymentId, merchantId, #status, createdAt, settledAt, currency, baseCents, tipCents, totalCents, linkTitle, payerName, receiptNumber, receiptTax, refunds',
+            'paymentId, merchantId, #status, createdAt, settledAt, chargedAt, currency, baseCents, tipCents, totalCents, linkTitle, payerName, receiptNumber, receiptTax, refunds',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':merchantId': merchantId,

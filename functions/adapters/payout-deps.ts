@@ -2,6 +2,7 @@
 import type { PayoutDeps } from '../domain/payouts';
 import { merchantStore } from './merchant-store';
 import { telemetry } from './observability';
+import { paylinkGstFromEnvironment } from './paylink-gst';
 import { paymentStore } from './payment-store';
 import { payoutStore } from './payout-store';
 import { stripeClient } from './stripe-client';
@@ -14,5 +15,6 @@ export async function payoutDeps(now: Date): Promise<PayoutDeps> {
     stripe: await stripeClient(),
     telemetry,
     now,
+    paylinkGst: paylinkGstFromEnvironment(),
   };
 }

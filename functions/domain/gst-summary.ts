@@ -16,7 +16,7 @@ import { taxSettingsOf, type MerchantRepository } from './merchants';
 import { addDays, dayInTimeZone, startOfDayIn } from './merchant-days';
 import { paymentGst } from './gst';
 import type { PaymentRecord } from './payments';
-import { receiptTaxOf, receiptTimeZone, succeededRefunds, supplyCorrection } from './receipts';
+import { receiptInstant, receiptTaxOf, receiptTimeZone, succeededRefunds, supplyCorrection } from './receipts';
 
 /**
  * Refunds made in the period may correct payments made before it: the read reaches back this far before
@@ -113,7 +113,7 @@ function receiptsOfUnknownTax(
     if (payment.status !== 'succeeded' || payment.receiptTax) return false;
     const timeZone = receiptTimeZone(payment, merchant);
     return (
-      inPeriod(payment.settledAt ?? payment.createdAt, timeZone) ||
+      inPeriod(receiptInstant(payment), timeZone) ||
       succeededRefunds(payment).some((refund) => inPeriod(refund.createdAt, timeZone))
     );
   }).length;
@@ -136,10 +136,10 @@ export function summarise(
     // As its receipt was issued (#97): registered or not, and its tips setting, then.
     const gst = paymentGst(receiptTaxOf(payment, merchant), payment);
     if (!gst) continue;
-    // The receipt's own date (receiptView): when the payment settled, in the zone it was issued in (#104);
-    // its corrections are dated in the same zone, as its page lists them.
+    // The receipt's own date (receiptView): when the card was charged (#122), in the zone it was
+    // issued in (#104); its corrections are dated in the same zone, as its page lists them.
     const timeZone = receiptTimeZone(payment, merchant);
-    const at = payment.settledAt ?? payment.createdAt;
+    const at = receiptInstant(payment);
     const day = inPeriod(at, timeZone);
     if (day) {
       receipts.push({
@@ -166,6 +166,7 @@ export function summarise(
         day: refundDay,
         description: payment.linkTitle,
         refundCents: refund.amountCents,
+        supplyCents: correction.supplyCents,
         gstCents: correction.gstCorrectionCents,
       });
     }
@@ -185,7 +186,9 @@ export function summarise(
     totals: {
       salesCents: sum(receipts, (line) => line.supplyCents),
       gstCollectedCents,
-      refundedCents: sum(corrections, (line) => line.refundCents),
+      // The supply the refunds gave back, beside the sales it is taken from: a refunded tip outside the supply
+      // is no part of either (docs/decisions.md #119).
+      refundedCents: sum(corrections, (line) => line.supplyCents),
       gstCorrectedCents,
       netGstCents: gstCollectedCents - gstCorrectedCents,
     },

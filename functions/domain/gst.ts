@@ -100,3 +100,43 @@ export function paymentGst(
   const supplyCents = taxableCents(payment, tax.tipTreatment);
   return { tier: supplyInformationTier(supplyCents), supplyCents, gstCents: gstInInclusiveCents(supplyCents) };
 }
+
+/**
+ * How much of each refund lowers the taxable supply, by refund id (docs/decisions.md #119). A refund
+ * of exactly the tip not yet refunded gives back the tip; any other refund gives back the price first, then
+ * the tip once the price is all refunded. When the tip is part of the supply the whole refund is. So a
+ * tip-only refund leaves the price, and its GST, as the receipt stated them, and a full refund gives back
+ * exactly the receipt's supply.
+ */
+export function refundSupplyParts(
+  payment: { baseCents: number; tipCents: number },
+  tips: TipGstTreatment,
+  refunds: readonly { refundId: string; amountCents: number }[],
+): Map<string, number> {
+  const parts = new Map<string, number>();
+  let priceLeft = tips === 'outside-supply' ? payment.baseCents : payment.baseCents + payment.tipCents;
+  let tipLeft = tips === 'outside-supply' ? payment.tipCents : 0;
+  for (const refund of refunds) {
+    const amount = Math.max(0, refund.amountCents);
+    if (tipLeft > 0 && amount === tipLeft) {
+      tipLeft = 0;
+      parts.set(refund.refundId, 0);
+      continue;
+    }
+    const fromPrice = Math.min(amount, priceLeft);
+    priceLeft -= fromPrice;
+    tipLeft = Math.max(0, tipLeft - (amount - fromPrice));
+    parts.set(refund.refundId, fromPrice);
+  }
+  return parts;
+}
+
+/**
+ * The GST a refund takes back: the GST in the part of it that lowers the supply, 3/23 s19O-rounded, as a
+ * supply correction for that amount states it and as Xero works out the GST of a line coded "15% GST on
+ * Income" (docs/decisions.md #119). Each document is rounded on its own (s19O), so a price refunded
+ * in several parts may take back a cent more or less than the receipt stated.
+ */
+export function refundGstCents(refundSupplyCents: number): number {
+  return gstInInclusiveCents(refundSupplyCents);
+}

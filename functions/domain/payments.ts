@@ -17,6 +17,8 @@ export interface SettlementDetails {
   /** Stripe's own processing fee, from the charge's balance transaction. */
   stripeFeeCents?: number | null;
   receiptUrl?: string | null;
+  /** When the card was charged (the charge's `created`, ISO): the receipt's date (docs/decisions.md #122). */
+  chargedAt?: string | null;
   /** The payer's answers to the link's questions, and their phone, from Checkout (docs/decisions.md #76). */
   customFields?: CustomFieldAnswer[] | null;
   payerPhone?: string | null;

@@ -19,6 +19,7 @@ import type { PaymentRecord } from './payments';
 import { shardOf } from './payments';
 import type { StripeBalanceTransaction, StripePayout, StripePort } from './stripe-port';
 import type { Telemetry } from './telemetry';
+import { withTaxableCents, type PaylinkGst } from './payout-line-gst';
 
 export interface PayoutRecord extends PayoutDetail {
   merchantId: string;
@@ -66,6 +67,8 @@ export interface PayoutDeps {
   stripe: StripePort;
   telemetry: Pick<Telemetry, 'log'>;
   now: Date;
+  /** Paylink's GST registration (the deployment's PAYLINK_GST_NUMBER): whether its fee lines carry GST. */
+  paylinkGst?: PaylinkGst;
 }
 
 /* ---------------------------------------------------------------- lines from balance transactions */
@@ -103,6 +106,11 @@ function mainKind(transaction: StripeBalanceTransaction): PayoutLineKind {
       return sourceIdOf(transaction)?.startsWith('dp_') ? 'dispute' : 'other';
     case 'application_fee_refund':
       return 'fee_refund';
+    // An earlier payout's money back in the balance: the bank refused it, or it was cancelled. Neither a sale
+    // nor a fee (docs/decisions.md #121).
+    case 'payout_failure':
+    case 'payout_cancel':
+      return 'payout_failure';
     default:
       return 'other';
   }
@@ -161,15 +169,18 @@ export async function readPayoutLines(
   payout: StripePayout,
   merchant: MerchantRecord,
   account: string,
-  deps: Pick<PayoutDeps, 'stripe' | 'payments' | 'telemetry'>,
+  deps: Pick<PayoutDeps, 'stripe' | 'payments' | 'telemetry' | 'paylinkGst'>,
 ): Promise<PayoutLine[]> {
   const payments = new Map<string, LinePayment>();
+  // The merchant's own payments, as read, for the GST-bearing part of each line (payout-line-gst.ts).
+  const records = new Map<string, PaymentRecord>();
   const lookUp = async (paymentId: string | null): Promise<LinePayment> => {
     if (!paymentId) return NO_PAYMENT;
     const known = payments.get(paymentId);
     if (known) return known;
     const payment = await deps.payments.get(paymentId);
     // Only this merchant's payment names the line; another's id in metadata is not trusted.
+    if (payment && payment.merchantId === merchant.merchantId) records.set(paymentId, payment);
     const found =
       payment && payment.merchantId === merchant.merchantId
         ? {
@@ -193,7 +204,13 @@ export async function readPayoutLines(
     const paymentId =
       paymentIdInSource(transaction) ??
       (mainKind(transaction) === 'dispute' ? await paymentIdOfDispute(transaction, account, deps.stripe) : null);
-    lines.push(...linesOfTransaction(transaction, await lookUp(paymentId)));
+    const linePayment = await lookUp(paymentId);
+    const record = linePayment.paymentId ? records.get(linePayment.paymentId) : undefined;
+    lines.push(
+      ...withTaxableCents(linesOfTransaction(transaction, linePayment), record, merchant, {
+        gstNumber: deps.paylinkGst?.gstNumber ?? null,
+      }),
+    );
   }
   lines.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const total = lines.reduce((sum, line) => sum + line.amountCents, 0);

@@ -10,7 +10,8 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
 import type { ReceiptDocument } from '@shared/receipt-document';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
-import { gstInInclusiveCents, paymentGst, type ReceiptTax } from './gst';
+import { paymentGst, refundGstCents, refundSupplyParts, type ReceiptTax } from './gst';
+import type { TipGstTreatment } from '@shared/contracts/tax';
 import type { StoredRefund } from './money-records';
 import type { PaymentRecord, PaymentRepository } from './payments';
 
@@ -78,6 +79,15 @@ export function receiptTaxOf(payment: Pick<PaymentRecord, 'receiptTax'>, merchan
   return payment.receiptTax ?? receiptTaxNow(merchant);
 }
 
+/**
+ * The instant a receipt is dated: when the card was charged (the charge's `created`), which is the time of
+ * supply the payer saw; when Paylink learned of it only for payments recorded before the charge's time was
+ * kept (docs/decisions.md #122).
+ */
+export function receiptInstant(payment: Pick<PaymentRecord, 'chargedAt' | 'settledAt' | 'createdAt'>): string {
+  return payment.chargedAt ?? payment.settledAt ?? payment.createdAt;
+}
+
 /** The receipt page's address. */
 export function receiptPath(payment: Pick<PaymentRecord, 'receiptToken'>): string | null {
   return payment.receiptToken ? `/r/${payment.receiptToken}` : null;
@@ -96,7 +106,9 @@ export interface SupplyCorrection {
   originalReceiptNumber: number | null;
   date: string;
   refundCents: number;
-  /** The GST the refund takes back: GST on the supply before it less GST on the supply after it. */
+  /** The part of the refund that lowered the GST-inclusive supply (a tip outside it is not). */
+  supplyCents: number;
+  /** The GST the refund takes back: the GST in `supplyCents` (docs/decisions.md #119). */
   gstCorrectionCents: number;
 }
 
@@ -113,19 +125,18 @@ export function succeededRefunds(payment: PaymentRecord): StoredRefund[] {
 }
 
 /**
- * The GST each succeeded refund corrects, by refund id. A refund lowers the GST-inclusive supply (never
- * below nothing); its correction is the GST on the supply before it less the GST on the supply after, so
- * the receipt's GST less every correction is always the GST on what the payer kept paying, to the cent.
+ * What each succeeded refund corrects, by refund id: the part of it that lowered the supply and the GST in
+ * that part (docs/decisions.md #119). A refund of just the tip, when tips are outside the supply,
+ * corrects nothing; a full refund gives back the whole supply.
  */
-function gstCorrections(payment: PaymentRecord, supplyCents: number): Map<string, number> {
-  const corrections = new Map<string, number>();
-  let remaining = supplyCents;
-  for (const refund of succeededRefunds(payment)) {
-    const after = Math.max(0, remaining - refund.amountCents);
-    corrections.set(refund.refundId, gstInInclusiveCents(remaining) - gstInInclusiveCents(after));
-    remaining = after;
-  }
-  return corrections;
+export function refundCorrections(
+  payment: PaymentRecord,
+  tips: TipGstTreatment,
+): Map<string, { supplyCents: number; gstCents: number }> {
+  const parts = refundSupplyParts(payment, tips, succeededRefunds(payment));
+  return new Map(
+    [...parts].map(([refundId, supplyCents]) => [refundId, { supplyCents, gstCents: refundGstCents(supplyCents) }]),
+  );
 }
 
 function supplierNameOf(merchant: MerchantRecord | undefined): string {
@@ -137,7 +148,10 @@ function dateIn(timeZone: string, instant: string): string {
   return new Intl.DateTimeFormat('en-NZ', { timeZone, dateStyle: 'long' }).format(new Date(instant));
 }
 
-/** The correction a refund of a registered merchant's payment needs; null when the merchant is not registered. */
+/**
+ * The correction a refund of a registered merchant's payment needs; null when the merchant is not registered,
+ * or the refund gave back only a tip outside the supply.
+ */
 export function supplyCorrection(
   payment: PaymentRecord,
   refund: StoredRefund,
@@ -147,6 +161,9 @@ export function supplyCorrection(
   const tax = receiptTaxOf(payment, merchant);
   const gst = paymentGst(tax, payment);
   if (!gst) return null;
+  const correction = refundCorrections(payment, tax.tipTreatment).get(refund.refundId);
+  // Giving back only a tip outside the supply changes no taxable supply: there is nothing to correct (#119).
+  if (correction?.supplyCents === 0) return null;
   return {
     supplierName: tax.supplierName,
     gstNumber: tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
@@ -154,7 +171,8 @@ export function supplyCorrection(
     // Dated in the receipt's zone: the correction belongs to that receipt and its GST period (#104).
     date: dateIn(receiptTimeZone(payment, merchant), refund.createdAt),
     refundCents: refund.amountCents,
-    gstCorrectionCents: gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0,
+    supplyCents: correction?.supplyCents ?? 0,
+    gstCorrectionCents: correction?.gstCents ?? 0,
   };
 }
 
@@ -172,6 +190,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
   const timeZone = receiptTimeZone(payment, merchant);
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const gst = paymentGst(tax, payment);
+  const corrections = refundCorrections(payment, tax.tipTreatment);
   const tipOutside = gst !== null && payment.tipCents > 0 && gst.supplyCents !== payment.totalCents;
   const showsGst = gst !== null && gst.tier !== 'basic';
   const lines: [string, string][] = [
@@ -190,7 +209,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
     supplierAddress: tax.gstRegistered ? tax.address : null,
     gstNumber: showsGst && tax.gstNumber ? formatGstNumber(tax.gstNumber) : null,
     receiptNumber: payment.receiptNumber ?? null,
-    date: dateIn(timeZone, payment.settledAt ?? payment.createdAt),
+    date: dateIn(timeZone, receiptInstant(payment)),
     description: payment.linkDescription ? `${payment.linkTitle}: ${payment.linkDescription}` : payment.linkTitle,
     lines,
     totalText: money(payment.totalCents),
@@ -203,11 +222,16 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
       gst?.tier === 'recipient' ? { name: payment.payerName ?? null, email: payment.payerEmail ?? null } : null,
     answers: answersOfPayment(payment),
     corrections: succeededRefunds(payment).map((refund) => {
-      const correction = gst ? (gstCorrections(payment, gst.supplyCents).get(refund.refundId) ?? 0) : null;
+      const part = corrections.get(refund.refundId);
+      const correction = gst && part && part.supplyCents > 0 ? part.gstCents : null;
       return {
         date: dateIn(timeZone, refund.createdAt),
         refundText: money(refund.amountCents),
-        gstText: correction === null ? null : `GST corrected by ${money(correction)}`,
+        // Supply correction information names the supplier's GST number whatever the receipt's amount.
+        gstText:
+          correction === null
+            ? null
+            : `GST corrected by ${money(correction)}${tax.gstNumber ? ` (GST number ${formatGstNumber(tax.gstNumber)})` : ''}`,
       };
     }),
   };

@@ -103,7 +103,7 @@ async function detailsOf(
 ): Promise<SettlementDetails> {
   const details: SettlementDetails = {
     // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
-    payerName: withoutHiddenControls(session.customer_details?.name),
+    payerName: withoutHiddenControls(payerNameOf(session)),
     payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     paymentIntentId: idOf(session.payment_intent) ?? null,
     // Folded into the write that moves the status, so answers cost no DynamoDB call of their own (#76).
@@ -114,6 +114,21 @@ async function detailsOf(
     ...details,
     ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
   };
+}
+
+/**
+ * The buyer's name a receipt over $1,000 names (docs/decisions.md #122): the individual's or the
+ * business's name Checkout's `name_collection` asked for, not the cardholder's name on the card; the
+ * customer's name only when neither was collected (a session made before name collection was asked for).
+ */
+export function payerNameOf(
+  session: Pick<StripeCheckoutSession, 'collected_information' | 'customer_details'>,
+): string | null | undefined {
+  const collected = session.collected_information;
+  const individual = collected?.individual_name?.trim();
+  const business = collected?.business_name?.trim();
+  if (individual && business) return `${individual} (${business})`;
+  return individual || business || session.customer_details?.name;
 }
 
 /**
@@ -165,6 +180,7 @@ export async function retrieveSettlementDetails(
       ? balance.fee_details.filter((fee) => fee.type === 'stripe_fee').reduce((sum, fee) => sum + fee.amount, 0)
       : null,
     receiptUrl: charge?.receipt_url ?? null,
+    chargedAt: typeof charge?.created === 'number' ? new Date(charge.created * 1000).toISOString() : null,
   };
 }
 

@@ -36,6 +36,11 @@ export interface StripeCheckoutSession {
   metadata: Metadata | null;
   customer_details: { name: string | null; email: string | null; phone?: string | null } | null;
   customer_email: string | null;
+  /**
+   * The names Checkout's `name_collection` asked for (Stripe's API reference, Checkout Session
+   * `collected_information`): the individual's full name and the business's name.
+   */
+  collected_information?: { individual_name?: string | null; business_name?: string | null } | null;
   payment_intent: IdOrObject | null;
   /** The questions asked on Checkout, each with the payer's answer once they gave one. */
   custom_fields?: StripeCustomFieldAnswer[];
@@ -60,6 +65,8 @@ export interface StripePaymentIntent {
 }
 
 export interface StripeCharge {
+  /** When the card was charged (Unix seconds): the receipt's date (docs/decisions.md #122). */
+  created?: number;
   receipt_url: string | null;
   payment_method_details: { type: string; card?: { brand: string | null; last4: string | null } | null } | null;
   balance_transaction: string | { fee_details: Array<{ type: string; amount: number }> } | null;

@@ -59,6 +59,8 @@ export interface CatalogFunctionDependencies {
   userPoolClient: IUserPoolClient;
   tokenIssuer: string;
   appOrigin: string;
+  /** Paylink's own GST number (the stage's `paylinkGstNumber`), when registered: every function may read it. */
+  paylinkGstNumber?: string;
 }
 
 export interface CatalogFunctionProps {
@@ -215,6 +217,7 @@ function environmentOf(spec: FunctionSpec, deps: CatalogFunctionDependencies): R
     // The bundle ships a source map; this makes stack traces in the logs point at our TypeScript.
     NODE_OPTIONS: '--enable-source-maps',
     [ENV.appOrigin]: deps.appOrigin,
+    ...(deps.paylinkGstNumber && { [ENV.paylinkGstNumber]: deps.paylinkGstNumber }),
   };
   for (const tableId of Object.keys(spec.tables ?? {}) as TableId[]) {
     environment[tableEnvName(tableId)] = deps.tables.get(tableId).tableName;

@@ -49,6 +49,8 @@ export interface LocalRuntimeOptions {
   staticDir?: string;
   /** The web app's origin (for links in emails and Stripe return URLs); defaults to the gateway. */
   appOrigin?: string;
+  /** Paylink's own GST number, as a stage's `paylinkGstNumber` (infra/stages.ts); unset = not registered. */
+  paylinkGstNumber?: string;
   /** The public routes' per-client limit; the cloud's unless a benchmark turns it off (`false`). */
   publicRateLimit?: { requests: number; windowSeconds: number } | false;
   /**
@@ -289,6 +291,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       appOrigin: options.appOrigin ?? gateway.url,
     });
     Object.assign(process.env, environment, secretEnvironment(secrets), {
+      ...(options.paylinkGstNumber && { [ENV.paylinkGstNumber]: options.paylinkGstNumber }),
       [ENV.stripeApiUrl]: stripe.url,
       [ENV.stripeDashboardUrl]: `${stripe.url}/dashboard`,
     });

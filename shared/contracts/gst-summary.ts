@@ -52,6 +52,11 @@ export const gstCorrectionLineSchema = z.object({
   day: z.string(),
   description: z.string(),
   refundCents: z.number().check(z.int()),
+  /**
+   * The part of the refund that lowered the GST-inclusive supply: all of it, less any tip outside the supply
+   * it gave back (docs/decisions.md #119). The GST is the GST in this part.
+   */
+  supplyCents: z.number().check(z.int()),
   gstCents: z.number().check(z.int()),
 });
 export type GstCorrectionLine = z.infer<typeof gstCorrectionLineSchema>;
@@ -60,6 +65,7 @@ export const gstSummaryTotalsSchema = z.object({
   /** The GST-inclusive supplies of the period's receipts. */
   salesCents: z.number().check(z.int()),
   gstCollectedCents: z.number().check(z.int()),
+  /** The supply the period's refunds gave back (their `supplyCents`), to set against `salesCents`. */
   refundedCents: z.number().check(z.int()),
   gstCorrectedCents: z.number().check(z.int()),
   /** gstCollectedCents − gstCorrectedCents: the GST on the period's sales through Paylink. */

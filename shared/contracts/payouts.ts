@@ -22,7 +22,9 @@ export const PAYOUT_STATUS_RANK: Record<PayoutStatus, number> = {
 
 /**
  * What one line of a payout is: a payment's gross, a refund, a dispute's withdrawal (or its reversal when
- * won), Stripe's fee, Paylink's fee, Paylink's fee given back on a refund, or anything else Stripe moved.
+ * won), Stripe's fee, Paylink's fee, Paylink's fee given back on a refund, an earlier payout's money
+ * returned to the balance because the bank refused it or it was cancelled (`payout_failure`,
+ * docs/decisions.md #121), or anything else Stripe moved.
  */
 export const payoutLineKindSchema = z.enum([
   'payment',
@@ -31,6 +33,7 @@ export const payoutLineKindSchema = z.enum([
   'stripe_fee',
   'paylink_fee',
   'fee_refund',
+  'payout_failure',
   'other',
 ]);
 export type PayoutLineKind = z.infer<typeof payoutLineKindSchema>;
@@ -60,6 +63,14 @@ export const payoutLineSchema = z.object({
    * was kept, null where the payment kept no tax settings; both follow the merchant's setting as it is.
    */
   receiptGstRegistered: z.optional(z.nullable(z.boolean())),
+  /**
+   * The part of the amount (signed, as it) that carries 15% GST, GST-inclusive (docs/decisions.md #118,
+   * #119): a sale's supply (its tip left out when tips are outside it), a refund's part that lowered
+   * the supply, Paylink's fee when Paylink is registered for GST; 0 for what carries none (Stripe's fees,
+   * disputes, tips outside the supply). The precoded Xero file codes this part with GST and the rest "No GST".
+   * Absent on lines recorded before it was kept: those are coded by their kind.
+   */
+  taxableCents: z.optional(z.number().check(z.int())),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;
 

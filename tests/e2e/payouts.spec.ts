@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
+import type { GstSummary } from '@shared/contracts/gst-summary';
 import type { PayoutList } from '@shared/contracts/payouts';
 import { formatMoney } from '@shared/money';
 import { parseCsv } from '../support/csv';
@@ -21,18 +22,21 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckl
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** A link of `amountCents` paid on the sandbox's hosted Checkout; answers the sandbox's origin. */
-async function pay(token: string, title: string, amountCents: number, payer: string) {
+/**
+ * A link of `amountCents` paid on the sandbox's hosted Checkout, with the link's tip of `tipPercent` when
+ * one is given; answers the sandbox's origin.
+ */
+async function pay(token: string, title: string, amountCents: number, payer: string, tipPercent = 0) {
   const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
     title,
     isOpenAmount: false,
     amountCents,
-    tipPercent: 0,
+    tipPercent,
   });
   const response = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
+    body: JSON.stringify({ linkId: link.linkId, tip: tipPercent > 0 ? 'percent' : 'none' }),
   });
   const { url } = (await response.json()) as CheckoutResponse;
   const fields = {
@@ -96,10 +100,67 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   expect(download.suggestedFilename()).toMatch(/^paylink-payout-\d{4}-\d{2}-\d{2}-po_\w+\.csv$/);
   const rows = parseCsv(await readFile((await download.path())!, 'utf8'));
   expect(rows[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference']);
-  expect(rows.slice(1).reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(payout!.amountCents);
+  // The lines add up to the payout; its own last row takes it to the bank (docs/decisions.md #121).
+  expect(rows.slice(1, -1).reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(payout!.amountCents);
+  expect(cents(rows.at(-1)![1]!)).toBe(-payout!.amountCents);
   expect(rows.some((cells) => cells[2] === 'Aroha Ngata' && cells[1] === '5.50')).toBe(true);
 
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId('payout-lines-total')).toBeVisible();
   await expectNoSeriousAxeFindings(page);
+});
+
+/** 3/23 of an amount to the cent, as Xero works out a "15% GST on Income" line (never an exact half cent). */
+function gstIn(amountCents: number): number {
+  return Math.sign(amountCents) * Math.round((Math.abs(amountCents) * 3) / 23);
+}
+
+test('a GST-registered merchant with tips outside GST: the precoded Xero CSV books the summary’s GST', async ({
+  page,
+}) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Tūī Catering' });
+  await merchantApi(merchant.token, 'PUT', '/api/me/tax', {
+    gstRegistered: true,
+    gstNumber: '49-091-850',
+    legalName: 'Tūī Catering Limited',
+    address: '1 Queen Street, Auckland',
+    tipTreatment: 'outside-supply',
+  });
+  // $100 and a 15% tip outside the supply: the receipt states GST $13.04 on the $100.
+  const stripeUrl = await pay(merchant.token, 'Catering platter', 10_000, 'Aroha Ngata', 15);
+  expect((await fetch(`${stripeUrl}/_emu/payouts/run`, { method: 'POST' })).status).toBe(200);
+  await expect
+    .poll(async () => (await merchantApi<PayoutList>(merchant.token, 'GET', '/api/me/payouts')).payouts.length)
+    .toBe(1);
+
+  await page.setViewportSize(DESKTOP);
+  await signInWithStoredSession(page, merchant, '/dashboard/payouts');
+  await page.getByRole('button', { name: /^Arrival date/ }).click();
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download precoded Xero CSV', exact: true }).click();
+  const rows = parseCsv(await readFile((await (await downloaded).path())!, 'utf8')).slice(1);
+
+  // Amount, Account Code and Tax Rate of the row with this description.
+  const coded = (description: string) => {
+    const cells = rows.find((row) => row[3] === description);
+    return cells ? [cells[1], cells[5], cells[6]] : null;
+  };
+  expect(coded('Catering platter')).toEqual(['100.00', '200', '15% GST on Income']);
+  expect(coded('Catering platter (tip, not part of the GST-inclusive price)')).toEqual(['15.00', '200', 'No GST']);
+  expect(rows.find((cells) => cells[2] === 'Stripe')!.slice(5)).toEqual(['404', 'No GST']);
+  expect(rows.reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(0);
+
+  const xeroGst = rows
+    .filter((cells) => cells[6] === '15% GST on Income')
+    .reduce((sum, cells) => sum + gstIn(cents(cells[1]!)), 0);
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .slice(0, 7);
+  const summary = await merchantApi<GstSummary>(
+    merchant.token,
+    'GET',
+    `/api/me/gst-summary?months=1&lastMonth=${month}`,
+  );
+  expect(summary.totals.netGstCents).toBe(1_304);
+  expect(xeroGst).toBe(summary.totals.netGstCents);
 });

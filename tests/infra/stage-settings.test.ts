@@ -5,6 +5,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paylinkGstFromEnvironment } from '@functions/adapters/paylink-gst';
 import { catalog } from '@functions/catalog';
 import { deploymentSettingsFromContext } from '@infra/deployment-settings';
 import { STAGES } from '@infra/stages';
@@ -32,6 +33,22 @@ describe('the stage a synth is for', () => {
       mailIdentity: 'me@example.co.nz',
       mailIdentityExists: false,
     });
+  });
+});
+
+describe("Paylink's own GST number (docs/decisions.md #118)", () => {
+  it('is unset unless a stage names it, kept as digits, and refused when its check digit is wrong', () => {
+    expect(settingsOf({ stage: 'dev' }).paylinkGstNumber).toBeUndefined();
+    expect(settingsOf({ stage: 'dev', paylinkGstNumber: '49-091-850' }).paylinkGstNumber).toBe('49091850');
+    expect(() => settingsOf({ stage: 'dev', paylinkGstNumber: '49-091-851' })).toThrow(
+      /"paylinkGstNumber" is not a valid GST number/,
+    );
+  });
+
+  it('reaches the functions as PAYLINK_GST_NUMBER, read as registered only when valid', () => {
+    expect(paylinkGstFromEnvironment({ PAYLINK_GST_NUMBER: '49091850' })).toEqual({ gstNumber: '49091850' });
+    expect(paylinkGstFromEnvironment({ PAYLINK_GST_NUMBER: '49091851' })).toEqual({ gstNumber: null });
+    expect(paylinkGstFromEnvironment({})).toEqual({ gstNumber: null });
   });
 });
 

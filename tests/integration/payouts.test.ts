@@ -8,7 +8,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { payoutDetailSchema, payoutListSchema, type PayoutDetail } from '@shared/contracts/payouts';
-import { xeroBankStatementCsv, xeroPrecodedCsv } from '@shared/xero-csv';
+import { xeroBankStatementCsv, xeroPrecodedCsv, xeroRowsOfPayout } from '@shared/xero-csv';
 import { parseCsv } from '../support/csv';
 import { paymentRow } from '../support/stored-rows';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
@@ -123,17 +123,25 @@ describe('payouts', () => {
     );
   });
 
-  it('both Xero CSVs of the payout add up to it, with formulas made inert and Tax Rate following GST', async () => {
+  it('both Xero CSVs of the payout come back to zero with its own row, formulas dropped, Tax Rate as receipted', async () => {
     const detail = await payout(merchant, payoutId);
-    const plain = parseCsv(xeroBankStatementCsv(detail.lines, { timeZone: 'Pacific/Auckland', gstRegistered: false }));
+    const zone = { timeZone: 'Pacific/Auckland' };
+    const plain = parseCsv(xeroBankStatementCsv(xeroRowsOfPayout(detail, { gstRegistered: false }), zone));
     expect(plain[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference']);
-    expect(plain.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
+    // The lines add up to the payout, and its own row takes it to the bank (docs/decisions.md #121).
+    expect(plain.slice(1, -1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
+    expect(plain.at(-1)!.slice(1)).toEqual([
+      (-detail.amountCents / 100).toFixed(2),
+      'Bank account',
+      `Payout to your bank account (${payoutId})`,
+      payoutId,
+    ]);
     for (const row of plain.slice(1)) expect(row[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    expect(plain.some((row) => row[2] === `'=HYPERLINK("x")`)).toBe(true);
+    expect(plain.some((row) => row[2] === 'HYPERLINK("x")')).toBe(true);
 
-    // The merchant registers for GST (Settings → Tax writes this field): the list says so, and the
-    // precoded file codes fees as GST on expenses — but the sales were receipted before, without GST, and
-    // stay "No GST" as their receipts are (docs/decisions.md #97, #98).
+    // The merchant registers for GST (Settings → Tax writes this field): the list says so, but the sales
+    // were receipted before, without GST, and stay "No GST" as their receipts are (docs/decisions.md #97,
+    // #98); Stripe's fees carry no GST for a New Zealand account, registered or not (#118).
     await env.documents.send(
       new UpdateCommand({
         TableName: env.runtime.dynamo.tableNames.merchants,
@@ -152,9 +160,9 @@ describe('payouts', () => {
     );
     const { gstRegistered } = await payouts(merchant);
     expect(gstRegistered).toBe(true);
-    const precoded = parseCsv(xeroPrecodedCsv(detail.lines, { timeZone: 'Pacific/Auckland', gstRegistered }));
+    const precoded = parseCsv(xeroPrecodedCsv(xeroRowsOfPayout(detail, { gstRegistered }), zone));
     expect(precoded[0]).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference', 'Account Code', 'Tax Rate']);
-    expect(precoded.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(detail.amountCents);
+    expect(precoded.slice(1).reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(0);
     const sale = precoded.find((row) => row[3] === 'Flat white beans')!;
     expect(sale.slice(5)).toEqual(['200', 'No GST']);
     // Reference: the receipt number the payer's receipt shows (issue 26 item 5).
@@ -162,7 +170,9 @@ describe('payouts', () => {
     expect(coffeeLine.receiptGstRegistered).toBe(false);
     expect(sale[4]).toBe(String(coffeeLine.receiptNumber));
     const fee = precoded.find((row) => row[2] === 'Stripe')!;
-    expect(fee.slice(5)).toEqual(['404', '15% GST on Expenses']);
+    expect(fee.slice(5)).toEqual(['404', 'No GST']);
+    // Paylink's fee carries GST only where the deployment names Paylink's GST number; this one does not.
+    expect(precoded.find((row) => row[2] === 'Paylink')!.slice(5)).toEqual(['404', 'No GST']);
   });
 
   it('shows a payout to its merchant only', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createPaymentLinkSchema } from '@shared/contracts/payment-links';
 import { checkoutQuestionsOf } from '@functions/domain/checkout';
 import { customFieldsOf } from '@functions/domain/payment-links';
-import { answersOf } from '@functions/domain/settlement';
+import { answersOf, payerNameOf } from '@functions/domain/settlement';
 import type { StripeCustomFieldAnswer } from '@functions/domain/stripe-port';
 
 const SIZE: StripeCustomFieldAnswer = {
@@ -98,5 +98,18 @@ describe('answersOf', () => {
     expect(answersOf({ customer_details: { name: 'Mere', email: 'mere@example.co.nz' } })).toEqual({
       payerPhone: null,
     });
+  });
+});
+
+describe('payerNameOf (docs/decisions.md #122)', () => {
+  it('takes the individual or business name Checkout collected, not the cardholder’s', () => {
+    const card = { customer_details: { name: 'CARDHOLDER J BLOGGS', email: null } };
+    expect(payerNameOf({ ...card, collected_information: { individual_name: 'Hemi Walker' } })).toBe('Hemi Walker');
+    expect(payerNameOf({ ...card, collected_information: { business_name: 'Kōwhai Ltd' } })).toBe('Kōwhai Ltd');
+    expect(
+      payerNameOf({ ...card, collected_information: { individual_name: 'Hemi Walker', business_name: 'Kōwhai Ltd' } }),
+    ).toBe('Hemi Walker (Kōwhai Ltd)');
+    // A session that collected no name (made before name collection was asked for) keeps the customer's name.
+    expect(payerNameOf({ ...card, collected_information: null })).toBe('CARDHOLDER J BLOGGS');
   });
 });

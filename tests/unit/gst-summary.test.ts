@@ -181,6 +181,7 @@ describe('the GST summary CSV', () => {
         day: '2026-03-03',
         description: 'Platter',
         refundCents: 2300,
+        supplyCents: 2300,
         gstCents: 300,
       },
     ],

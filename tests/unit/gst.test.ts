@@ -120,11 +120,18 @@ describe('GST (IRD) number check', () => {
     ['1234567890', 'format'],
     ['49-091-85O', 'format'],
     ['09-999-999', 'range'],
-    ['150-000-001', 'range'],
-    ['999-999-999', 'range'],
+    ['150-000-001', 'check-digit'],
   ])('refuses %j as %s', (text, problem) => {
     expect(gstNumberProblem(text)).toBe(problem);
   });
+
+  // Inland Revenue expects to pass 150-000-000 within ten years: no ceiling (docs/decisions.md #122).
+  it.each(['150-000-017', '987-654-309', '999-999-999'])(
+    'accepts %s above 150-000-000 when its check digit is right',
+    (text) => {
+      expect(gstNumberProblem(text)).toBeNull();
+    },
+  );
 
   it('reads and prints the number as Inland Revenue does', () => {
     expect(gstNumberDigits(' 49-091-850 ')).toBe('49091850');

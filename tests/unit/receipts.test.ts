@@ -77,7 +77,7 @@ describe('supply corrections', () => {
     expect(supplyCorrection(payment, payment.refunds!.re_0!, unregistered)).toBeNull();
   });
 
-  it('the receipt’s GST less every correction is the GST on what was kept, to the cent', () => {
+  it('each correction is the GST in the part of the refund that lowered the supply (docs/decisions.md #119)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 50, max: 1_000_000 }),
@@ -85,24 +85,64 @@ describe('supply corrections', () => {
         (total, wanted) => {
           // Refunds never exceed what was paid, as Stripe refuses more.
           let left = total;
-          const refunds = wanted.map((amount) => {
-            const taken = Math.min(amount, left);
-            left -= taken;
-            return taken;
-          });
-          const payment = paymentOf(
-            total,
-            0,
-            refunds.filter((amount) => amount > 0),
+          const refunds = wanted
+            .map((amount) => {
+              const taken = Math.min(amount, left);
+              left -= taken;
+              return taken;
+            })
+            .filter((amount) => amount > 0);
+          const payment = paymentOf(total, 0, refunds);
+          const corrections = Object.values(payment.refunds!).map((refund) =>
+            supplyCorrection(payment, refund, merchant)!,
           );
-          const corrected = Object.values(payment.refunds!).reduce(
-            (sum, refund) => sum + supplyCorrection(payment, refund, merchant)!.gstCorrectionCents,
-            0,
+          for (const [index, correction] of corrections.entries()) {
+            expect(correction.supplyCents).toBe(refunds[index]);
+            expect(correction.gstCorrectionCents).toBe(gstInInclusiveCents(refunds[index]!));
+          }
+          // Each document is rounded on its own (s19O): what is left differs from the GST on what was kept by
+          // less than a cent for each refund.
+          const corrected = corrections.reduce((sum, correction) => sum + correction.gstCorrectionCents, 0);
+          expect(Math.abs(gstInInclusiveCents(total) - corrected - gstInInclusiveCents(left))).toBeLessThanOrEqual(
+            refunds.length,
           );
-          expect(gstInInclusiveCents(total) - corrected).toBe(gstInInclusiveCents(left));
         },
       ),
     );
+  });
+
+  it('refunding only a tip outside the supply corrects no GST; the price after it corrects the price’s GST', () => {
+    const outside = { ...merchant, tax: { ...merchant.tax!, tipTreatment: 'outside-supply' as const } };
+    const payment = paymentOf(10_000, 1_500, [1_500, 10_000]);
+    expect(supplyCorrection(payment, payment.refunds!.re_0!, outside)).toBeNull();
+    expect(receiptView(payment, outside).corrections[0]!.gstText).toBeNull();
+    expect(supplyCorrection(payment, payment.refunds!.re_1!, outside)).toMatchObject({
+      supplyCents: 10_000,
+      gstCorrectionCents: 1_304,
+    });
+    // A refund that is not the tip's amount gives back the price first: $20 of $100 + $15.
+    const partial = paymentOf(10_000, 1_500, [2_000, 9_500]);
+    expect(supplyCorrection(partial, partial.refunds!.re_0!, outside)).toMatchObject({ supplyCents: 2_000 });
+    expect(supplyCorrection(partial, partial.refunds!.re_1!, outside)).toMatchObject({ supplyCents: 8_000 });
+    // With tips part of the supply, the tip's refund is a refund of the supply like any other.
+    expect(supplyCorrection(payment, payment.refunds!.re_0!, merchant)).toMatchObject({ gstCorrectionCents: 196 });
+  });
+
+  it('names the GST number on the receipt page’s correction even of a receipt of $200 or less', () => {
+    const payment = paymentOf(2_300, 0, [2_300]);
+    const view = receiptView(payment, merchant);
+    expect(view.gstNumber).toBeNull();
+    expect(view.corrections[0]!.gstText).toBe('GST corrected by $3.00 (GST number 49-091-850)');
+  });
+
+  it('dates the receipt when the card was charged, not when Paylink recorded it', () => {
+    const payment = {
+      ...paymentOf(2_300, 0),
+      chargedAt: '2026-11-26T10:59:00.000Z',
+      settledAt: '2026-11-26T11:01:00.000Z',
+    };
+    // 23:59 and 00:01 in Auckland: the charge's day is the receipt's.
+    expect(receiptView(payment, merchant).date).toBe('26 November 2026');
   });
 });
 

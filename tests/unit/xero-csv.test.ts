@@ -1,8 +1,8 @@
 /**
- * The Xero exports of a payout (docs/decisions.md #57): Xero's date and amount rules, payee, description
- * and reference per line, formula injection made inert, the precoded Tax Rate following the merchant's GST
- * setting — and, as a property over any mix of Stripe balance transactions, lines that add up to the
- * payout exactly.
+ * The Xero exports of a payout (docs/decisions.md #57, #121): Xero's date and amount rules, payee,
+ * description and reference per line, formula characters dropped from text, the precoded Tax Rate of lines
+ * recorded before their GST-bearing part was kept — and, as a property over any mix of Stripe balance
+ * transactions, rows that with the payout's own row add up to zero in the clearing account.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,9 @@ import {
   linesTotalCents,
   xeroBankStatementCsv,
   xeroPrecodedCsv,
+  xeroRowsOfPayout,
   type XeroCsvOptions,
+  type XeroRow,
 } from '@shared/xero-csv';
 import { parseCsv } from '../support/csv';
 
@@ -28,6 +30,20 @@ const PAYMENT: LinePayment = {
   // Paid before receipts kept their tax settings: the Tax Rate follows the merchant's setting (#98).
   receiptGstRegistered: null,
 };
+
+/** The rows of one paid payout made of `lines`, arriving on 3 April 2026. */
+function rowsOf(lines: PayoutLine[], gstRegistered = false): XeroRow[] {
+  return xeroRowsOfPayout(
+    {
+      payoutId: 'po_1',
+      status: 'paid',
+      amountCents: linesTotalCents(lines),
+      arrivalDate: '2026-04-03T00:00:00.000Z',
+      lines,
+    },
+    { gstRegistered },
+  );
+}
 
 function cents(amount: string): number {
   const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
@@ -106,18 +122,20 @@ describe('Xero bank statement CSV', () => {
     }),
   ];
 
-  it('writes Xero’s columns: DD/MM/YYYY in the merchant’s zone, signed amounts without separators', () => {
-    const rows = parseCsv(xeroBankStatementCsv(lines, NZ));
+  it('writes Xero’s columns: DD/MM/YYYY in the merchant’s zone, signed amounts without separators, then the payout', () => {
+    const rows = parseCsv(xeroBankStatementCsv(rowsOf(lines), NZ));
     expect(rows).toEqual([
       ['Date', 'Amount', 'Payee', 'Description', 'Reference'],
       ['01/04/2026', '1234567.89', 'Aroha Ngata', 'Flat white', '1042'],
       ['01/04/2026', '-0.30', 'Paylink', 'Paylink fee: Flat white', '1042'],
-      ['01/04/2026', '-10.05', `'=cmd|" /C calc"!A0`, 'Refund: +Tips, "large"', 'pay_2'],
+      // A formula's first characters are dropped, not marked with an apostrophe Xero would keep (#122).
+      ['01/04/2026', '-10.05', 'cmd|" /C calc"!A0', 'Refund: +Tips, "large"', 'pay_2'],
+      ['03/04/2026', '-1234557.54', 'Bank account', 'Payout to your bank account (po_1)', 'po_1'],
     ]);
   });
 
-  it('precodes Account Code and Tax Rate from the merchant’s GST setting', () => {
-    const unregistered = parseCsv(xeroPrecodedCsv(lines, NZ));
+  it('precodes lines recorded before their GST-bearing part was kept by kind: fees and disputes never GST', () => {
+    const unregistered = parseCsv(xeroPrecodedCsv(rowsOf(lines), NZ));
     expect(unregistered[0]).toEqual([
       'Date',
       'Amount',
@@ -131,16 +149,19 @@ describe('Xero bank statement CSV', () => {
       ['200', 'No GST'],
       ['404', 'No GST'],
       ['200', 'No GST'],
+      ['', 'No GST'],
     ]);
-    const registered = parseCsv(xeroPrecodedCsv(lines, { ...NZ, gstRegistered: true }));
+    const registered = parseCsv(xeroPrecodedCsv(rowsOf(lines, true), NZ));
     expect(registered.slice(1).map((row) => row.slice(5))).toEqual([
       ['200', '15% GST on Income'],
-      ['404', '15% GST on Expenses'],
+      // Whether Paylink was registered when the line was recorded is not known: no GST claimed.
+      ['404', 'No GST'],
       ['200', '15% GST on Income'],
+      ['', 'No GST'],
     ]);
   });
 
-  it('codes a sale, its refund and its dispute as their receipt was issued, fees as the merchant is now (#98)', () => {
+  it('codes a sale and its refund as their receipt was issued (#98); its dispute and fees carry no GST', () => {
     const receipted = (receiptGstRegistered: boolean) => [
       ...linesOfTransaction(
         transaction({ amount: 23_000, fee: 30, fee_details: [{ type: 'application_fee', amount: 30 }] }),
@@ -156,32 +177,35 @@ describe('Xero bank statement CSV', () => {
       }),
     ];
     const codes = (lines: PayoutLine[], gstRegistered: boolean) =>
-      parseCsv(xeroPrecodedCsv(lines, { ...NZ, gstRegistered }))
-        .slice(1)
+      parseCsv(xeroPrecodedCsv(rowsOf(lines, gstRegistered), NZ))
+        .slice(1, -1)
         .map((row) => row.slice(5));
-    // Receipted before the merchant registered: no GST on the sale, though the fees now carry it.
+    // Receipted before the merchant registered: no GST on the sale.
     expect(codes(receipted(false), true)).toEqual([
       ['200', 'No GST'],
-      ['404', '15% GST on Expenses'],
+      ['404', 'No GST'],
       ['200', 'No GST'],
       ['200', 'No GST'],
     ]);
-    // Receipted with GST by a merchant since deregistered: the sale keeps its GST.
+    // Receipted with GST by a merchant since deregistered: the sale and its refund keep their GST; a dispute
+    // is no supply correction (#120).
     expect(codes(receipted(true), false)).toEqual([
       ['200', '15% GST on Income'],
       ['404', 'No GST'],
       ['200', '15% GST on Income'],
-      ['200', '15% GST on Income'],
+      ['200', 'No GST'],
     ]);
   });
 
-  it('refuses more lines than Xero imports from one file, in words', () => {
-    const many = Array.from({ length: XERO_MAX_ROWS + 1 }, () => lines[0]!);
+  it('refuses more rows than Xero imports from one file, in words', () => {
+    const row = rowsOf(lines)[0]!;
+    const many = Array.from({ length: XERO_MAX_ROWS + 1 }, () => row);
     expect(() => xeroBankStatementCsv(many, NZ)).toThrow(/at most 1,000 lines/);
   });
 
-  it('splits a long export into files Xero takes, every line once and in order', () => {
-    const many = Array.from({ length: 2 * XERO_MAX_ROWS + 1 }, (_, index) => ({ ...lines[0]!, amountCents: index }));
+  it('splits a long export into files Xero takes, every row once and in order', () => {
+    const row = rowsOf(lines)[0]!;
+    const many = Array.from({ length: 2 * XERO_MAX_ROWS + 1 }, (_, index) => ({ ...row, amountCents: index }));
     const files = inXeroFiles(many);
     expect(files.map((file) => file.length)).toEqual([XERO_MAX_ROWS, XERO_MAX_ROWS, 1]);
     expect(files.flat()).toEqual(many);
@@ -231,8 +255,8 @@ const anyTransaction = fc
     },
   }));
 
-describe('property: a payout’s export lines add up to the payout', () => {
-  it('for any mix of balance transactions, both CSVs sum to the sum of their nets, to the cent', () => {
+describe('property: a payout’s export comes back to zero in the clearing account', () => {
+  it('for any mix of balance transactions, both CSVs sum to zero but for an earlier payout’s returned money', () => {
     fc.assert(
       fc.property(fc.array(anyTransaction, { minLength: 1, maxLength: 40 }), fc.boolean(), (generated, gst) => {
         const payoutCents = generated.reduce((sum, { transaction: item }) => sum + item.net, 0);
@@ -240,15 +264,18 @@ describe('property: a payout’s export lines add up to the payout', () => {
           linesOfTransaction(item, payment),
         );
         expect(linesTotalCents(lines)).toBe(payoutCents);
-        const options = { ...NZ, gstRegistered: gst };
-        for (const csv of [xeroBankStatementCsv(lines, options), xeroPrecodedCsv(lines, options)]) {
+        // An earlier failed payout's money returned: it never left clearing, so its line is left out (#121).
+        const returned = linesTotalCents(lines.filter((line) => line.kind === 'payout_failure'));
+        const kept = lines.filter((line) => line.kind !== 'payout_failure');
+        for (const csv of [xeroBankStatementCsv(rowsOf(lines, gst), NZ), xeroPrecodedCsv(rowsOf(lines, gst), NZ)]) {
           const rows = parseCsv(csv).slice(1);
-          expect(rows).toHaveLength(lines.length);
-          expect(rows.reduce((sum, row) => sum + cents(row[1]!), 0)).toBe(payoutCents);
-          // Reference: the receipt number where the payment has one, else the payment id.
-          expect(rows.map((row) => row[4])).toEqual(
-            lines.map((line) => (line.receiptNumber === null ? line.paymentId : String(line.receiptNumber))),
-          );
+          expect(rows).toHaveLength(kept.length + 1);
+          expect(rows.reduce((sum, row) => sum + cents(row[1]!), 0) + returned).toBe(0);
+          // Reference: the receipt number where the payment has one, else the payment id; then the payout's id.
+          expect(rows.map((row) => row[4])).toEqual([
+            ...kept.map((line) => (line.receiptNumber === null ? line.paymentId : String(line.receiptNumber))),
+            'po_1',
+          ]);
         }
       }),
       { numRuns: 200 },

@@ -234,7 +234,16 @@ export function payCheckoutSession(
     receipt_email: payer.email,
   });
   recordAnswers(session.custom_fields, payer.answers ?? new Map());
-  Object.assign(session, { status: 'complete', payment_status: 'paid', customer_details: customerDetails });
+  Object.assign(session, {
+    status: 'complete',
+    payment_status: 'paid',
+    customer_details: customerDetails,
+    // As Stripe does when name_collection asked for the individual's name (Checkout Session
+    // `collected_information`): the name the payer typed there, apart from the card's.
+    collected_information: session.name_collection?.individual?.enabled
+      ? { individual_name: payer.name || null, business_name: null }
+      : null,
+  });
   context.emit('payment_intent.succeeded', paymentIntent, { account });
   context.emit('checkout.session.completed', session, { account });
   if (testCard.disputeReason) openDispute(context, charge.id, { reason: testCard.disputeReason });

@@ -4,30 +4,39 @@
  * name. The GST summary is for a spreadsheet, so it has one, as the transactions CSV does.
  */
 import type { GstSummary } from '@shared/contracts/gst-summary';
-import type { PayoutLine } from '@shared/contracts/payouts';
 import { gstSummaryCsv } from '@shared/gst-summary-csv';
 import { CSV_BYTE_ORDER_MARK } from '@shared/transactions-csv';
-import { inXeroFiles, xeroBankStatementCsv, xeroPrecodedCsv, type XeroCsvOptions } from '@shared/xero-csv';
+import {
+  inXeroFiles,
+  xeroBankStatementCsv,
+  xeroPrecodedCsv,
+  xeroRowsOfPayouts,
+  type XeroCsvOptions,
+  type XeroPayout,
+} from '@shared/xero-csv';
 
 export type XeroFileKind = 'statement' | 'precoded';
 
 /**
- * One file, or (past the 1,000 lines Xero takes from a file) numbered parts to import one after another:
- * `…-part-1-of-3.csv`. The browser may ask once whether the site may save several files.
+ * The payouts' rows (each payout's lines, then the payout itself) as one file, or (past the 1,000 rows Xero
+ * takes from a file) numbered parts to import one after another: `…-part-1-of-3.csv`. The browser may ask
+ * once whether the site may save several files. Returns how many rows were written.
  */
 export function downloadXeroCsv(
   name: string,
   kind: XeroFileKind,
-  lines: readonly PayoutLine[],
+  payouts: readonly XeroPayout[],
   options: XeroCsvOptions,
-) {
-  const files = inXeroFiles(lines);
+): number {
+  const rows = xeroRowsOfPayouts(payouts, options);
+  const files = inXeroFiles(rows);
   const suffix = kind === 'precoded' ? '-precoded' : '';
   files.forEach((part, index) => {
     const text = kind === 'statement' ? xeroBankStatementCsv(part, options) : xeroPrecodedCsv(part, options);
     const partName = files.length === 1 ? '' : `-part-${index + 1}-of-${files.length}`;
     saveCsv(`${name}${suffix}${partName}.csv`, [text]);
   });
+  return rows.length;
 }
 
 /** The GST summary of one period: its receipts and corrections, then the totals. */

@@ -49,13 +49,14 @@ export const payoutsStrings = {
     stripe_fee: 'Stripe fee',
     paylink_fee: 'Paylink fee',
     fee_refund: 'Paylink fee returned',
+    payout_failure: 'Earlier payout returned',
     other: 'Stripe adjustment',
   } satisfies Record<PayoutLineKind, string>,
 
   exports: {
     title: 'Export for Xero',
     description:
-      'Bank statement CSVs for a "Stripe clearing account" in Xero: one line per payment, fee, refund and dispute, adding up to each payout. The precoded file also sets Account Code and Tax Rate.',
+      'Bank statement CSVs for a "Stripe clearing account" in Xero: one line per payment, fee, refund and dispute, then the payout itself as a transfer to your bank, so the clearing account comes back to zero. The precoded file also sets Account Code and Tax Rate.',
     from: 'Arriving from',
     to: 'Arriving to',
     statement: 'Xero CSV',

@@ -31,7 +31,7 @@ export function PayoutDetailPanel({
   const payout = detail.data;
   const total = payout.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const fileName = `paylink-payout-${payout.arrivalDate.slice(0, 10)}-${payout.payoutId}`;
-  const download = (kind: XeroFileKind) => downloadXeroCsv(fileName, kind, payout.lines, options);
+  const download = (kind: XeroFileKind) => void downloadXeroCsv(fileName, kind, [payout], options);
 
   return (
     <div className="flex flex-col gap-4">

@@ -25,13 +25,14 @@ export function RangeExport({ options }: { options: { timeZone: string; gstRegis
     setBusy(kind);
     try {
       const { payouts, gstRegistered } = await readPayoutsBetween(from, to);
-      const lines = payouts.flatMap((payout) => payout.lines);
       if (payouts.length === 0) {
         toast.info(strings.exports.nothing);
         return;
       }
-      downloadXeroCsv(`paylink-payouts-${from}-to-${to}`, kind, lines, { ...options, gstRegistered });
-      toast.success(strings.exports.done(lines.length));
+      // Failed payouts are exported too: their sales and fees happened. Their own row and the line returning
+      // their money are left out by the rows themselves (shared/xero-csv.ts, docs/decisions.md #121).
+      const rows = downloadXeroCsv(`paylink-payouts-${from}-to-${to}`, kind, payouts, { ...options, gstRegistered });
+      toast.success(strings.exports.done(rows));
     } catch (error) {
       toast.error(error instanceof RangeError ? error.message : strings.exports.failed);
     } finally {
