@@ -119,9 +119,7 @@ export function feeLinesOf(
 /** The lines' totals; the GST in each only when Paylink is registered (3/23, s19O-rounded, as receipts are). */
 export function feeTotalsOf(lines: readonly FeeLine[], paylinkRegistered: boolean): FeeTotals {
   const chargedCents = lines.filter((line) => line.kind === 'fee').reduce((sum, line) => sum + line.feeCents, 0);
-  const returnedCents = -lines
-    .filter((line) => line.kind === 'returned')
-    .reduce((sum, line) => sum + line.feeCents, 0);
+  const returnedCents = lines.filter((line) => line.kind === 'returned').reduce((sum, line) => sum - line.feeCents, 0);
   const netCents = chargedCents - returnedCents;
   const gst = (cents: number) => (paylinkRegistered ? gstInInclusiveCents(cents) : null);
   return {
