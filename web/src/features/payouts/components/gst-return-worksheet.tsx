@@ -44,22 +44,24 @@ export function GstReturnWorksheet({ months, lastMonth }: { months: GstPeriodLen
         </div>
       ) : (
         <>
-          <table className="w-full text-sm">
-            <caption className="sr-only">{strings.title}</caption>
-            <tbody>
-              {GST_RETURN_BOX_ORDER.map((box) => (
-                <tr key={box} className={TOTAL_BOXES.has(box) ? 'border-t font-semibold' : undefined}>
-                  <th scope="row" className="py-1.5 pr-3 text-left align-top font-medium whitespace-nowrap">
-                    {strings.box(box)}
-                  </th>
-                  <td className="py-1.5 pr-3 text-muted-foreground">{GST_RETURN_BOX_WORDS[box]}</td>
-                  <td className="py-1.5 text-right align-top tabular-nums whitespace-nowrap">
+          {/* A list of terms rather than a table: each box is a name, its words and one amount. */}
+          <dl className="grid grid-cols-[auto_1fr_auto] gap-x-3 text-sm">
+            {GST_RETURN_BOX_ORDER.map((box) => {
+              const total = TOTAL_BOXES.has(box) ? 'border-t font-semibold' : '';
+              return (
+                <div key={box} className="contents">
+                  <dt className={`py-1.5 font-medium whitespace-nowrap ${total}`}>{strings.box(box)}</dt>
+                  <dd className={`py-1.5 text-muted-foreground ${total}`}>{GST_RETURN_BOX_WORDS[box]}</dd>
+                  <dd
+                    className={`py-1.5 text-right tabular-nums whitespace-nowrap ${total}`}
+                    data-testid={`gst-return-${box}`}
+                  >
                     {formatMoney(worksheet.data.boxes[box], worksheet.data.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
           <div className="flex flex-col gap-2">
             <p className="text-sm font-medium">{strings.notesTitle}</p>
             <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
