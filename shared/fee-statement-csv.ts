@@ -60,7 +60,7 @@ export function feeStatementCsv(statement: FeeStatement): string {
       )
       .join('') +
     total('Total fees', totals.chargedCents) +
-    total('Total fees returned', -totals.returnedCents) +
+    total('Total fees returned', totals.returnedCents === 0 ? 0 : -totals.returnedCents) +
     total('Net fees', totals.netCents) +
     total('GST included in net fees', totals.netGstCents)
   );

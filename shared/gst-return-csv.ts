@@ -52,7 +52,7 @@ export function gstReturnNotes(worksheet: GstReturnWorksheet): string[] {
   const money = (cents: number) => formatMoney(cents, worksheet.currency);
   const notes = [
     `Paylink payments only, ${dayText(worksheet.fromDay)} to ${dayText(worksheet.toDay)}: add your other sales and purchases before you file.`,
-    `Box 5 is ${parts.receipts} ${parts.receipts === 1 ? 'receipt' : 'receipts'} at their full amount; Box 13 is the GST ${parts.corrections} ${parts.corrections === 1 ? 'refund' : 'refunds'} corrected (GST Act s25).`,
+    `Box 5 is ${parts.receipts} ${parts.receipts === 1 ? 'receipt' : 'receipts'} at their full amount; Box 13 is the GST corrected by ${parts.corrections} ${parts.corrections === 1 ? 'refund' : 'refunds'} (GST Act s25).`,
   ];
   if (parts.roundingDifferenceCents !== 0) {
     const more = parts.roundingDifferenceCents > 0;

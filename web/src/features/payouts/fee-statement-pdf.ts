@@ -121,7 +121,7 @@ function drawStatement(doc: jsPDF, statement: FeeStatement, month: string) {
   );
   row(
     booksStrings.fees.figures.returned(statement.lines.filter((line) => line.kind === 'returned').length),
-    money(-totals.returnedCents),
+    money(totals.returnedCents === 0 ? 0 : -totals.returnedCents),
   );
   row(booksStrings.fees.figures.net, money(totals.netCents), { bold: true });
   y += 2;

@@ -24,6 +24,8 @@ function monthIn(timeZone: string): string {
 
 const monthLabel = (month: string) => periodLabel({ firstMonth: month, lastMonth: month });
 const dayText = (day: string) => day.split('-').reverse().join('/');
+/** Fees given back as a negative amount; none as $0.00, never -$0.00. */
+const given = (cents: number) => (cents === 0 ? 0 : -cents);
 
 /**
  * Paylink's statement of its own fees for a month the merchant picks, as a PDF and a CSV
@@ -128,7 +130,7 @@ function FeeFigures({ statement }: { statement: NonNullable<ReturnType<typeof us
       <dt className="text-muted-foreground">{strings.figures.charged(count('fee'))}</dt>
       <dd className="pl-4 text-right tabular-nums">{money(totals.chargedCents)}</dd>
       <dt className="text-muted-foreground">{strings.figures.returned(count('returned'))}</dt>
-      <dd className="pl-4 text-right tabular-nums">{money(-totals.returnedCents)}</dd>
+      <dd className="pl-4 text-right tabular-nums">{money(given(totals.returnedCents))}</dd>
       <dt className="border-t pt-2 font-semibold">{strings.figures.net}</dt>
       <dd className="border-t pt-2 pl-4 text-right font-semibold tabular-nums">{money(totals.netCents)}</dd>
       {totals.netGstCents === null ? null : (

@@ -45,13 +45,13 @@ export function GstReturnWorksheet({ months, lastMonth }: { months: GstPeriodLen
       ) : (
         <>
           {/* A list of terms rather than a table: each box is a name, its words and one amount. */}
-          <dl className="grid grid-cols-[auto_1fr_auto] gap-x-3 text-sm">
+          <dl className="grid grid-cols-[auto_1fr_auto] text-sm">
             {GST_RETURN_BOX_ORDER.map((box) => {
               const total = TOTAL_BOXES.has(box) ? 'border-t font-semibold' : '';
               return (
                 <div key={box} className="contents">
-                  <dt className={`py-1.5 font-medium whitespace-nowrap ${total}`}>{strings.box(box)}</dt>
-                  <dd className={`py-1.5 text-muted-foreground ${total}`}>{GST_RETURN_BOX_WORDS[box]}</dd>
+                  <dt className={`py-1.5 pr-3 font-medium whitespace-nowrap ${total}`}>{strings.box(box)}</dt>
+                  <dd className={`py-1.5 pr-3 text-muted-foreground ${total}`}>{GST_RETURN_BOX_WORDS[box]}</dd>
                   <dd
                     className={`py-1.5 text-right tabular-nums whitespace-nowrap ${total}`}
                     data-testid={`gst-return-${box}`}
