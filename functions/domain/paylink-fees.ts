@@ -52,13 +52,11 @@ function shareOfFee(feeCents: number, partCents: number, wholeCents: number): nu
  * The fee given back with each succeeded refund of a payment, by refund id: the refunds so far give back
  * their share of the fee, so every refund together gives back exactly the whole fee on a full refund.
  */
-export function returnedFees(
-  payment: Pick<PaymentRecord, 'productFeeCents' | 'totalCents' | 'refunds'>,
-): Map<string, number> {
+export function returnedFees(payment: PaymentRecord): Map<string, number> {
   const returned = new Map<string, number>();
   const fee = payment.productFeeCents ?? 0;
   let refundedBefore = 0;
-  for (const refund of succeededRefunds(payment as PaymentRecord)) {
+  for (const refund of succeededRefunds(payment)) {
     const before = shareOfFee(fee, refundedBefore, payment.totalCents);
     refundedBefore += refund.amountCents;
     returned.set(refund.refundId, shareOfFee(fee, refundedBefore, payment.totalCents) - before);
@@ -133,7 +131,7 @@ export function feeTotalsOf(lines: readonly FeeLine[], paylinkRegistered: boolea
 }
 
 /** Where the read for days in `timeZone` starts and ends: back for refunds of older payments, two days' slack. */
-export function feeReadWindow(firstMonth: string, dayAfter: string, timeZone: string) {
+function feeReadWindow(firstMonth: string, dayAfter: string, timeZone: string) {
   return {
     from: startOfDayIn(addDays(`${addMonths(firstMonth, -CORRECTION_LOOKBACK_MONTHS)}-01`, -2), timeZone),
     to: startOfDayIn(addDays(dayAfter, 2), timeZone),

@@ -44,7 +44,7 @@ export const booksStrings = {
     gstNumber: 'GST number',
     to: 'To',
     description: 'Paylink fee: 0.5% of each payment received through Paylink, less the fee given back with refunds.',
-    columns: { date: 'Date', what: 'Description', fee: 'Fee' },
+    columns: { what: 'Description', fee: 'Fee' },
     fee: 'Fee',
     returned: 'Fee returned',
     receipt: (number: number) => `receipt ${number}`,

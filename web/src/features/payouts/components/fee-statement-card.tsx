@@ -1,5 +1,6 @@
 import { Download, FileText, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { FeeStatement } from '@shared/contracts/paylink-fees';
 import { addMonths, periodLabel } from '@shared/gst-periods';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
@@ -121,7 +122,7 @@ export function FeeStatementCard({ timeZone }: { timeZone: string }) {
   );
 }
 
-function FeeFigures({ statement }: { statement: NonNullable<ReturnType<typeof useFeeStatement>['data']> }) {
+function FeeFigures({ statement }: { statement: FeeStatement }) {
   const money = (cents: number) => formatMoney(cents, statement.currency);
   const { totals } = statement;
   const count = (kind: 'fee' | 'returned') => statement.lines.filter((line) => line.kind === kind).length;
