@@ -78,4 +78,24 @@ export const taxAndPayoutFunctions: readonly FunctionSpec[] = [
     tables: { payments: 'read', merchants: 'read' },
     timeoutSeconds: 28,
   },
+  {
+    name: 'get-paylink-fees',
+    description:
+      "Paylink's statement of its fees to the signed-in merchant for one month: a tax invoice when Paylink is GST-registered.",
+    entry: 'functions/http/get-paylink-fees.ts',
+    routes: [{ method: 'GET', path: '/api/me/paylink-fees', auth: 'merchant' }],
+    // Reads the month's payments and 12 months before it, as the GST summary does (docs/decisions.md #123).
+    tables: { payments: 'read', merchants: 'read' },
+    timeoutSeconds: 28,
+  },
+  {
+    name: 'get-gst-return',
+    description:
+      "A GST period's Paylink figures as the GST return's boxes 5 to 15: sales, zero-rated, adjustments, Paylink's fees.",
+    entry: 'functions/http/get-gst-return.ts',
+    routes: [{ method: 'GET', path: '/api/me/gst-return', auth: 'merchant' }],
+    // The GST summary's read, with Paylink's fee on each payment (docs/decisions.md #124).
+    tables: { payments: 'read', merchants: 'read' },
+    timeoutSeconds: 28,
+  },
 ];

@@ -20,6 +20,7 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { formatMoney } from '@web/lib/format-money';
 import { useGstSummary } from '../api/gst-summary-api';
 import { downloadGstSummaryCsv } from '../payout-files';
+import { GstReturnWorksheet } from './gst-return-worksheet';
 import { payoutsStrings } from '../payouts-strings';
 
 const strings = payoutsStrings.gst;
@@ -218,6 +219,7 @@ export function GstSummaryCard({ timeZone, gstRegistered }: { timeZone: string; 
             <p className="text-xs text-muted-foreground">{strings.scope}</p>
           </section>
         )}
+        <GstReturnWorksheet months={choice.months} lastMonth={period.lastMonth} />
       </CardContent>
     </Card>
   );

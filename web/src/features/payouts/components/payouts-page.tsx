@@ -13,6 +13,7 @@ import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
 import { usePayoutPages } from '../api/payouts-api';
 import { payoutsStrings as strings } from '../payouts-strings';
+import { FeeStatementCard } from './fee-statement-card';
 import { GstSummaryCard } from './gst-summary-card';
 import { PayoutDetailPanel } from './payout-detail';
 import { RangeExport } from './range-export';
@@ -67,6 +68,7 @@ function Payouts({ profile }: { profile: MerchantProfile }) {
     <div className="flex flex-col gap-6">
       <RangeExport options={options} />
       <GstSummaryCard timeZone={profile.timeZone} gstRegistered={gstRegistered} />
+      <FeeStatementCard timeZone={profile.timeZone} />
       <Card className="overflow-hidden">
         <CardHeader>
           <CardTitle as="h2">{strings.list.title}</CardTitle>
