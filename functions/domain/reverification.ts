@@ -35,12 +35,14 @@ export const REVERIFY_LIMITS = { pendingPerShard: 100, uncountedPerShard: 100, s
 export const REVERIFY_CHECKS_PER_RUN = 1_000;
 /**
  * A run's time is the Lambda's own remaining time (docs/decisions.md #NEW-settles-b), of which the end is
- * kept for what must happen every run: count repair and sealing take the last 20 s; finishing interrupted
- * settles stops starting 10 s before that; and checks stop starting early enough that one in flight — three
- * Stripe calls one after another (the session, its expiry, the payment intent), each at most the client's
- * ~10.5 s with its retry — ends before then. What is left waits for the next run, the most overdue first.
+ * kept for what must happen every run: count repair and sealing take the last 30 s (a full share, 400
+ * counts and 150 days, took ~20 s on the local runtime's slower store: `PAYLINK_BENCH_ONLY=reverify npm run
+ * bench`); finishing interrupted settles stops starting 10 s before that; and checks stop starting early
+ * enough that one in flight — three Stripe calls one after another (the session, its expiry, the payment
+ * intent), each at most the client's ~10.5 s with its retry — ends before then. What is left waits for the
+ * next run, the most overdue first.
  */
-export const RESERVED_FOR_COUNTS_AND_SEALING_MS = 20_000;
+export const RESERVED_FOR_COUNTS_AND_SEALING_MS = 30_000;
 export const RESERVED_FOR_FINISHING_SETTLES_MS = 10_000;
 export const CHECK_IN_FLIGHT_MS = 32_000;
 export const RESERVED_AFTER_CHECKS_MS =
