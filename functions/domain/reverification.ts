@@ -43,6 +43,8 @@ export const REVERIFY_CHECKS_PER_RUN = 1_000;
  * next run, the most overdue first.
  */
 export const RESERVED_FOR_COUNTS_AND_SEALING_MS = 30_000;
+/** Of those, counts stop starting with this much left, for sealing (a count not tried holds its days back). */
+export const RESERVED_FOR_SEALING_MS = 15_000;
 export const RESERVED_FOR_FINISHING_SETTLES_MS = 10_000;
 export const CHECK_IN_FLIGHT_MS = 32_000;
 export const RESERVED_AFTER_CHECKS_MS =
@@ -238,7 +240,13 @@ export async function reverifyPendingPayments(deps: SettlementDeps, timeLeft: Ti
   // Then the settles a failure left half done (their counts among them), before the counts are listed.
   run.finished = (await finishUnfinishedSettles(deps, () => timeLeft() > RESERVED_FOR_COUNTS_AND_SEALING_MS)).finished;
   // Then the counts a crash or a failure left owed, and sealing (count-repair.ts): one record at a time.
-  run.sealed = (await finishCountsAndSeal(deps, { sealPerShard: REVERIFY_LIMITS.sealPerShard })).sealed;
+  run.sealed = (
+    await finishCountsAndSeal(
+      deps,
+      { sealPerShard: REVERIFY_LIMITS.sealPerShard },
+      () => timeLeft() > RESERVED_FOR_SEALING_MS,
+    )
+  ).sealed;
   return run;
 }
 

@@ -385,6 +385,7 @@ async function saturatedReverify() {
     `Saturated re-verify run (${measured.pending.toLocaleString('en-NZ')} due, slow Stripe) in a ${measured.lambdaTimeoutMs / 1000} s Lambda`,
     `${(measured.runMs / 1000).toFixed(1)} s: checked ${measured.checked} (budget ${measured.checkBudget}), settled ${measured.settled}, ` +
       `finished ${measured.finished} settles, sealed ${measured.sealed}; ${Math.round((measured.timeLeftAtCountRepairMs ?? 0) / 1000)} s left at count repair, ` +
+      `${Math.round((measured.timeLeftAtSealingMs ?? 0) / 1000)} s at sealing, ` +
       `${Math.round(measured.timeLeftAtEndMs / 1000)} s at the end`,
     command,
   );

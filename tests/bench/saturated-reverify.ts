@@ -45,6 +45,7 @@ export interface SaturatedReverifyFigures extends SaturatedReverifyCounts {
   finished: number;
   sealed: number;
   timeLeftAtCountRepairMs: number | null;
+  timeLeftAtSealingMs: number | null;
   timeLeftAtEndMs: number;
   problems: string[];
 }
@@ -107,6 +108,7 @@ export async function measureSaturatedReverify(
 
   const deps = await settlementDeps(new Date());
   let timeLeftAtCountRepairMs: number | null = null;
+  let timeLeftAtSealingMs: number | null = null;
   const timeLeft = reverifyTimeLeft();
   const lambdaTimeoutMs = timeLeft();
   const began = performance.now();
@@ -114,6 +116,13 @@ export async function measureSaturatedReverify(
     {
       ...deps,
       stripe: slowSessions(deps.stripe, counts.stripeLatencyMs),
+      stats: {
+        ...deps.stats,
+        listUnsealedDays: (...args) => {
+          timeLeftAtSealingMs ??= timeLeft();
+          return deps.stats.listUnsealedDays(...args);
+        },
+      },
       payments: {
         ...paymentStore,
         listAllUncounted: (shard) => {
@@ -142,6 +151,7 @@ export async function measureSaturatedReverify(
     finished: run.finished,
     sealed: run.sealed,
     timeLeftAtCountRepairMs: timeLeftAtCountRepairMs === null ? null : Math.round(timeLeftAtCountRepairMs),
+    timeLeftAtSealingMs: timeLeftAtSealingMs === null ? null : Math.round(timeLeftAtSealingMs),
     timeLeftAtEndMs: Math.round(timeLeftAtEndMs),
     problems,
   };

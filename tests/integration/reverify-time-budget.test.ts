@@ -3,7 +3,7 @@
  * gave its checks 120 s of wall clock — the function's whole timeout — so a saturated run (thousands of open
  * Checkouts, Stripe slow) was killed by Lambda before count repair and sealing, mid-settle. Now checks stop
  * starting once the Lambda's time left is down to what the rest needs, and count repair and sealing always
- * have their share.
+ * have their share; and when even counts must stop, the days they are owed to wait with them.
  *
  * The first test drives a Lambda clock of its own (each Stripe look-up costs it a second), so nothing here
  * depends on how fast this machine is; the second runs the scheduled function itself, whose context's
@@ -12,14 +12,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
 import { paymentStore } from '@functions/adapters/payment-store';
+import { STATUS_RANK } from '@functions/domain/payment-status';
+import { uncountedShardOf } from '@functions/domain/payments';
 import {
   RESERVED_AFTER_CHECKS_MS,
   RESERVED_FOR_COUNTS_AND_SEALING_MS,
+  RESERVED_FOR_SEALING_MS,
   reverifyPendingPayments,
 } from '@functions/domain/reverification';
 import type { SettlementDeps } from '@functions/domain/settlement';
 import { countingSessionRetrieves, seedPaidWithLostWebhooks } from '../support/lost-webhooks-seed';
-import { seedSettledPayments, settlementDeps } from '../support/payments-seed';
+import { batchPutPayments, pendingPayment, seedSettledPayments, settlementDeps } from '../support/payments-seed';
 import { statsItems } from '../support/stored-rows';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
@@ -98,4 +101,31 @@ it("the scheduled function's time is its context's: with less than the run keeps
     expect(after?.reverifyChecks).toBe(before.reverifyChecks);
   }
   expect(await day.sealed()).toBe(true);
+});
+
+it("with only sealing's share left, no count starts, and the day a count is still owed to is held back from sealing", async () => {
+  const other = await closedUnsealedDay();
+  const merchant = await env.createMerchant();
+  const day = Date.now() - THREE_DAYS_MS;
+  await seedSettledPayments(env, { merchantId: merchant.sub, count: 2, settledAt: (index) => new Date(day + index) });
+  // A third payment of that day whose count a crash left owed.
+  const owed = pendingPayment(merchant.sub, { createdAt: new Date(day - 3_600_000) });
+  const { pendingShard: _shard, pendingSince: _since, reverifyAt: _at, ...settled } = owed;
+  await batchPutPayments([
+    {
+      ...settled,
+      status: 'succeeded',
+      statusRank: STATUS_RANK.succeeded,
+      settledAt: new Date(day + 5).toISOString(),
+      uncountedShard: uncountedShardOf(owed.paymentId),
+      uncountedSince: new Date(day + 5).toISOString(),
+    },
+  ]);
+
+  await reverifyPendingPayments(settlementDeps(env, new Date()), () => RESERVED_FOR_SEALING_MS - 1_000);
+  expect((await paymentStore.get(owed.paymentId))?.uncountedShard, 'its count not started').toBeDefined();
+  const days = (await statsItems(env, merchant.sub)).filter((item) => String(item.day).startsWith('D#'));
+  expect(days.length).toBeGreaterThan(0);
+  expect(days.every((item) => item.sealedAt === undefined)).toBe(true);
+  expect(await other.sealed(), "another merchant's closed day still seals").toBe(true);
 });
