@@ -36,8 +36,8 @@ export const REVERIFY_CHECKS_PER_RUN = 1_000;
 /**
  * A run's time is the Lambda's own remaining time (docs/decisions.md #NEW-settles-b), of which the end is
  * kept for what must happen every run: count repair and sealing take the last 30 s (a full share, 400
- * counts and 150 days, took ~20 s on the local runtime's slower store: `PAYLINK_BENCH_ONLY=reverify npm run
- * bench`); finishing interrupted settles stops starting 10 s before that; and checks stop starting early
+ * counts and 150 days, took 16–20 s on the local runtime's slower store, 39 s on a loaded machine:
+ * `PAYLINK_BENCH_ONLY=reverify npm run bench`; counts stop starting at 15 s left whatever they take); finishing interrupted settles stops starting 10 s before that; and checks stop starting early
  * enough that one in flight — three Stripe calls one after another (the session, its expiry, the payment
  * intent), each at most the client's ~10.5 s with its retry — ends before then. What is left waits for the
  * next run, the most overdue first.
