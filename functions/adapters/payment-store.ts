@@ -11,9 +11,6 @@ import { isUnsettled, STATUS_RANK } from '../domain/payment-status';
 import { payerEmailKeyOf } from '../domain/payments';
 import { conditionally, countQuery, documentClient, tableName } from './dynamo';
 
-/** What the settle's last write removes: the owed live update and the unfinished-settle mark. */
-const SETTLE_FINISHED_REMOVES = 'announceOwed, unfinishedShard, finishDueAt, finishAttempts';
-
 export const paymentStore: PaymentRepository = {
   async get(paymentId) {
     const { Item } = await documentClient().send(
@@ -309,7 +306,7 @@ export const paymentStore: PaymentRepository = {
           TableName: tableName('payments'),
           Key: { paymentId },
           // The settle's last write: it leaves the schedule's list of unfinished settles here too.
-          UpdateExpression: `${placeSettled ? 'SET placeSettled = :place ' : ''}REMOVE ${SETTLE_FINISHED_REMOVES}`,
+          UpdateExpression: `${placeSettled ? 'SET placeSettled = :place ' : ''}REMOVE announceOwed, unfinishedShard, finishDueAt, finishAttempts`,
           ConditionExpression: 'attribute_exists(announceOwed)',
           ...(placeSettled && { ExpressionAttributeValues: { ':place': placeSettled } }),
         }),

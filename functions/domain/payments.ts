@@ -195,7 +195,8 @@ export interface PaymentRepository {
   listAllUncounted(shard: string): Promise<PaymentRecord[]>;
   /**
    * Removes `announceOwed` once the live update is out, and records `placeSettled` (the place move the
-   * settle has made by then) in the same write.
+   * settle has made by then) in the same write; the settle's last, it also takes the payment off the
+   * `unfinishedSettles` index.
    */
   clearAnnounceOwed(paymentId: string, placeSettled: PlaceMove | undefined): Promise<void>;
   /** Puts a still-marked payment's next count attempt at `retryAt`, after `attempts` failures. */
