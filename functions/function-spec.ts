@@ -158,8 +158,12 @@ export interface FunctionSpec {
   pushesToConnections?: boolean;
   /** May end a merchant's sessions: AdminUserGlobalSignOut on the merchants' user pool, nothing else. */
   signsOutUsers?: boolean;
+  /** Lambda's timeout; `DEFAULT_TIMEOUT_SECONDS` when absent (the stack and both local runtimes apply it). */
   timeoutSeconds?: number;
 }
+
+/** A function's timeout when its spec names none. */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 /** The event sources a function may publish under: none unless it puts events, Paylink's own unless it says. */
 export function eventSourcesOf(spec: FunctionSpec): readonly string[] {

@@ -96,6 +96,15 @@ export const tables: Record<TableId, TableSpec> = {
         partitionKey: { name: 'uncountedShard', type: S },
         sortKey: { name: 'uncountedSince', type: S },
       },
+      // Sparse: a settle whose status write landed and whose later steps (place, receipt, request, live
+      // update) have not all finished; the schedule finishes each when it falls due (docs/decisions.md
+      // #125). Keys and the retry count only: the schedule re-reads each payment before finishing it.
+      {
+        name: 'unfinishedSettles',
+        partitionKey: { name: 'unfinishedShard', type: S },
+        sortKey: { name: 'finishDueAt', type: S },
+        include: ['finishAttempts'],
+      },
     ],
   },
   stats: {

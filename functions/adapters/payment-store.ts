@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  SETTLE_FINISH_GRACE_MS,
   uncountedShardOf,
+  unfinishedShardOf,
   type PaymentRecord,
   type PaymentRepository,
   type SettlementDetails,
@@ -69,6 +71,8 @@ export const paymentStore: PaymentRepository = {
       ':rank': STATUS_RANK[status],
       ':now': now.toISOString(),
       ':owed': true,
+      ':unfinished': unfinishedShardOf(paymentId),
+      ':finishDue': new Date(now.getTime() + SETTLE_FINISH_GRACE_MS).toISOString(),
     };
     const unsettled = isUnsettled(status);
     const sets = [
@@ -77,6 +81,9 @@ export const paymentStore: PaymentRepository = {
       'updatedAt = :now',
       // The live update is owed from this write on, until it is published (settlement.ts).
       'announceOwed = :owed',
+      // …and the settle's later steps, on the schedule's list until its last write (docs/decisions.md #125).
+      'unfinishedShard = :unfinished',
+      'finishDueAt = :finishDue',
     ];
     // Open → pending (Checkout completed, money on its way) keeps the schedule's index keys: not settled yet.
     if (!unsettled) sets.push('settledAt = :now');
@@ -298,7 +305,8 @@ export const paymentStore: PaymentRepository = {
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId },
-          UpdateExpression: placeSettled ? 'SET placeSettled = :place REMOVE announceOwed' : 'REMOVE announceOwed',
+          // The settle's last write: it leaves the schedule's list of unfinished settles here too.
+          UpdateExpression: `${placeSettled ? 'SET placeSettled = :place ' : ''}REMOVE announceOwed, unfinishedShard, finishDueAt, finishAttempts`,
           ConditionExpression: 'attribute_exists(announceOwed)',
           ...(placeSettled && { ExpressionAttributeValues: { ':place': placeSettled } }),
         }),
@@ -315,6 +323,30 @@ export const paymentStore: PaymentRepository = {
           Key: { paymentId },
           UpdateExpression: 'SET countAttempts = :attempts, countRetryAt = :retryAt',
           ConditionExpression: 'attribute_exists(uncountedShard)',
+          ExpressionAttributeValues: { ':attempts': attempts, ':retryAt': retryAt.toISOString() },
+        }),
+      ),
+    );
+  },
+
+  async listUnfinishedSettles(shard, now, limit) {
+    return queryIndex({
+      IndexName: 'unfinishedSettles',
+      KeyConditionExpression: 'unfinishedShard = :shard AND finishDueAt <= :now',
+      ExpressionAttributeValues: { ':shard': shard, ':now': now },
+      limit,
+    });
+  },
+
+  async deferSettleFinish(paymentId, attempts, retryAt) {
+    // Only while unfinished: a settle finished meanwhile has left the index and stays out of it.
+    await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { paymentId },
+          UpdateExpression: 'SET finishAttempts = :attempts, finishDueAt = :retryAt',
+          ConditionExpression: 'attribute_exists(unfinishedShard)',
           ExpressionAttributeValues: { ':attempts': attempts, ':retryAt': retryAt.toISOString() },
         }),
       ),

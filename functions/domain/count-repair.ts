@@ -93,7 +93,7 @@ export interface CountsRun {
  * still owed a count. Every marked payment is listed (normally none or a few), so a payment waiting for
  * its retry is seen, and holds back its own days, without being tried again before its time.
  */
-export async function finishDueCounts(deps: SettlementDeps): Promise<CountsRun> {
+export async function finishDueCounts(deps: SettlementDeps, keepGoing: () => boolean = () => true): Promise<CountsRun> {
   const run: CountsRun = { counted: 0, waiting: 0, heldDays: new Set(), complete: true, stuck: 0 };
   const zones = new Map<string, string>();
   const due: PaymentRecord[] = [];
@@ -123,6 +123,12 @@ export async function finishDueCounts(deps: SettlementDeps): Promise<CountsRun> 
   for (let start = 0; start < due.length; start += COUNT_CONCURRENCY) {
     await Promise.all(
       due.slice(start, start + COUNT_CONCURRENCY).map(async (listedCopy) => {
+        // Out of time (the run's sealing needs the rest): not tried, so it holds back its days like a wait.
+        if (!keepGoing()) {
+          run.waiting++;
+          await holdDaysOf(listedCopy, deps, zones, run);
+          return;
+        }
         // The index's copy may lag: the payment itself says whether a count is still owed.
         const payment = await deps.payments.get(listedCopy.paymentId).catch(() => listedCopy);
         if (!payment?.uncountedShard) return;
@@ -157,12 +163,16 @@ async function holdDaysOf(
   }
 }
 
-/** Finishes due counts, then seals every closed day not held back by a count still owed to it. */
+/**
+ * Finishes due counts while `keepCounting` allows (the re-verify run keeps the end of its time for sealing:
+ * docs/decisions.md #126), then seals every closed day not held back by a count still owed to it.
+ */
 export async function finishCountsAndSeal(
   deps: SettlementDeps,
   limits: { sealPerShard: number },
+  keepCounting: () => boolean = () => true,
 ): Promise<{ counted: number; sealed: number }> {
-  const counts = await finishDueCounts(deps);
+  const counts = await finishDueCounts(deps, keepCounting);
   const sealed = counts.complete
     ? await sealClosedDays(
         { stats: deps.stats, now: deps.now, telemetry: deps.telemetry },

@@ -89,6 +89,14 @@ export interface PaymentRecord extends SettlementDetails {
    * that happens anyway — so a later settle at the same status skips the move the ledger would refuse.
    */
   placeSettled?: PlaceMove;
+  /**
+   * Sparse `unfinishedSettles` index: set with `announceOwed` by the write that moves the status, removed
+   * with it by the settle's last write. `finishDueAt` is when the schedule finishes the settle if nobody
+   * has (docs/decisions.md #125), moved later after each failed attempt (`finishAttempts`).
+   */
+  unfinishedShard?: string;
+  finishDueAt?: string;
+  finishAttempts?: number;
   /** When the `uncounted` mark was set: the index's sort key, so every marked payment is listed. */
   uncountedSince?: string;
   /** Failed attempts at finishing the owed counts, and when the schedule tries next (docs/architecture.md). */
@@ -189,12 +197,20 @@ export interface PaymentRepository {
   listAllUncounted(shard: string): Promise<PaymentRecord[]>;
   /**
    * Removes `announceOwed` once the live update is out, and records `placeSettled` (the place move the
-   * settle has made by then) in the same write.
+   * settle has made by then) in the same write; the settle's last, it also takes the payment off the
+   * `unfinishedSettles` index.
    */
   clearAnnounceOwed(paymentId: string, placeSettled: PlaceMove | undefined): Promise<void>;
   /** Puts a still-marked payment's next count attempt at `retryAt`, after `attempts` failures. */
   deferCount(paymentId: string, attempts: number, retryAt: Date): Promise<void>;
+  /** Unfinished settles of one `unfinished` shard due by `now`, most overdue first, at most `limit` (keys only). */
+  listUnfinishedSettles(shard: string, now: string, limit: number): Promise<UnfinishedSettle[]>;
+  /** Puts a still-unfinished settle's next attempt at `retryAt`, after `attempts` failures. */
+  deferSettleFinish(paymentId: string, attempts: number, retryAt: Date): Promise<void>;
 }
+
+/** What the `unfinishedSettles` index carries of a payment. */
+export type UnfinishedSettle = Pick<PaymentRecord, 'paymentId' | 'finishDueAt' | 'finishAttempts'>;
 
 /** `pay_` + 12 random bytes = 16 base64url characters: unguessable, since the cancel link carries it. */
 export function newPaymentId(): string {
@@ -204,6 +220,7 @@ export function newPaymentId(): string {
 /** Shards of the sparse pending and uncounted indexes, so one hot partition never holds them all. */
 export const PENDING_SHARDS = 4;
 export const UNCOUNTED_SHARDS = 4;
+export const UNFINISHED_SHARDS = 4;
 
 /** A stable shard `prefix#n` of `id` (n < shards). */
 export function shardOf(prefix: string, id: string, shards: number): string {
@@ -218,6 +235,17 @@ export function pendingShardOf(paymentId: string): string {
 
 export function uncountedShardOf(paymentId: string): string {
   return shardOf('uncounted', paymentId, UNCOUNTED_SHARDS);
+}
+
+/**
+ * How long after its status write a settle is left to whoever is making it before the schedule finishes
+ * it: longer than any settle runs (the webhook consumer's 25 s, the result page's 30 s), so the schedule
+ * rarely meets one still under way — and when it does, every step refuses a repeat (#125).
+ */
+export const SETTLE_FINISH_GRACE_MS = 60_000;
+
+export function unfinishedShardOf(paymentId: string): string {
+  return shardOf('unfinished', paymentId, UNFINISHED_SHARDS);
 }
 
 /** Every shard name of a sharded index, for the jobs that walk all of them. */

@@ -10,7 +10,8 @@ import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
 import { inBatches } from './in-batches';
 import { canTakePayments } from './payment-links';
 import { allShards, PENDING_SHARDS, type PaymentRecord } from './payments';
-import { settlePaymentFromSession, type SettlementDeps } from './settlement';
+import { finishUnfinishedSettles } from './settle-finishing';
+import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 
 /**
  * A Checkout session lives 24 hours, and Stripe expires it at that moment. Checking for one hour longer
@@ -32,8 +33,28 @@ export const REVERIFY_LIMITS = { pendingPerShard: 100, uncountedPerShard: 100, s
  * within two runs, and an abandoned Checkout costs about ten checks over its 24 hours, not 288.
  */
 export const REVERIFY_CHECKS_PER_RUN = 1_000;
-/** A run stops starting checks after this long, whatever is left: the next run takes the most overdue. */
-export const REVERIFY_RUN_BUDGET_MS = 120_000;
+/**
+ * A run's time is the Lambda's own remaining time (docs/decisions.md #126), of which the end is
+ * kept for what must happen every run: count repair and sealing take the last 30 s (a full share, 400
+ * counts and 150 days, took 16–20 s on the local runtime's slower store, 39 s on a loaded machine:
+ * `PAYLINK_BENCH_ONLY=reverify npm run bench`; counts stop starting at 15 s left whatever they take); finishing interrupted settles stops starting 10 s before that; and checks stop starting early
+ * enough that one in flight — three Stripe calls one after another (the session, its expiry, the payment
+ * intent), each at most the client's ~10.5 s with its retry — ends before then. What is left waits for the
+ * next run, the most overdue first.
+ */
+export const RESERVED_FOR_COUNTS_AND_SEALING_MS = 30_000;
+/** Of those, counts stop starting with this much left, for sealing (a count not tried holds its days back). */
+export const RESERVED_FOR_SEALING_MS = 15_000;
+export const RESERVED_FOR_FINISHING_SETTLES_MS = 10_000;
+export const CHECK_IN_FLIGHT_MS = 32_000;
+export const RESERVED_AFTER_CHECKS_MS =
+  RESERVED_FOR_COUNTS_AND_SEALING_MS + RESERVED_FOR_FINISHING_SETTLES_MS + CHECK_IN_FLIGHT_MS;
+/**
+ * A payment with no Checkout session this long after it was created never gets one: the invocation that
+ * was making it (create-checkout, 25 s) died between the payment's write and the session's. Its place is
+ * freed then, not held for ever (docs/decisions.md #127).
+ */
+export const SESSION_NEVER_MADE_AFTER_MS = 10 * 60 * 1000;
 const FIRST_RECHECK_MS = 5 * 60 * 1000;
 /** Sorts after every real time: a payment scheduled here is never due again. */
 const NO_MORE_CHECKS = '9999-12-31T23:59:59.999Z';
@@ -68,7 +89,7 @@ interface RecheckResult extends VerifyResult {
 async function recheckPending(
   listed: readonly PaymentRecord[],
   deps: SettlementDeps,
-  options: { reschedule?: boolean; deadline?: number } = {},
+  options: { reschedule?: boolean; keepChecking?: () => boolean } = {},
 ): Promise<RecheckResult> {
   const result: RecheckResult = { checked: 0, settled: 0 };
   const stuck = (since: string) => {
@@ -105,11 +126,16 @@ async function recheckPending(
   };
   await inBatches(listed, STRIPE_CONCURRENCY, async (listedPayment) => {
     const { paymentId, createdAt } = listedPayment;
-    if (options.deadline !== undefined && Date.now() > options.deadline) return;
+    if (options.keepChecking && !options.keepChecking()) return;
     try {
       // The index's copy may lag: a payment the webhook settled a moment ago needs no call to Stripe.
       const payment = await deps.payments.get(paymentId);
-      if (!payment || !isUnsettled(payment.status) || !payment.checkoutSessionId) return;
+      if (!payment || !isUnsettled(payment.status)) return;
+      if (!payment.checkoutSessionId) {
+        if (await failedWithoutSession(payment, deps)) result.settled++;
+        else await reschedule(listedPayment);
+        return;
+      }
       const session = await deps.stripe.checkout.sessions.retrieve(
         payment.checkoutSessionId,
         {},
@@ -145,19 +171,39 @@ async function recheckPending(
   return result;
 }
 
+/**
+ * A payment whose Checkout session was never made (docs/decisions.md #127): once Stripe can no
+ * longer be making it, the payment fails and its place is freed, as create-checkout does when Stripe
+ * refuses. Answers whether it did.
+ */
+async function failedWithoutSession(payment: PaymentRecord, deps: SettlementDeps): Promise<boolean> {
+  if (deps.now.getTime() - Date.parse(payment.createdAt) < SESSION_NEVER_MADE_AFTER_MS) return false;
+  deps.telemetry.log.warn('A payment never got its Checkout session: failed, its place freed', {
+    paymentId: payment.paymentId,
+    merchantId: payment.merchantId,
+  });
+  await settle(payment, 'failed', {}, deps);
+  return true;
+}
+
 export interface ReverifyRun extends VerifyResult {
   /** Days rolled into their month and the lifetime this run. */
   sealed: number;
+  /** Interrupted settles finished this run (settle-finishing.ts). */
+  finished: number;
 }
+
+/** The Lambda's time left in ms (its context's `getRemainingTimeInMillis`), asked as the run goes. */
+export type TimeLeft = () => number;
 
 /**
  * The schedule: the pending payments due a check in every shard (most overdue first, within the run's
- * Stripe and time budgets), then every uncounted payment, then sealing.
+ * Stripe budget and while the Lambda has time beyond what the rest needs), then the settles a failure left
+ * unfinished, then every uncounted payment, then sealing.
  */
-export async function reverifyPendingPayments(deps: SettlementDeps): Promise<ReverifyRun> {
+export async function reverifyPendingPayments(deps: SettlementDeps, timeLeft: TimeLeft): Promise<ReverifyRun> {
   const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
-  const deadline = Date.now() + REVERIFY_RUN_BUDGET_MS;
-  const run: ReverifyRun = { checked: 0, settled: 0, sealed: 0 };
+  const run: ReverifyRun = { checked: 0, settled: 0, sealed: 0, finished: 0 };
   // The most overdue across every shard, up to the run's budget: shards are filled by a hash and are never
   // exactly even, so a share per shard would leave the fullest one behind.
   const nowIso = deps.now.toISOString();
@@ -183,7 +229,7 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
   const result = await recheckPending(
     due.filter((payment) => payment.createdAt >= since),
     deps,
-    { reschedule: true, deadline },
+    { reschedule: true, keepChecking: () => timeLeft() > RESERVED_AFTER_CHECKS_MS },
   );
   run.checked += result.checked;
   run.settled += result.settled;
@@ -191,8 +237,16 @@ export async function reverifyPendingPayments(deps: SettlementDeps): Promise<Rev
   // Every run reports, 0 when nothing is stuck, so the "pending over an hour" alarm always has data.
   deps.telemetry.gaugeOldestStuckPending(oldestStuckSince === undefined ? 0 : deps.now.getTime() - oldestStuckSince);
 
+  // Then the settles a failure left half done (their counts among them), before the counts are listed.
+  run.finished = (await finishUnfinishedSettles(deps, () => timeLeft() > RESERVED_FOR_COUNTS_AND_SEALING_MS)).finished;
   // Then the counts a crash or a failure left owed, and sealing (count-repair.ts): one record at a time.
-  run.sealed = (await finishCountsAndSeal(deps, { sealPerShard: REVERIFY_LIMITS.sealPerShard })).sealed;
+  run.sealed = (
+    await finishCountsAndSeal(
+      deps,
+      { sealPerShard: REVERIFY_LIMITS.sealPerShard },
+      () => timeLeft() > RESERVED_FOR_SEALING_MS,
+    )
+  ).sealed;
   return run;
 }
 

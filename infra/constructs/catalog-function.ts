@@ -30,7 +30,13 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
-import { eventSourcesOf, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  eventSourcesOf,
+  type FunctionSpec,
+  type SecretId,
+  type TableId,
+} from '@functions/function-spec';
 import { ENV, secretArnEnvName, tableEnvName } from '@functions/environment';
 import { tables as tableSpecs } from '../tables';
 import { acknowledgeWildcardResource } from '../wildcard-finding-id';
@@ -39,7 +45,6 @@ import type { DataTables } from './data-tables';
 /** The newest Node.js Lambda runtime this aws-cdk-lib knows (cdk-nag's AwsSolutions-L1 asks for the newest). */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
-const DEFAULT_TIMEOUT_SECONDS = 10;
 /** How long each function's logs are kept: a payment's story must outlive a merchant's monthly statement. */
 export const FUNCTION_LOG_RETENTION = { production: RetentionDays.THREE_MONTHS, other: RetentionDays.ONE_MONTH };
 /** The stage's name in every function's environment: the metrics' `stage` dimension (functions/adapters/observability.ts). */

@@ -1,7 +1,8 @@
 /**
  * Test seam: which bus consumer invocation the current code runs in, and a way to kill it there.
  *
- * The local bus runs every delivery attempt inside `runConsumerInvocation`. Code running on behalf of that
+ * The local bus runs every delivery attempt inside `runConsumerInvocation`, and the local scheduler each
+ * scheduled run (detail-type `Scheduled Event`, attempt 1). Code running on behalf of that
  * attempt (e.g. a test's middleware on the shared DynamoDB client) can ask `currentConsumerInvocation()`
  * and call `kill()`: the attempt fails at once, as a Lambda killed by its timeout or an out-of-memory
  * would, and the killed run never continues — the promise `kill()` returns never settles, so no `catch`,

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FunctionSpec } from '@functions/function-spec';
+import { DEFAULT_TIMEOUT_SECONDS, type FunctionSpec } from '@functions/function-spec';
 import { activeMeters } from './meter';
 
 export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
@@ -26,8 +26,9 @@ export function registerInvoker(fn: FunctionSpec, invoker: Handler): () => void 
   };
 }
 
+/** Lambda's context, its remaining time counted from the call over the function's configured timeout. */
 function lambdaContext(fn: FunctionSpec) {
-  const deadline = Date.now() + (fn.timeoutSeconds ?? 10) * 1000;
+  const deadline = Date.now() + (fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   return {
     functionName: `paylink-${fn.name}`,
     functionVersion: '$LATEST',

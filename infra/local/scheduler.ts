@@ -5,6 +5,7 @@
  * timer cannot fire in the middle of a test and race the run the test itself is checking.
  */
 import type { FunctionSpec } from '@functions/function-spec';
+import { runConsumerInvocation } from './consumer-invocations';
 import { invoke } from './function-loader';
 
 export interface LocalScheduler {
@@ -40,7 +41,11 @@ export function startLocalScheduler(options: {
   const scheduled = options.functions.filter((fn) => fn.schedule);
   const run = async (fn: FunctionSpec) => {
     try {
-      await invoke(fn, scheduledEvent(fn));
+      // Inside the same test seam as the bus's deliveries (consumer-invocations.ts): a test can kill a
+      // scheduled run between two of its writes, as Lambda's timeout would.
+      const event = scheduledEvent(fn);
+      const invocation = { functionName: fn.name, eventId: event.id, detailType: event['detail-type'], attempt: 1 };
+      await runConsumerInvocation(invocation, () => invoke(fn, event));
     } catch (error) {
       options.log?.(`schedule ${fn.name} failed: ${String(error)}`);
       throw error;

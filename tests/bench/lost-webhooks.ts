@@ -8,6 +8,7 @@ import { REVERIFY_CHECKS_PER_RUN, reverifyPendingPayments } from '@functions/dom
 import type { TestRuntime } from '../integration/harness';
 import { countingSessionRetrieves, seedPaidWithLostWebhooks } from '../support/lost-webhooks-seed';
 import { settlementDeps } from '../support/payments-seed';
+import { reverifyTimeLeft } from '../support/lambda-time';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const MAX_RUNS = 12;
@@ -34,7 +35,10 @@ export async function measureLostWebhookRecovery(
   for (let run = 0; run < MAX_RUNS && runsUntilSettled === null; run += 1) {
     const { stripe, counter } = countingSessionRetrieves(env.stripe);
     const began = performance.now();
-    await reverifyPendingPayments({ ...settlementDeps(env, new Date(startedAt + run * FIVE_MINUTES)), stripe });
+    await reverifyPendingPayments(
+      { ...settlementDeps(env, new Date(startedAt + run * FIVE_MINUTES)), stripe },
+      reverifyTimeLeft(),
+    );
     runMs.push(Math.round(performance.now() - began));
     stripeCallsPerRun.push(counter.calls);
     const statuses = await Promise.all(paid.map(async ({ paymentId }) => (await paymentStore.get(paymentId))?.status));

@@ -13,7 +13,7 @@
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
  * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
- * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
+ * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts), PAYLINK_BENCH_ONLY=reverify only the saturated re-verify run (saturated-reverify.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { spawnSync } from 'node:child_process';
@@ -45,6 +45,7 @@ const { measureBusyMerchantDay } = await import('./busy-day');
 const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
 const { measureTicketDrop, describeTicketDrop } = await import('./ticket-drop');
+const { measureSaturatedReverify } = await import('./saturated-reverify');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -61,8 +62,10 @@ const PAGES_MEASURED = process.env.PAYLINK_BENCH_PAGES?.split(',');
 const isMeasured = (page: string) =>
   !PAGES_MEASURED ||
   PAGES_MEASURED.some((name) => page === name || page.startsWith(`${name}/`) || page.startsWith(`${name} `));
-if (ONLY !== undefined && !['cost', 'lighthouse', 'functions', 'drop'].includes(ONLY))
-  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse", "functions" and "drop" are known`);
+if (ONLY !== undefined && !['cost', 'lighthouse', 'functions', 'drop', 'reverify'].includes(ONLY))
+  throw new Error(
+    `PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse", "functions", "drop" and "reverify" are known`,
+  );
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
 const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
@@ -82,6 +85,14 @@ const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, pai
 const TICKET_DROP = QUICK
   ? { payers: 200, places: 50, concurrency: 50, payConcurrency: 10 }
   : { payers: 2_000, places: 500, concurrency: 100, payConcurrency: 20 };
+/**
+ * A saturated re-verify run: more due Checkouts than a run's Stripe budget, each look-up taking a second (a
+ * slow Stripe: 1,000 of them would take 125 s, past the Lambda's 120), with unfinished settles, owed counts and
+ * closed days waiting behind them.
+ */
+const SATURATED_REVERIFY = QUICK
+  ? { pending: 400, paid: 20, unfinished: 40, uncounted: 80, merchants: 20, stripeLatencyMs: 1_000 }
+  : { pending: 2_500, paid: 100, unfinished: 200, uncounted: 400, merchants: 150, stripeLatencyMs: 1_000 };
 /** Payments settled end to end for the cost of a payment, this many at a time. */
 const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 /** Rounds per cold-import figure (each a fresh `node` for the bundle and for its two floors). */
@@ -366,6 +377,23 @@ async function lostWebhooks() {
     `${measured.pending.toLocaleString('en-NZ')} pending, ${measured.paid} paid with lost webhooks`,
     `all settled after ${measured.runsUntilSettled ?? 'more than 12'} runs; Stripe calls per run ` +
       `${measured.stripeCallsPerRun.join(', ')} (budget ${measured.stripeBudgetPerRun}); run ms ${measured.runMs.join(', ')}`,
+    command,
+  );
+}
+
+/** One saturated re-verify run with the Lambda's time: it must finish counts and sealing within it (#126). */
+async function saturatedReverify() {
+  const measured = await measureSaturatedReverify(env, SATURATED_REVERIFY);
+  problems.push(...measured.problems);
+  const command = `${ONLY ? `PAYLINK_BENCH_ONLY=${ONLY} ` : ''}${BENCH} (${measured.pending.toLocaleString('en-NZ')} open Checkouts due, ${measured.paid} paid with lost webhooks, each Stripe look-up +${measured.stripeLatencyMs} ms; ${measured.unfinished} unfinished settles, ${measured.uncounted} owed counts, ${measured.merchants} closed days; one run, the Lambda's ${measured.lambdaTimeoutMs / 1000} s)`;
+  console.log(`\nSaturated re-verify run: ${JSON.stringify(measured)}`);
+  report.section('saturatedReverify', { ...measured, command });
+  report.row(
+    `Saturated re-verify run (${measured.pending.toLocaleString('en-NZ')} due, slow Stripe) in a ${measured.lambdaTimeoutMs / 1000} s Lambda`,
+    `${(measured.runMs / 1000).toFixed(1)} s: checked ${measured.checked} (budget ${measured.checkBudget}), settled ${measured.settled}, ` +
+      `finished ${measured.finished} settles, sealed ${measured.sealed}; ${Math.round((measured.timeLeftAtCountRepairMs ?? 0) / 1000)} s left at count repair, ` +
+      `${Math.round((measured.timeLeftAtSealingMs ?? 0) / 1000)} s at sealing, ` +
+      `${Math.round(measured.timeLeftAtEndMs / 1000)} s at the end`,
     command,
   );
 }
@@ -756,6 +784,7 @@ try {
   // Then, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
   if (ONLY === undefined || ONLY === 'cost') await paymentCost();
   if (ONLY === 'drop') await ticketDrop();
+  if (ONLY === 'reverify') await saturatedReverify();
   if (ONLY === 'lighthouse') {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();
@@ -788,6 +817,7 @@ try {
   else await lighthousePages(linkId);
   // While its 2,000 are the only pending payments: the load test's checkouts stay pending too.
   await lostWebhooks();
+  await saturatedReverify();
   await payerPageCriticalPath(linkId);
   await underLoad(merchant, linkId);
   await historySizes();

@@ -4,13 +4,14 @@
  * write that settles the payment and the count, and after every other write of a real settlement in turn.
  * The bus's quick retries meet the killed run's live claim and leave a dead letter (never a second run beside
  * it); the dead-letter replay after the lease, or the schedule, finishes the work: every payment settled,
- * each counted exactly once, nothing lost.
+ * each counted exactly once, nothing lost. The schedule's own run is killed too, right after the write that
+ * settles a payment whose webhook was lost: its next run finishes the settle (docs/decisions.md #125).
  *
  * The payment consumer runs here with a 2 s timeout instead of its catalogue's 30 s: its claim's lease is the
  * function's own remaining time, so the test waits ~3 s for a lease to end instead of ~31 s.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalog } from '@functions/catalog';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
@@ -19,6 +20,8 @@ import { crashInjector, type CrashInjector, type Write } from './support/consume
 import { createLink, payOnCheckoutPage, startCheckout, type StartedPayment } from './support/chaos-kit';
 
 const CONSUMER = 'apply-stripe-payment-event';
+const REVERIFY = 'reverify-pending-payments';
+const FIVE_MINUTES = 5 * 60 * 1000;
 const COMPLETED = 'checkout.session.completed';
 const AMOUNT_CENTS = 2000;
 const CONSUMER_TIMEOUT_SECONDS = 2;
@@ -236,5 +239,57 @@ describe('crash injection', () => {
     expect(counted).toBe(killed.length);
     expect(after.grossRevenue - before.grossRevenue).toBe(AMOUNT_CENTS * killed.length);
     expect(env.runtime.bus.deadLetters.list()).toEqual([]);
+  });
+
+  it('a settle the schedule makes, killed right after its status write: the next run finishes it, counted once', async () => {
+    const before = await stats();
+    const { payments } = env.runtime.dynamo.tableNames;
+    const payment = await startCheckout(env, linkId);
+    figures.payments++;
+    // Its completed webhook lost: only the schedule settles it.
+    const drop = await fetch(`${env.runtime.stripe.url}/_emu/webhooks/drop?count=1&types=${COMPLETED}`, {
+      method: 'POST',
+    });
+    expect(drop.status).toBe(200);
+    await payOnCheckoutPage(payment.url);
+    await env.settle();
+    expect((await paymentRow(env, payment.paymentId)).status).toBe('open');
+
+    // The run is killed right after the write that makes the payment succeeded (its first write to payments).
+    crashes.arm({
+      functionName: REVERIFY,
+      detailType: 'Scheduled Event',
+      killAfter: (write) => write.table === payments && write.command === 'UpdateItemCommand',
+    });
+    await expect(env.runtime.scheduler.runNow(REVERIFY)).rejects.toThrow(/killed/);
+    crashes.disarm();
+    figures.kills++;
+    const halfway = await paymentRow(env, payment.paymentId);
+    expect(halfway.status).toBe('succeeded');
+    expect(halfway.pendingShard, 'off the re-verify list').toBeUndefined();
+    expect(halfway.placeSettled).toBeUndefined();
+    expect(halfway.receiptNumber).toBeUndefined();
+    expect(halfway.announceOwed).toBe(true);
+    expect((await linkRow()).holds).toContain(payment.paymentId);
+
+    // The schedule's next run, five minutes on, finishes every step the killed one left.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + FIVE_MINUTES);
+    try {
+      await env.runtime.scheduler.runNow(REVERIFY);
+    } finally {
+      vi.useRealTimers();
+    }
+    await env.settle();
+    const finished = await paymentRow(env, payment.paymentId);
+    if (finished.placeSettled !== 'sold' || finished.uncountedShard) figures.lost++;
+    expect(finished.placeSettled).toBe('sold');
+    expect(finished.receiptNumber).toBeGreaterThan(0);
+    expect(finished.announceOwed).toBeUndefined();
+    expect(finished.uncountedShard).toBeUndefined();
+    expect((await linkRow()).holds ?? new Set()).not.toContain(payment.paymentId);
+    const after = await stats();
+    expect(after.completedTransactions - before.completedTransactions).toBe(1);
+    expect(after.grossRevenue - before.grossRevenue).toBe(AMOUNT_CENTS);
   });
 });

@@ -12,6 +12,7 @@ import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { settlementDeps } from '../support/payments-seed';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestRuntime } from './harness';
+import { reverifyTimeLeft } from '../support/lambda-time';
 
 let env: TestRuntime;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ it("when a merchant's trial ends with no plan, the schedule expires the Checkout
     }),
   );
 
-  await reverifyPendingPayments(settlementDeps(env, new Date()));
+  await reverifyPendingPayments(settlementDeps(env, new Date()), reverifyTimeLeft());
   expect((await paymentStore.get(open.paymentId))?.status).toBe('expired');
   const attempt = await submitHostedForm(open.url, CARD);
   expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);

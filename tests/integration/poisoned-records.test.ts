@@ -15,6 +15,7 @@ import { verifyPaymentsResultSchema } from '@shared/contracts/payments';
 import { pendingPayment } from '../support/payments-seed';
 import { paymentRow, statsItems } from '../support/stored-rows';
 import { bootLocalRuntime, type TestRuntime } from './harness';
+import { reverifyTimeLeft } from '../support/lambda-time';
 
 const TIME_ZONE = 'Pacific/Auckland';
 const DAY_MS = 86_400_000;
@@ -123,7 +124,7 @@ describe('a poisoned payment and a poisoned day among healthy ones', () => {
     expect(await dayItem(poisonedMerchant.sub, dayY)).toMatchObject({ succeededCount: 2 });
 
     const later = new Date(Date.now() + FIRST_RETRY_MS * 2);
-    await reverifyPendingPayments(await runtimeSettlementDeps(later));
+    await reverifyPendingPayments(await runtimeSettlementDeps(later), reverifyTimeLeft());
     expect((await dayItem(poisonedMerchant.sub, dayY))?.sealedAt).toBeDefined();
     expect((await dayItem(brokenDayMerchant.sub, dayX))?.sealedAt).toBeDefined();
     const lifetime = (merchantId: string) =>

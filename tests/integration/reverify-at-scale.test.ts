@@ -10,6 +10,7 @@ import { REVERIFY_CHECKS_PER_RUN, reverifyPendingPayments } from '@functions/dom
 import { countingSessionRetrieves, seedPaidWithLostWebhooks } from '../support/lost-webhooks-seed';
 import { settlementDeps } from '../support/payments-seed';
 import { bootLocalRuntime, type TestRuntime } from './harness';
+import { reverifyTimeLeft } from '../support/lambda-time';
 
 const PENDING = 2_000;
 const PAID_WITH_LOST_WEBHOOKS = 100;
@@ -38,7 +39,7 @@ it(`settles all ${PAID_WITH_LOST_WEBHOOKS} of ${PENDING} pending payments paid w
   const secondRunAt = firstRunAt + FIVE_MINUTES;
   for (const at of [firstRunAt, secondRunAt]) {
     const { stripe, counter } = countingSessionRetrieves(env.stripe);
-    const run = await reverifyPendingPayments({ ...settlementDeps(env, new Date(at)), stripe });
+    const run = await reverifyPendingPayments({ ...settlementDeps(env, new Date(at)), stripe }, reverifyTimeLeft());
     runs.push({ ...run, stripeCalls: counter.calls });
   }
   const firstRunChecked = new Set(
@@ -61,10 +62,13 @@ it(`settles all ${PAID_WITH_LOST_WEBHOOKS} of ${PENDING} pending payments paid w
   expect(stillPending).toHaveLength(PENDING - PAID_WITH_LOST_WEBHOOKS);
   expect(stillPending.every((payment) => payment?.reverifyChecks === 1)).toBe(true);
   const third = countingSessionRetrieves(env.stripe);
-  const thirdRun = await reverifyPendingPayments({
-    ...settlementDeps(env, new Date(secondRunAt + 60_000)),
-    stripe: third.stripe,
-  });
+  const thirdRun = await reverifyPendingPayments(
+    {
+      ...settlementDeps(env, new Date(secondRunAt + 60_000)),
+      stripe: third.stripe,
+    },
+    reverifyTimeLeft(),
+  );
   // Only what the first run checked is due again by then (5 minutes after it), never the second run's.
   expect(third.counter.calls).toBeLessThanOrEqual(REVERIFY_CHECKS_PER_RUN);
   expect(thirdRun.settled).toBe(0);

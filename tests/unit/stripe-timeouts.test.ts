@@ -6,9 +6,9 @@ import {
   stripeRequestTimeoutMs,
 } from '@functions/adapters/stripe-client';
 import { ENV } from '@functions/environment';
+import { DEFAULT_TIMEOUT_SECONDS } from '@functions/function-spec';
+import { CHECK_IN_FLIGHT_MS, RESERVED_AFTER_CHECKS_MS } from '@functions/domain/reverification';
 
-/** Lambda's default, as infra/constructs/catalog-function.ts and the local function loader apply it. */
-const DEFAULT_TIMEOUT_SECONDS = 10;
 /** The most Stripe calls a function makes one after another (e.g. create the customer, then the session). */
 const SEQUENTIAL_STRIPE_CALLS = 2;
 
@@ -28,6 +28,19 @@ describe('timeouts', () => {
     for (const fn of catalog.filter((candidate) => candidate.routes?.length)) {
       expect(fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, fn.name).toBeLessThan(30);
     }
+  });
+});
+
+describe("the re-verify run's share of its Lambda (docs/decisions.md #126)", () => {
+  it('keeps back enough for the check in flight when checks stop: three Stripe calls one after another', () => {
+    expect(CHECK_IN_FLIGHT_MS).toBeGreaterThanOrEqual(3 * STRIPE_CALL_WORST_CASE_MS);
+  });
+
+  it('leaves its checks at least half a minute of the function’s timeout (1,000 checks take ~13 s)', () => {
+    const reverify = catalog.find((fn) => fn.name === 'reverify-pending-payments')!;
+    expect(
+      (reverify.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000 - RESERVED_AFTER_CHECKS_MS,
+    ).toBeGreaterThanOrEqual(30_000);
   });
 });
 
