@@ -2,10 +2,11 @@
  * The payout catch-up, every 30 minutes: payouts whose webhook was lost are found by asking Stripe, only for merchants
  * with payments in the last days (their unsealed stats days) — docs/decisions.md #56.
  */
+import type { Context } from 'aws-lambda';
 import { payoutDeps } from '../adapters/payout-deps';
 import { log, observed } from '../adapters/observability';
 import { statsStore } from '../adapters/stats-store';
-import { catchUpPayouts } from '../domain/payouts';
+import { catchUpPayouts } from '../domain/payout-recording';
 import { addDays } from '../domain/merchant-days';
 import { allUnsealedShards } from '../domain/stats';
 
@@ -17,7 +18,7 @@ const ACTIVE_DAYS_PER_SHARD = 2000;
  */
 const ACTIVE_DAYS_BACK = 4;
 
-async function handle(): Promise<void> {
+async function handle(_event: unknown, context?: Context): Promise<void> {
   const now = new Date();
   const active: string[] = [];
   // Newest first from a few days back (UTC less a day covers every time zone's "yesterday").
@@ -26,8 +27,9 @@ async function handle(): Promise<void> {
     // A day item is unsealed until two days after it ended: its merchant took a payment in the last days.
     active.push(...(await statsStore.listMerchantsWithDaysSince(shard, fromDay, ACTIVE_DAYS_PER_SHARD)));
   }
-  const run = await catchUpPayouts(active, await payoutDeps(now));
-  if (run.checked || run.recorded) log.info('Payout catch-up run', { ...run });
+  const remainingMs = () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY;
+  const run = await catchUpPayouts(active, await payoutDeps(now, remainingMs));
+  if (run.checked || run.recorded || run.unfinished) log.info('Payout catch-up run', { ...run });
 }
 
 export const handler = observed(handle);
