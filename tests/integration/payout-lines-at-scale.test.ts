@@ -127,7 +127,9 @@ describe('a busy merchant’s payout', () => {
     // Stripe never answers the balance transactions: the run is as good as killed there.
     const { stripe } = countingStripe(deps.stripe, () => {
       reached();
-      return new Promise<never>(() => undefined);
+      const never = new Promise<never>(() => undefined);
+      // Whether it is awaited as a page or walked as the SDK's auto-pagination, it never answers.
+      return Object.assign(never, { [Symbol.asyncIterator]: () => ({ next: () => never }) });
     });
     void catchUpPayouts([slow.sub], { ...deps, stripe });
     await reachedStripe;
