@@ -137,7 +137,6 @@ export const statsStore: StatsRepository = {
     } while (startKey && read < limit);
     return [...merchants];
   },
-
   async deferSeal(merchantId, day, attempts, retryAt) {
     await conditionally(() =>
       documentClient().send(

@@ -53,7 +53,13 @@ export class PayoutRecordingUnfinished extends Error {
   }
 }
 
-const NOT_STARTED: PayoutProgress = { startingAfter: null, chunksWritten: 0, lineCount: 0, totalCents: 0, listed: false };
+const NOT_STARTED: PayoutProgress = {
+  startingAfter: null,
+  chunksWritten: 0,
+  lineCount: 0,
+  totalCents: 0,
+  listed: false,
+};
 
 /** Runs `work` over `items`, at most `limit` at once, answers in order. */
 async function inBatchesOf<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -96,7 +102,8 @@ async function linesOfPage(
  */
 function chunksOf(lines: readonly PayoutLine[], firstNumber: number) {
   const parts: PayoutLine[][] = [];
-  for (let start = 0; start < lines.length; start += LINES_PER_CHUNK) parts.push(lines.slice(start, start + LINES_PER_CHUNK));
+  for (let start = 0; start < lines.length; start += LINES_PER_CHUNK)
+    parts.push(lines.slice(start, start + LINES_PER_CHUNK));
   return parts.map((part, index) => ({ number: firstNumber + (parts.length - 1 - index), lines: part }));
 }
 
@@ -133,7 +140,7 @@ export async function writePayoutLines(
   if (progress.listed) return progress;
   if (!hasTime()) throw new PayoutRecordingUnfinished(payout.id, progress);
   let next: Promise<Page> | null = fetchPage(progress.startingAfter);
-  while (next) {
+  while (next !== null) {
     const page: Page = await next;
     const last = page.data.at(-1);
     // The next page is asked for now, so Stripe's answer comes while this one is looked up and written.

@@ -6,7 +6,6 @@
  * how a balance transaction becomes lines, and the merchant's reads (lines paged: #NEW-payouts-b).
  */
 import {
-  PAYOUT_STATUS_RANK,
   payoutStatusSchema,
   type PayoutDetail,
   type PayoutLine,

@@ -9,7 +9,7 @@ export const handler = stripeEventConsumer({
   // endpoint delivers it, always naming the account.
   endpoint: 'connect',
   onConnectedAccount: true,
-    // A busy merchant's payout may take more than one run: each stops in time and the retry continues it.
+  // A busy merchant's payout may take more than one run: each stops in time and the retry continues it.
   apply: async ({ event, account, now, remainingMs }) =>
     applyPayoutEvent(event, account!, await payoutDeps(now, remainingMs)),
 });

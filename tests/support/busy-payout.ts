@@ -22,7 +22,11 @@ export interface BusyPayout {
 export async function seedBusyPayout(
   env: Pick<TestRuntime, 'sandboxControl' | 'settle'>,
   merchant: TestMerchant,
-  { transactions, amountCents = 1000, applicationFeeCents = 20 }: { transactions: number; amountCents?: number; applicationFeeCents?: number },
+  {
+    transactions,
+    amountCents = 1000,
+    applicationFeeCents = 20,
+  }: { transactions: number; amountCents?: number; applicationFeeCents?: number },
 ): Promise<BusyPayout> {
   const account = (await merchantStore.get(merchant.sub))?.stripeAccountId;
   if (!account) throw new Error('the merchant has no connected Stripe account');
