@@ -13,7 +13,8 @@
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
  * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
- * bundles and their cold import; each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
+ * bundles and their cold import, PAYLINK_BENCH_ONLY=payout only the busy merchant's payout (busy-payout.ts); each
+ * writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,6 +45,7 @@ const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
 const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
+const { measureBusyPayout } = await import('./busy-payout');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -60,8 +62,8 @@ const PAGES_MEASURED = process.env.PAYLINK_BENCH_PAGES?.split(',');
 const isMeasured = (page: string) =>
   !PAGES_MEASURED ||
   PAGES_MEASURED.some((name) => page === name || page.startsWith(`${name}/`) || page.startsWith(`${name} `));
-if (ONLY !== undefined && !['cost', 'lighthouse', 'functions'].includes(ONLY))
-  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse" and "functions" are known`);
+if (ONLY !== undefined && !['cost', 'lighthouse', 'functions', 'payout'].includes(ONLY))
+  throw new Error(`PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse", "functions" and "payout" are known`);
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
 const HISTORY_SIZES = QUICK ? [100, 1_000] : [100, 100_000];
@@ -77,6 +79,8 @@ const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 
 const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUICK ? 20 : 200 };
 /** Open Checkouts platform-wide, and how many of them were paid with their webhooks lost. */
 const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, paid: 100 };
+/** A busy merchant's payout: balance transactions (three lines each) in one payout; quick: a tenth. */
+const BUSY_PAYOUT = { transactions: QUICK ? 2_000 : 20_000 };
 /** Payments settled end to end for the cost of a payment, this many at a time. */
 const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 /** Rounds per cold-import figure (each a fresh `node` for the bundle and for its two floors). */
@@ -382,6 +386,35 @@ async function paymentCost() {
     `$${measured.costPerThousandUsd.total} vs ${Object.values(measured.feePerThousandUsd)
       .map((fee) => `$${fee}`)
       .join(' / ')}`,
+    command,
+  );
+}
+
+/** A busy merchant's payout recorded within the consumer's timeout, and its lines read back a page at a time. */
+async function busyPayout() {
+  const measured = await measureBusyPayout(env, BUSY_PAYOUT);
+  const command = `${ONLY ? `PAYLINK_BENCH_ONLY=${ONLY} ` : ''}${BENCH} (${measured.transactions.toLocaleString('en-NZ')} sandbox charges in one payout, recorded as its consumer does with a ${measured.timeoutSeconds} s budget per try; tests/bench/busy-payout.ts)`;
+  const stripe = Object.entries(measured.stripeCalls)
+    .map(([name, calls]) => `${name} ${calls}`)
+    .join(', ');
+  const dynamo = Object.entries(measured.dynamoByCommand)
+    .map(([name, calls]) => `${name.replace(/Command$/, '')} ${calls}`)
+    .join(', ');
+  console.log(
+    `\nBusy payout: ${measured.lines} lines recorded in ${measured.recordMs} ms over ${measured.tries} tries; ` +
+      `Stripe: ${stripe}; DynamoDB ${measured.dynamoCalls} (${dynamo}); read back in ${measured.readPages} pages, ${measured.readMs} ms`,
+  );
+  for (const problem of measured.problems) console.error(`Busy payout: ${problem}`);
+  if (measured.problems.length) process.exitCode = 1;
+  report.section('busyPayout', { ...measured, command });
+  report.row(
+    `A ${measured.lines.toLocaleString('en-NZ')}-line payout recorded (consumer timeout ${measured.timeoutSeconds} s): time, tries, Stripe calls, DynamoDB calls`,
+    `${(measured.recordMs / 1000).toFixed(1)} s, ${measured.tries}, ${stripe}, ${measured.dynamoCalls} (${dynamo})`,
+    command,
+  );
+  report.row(
+    'Its lines read back through the API, every line once',
+    `${measured.readPages} pages, ${(measured.readMs / 1000).toFixed(1)} s`,
     command,
   );
 }
@@ -728,6 +761,7 @@ try {
   if (ONLY === undefined) await functionBundles();
   // Then, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
   if (ONLY === undefined || ONLY === 'cost') await paymentCost();
+  if (ONLY === undefined || ONLY === 'payout') await busyPayout();
   if (ONLY === 'lighthouse') {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();
