@@ -79,8 +79,13 @@ const WEBHOOKS = { payments: QUICK ? 40 : 400, concurrency: 50, duplicateShare: 
 const BUSY_DAY = { payments: QUICK ? 5_000 : 25_000, concurrency: 50, reads: QUICK ? 20 : 200 };
 /** Open Checkouts platform-wide, and how many of them were paid with their webhooks lost. */
 const LOST_WEBHOOKS = QUICK ? { pending: 400, paid: 20 } : { pending: 2_000, paid: 100 };
-/** A busy merchant's payout: balance transactions (three lines each) in one payout; quick: a tenth. */
-const BUSY_PAYOUT = { transactions: QUICK ? 2_000 : 20_000 };
+/**
+ * A busy merchant's payout: balance transactions (three lines each) in one payout; quick: a tenth.
+ * PAYLINK_BENCH_PAYOUT_TRANSACTIONS sets another size (6667: a 20,001-line payout).
+ */
+const BUSY_PAYOUT = {
+  transactions: Number(process.env.PAYLINK_BENCH_PAYOUT_TRANSACTIONS) || (QUICK ? 2_000 : 20_000),
+};
 /** Payments settled end to end for the cost of a payment, this many at a time. */
 const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 /** Rounds per cold-import figure (each a fresh `node` for the bundle and for its two floors). */
