@@ -103,6 +103,13 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
 
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId('payout-lines-total')).toBeVisible();
+  // On a 390 px phone every line reads without sideways scrolling: payer under what was paid (issue 49).
+  const linesRegion = page.getByRole('region', { name: /lines in this payout$/ });
+  await expect(linesRegion.getByText('Aroha Ngata').first()).toBeVisible();
+  expect(await linesRegion.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+  const box = (await linesRegion.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   await expectNoSeriousAxeFindings(page);
 });
 

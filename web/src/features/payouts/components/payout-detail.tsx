@@ -58,14 +58,17 @@ export function PayoutDetailPanel({
           {strings.detail.failed(payout.failureMessage)}
         </p>
       ) : null}
-      {/* A phone scrolls the table sideways: the region takes focus so a keyboard can scroll it too. */}
+      {/*
+        A phone shows three columns (the payer under what was paid) and wraps, so no line needs sideways
+        scrolling (issue 49); the region still takes focus, so a keyboard can scroll anything that overflows.
+      */}
       <div
         className="overflow-x-auto"
         role="region"
         aria-label={strings.detail.linesTitle(payout.lineCount)}
         tabIndex={0}
       >
-        <table className="w-full min-w-[32rem] text-sm">
+        <table className="w-full text-sm sm:min-w-[32rem]">
           <caption className="mb-2 text-left font-medium">{strings.detail.linesTitle(payout.lineCount)}</caption>
           <thead>
             <tr className="text-left text-muted-foreground">
@@ -75,7 +78,7 @@ export function PayoutDetailPanel({
               <th scope="col" className="py-2 pr-4 font-medium">
                 {strings.detail.columns.what}
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
+              <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                 {strings.detail.columns.payee}
               </th>
               <th scope="col" className="py-2 text-right font-medium">
@@ -88,21 +91,19 @@ export function PayoutDetailPanel({
               <LineRow key={index} line={line} currency={payout.currency} timeZone={options.timeZone} />
             ))}
           </tbody>
-          <tfoot>
-            <tr className="border-t font-semibold">
-              <td colSpan={3} className="py-2 pr-4">
-                {strings.detail.total}{' '}
-                <span className="font-normal text-muted-foreground">
-                  ({total === payout.amountCents ? strings.detail.matches : strings.detail.mismatch})
-                </span>
-              </td>
-              <td className="py-2 text-right tabular-nums" data-testid="payout-lines-total">
-                {formatMoney(total, payout.currency)}
-              </td>
-            </tr>
-          </tfoot>
         </table>
       </div>
+      <p className="flex items-baseline justify-between gap-4 border-t pt-2 text-sm font-semibold">
+        <span>
+          {strings.detail.total}{' '}
+          <span className="font-normal text-muted-foreground">
+            ({total === payout.amountCents ? strings.detail.matches : strings.detail.mismatch})
+          </span>
+        </span>
+        <span className="tabular-nums" data-testid="payout-lines-total">
+          {formatMoney(total, payout.currency)}
+        </span>
+      </p>
       {detail.hasNextPage || lines.length < payout.lineCount ? (
         <div className="flex flex-wrap items-center gap-3 text-sm" aria-live="polite">
           <span>{strings.detail.showing(lines.length, payout.lineCount)}</span>
@@ -137,10 +138,15 @@ function LineRow({ line, currency, timeZone }: { line: PayoutLine; currency: str
   const what = line.linkTitle ? `${strings.kinds[line.kind]}: ${line.linkTitle}` : strings.kinds[line.kind];
   return (
     <tr>
-      <td className="py-2 pr-4 whitespace-nowrap">{formatDate(line.createdAt, timeZone)}</td>
-      <td className="py-2 pr-4">{what}</td>
-      <td className="py-2 pr-4">{line.payerName ?? ''}</td>
-      <td className="py-2 text-right tabular-nums">{formatMoney(line.amountCents, currency)}</td>
+      <td className="py-2 pr-3 align-top whitespace-nowrap sm:pr-4">{formatDate(line.createdAt, timeZone)}</td>
+      <td className="py-2 pr-3 align-top wrap-anywhere sm:pr-4">
+        {what}
+        {line.payerName ? <span className="block text-muted-foreground sm:hidden">{line.payerName}</span> : null}
+      </td>
+      <td className="hidden py-2 pr-4 align-top sm:table-cell wrap-anywhere">{line.payerName ?? ''}</td>
+      <td className="py-2 text-right align-top whitespace-nowrap tabular-nums">
+        {formatMoney(line.amountCents, currency)}
+      </td>
     </tr>
   );
 }
