@@ -44,7 +44,8 @@ function countingStripe(stripe: StripePort, calls: Record<string, number>): Stri
     },
     paymentIntents: {
       retrieve: (id, params, options) => (
-        count('paymentIntents.retrieve'), stripe.paymentIntents.retrieve(id, params, options)
+        count('paymentIntents.retrieve'),
+        stripe.paymentIntents.retrieve(id, params, options)
       ),
     },
   };
