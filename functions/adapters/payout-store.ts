@@ -1,17 +1,36 @@
 /**
  * The `payouts` table: per merchant, each payout's item (`P#<payoutId>`), its lines in chunks beside it
- * (`P#<payoutId>#L#0000`…, so a busy day's thousands of lines never meet DynamoDB's 400 KB item limit),
- * and the merchant's catch-up watch item (`WATCH`). docs/decisions.md #56.
+ * (`P#<payoutId>#L#…`, so a busy day's thousands of lines never meet DynamoDB's 400 KB item limit), the
+ * progress of a recording not finished (`P#<payoutId>#R`), and the merchant's catch-up watch item
+ * (`WATCH`). docs/decisions.md #56, #129.
+ *
+ * Chunk keys sort in reading order (oldest line first). A recording writes its newest lines first (Stripe
+ * lists newest first), so the chunk it writes n-th is `L#` and 999999 − n: each later chunk sorts before
+ * the ones written before it. Payouts recorded before that kept `L#0000`, `L#0001`… in reading order too.
+ * A line added to make the lines add up is `L#~`, after all of them.
  */
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { PAYOUT_STATUS_RANK, type PayoutLine, type PayoutSummary } from '@shared/contracts/payouts';
-import type { PayoutRecord, PayoutRepository } from '../domain/payouts';
+import type { PayoutProgress, PayoutRecord, PayoutRepository } from '../domain/payouts';
 import { conditionally, documentClient, tableName } from './dynamo';
 
-const LINES_PER_ITEM = 300;
 const WATCH_KEY = 'WATCH';
+const LAST_CHUNK = 999_999;
 const payoutKey = (payoutId: string) => `P#${payoutId}`;
-const chunkKey = (payoutId: string, chunk: number) => `P#${payoutId}#L#${String(chunk).padStart(4, '0')}`;
+const linesPrefix = (payoutId: string) => `P#${payoutId}#L#`;
+const chunkKey = (payoutId: string, written: number) =>
+  `${linesPrefix(payoutId)}${String(LAST_CHUNK - written).padStart(6, '0')}`;
+const adjustmentKey = (payoutId: string) => `${linesPrefix(payoutId)}~`;
+const progressKey = (payoutId: string) => `P#${payoutId}#R`;
+/** Chunk items read per Query while paging lines (each holds at most a few hundred lines). */
+const CHUNKS_PER_READ = 4;
 
 function summaryOf(item: Record<string, unknown>): PayoutSummary {
   return {
@@ -60,27 +79,67 @@ export const payoutStore: PayoutRepository = {
       new GetCommand({ TableName: tableName('payouts'), Key: { merchantId, sk: payoutKey(payoutId) } }),
     );
     if (!Item) return undefined;
+    return {
+      ...summaryOf(Item),
+      merchantId,
+      stripeAccountId: Item.stripeAccountId as string,
+      updatedAt: Item.updatedAt as string,
+      ...(typeof Item.linesTotalCents === 'number' && { linesTotalCents: Item.linesTotalCents }),
+    };
+  },
+
+  async readLines(merchantId, payoutId, from, limit) {
+    const prefix = linesPrefix(payoutId);
     const lines: PayoutLine[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await documentClient().send(
         new QueryCommand({
           TableName: tableName('payouts'),
-          KeyConditionExpression: 'merchantId = :merchantId AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':merchantId': merchantId, ':prefix': `${payoutKey(payoutId)}#L#` },
+          // From the cursor's chunk (the prefix itself sorts before every chunk) to the adjustment line.
+          KeyConditionExpression: 'merchantId = :merchantId AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':merchantId': merchantId,
+            ':from': `${prefix}${from.chunk ?? ''}`,
+            ':to': `${prefix}~`,
+          },
+          Limit: CHUNKS_PER_READ,
           ExclusiveStartKey: startKey,
         }),
       );
-      for (const chunk of page.Items ?? []) lines.push(...(chunk.lines as PayoutLine[]));
+      for (const item of page.Items ?? []) {
+        const chunk = (item.sk as string).slice(prefix.length);
+        const held = item.lines as PayoutLine[];
+        const start = chunk === from.chunk ? from.offset : 0;
+        if (start >= held.length) continue;
+        if (lines.length === limit) return { lines, next: { chunk, offset: start } };
+        const taken = held.slice(start, start + limit - lines.length);
+        lines.push(...taken);
+        if (start + taken.length < held.length) return { lines, next: { chunk, offset: start + taken.length } };
+      }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    return {
-      ...summaryOf(Item),
-      merchantId,
-      stripeAccountId: Item.stripeAccountId as string,
-      updatedAt: Item.updatedAt as string,
-      lines,
-    };
+    return { lines, next: null };
+  },
+
+  async progressOf(merchantId, payoutId) {
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('payouts'),
+        Key: { merchantId, sk: progressKey(payoutId) },
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? (Item.progress as PayoutProgress) : undefined;
+  },
+
+  async saveLines(merchantId, payoutId, chunks, progress) {
+    // The lines first: progress never names a line not written. Writing a chunk again (a try that stopped
+    // between the two writes) puts the same lines under the same key.
+    await writeAll(chunks.map((chunk) => ({ merchantId, sk: chunkKey(payoutId, chunk.number), lines: chunk.lines })));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName('payouts'), Item: { merchantId, sk: progressKey(payoutId), progress } }),
+    );
   },
 
   async statusOf(merchantId, payoutId) {
@@ -95,19 +154,12 @@ export const payoutStore: PayoutRepository = {
     return (Item?.status as PayoutRecord['status'] | undefined) ?? null;
   },
 
-  async record(payout: PayoutRecord) {
-    const { lines, ...header } = payout;
-    // The lines first: whoever finds the payout's item finds all its lines. Rewriting them is harmless
-    // (the same lines from the same payout), so a crash between the two writes is finished by a retry.
-    const chunks: Record<string, unknown>[] = [];
-    for (let start = 0, chunk = 0; start < lines.length || chunk === 0; start += LINES_PER_ITEM, chunk++) {
-      chunks.push({
-        merchantId: payout.merchantId,
-        sk: chunkKey(payout.payoutId, chunk),
-        lines: lines.slice(start, start + LINES_PER_ITEM),
-      });
+  async record(payout: PayoutRecord, adjustment: PayoutLine | null) {
+    const header = payout;
+    // Every line is written before the payout's item: whoever finds the item finds all its lines.
+    if (adjustment) {
+      await writeAll([{ merchantId: payout.merchantId, sk: adjustmentKey(payout.payoutId), lines: [adjustment] }]);
     }
-    await writeAll(chunks);
     const written = await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
@@ -116,7 +168,8 @@ export const payoutStore: PayoutRepository = {
           UpdateExpression:
             'SET payoutId = :payoutId, stripeAccountId = :account, #status = :status, statusRank = :rank, ' +
             'amountCents = :amount, currency = :currency, createdAt = :createdAt, arrivalDate = :arrival, ' +
-            'arrivalKey = :arrivalKey, failureMessage = :failure, lineCount = :lineCount, updatedAt = :updatedAt',
+            'arrivalKey = :arrivalKey, failureMessage = :failure, lineCount = :lineCount, ' +
+            'linesTotalCents = :linesTotal, updatedAt = :updatedAt',
           ConditionExpression: 'attribute_not_exists(sk) OR statusRank < :rank',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -132,10 +185,18 @@ export const payoutStore: PayoutRepository = {
             ':arrivalKey': `${header.arrivalDate}#${header.payoutId}`,
             ':failure': header.failureMessage,
             ':lineCount': header.lineCount,
+            ':linesTotal': header.linesTotalCents ?? null,
             ':updatedAt': header.updatedAt,
           },
         }),
       ),
+    );
+    // The recording is finished (by this try or an earlier one): its progress is no longer needed.
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: tableName('payouts'),
+        Key: { merchantId: payout.merchantId, sk: progressKey(payout.payoutId) },
+      }),
     );
     return written !== undefined;
   },

@@ -113,6 +113,30 @@ export const statsStore: StatsRepository = {
     return days;
   },
 
+  async listMerchantsWithDaysSince(shard, fromDay, limit) {
+    const merchants = new Set<string>();
+    let startKey: Record<string, unknown> | undefined;
+    let read = 0;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName('stats'),
+          IndexName: 'unsealed',
+          KeyConditionExpression: 'unsealedShard = :shard AND #day >= :from',
+          ExpressionAttributeNames: { '#day': 'day' },
+          ExpressionAttributeValues: { ':shard': shard, ':from': dayKey(fromDay) },
+          ProjectionExpression: 'merchantId',
+          ScanIndexForward: false,
+          Limit: limit - read,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) merchants.add(item.merchantId as string);
+      read += page.Items?.length ?? 0;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && read < limit);
+    return [...merchants];
+  },
   async deferSeal(merchantId, day, attempts, retryAt) {
     await conditionally(() =>
       documentClient().send(

@@ -1,17 +1,20 @@
 /**
  * Stripe payouts recorded for the merchant they pay (docs/decisions.md #56): a payout's lines are read
  * once from its balance transactions and kept with it, so the Payouts screen and the Xero exports never
- * ask Stripe again; a later event or the catch-up schedule only moves its status forward.
+ * ask Stripe again; a later event or the catch-up schedule only moves its status forward. Recording (a
+ * page at a time, resumable) and the catch-up are in payout-recording.ts; this file holds the records,
+ * how a balance transaction becomes lines, and the merchant's reads (lines paged: #129).
  */
 import {
-  PAYOUT_STATUS_RANK,
   payoutStatusSchema,
   type PayoutDetail,
   type PayoutLine,
   type PayoutLineKind,
+  type PayoutLinesQuery,
   type PayoutList,
   type PayoutListQuery,
   type PayoutStatus,
+  type PayoutSummary,
 } from '@shared/contracts/payouts';
 import { HttpError } from './http-error';
 import type { MerchantRecord } from './merchants';
@@ -19,12 +22,36 @@ import type { PaymentRecord } from './payments';
 import { shardOf } from './payments';
 import type { StripeBalanceTransaction, StripePayout, StripePort } from './stripe-port';
 import type { Telemetry } from './telemetry';
-import { withTaxableCents, type PaylinkGst } from './payout-line-gst';
+import type { PaylinkGst } from './payout-line-gst';
 
-export interface PayoutRecord extends PayoutDetail {
+/** A recorded payout's own item; its lines are kept beside it, in chunks, and read a page at a time. */
+export interface PayoutRecord extends PayoutSummary {
   merchantId: string;
   stripeAccountId: string;
   updatedAt: string;
+  /** The sum of every line; absent on payouts recorded before it was kept (then summed from the lines). */
+  linesTotalCents?: number;
+}
+
+/**
+ * How far the recording of a payout not yet recorded has come (docs/decisions.md #129): the
+ * lines of every balance transaction up to `startingAfter` are written, in `chunksWritten` chunks, so a
+ * retry or the catch-up continues from there instead of starting again.
+ */
+export interface PayoutProgress {
+  /** Stripe's id of the last balance transaction whose lines are written; null before the first page. */
+  startingAfter: string | null;
+  chunksWritten: number;
+  lineCount: number;
+  totalCents: number;
+  /** Stripe's list has ended: only the payout's own item is left to write. */
+  listed: boolean;
+}
+
+/** A place in a payout's lines: a chunk (by its key's suffix; null for the first) and a line within it. */
+export interface LinesPosition {
+  chunk: string | null;
+  offset: number;
 }
 
 /** A merchant whose payouts the catch-up schedule asks Stripe about, until `watchUntil`. */
@@ -35,12 +62,34 @@ export interface PayoutWatch {
 }
 
 export interface PayoutRepository {
-  /** The payout with its lines, if it is this merchant's. */
+  /** The payout's own item (no lines), if it is this merchant's. */
   get(merchantId: string, payoutId: string): Promise<PayoutRecord | undefined>;
+  /** Up to `limit` lines from `from`, oldest first, and where the next page starts (null after the last line). */
+  readLines(
+    merchantId: string,
+    payoutId: string,
+    from: LinesPosition,
+    limit: number,
+  ): Promise<{ lines: PayoutLine[]; next: LinesPosition | null }>;
   /** Just the stored status (null when unknown), to skip what is already recorded without reading lines. */
   statusOf(merchantId: string, payoutId: string): Promise<PayoutStatus | null>;
-  /** Writes the lines, then the payout itself unless a status as far or further along is stored. */
-  record(payout: PayoutRecord): Promise<boolean>;
+  /** How far an unfinished recording came; undefined when none was started. */
+  progressOf(merchantId: string, payoutId: string): Promise<PayoutProgress | undefined>;
+  /**
+   * Writes chunks of lines, then the progress they make. `number` is the chunk's place in writing order;
+   * a chunk written later reads earlier (Stripe lists newest first, the lines read oldest first).
+   */
+  saveLines(
+    merchantId: string,
+    payoutId: string,
+    chunks: readonly { number: number; lines: PayoutLine[] }[],
+    progress: PayoutProgress,
+  ): Promise<void>;
+  /**
+   * Writes the payout's item, with `adjustment` as its last line if its lines do not add up, unless a
+   * status as far or further along is stored; true when written. Its lines are all written before.
+   */
+  record(payout: PayoutRecord, adjustment: PayoutLine | null): Promise<boolean>;
   /** Moves a recorded payout's status forward only; false when it was not behind. */
   advance(
     merchantId: string,
@@ -59,7 +108,8 @@ export interface PayoutRepository {
 
 export interface PayoutDeps {
   payouts: PayoutRepository;
-  payments: { get(paymentId: string): Promise<PaymentRecord | undefined> };
+  /** The payments named by ids, in one read per hundred (those that do not exist are left out). */
+  payments: { getMany(paymentIds: readonly string[]): Promise<PaymentRecord[]> };
   merchants: {
     findByStripeAccount(accountId: string): Promise<MerchantRecord | undefined>;
     get(merchantId: string): Promise<MerchantRecord | undefined>;
@@ -69,6 +119,8 @@ export interface PayoutDeps {
   now: Date;
   /** Paylink's GST registration (the deployment's PAYLINK_GST_NUMBER): whether its fee lines carry GST. */
   paylinkGst?: PaylinkGst;
+  /** Milliseconds the run has left (the Lambda's remaining time): recording stops a page early, to resume. */
+  remainingMs(): number;
 }
 
 /* ---------------------------------------------------------------- lines from balance transactions */
@@ -146,7 +198,7 @@ export function linesOfTransaction(transaction: StripeBalanceTransaction, paymen
 }
 
 /** The Paylink payment id Stripe's expanded source names (charges and refunds carry it in metadata). */
-function paymentIdInSource(transaction: StripeBalanceTransaction): string | null {
+export function paymentIdInSource(transaction: StripeBalanceTransaction): string | null {
   const source = transaction.source;
   if (!source || typeof source === 'string') return null;
   const metadata = (source as { metadata?: Record<string, string> | null }).metadata;
@@ -154,7 +206,7 @@ function paymentIdInSource(transaction: StripeBalanceTransaction): string | null
 }
 
 /** A dispute names its payment intent, whose metadata names the payment. */
-async function paymentIdOfDispute(transaction: StripeBalanceTransaction, account: string, stripe: StripePort) {
+export async function paymentIdOfDispute(transaction: StripeBalanceTransaction, account: string, stripe: StripePort) {
   const source = transaction.source;
   if (!source || typeof source === 'string' || source.object !== 'dispute') return null;
   const intent = (source as { payment_intent?: string | { id: string } | null }).payment_intent;
@@ -164,205 +216,48 @@ async function paymentIdOfDispute(transaction: StripeBalanceTransaction, account
   return retrieved.metadata?.paymentId ?? null;
 }
 
-/** The payout's lines, read from Stripe: every balance transaction it paid out, with the payment behind each. */
-export async function readPayoutLines(
-  payout: StripePayout,
-  merchant: MerchantRecord,
-  account: string,
-  deps: Pick<PayoutDeps, 'stripe' | 'payments' | 'telemetry' | 'paylinkGst'>,
-): Promise<PayoutLine[]> {
-  const payments = new Map<string, LinePayment>();
-  // The merchant's own payments, as read, for the GST-bearing part of each line (payout-line-gst.ts).
-  const records = new Map<string, PaymentRecord>();
-  const lookUp = async (paymentId: string | null): Promise<LinePayment> => {
-    if (!paymentId) return NO_PAYMENT;
-    const known = payments.get(paymentId);
-    if (known) return known;
-    const payment = await deps.payments.get(paymentId);
-    // Only this merchant's payment names the line; another's id in metadata is not trusted.
-    if (payment && payment.merchantId === merchant.merchantId) records.set(paymentId, payment);
-    const found =
-      payment && payment.merchantId === merchant.merchantId
-        ? {
-            paymentId,
-            payerName: payment.payerName ?? null,
-            linkTitle: payment.linkTitle,
-            receiptNumber: payment.receiptNumber ?? null,
-            receiptGstRegistered: payment.receiptTax?.gstRegistered ?? null,
-          }
-        : { ...NO_PAYMENT };
-    payments.set(paymentId, found);
-    return found;
+/** The payment a line names, as the line shows it; only this merchant's payment names a line. */
+export function linePaymentOf(paymentId: string, payment: PaymentRecord | undefined, merchantId: string): LinePayment {
+  // Another merchant's id in metadata is not trusted.
+  if (!payment || payment.merchantId !== merchantId) return { ...NO_PAYMENT };
+  return {
+    paymentId,
+    payerName: payment.payerName ?? null,
+    linkTitle: payment.linkTitle,
+    receiptNumber: payment.receiptNumber ?? null,
+    receiptGstRegistered: payment.receiptTax?.gstRegistered ?? null,
   };
-  const lines: PayoutLine[] = [];
-  for await (const transaction of deps.stripe.balanceTransactions.list(
-    { payout: payout.id, limit: 100, expand: ['data.source'] },
-    { stripeAccount: account },
-  )) {
-    // The payout's own withdrawal is listed with what it paid out; it is the payout, not a line of it.
-    if (transaction.type === 'payout' && sourceIdOf(transaction) === payout.id) continue;
-    const paymentId =
-      paymentIdInSource(transaction) ??
-      (mainKind(transaction) === 'dispute' ? await paymentIdOfDispute(transaction, account, deps.stripe) : null);
-    const linePayment = await lookUp(paymentId);
-    const record = linePayment.paymentId ? records.get(linePayment.paymentId) : undefined;
-    lines.push(
-      ...withTaxableCents(linesOfTransaction(transaction, linePayment), record, merchant, {
-        gstNumber: deps.paylinkGst?.gstNumber ?? null,
-      }),
-    );
-  }
-  lines.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  if (total !== payout.amount) {
-    // Never seen with Stripe's own lists; kept as a labelled line so the books still match the bank.
-    deps.telemetry.log.warn('payout lines do not add up', { payoutId: payout.id, total, amount: payout.amount });
-    lines.push({
-      kind: 'other',
-      amountCents: payout.amount - total,
-      createdAt: new Date(payout.created * 1000).toISOString(),
-      sourceId: payout.id,
-      ...NO_PAYMENT,
-    });
-  }
-  return lines;
 }
+
+/** Whether a balance transaction is the payout's own withdrawal: listed with what it paid out, not a line of it. */
+export function isPayoutsOwnWithdrawal(transaction: StripeBalanceTransaction, payoutId: string) {
+  return transaction.type === 'payout' && sourceIdOf(transaction) === payoutId;
+}
+
+/** The line that makes a payout's lines add up to it, if they do not (never seen with Stripe's own lists). */
+export function adjustmentLine(payout: StripePayout, linesTotalCents: number): PayoutLine | null {
+  if (linesTotalCents === payout.amount) return null;
+  return {
+    kind: 'other',
+    amountCents: payout.amount - linesTotalCents,
+    createdAt: new Date(payout.created * 1000).toISOString(),
+    sourceId: payout.id,
+    ...NO_PAYMENT,
+  };
+}
+
+export { mainKind, NO_PAYMENT };
 
 /* ---------------------------------------------------------------- recording */
 
-function statusOf(payout: StripePayout): PayoutStatus {
+export function statusOf(payout: StripePayout): PayoutStatus {
   const parsed = payoutStatusSchema.safeParse(payout.status);
   return parsed.success ? parsed.data : 'pending';
 }
 
-/**
- * Records a payout of the merchant's connected account (from its event or the catch-up): a new one with
- * its lines, a known one only if its status moved forward. Safe to repeat.
- */
-export async function recordPayout(
-  payout: StripePayout,
-  merchant: MerchantRecord,
-  account: string,
-  deps: PayoutDeps,
-): Promise<'recorded' | 'advanced' | 'unchanged'> {
-  const status = statusOf(payout);
-  const failureMessage = status === 'failed' ? (payout.failure_message ?? 'The bank returned the payout.') : null;
-  const now = deps.now.toISOString();
-  const stored = await deps.payouts.statusOf(merchant.merchantId, payout.id);
-  if (stored !== null) {
-    if (PAYOUT_STATUS_RANK[stored] >= PAYOUT_STATUS_RANK[status]) return 'unchanged';
-    return (await deps.payouts.advance(merchant.merchantId, payout.id, status, failureMessage, now))
-      ? 'advanced'
-      : 'unchanged';
-  }
-  const lines = await readPayoutLines(payout, merchant, account, deps);
-  const recorded = await deps.payouts.record({
-    payoutId: payout.id,
-    merchantId: merchant.merchantId,
-    stripeAccountId: account,
-    status,
-    amountCents: payout.amount,
-    currency: payout.currency,
-    createdAt: new Date(payout.created * 1000).toISOString(),
-    arrivalDate: new Date(payout.arrival_date * 1000).toISOString(),
-    failureMessage,
-    lineCount: lines.length,
-    lines,
-    updatedAt: now,
-  });
-  return recorded ? 'recorded' : 'unchanged';
-}
-
-const PAYOUT_EVENTS = new Set(['payout.created', 'payout.updated', 'payout.paid', 'payout.failed', 'payout.canceled']);
-
-/**
- * `payout.paid` / `payout.failed` (and the other payout events) from a merchant's connected account. The
- * payout is read again from Stripe on that account, since an event's copy may be older than another's.
- */
-export async function applyPayoutEvent(
-  event: { id: string; type: string; data: { object: unknown } },
-  account: string,
-  deps: PayoutDeps,
-): Promise<void> {
-  if (!PAYOUT_EVENTS.has(event.type)) return;
-  const merchant = await deps.merchants.findByStripeAccount(account);
-  if (!merchant || merchant.stripeAccountId !== account) {
-    deps.telemetry.log.info('payout event for an account no merchant has', { eventId: event.id });
-    return;
-  }
-  const id = (event.data.object as { id?: string }).id;
-  if (!id) return;
-  const payout = await deps.stripe.payouts.retrieve(id, {}, { stripeAccount: account });
-  const outcome = await recordPayout(payout, merchant, account, deps);
-  deps.telemetry.log.info('payout recorded', { payoutId: id, outcome, status: payout.status });
-}
-
-/* ---------------------------------------------------------------- catch-up schedule */
-
 export const PAYOUT_WATCH_SHARDS = 8;
-/** How long after its last payment a merchant's payouts are still asked about: Stripe pays out within days. */
-export const PAYOUT_WATCH_DAYS = 14;
-/** How often one watched merchant is asked about (Stripe pays out at most daily). */
-export const PAYOUT_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
-/** Stripe calls one scheduled run may make at most: the rest are due next run, most overdue first. */
-export const PAYOUT_CHECKS_PER_RUN = 500;
-/** How far back a check lists payouts: a lost event of the last few days is found, older ones were checked before. */
-const LOOKBACK_SECONDS = 4 * 86_400;
-
 export const payoutWatchShardOf = (merchantId: string) => shardOf('payouts', merchantId, PAYOUT_WATCH_SHARDS);
 export const allPayoutWatchShards = () => Array.from({ length: PAYOUT_WATCH_SHARDS }, (_, index) => `payouts#${index}`);
-
-/**
- * One run of the catch-up: merchants with payments in the last few days (their unsealed stats days) are
- * put on the watch list for PAYOUT_WATCH_DAYS; then each watched merchant that is due has its recent payouts
- * listed on its account and recorded. A merchant with no recent payments costs nothing: never one Stripe
- * call per merchant per run, only per recently active merchant every PAYOUT_CHECK_INTERVAL_MS.
- */
-export async function catchUpPayouts(
-  recentlyActive: readonly string[],
-  deps: PayoutDeps,
-): Promise<{ watched: number; checked: number; recorded: number }> {
-  const now = deps.now;
-  const watchUntil = new Date(now.getTime() + PAYOUT_WATCH_DAYS * 86_400_000).toISOString();
-  for (const merchantId of new Set(recentlyActive)) {
-    await deps.payouts.watch(merchantId, watchUntil, payoutWatchShardOf(merchantId));
-  }
-  const due: PayoutWatch[] = [];
-  for (const shard of allPayoutWatchShards()) {
-    due.push(...(await deps.payouts.listDueWatches(shard, now.toISOString(), PAYOUT_CHECKS_PER_RUN)));
-  }
-  due.sort((a, b) => a.nextCheckAt.localeCompare(b.nextCheckAt));
-  let checked = 0;
-  let recorded = 0;
-  for (const watch of due.slice(0, PAYOUT_CHECKS_PER_RUN)) {
-    if (watch.watchUntil <= now.toISOString()) {
-      await deps.payouts.unwatch(watch.merchantId, watch.watchUntil);
-      continue;
-    }
-    const nextCheckAt = new Date(now.getTime() + PAYOUT_CHECK_INTERVAL_MS).toISOString();
-    try {
-      const merchant = await deps.merchants.get(watch.merchantId);
-      const account = merchant?.stripeAccountId;
-      if (merchant && account) {
-        checked++;
-        for await (const payout of deps.stripe.payouts.list(
-          { created: { gte: Math.floor(now.getTime() / 1000) - LOOKBACK_SECONDS }, limit: 100 },
-          { stripeAccount: account },
-        )) {
-          if ((await recordPayout(payout, merchant, account, deps)) !== 'unchanged') recorded++;
-        }
-      }
-    } catch (error) {
-      // One merchant's failure (Stripe refusing their account, a bad record) waits its turn; the others go on.
-      deps.telemetry.log.warn('payout catch-up failed for a merchant', {
-        merchantId: watch.merchantId,
-        error: String(error),
-      });
-    }
-    await deps.payouts.rescheduleWatch(watch.merchantId, nextCheckAt);
-  }
-  return { watched: new Set(recentlyActive).size, checked, recorded };
-}
 
 /* ---------------------------------------------------------------- the merchant's routes */
 
@@ -382,14 +277,69 @@ export async function listMerchantPayouts(
 }
 
 const PAYOUT_ID = /^po_[A-Za-z0-9]{1,64}$/;
+/** A chunk's key suffix (`0000`…, `999999`…, `~` for the adjustment) and a line within it. */
+const CURSOR_CHUNK = /^(\d{1,8}|~)$/;
 
+function encodeLinesCursor(position: LinesPosition): string {
+  return Buffer.from(JSON.stringify([position.chunk, position.offset])).toString('base64url');
+}
+
+/** A cursor this API gave out, or a 400: never a read at a place nobody was given. */
+export function decodeLinesCursor(cursor: string): LinesPosition {
+  const refused = new HttpError(400, 'invalid_cursor', 'That page of lines is not known. Open the payout again.');
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 2) throw refused;
+  const [chunk, offset] = decoded as unknown[];
+  if (typeof chunk !== 'string' || !CURSOR_CHUNK.test(chunk)) throw refused;
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > 100_000) throw refused;
+  return { chunk, offset };
+}
+
+/** Every line's sum, for a payout recorded before the sum was kept: read through its lines once. */
+async function sumOfAllLines(merchantId: string, payoutId: string, payouts: PayoutRepository) {
+  let total = 0;
+  let position: LinesPosition | null = { chunk: null, offset: 0 };
+  while (position) {
+    const page = await payouts.readLines(merchantId, payoutId, position, 5000);
+    total += page.lines.reduce((sum, line) => sum + line.amountCents, 0);
+    position = page.next;
+  }
+  return total;
+}
+
+/**
+ * GET /api/me/payouts/{id}: the payout, one page of its lines from the cursor, and the sum of all its
+ * lines (the screen's "Lines add up to …"), whichever page is asked. The merchant is the token's.
+ */
 export async function getMerchantPayout(
   merchantId: string,
   payoutId: string,
+  query: PayoutLinesQuery,
   payouts: PayoutRepository,
 ): Promise<PayoutDetail> {
+  const from = query.cursor ? decodeLinesCursor(query.cursor) : { chunk: null, offset: 0 };
   const payout = PAYOUT_ID.test(payoutId) ? await payouts.get(merchantId, payoutId) : undefined;
   if (!payout) throw new HttpError(404, 'payout_not_found', 'No payout with that id. Open it from the Payouts list.');
-  const { merchantId: _merchant, stripeAccountId: _account, updatedAt: _updated, ...detail } = payout;
-  return detail;
+  const [page, linesTotalCents] = await Promise.all([
+    payouts.readLines(merchantId, payoutId, from, query.limit),
+    payout.linesTotalCents ?? sumOfAllLines(merchantId, payoutId, payouts),
+  ]);
+  const {
+    merchantId: _merchant,
+    stripeAccountId: _account,
+    updatedAt: _updated,
+    linesTotalCents: _total,
+    ...summary
+  } = payout;
+  return {
+    ...summary,
+    lines: page.lines,
+    nextCursor: page.next ? encodeLinesCursor(page.next) : null,
+    linesTotalCents,
+  };
 }

@@ -78,6 +78,11 @@ export interface StatsRepository {
     limit: number,
     now?: Date,
   ): Promise<{ merchantId: string; day: string; sealAttempts?: number }[]>;
+  /**
+   * Merchants with an unsealed day of one `unsealed` shard from `fromDay` on, newest day first, at most
+   * `limit` days read: who took payments lately, however many older days wait unsealed ahead of theirs.
+   */
+  listMerchantsWithDaysSince(shard: string, fromDay: string, limit: number): Promise<string[]>;
   /** Puts an unsealed day's next sealing attempt at `retryAt`, after `attempts` failures. */
   deferSeal(merchantId: string, day: string, attempts: number, retryAt: Date): Promise<void>;
   /** How many unsealed days have failed to seal `attempts` times or more (the stuck gauge). */
@@ -279,11 +284,14 @@ export async function sealDay(
 }
 
 /**
- * Seals the closed days the `unsealed` index lists as due (at most `limitPerShard` per shard a run), except
- * those in `holdDays` (`merchantId#day`) — days a payment still owes a count to, which must not close
- * before it lands. A day that fails to seal gets its next attempt later than the last (`sealRetryAt`),
+ * Seals the closed days the `unsealed` index lists as due (at most `limitPerShard` tried per shard a run).
+ * A day in `holdDays` (`merchantId#day`) is one a payment still owes a count to, which must not close
+ * before it lands: it is deferred as a failed seal is (its `sealRetryAt` set to the first retry's wait,
+ * its `sealAttempts` unchanged, since nothing failed), and the shard is listed again past it — so however
+ * many days are held, they never take the page from another merchant's day (docs/decisions.md
+ * #128). A day that fails to seal gets its next attempt later than the last (`sealRetryAt`),
  * counted and logged, and the listing passes over it until then, so it never stands in front of the
- * others. Answers how many days were sealed.
+ * others either. Answers how many days were sealed.
  */
 export async function sealClosedDays(
   deps: { stats: StatsRepository; now: Date; telemetry: Pick<Telemetry, 'log' | 'countCountRetry'> },
@@ -296,27 +304,62 @@ export async function sealClosedDays(
   const through = sealableThrough(deps.now);
   let sealed = 0;
   for (const shard of allUnsealedShards()) {
-    const listed = await deps.stats.listUnsealedDays(shard, through, options.limitPerShard, deps.now);
-    for (const { merchantId, day, sealAttempts } of listed) {
-      if (options.holdDays.has(`${merchantId}#${day}`)) continue;
-      try {
-        if (await sealDay(merchantId, day, deps)) sealed++;
-      } catch (error) {
-        const attempts = (sealAttempts ?? 0) + 1;
-        deps.telemetry.countCountRetry('seal', { merchantId, day });
-        deps.telemetry.log.error('Sealing a day failed; it will be retried', {
-          merchantId,
-          day,
-          attempts,
-          error: String(error),
-        });
-        await deps.stats
-          .deferSeal(merchantId, day, attempts, options.nextAttemptAt(deps.now, attempts))
-          .catch((deferError: unknown) =>
-            deps.telemetry.log.error('Deferring a failed seal failed', { merchantId, day, error: String(deferError) }),
-          );
+    let tried = 0;
+    // A day whose deferral failed is listed again; it is passed over, and a listing of nothing new ends the shard.
+    const seen = new Set<string>();
+    while (tried < options.limitPerShard) {
+      const asked = options.limitPerShard - tried;
+      const listed = await deps.stats.listUnsealedDays(shard, through, asked, deps.now);
+      const fresh = listed.filter(({ merchantId, day }) => !seen.has(`${merchantId}#${day}`));
+      for (const listedDay of fresh) {
+        const key = `${listedDay.merchantId}#${listedDay.day}`;
+        seen.add(key);
+        if (options.holdDays.has(key)) {
+          await deferHeldDay(listedDay, deps, options.nextAttemptAt(deps.now, 1));
+          continue;
+        }
+        tried++;
+        if (await trySeal(listedDay, deps, options.nextAttemptAt)) sealed++;
       }
+      if (listed.length < asked || fresh.length === 0) break;
     }
   }
   return sealed;
+}
+
+type ListedDay = { merchantId: string; day: string; sealAttempts?: number };
+type SealDeps = Parameters<typeof sealClosedDays>[0];
+
+/** A held day waits like a failed seal, without counting as one. */
+async function deferHeldDay({ merchantId, day, sealAttempts }: ListedDay, deps: SealDeps, retryAt: Date) {
+  await deps.stats
+    .deferSeal(merchantId, day, sealAttempts ?? 0, retryAt)
+    .catch((error: unknown) =>
+      deps.telemetry.log.error('Deferring a held day failed', { merchantId, day, error: String(error) }),
+    );
+}
+
+async function trySeal(
+  { merchantId, day, sealAttempts }: ListedDay,
+  deps: SealDeps,
+  nextAttemptAt: (now: Date, attempts: number) => Date,
+): Promise<boolean> {
+  try {
+    return await sealDay(merchantId, day, deps);
+  } catch (error) {
+    const attempts = (sealAttempts ?? 0) + 1;
+    deps.telemetry.countCountRetry('seal', { merchantId, day });
+    deps.telemetry.log.error('Sealing a day failed; it will be retried', {
+      merchantId,
+      day,
+      attempts,
+      error: String(error),
+    });
+    await deps.stats
+      .deferSeal(merchantId, day, attempts, nextAttemptAt(deps.now, attempts))
+      .catch((deferError: unknown) =>
+        deps.telemetry.log.error('Deferring a failed seal failed', { merchantId, day, error: String(deferError) }),
+      );
+    return false;
+  }
 }

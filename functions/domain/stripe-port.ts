@@ -250,11 +250,14 @@ export interface StripePort {
     ): AsyncIterable<StripePayout>;
   };
   balanceTransactions: {
-    /** Every page of a payout's balance transactions, as the SDK's auto-pagination walks it. */
+    /**
+     * One page of a payout's balance transactions, newest first; `starting_after` the last id of the page
+     * before. Read a page at a time, so a recording can stop after any page and resume there.
+     */
     list(
-      params: { payout: string; limit: number; expand: string[] },
+      params: { payout: string; limit: number; expand: string[]; starting_after?: string },
       options: StripeRequestOptions,
-    ): AsyncIterable<StripeBalanceTransaction>;
+    ): PromiseLike<{ data: StripeBalanceTransaction[]; has_more: boolean }>;
   };
   disputes: {
     retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeDispute>;

@@ -19,6 +19,8 @@ export interface ConsumedEvent {
   /** The connected account the event happened on (always set where `onConnectedAccount` is). */
   account: string | undefined;
   now: Date;
+  /** Milliseconds this invocation has left (unbounded where no Lambda context is given). */
+  remainingMs(): number;
 }
 
 export function stripeEventConsumer(options: {
@@ -47,7 +49,13 @@ export function stripeEventConsumer(options: {
         now,
         leaseMs: context?.getRemainingTimeInMillis(),
       },
-      () => options.apply({ event, account, now }),
+      () =>
+        options.apply({
+          event,
+          account,
+          now,
+          remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
+        }),
     );
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The merchant's Stripe payouts to their bank: GET /api/me/payouts (newest arrival first, paged, optionally
- * within arrival days) and GET /api/me/payouts/{id} (the payout with the lines it is made of). The Payouts
+ * within arrival days) and GET /api/me/payouts/{id} (the payout with a page of the lines it is made of). The Payouts
  * screen and its Xero exports; docs/decisions.md #56, #57.
  */
 import * as z from 'zod/mini';
@@ -87,8 +87,30 @@ export const payoutSummarySchema = z.object({
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 
-export const payoutDetailSchema = z.extend(payoutSummarySchema, { lines: z.array(payoutLineSchema) });
+/** Lines of one payout a page holds by default and at most (a 20,000-line payout is read in pages). */
+export const PAYOUT_LINES_PAGE_DEFAULT = 500;
+export const PAYOUT_LINES_PAGE_MAX = 1000;
+
+/**
+ * One payout and one page of its lines, oldest first (docs/decisions.md #129): `nextCursor` asks
+ * for the next page (null on the last); `linesTotalCents` is the sum of every line of the payout, computed
+ * on the server, whichever page this is.
+ */
+export const payoutDetailSchema = z.extend(payoutSummarySchema, {
+  lines: z.array(payoutLineSchema),
+  nextCursor: z.nullable(z.string()),
+  linesTotalCents: z.number().check(z.int()),
+});
 export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
+
+export const payoutLinesQuerySchema = z.object({
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAYOUT_LINES_PAGE_MAX)),
+    PAYOUT_LINES_PAGE_DEFAULT,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(200, 'That page of lines is not known. Open the payout again.'))),
+});
+export type PayoutLinesQuery = z.infer<typeof payoutLinesQuerySchema>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -13,7 +13,7 @@
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
  * PAYLINK_BENCH_ONLY=cost runs only the cost of a payment (payment-cost.ts), PAYLINK_BENCH_ONLY=lighthouse only
  * Lighthouse and the bytes of a first visit (needs a built SPA), PAYLINK_BENCH_ONLY=functions only the function
- * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts), PAYLINK_BENCH_ONLY=reverify only the saturated re-verify run (saturated-reverify.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
+ * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts), PAYLINK_BENCH_ONLY=reverify only the saturated re-verify run (saturated-reverify.ts), PAYLINK_BENCH_ONLY=payout only the busy merchant's payout (busy-payout.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { spawnSync } from 'node:child_process';
@@ -46,6 +46,7 @@ const { measureLostWebhookRecovery } = await import('./lost-webhooks');
 const { measurePaymentCost, describePaymentCost } = await import('./payment-cost');
 const { measureTicketDrop, describeTicketDrop } = await import('./ticket-drop');
 const { measureSaturatedReverify } = await import('./saturated-reverify');
+const { measureBusyPayout } = await import('./busy-payout');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -62,9 +63,9 @@ const PAGES_MEASURED = process.env.PAYLINK_BENCH_PAGES?.split(',');
 const isMeasured = (page: string) =>
   !PAGES_MEASURED ||
   PAGES_MEASURED.some((name) => page === name || page.startsWith(`${name}/`) || page.startsWith(`${name} `));
-if (ONLY !== undefined && !['cost', 'lighthouse', 'functions', 'drop', 'reverify'].includes(ONLY))
+if (ONLY !== undefined && !['cost', 'lighthouse', 'functions', 'drop', 'reverify', 'payout'].includes(ONLY))
   throw new Error(
-    `PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse", "functions", "drop" and "reverify" are known`,
+    `PAYLINK_BENCH_ONLY=${ONLY}: only "cost", "lighthouse", "functions", "drop", "reverify" and "payout" are known`,
   );
 const BENCH = QUICK ? 'PAYLINK_BENCH_QUICK=1 npm run bench' : 'npm run bench';
 /** The two payment histories the merchant's reads are measured at. */
@@ -93,6 +94,13 @@ const TICKET_DROP = QUICK
 const SATURATED_REVERIFY = QUICK
   ? { pending: 400, paid: 20, unfinished: 40, uncounted: 80, merchants: 20, stripeLatencyMs: 1_000 }
   : { pending: 2_500, paid: 100, unfinished: 200, uncounted: 400, merchants: 150, stripeLatencyMs: 1_000 };
+/**
+ * A busy merchant's payout: balance transactions (three lines each) in one payout; quick: a tenth.
+ * PAYLINK_BENCH_PAYOUT_TRANSACTIONS sets another size (6667: a 20,001-line payout).
+ */
+const BUSY_PAYOUT = {
+  transactions: Number(process.env.PAYLINK_BENCH_PAYOUT_TRANSACTIONS) || (QUICK ? 2_000 : 20_000),
+};
 /** Payments settled end to end for the cost of a payment, this many at a time. */
 const PAYMENT_COST = { payments: QUICK ? 50 : 500, concurrency: 5 };
 /** Rounds per cold-import figure (each a fresh `node` for the bundle and for its two floors). */
@@ -441,6 +449,35 @@ async function ticketDrop() {
   problems.push(...measured.problems);
 }
 
+/** A busy merchant's payout recorded within the consumer's timeout, and its lines read back a page at a time. */
+async function busyPayout() {
+  const measured = await measureBusyPayout(env, BUSY_PAYOUT);
+  const command = `${ONLY ? `PAYLINK_BENCH_ONLY=${ONLY} ` : ''}${BENCH} (${measured.transactions.toLocaleString('en-NZ')} sandbox charges in one payout, recorded as its consumer does with a ${measured.timeoutSeconds} s budget per try; tests/bench/busy-payout.ts)`;
+  const stripe = Object.entries(measured.stripeCalls)
+    .map(([name, calls]) => `${name} ${calls}`)
+    .join(', ');
+  const dynamo = Object.entries(measured.dynamoByCommand)
+    .map(([name, calls]) => `${name.replace(/Command$/, '')} ${calls}`)
+    .join(', ');
+  console.log(
+    `\nBusy payout: ${measured.lines} lines recorded in ${measured.recordMs} ms over ${measured.tries} tries; ` +
+      `Stripe: ${stripe}; DynamoDB ${measured.dynamoCalls} (${dynamo}); read back in ${measured.readPages} pages, ${measured.readMs} ms`,
+  );
+  for (const problem of measured.problems) console.error(`Busy payout: ${problem}`);
+  if (measured.problems.length) process.exitCode = 1;
+  report.section('busyPayout', { ...measured, command });
+  report.row(
+    `A ${measured.lines.toLocaleString('en-NZ')}-line payout recorded (consumer timeout ${measured.timeoutSeconds} s): time, tries, Stripe calls, DynamoDB calls`,
+    `${(measured.recordMs / 1000).toFixed(1)} s, ${measured.tries}, ${stripe}, ${measured.dynamoCalls} (${dynamo})`,
+    command,
+  );
+  report.row(
+    'Its lines read back through the API, every line once',
+    `${measured.readPages} pages, ${(measured.readMs / 1000).toFixed(1)} s`,
+    command,
+  );
+}
+
 /** Webhook events/s through ingress → bus → ledger, and the double count. */
 async function webhooks() {
   const measured = await measureWebhookThroughput(env, WEBHOOKS);
@@ -785,6 +822,7 @@ try {
   if (ONLY === undefined || ONLY === 'cost') await paymentCost();
   if (ONLY === 'drop') await ticketDrop();
   if (ONLY === 'reverify') await saturatedReverify();
+  if (ONLY === undefined || ONLY === 'payout') await busyPayout();
   if (ONLY === 'lighthouse') {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();

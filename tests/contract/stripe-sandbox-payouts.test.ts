@@ -187,4 +187,40 @@ describe('payouts and balance transactions', () => {
       'payout.paid',
     ]);
   });
+
+  it('seeds a busy payout: thousands of charges in one payout, listed a page at a time, newest first', async () => {
+    const merchant = await onboardedMerchant();
+    const seeded = await control('/_emu/balance_transactions/seed', {
+      account: merchant,
+      count: '2500',
+      amount: '1000',
+      application_fee: '20',
+      payment_id_prefix: 'pay',
+    });
+    expect(seeded.status).toBe(200);
+    const run = await control('/_emu/payouts/run', { account: merchant });
+    const payout = run.body.data[0]!;
+    // Each charge nets 1000 less Stripe's 27 + 30 and Paylink's 20.
+    expect(payout.amount).toBe(2500 * (1000 - 57 - 20));
+
+    const first = await stripe.balanceTransactions.list(
+      { payout: payout.id, limit: 100, expand: ['data.source'] },
+      { stripeAccount: merchant },
+    );
+    expect(first.has_more).toBe(true);
+    // The payout's own withdrawal (newest), then the newest charge, which names the last payment seeded.
+    expect(first.data[0]).toMatchObject({ type: 'payout', source: { id: payout.id } });
+    expect(first.data[1]!.source).toMatchObject({ object: 'charge', metadata: { paymentId: 'pay002499' } });
+    expect(first.data[1]!.fee_details.map((detail) => [detail.type, detail.amount])).toEqual([
+      ['stripe_fee', 57],
+      ['application_fee', 20],
+    ]);
+    const all = await allTransactions(merchant, { payout: payout.id, limit: 100 });
+    expect(all).toHaveLength(2501);
+    expect(all.filter((transaction) => transaction.type === 'charge')).toHaveLength(2500);
+    expect(all.reduce((sum, transaction) => sum + transaction.net, 0)).toBe(0);
+
+    const tooMany = await control('/_emu/balance_transactions/seed', { account: merchant, count: '50001' });
+    expect(tooMany.status).toBe(400);
+  });
 });

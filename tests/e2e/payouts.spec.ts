@@ -2,7 +2,8 @@
  * The Payouts screen (docs/decisions.md #56, #57), as a merchant uses it: two payments on the sandbox's
  * hosted Checkout go out in the day's payout (`/_emu/payouts/run`); in Chromium the merchant opens
  * Payouts from the sidebar, sees the payout, opens it to its lines adding up to it, and downloads its Xero
- * CSV, whose amounts add up to the payout. Screens at 1280 and 390 px, axe on each.
+ * CSV, whose amounts add up to the payout. Screens at 1280 and 390 px, axe on each. A busy payout's lines
+ * open a page at a time ("Load more lines"), and its Xero CSV still holds every line (#129).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -10,6 +11,7 @@ import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { GstSummary } from '@shared/contracts/gst-summary';
 import type { PayoutList } from '@shared/contracts/payouts';
+import type { StripeConnection } from '@shared/contracts/stripe-connection';
 import { formatMoney } from '@shared/money';
 import { parseCsv } from '../support/csv';
 import { submitHostedForm } from '../support/stripe-sandbox';
@@ -107,6 +109,66 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
 
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId('payout-lines-total')).toBeVisible();
+  // On a 390 px phone every line reads without sideways scrolling: payer under what was paid (issue 49).
+  const linesRegion = page.getByRole('region', { name: /lines in this payout$/ });
+  await expect(linesRegion.getByText('Aroha Ngata').first()).toBeVisible();
+  expect(await linesRegion.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+  const box = (await linesRegion.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSeriousAxeFindings(page);
+});
+
+test('a busy payout opens a page of lines at a time, totals the whole payout, and its Xero CSV holds every line @desktop-only', async ({
+  page,
+}) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Market Stall Ltd' });
+  const stripeUrl = await pay(merchant.token, 'Flat white', 550, 'Aroha Ngata');
+  const { debug_info: connection } = await merchantApi<StripeConnection>(
+    merchant.token,
+    'GET',
+    '/api/me/stripe/status',
+  );
+  const account = connection.accountId!;
+  // 250 more charges (three lines each) on the merchant's account: 753 lines, more than one page of 500.
+  const control = (path: string, form: Record<string, string>) =>
+    fetch(`${stripeUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  expect(
+    (await control('/_emu/balance_transactions/seed', { account, count: '250', application_fee: '20' })).status,
+  ).toBe(200);
+  expect((await control('/_emu/payouts/run', { account })).status).toBe(200);
+  await expect
+    .poll(async () => (await merchantApi<PayoutList>(merchant.token, 'GET', '/api/me/payouts')).payouts.length)
+    .toBe(1);
+  const [payout] = (await merchantApi<PayoutList>(merchant.token, 'GET', '/api/me/payouts')).payouts;
+  expect(payout!.lineCount).toBe(753);
+  const amount = formatMoney(payout!.amountCents, payout!.currency);
+
+  await page.setViewportSize(DESKTOP);
+  await signInWithStoredSession(page, merchant, '/dashboard/payouts');
+  await page.getByRole('button', { name: /^Arrival date/ }).click();
+  const lines = page.getByRole('region', { name: '753 lines in this payout' }).locator('tbody tr');
+  await expect(lines).toHaveCount(500);
+  await expect(page.getByText('Showing 500 of 753 lines')).toBeVisible();
+  // The total is the whole payout's, though only the first page is shown.
+  await expect(page.getByTestId('payout-lines-total')).toHaveText(amount);
+  await expect(page.getByText('the payout to the cent')).toBeVisible();
+
+  // The Xero file is made from every line, not only those on screen.
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Xero CSV', exact: true }).click();
+  const rows = parseCsv(await readFile((await (await downloaded).path())!, 'utf8'));
+  expect(rows).toHaveLength(1 + 753);
+  expect(rows.slice(1).reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(payout!.amountCents);
+
+  await page.getByRole('button', { name: 'Load more lines' }).click();
+  await expect(lines).toHaveCount(753);
+  await expect(page.getByText('Showing 500 of 753 lines')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Load more lines' })).toBeHidden();
   await expectNoSeriousAxeFindings(page);
 });
 

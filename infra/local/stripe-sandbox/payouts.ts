@@ -11,7 +11,7 @@
  * `payout.paid` (or `payout.failed` with `fail=1`, whose `payout_failure` transaction returns the money
  * to the balance, to go out with the next payout). docs/decisions.md #56.
  */
-import { optionalBoolean, optionalString, type Params } from './form-params';
+import { optionalBoolean, optionalInteger, optionalString, requiredString, type Params } from './form-params';
 import { listPage } from './list-page';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
@@ -210,6 +210,82 @@ export function runPayoutsNow(context: SandboxContext, params: Params) {
     .map((account) => payOut(context, account, unpaidTransactions(context, account, null), failure))
     .filter((payout): payout is Payout => payout !== null);
   return { object: 'list', data: payouts, has_more: false, url: '/_emu/payouts/run' };
+}
+
+/** Charges one test control call may make: a busy merchant's payout, and some. */
+const MAX_SEEDED_CHARGES = 50_000;
+
+/**
+ * Test control `POST /_emu/balance_transactions/seed`: `count` card charges on `account` at once, each with
+ * its pending balance transaction (`amount`, Stripe's fee and `application_fee` in `fee_details`), as
+ * Checkout leaves them — for a busy merchant's payout of thousands of transactions, which a test cannot
+ * make one Checkout at a time. With `payment_id_prefix`, the n-th charge (from 0) names the Paylink payment
+ * `<prefix><n as 6 digits>` in its metadata. The next payout run pays them out.
+ */
+export function seedBalanceTransactions(context: SandboxContext, params: Params) {
+  const account = requiredString(params, 'account');
+  if (!context.store.find(account, null)) throw noSuchObject('account', account, 'account');
+  const count = optionalInteger(params, 'count') ?? 1;
+  if (count < 1 || count > MAX_SEEDED_CHARGES) {
+    throw invalidParameter('count', `count must be between 1 and ${MAX_SEEDED_CHARGES}.`);
+  }
+  const amount = optionalInteger(params, 'amount') ?? 1000;
+  const applicationFee = optionalInteger(params, 'application_fee') ?? 0;
+  const prefix = optionalString(params, 'payment_id_prefix');
+  const currency = optionalString(params, 'currency') ?? 'nzd';
+  const now = context.now();
+  for (let index = 0; index < count; index++) {
+    // Stripe's domestic card rate as the sandbox charges it: 2.7% + 30c.
+    const stripeFee = Math.round(amount * 0.027) + 30;
+    const chargeId = newId('ch', 24);
+    const feeDetails = [{ type: 'stripe_fee', amount: stripeFee, currency, description: 'Stripe processing fees' }];
+    if (applicationFee > 0) {
+      feeDetails.push({ type: 'application_fee', amount: applicationFee, currency, description: 'Paylink fee' });
+    }
+    const fee = stripeFee + applicationFee;
+    // One second apart, oldest first, so Stripe's newest-first order is the reverse of the seeding order.
+    const created = now - count + index;
+    const transaction = context.store.put<BalanceTransaction>(
+      {
+        id: newId('txn', 24),
+        object: 'balance_transaction',
+        amount,
+        currency,
+        fee,
+        fee_details: feeDetails,
+        net: amount - fee,
+        status: 'pending',
+        type: 'charge',
+        reporting_category: 'charge',
+        available_on: created + 7 * DAY_SECONDS,
+        source: chargeId,
+        created,
+        payout: null,
+      },
+      account,
+    );
+    context.store.put(
+      {
+        id: chargeId,
+        object: 'charge',
+        amount,
+        amount_captured: amount,
+        amount_refunded: 0,
+        currency,
+        paid: true,
+        status: 'succeeded',
+        captured: true,
+        refunded: false,
+        balance_transaction: transaction.id,
+        application_fee_amount: applicationFee || null,
+        metadata: prefix ? { paymentId: `${prefix}${String(index).padStart(6, '0')}` } : {},
+        created,
+        livemode: false,
+      },
+      account,
+    );
+  }
+  return { object: 'list', data: [], has_more: false, url: '/_emu/balance_transactions/seed', seeded: count };
 }
 
 function newestFirst<T extends StripeObject>(objects: T[]): T[] {

@@ -8,7 +8,7 @@ import { endTrial, retrieve, type Subscription } from './billing';
 import { timeOutSession, type CheckoutSession } from './checkout';
 import { closeDispute, openDispute } from './disputes';
 import type { StripeFaults } from './faults';
-import { runPayoutsNow } from './payouts';
+import { runPayoutsNow, seedBalanceTransactions } from './payouts';
 import { failRefund } from './refunds';
 import type { SandboxContext } from './sandbox-context';
 import { invalidParameter } from './stripe-error';
@@ -52,6 +52,11 @@ export function testControlRoutes(context: SandboxContext, drops: WebhookDrops, 
       method: 'POST',
       pattern: /^\/_emu\/payouts\/run$/,
       handle: ({ params }) => runPayoutsNow(context, params),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_emu\/balance_transactions\/seed$/,
+      handle: ({ params }) => seedBalanceTransactions(context, params),
     },
     {
       // The payer's Checkout time is up: expired now, as at its `expires_at` (a test waits no 30 minutes).

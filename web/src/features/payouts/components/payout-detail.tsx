@@ -1,14 +1,19 @@
 import { Download } from 'lucide-react';
+import { useState } from 'react';
 import type { PayoutLine } from '@shared/contracts/payouts';
 import { formatDate } from '@shared/format-date';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
 import { formatMoney } from '@web/lib/format-money';
-import { usePayoutDetail } from '../api/payouts-api';
+import { toast } from '@web/lib/toast';
+import { readWholePayout, usePayoutDetail } from '../api/payouts-api';
 import { downloadXeroCsv, type XeroFileKind } from '../payout-files';
 import { payoutsStrings as strings } from '../payouts-strings';
 
-/** One payout opened: its lines (payments, refunds, fees, disputes), their sum against the payout, and its Xero files. */
+/**
+ * One payout opened: its lines (payments, refunds, fees, disputes) a page at a time, the sum of all of them
+ * against the payout (the server's, whichever pages are shown), and its Xero files, made from every line.
+ */
 export function PayoutDetailPanel({
   payoutId,
   options,
@@ -17,6 +22,7 @@ export function PayoutDetailPanel({
   options: { timeZone: string; gstRegistered: boolean };
 }) {
   const detail = usePayoutDetail(payoutId);
+  const [preparing, setPreparing] = useState<XeroFileKind | null>(null);
   if (detail.isPending) return <LoadingState label={strings.detail.loading} />;
   if (detail.isLoadingError) {
     return (
@@ -28,10 +34,22 @@ export function PayoutDetailPanel({
       </div>
     );
   }
-  const payout = detail.data;
-  const total = payout.lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const payout = detail.data.pages[0]!;
+  const lines = detail.data.pages.flatMap((page) => page.lines);
+  const total = payout.linesTotalCents;
   const fileName = `paylink-payout-${payout.arrivalDate.slice(0, 10)}-${payout.payoutId}`;
-  const download = (kind: XeroFileKind) => void downloadXeroCsv(fileName, kind, [payout], options);
+  const download = async (kind: XeroFileKind) => {
+    setPreparing(kind);
+    try {
+      // Every line, not only the pages on screen; the file ends with the payout's own row (its amount and status).
+      const whole = detail.hasNextPage ? await readWholePayout(payoutId) : { ...payout, lines };
+      downloadXeroCsv(fileName, kind, [whole], options);
+    } catch (error) {
+      toast.error(error instanceof RangeError ? error.message : strings.exports.failed);
+    } finally {
+      setPreparing(null);
+    }
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -40,15 +58,18 @@ export function PayoutDetailPanel({
           {strings.detail.failed(payout.failureMessage)}
         </p>
       ) : null}
-      {/* A phone scrolls the table sideways: the region takes focus so a keyboard can scroll it too. */}
+      {/*
+        A phone shows three columns (the payer under what was paid) and wraps, so no line needs sideways
+        scrolling (issue 49); the region still takes focus, so a keyboard can scroll anything that overflows.
+      */}
       <div
         className="overflow-x-auto"
         role="region"
-        aria-label={strings.detail.linesTitle(payout.lines.length)}
+        aria-label={strings.detail.linesTitle(payout.lineCount)}
         tabIndex={0}
       >
-        <table className="w-full min-w-[32rem] text-sm">
-          <caption className="mb-2 text-left font-medium">{strings.detail.linesTitle(payout.lines.length)}</caption>
+        <table className="w-full text-sm sm:min-w-[32rem]">
+          <caption className="mb-2 text-left font-medium">{strings.detail.linesTitle(payout.lineCount)}</caption>
           <thead>
             <tr className="text-left text-muted-foreground">
               <th scope="col" className="py-2 pr-4 font-medium">
@@ -57,7 +78,7 @@ export function PayoutDetailPanel({
               <th scope="col" className="py-2 pr-4 font-medium">
                 {strings.detail.columns.what}
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
+              <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                 {strings.detail.columns.payee}
               </th>
               <th scope="col" className="py-2 text-right font-medium">
@@ -66,33 +87,47 @@ export function PayoutDetailPanel({
             </tr>
           </thead>
           <tbody className="divide-y">
-            {payout.lines.map((line, index) => (
+            {lines.map((line, index) => (
               <LineRow key={index} line={line} currency={payout.currency} timeZone={options.timeZone} />
             ))}
           </tbody>
-          <tfoot>
-            <tr className="border-t font-semibold">
-              <td colSpan={3} className="py-2 pr-4">
-                {strings.detail.total}{' '}
-                <span className="font-normal text-muted-foreground">
-                  ({total === payout.amountCents ? strings.detail.matches : strings.detail.mismatch})
-                </span>
-              </td>
-              <td className="py-2 text-right tabular-nums" data-testid="payout-lines-total">
-                {formatMoney(total, payout.currency)}
-              </td>
-            </tr>
-          </tfoot>
         </table>
       </div>
+      <p className="flex items-baseline justify-between gap-4 border-t pt-2 text-sm font-semibold">
+        <span>
+          {strings.detail.total}{' '}
+          <span className="font-normal text-muted-foreground">
+            ({total === payout.amountCents ? strings.detail.matches : strings.detail.mismatch})
+          </span>
+        </span>
+        <span className="tabular-nums" data-testid="payout-lines-total">
+          {formatMoney(total, payout.currency)}
+        </span>
+      </p>
+      {detail.hasNextPage || lines.length < payout.lineCount ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm" aria-live="polite">
+          <span>{strings.detail.showing(lines.length, payout.lineCount)}</span>
+          {detail.isFetchNextPageError ? <span role="alert">{strings.detail.loadMoreFailed}</span> : null}
+          {detail.hasNextPage ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={detail.isFetchingNextPage}
+              onClick={() => void detail.fetchNextPage()}
+            >
+              {detail.isFetchingNextPage ? strings.detail.loadingMore : strings.detail.loadMore}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => download('statement')}>
+        <Button variant="outline" disabled={preparing !== null} onClick={() => void download('statement')}>
           <Download aria-hidden="true" />
-          {strings.exports.payoutStatement}
+          {preparing === 'statement' ? strings.exports.working : strings.exports.payoutStatement}
         </Button>
-        <Button variant="outline" onClick={() => download('precoded')}>
+        <Button variant="outline" disabled={preparing !== null} onClick={() => void download('precoded')}>
           <Download aria-hidden="true" />
-          {strings.exports.payoutPrecoded}
+          {preparing === 'precoded' ? strings.exports.working : strings.exports.payoutPrecoded}
         </Button>
       </div>
     </div>
@@ -103,10 +138,15 @@ function LineRow({ line, currency, timeZone }: { line: PayoutLine; currency: str
   const what = line.linkTitle ? `${strings.kinds[line.kind]}: ${line.linkTitle}` : strings.kinds[line.kind];
   return (
     <tr>
-      <td className="py-2 pr-4 whitespace-nowrap">{formatDate(line.createdAt, timeZone)}</td>
-      <td className="py-2 pr-4">{what}</td>
-      <td className="py-2 pr-4">{line.payerName ?? ''}</td>
-      <td className="py-2 text-right tabular-nums">{formatMoney(line.amountCents, currency)}</td>
+      <td className="py-2 pr-3 align-top whitespace-nowrap sm:pr-4">{formatDate(line.createdAt, timeZone)}</td>
+      <td className="py-2 pr-3 align-top wrap-anywhere sm:pr-4">
+        {what}
+        {line.payerName ? <span className="block text-muted-foreground sm:hidden">{line.payerName}</span> : null}
+      </td>
+      <td className="hidden py-2 pr-4 align-top sm:table-cell wrap-anywhere">{line.payerName ?? ''}</td>
+      <td className="py-2 text-right align-top whitespace-nowrap tabular-nums">
+        {formatMoney(line.amountCents, currency)}
+      </td>
     </tr>
   );
 }
