@@ -3,6 +3,7 @@
  * through the same function, so a lost webhook still settles and a duplicate never double-counts:
  * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
  */
+import { statusOfDelayedIntent } from './delayed-payments';
 import { isUnsettled } from './payment-status';
 import {
   objectOf,
@@ -101,18 +102,23 @@ async function detailsOf(
   payment: PaymentRecord,
   stripe: StripePort,
 ): Promise<SettlementDetails> {
-  const details: SettlementDetails = {
+  const details = payerDetailsOf(session);
+  if (!details.paymentIntentId) return details;
+  return {
+    ...details,
+    ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
+  };
+}
+
+/** The payer and the payment intent, as the session names them. */
+function payerDetailsOf(session: StripeCheckoutSession): SettlementDetails {
+  return {
     // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
     payerName: withoutHiddenControls(session.customer_details?.name),
     payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     paymentIntentId: idOf(session.payment_intent) ?? null,
     // Folded into the write that moves the status, so answers cost no DynamoDB call of their own (#76).
     ...answersOf(session),
-  };
-  if (!details.paymentIntentId) return details;
-  return {
-    ...details,
-    ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
   };
 }
 
@@ -148,11 +154,19 @@ export async function retrieveSettlementDetails(
   paymentIntentId: string,
   stripeAccountId: string,
 ): Promise<SettlementDetails> {
-  const intent = await stripe.paymentIntents.retrieve(
+  return detailsOfIntent(await retrieveIntent(stripe, paymentIntentId, stripeAccountId));
+}
+
+function retrieveIntent(stripe: StripePort, paymentIntentId: string, stripeAccountId: string) {
+  return stripe.paymentIntents.retrieve(
     paymentIntentId,
     { expand: ['latest_charge.balance_transaction'] },
     { stripeAccount: stripeAccountId },
   );
+}
+
+/** Card (or bank account), fee and receipt of a payment intent read with its charge's balance transaction. */
+function detailsOfIntent(intent: StripePaymentIntent): SettlementDetails {
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
   const method = charge?.payment_method_details;
@@ -261,11 +275,30 @@ export async function settlePaymentFromSession(
 ): Promise<PaymentRecord> {
   const status = override ?? statusOfSession(session);
   if (!status || !isAsPriced(payment, session, deps.telemetry)) return payment;
+  if (status === 'pending') return settleDelayedPayment(payment, session, deps);
   // Stripe is asked for the card and fee only when they will be written: when the status moves.
   const details =
     status === 'succeeded' && isForwardMove(payment.status, status)
       ? await detailsOf(session, payment, deps.stripe)
       : {};
+  return settle(payment, status, details, deps);
+}
+
+/**
+ * Complete and unpaid: a delayed method (a bank debit) whose money is with the bank. The session reads the
+ * same while the debit processes and after it failed, so its payment intent decides (delayed-payments.ts);
+ * the one read also gives the payer's method for the merchant ("Bank debit, processing").
+ */
+async function settleDelayedPayment(
+  payment: PaymentRecord,
+  session: StripeCheckoutSession,
+  deps: SettlementDeps,
+): Promise<PaymentRecord> {
+  const payer = payerDetailsOf(session);
+  if (!payer.paymentIntentId) return settle(payment, 'pending', payer, deps);
+  const intent = await retrieveIntent(deps.stripe, payer.paymentIntentId, payment.stripeAccountId);
+  const status = statusOfDelayedIntent(intent);
+  const details = isForwardMove(payment.status, status) ? { ...payer, ...detailsOfIntent(intent) } : {};
   return settle(payment, status, details, deps);
 }
 
