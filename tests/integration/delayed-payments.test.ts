@@ -174,6 +174,21 @@ describe('re-verified for as long as the bank may take', () => {
     expect((await startCheckout(link.linkId)).status).toBe(200);
   });
 
+  it('past its 14 days the schedule stops asking, but the payment stays pending and its place held until Stripe says', async () => {
+    const link = await onePlaceLink();
+    const { paymentId, paymentIntentId } = await payByBankDebit(link);
+    await reverifyPendingPayments(settlementDeps(env, new Date(Date.now() + 15 * DAY_MS)));
+    const row = await paymentRow(env, paymentId);
+    expect(row.status).toBe('pending');
+    expect(row.reverifyAt! > new Date(Date.now() + 365 * DAY_MS).toISOString()).toBe(true);
+    expect(await paymentLinkStore.get(link.linkId)).toMatchObject({ placesTaken: 1, soldCount: 0 });
+    // Stripe's own event still settles it whenever it comes.
+    await bankAnswers(paymentIntentId, 'succeeded');
+    await env.settle();
+    expect((await paymentRow(env, paymentId)).status).toBe('succeeded');
+    expect(await paymentLinkStore.get(link.linkId)).toMatchObject({ placesTaken: 1, soldCount: 1 });
+  });
+
   it('the success page says a processing debit is pending, not paid and not failed', async () => {
     const link = await onePlaceLink();
     const { sessionId } = await payByBankDebit(link);
