@@ -37,7 +37,8 @@ export const paymentFunctions: readonly FunctionSpec[] = [
   },
   {
     name: 'cancel-payment',
-    description: 'The cancel page: expires the Checkout session and marks the still-pending payment canceled.',
+    description:
+      'The cancel page: expires the open Checkout session and marks the payment canceled; a completed Checkout (a bank debit on its way) is never canceled.',
     entry: 'functions/http/cancel-payment.ts',
     routes: [{ method: 'POST', path: '/api/payments/{paymentId}/cancel', auth: 'public' }],
     // requests: a payment from a payment request's Pay button marks it Paid (docs/decisions.md #80).

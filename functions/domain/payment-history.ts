@@ -21,7 +21,7 @@ import { requireMerchant, type MerchantRepository } from './merchants';
 import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';
 import { refundableCentsOf } from './money-after-sale';
 import { disputeForDisplay, refundsForDisplay } from './money-display';
-import { retrieveSettlementDetails } from './settlement';
+import { retrieveSettlementDetails } from './settlement-details';
 import { receiptPath } from './receipts';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */

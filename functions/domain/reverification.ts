@@ -4,6 +4,7 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
+import { DELAYED_REVERIFY_WINDOW_MS } from './delayed-payments';
 import { isUnsettled } from './payment-status';
 import type { StripeCheckoutSession } from './stripe-port';
 import { finishCountsAndSeal, finishMerchantCounts } from './count-repair';
@@ -19,6 +20,15 @@ import { settle, settlePaymentFromSession, type SettlementDeps } from './settlem
  * leaves the pending list instead of staying pending for ever.
  */
 export const REVERIFY_WINDOW_MS = 25 * 60 * 60 * 1000;
+
+/**
+ * How long a payment is asked about: an open Checkout for its session's life, a pending one (Checkout
+ * completed, a bank debit with the bank) for as long as the bank may take (docs/decisions.md #131).
+ */
+export function hasOutlivedReverification(payment: Pick<PaymentRecord, 'status' | 'createdAt'>, now: Date): boolean {
+  const window = payment.status === 'pending' ? DELAYED_REVERIFY_WINDOW_MS : REVERIFY_WINDOW_MS;
+  return payment.createdAt < new Date(now.getTime() - window).toISOString();
+}
 
 /**
  * Work per scheduled run, so a run ends well within its timeout whatever piles up: the rest waits for the
@@ -202,7 +212,6 @@ export type TimeLeft = () => number;
  * unfinished, then every uncounted payment, then sealing.
  */
 export async function reverifyPendingPayments(deps: SettlementDeps, timeLeft: TimeLeft): Promise<ReverifyRun> {
-  const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
   const run: ReverifyRun = { checked: 0, settled: 0, sealed: 0, finished: 0 };
   // The most overdue across every shard, up to the run's budget: shards are filled by a hash and are never
   // exactly even, so a share per shard would leave the fullest one behind.
@@ -219,7 +228,8 @@ export async function reverifyPendingPayments(deps: SettlementDeps, timeLeft: Ti
     .slice(0, REVERIFY_CHECKS_PER_RUN);
   // Past the window Stripe has long expired the session and every check of it has failed: it leaves the
   // work list (logged), so it can never sit at the head of every run.
-  for (const abandoned of due.filter((payment) => payment.createdAt < since)) {
+  const outlived = (payment: PaymentRecord) => hasOutlivedReverification(payment, deps.now);
+  for (const abandoned of due.filter(outlived)) {
     deps.telemetry.log.warn('A pending payment outlived its re-verification window', {
       paymentId: abandoned.paymentId,
       merchantId: abandoned.merchantId,
@@ -227,7 +237,7 @@ export async function reverifyPendingPayments(deps: SettlementDeps, timeLeft: Ti
     await deps.payments.scheduleReverify(abandoned.paymentId, NO_MORE_CHECKS, (abandoned.reverifyChecks ?? 0) + 1);
   }
   const result = await recheckPending(
-    due.filter((payment) => payment.createdAt >= since),
+    due.filter((payment) => !outlived(payment)),
     deps,
     { reschedule: true, keepChecking: () => timeLeft() > RESERVED_AFTER_CHECKS_MS },
   );
@@ -255,9 +265,11 @@ export async function reverifyPendingPayments(deps: SettlementDeps, timeLeft: Ti
  * The merchant comes from the verified token, so another merchant's payments are never touched.
  */
 export async function verifyMerchantPayments(merchantId: string, deps: SettlementDeps): Promise<VerifyResult> {
-  const since = new Date(deps.now.getTime() - REVERIFY_WINDOW_MS).toISOString();
+  // Back as far as a bank debit may still settle; an open Checkout only within its own window.
+  const since = new Date(deps.now.getTime() - DELAYED_REVERIFY_WINDOW_MS).toISOString();
+  const listed = await deps.payments.listPendingOfMerchant(merchantId, since, REVERIFY_LIMITS.pendingPerShard);
   const { checked, settled } = await recheckPending(
-    await deps.payments.listPendingOfMerchant(merchantId, since, REVERIFY_LIMITS.pendingPerShard),
+    listed.filter((payment) => !hasOutlivedReverification(payment, deps.now)),
     deps,
   );
   const result: VerifyResult = { checked, settled };

@@ -3,6 +3,7 @@
  * through the same function, so a lost webhook still settles and a duplicate never double-counts:
  * the status only moves forward (payment-status.ts), and the day's stats count a payment id once.
  */
+import { statusOfDelayedIntent } from './delayed-payments';
 import { isUnsettled } from './payment-status';
 import {
   objectOf,
@@ -12,8 +13,6 @@ import {
   type StripePort,
 } from './stripe-port';
 import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
-import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
-import { withoutHiddenControls } from '@shared/plain-text';
 import type { MerchantRepository } from './merchants';
 import type { LinkPlaces } from './payment-links';
 import type { PaymentRecord, PaymentRepository, PlaceMove, SettlementDetails } from './payments';
@@ -26,6 +25,7 @@ import { assignReceiptNumber, receiptPath } from './receipts';
 import { duringStripeCall } from './stripe-errors';
 import type { Telemetry } from './telemetry';
 import { markRequestPaid, type PaymentRequestRepository } from './payment-requests';
+import { detailsOf, detailsOfIntent, payerDetailsOf, retrieveIntent } from './settlement-details';
 
 export interface SettlementDeps {
   payments: PaymentRepository;
@@ -55,8 +55,6 @@ export function statusOfSession(
   if (session.status === 'complete') return 'pending';
   return undefined;
 }
-
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
 /**
  * Metadata is written by whoever creates a session or payment intent: a payment named in it is only
@@ -93,95 +91,6 @@ async function paymentOfSession(
   if (!payment || !isOnAccount(payment, account)) return undefined;
   if (payment.checkoutSessionId && payment.checkoutSessionId !== session.id) return undefined;
   return payment;
-}
-
-/** Card, payer and Stripe's fee, from the payment intent's charge and balance transaction (on the merchant's account). */
-async function detailsOf(
-  session: StripeCheckoutSession,
-  payment: PaymentRecord,
-  stripe: StripePort,
-): Promise<SettlementDetails> {
-  const details: SettlementDetails = {
-    // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
-    payerName: withoutHiddenControls(payerNameOf(session)),
-    payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    paymentIntentId: idOf(session.payment_intent) ?? null,
-    // Folded into the write that moves the status, so answers cost no DynamoDB call of their own (#76).
-    ...answersOf(session),
-  };
-  if (!details.paymentIntentId) return details;
-  return {
-    ...details,
-    ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
-  };
-}
-
-/**
- * The buyer's name a receipt over $1,000 names (docs/decisions.md #122): the individual's or the
- * business's name Checkout's `name_collection` asked for, not the cardholder's name on the card; the
- * customer's name only when neither was collected (a session made before name collection was asked for).
- */
-export function payerNameOf(
-  session: Pick<StripeCheckoutSession, 'collected_information' | 'customer_details'>,
-): string | null | undefined {
-  const collected = session.collected_information;
-  const individual = collected?.individual_name?.trim();
-  const business = collected?.business_name?.trim();
-  if (individual && business) return `${individual} (${business})`;
-  return individual || business || session.customer_details?.name;
-}
-
-/**
- * The payer's answers on the session, as Stripe gives them: a question left blank is left out, a choice is
- * stored by its label (what the payer saw), and all of it is typed text, cleaned of what a reader cannot see.
- */
-export function answersOf(
-  session: Pick<StripeCheckoutSession, 'custom_fields' | 'customer_details'>,
-): Pick<SettlementDetails, 'customFields' | 'payerPhone'> {
-  const answers: CustomFieldAnswer[] = [];
-  for (const field of session.custom_fields ?? []) {
-    const choice = field.dropdown?.value;
-    const value =
-      field.type === 'dropdown'
-        ? (field.dropdown?.options.find((option) => option.value === choice)?.label ?? choice)
-        : field.type === 'numeric'
-          ? field.numeric?.value
-          : field.text?.value;
-    const text = withoutHiddenControls(value)?.trim();
-    if (text)
-      answers.push({ key: field.key, label: withoutHiddenControls(field.label.custom ?? field.key), value: text });
-  }
-  return {
-    ...(answers.length > 0 && { customFields: answers }),
-    payerPhone: withoutHiddenControls(session.customer_details?.phone)?.trim() || null,
-  };
-}
-
-/** Card, fee and receipt of a payment intent, read from Stripe with its charge's balance transaction. */
-export async function retrieveSettlementDetails(
-  stripe: StripePort,
-  paymentIntentId: string,
-  stripeAccountId: string,
-): Promise<SettlementDetails> {
-  const intent = await stripe.paymentIntents.retrieve(
-    paymentIntentId,
-    { expand: ['latest_charge.balance_transaction'] },
-    { stripeAccount: stripeAccountId },
-  );
-  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-  const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
-  const method = charge?.payment_method_details;
-  return {
-    paymentMethodType: method?.type ?? null,
-    cardBrand: method?.card?.brand ?? null,
-    cardLast4: method?.card?.last4 ?? null,
-    // Stripe's processing fee only: the application fee (Paylink's) is recorded apart.
-    stripeFeeCents: balance
-      ? balance.fee_details.filter((fee) => fee.type === 'stripe_fee').reduce((sum, fee) => sum + fee.amount, 0)
-      : null,
-    receiptUrl: charge?.receipt_url ?? null,
-    chargedAt: typeof charge?.created === 'number' ? new Date(charge.created * 1000).toISOString() : null,
-  };
 }
 
 /**
@@ -277,11 +186,30 @@ export async function settlePaymentFromSession(
 ): Promise<PaymentRecord> {
   const status = override ?? statusOfSession(session);
   if (!status || !isAsPriced(payment, session, deps.telemetry)) return payment;
+  if (status === 'pending') return settleDelayedPayment(payment, session, deps);
   // Stripe is asked for the card and fee only when they will be written: when the status moves.
   const details =
     status === 'succeeded' && isForwardMove(payment.status, status)
       ? await detailsOf(session, payment, deps.stripe)
       : {};
+  return settle(payment, status, details, deps);
+}
+
+/**
+ * Complete and unpaid: a delayed method (a bank debit) whose money is with the bank. The session reads the
+ * same while the debit processes and after it failed, so its payment intent decides (delayed-payments.ts);
+ * the one read also gives the payer's method for the merchant ("Bank debit, processing").
+ */
+async function settleDelayedPayment(
+  payment: PaymentRecord,
+  session: StripeCheckoutSession,
+  deps: SettlementDeps,
+): Promise<PaymentRecord> {
+  const payer = payerDetailsOf(session);
+  if (!payer.paymentIntentId) return settle(payment, 'pending', payer, deps);
+  const intent = await retrieveIntent(deps.stripe, payer.paymentIntentId, payment.stripeAccountId);
+  const status = statusOfDelayedIntent(intent);
+  const details = isForwardMove(payment.status, status) ? { ...payer, ...detailsOfIntent(intent) } : {};
   return settle(payment, status, details, deps);
 }
 

@@ -58,6 +58,8 @@ export interface StripeCustomFieldAnswer {
 
 export interface StripePaymentIntent {
   id: string;
+  /** processing while a delayed method (a bank debit) is with the bank; then succeeded, or requires_payment_method. */
+  status: string;
   metadata: Metadata;
   last_payment_error?: { message?: string } | null;
   /** With `expand: ['latest_charge.balance_transaction']`, the charge and its fees. */

@@ -45,6 +45,29 @@ export async function payOnHostedCheckout(
   return submitHostedForm(url, { email, name, card_number: card, expiry: '12 / 34', cvc: '123', ...answers });
 }
 
+/** A well-formed New Zealand bank account number: the sandbox takes any, and the test answers for the bank. */
+export const NZ_BANK_ACCOUNT = '01-0123-0123456-00';
+
+/**
+ * Pays on the hosted Checkout by New Zealand bank debit (BECS Direct Debit): the session completes unpaid and
+ * the debit stays processing until the test answers for the bank (`answerBankDebit`).
+ */
+export async function payByBankDebitOnHostedCheckout(
+  url: string,
+  { email = 'payer@example.co.nz', name = 'Rawiri Payer', answers = {} }: HostedCheckoutPayer = {},
+): Promise<Response> {
+  const page = await fetch(url);
+  await page.arrayBuffer();
+  if (page.status !== 200) throw new Error(`the hosted Checkout page answered ${page.status}`);
+  return submitHostedForm(url, {
+    email,
+    name,
+    payment_method: 'nz_bank_account',
+    bank_account: NZ_BANK_ACCOUNT,
+    ...answers,
+  });
+}
+
 export interface ReceivedWebhook {
   path: string;
   body: string;

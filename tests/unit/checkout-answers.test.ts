@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createPaymentLinkSchema } from '@shared/contracts/payment-links';
 import { checkoutQuestionsOf } from '@functions/domain/checkout';
 import { customFieldsOf } from '@functions/domain/payment-links';
-import { answersOf, payerNameOf } from '@functions/domain/settlement';
+import { answersOf, payerNameOf } from '@functions/domain/settlement-details';
 import type { StripeCustomFieldAnswer } from '@functions/domain/stripe-port';
 
 const SIZE: StripeCustomFieldAnswer = {

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import { escapeHtml } from '@shared/escape-html';
 import { trialEndAfter, type Price } from './billing';
 import { refreshExpiry, requiresName, type CheckoutSession } from './checkout';
+import { BANK_DEBIT, offersBankDebit, startBankDebit } from './checkout-bank-debit';
 import { payCheckoutSession } from './checkout-payment';
 import { answersFrom, questionInputs } from './checkout-questions';
 import type { Account } from './connect-accounts';
@@ -72,13 +73,29 @@ ${
     : `<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${escapeHtml(form.name ?? '')}">`
 }
 ${questionInputs(session.custom_fields ?? [], session.phone_number_collection?.enabled ?? false, form.typed)}
-<label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required${form.error ? ' aria-describedby="card-error" aria-invalid="true"' : ''}>
+${paymentMethodChoice(session, form.typed)}
+<label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242"${form.error ? ' aria-describedby="card-error" aria-invalid="true"' : ''}>
 <div class="pair"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div></div>
 <button class="primary" type="submit">${what}</button>
 </form>
-<p class="note">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0259 succeeds, then is disputed as fraudulent.</p>`,
+<p class="note">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0259 succeeds, then is disputed as fraudulent.${offersBankDebit(session) ? ' A bank debit stays processing until a test answers for the bank.' : ''}</p>`,
   );
+}
+
+/**
+ * Card or New Zealand bank account (BECS Direct Debit), for a one-off NZD payment as Stripe offers it; the
+ * account number is asked beside the card's fields and read only when the payer chose the bank account.
+ */
+function paymentMethodChoice(session: CheckoutSession, typed?: URLSearchParams) {
+  if (!offersBankDebit(session)) return '';
+  const bank = typed?.get('payment_method') === BANK_DEBIT;
+  return `<fieldset><legend>Payment method</legend>
+<label><input type="radio" name="payment_method" value="card"${bank ? '' : ' checked'}> Card</label>
+<label><input type="radio" name="payment_method" value="${BANK_DEBIT}"${bank ? ' checked' : ''}> Bank account (NZ direct debit)</label>
+</fieldset>
+<label for="bank-account">Bank account number</label><input id="bank-account" name="bank_account" inputmode="numeric" placeholder="01-0123-0123456-00" value="${escapeHtml(typed?.get('bank_account') ?? '')}">
+<p class="note">By paying from a bank account you authorise the business to debit it under the New Zealand BECS Direct Debit terms.</p>`;
 }
 
 function orderSummary(context: SandboxContext, session: CheckoutSession, account: string | null): OrderSummary {
@@ -131,12 +148,11 @@ export function handleCheckoutPage(context: SandboxContext, request: HostedPageR
       checkoutPage(orderSummary(context, session, account), { ...payer, error: answers.error, typed: form }),
     );
   }
-  const result = payCheckoutSession(
-    context,
-    session,
-    { ...payer, phone: answers.phone, answers: answers.values },
-    account,
-  );
+  const paid = { ...payer, phone: answers.phone, answers: answers.values };
+  const result =
+    offersBankDebit(session) && form.get('payment_method') === BANK_DEBIT
+      ? startBankDebit(context, session, { ...paid, accountNumber: form.get('bank_account') ?? '' }, account)
+      : payCheckoutSession(context, session, paid, account);
   store.save();
   if (result.outcome === 'paid') return redirect(response, 303, result.redirectTo);
   const summary = orderSummary(context, session, account);

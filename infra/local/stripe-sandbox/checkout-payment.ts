@@ -130,7 +130,78 @@ export function payCheckoutSession(
   }
 
   const amount = session.amount_total;
-  const processingFee = stripeFee(amount, testCard.card.country);
+  const now = context.now();
+  const chargeId = newId('ch', 24);
+  const { balanceTransaction, applicationFeeObject } = chargeMoney(
+    context,
+    { session, setup, chargeId, processingFee: stripeFee(amount, testCard.card.country) },
+    account,
+  );
+  const charge = context.store.put(
+    {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      disputed: false,
+      application_fee: applicationFeeObject?.id ?? null,
+      currency: session.currency,
+      paid: true,
+      status: 'succeeded',
+      captured: true,
+      refunded: false,
+      payment_intent: paymentIntent.id,
+      payment_method: paymentMethod.id,
+      balance_transaction: balanceTransaction.id,
+      billing_details: { email: payer.email, name: payer.name },
+      payment_method_details: { type: 'card', card: paymentMethod.card },
+      receipt_email: payer.email,
+      receipt_url: `${context.baseUrl}/receipts/${chargeId}`,
+      application_fee_amount: setup.paymentIntentData.applicationFeeAmount,
+      metadata: setup.paymentIntentData.metadata,
+      outcome: { network_status: 'approved_by_network', type: 'authorized', seller_message: 'Payment complete.' },
+      created: now,
+      livemode: false,
+    },
+    account,
+  );
+  Object.assign(paymentIntent, {
+    status: 'succeeded',
+    amount_received: amount,
+    latest_charge: charge.id,
+    payment_method: paymentMethod.id,
+    last_payment_error: null,
+    receipt_email: payer.email,
+  });
+  recordAnswers(session.custom_fields, payer.answers ?? new Map());
+  Object.assign(session, {
+    status: 'complete',
+    payment_status: 'paid',
+    customer_details: customerDetails,
+    ...collectedInformation(session, payer.name),
+  });
+  context.emit('payment_intent.succeeded', paymentIntent, { account });
+  context.emit('checkout.session.completed', session, { account });
+  if (testCard.disputeReason) openDispute(context, charge.id, { reason: testCard.disputeReason });
+  return { outcome: 'paid', redirectTo: successRedirect(session) };
+}
+
+/**
+ * The money of a charge that has moved: its balance transaction on the merchant's account (Stripe's fee and
+ * Paylink's), and Paylink's application fee object. A card makes it at once; a bank debit when it succeeds.
+ */
+export function chargeMoney(
+  context: SandboxContext,
+  {
+    session,
+    setup,
+    chargeId,
+    processingFee,
+  }: { session: CheckoutSession; setup: CheckoutSetup; chargeId: string; processingFee: number },
+  account: string | null,
+) {
+  const amount = session.amount_total;
   const applicationFee = setup.paymentIntentData.applicationFeeAmount ?? 0;
   const feeDetails = [
     { type: 'stripe_fee', amount: processingFee, currency: session.currency, description: 'Stripe processing fees' },
@@ -146,7 +217,6 @@ export function payCheckoutSession(
   }
   const fee = processingFee + applicationFee;
   const now = context.now();
-  const chargeId = newId('ch', 24);
   const balanceTransaction = context.store.put(
     {
       id: newId('txn', 24),
@@ -196,66 +266,15 @@ export function payCheckoutSession(
           null,
         )
       : null;
-  const charge = context.store.put(
-    {
-      id: chargeId,
-      object: 'charge',
-      amount,
-      amount_captured: amount,
-      amount_refunded: 0,
-      disputed: false,
-      application_fee: applicationFeeObject?.id ?? null,
-      currency: session.currency,
-      paid: true,
-      status: 'succeeded',
-      captured: true,
-      refunded: false,
-      payment_intent: paymentIntent.id,
-      payment_method: paymentMethod.id,
-      balance_transaction: balanceTransaction.id,
-      billing_details: { email: payer.email, name: payer.name },
-      payment_method_details: { type: 'card', card: paymentMethod.card },
-      receipt_email: payer.email,
-      receipt_url: `${context.baseUrl}/receipts/${chargeId}`,
-      application_fee_amount: setup.paymentIntentData.applicationFeeAmount,
-      metadata: setup.paymentIntentData.metadata,
-      outcome: { network_status: 'approved_by_network', type: 'authorized', seller_message: 'Payment complete.' },
-      created: now,
-      livemode: false,
-    },
-    account,
-  );
-  Object.assign(paymentIntent, {
-    status: 'succeeded',
-    amount_received: amount,
-    latest_charge: charge.id,
-    payment_method: paymentMethod.id,
-    last_payment_error: null,
-    receipt_email: payer.email,
-  });
-  recordAnswers(session.custom_fields, payer.answers ?? new Map());
-  Object.assign(session, {
-    status: 'complete',
-    payment_status: 'paid',
-    customer_details: customerDetails,
-    // As Stripe does when name_collection asked for the individual's name (Checkout Session
-    // `collected_information`): the name the payer typed there, apart from the card's.
-    collected_information: session.name_collection?.individual?.enabled
-      ? { individual_name: payer.name || null, business_name: null }
-      : null,
-  });
-  context.emit('payment_intent.succeeded', paymentIntent, { account });
-  context.emit('checkout.session.completed', session, { account });
-  if (testCard.disputeReason) openDispute(context, charge.id, { reason: testCard.disputeReason });
-  return { outcome: 'paid', redirectTo: successRedirect(session) };
+  return { balanceTransaction, applicationFeeObject };
 }
 
-function successRedirect(session: CheckoutSession) {
+export function successRedirect(session: CheckoutSession) {
   return session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 }
 
 /** The session's PaymentIntent: made on the first attempt and reused after a decline. */
-function paymentIntentFor(
+export function paymentIntentFor(
   context: SandboxContext,
   session: CheckoutSession,
   setup: CheckoutSetup,
@@ -291,4 +310,16 @@ function paymentIntentFor(
   );
   session.payment_intent = paymentIntent.id;
   return paymentIntent;
+}
+
+/**
+ * As Stripe does when name_collection asked for the individual's name (Checkout Session
+ * `collected_information`): the name the payer typed there, apart from the card's.
+ */
+export function collectedInformation(session: CheckoutSession, payerName: string | undefined) {
+  return {
+    collected_information: session.name_collection?.individual?.enabled
+      ? { individual_name: payerName || null, business_name: null }
+      : null,
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * The sandbox's own test controls under `/_emu/`, which Stripe has no equivalent of: push an object to a
- * state a test needs (a trial ended, a Checkout timed out, a refund failed, a dispute opened or closed, the
+ * state a test needs (a trial ended, a Checkout timed out, a bank debit answered, a refund failed, a dispute opened or closed, the
  * day's payouts made), lose webhooks or fail API calls on purpose, read every event, and start over.
  */
 import type { ApiRoute } from './api-route';
 import { endTrial, retrieve, type Subscription } from './billing';
 import { timeOutSession, type CheckoutSession } from './checkout';
+import { answerBankDebit } from './checkout-bank-debit';
 import { closeDispute, openDispute } from './disputes';
 import type { StripeFaults } from './faults';
 import { runPayoutsNow, seedBalanceTransactions } from './payouts';
@@ -71,6 +72,12 @@ export function testControlRoutes(context: SandboxContext, drops: WebhookDrops, 
           account,
         );
       },
+    },
+    {
+      // The bank answers a processing NZ bank debit (`outcome=succeeded|failed`), as it would days later.
+      method: 'POST',
+      pattern: /^\/_emu\/payment_intents\/([^/]+)\/debit$/,
+      handle: ({ match, params }) => answerBankDebit(context, match[1]!, params.outcome),
     },
     { method: 'GET', pattern: /^\/_emu\/events$/, handle: () => ({ object: 'list', data: store.events() }) },
     {

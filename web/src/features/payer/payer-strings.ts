@@ -78,6 +78,13 @@ export const payerStrings = {
     emailReceipt: 'Email Receipt',
     viewReceipt: 'View or print receipt',
     thankYouLabel: (payee: string) => `A message from ${payee}`,
+    // A bank debit (docs/decisions.md #131): Checkout is done, the money is with the bank.
+    processingTitle: 'Payment Processing',
+    processingHeading: 'Payment Processing',
+    processingBody: (payee: string) =>
+      `Your bank payment to ${payee} is on its way. Bank debits take up to two business days to clear.`,
+    processingHint:
+      'There is nothing more to do. The business sees this payment as pending until your bank confirms it.',
   },
 
   receipt: {
@@ -100,5 +107,11 @@ export const payerStrings = {
     paidHeading: 'Payment Already Completed',
     paidBody:
       'This payment went through before it could be canceled, so your card has been charged. There is no need to pay again.',
+    processingHeading: 'Payment Already Made',
+    processingBody:
+      'You finished paying by bank debit, so this payment cannot be canceled here. Your bank is processing it, which can take up to two business days. There is no need to pay again.',
+    notCanceledHeading: 'Not Canceled Yet',
+    notCanceledBody:
+      'We could not cancel this payment just now. If you do not finish paying, it is canceled automatically within half an hour, and nothing is charged.',
   },
 } as const;

@@ -21,7 +21,8 @@ export function paymentMethodText(
   card: (brand: string, last4: string) => string,
 ): string | null {
   if (detail.cardBrand && detail.cardLast4) return card(titleCase(detail.cardBrand), detail.cardLast4);
-  if (detail.paymentMethodType) return titleCase(detail.paymentMethodType);
+  const type = detail.paymentMethodType;
+  if (type) return transactionsStrings.detail.methodNames[type] ?? titleCase(type);
   return null;
 }
 

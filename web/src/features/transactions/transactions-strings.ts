@@ -60,6 +60,12 @@ export const transactionsStrings = {
     tip: AMOUNT_WORDS.tip,
     total: AMOUNT_WORDS.total,
     method: 'Method',
+    /** Stripe's method types shown by name; any other reads as its code in words ('Nz Bank Account'). */
+    methodNames: { nz_bank_account: 'Bank debit (NZ)' } as Record<string, string>,
+    // The spec's 'Pending', said plainly for money with the bank (docs/decisions.md #131).
+    processingLabel: 'Processing',
+    processing:
+      'Checkout is complete and the money is on its way. A bank debit takes up to two business days to clear.',
     stripeFee: 'Stripe fee',
     paylinkFee: 'Paylink fee',
     lastError: 'Last attempt',

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { Suspense, use } from 'react';
 import { loadOnce } from '../api/load-once';
 import { cancelPayment } from '../api/payer-api';
@@ -41,6 +41,24 @@ function CanceledPayment({ paymentId }: { paymentId: string }) {
         icon={<CircleCheck aria-hidden="true" />}
         heading={strings.paidHeading}
         body={strings.paidBody}
+      >
+        <div className="flex w-full flex-col gap-3">{home}</div>
+      </PayerStatusCard>
+    );
+  }
+
+  // Checkout completed by bank debit (pending), or still open because Stripe could not expire it: either
+  // way nothing was canceled, and the page says so (docs/decisions.md #130).
+  if (cancel?.status === 'pending' || cancel?.status === 'open') {
+    const pending = cancel.status === 'pending';
+    const heading = pending ? strings.processingHeading : strings.notCanceledHeading;
+    return (
+      <PayerStatusCard
+        title={pageTitle(heading)}
+        tone="warning"
+        icon={<Clock aria-hidden="true" />}
+        heading={heading}
+        body={pending ? strings.processingBody : strings.notCanceledBody}
       >
         <div className="flex w-full flex-col gap-3">{home}</div>
       </PayerStatusCard>

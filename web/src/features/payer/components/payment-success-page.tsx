@@ -1,4 +1,4 @@
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Clock, TriangleAlert } from 'lucide-react';
 import { Suspense, use } from 'react';
 import { formatMoney } from '@web/lib/format-money';
 import { DEFAULT_CURRENCY } from '@shared/brand';
@@ -16,7 +16,8 @@ const strings = payerStrings.success;
  * /payment-success?session_id=cs_…, where Stripe sends the payer after paying. The transaction id shown is
  * Paylink's payment id, the one the receipt and the merchant's Transactions show (docs/decisions.md #29).
  * The server verifies the session with Stripe and settles the payment; if that fails the payer sees the
- * yellow 'Payment Processed' variant rather than a claim nobody checked.
+ * yellow 'Payment Processed' variant rather than a claim nobody checked. A bank debit Stripe is still
+ * processing says so ('Payment Processing'): Checkout is done, the money is with the bank for days.
  */
 export function PaymentSuccessPage({ sessionId }: { sessionId: string }) {
   return (
@@ -47,6 +48,38 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
       </a>
     </div>
   );
+
+  const processing = outcome?.ok && outcome.value.status === 'pending' ? outcome.value : null;
+  if (processing) {
+    const payee = processing.business_name ?? processing.link_title;
+    return (
+      <PayerStatusCard
+        title={pageTitle(strings.processingTitle)}
+        tone="warning"
+        icon={<Clock aria-hidden="true" />}
+        heading={strings.processingHeading}
+        body={
+          <>
+            <p>{strings.processingBody(payee)}</p>
+            <p className="mt-2 text-sm">{strings.processingHint}</p>
+          </>
+        }
+      >
+        <PaymentDetails
+          amount={formatMoney(processing.amount_total - processing.tip_amount, processing.currency)}
+          tip={processing.tip_amount > 0 ? formatMoney(processing.tip_amount, processing.currency) : null}
+          total={formatMoney(processing.amount_total, processing.currency)}
+          transactionId={processing.payment_id}
+          customerName={processing.customer_name}
+        />
+        <div className="flex w-full flex-col gap-3">
+          <a href="/" className={payerButton({ variant: 'ghost' })}>
+            {payerStrings.returnHome}
+          </a>
+        </div>
+      </PayerStatusCard>
+    );
+  }
 
   if (!result) {
     return (

@@ -82,6 +82,11 @@ export function TransactionDetail({
           <DetailRow label={strings.status} copy={() => void copy(status, strings.status)}>
             <PaymentStatusBadge status={current.status} moneyState={current.moneyState} />
           </DetailRow>
+          {current.status === 'pending' ? (
+            <DetailRow label={strings.processingLabel}>
+              <span className="text-sm break-words">{strings.processing}</span>
+            </DetailRow>
+          ) : null}
           <DetailRow label={strings.date} copy={() => void copy(date, strings.date)}>
             <time dateTime={payment.createdAt}>{date}</time>
           </DetailRow>
