@@ -103,8 +103,8 @@ async function detailsOf(
 ): Promise<SettlementDetails> {
   const details: SettlementDetails = {
     // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
-    payerName: withoutHiddenControls(session.customer_details?.name),
-    payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    payerName: withoutHiddenControls(session.customer_details?.name)?.trim() || null,
+    payerEmail: withoutHiddenControls(session.customer_details?.email ?? session.customer_email)?.trim() || null,
     paymentIntentId: idOf(session.payment_intent) ?? null,
     // Folded into the write that moves the status, so answers cost no DynamoDB call of their own (#76).
     ...answersOf(session),

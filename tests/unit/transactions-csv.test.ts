@@ -7,6 +7,7 @@ import {
   centsToCsvAmount,
   transactionsCsv,
   transactionsCsvRows,
+  textCell,
 } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
 
@@ -140,6 +141,24 @@ describe('transactionsCsv', () => {
       expect(row[10]).toBe(`'${hostile}`);
     },
   );
+
+  // Issue 48 door 7: whatever a spreadsheet skips before reading the cell does not hide the formula.
+  it.each([
+    [' =HYPERLINK("http://evil","x")'],
+    ['\u00A0=HYPERLINK("http://evil","x")'],
+    ['\n=1+1'],
+    ['\r\n @SUM(A1)'],
+    ['\u2003\u3000+1'],
+    ['\uFEFF=1+1'],
+    ['\u200B-1+2'],
+    ['\n plain words after a line break'],
+  ])('neutralises a formula behind leading blanks or invisible characters: %j', (hostile) => {
+    for (const guarded of [
+      textCell(hostile),
+      parseCsv(transactionsCsv([payment({ payerName: hostile })], AUCKLAND))[1]![9],
+    ])
+      expect(guarded).toBe(`'${hostile}`);
+  });
 
   it('leaves ordinary text and the amounts it writes itself alone', () => {
     const row = parseCsv(transactionsCsv([payment({ payerName: 'Ana-Maria = friend' })], AUCKLAND))[1]!;
