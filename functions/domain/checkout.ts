@@ -145,6 +145,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     pendingSince: createdAt,
     // Due at the schedule's next run: a webhook normally lands well before it, and then this is gone.
     reverifyAt: createdAt,
+    ...(link.expiresAt && { linkExpiresAt: link.expiresAt }),
     // Copied as they are now, like the title: a later edit of the link does not rewrite a payment.
     ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
     ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),

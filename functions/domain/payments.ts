@@ -72,6 +72,11 @@ export interface PaymentRecord extends SettlementDetails {
   /** Checks the schedule has made of this pending payment. */
   reverifyChecks?: number;
   /**
+   * The link's expiry when Checkout was opened: the schedule expires the session once it passes, so a
+   * Checkout opened just before cannot be paid for its remaining half hour (docs/decisions.md #NEW-doors-b).
+   */
+  linkExpiresAt?: string;
+  /**
    * Sparse `uncounted` index: set by the write that makes the payment succeeded, removed once its day has
    * counted it. A crash between the two writes leaves the mark, and whoever sees it next finishes the count.
    */
