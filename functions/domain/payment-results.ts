@@ -6,7 +6,7 @@ import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { isUnsettled } from './payment-status';
-import { receiptPath, receiptTimeZone, receiptView } from './receipts';
+import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { isStripeError } from './stripe-errors';
 
@@ -158,7 +158,7 @@ function receiptOf(
   appOrigin: string,
 ): Email {
   const supply = receiptView(payment, merchant);
-  const page = receiptPath(payment);
+  const page = fullReceiptPath(payment);
   return paymentReceiptEmail({
     businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
     item: payment.linkTitle,

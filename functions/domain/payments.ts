@@ -116,6 +116,11 @@ export interface PaymentRecord extends SettlementDetails {
   /** The unguessable id of the receipt page `/r/{receiptToken}` (sparse `byReceiptToken` index). */
   receiptToken?: string;
   /**
+   * The receipt page's second secret, carried only by the links Paylink sends the payer and shows the
+   * merchant (`?k=`): without it the page masks the payer's details (docs/decisions.md #NEW-doors-a).
+   */
+  receiptKey?: string;
+  /**
    * The tax settings the receipt was issued under, written with its number (docs/decisions.md #97); absent
    * on payments receipted before they were kept, whose receipts follow the merchant's settings as they are.
    */
@@ -163,7 +168,7 @@ export interface PaymentRepository {
    */
   setReceipt(
     paymentId: string,
-    receipt: { receiptNumber: number; receiptToken: string; receiptTax: ReceiptTax },
+    receipt: { receiptNumber: number; receiptToken: string; receiptKey?: string; receiptTax: ReceiptTax },
   ): Promise<PaymentRecord | undefined>;
   findByReceiptToken(receiptToken: string): Promise<PaymentRecord | undefined>;
   /**
