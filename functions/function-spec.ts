@@ -73,8 +73,23 @@ export type StripeResourceName = (typeof STRIPE_RESOURCES)[number];
  */
 export const PUBLIC_RATE_LIMIT = { requests: 200, windowSeconds: 60 } as const;
 
-/** Route prefixes outside the public rate limit: token-guarded merchant routes and Stripe's signed webhooks. */
-export const RATE_LIMIT_EXEMPT_PREFIXES = ['/api/me', '/api/webhooks/'] as const;
+/**
+ * Paths outside the public rate limit: the token-guarded merchant routes (`/api/me` itself and what is under
+ * `/api/me/`) and Stripe's signed webhooks. Path-exact — `/api/meh` is counted — and the cloud firewall
+ * compares them with the decoded, dot-segment-resolved path (docs/decisions.md #135).
+ */
+export const RATE_LIMIT_EXEMPT_PATHS = {
+  exactly: ['/api/me'],
+  startsWith: ['/api/me/', '/api/webhooks/'],
+} as const;
+
+/** Whether a (normalised) path is outside the public rate limit. */
+export function isRateLimitExempt(path: string): boolean {
+  return (
+    RATE_LIMIT_EXEMPT_PATHS.exactly.some((exact) => path === exact) ||
+    RATE_LIMIT_EXEMPT_PATHS.startsWith.some((prefix) => path.startsWith(prefix))
+  );
+}
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -7,20 +7,30 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PREFIXES } from '@functions/function-spec';
+import { PUBLIC_RATE_LIMIT, RATE_LIMIT_EXEMPT_PATHS } from '@functions/function-spec';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 
 /** CloudFront web ACLs exist only in this region. */
 export const EDGE_REGION = 'us-east-1';
 const RATE_LIMITED_BODY_KEY = 'rateLimited';
 
-function pathStartsWith(prefix: string): CfnWebACL.StatementProperty {
+/**
+ * The path as the origin will route it, not as typed (docs/decisions.md #135): percent-decoded, then
+ * with repeated slashes and `.`/`..` segments resolved, so `/api/me/../checkout` and `/api/me%2F..%2Fcheckout`
+ * are the public `/api/checkout` to the rule whether or not CloudFront and API Gateway resolve them on the way.
+ */
+export const ROUTED_PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'NORMALIZE_PATH' },
+];
+
+function pathMatches(positionalConstraint: 'EXACTLY' | 'STARTS_WITH', path: string): CfnWebACL.StatementProperty {
   return {
     byteMatchStatement: {
       fieldToMatch: { uriPath: {} },
-      positionalConstraint: 'STARTS_WITH',
-      searchString: prefix,
-      textTransformations: [{ priority: 0, type: 'NONE' }],
+      positionalConstraint,
+      searchString: path,
+      textTransformations: ROUTED_PATH_TRANSFORMATIONS,
     },
   };
 }
@@ -45,8 +55,13 @@ export class EdgeFirewallStack extends Stack {
     const publicApiRoutes: CfnWebACL.StatementProperty = {
       andStatement: {
         statements: [
-          pathStartsWith('/api/'),
-          ...RATE_LIMIT_EXEMPT_PREFIXES.map((prefix) => ({ notStatement: { statement: pathStartsWith(prefix) } })),
+          pathMatches('STARTS_WITH', '/api/'),
+          ...RATE_LIMIT_EXEMPT_PATHS.exactly.map((path) => ({
+            notStatement: { statement: pathMatches('EXACTLY', path) },
+          })),
+          ...RATE_LIMIT_EXEMPT_PATHS.startsWith.map((prefix) => ({
+            notStatement: { statement: pathMatches('STARTS_WITH', prefix) },
+          })),
         ],
       },
     };

@@ -15,6 +15,20 @@ const HIDDEN_CONTROLS =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 /* eslint-enable no-control-regex */
 const HIDDEN_CONTROLS_GLOBAL = new RegExp(HIDDEN_CONTROLS.source, 'gu');
+/**
+ * Characters that draw nothing and carry no meaning a reader can see, so they are taken out wherever text
+ * enters (issue 48, door 9): zero-width space and non-joiner, word joiner, the byte-order mark, the soft
+ * hyphen, Unicode's tag characters (which can smuggle whole hidden sentences), and a zero-width joiner
+ * anywhere but between two emoji (where it makes one: 👩‍🍳). They are removed rather than refused: they arrive
+ * unseen in pasted text, so a person could not find them to delete.
+ */
+const INVISIBLE_CHARACTERS =
+  /[\u00AD\u200B\u200C\u2060\uFEFF\u{E0000}-\u{E007F}]|(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+
+/** The text without the invisible characters above. */
+export function withoutInvisibleCharacters(text: string): string {
+  return text.replace(INVISIBLE_CHARACTERS, '');
+}
 /** Line breaks and tabs: only multi-line text (a description) may hold them. */
 const LINE_CONTROLS = /[\t\n\r]/u;
 
@@ -30,12 +44,15 @@ export function withoutHiddenControls(text: string): string;
 export function withoutHiddenControls(text: string | null | undefined): string | null;
 export function withoutHiddenControls(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
-  return text.replace(HIDDEN_CONTROLS_GLOBAL, '').replace(/[\t\n\r]+/gu, ' ');
+  return withoutInvisibleCharacters(text)
+    .replace(HIDDEN_CONTROLS_GLOBAL, '')
+    .replace(/[\t\n\r]+/gu, ' ');
 }
 
-/** A one-line text field, trimmed, that refuses hidden characters in words. */
+/** A one-line text field, invisible characters taken out, trimmed, that refuses hidden controls in words. */
 export const plainTextSchema = (options: { multiline?: boolean } = {}) =>
   z.string().check(
+    z.overwrite(withoutInvisibleCharacters),
     z.trim(),
     z.refine((text) => isPlainText(text, options), HIDDEN_CHARACTERS_MESSAGE),
   );

@@ -57,8 +57,12 @@ export interface TransactionsCsvOptions {
   questionLabels?: readonly string[];
 }
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, or a tab/CR that some apps strip first). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula: =, +, -, @ first, or after anything a spreadsheet strips
+ * before reading it (spaces and tabs, line breaks, a no-break space, invisible format characters), or any
+ * leading tab or line break at all (issue 48, door 7).
+ */
+const FORMULA_START = /^(?:[\p{White_Space}\p{Cc}\p{Cf}]*[=+\-@]|[\t\r\n])/u;
 
 /** Text from payers or merchants, made inert: a leading `'` makes spreadsheets show it as text. */
 export function textCell(value: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { refundNoticeEmail } from '../domain/emails';
-import { receiptPath, supplyCorrection } from '../domain/receipts';
+import { fullReceiptPath, supplyCorrection } from '../domain/receipts';
 import type { PaymentRecord } from '../domain/payments';
 import { ENV } from '../environment';
 import type { MoneyDeps } from '../domain/money-news';
@@ -7,7 +7,7 @@ import { sendEmail } from './mailer';
 import { settlementDeps } from './settlement-deps';
 
 function receiptUrlOf(payment: PaymentRecord): string | null {
-  const path = receiptPath(payment);
+  const path = fullReceiptPath(payment);
   return path && `${process.env[ENV.appOrigin] ?? ''}${path}`;
 }
 

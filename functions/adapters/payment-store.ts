@@ -140,15 +140,20 @@ export const paymentStore: PaymentRepository = {
     );
   },
 
-  async setReceipt(paymentId, { receiptNumber, receiptToken, receiptTax }) {
+  async setReceipt(paymentId, { receiptNumber, receiptToken, receiptKey, receiptTax }) {
     const set = await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('payments'),
           Key: { paymentId },
-          UpdateExpression: 'SET receiptNumber = :number, receiptToken = :token, receiptTax = :tax',
+          UpdateExpression: 'SET receiptNumber = :number, receiptToken = :token, receiptKey = :key, receiptTax = :tax',
           ConditionExpression: 'attribute_exists(paymentId) AND attribute_not_exists(receiptNumber)',
-          ExpressionAttributeValues: { ':number': receiptNumber, ':token': receiptToken, ':tax': receiptTax },
+          ExpressionAttributeValues: {
+            ':number': receiptNumber,
+            ':token': receiptToken,
+            ':key': receiptKey ?? null,
+            ':tax': receiptTax,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       ),

@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { PAYOUT_STATUS_RANK, type PayoutLine, type PayoutSummary } from '@shared/contracts/payouts';
 import type { PayoutProgress, PayoutRecord, PayoutRepository } from '../domain/payouts';
+import { HttpError } from '../domain/http-error';
 import { conditionally, documentClient, tableName } from './dynamo';
 
 const WATCH_KEY = 'WATCH';
@@ -49,15 +50,38 @@ function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
 
-function decodeCursor(cursor: string | undefined, merchantId: string): Record<string, unknown> | undefined {
+/** The `byArrival` index's key: the table's keys and the arrival key, each a non-empty string of its shape. */
+const PAYOUT_CURSOR_KEYS = { merchantId: /^.+$/, sk: /^P#[\w-]+$/, arrivalKey: /^\d{4}-\d{2}-\d{2}#[\w-]+$/ };
+
+const invalidCursor = () =>
+  new HttpError(400, 'invalid_cursor', 'This page of payouts is out of date. Reload the list.', {
+    cursor: 'Reload the list.',
+  });
+
+/**
+ * The cursor as `encodeCursor` wrote it, or a 400: exactly the index key's three strings, in the merchant's
+ * own partition. Anything else (forged, garbled, a key of the wrong type) never reaches DynamoDB, whose
+ * refusal of a malformed start key would be a 5xx.
+ */
+function decodeCursor(cursor: string | undefined, merchantId: string): Record<string, string> | undefined {
   if (!cursor) return undefined;
+  let key: unknown;
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    // A cursor names a key of the merchant's own partition, or nothing.
-    return key.merchantId === merchantId ? key : undefined;
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    return undefined;
+    throw invalidCursor();
   }
+  const isIndexKey =
+    typeof key === 'object' &&
+    key !== null &&
+    !Array.isArray(key) &&
+    Object.keys(key).length === Object.keys(PAYOUT_CURSOR_KEYS).length &&
+    Object.entries(PAYOUT_CURSOR_KEYS).every(([name, shape]) => {
+      const value = (key as Record<string, unknown>)[name];
+      return typeof value === 'string' && shape.test(value);
+    });
+  if (!isIndexKey || (key as Record<string, string>).merchantId !== merchantId) throw invalidCursor();
+  return key as Record<string, string>;
 }
 
 async function writeAll(items: Record<string, unknown>[]) {

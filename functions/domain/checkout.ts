@@ -10,6 +10,7 @@ import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
+import { checkRedirectUrl } from '@shared/redirect-url';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
 import { paymentGst } from './gst';
@@ -85,8 +86,11 @@ function baseCentsFor(link: { amountCents: number | null; isOpenAmount: boolean 
  * the schedule do, as for any payer who closes the tab.
  */
 function successUrlOf(link: { redirectUrl?: string | null }, paymentId: string, appOrigin: string): string {
-  if (!link.redirectUrl) return `${appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
-  const url = new URL(link.redirectUrl);
+  // A redirect saved before it was read as a browser reads it is checked again (docs/decisions.md #134):
+  // one that no longer passes sends the payer to Paylink's own page rather than somewhere unexpected.
+  const checked = link.redirectUrl ? checkRedirectUrl(link.redirectUrl) : null;
+  if (!checked?.ok) return `${appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
+  const url = new URL(checked.href);
   url.searchParams.set('payment_id', paymentId);
   return url.toString();
 }
@@ -162,6 +166,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     pendingSince: createdAt,
     // Due at the schedule's next run: a webhook normally lands well before it, and then this is gone.
     reverifyAt: createdAt,
+    ...(link.expiresAt && { linkExpiresAt: link.expiresAt }),
     // Copied as they are now, like the title: a later edit of the link does not rewrite a payment.
     ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
     ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),

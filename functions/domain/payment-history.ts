@@ -22,7 +22,7 @@ import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './p
 import { refundableCentsOf } from './money-after-sale';
 import { disputeForDisplay, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement-details';
-import { receiptPath } from './receipts';
+import { fullReceiptPath } from './receipts';
 
 /** Where a page ends in the `byMerchant` index (merchantId is always the caller's own, never the cursor's). */
 export interface PaymentPosition {
@@ -283,7 +283,7 @@ export async function getMerchantPayment(
     productFeeCents: payment.productFeeCents,
     receiptUrl: payment.receiptUrl ?? null,
     receiptNumber: payment.receiptNumber ?? null,
-    receiptPath: payment.status === 'succeeded' ? receiptPath(payment) : null,
+    receiptPath: payment.status === 'succeeded' ? fullReceiptPath(payment) : null,
     stripeDashboardUrl,
     lastError: isUnsettled(payment.status) ? (payment.lastError ?? null) : null,
     refundableCents: refundableCentsOf(payment),

@@ -5,7 +5,8 @@ import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
-import { receiptPath, receiptTimeZone, receiptView } from './receipts';
+import { isUnsettled } from './payment-status';
+import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { duringStripeCall, isStripeError } from './stripe-errors';
 
@@ -173,7 +174,7 @@ function receiptOf(
   appOrigin: string,
 ): Email {
   const supply = receiptView(payment, merchant);
-  const page = receiptPath(payment);
+  const page = fullReceiptPath(payment);
   return paymentReceiptEmail({
     businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
     item: payment.linkTitle,

@@ -74,6 +74,11 @@ export interface PaymentRecord extends SettlementDetails {
   /** Checks the schedule has made of this pending payment. */
   reverifyChecks?: number;
   /**
+   * The link's expiry when Checkout was opened: the schedule expires the session once it passes, so a
+   * Checkout opened just before cannot be paid for its remaining half hour (docs/decisions.md #133).
+   */
+  linkExpiresAt?: string;
+  /**
    * Sparse `uncounted` index: set by the write that makes the payment succeeded, removed once its day has
    * counted it. A crash between the two writes leaves the mark, and whoever sees it next finishes the count.
    */
@@ -120,6 +125,11 @@ export interface PaymentRecord extends SettlementDetails {
   receiptNumber?: number;
   /** The unguessable id of the receipt page `/r/{receiptToken}` (sparse `byReceiptToken` index). */
   receiptToken?: string;
+  /**
+   * The receipt page's second secret, carried only by the links Paylink sends the payer and shows the
+   * merchant (`?k=`): without it the page masks the payer's details (docs/decisions.md #132).
+   */
+  receiptKey?: string;
   /**
    * The tax settings the receipt was issued under, written with its number (docs/decisions.md #97); absent
    * on payments receipted before they were kept, whose receipts follow the merchant's settings as they are.
@@ -168,7 +178,7 @@ export interface PaymentRepository {
    */
   setReceipt(
     paymentId: string,
-    receipt: { receiptNumber: number; receiptToken: string; receiptTax: ReceiptTax },
+    receipt: { receiptNumber: number; receiptToken: string; receiptKey?: string; receiptTax: ReceiptTax },
   ): Promise<PaymentRecord | undefined>;
   findByReceiptToken(receiptToken: string): Promise<PaymentRecord | undefined>;
   /**

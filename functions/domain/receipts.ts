@@ -3,7 +3,7 @@
  * merchant's next receipt number, once, and an unguessable token for its receipt page `/r/{token}`.
  */
 import { AMOUNT_WORDS } from '@shared/amount-words';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
@@ -14,6 +14,7 @@ import { paymentGst, refundGstCents, refundSupplyParts, type ReceiptTax } from '
 import type { TipGstTreatment } from '@shared/contracts/tax';
 import type { StoredRefund } from './money-records';
 import type { PaymentRecord, PaymentRepository } from './payments';
+import { maskedEmail, shortName } from './payer-privacy';
 
 /** `rct_` + 16 random bytes: the receipt page's id, never the Checkout session id or the payment id. */
 export function newReceiptToken(): string {
@@ -41,6 +42,7 @@ export async function assignReceiptNumber(
   const receipt = {
     receiptNumber: taken.receiptNumber,
     receiptToken: newReceiptToken(),
+    receiptKey: randomBytes(16).toString('base64url'),
     receiptTax: receiptTaxNow(taken.merchant),
   };
   return (await deps.payments.setReceipt(payment.paymentId, receipt)) ?? payment;
@@ -88,9 +90,41 @@ export function receiptInstant(payment: Pick<PaymentRecord, 'chargedAt' | 'settl
   return payment.chargedAt ?? payment.settledAt ?? payment.createdAt;
 }
 
-/** The receipt page's address. */
+/**
+ * The receipt page's address as anyone may hold it (the success page's): the payer's details masked
+ * (docs/decisions.md #132).
+ */
 export function receiptPath(payment: Pick<PaymentRecord, 'receiptToken'>): string | null {
   return payment.receiptToken ? `/r/${payment.receiptToken}` : null;
+}
+
+/**
+ * The receipt page's address with its key, in full: only in what Paylink sends the payer's own address
+ * (the receipt and refund emails) and shows the signed-in merchant.
+ */
+export function fullReceiptPath(payment: Pick<PaymentRecord, 'receiptToken' | 'receiptKey'>): string | null {
+  const path = receiptPath(payment);
+  return path && payment.receiptKey ? `${path}?k=${payment.receiptKey}` : path;
+}
+
+/** Whether `key` (the page's `?k=`) is the payment's receipt key; compared in constant time. */
+export function opensFullReceipt(payment: Pick<PaymentRecord, 'receiptKey'>, key: string | undefined): boolean {
+  if (!payment.receiptKey || !key) return false;
+  const [expected, given] = [Buffer.from(payment.receiptKey), Buffer.from(key)];
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The receipt as someone holding only its address sees it (docs/decisions.md #132): the supplier,
+ * the sale, its GST and corrections — what makes it a receipt — with the payer's name shortened, their
+ * email masked and their answers and phone left out. The full copy is the one emailed to the payer.
+ */
+export function maskedReceiptView(view: ReceiptView): ReceiptView {
+  return {
+    ...view,
+    recipient: view.recipient && { name: shortName(view.recipient.name), email: maskedEmail(view.recipient.email) },
+    answers: [],
+  };
 }
 
 /**

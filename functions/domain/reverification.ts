@@ -108,10 +108,13 @@ async function recheckPending(
   };
   // The next check of whatever is still pending after this one, found or failed: never sooner than its
   // backoff, so a payment that keeps failing waits its turn instead of taking every run's budget.
-  const reschedule = async ({ paymentId, reverifyChecks }: PaymentRecord) => {
+  // A Checkout of a link that expires before then is checked at the expiry, to be closed (docs/decisions.md #133).
+  const reschedule = async ({ paymentId, reverifyChecks, linkExpiresAt }: PaymentRecord) => {
     if (!options.reschedule) return;
     const checks = (reverifyChecks ?? 0) + 1;
-    const at = new Date(deps.now.getTime() + nextCheckDelayMs(checks)).toISOString();
+    const backoff = deps.now.getTime() + nextCheckDelayMs(checks);
+    const expiry = linkExpiresAt ? Date.parse(linkExpiresAt) : Number.NaN;
+    const at = new Date(expiry > deps.now.getTime() && expiry < backoff ? expiry : backoff).toISOString();
     await deps.payments.scheduleReverify(paymentId, at, checks);
   };
   // A merchant whose trial ended (or whose Stripe account was disconnected) takes no more payments: a
@@ -126,12 +129,18 @@ async function recheckPending(
     }
     return accepting.get(merchantId)!;
   };
+  // So is a Checkout opened on a link that has since expired (docs/decisions.md #133), as deactivation
+  // closes one at once (#47).
   const closedIfNotAccepting = async (payment: PaymentRecord, session: StripeCheckoutSession) => {
-    if (session.status !== 'open' || (await isAccepting(payment.merchantId))) return session;
-    deps.telemetry.log.info('Expired the open Checkout of a merchant no longer taking payments', {
-      paymentId: payment.paymentId,
-      merchantId: payment.merchantId,
-    });
+    if (session.status !== 'open') return session;
+    const linkExpired = payment.linkExpiresAt !== undefined && Date.parse(payment.linkExpiresAt) <= deps.now.getTime();
+    if (!linkExpired && (await isAccepting(payment.merchantId))) return session;
+    deps.telemetry.log.info(
+      linkExpired
+        ? 'Expired the open Checkout of a link that has expired'
+        : 'Expired the open Checkout of a merchant no longer taking payments',
+      { paymentId: payment.paymentId, merchantId: payment.merchantId },
+    );
     return deps.stripe.checkout.sessions.expire(session.id, {}, { stripeAccount: payment.stripeAccountId });
   };
   await inBatches(listed, STRIPE_CONCURRENCY, async (listedPayment) => {
@@ -163,7 +172,7 @@ async function recheckPending(
           status: after.status,
         });
       } else {
-        await reschedule(listedPayment);
+        await reschedule({ ...listedPayment, linkExpiresAt: payment.linkExpiresAt });
         if (session.status !== 'open' && !(session.status === 'complete' && session.payment_status !== 'paid'))
           stuck(payment.createdAt);
       }

@@ -28,8 +28,8 @@ export async function detailsOf(
 export function payerDetailsOf(session: StripeCheckoutSession): SettlementDetails {
   return {
     // Typed by the payer on Checkout and shown to the merchant: nothing hidden may change how it reads.
-    payerName: withoutHiddenControls(payerNameOf(session)),
-    payerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    payerName: withoutHiddenControls(payerNameOf(session))?.trim() || null,
+    payerEmail: withoutHiddenControls(session.customer_details?.email ?? session.customer_email)?.trim() || null,
     paymentIntentId: idOf(session.payment_intent) ?? null,
     // Folded into the write that moves the status, so answers cost no DynamoDB call of their own (#76).
     ...answersOf(session),

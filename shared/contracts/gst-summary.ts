@@ -4,6 +4,7 @@
  * figures as its receipt, in integer cents, dated on the merchant's days (docs/decisions.md #84).
  */
 import * as z from 'zod/mini';
+import { EARLIEST_FILTER_YEAR, isInFilterYears, LATEST_FILTER_YEAR } from '../calendar-years';
 import { GST_PERIOD_LENGTHS, isMonthName } from '../gst-periods';
 
 export const gstSummaryQuerySchema = z.object({
@@ -18,7 +19,10 @@ export const gstSummaryQuerySchema = z.object({
   ),
   lastMonth: z
     .string('Choose the month the period ends in, as yyyy-MM.')
-    .check(z.refine(isMonthName, { message: 'Choose the month the period ends in, as yyyy-MM.' })),
+    .check(
+      z.refine(isMonthName, { message: 'Choose the month the period ends in, as yyyy-MM.', abort: true }),
+      z.refine(isInFilterYears, `Choose a month from ${EARLIEST_FILTER_YEAR} to ${LATEST_FILTER_YEAR}.`),
+    ),
 });
 export type GstSummaryQuery = z.infer<typeof gstSummaryQuerySchema>;
 

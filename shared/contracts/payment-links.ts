@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
+import { checkRedirectUrl, REDIRECT_URL_MESSAGE } from '../redirect-url';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 import { normaliseLinkId } from '../payer-link-params';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
 import { customFieldSchema, customFieldsInputSchema } from './custom-fields';
+
+export { REDIRECT_URL_MESSAGE } from '../redirect-url';
 
 /** Link ids are 12 URL-safe characters from a random source: short QR codes, nothing to enumerate (docs/decisions.md #9). */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
@@ -21,7 +24,6 @@ export const LINK_REFERENCE_MAX = 64;
 export const LINK_REDIRECT_URL_MAX = 2000;
 
 export const EXPIRY_INVALID_MESSAGE = 'Enter a date and time for the expiry.';
-export const REDIRECT_URL_MESSAGE = 'Enter a web address that starts with https://, e.g. https://example.co.nz/thanks.';
 export const AFTER_PAYMENT_BOTH_MESSAGE = 'Choose either a thank-you message or a redirect, not both.';
 
 export const MAX_PAYMENTS_LIMIT = 100_000;
@@ -119,17 +121,20 @@ const wallClockSchema = absentAsNull(
   z.string(EXPIRY_INVALID_MESSAGE).check(z.regex(WALL_CLOCK_PATTERN, EXPIRY_INVALID_MESSAGE)),
 );
 
-/** An https address the payer's browser is sent to after paying (Paylink appends `payment_id`). */
+/**
+ * An https address the payer's browser is sent to (Paylink appends `payment_id`), kept as the browser reads
+ * it: the parsed, normalised address of a public host (docs/decisions.md #134).
+ */
 export const redirectUrlSchema = emptyAsNull(
-  z.string(REDIRECT_URL_MESSAGE).check(
-    z.trim(),
-    z.maxLength(LINK_REDIRECT_URL_MAX, REDIRECT_URL_MESSAGE),
-    z.refine((text: string) => {
-      if (text === '') return true;
-      if (!URL.canParse(text)) return false;
-      const url = new URL(text);
-      return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
-    }, REDIRECT_URL_MESSAGE),
+  z.pipe(
+    z.string(REDIRECT_URL_MESSAGE).check(z.trim(), z.maxLength(LINK_REDIRECT_URL_MAX, REDIRECT_URL_MESSAGE)),
+    z.transform((text: string, payload) => {
+      if (text === '') return text;
+      const checked = checkRedirectUrl(text);
+      if (checked.ok) return checked.href;
+      payload.issues.push({ code: 'custom', message: checked.message, input: text });
+      return z.NEVER;
+    }),
   ),
 );
 

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { $ZodPreprocess } from 'zod/v4/core';
 import { customFieldAnswerSchema } from './custom-fields';
+import { EARLIEST_FILTER_YEAR, isInFilterYears, LATEST_FILTER_YEAR } from '../calendar-years';
 import { parseMoneyInput } from '../money';
 import { STATUS_GROUPS } from '../payment-status-display';
 import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './checkout';
@@ -16,16 +17,21 @@ export const PAYMENT_PAGE_DEFAULT = 25;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const INVALID_DATE_MESSAGE = 'Enter a date as dd/MM/yyyy.';
+const DATE_YEARS_MESSAGE = `Choose a date from ${EARLIEST_FILTER_YEAR} to ${LATEST_FILTER_YEAR}.`;
 const INVALID_AMOUNT_MESSAGE = 'Enter an amount in NZD, e.g. 12.50.';
 
 /** A calendar day `yyyy-MM-dd` (the URL's form; screens show dd/MM/yyyy), meaning that whole day in the merchant's time zone. */
 const daySchema = z.string().check(
-  z.regex(DAY_PATTERN, INVALID_DATE_MESSAGE),
+  z.regex(DAY_PATTERN, { message: INVALID_DATE_MESSAGE, abort: true }),
   // A real calendar day: Date.parse alone rolls 2024-02-30 over into March.
-  z.refine((day: string) => {
-    const parsed = Date.parse(`${day}T00:00:00Z`);
-    return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
-  }, INVALID_DATE_MESSAGE),
+  z.refine(
+    (day: string) => {
+      const parsed = Date.parse(`${day}T00:00:00Z`);
+      return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
+    },
+    { message: INVALID_DATE_MESSAGE, abort: true },
+  ),
+  z.refine(isInFilterYears, DATE_YEARS_MESSAGE),
 );
 
 /** Dollars as typed ("12", "12.50") → cents; compared with the payment's total in cents. */

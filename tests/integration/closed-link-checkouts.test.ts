@@ -2,13 +2,15 @@
  * A link the merchant turns off stops taking money at once: the Checkout sessions payers already opened on
  * it are expired with Stripe (checkout.sessions.expire), so the payer's Pay button fails and the payment
  * ends Denied (expired) rather than settling on a link its merchant closed, e.g. because the price was wrong.
- * A merchant whose trial ends with no plan takes no more payments either: the schedule expires what is open.
+ * A merchant whose trial ends with no plan takes no more payments either: the schedule expires what is open;
+ * and so it does for a link whose expiry has passed (issue 48 door 5).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paymentStore } from '@functions/adapters/payment-store';
 import { reverifyPendingPayments } from '@functions/domain/reverification';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { wallClockOf } from '@shared/wall-clock';
 import { settlementDeps } from '../support/payments-seed';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestRuntime } from './harness';
@@ -91,4 +93,41 @@ it("when a merchant's trial ends with no plan, the schedule expires the Checkout
   expect((await paymentStore.get(open.paymentId))?.status).toBe('expired');
   const attempt = await submitHostedForm(open.url, CARD);
   expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);
+});
+
+it('when a link expires, the schedule expires the Checkouts opened on it before, and only those', async () => {
+  const merchant = await env.connectedMerchant();
+  const expiresAt = new Date(Date.now() + 10 * 60_000);
+  const expiring = await env.createLink(merchant, {
+    title: 'Early-bird ticket',
+    isOpenAmount: false,
+    amountCents: 20_00,
+    tipPercent: 0,
+    expiresAtLocal: wallClockOf(expiresAt, 'Pacific/Auckland'),
+  });
+  const lasting = await env.createLink(merchant, {
+    title: 'Pie',
+    isOpenAmount: false,
+    amountCents: 6_50,
+    tipPercent: 0,
+  });
+  const [opened, other] = [await openCheckout(expiring.linkId), await openCheckout(lasting.linkId)];
+
+  // Before the expiry the schedule leaves both open; its next check of the expiring one is due at the expiry.
+  await reverifyPendingPayments(settlementDeps(env, new Date()), reverifyTimeLeft());
+  expect((await paymentStore.get(opened.paymentId))?.status).toBe('open');
+  expect(expiring.expiresAt).not.toBeNull();
+  expect((await paymentStore.get(opened.paymentId))!.reverifyAt! <= expiring.expiresAt!).toBe(true);
+
+  // The expiry passes while the payer is still on Checkout: the run after it closes the session.
+  await reverifyPendingPayments(
+    settlementDeps(env, new Date(Date.parse(expiring.expiresAt!) + 60_000)),
+    reverifyTimeLeft(),
+  );
+  expect((await paymentStore.get(opened.paymentId))?.status).toBe('expired');
+  const attempt = await submitHostedForm(opened.url, CARD);
+  expect(attempt.status, 'the expired Checkout refuses the payment').not.toBe(303);
+  expect((await submitHostedForm(other.url, CARD)).status).toBe(303);
+  await env.settle();
+  expect((await paymentStore.get(other.paymentId))?.status).toBe('succeeded');
 });

@@ -79,7 +79,7 @@ describe('receipt numbers', () => {
     const detail = await env.api(`/api/me/payments/${first.row.paymentId}`, { token: merchant.accessToken });
     expect(await detail.json()).toMatchObject({
       receiptNumber: 1,
-      receiptPath: `/r/${first.row.receiptToken as string}`,
+      receiptPath: `/r/${first.row.receiptToken as string}?k=${first.row.receiptKey as string}`,
     });
 
     // Another merchant counts from 1.
@@ -116,6 +116,7 @@ describe('the receipt page and email by tier', () => {
     expect(email.body.text).toContain('GST number: 49-091-850');
     expect(email.body.text).toContain(`Receipt number: ${row.receiptNumber as number}`);
     expect(linkIn(email, '/r/').pathname).toBe(`/r/${row.receiptToken as string}`);
+    expect(linkIn(email, '/r/').searchParams.get('k')).toBe(row.receiptKey);
   });
 
   it('$200.00 shows no GST number or GST line; not registered shows none at all', async () => {
@@ -151,10 +152,50 @@ describe('the receipt page and email by tier', () => {
     expect(paid.status).toBe(303);
     await env.settle();
     const row = await paymentRow(env, paymentId);
-    const page = await receiptPage(`/r/${row.receiptToken as string}`);
+    // The payer's own link (the receipt email's, with its key) names them in full: a tax invoice over $1,000.
+    const page = await receiptPage(`/r/${row.receiptToken as string}?k=${row.receiptKey as string}`);
     expect(page.html).toContain('Mere Kingi');
     expect(page.html).toContain('mere@example.co.nz');
     expect(page.html).toContain('The total includes GST $130.44'); // 3/23 of $1,000.01 = 130.436… → 130.44
+  });
+
+  // Issue 48 door 2 (docs/decisions.md #132): the success page's URL is no proof of being the payer.
+  it('holding only the success page’s address, the receipt masks the payer: name shortened, email masked, no answers', async () => {
+    const merchant = await registeredMerchant();
+    const link = await env.createLink(merchant, {
+      title: 'Garden design',
+      isOpenAmount: false,
+      amountCents: 150_000,
+      tipPercent: 0,
+      customFields: [{ type: 'text', label: 'Site address', required: true }],
+      collectPhone: true,
+    });
+    const { url, paymentId } = await checkout({ linkId: link.linkId, tip: 'none' });
+    const paid = await payOnHostedCheckout(url, {
+      email: 'hemi.walker@example.co.nz',
+      name: 'Hemi Walker',
+      answers: { custom_field_field1: '12 Secret Lane, Ponsonby', phone: '021 555 0101' },
+    });
+    await env.settle();
+    const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
+    const result = await (await env.api(`/api/checkout/${sessionId}`)).json();
+    const row = await paymentRow(env, paymentId);
+
+    for (const path of [
+      result.receipt_path as string,
+      `/r/${row.receiptToken as string}?k=wrong`,
+      `/r/${row.receiptToken as string}?k=`,
+    ]) {
+      const page = await receiptPage(path);
+      expect(page.status, path).toBe(200);
+      expect(page.html).toContain('Garden design');
+      expect(page.html).toContain('The total includes GST');
+      for (const secret of ['Hemi Walker', 'hemi.walker@example.co.nz', 'Secret Lane', '5550101'])
+        expect(page.html, `${path} shows ${secret}`).not.toContain(secret);
+    }
+    const full = await receiptPage(`/r/${row.receiptToken as string}?k=${row.receiptKey as string}`);
+    for (const detail of ['Hemi Walker', 'hemi.walker@example.co.nz', '12 Secret Lane, Ponsonby', '+64215550101'])
+      expect(full.html).toContain(detail);
   });
 
   it('answers 404 in words for an address it does not know', async () => {

@@ -23,10 +23,14 @@ let counters = 0;
 
 /**
  * Adds a counter of the requests `which` picks (all by default). It sits at the lowest step, so every
- * request that goes on the wire counts, retries included. Call it once the runtime has booted: the shared
+ * request that goes on the wire counts, retries included (with `acceptedOnly`, only those DynamoDB carried out).
+ * Call it once the runtime has booted: the shared
  * client takes its endpoint from the environment the runtime sets.
  */
-export function countDynamoCalls(which: (call: DynamoCall) => boolean = () => true): DynamoCallCounter {
+export function countDynamoCalls(
+  which: (call: DynamoCall) => boolean = () => true,
+  options: { acceptedOnly?: boolean } = {},
+): DynamoCallCounter {
   let total = 0;
   const byCommand = new Map<string, number>();
   counters += 1;
@@ -34,11 +38,17 @@ export function countDynamoCalls(which: (call: DynamoCall) => boolean = () => tr
     (next, context) => async (args) => {
       const input = args.input as { TableName?: string; IndexName?: string };
       const call = { command: context.commandName ?? 'unknown', table: input.TableName, index: input.IndexName };
-      if (which(call)) {
+      const count = () => {
         total += 1;
         byCommand.set(call.command, (byCommand.get(call.command) ?? 0) + 1);
-      }
-      return next(args);
+      };
+      if (!which(call)) return next(args);
+      // `acceptedOnly`: a request DynamoDB refused (a conditional write whose condition failed) changed nothing.
+      if (!options.acceptedOnly) count();
+      const output = await next(args);
+      const status = (output.response as { statusCode?: number } | undefined)?.statusCode ?? 200;
+      if (options.acceptedOnly && status < 300) count();
+      return output;
     },
     { step: 'deserialize', name: `countDynamoCallsForTest${counters}` },
   );

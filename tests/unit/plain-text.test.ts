@@ -4,6 +4,9 @@ import { createPaymentLinkSchema } from '@shared/contracts/payment-links';
 import { merchantProfileUpdateSchema } from '@shared/contracts/merchant';
 import { HIDDEN_CHARACTERS_MESSAGE, isPlainText, withoutHiddenControls } from '@shared/plain-text';
 
+/** Issue 48 door 9: characters that draw nothing, taken out wherever text enters. */
+const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u{E0000}', '\u{E0041}', '\u{E007F}'];
+
 const HIDDEN = [
   '\u202E',
   '\u202D',
@@ -52,5 +55,20 @@ describe('plain text', () => {
       fullName: 'Ana Smith',
       companyName: 'Kōwhai Café',
     });
+  });
+
+  it.each(INVISIBLE.map((c) => [c.codePointAt(0)!.toString(16), c]))(
+    'takes U+%s out, in forms and from elsewhere',
+    (_, character) => {
+      expect(withoutHiddenControls(`Ana${character} Smith${character}`)).toBe('Ana Smith');
+      const link = createPaymentLinkSchema.parse({ title: ` ${character}Flat${character} white `, isOpenAmount: true });
+      expect(link.title).toBe('Flat white');
+      expect(merchantProfileUpdateSchema.parse({ fullName: `Ana${character}` }).fullName).toBe('Ana');
+    },
+  );
+
+  it('keeps a zero-width joiner that makes one emoji of two', () => {
+    expect(withoutHiddenControls('Chef 👩‍🍳 and 🏳️‍🌈')).toBe('Chef 👩‍🍳 and 🏳️‍🌈');
+    expect(withoutHiddenControls('a\u200Db 👩\u200D')).toBe('ab 👩');
   });
 });

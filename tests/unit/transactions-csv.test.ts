@@ -7,6 +7,7 @@ import {
   centsToCsvAmount,
   transactionsCsv,
   transactionsCsvRows,
+  textCell,
 } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
 
@@ -141,6 +142,24 @@ describe('transactionsCsv', () => {
     },
   );
 
+  // Issue 48 door 7: whatever a spreadsheet skips before reading the cell does not hide the formula.
+  it.each([
+    [' =HYPERLINK("http://evil","x")'],
+    ['\u00A0=HYPERLINK("http://evil","x")'],
+    ['\n=1+1'],
+    ['\r\n @SUM(A1)'],
+    ['\u2003\u3000+1'],
+    ['\uFEFF=1+1'],
+    ['\u200B-1+2'],
+    ['\n plain words after a line break'],
+  ])('neutralises a formula behind leading blanks or invisible characters: %j', (hostile) => {
+    for (const guarded of [
+      textCell(hostile),
+      parseCsv(transactionsCsv([payment({ payerName: hostile })], AUCKLAND))[1]![9],
+    ])
+      expect(guarded).toBe(`'${hostile}`);
+  });
+
   it('leaves ordinary text and the amounts it writes itself alone', () => {
     const row = parseCsv(transactionsCsv([payment({ payerName: 'Ana-Maria = friend' })], AUCKLAND))[1]!;
     expect(row[9]).toBe('Ana-Maria = friend');
@@ -215,7 +234,11 @@ describe('transactionsCsv', () => {
           const records = parseCsv(transactionsCsv(rows, AUCKLAND));
           expect(records[0]).toEqual([...TRANSACTIONS_CSV_HEADER]);
           expect(records).toHaveLength(rows.length + 1);
-          const inert = (text: string | null) => (/^[=+\-@\t\r]/.test(text ?? '') ? `'${text}` : (text ?? ''));
+          // Guarded when a formula character comes first once leading blanks, controls and invisible characters
+          // are passed over (a spreadsheet skips them too), or when a tab or line break leads.
+          const formulaLike = (text: string) =>
+            /^[=+\-@]/.test(text.replace(/^[\p{White_Space}\p{Cc}\p{Cf}]*/u, '')) || /^[\t\r\n]/.test(text);
+          const inert = (text: string | null) => (formulaLike(text ?? '') ? `'${text}` : (text ?? ''));
           records.slice(1).forEach((record, index) => {
             expect(record).toHaveLength(TRANSACTIONS_CSV_HEADER.length);
             expect(record[3]).toBe(inert(people[index]!.title));
