@@ -1,6 +1,6 @@
 /**
  * The payments behind a page of payout lines, read together: BatchGetItem of up to 100 ids per call (what
- * DynamoDB takes), only the attributes a line shows. docs/decisions.md #129.
+ * DynamoDB takes), only the attributes a line needs. docs/decisions.md #129.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../domain/payments';
@@ -28,7 +28,10 @@ async function readBatch(paymentIds: readonly string[]): Promise<PaymentRecord[]
           [table]: {
             Keys: pending,
             ConsistentRead: true,
-            ProjectionExpression: 'paymentId, merchantId, payerName, linkTitle, receiptNumber, receiptTax',
+            // What a line shows, and what its GST-bearing part is worked out from (payout-line-gst.ts: the
+            // price and tip, the refunds, the receipt's tax): a missing one would make that part NaN.
+            ProjectionExpression:
+              'paymentId, merchantId, payerName, linkTitle, receiptNumber, receiptTax, baseCents, tipCents, totalCents, refunds',
           },
         },
       }),

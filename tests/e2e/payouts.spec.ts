@@ -116,6 +116,8 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   const box = (await linesRegion.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  // Nor does the page as a whole: the export buttons' long labels wrap inside their card (issue 49).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoSeriousAxeFindings(page);
 });
 
@@ -162,8 +164,10 @@ test('a busy payout opens a page of lines at a time, totals the whole payout, an
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Xero CSV', exact: true }).click();
   const rows = parseCsv(await readFile((await (await downloaded).path())!, 'utf8'));
-  expect(rows).toHaveLength(1 + 753);
-  expect(rows.slice(1).reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(payout!.amountCents);
+  // The header, every line, and the payout's own row to the bank (docs/decisions.md #121).
+  expect(rows).toHaveLength(1 + 753 + 1);
+  expect(rows.slice(1, -1).reduce((sum, cells) => sum + cents(cells[1]!), 0)).toBe(payout!.amountCents);
+  expect(cents(rows.at(-1)![1]!)).toBe(-payout!.amountCents);
 
   await page.getByRole('button', { name: 'Load more lines' }).click();
   await expect(lines).toHaveCount(753);

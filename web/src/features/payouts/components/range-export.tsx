@@ -9,6 +9,9 @@ import { readPayoutsBetween } from '../api/payouts-api';
 import { downloadXeroCsv, type XeroFileKind } from '../payout-files';
 import { payoutsStrings as strings } from '../payouts-strings';
 
+/** A button whose label may wrap: its height follows the lines, its text starts at the icon. */
+const WRAPPING_LABEL = 'h-auto min-h-10 max-w-full whitespace-normal py-2 text-left';
+
 /** The Xero files of every payout arriving within two days (yyyy-MM-dd, inclusive), built in the browser. */
 export function RangeExport({ options }: { options: { timeZone: string; gstRegistered: boolean } }) {
   const today = new Date().toISOString().slice(0, 10);
@@ -76,12 +79,22 @@ export function RangeExport({ options }: { options: { timeZone: string; gstRegis
             {strings.exports.invalidRange}
           </p>
         ) : null}
+        {/* The labels are long: on a phone they wrap inside their buttons rather than push the card wider. */}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void exportRange('statement')} disabled={invalid || busy !== null}>
+          <Button
+            className={WRAPPING_LABEL}
+            onClick={() => void exportRange('statement')}
+            disabled={invalid || busy !== null}
+          >
             <Download aria-hidden="true" />
             {busy === 'statement' ? strings.exports.working : strings.exports.rangeStatement}
           </Button>
-          <Button variant="outline" onClick={() => void exportRange('precoded')} disabled={invalid || busy !== null}>
+          <Button
+            variant="outline"
+            className={WRAPPING_LABEL}
+            onClick={() => void exportRange('precoded')}
+            disabled={invalid || busy !== null}
+          >
             <Download aria-hidden="true" />
             {busy === 'precoded' ? strings.exports.working : strings.exports.rangePrecoded}
           </Button>
