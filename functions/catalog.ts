@@ -22,7 +22,7 @@ import type { FunctionSpec } from './function-spec';
 /**
  * The catalogue's parts, by area, in the catalogue's order. The cloud stack deploys each area's functions in
  * a nested stack of its own (infra/stack.ts), so an area grows without taking the app stack past
- * CloudFormation's 500 resources (docs/decisions.md #92).
+ * CloudFormation's 500 resources (docs/decisions.md #114).
  */
 export const catalogAreas = {
   accounts: accountFunctions,

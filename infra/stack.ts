@@ -3,7 +3,7 @@
  * catalogue entry adds its Lambda, routes, rules, schedule, trigger and grants here without touching
  * this file.
  *
- * CloudFormation allows a stack 500 resources (docs/decisions.md #92), so each area of the catalogue
+ * CloudFormation allows a stack 500 resources (docs/decisions.md #114), so each area of the catalogue
  * (functions/catalog/<area>.ts) deploys its functions, their roles and their event rules in a nested stack
  * of its own, as the monitoring has its own. What has a fixed name or a unique key stays here, where it was:
  * the tables, pool, secrets, bus, the functions' log groups and dead-letter queues (named), and the APIs with

@@ -60,7 +60,7 @@ export async function gstSummary(
 ): Promise<GstSummary> {
   const merchant = await deps.merchants.get(merchantId);
   if (!merchant) throw new HttpError(404, 'merchant_not_found', 'We could not find your account. Sign in again.');
-  // No longer registered is no reason to refuse (docs/decisions.md #84, #97): a past period's receipts kept the
+  // No longer registered is no reason to refuse (docs/decisions.md #104): a past period's receipts kept the
   // registration they were issued under, and the answer says the merchant is not registered now.
 
   const timeZone = merchant.timeZone ?? DEFAULT_TIME_ZONE;

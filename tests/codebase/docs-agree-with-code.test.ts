@@ -1,12 +1,13 @@
 /**
  * The project's writing checked against the code, where a machine can: every repository path a document
- * names exists, every decision the code or the docs cite exists and is not superseded, every code name a
+ * names exists, every decision the code or the docs cite exists and is not superseded (the records in
+ * docs/decisions/, which docs/decisions.md indexes row for row), every code name a
  * document quotes is still in the code, every figure it quotes beside a constant's name is that constant's
  * value, and every `/api` route it names is in the catalogue. What this cannot see (a sentence that is
  * wrong in words, a figure quoted without its constant's name): CONTRIBUTING.md, "Keeping the docs true".
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
@@ -21,17 +22,72 @@ const sources = tracked.filter(
 const read = (file: string) => readFileSync(file, 'utf8');
 
 const DECISIONS = 'docs/decisions.md';
-/** Decision number → its text, from the `## N. Title` headings. */
-function decisionEntries(): Map<number, string> {
-  const entries = new Map<number, string>();
-  const parts = read(DECISIONS)
-    .split(/^## (?=\d+\. )/m)
-    .slice(1);
-  for (const part of parts) entries.set(Number(part.slice(0, part.indexOf('.'))), part);
-  return entries;
+const RECORDS = 'docs/decisions/';
+/** A decision record as its file says it: `# N. Title`, then `Status: …` on a line of its own. */
+interface DecisionRecord {
+  file: string;
+  number: number;
+  title: string;
+  status: string;
 }
-/** An entry replaced by a later one says so on a line of its own: `Status: superseded by #N`. */
-const supersededBy = (entry: string) => /^Status: superseded by #(\d+)/im.exec(entry)?.[1];
+function readRecord(file: string, text: string): DecisionRecord | string {
+  const heading = /^# (\d+)\. (.+)$/m.exec(text);
+  const status = /^Status: (.+)$/m.exec(text)?.[1];
+  if (!heading || !status) return `${file} lacks its \`# N. Title\` heading or its \`Status:\` line`;
+  const number = Number(heading[1]);
+  if (!path.basename(file).startsWith(`${String(number).padStart(4, '0')}-`)) {
+    return `${file} is named for another number than its heading's #${number}`;
+  }
+  return { file, number, title: heading[2]!.trim(), status: status.trim() };
+}
+/** Every record in docs/decisions/, on disk whether or not yet committed. */
+function decisionRecords(): { records: DecisionRecord[]; problems: string[] } {
+  const files = readdirSync(RECORDS)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `${RECORDS}${name}`);
+  const readings = files.map((file) => readRecord(file, read(file)));
+  return {
+    records: readings.filter((record): record is DecisionRecord => typeof record !== 'string'),
+    problems: readings.filter((record): record is string => typeof record === 'string'),
+  };
+}
+/**
+ * A record replaced by a later one says so on its status line: `Status: superseded by #N`. One only partly
+ * replaced says `Status: accepted; partly superseded by #N (what)`, and the code may still cite it.
+ */
+const supersededBy = (status: string) => /^superseded by #(\d+)/i.exec(status)?.[1];
+
+/** The index's rows: `| N | [Title](decisions/NNNN-title.md) | status |`. */
+function indexRows(text: string): DecisionRecord[] {
+  return [...text.matchAll(/^\|\s*(\d+)\s*\|\s*\[(.+)\]\((decisions\/[^)\s]+\.md)\)\s*\|\s*(.+?)\s*\|$/gm)].map(
+    ([, number, title, file, status]) => ({
+      file: `docs/${file!}`,
+      number: Number(number),
+      title: title!.trim(),
+      status: status!.trim(),
+    }),
+  );
+}
+/** What differs between the index's rows and the records: a file missing from either, or another title or status. */
+function indexProblems(rows: readonly DecisionRecord[], records: readonly DecisionRecord[]): string[] {
+  const problems: string[] = [];
+  const shown = (record: DecisionRecord) => `#${record.number} ${record.title} (${record.status})`;
+  for (const record of records) {
+    const row = rows.find((candidate) => candidate.file === record.file);
+    if (!row) problems.push(`${record.file} is not in the index`);
+    else if (shown(row) !== shown(record))
+      problems.push(`the index says ${shown(row)}, ${record.file} says ${shown(record)}`);
+  }
+  for (const row of rows) {
+    if (!records.some((record) => record.file === row.file))
+      problems.push(`the index lists ${row.file}, which is no record`);
+  }
+  const numbers = records.map((record) => record.number);
+  for (const number of new Set(numbers.filter((number, at) => numbers.indexOf(number) !== at))) {
+    problems.push(`#${number} is the number of two records`);
+  }
+  return problems;
+}
 
 /** `decisions.md #12`, `decisions.md #12, #14`, `decisions.md #110–#112`, `[decisions.md #42](…)`. */
 function citedDecisions(text: string): number[] {
@@ -97,7 +153,8 @@ function numericConstants(): Map<string, number> {
   return constants;
 }
 
-const entries = decisionEntries();
+const { records, problems: recordProblems } = decisionRecords();
+const recordByNumber = new Map(records.map((record) => [record.number, record]));
 const namesInCode = new Set(sources.flatMap((file) => read(file).match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []));
 const constants = numericConstants();
 const routeShape = (method: string, routePath: string) => `${method} ${routePath.replace(/\{[^}]*\}/g, '{}')}`;
@@ -113,9 +170,9 @@ const checks = {
       .map((file) => `${file} does not exist`),
   badCitations: (file: string, text: string) =>
     citedDecisions(text).flatMap((number) => {
-      const entry = entries.get(number);
-      if (!entry) return [`#${number} does not exist`];
-      const by = supersededBy(entry);
+      const record = recordByNumber.get(number);
+      if (!record) return [`#${number} does not exist`];
+      const by = supersededBy(record.status);
       return by && !file.endsWith('.md') ? [`#${number} is superseded by #${by}`] : [];
     }),
   namesGone: (_document: string, text: string) =>
@@ -146,6 +203,15 @@ describe('the docs agree with the code', () => {
     expect(problemsIn([...sources, ...documents], checks.badCitations)).toEqual([]);
   });
 
+  it('every decision record has its number, title and status, and the index lists each as its file says', () => {
+    const namedInStatus = records.flatMap((record) =>
+      [...record.status.matchAll(/#(\d+)/g)]
+        .filter(([, number]) => !recordByNumber.has(Number(number)))
+        .map(([, number]) => `${record.file}: its status names #${number}, which does not exist`),
+    );
+    expect([...recordProblems, ...namedInStatus, ...indexProblems(indexRows(read(DECISIONS)), records)]).toEqual([]);
+  });
+
   it('every function, constant or variable name a document quotes is in the code', () => {
     expect(problemsIn(documents, checks.namesGone)).toEqual([]);
   });
@@ -174,6 +240,31 @@ describe('the checks find stale claims', () => {
     const [name, value] = [...constants][0]!;
     expect(checks.wrongFigures('docs/x.md', `\`${name}\` (${value + 1} a run`)).toHaveLength(1);
     expect(checks.wrongFigures('docs/x.md', `\`${name}\` (${value.toLocaleString('en-NZ')} a run`)).toEqual([]);
+  });
+
+  it('a record left out of the index, or listed with another status', () => {
+    const record = { file: 'docs/decisions/0058-places.md', number: 58, title: 'Places', status: 'accepted' };
+    const row = (status: string) => `| 58 | [Places](decisions/0058-places.md) | ${status} |`;
+    expect(indexProblems(indexRows(row('accepted')), [record])).toEqual([]);
+    expect(indexProblems(indexRows(''), [record])).toHaveLength(1);
+    expect(indexProblems(indexRows(row('superseded by #91')), [record])).toHaveLength(1);
+    expect(readRecord('docs/decisions/0057-places.md', '# 58. Places\n\nStatus: accepted\n')).toEqual(
+      expect.stringContaining('another number'),
+    );
+  });
+
+  it('a citation of a superseded record from the code, not from the docs', () => {
+    const file = 'docs/decisions/9998-replaced.md';
+    recordByNumber.set(9998, { file, number: 9998, title: 'Replaced', status: 'superseded by #58' });
+    try {
+      expect(checks.badCitations('functions/x.ts', '(docs/decisions.md #9998)')).toEqual([
+        '#9998 is superseded by #58',
+      ]);
+      expect(checks.badCitations('docs/x.md', '(decisions.md #9998)')).toEqual([]);
+    } finally {
+      recordByNumber.delete(9998);
+    }
+    expect(supersededBy('accepted; partly superseded by #114 (the resource counts)')).toBeUndefined();
   });
 
   it('reads citations as the code writes them', () => {

@@ -1,7 +1,7 @@
 /**
  * What CloudFormation allows a stack — 500 resources, 200 parameters, 200 outputs — checked on every template
  * the app deploys, with room to notice: past a limit here, an area moves into a nested stack of its own (or a
- * big one splits), before a release is the one that cannot deploy (docs/decisions.md #92). CDK refuses a stack
+ * big one splits), before a release is the one that cannot deploy (docs/decisions.md #114). CDK refuses a stack
  * of more than 500 resources at synth; the parameter and output limits it leaves to the deploy.
  */
 import type { Stack } from 'aws-cdk-lib';

@@ -214,7 +214,7 @@ describe('GST summary of a period after Settings → Tax changes (docs/decisions
   });
 });
 
-describe('GST summary of a merchant no longer registered (docs/decisions.md #84, #97)', () => {
+describe('GST summary of a merchant no longer registered (docs/decisions.md #104)', () => {
   it('shows the GST their receipts stated, says they are not registered now, and refuses only what is unknown', async () => {
     const merchant = await merchantWithStripe(true);
     const lunch = await paid(merchant, 'Lunch', 11_500);
