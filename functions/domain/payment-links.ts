@@ -132,7 +132,10 @@ export interface OpenCheckouts {
   telemetry: Telemetry;
 }
 
-/** A Checkout session lives 24 hours: a payment pending for longer has no session left to close. */
+/**
+ * A Checkout session lives at most 24 hours (Stripe's longest; a payer's lives 31 minutes, docs/decisions.md
+ * #59): a payment open for longer has no session left to close.
+ */
 const OPEN_SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The most open Checkouts one deactivation closes (a whole day of a busy link), 8 at a time. */
 const MAX_SESSIONS_CLOSED = 1_000;

@@ -15,7 +15,8 @@ import { finishUnfinishedSettles } from './settle-finishing';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 
 /**
- * A Checkout session lives 24 hours, and Stripe expires it at that moment. Checking for one hour longer
+ * A Checkout session lives at most 24 hours (a payer's, 31 minutes: #59), and Stripe expires it at that
+ * moment. Checking for one hour longer
  * lets the schedule see `expired` itself when the expired webhook was lost too, so an abandoned payment
  * leaves the pending list instead of staying pending for ever.
  */
@@ -40,7 +41,7 @@ export const REVERIFY_LIMITS = { pendingPerShard: 100, uncountedPerShard: 100, s
  * The schedule's Stripe budget: at most this many session checks per run (a quarter per pending shard),
  * about 1,000 × 100 ms / 8 in flight ≈ 13 s of a run's 5 minutes. Every pending payment is due at once when
  * created and then further apart (`nextCheckDelayMs`), so 2,000 fresh pending payments are all checked
- * within two runs, and an abandoned Checkout costs about ten checks over its 24 hours, not 288.
+ * within two runs, and an abandoned Checkout costs a few checks before its 31 minutes are up (#59).
  */
 export const REVERIFY_CHECKS_PER_RUN = 1_000;
 /**
@@ -87,7 +88,8 @@ export interface VerifyResult {
 interface RecheckResult extends VerifyResult {
   /**
    * Stuck: Stripe has finished with the session (paid or expired) yet the payment is still pending here, or
-   * it could not be checked at all. A payer still on Checkout is not stuck: a session stays open 24 hours.
+   * it could not be checked at all. A payer still on Checkout is not stuck: a payer's session stays open 31
+   * minutes (#59).
    */
   oldestStuckSince?: number;
 }
