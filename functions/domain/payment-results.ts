@@ -5,7 +5,6 @@ import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
-import { isUnsettled } from './payment-status';
 import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
 import { settle, settlePaymentFromSession, type SettlementDeps } from './settlement';
 import { duringStripeCall, isStripeError } from './stripe-errors';
