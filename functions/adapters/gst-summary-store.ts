@@ -6,7 +6,8 @@ import { documentClient, tableName } from './dynamo';
 /**
  * A merchant's succeeded payments created in a window, read from the payments table's `byMerchant` index
  * (merchant, createdAt) page by page, with only what a receipt's GST needs — the tax settings it was
- * issued under among them (docs/decisions.md #97). Stops once `maxRead` items have been read (DynamoDB
+ * issued under among them (docs/decisions.md #97) — and Paylink's fee on it, for the fee statement and the
+ * GST return worksheet (#123, #124). Stops once `maxRead` items have been read (DynamoDB
  * reads filtered-out items too), saying the answer is incomplete.
  */
 export const gstSummaryStore: GstSummaryPaymentReader = {
@@ -22,7 +23,7 @@ export const gstSummaryStore: GstSummaryPaymentReader = {
           KeyConditionExpression: 'merchantId = :merchantId AND createdAt BETWEEN :from AND :to',
           FilterExpression: '#status = :succeeded',
           ProjectionExpression:
-            'paymentId, merchantId, #status, createdAt, settledAt, chargedAt, currency, baseCents, tipCents, totalCents, linkTitle, payerName, receiptNumber, receiptTax, refunds',
+            'paymentId, merchantId, #status, createdAt, settledAt, chargedAt, currency, baseCents, tipCents, totalCents, productFeeCents, linkTitle, payerName, receiptNumber, receiptTax, refunds',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':merchantId': merchantId,

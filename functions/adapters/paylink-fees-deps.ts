@@ -5,13 +5,13 @@
 import type { GstReturnDeps } from '../domain/gst-return';
 import type { PaylinkFeesDeps } from '../domain/paylink-fees';
 import { merchantStore } from './merchant-store';
-import { paylinkFeeStore } from './paylink-fee-store';
+import { gstSummaryStore } from './gst-summary-store';
 import { paylinkGstFromEnvironment } from './paylink-gst';
 
 export function paylinkFeesDeps(now = new Date()): PaylinkFeesDeps & GstReturnDeps {
   return {
     merchants: merchantStore,
-    payments: paylinkFeeStore,
+    payments: gstSummaryStore,
     paylinkGstNumber: paylinkGstFromEnvironment().gstNumber,
     now,
   };
