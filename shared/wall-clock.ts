@@ -72,3 +72,16 @@ export function wallClockOf(instant: string | Date, timeZone: string): string {
   const field = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${field('year')}-${field('month')}-${field('day')}T${field('hour')}:${field('minute')}`;
 }
+
+/**
+ * The merchant's date (`yyyy-MM-dd`) at `instant`: what a screen offers as "today" in a date field. Never the
+ * UTC date, which in New Zealand is yesterday's until 11 am or 1 pm.
+ */
+export function dayOn(timeZone: string, instant: string | Date = new Date()): string {
+  return wallClockOf(instant, timeZone).slice(0, 10);
+}
+
+/** The merchant's month (`yyyy-MM`) at `instant`. */
+export function monthOn(timeZone: string, instant: string | Date = new Date()): string {
+  return wallClockOf(instant, timeZone).slice(0, 7);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfWallClock, wallClockOf } from '@shared/wall-clock';
+import { dayOn, instantOfWallClock, monthOn, wallClockOf } from '@shared/wall-clock';
 
 /** The merchant's clock reading ↔ the instant (docs/decisions.md #53), across both hemispheres' clock changes. */
 describe('instantOfWallClock', () => {
@@ -28,4 +28,21 @@ describe('instantOfWallClock', () => {
       expect(instantOfWallClock(wallClock, 'Pacific/Auckland')).toEqual({ ok: false, reason: 'invalid' });
     },
   );
+});
+
+describe("dayOn and monthOn: the merchant's today, not UTC's", () => {
+  it('at 09:00 on a New Zealand morning, today is the New Zealand date (the UTC date is yesterday)', () => {
+    // 09:00 NZDT on 1 December 2026 is 20:00 UTC on 30 November.
+    const morning = '2026-11-30T20:00:00.000Z';
+    expect(dayOn('Pacific/Auckland', morning)).toBe('2026-12-01');
+    expect(monthOn('Pacific/Auckland', morning)).toBe('2026-12');
+    expect(morning.slice(0, 10)).toBe('2026-11-30');
+  });
+
+  it("follows the merchant's zone on either side of midnight", () => {
+    expect(dayOn('Pacific/Auckland', '2026-06-30T11:59:00.000Z')).toBe('2026-06-30');
+    expect(dayOn('Pacific/Auckland', '2026-06-30T12:00:00.000Z')).toBe('2026-07-01');
+    expect(dayOn('Pacific/Chatham', '2026-06-30T11:14:00.000Z')).toBe('2026-06-30');
+    expect(dayOn('Pacific/Chatham', '2026-06-30T11:15:00.000Z')).toBe('2026-07-01');
+  });
 });

@@ -2,6 +2,7 @@ import { Download, FileText, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FeeStatement } from '@shared/contracts/paylink-fees';
 import { addMonths, periodLabel } from '@shared/gst-periods';
+import { monthOn } from '@shared/wall-clock';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -18,11 +19,6 @@ const strings = booksStrings.fees;
 /** How many months the picker offers, this one first. */
 const MONTHS_OFFERED = 13;
 
-/** This month (yyyy-MM) on the merchant's clock. */
-function monthIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
-}
-
 const monthLabel = (month: string) => periodLabel({ firstMonth: month, lastMonth: month });
 const dayText = (day: string) => day.split('-').reverse().join('/');
 /** Fees given back as a negative amount; none as $0.00, never -$0.00. */
@@ -34,7 +30,7 @@ const given = (cents: number) => (cents === 0 ? 0 : -cents);
  * when not, it says so and shows no GST.
  */
 export function FeeStatementCard({ timeZone }: { timeZone: string }) {
-  const thisMonth = monthIn(timeZone);
+  const thisMonth = monthOn(timeZone);
   const months = Array.from({ length: MONTHS_OFFERED }, (_, index) => addMonths(thisMonth, -index));
   const [month, setMonth] = useState(thisMonth);
   const statement = useFeeStatement(month);

@@ -1,6 +1,7 @@
 import { Download, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { monthOn } from '@shared/wall-clock';
 import { toast } from '@web/lib/toast';
 import {
   DEFAULT_BALANCE_MONTH,
@@ -48,11 +49,6 @@ function storedChoice(): GstPeriodChoice {
   return DEFAULT_GST_PERIOD_CHOICE;
 }
 
-/** This month (yyyy-MM) on the merchant's clock. */
-function monthIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
-}
-
 /** The day a `yyyy-MM-dd` names, as the screens write dates (dd/MM/yyyy). */
 function dayText(day: string): string {
   const [year, month, date] = day.split('-');
@@ -66,7 +62,7 @@ function dayText(day: string): string {
  */
 export function GstSummaryCard({ timeZone, gstRegistered }: { timeZone: string; gstRegistered: boolean }) {
   const [choice, setChoice] = useState<GstPeriodChoice>(storedChoice);
-  const periods = recentPeriods(monthIn(timeZone), choice, PERIODS_OFFERED);
+  const periods = recentPeriods(monthOn(timeZone), choice, PERIODS_OFFERED);
   const [picked, setPicked] = useState<string | null>(null);
   const period = periods.find((candidate) => candidate.lastMonth === picked) ?? periods[0]!;
   const summary = useGstSummary(choice.months, period.lastMonth, true);

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
+import { dayOn } from '@shared/wall-clock';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,7 +15,8 @@ const WRAPPING_LABEL = 'h-auto min-h-10 max-w-full whitespace-normal py-2 text-l
 
 /** The Xero files of every payout arriving within two days (yyyy-MM-dd, inclusive), built in the browser. */
 export function RangeExport({ options }: { options: { timeZone: string; gstRegistered: boolean } }) {
-  const today = new Date().toISOString().slice(0, 10);
+  // Today on the merchant's clock: the UTC date would miss this morning's payout until 11 am or 1 pm.
+  const today = dayOn(options.timeZone);
   const monthStart = `${today.slice(0, 8)}01`;
   const [from, setFrom] = useState(monthStart);
   const [to, setTo] = useState(today);
