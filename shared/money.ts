@@ -63,3 +63,15 @@ export function formatMoney(minorUnits: number, currency: string, options: { who
     maximumFractionDigits: fractionDigits,
   }).format(minorUnits / 100);
 }
+
+/**
+ * The part of Paylink's fee (`feeCents`) given back when `refundedCents` of a `totalCents` payment have been
+ * refunded: `fee × refunded / total`, to the nearest cent (half up), and the whole fee on a full refund. Stripe
+ * gives back an application fee "in an amount proportional to the amount of the charge refunded"; it does not
+ * say how it rounds, so a payout's own `fee_refund` line is Stripe's figure and this can differ by a cent.
+ */
+export function paylinkFeeReturned(feeCents: number, refundedCents: number, totalCents: number): number {
+  if (totalCents <= 0) return 0;
+  const part = Math.min(Math.max(refundedCents, 0), totalCents);
+  return Math.floor((2 * feeCents * part + totalCents) / (2 * totalCents));
+}

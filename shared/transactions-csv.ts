@@ -14,6 +14,7 @@
 import { AMOUNT_WORDS } from './amount-words';
 import type { PaymentSummary } from './contracts/payments';
 import { formatDateTime } from './format-date';
+import { paylinkFeeReturned } from './money';
 import { STATUS_GROUP_LABELS, statusDisplayOf } from './payment-status-display';
 
 export const TRANSACTIONS_CSV_HEADER = [
@@ -35,7 +36,8 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Reference',
   'Customer Phone',
   // The money the merchant keeps (docs/decisions.md #89): the fees as recorded at settlement, and
-  // Net = Total − Stripe Fee − Paylink Fee − Refunded. Blank until the payment succeeded and its fee is known.
+  // Net = Total − Stripe Fee − Paylink Fee − Refunded + the Paylink fee given back with the refunds (as the
+  // payout's fee-refund line does). Blank until the payment succeeded and its fee is known.
   'Stripe Fee',
   'Paylink Fee',
   'Net',
@@ -115,7 +117,10 @@ function feeCells(payment: PaymentSummary): [string, string, string] {
   if (payment.status !== 'succeeded') return ['', '', ''];
   const stripeFee = payment.stripeFeeCents ?? null;
   const productFee = payment.productFeeCents ?? 0;
-  const net = stripeFee === null ? null : payment.totalCents - stripeFee - productFee - payment.refundedCents;
+  // A refund gives back its share of Paylink's fee, so Net adds up to what the payouts paid for this payment.
+  const feeReturned = paylinkFeeReturned(productFee, payment.refundedCents, payment.totalCents);
+  const net =
+    stripeFee === null ? null : payment.totalCents - stripeFee - productFee - payment.refundedCents + feeReturned;
   return [
     stripeFee === null ? '' : centsToCsvAmount(stripeFee),
     centsToCsvAmount(productFee),

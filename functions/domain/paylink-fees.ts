@@ -14,6 +14,7 @@ import { BRAND_NAME, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
 import type { FeeLine, FeeStatement, FeeStatementQuery, FeeTotals } from '@shared/contracts/paylink-fees';
 import { formatGstNumber } from '@shared/gst-number';
 import { addMonths, periodLabel } from '@shared/gst-periods';
+import { paylinkFeeReturned } from '@shared/money';
 import { gstInInclusiveCents } from './gst';
 import { CORRECTION_LOOKBACK_MONTHS, MAX_PAYMENTS_READ, type GstSummaryPaymentReader } from './gst-summary';
 import { HttpError } from './http-error';
@@ -38,17 +39,6 @@ export interface FeeDays {
 }
 
 /**
- * `fee × part / whole`, rounded to the nearest cent (half up). Stripe gives back an application fee "in an
- * amount proportional to the amount of the charge refunded" and all of it on a full refund; it does not say
- * how it rounds, so the payout's own `fee_refund` line is Stripe's figure and this one can differ by a cent.
- */
-function shareOfFee(feeCents: number, partCents: number, wholeCents: number): number {
-  if (wholeCents <= 0) return 0;
-  const part = Math.min(Math.max(partCents, 0), wholeCents);
-  return Math.floor((2 * feeCents * part + wholeCents) / (2 * wholeCents));
-}
-
-/**
  * The fee given back with each succeeded refund of a payment, by refund id: the refunds so far give back
  * their share of the fee, so every refund together gives back exactly the whole fee on a full refund.
  */
@@ -57,9 +47,9 @@ export function returnedFees(payment: PaymentRecord): Map<string, number> {
   const fee = payment.productFeeCents ?? 0;
   let refundedBefore = 0;
   for (const refund of succeededRefunds(payment)) {
-    const before = shareOfFee(fee, refundedBefore, payment.totalCents);
+    const before = paylinkFeeReturned(fee, refundedBefore, payment.totalCents);
     refundedBefore += refund.amountCents;
-    returned.set(refund.refundId, shareOfFee(fee, refundedBefore, payment.totalCents) - before);
+    returned.set(refund.refundId, paylinkFeeReturned(fee, refundedBefore, payment.totalCents) - before);
   }
   return returned;
 }

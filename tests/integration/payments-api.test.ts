@@ -15,6 +15,7 @@ import {
   paymentListSchema,
   type PaymentSummary,
 } from '@shared/contracts/payments';
+import { paylinkFeeReturned } from '@shared/money';
 import { statusDisplayOf } from '@shared/payment-status-display';
 import { TRANSACTIONS_CSV_HEADER, TRANSACTIONS_CSV_HEADER_LINE, transactionsCsvRows } from '@shared/transactions-csv';
 import { paymentStore } from '@functions/adapters/payment-store';
@@ -696,7 +697,12 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
           payment.stripeFeeCents == null
             ? ''
             : dollars(
-                payment.totalCents - payment.stripeFeeCents - payment.productFeeCents - (payment.refundedCents ?? 0),
+                payment.totalCents -
+                  payment.stripeFeeCents -
+                  payment.productFeeCents -
+                  (payment.refundedCents ?? 0) +
+                  // The Paylink fee a refund gives back (tests/unit/transactions-csv.test.ts pins the figures).
+                  paylinkFeeReturned(payment.productFeeCents, payment.refundedCents ?? 0, payment.totalCents),
               ),
         ]
       : ['', '', '']),

@@ -98,11 +98,14 @@ describe('transactionsCsv', () => {
     expect(rows[1]!.at(-1)).toBe("'@SUM(A1)");
   });
 
-  it('writes the fees as recorded and Net = Total − fees − refunds, blank where the money is not known', () => {
+  it('writes the fees as recorded and Net = Total − fees − refunds + the Paylink fee they gave back, blank where the money is not known', () => {
     const rows = parseCsv(
       transactionsCsv(
         [
+          // $5.00 of $27.50 refunded gives back 3c of the 14c fee (14 × 500 / 2750 = 2.5, half up).
           payment({ totalCents: 2750, stripeFeeCents: 110, productFeeCents: 14, refundedCents: 500 }),
+          // Fully refunded: the whole Paylink fee comes back, and the merchant is out Stripe's fee only.
+          payment({ totalCents: 1000, stripeFeeCents: 30, productFeeCents: 5, refundedCents: 1000 }),
           payment({ stripeFeeCents: null, productFeeCents: 3 }),
           payment({ status: 'pending', stripeFeeCents: null, productFeeCents: 3 }),
         ],
@@ -111,7 +114,8 @@ describe('transactionsCsv', () => {
     );
     expect(rows[0]!.slice(-3)).toEqual(['Stripe Fee', 'Paylink Fee', 'Net']);
     expect(rows.slice(1).map((row) => row.slice(-3))).toEqual([
-      ['1.10', '0.14', '21.26'],
+      ['1.10', '0.14', '21.29'],
+      ['0.30', '0.05', '-0.30'],
       ['', '0.03', ''],
       ['', '', ''],
     ]);
