@@ -5,13 +5,7 @@
  * needed.
  */
 import { createHash } from 'node:crypto';
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   addCounters,
   allUnsealedShards,
@@ -26,7 +20,7 @@ import {
   type StatsRepository,
 } from '../domain/stats';
 import type { PaymentRecord } from '../domain/payments';
-import { conditionally, countQuery, documentClient, tableName } from './dynamo';
+import { batchGetWithRetries, conditionally, countQuery, documentClient, tableName } from './dynamo';
 
 /**
  * Count keys one item's `counted` set may hold before the day's next counts spill into its overflow items.
@@ -361,40 +355,7 @@ async function queryDays(table: string, merchantId: string, fromDay: string, toD
   return sumDays(items);
 }
 
-/** Retries of the keys DynamoDB leaves unprocessed (throttling), and the longest wait before one. */
-export const BATCH_GET_RETRIES = { attempts: 4, baseMs: 25, capMs: 400 } as const;
-
-/**
- * BatchGetItem of a few keys; DynamoDB may leave keys unprocessed when throttled, so those are asked again
- * a bounded number of times, after a full-jitter backoff (a random wait up to 25, 50, 100, 200 ms, never
- * more than 400), then the read fails rather than wait on: a request has 29 seconds, and a throttled
- * table is better answered with an error the dashboard retries than with a request that hangs.
- */
-async function batchGet(table: string, keys: Record<string, string>[]): Promise<StoredItem[]> {
-  const items: StoredItem[] = [];
-  let pending: Record<string, unknown>[] | undefined = keys;
-  for (let attempt = 0; pending?.length; attempt++) {
-    if (attempt > BATCH_GET_RETRIES.attempts) {
-      throw new Error(`DynamoDB left ${pending.length} stats keys unprocessed after ${attempt} attempts`);
-    }
-    if (attempt > 0) {
-      const ceiling = Math.min(BATCH_GET_RETRIES.capMs, BATCH_GET_RETRIES.baseMs * 2 ** (attempt - 1));
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-    }
-    const answer: BatchGetCommandOutput = await documentClient().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [table]: {
-            Keys: pending,
-            ConsistentRead: true,
-            ProjectionExpression: AGGREGATE_ATTRIBUTES,
-            ExpressionAttributeNames: { '#day': 'day' },
-          },
-        },
-      }),
-    );
-    items.push(...((answer.Responses?.[table] ?? []) as StoredItem[]));
-    pending = answer.UnprocessedKeys?.[table]?.Keys;
-  }
-  return items;
+/** A few days' aggregates, read together (dynamo.ts: unprocessed keys asked again, boundedly). */
+function batchGet(table: string, keys: Record<string, string>[]): Promise<StoredItem[]> {
+  return batchGetWithRetries<StoredItem>(table, keys, { projection: AGGREGATE_ATTRIBUTES, names: { '#day': 'day' } });
 }
