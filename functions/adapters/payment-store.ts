@@ -260,17 +260,7 @@ export const paymentStore: PaymentRepository = {
 
   async scheduleReverify(paymentId, at, checks) {
     // Only while pending: a payment that settled meanwhile has left the index and stays out of it.
-    await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('payments'),
-          Key: { paymentId },
-          UpdateExpression: 'SET reverifyAt = :at, reverifyChecks = :checks',
-          ConditionExpression: 'attribute_exists(pendingShard)',
-          ExpressionAttributeValues: { ':at': at, ':checks': checks },
-        }),
-      ),
-    );
+    await setWhileListed(paymentId, 'pendingShard', { reverifyAt: at, reverifyChecks: checks });
   },
 
   async listPendingOfMerchant(merchantId, since, limit) {
@@ -321,17 +311,10 @@ export const paymentStore: PaymentRepository = {
 
   async deferCount(paymentId, attempts, retryAt) {
     // Only while the mark stands: a count that finished meanwhile needs no retry.
-    await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('payments'),
-          Key: { paymentId },
-          UpdateExpression: 'SET countAttempts = :attempts, countRetryAt = :retryAt',
-          ConditionExpression: 'attribute_exists(uncountedShard)',
-          ExpressionAttributeValues: { ':attempts': attempts, ':retryAt': retryAt.toISOString() },
-        }),
-      ),
-    );
+    await setWhileListed(paymentId, 'uncountedShard', {
+      countAttempts: attempts,
+      countRetryAt: retryAt.toISOString(),
+    });
   },
 
   async listUnfinishedSettles(shard, now, limit) {
@@ -345,17 +328,10 @@ export const paymentStore: PaymentRepository = {
 
   async deferSettleFinish(paymentId, attempts, retryAt) {
     // Only while unfinished: a settle finished meanwhile has left the index and stays out of it.
-    await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('payments'),
-          Key: { paymentId },
-          UpdateExpression: 'SET finishAttempts = :attempts, finishDueAt = :retryAt',
-          ConditionExpression: 'attribute_exists(unfinishedShard)',
-          ExpressionAttributeValues: { ':attempts': attempts, ':retryAt': retryAt.toISOString() },
-        }),
-      ),
-    );
+    await setWhileListed(paymentId, 'unfinishedShard', {
+      finishAttempts: attempts,
+      finishDueAt: retryAt.toISOString(),
+    });
   },
 
   async listUncounted(shard, limit, merchantId) {
@@ -377,6 +353,30 @@ export const paymentStore: PaymentRepository = {
  * Up to `limit` items of a sparse index, oldest first. The index copies may lag the items a moment; the
  * callers re-read a payment before acting on it.
  */
+/**
+ * Sets when a payment on one of the schedule's sparse lists is next due, and how often it was tried, only while
+ * it is still on that list (`listedBy`, the list's partition attribute): a payment the work finished meanwhile
+ * has left the list, and the refused write keeps it out.
+ */
+async function setWhileListed(
+  paymentId: string,
+  listedBy: 'pendingShard' | 'uncountedShard' | 'unfinishedShard',
+  values: Record<string, string | number>,
+) {
+  const names = Object.keys(values);
+  await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('payments'),
+        Key: { paymentId },
+        UpdateExpression: `SET ${names.map((name) => `${name} = :${name}`).join(', ')}`,
+        ConditionExpression: `attribute_exists(${listedBy})`,
+        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, values[name]])),
+      }),
+    ),
+  );
+}
+
 async function queryIndex(query: {
   IndexName: string;
   KeyConditionExpression: string;
