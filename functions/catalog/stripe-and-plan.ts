@@ -62,7 +62,7 @@ export const stripeAndPlanFunctions: readonly FunctionSpec[] = [
   {
     name: 'stripe-webhook',
     description: "Stripe's webhooks: verifies the signature on the raw body and forwards the event to the bus.",
-    entry: 'functions/webhooks/stripe-ingress.ts',
+    entry: 'functions/webhooks/stripe-webhook.ts',
     routes: [
       { method: 'POST', path: '/api/webhooks/stripe', auth: 'stripe-webhook' },
       { method: 'POST', path: '/api/webhooks/stripe-connect', auth: 'stripe-webhook' },

@@ -1,7 +1,7 @@
 import { paymentIdSchema } from '@shared/contracts/payments';
 import { settlementDeps } from '../adapters/settlement-deps';
 import { HttpError } from '../domain/http-error';
-import { cancelPayment } from '../domain/payment-results';
+import { cancelPayment } from '../domain/payment-cancel';
 import { httpHandler } from './http-handler';
 
 export const handler = httpHandler(async (event) => {

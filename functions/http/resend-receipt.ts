@@ -1,7 +1,7 @@
 import { log } from '../adapters/observability';
 import { receiptDeps } from '../adapters/receipt-deps';
 import { HttpError } from '../domain/http-error';
-import { resendReceiptForMerchant } from '../domain/payment-results';
+import { resendReceiptForMerchant } from '../domain/receipt-sending';
 import { httpHandler, merchantIdOf } from './http-handler';
 
 /** POST /api/me/payments/{id}/receipt: Transactions' 'Resend receipt' (docs/decisions.md #89). */

@@ -2,7 +2,7 @@ import { checkoutSessionIdSchema, receiptRequestSchema } from '@shared/contracts
 import { log } from '../adapters/observability';
 import { receiptDeps } from '../adapters/receipt-deps';
 import { HttpError } from '../domain/http-error';
-import { sendPaymentReceipt } from '../domain/payment-results';
+import { sendPaymentReceipt } from '../domain/receipt-sending';
 import { clientAddressOf } from './client-address';
 import { httpHandler, jsonBody } from './http-handler';
 

@@ -136,7 +136,7 @@ describe('the Stripe resources the functions ship', () => {
     const webhooks = bundled.webhooks as typeof Stripe.webhooks;
     const payload = JSON.stringify({ id: 'evt_bundle', object: 'event' });
     const header = webhooks.generateTestHeaderString({ payload, secret: 'whsec_bundle' });
-    // As the ingress checks it (functions/webhooks/stripe-ingress.ts).
+    // As the ingress checks it (functions/webhooks/stripe-webhook.ts).
     const verifier = webhooks.signature!;
     expect(() => verifier.verifyHeader(payload, header, 'whsec_bundle', 300)).not.toThrow();
     expect(() => verifier.verifyHeader(payload, header, 'whsec_other', 300)).toThrow(/signature/i);

@@ -6,7 +6,7 @@
  * dead-letters, and the money is recorded as ever. Verifying the address lets the same receipt through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIPT_REFUSED_MESSAGE } from '@functions/domain/payment-results';
+import { RECEIPT_REFUSED_MESSAGE } from '@functions/domain/receipt-sending';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentDetailSchema, type PaymentDetail } from '@shared/contracts/payments';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';

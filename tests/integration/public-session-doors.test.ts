@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, paymentResultSchema } from '@shared/contracts/checkout';
-import { RECEIPT_LIMIT_MERCHANT_MESSAGE } from '@functions/domain/payment-results';
+import { RECEIPT_LIMIT_MERCHANT_MESSAGE } from '@functions/domain/receipt-sending';
 import { emailsTo, waitForEmail } from '../support/mailbox';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
