@@ -201,6 +201,9 @@ export function TransactionDetail({
           ) : null}
         </div>
       ) : null}
+      {known?.receiptPath && known.receiptUrl ? (
+        <p className="text-xs text-muted-foreground">{strings.receiptsExplained(known.receiptNumber ?? null)}</p>
+      ) : null}
     </div>
   );
 }
