@@ -103,14 +103,18 @@ export async function sendEmail(to: string, email: Email): Promise<void> {
     await client.send(
       new SendEmailCommand({
         // The configured sender may carry Paylink's own name (`Paylink <no-reply@…>`): the business's replaces it.
-        FromEmailAddress: email.sender ? fromHeader(email.sender.displayName, /<([^>]+)>/.exec(from)?.[1] ?? from) : from,
+        FromEmailAddress: email.sender
+          ? fromHeader(email.sender.displayName, /<([^>]+)>/.exec(from)?.[1] ?? from)
+          : from,
         Destination: { ToAddresses: [to] },
         ...(email.sender?.replyTo && { ReplyToAddresses: [email.sender.replyTo] }),
         Content: {
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
             Body: { Html: { Data: email.html, Charset: 'UTF-8' }, Text: { Data: email.text, Charset: 'UTF-8' } },
-            ...(email.headers?.length && { Headers: email.headers.map(({ name, value }) => ({ Name: name, Value: value })) }),
+            ...(email.headers?.length && {
+              Headers: email.headers.map(({ name, value }) => ({ Name: name, Value: value })),
+            }),
           },
         },
       }),

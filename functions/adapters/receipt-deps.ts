@@ -40,5 +40,11 @@ export function receiptDeps() {
  * domain tells a refusal, a lost answer and a failure to retry apart itself.
  */
 export function payerReceiptDeps(now = new Date()): PayerReceiptDeps {
-  return { payments: paymentStore, merchants: merchantStore, send: sendEmail, appOrigin: process.env[ENV.appOrigin] ?? '', now };
+  return {
+    payments: paymentStore,
+    merchants: merchantStore,
+    send: sendEmail,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+    now,
+  };
 }

@@ -18,7 +18,8 @@ export const requestRecipientStore: RequestRecipientRepository = {
         TableName: table(),
         Key: { requestId: `unsub#${merchantId}#${recipientKey}` },
         // The first reason and time stay; a report after an unsubscribe is noted beside it.
-        UpdateExpression: 'SET suppressedAt = if_not_exists(suppressedAt, :at), reasons = list_append(if_not_exists(reasons, :none), :reason)',
+        UpdateExpression:
+          'SET suppressedAt = if_not_exists(suppressedAt, :at), reasons = list_append(if_not_exists(reasons, :none), :reason)',
         ExpressionAttributeValues: { ':at': at, ':none': [], ':reason': [reason] },
       }),
     );

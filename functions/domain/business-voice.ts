@@ -27,6 +27,7 @@ export const DISPLAY_NAME_MAX = 64;
  * (bidi overrides, zero-width, soft hyphen, tag characters) and the characters that end or quote a
  * display name (`"`, `\`, `<`, `>`), each become a space; spaces then collapse.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
 const UNSAFE_IN_DISPLAY_NAME =
   /[\u0000-\u001f\u007f-\u009f"\\<>\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|\udb40[\udc00-\udc7f]/g;
 
@@ -63,7 +64,10 @@ export function senderOf(merchant: MerchantRecord | undefined): EmailSender | un
  * `021 555 0199` — the trunk 0 dropped, the digits grouped as typed (issue 49 item 7).
  */
 export function displayPhone(countryCode: string | undefined, phone: string | undefined): string | null {
-  const digits = (phone ?? '').replace(/[^0-9 ]/g, ' ').replace(/\s+/g, ' ').trim();
+  const digits = (phone ?? '')
+    .replace(/[^0-9 ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!/[0-9]/.test(digits)) return null;
   const code = /^\+[0-9]{1,4}$/.test(countryCode ?? '') ? countryCode! : null;
   if (!code) return digits;

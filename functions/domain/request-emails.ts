@@ -24,13 +24,15 @@ export function requestEmailAddresses(appOrigin: string, requestId: string) {
 }
 
 /** Invisible and direction-changing characters, which can hide a URL's real shape from the reader. */
-const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|\udb40[\udc00-\udc7f]/g;
+const INVISIBLE =
+  /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|\udb40[\udc00-\udc7f]/g;
 /** Dots a mail app may read as a dot in a host name (ideographic and full-width full stops). */
 const DOT_LOOKALIKES = /[\u3002\uff0e\uff61]/g;
 /** `scheme://` (any scheme): what makes a mail app's link most surely. */
 const SCHEME = /\b[a-z][a-z0-9+.-]*:\/\/+/gi;
 /** Host-like words (`evil.example.com`, `www.x.co.nz`, IDN too) and dotted IPv4 addresses. */
-const HOST_LIKE = /(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|\p{N}{1,3})(?![\p{L}\p{N}])/gu;
+const HOST_LIKE =
+  /(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|\p{N}{1,3})(?![\p{L}\p{N}])/gu;
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

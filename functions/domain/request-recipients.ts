@@ -106,7 +106,8 @@ export async function reportRequestEmail(requestId: string, reason: ReportReason
   if (!(await deps.recipients.recordReport(request, reason, at))) return { businessName };
   const reports = await deps.recipients.countReport(request.merchantId);
   const merchant = await deps.merchants.get(request.merchantId);
-  const threshold = merchant && isSubscribed(merchant.subscription) ? REPORTS_TO_PAUSE.subscribed : REPORTS_TO_PAUSE.trial;
+  const threshold =
+    merchant && isSubscribed(merchant.subscription) ? REPORTS_TO_PAUSE.subscribed : REPORTS_TO_PAUSE.trial;
   const paused = reports >= threshold;
   if (paused) await deps.recipients.pauseRequests(request.merchantId, at);
   const report = { merchantId: request.merchantId, requestId, reason, reports, paused };

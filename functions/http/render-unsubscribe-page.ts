@@ -16,7 +16,10 @@ const HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': '
 export const handler = observed(async (event: HttpEvent) => {
   try {
     const requestId = requestIdOf(event);
-    const { businessName } = await requestOfEmail(requestId, { requests: paymentRequestStore, merchants: merchantStore });
+    const { businessName } = await requestOfEmail(requestId, {
+      requests: paymentRequestStore,
+      merchants: merchantStore,
+    });
     return { statusCode: 200, headers: HEADERS, body: unsubscribePage(requestId, businessName) };
   } catch (error) {
     if (error instanceof HttpError) return { statusCode: 404, headers: HEADERS, body: unsubscribeNotFoundPage() };

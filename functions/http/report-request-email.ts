@@ -12,7 +12,9 @@ export const handler = httpHandler(async (event) => {
   const requestId = requestIdOf(event);
   const form = formOf(event);
   const given = form.get('reason') ?? 'other';
-  const reason: ReportReason = (REPORT_REASONS as readonly string[]).includes(given) ? (given as ReportReason) : 'other';
+  const reason: ReportReason = (REPORT_REASONS as readonly string[]).includes(given)
+    ? (given as ReportReason)
+    : 'other';
   const { businessName } = await reportRequestEmail(requestId, reason, requestRecipientDeps());
   return doneAnswer(form, businessName, true, { reported: true });
 });

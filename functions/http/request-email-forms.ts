@@ -19,17 +19,16 @@ export function formOf(event: HttpEvent): URLSearchParams {
 export function requestIdOf(event: HttpEvent): string {
   const id = event.pathParameters?.id ?? '';
   if (!REQUEST_ID_PATTERN.test(id)) {
-    throw new HttpError(404, 'request_not_found', 'We could not find this payment request. The link may be incomplete.');
+    throw new HttpError(
+      404,
+      'request_not_found',
+      'We could not find this payment request. The link may be incomplete.',
+    );
   }
   return id;
 }
 
 /** The page's last word for a person who pressed its button; JSON for anyone else (a mail app's one-click). */
-export function doneAnswer(
-  form: URLSearchParams,
-  businessName: string,
-  reported: boolean,
-  body: unknown,
-): HttpResult {
+export function doneAnswer(form: URLSearchParams, businessName: string, reported: boolean, body: unknown): HttpResult {
   return form.get('from') === 'page' ? { html: unsubscribeDonePage(businessName, reported) } : { body };
 }

@@ -106,7 +106,7 @@ describe('a café payer who gave an email at Checkout', () => {
   });
 });
 
-describe("a business name that tries to add header fields", () => {
+describe('a business name that tries to add header fields', () => {
   it('is only a display name: no line breaks, no other recipient, an unusable reply-to left out', async () => {
     const merchant = await env.connectedMerchant({
       companyName: 'Evil "Cafe"\r\nBcc: harvest@example.com\r\n<x>',

@@ -55,12 +55,12 @@ async function sent(owner: TestMerchant, input: Partial<SendPaymentRequestInput>
   return paymentRequestSchema.parse(await response.json());
 }
 
-const requestEmailTo = (payer: string) =>
-  waitForEmail(env.runtime.mailbox.url, payer, { subject: /payment request/ });
+const requestEmailTo = (payer: string) => waitForEmail(env.runtime.mailbox.url, payer, { subject: /payment request/ });
 const header = (email: MailboxEmail, name: string) =>
   email.headers?.find((field) => field.name.toLowerCase() === name.toLowerCase())?.value;
 /** The URL inside List-Unsubscribe's angle brackets. */
-const unsubscribeUrlOf = (email: MailboxEmail) => new URL(/<(https?:[^>]+)>/.exec(header(email, 'List-Unsubscribe')!)![1]!);
+const unsubscribeUrlOf = (email: MailboxEmail) =>
+  new URL(/<(https?:[^>]+)>/.exec(header(email, 'List-Unsubscribe')!)![1]!);
 
 async function runRemindersAt(at: number) {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -173,7 +173,9 @@ describe('reporting abuse', () => {
     });
     expect(reported.status).toBe(200);
 
-    const toOperator = await waitForEmail(env.runtime.mailbox.url, SUPPORT_EMAIL, { subject: /Abuse report: Phishy Trader/ });
+    const toOperator = await waitForEmail(env.runtime.mailbox.url, SUPPORT_EMAIL, {
+      subject: /Abuse report: Phishy Trader/,
+    });
     expect(toOperator.body.text).toContain(trial.sub);
     expect(toOperator.body.text).toContain(request.requestId);
 
