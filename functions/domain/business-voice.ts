@@ -27,8 +27,8 @@ export const DISPLAY_NAME_MAX = 64;
  * (bidi overrides, zero-width, soft hyphen, tag characters) and the characters that end or quote a
  * display name (`"`, `\`, `<`, `>`), each become a space; spaces then collapse.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
 const UNSAFE_IN_DISPLAY_NAME =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
   /[\u0000-\u001f\u007f-\u009f"\\<>\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|\udb40[\udc00-\udc7f]/g;
 
 export function safeDisplayName(name: string | null | undefined): string | null {
