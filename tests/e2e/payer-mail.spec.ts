@@ -58,7 +58,8 @@ test(
 
     // Its button opens the receipt page.
     await page.goto(linkIn(receipt, '/r/').toString());
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/receipt/i);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(CAFE);
+    await expect(page.getByText(payer)).toBeVisible();
   },
 );
 
