@@ -92,11 +92,11 @@ describe('local runtime ≡ cloud stack', () => {
     expect(localPages.map(({ method, path, functionName }) => ({ method, path, functionName }))).toEqual([
       { method: 'GET', path: '/p/{id}', functionName: 'render-payer-page' },
       { method: 'HEAD', path: '/p/{id}', functionName: 'render-payer-page' },
-      { method: 'GET', path: '/r/{id}', functionName: 'render-receipt-page' },
-      { method: 'HEAD', path: '/r/{id}', functionName: 'render-receipt-page' },
-      // A payment request's unsubscribe and report page (docs/decisions.md #175).
+      // A payment request's unsubscribe and report page (docs/decisions.md #175), in the catalogue's order.
       { method: 'GET', path: '/unsubscribe/{id}', functionName: 'render-unsubscribe-page' },
       { method: 'HEAD', path: '/unsubscribe/{id}', functionName: 'render-unsubscribe-page' },
+      { method: 'GET', path: '/r/{id}', functionName: 'render-receipt-page' },
+      { method: 'HEAD', path: '/r/{id}', functionName: 'render-receipt-page' },
     ]);
     const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
     for (const page of localPages) {
