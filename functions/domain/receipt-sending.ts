@@ -9,7 +9,7 @@ import { contactOf, senderOf } from './business-voice';
 import { EmailRefusedError, EmailUncertainError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
-import type { MerchantRepository } from './merchants';
+import { wantsPayerReceipts, type MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
 
@@ -130,7 +130,8 @@ export const RECEIPT_OTHER_ADDRESS_MESSAGE =
 export const RECEIPT_REFUSED_MESSAGE =
   "Receipts can't be emailed yet, so this one was not sent. Your payment is complete: keep this page or a screenshot as your record. The business can see that your receipt was not sent.";
 
-export type PayerReceiptOutcome = 'not_new_money' | 'already_claimed' | 'sent' | 'refused' | 'perhaps_sent';
+export type PayerReceiptOutcome =
+  'not_new_money' | 'turned_off' | 'already_claimed' | 'sent' | 'refused' | 'perhaps_sent';
 
 export interface PayerReceiptDeps {
   payments: Pick<PaymentRepository, 'claimPayerReceipt' | 'releasePayerReceipt' | 'recordEmailRefusal'>;
@@ -142,7 +143,7 @@ export interface PayerReceiptDeps {
 
 /**
  * The receipt the payer gets without asking (docs/decisions.md #172): on the payment's news that it succeeded,
- * to the address given at Checkout, once. Stripe's event twice, the bus's redelivery, the success page's check
+ * to the address given at Checkout, once, unless the merchant turned it off in Settings → Email notifications. Stripe's event twice, the bus's redelivery, the success page's check
  * and the schedule's re-verify all bring the same news, so the send is claimed first on the payment row
  * (`payerReceiptSentAt`, a conditional write that also checks the payment is the merchant's, succeeded and has
  * an address): only the claim's winner sends. It is not one of the payer's few asks (MAX_RECEIPTS_PER_PAYMENT).
@@ -154,10 +155,12 @@ export async function sendReceiptOnSuccess(
   deps: PayerReceiptDeps,
 ): Promise<PayerReceiptOutcome> {
   if (update.status !== 'succeeded' || (update.change ?? 'status') !== 'status') return 'not_new_money';
+  // The merchant may have turned unasked receipts off (Settings → Email notifications): then one read only.
+  const merchant = await deps.merchants.get(update.merchantId);
+  if (!merchant || !wantsPayerReceipts(merchant)) return 'turned_off';
   const at = deps.now.toISOString();
   const payment = await deps.payments.claimPayerReceipt(update.paymentId, update.merchantId, at);
   if (!payment?.payerEmail) return 'already_claimed';
-  const merchant = await deps.merchants.get(payment.merchantId);
   try {
     await deps.send(payment.payerEmail.trim(), receiptOf(payment, merchant, deps.appOrigin));
     return 'sent';

@@ -125,3 +125,33 @@ describe('a business name that tries to add header fields', () => {
     expect(await emailsTo(env.runtime.mailbox.url, 'harvest@example.com')).toHaveLength(0);
   });
 });
+
+describe('a café that turned customer receipts off (Settings → Email notifications)', () => {
+  it('sends no unasked receipt, keeps its own payment email, and the payer can still ask', async () => {
+    const merchant = await env.connectedMerchant({ companyName: 'Quiet Café' });
+    const saved = await env.api('/api/me', {
+      method: 'PATCH',
+      token: merchant.accessToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payerReceiptEmail: false }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ payerReceiptEmail: false, paymentReceivedEmail: true });
+
+    const payer = newPayer('quiet');
+    const paid = await env.paidPayment(merchant, undefined, { payer: { email: payer } });
+    // The consumer ran: the merchant's own email came (it comes first, in the same delivery).
+    await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /^Payment received/ });
+    await env.settle();
+    expect(await receiptsTo(payer)).toEqual([]);
+    expect((await paymentRow(env, paid.paymentId)).payerReceiptSentAt).toBeUndefined();
+
+    const asked = await env.api(`/api/checkout/${sessionIdOf(paid.paid)}/receipt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(asked.status).toBe(202);
+    await waitForEmail(env.runtime.mailbox.url, payer, { subject: /receipt/i });
+  });
+});
