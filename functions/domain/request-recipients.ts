@@ -112,7 +112,12 @@ export async function reportRequestEmail(requestId: string, reason: ReportReason
   if (paused) await deps.recipients.pauseRequests(request.merchantId, at);
   const report = { merchantId: request.merchantId, requestId, reason, reports, paused };
   deps.onReport(report);
-  await deps.send(SUPPORT_EMAIL, operatorEmail(request, merchant, businessName, report));
+  try {
+    await deps.send(SUPPORT_EMAIL, operatorEmail(request, merchant, businessName, report));
+  } catch (error) {
+    // The report is kept and its alarm line written; the reporter is not told of Paylink's own mail trouble.
+    deps.onReport({ ...report, operatorEmailFailed: String(error) });
+  }
   return { businessName };
 }
 
