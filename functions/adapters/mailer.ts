@@ -66,8 +66,32 @@ function retryToken(retries: number) {
   return { getRetryCount: () => retries, getRetryDelay: () => delay };
 }
 
+/** Bytes of UTF-8 per RFC 2047 encoded-word: 45 bytes are 60 base64 characters, under its 75-character cap. */
+const ENCODED_WORD_BYTES = 45;
+
 /**
- * Sends one email from Paylink's address through SES. Throws EmailRefusedError when SES refuses it for a
+ * `"Name" <address>`, or the name as RFC 2047 encoded-words when it is not plain ASCII: SES takes only 7-bit
+ * ASCII in a From header and asks for MIME encoded-words for any other "friendly from" name (docs/decisions.md
+ * #173). The name arrives already stripped of quotes, backslashes, angle brackets and line breaks
+ * (business-voice.ts safeDisplayName).
+ */
+export function fromHeader(displayName: string, address: string): string {
+  if (/^[\x20-\x7e]*$/.test(displayName)) return `"${displayName}" <${address}>`;
+  const words: string[] = [];
+  let chunk = '';
+  for (const character of displayName) {
+    if (Buffer.byteLength(chunk + character) > ENCODED_WORD_BYTES) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += character;
+  }
+  if (chunk) words.push(chunk);
+  return `${words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(' ')} <${address}>`;
+}
+
+/**
+ * Sends one email from Paylink's address through SES (in a business's name when the email speaks for one). Throws EmailRefusedError when SES refuses it for a
  * reason a retry cannot fix, EmailUncertainError when SES's answer was lost (it may have gone); any other
  * failure as it came.
  */
@@ -78,12 +102,19 @@ export async function sendEmail(to: string, email: Email): Promise<void> {
   try {
     await client.send(
       new SendEmailCommand({
-        FromEmailAddress: from,
+        // The configured sender may carry Paylink's own name (`Paylink <no-reply@…>`): the business's replaces it.
+        FromEmailAddress: email.sender
+          ? fromHeader(email.sender.displayName, /<([^>]+)>/.exec(from)?.[1] ?? from)
+          : from,
         Destination: { ToAddresses: [to] },
+        ...(email.sender?.replyTo && { ReplyToAddresses: [email.sender.replyTo] }),
         Content: {
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
             Body: { Html: { Data: email.html, Charset: 'UTF-8' }, Text: { Data: email.text, Charset: 'UTF-8' } },
+            ...(email.headers?.length && {
+              Headers: email.headers.map(({ name, value }) => ({ Name: name, Value: value })),
+            }),
           },
         },
       }),

@@ -127,11 +127,18 @@ export const merchantStore: MerchantRepository = {
     }
   },
 
-  saveNotifications: (merchantId, { paymentReceivedEmail }, now) =>
-    updateExisting(merchantId, 'SET paymentReceivedEmail = :on, updatedAt = :now', {
-      ':on': paymentReceivedEmail,
+  saveNotifications: (merchantId, { paymentReceivedEmail, payerReceiptEmail }, now) => {
+    // Only the choices the request named: the other keeps what it was.
+    const sets = [
+      ...(paymentReceivedEmail === undefined ? [] : ['paymentReceivedEmail = :merchantEmails']),
+      ...(payerReceiptEmail === undefined ? [] : ['payerReceiptEmail = :payerReceipts']),
+    ];
+    return updateExisting(merchantId, `SET ${[...sets, 'updatedAt = :now'].join(', ')}`, {
+      ...(paymentReceivedEmail !== undefined && { ':merchantEmails': paymentReceivedEmail }),
+      ...(payerReceiptEmail !== undefined && { ':payerReceipts': payerReceiptEmail }),
       ':now': now.toISOString(),
-    }),
+    });
+  },
 
   saveTax: (merchantId, tax, now) =>
     updateExisting(merchantId, 'SET tax = :tax, updatedAt = :now', { ':tax': tax, ':now': now.toISOString() }),

@@ -1,3 +1,4 @@
+import { contactOf, senderOf } from '../domain/business-voice';
 import { refundNoticeEmail } from '../domain/emails';
 import { fullReceiptPath, supplyCorrection } from '../domain/receipts';
 import type { PaymentRecord } from '../domain/payments';
@@ -17,8 +18,9 @@ export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
   return {
     ...settlement,
     sendEmail,
-    refundNotice: (payment, refund, businessName, merchant) =>
-      refundNoticeEmail({
+    // In the business's voice, as its receipt is (docs/decisions.md #173).
+    refundNotice: (payment, refund, businessName, merchant) => ({
+      ...refundNoticeEmail({
         businessName: businessName ?? 'The business',
         item: payment.linkTitle,
         currency: payment.currency,
@@ -28,6 +30,9 @@ export async function moneyDeps(now = new Date()): Promise<MoneyDeps> {
         stripeReceiptUrl: payment.receiptUrl ?? null,
         correction: supplyCorrection(payment, refund, merchant),
         receiptPageUrl: receiptUrlOf(payment),
+        contact: contactOf(merchant),
       }),
+      ...(senderOf(merchant) && { sender: senderOf(merchant) }),
+    }),
   };
 }

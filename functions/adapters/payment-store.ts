@@ -10,6 +10,7 @@ import {
 import { isUnsettled, STATUS_RANK } from '../domain/payment-status';
 import { payerEmailKeyOf } from '../domain/payments';
 import { conditionally, countQuery, documentClient, tableName } from './dynamo';
+import { claimEmailOnce, releaseEmailClaim } from './payment-email-claims';
 
 export const paymentStore: PaymentRepository = {
   async get(paymentId) {
@@ -191,39 +192,12 @@ export const paymentStore: PaymentRepository = {
     return counted !== undefined;
   },
 
-  async claimMerchantNotification(paymentId, merchantId, at) {
-    const claimed = await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('payments'),
-          Key: { paymentId },
-          UpdateExpression: 'SET merchantNotifiedAt = :at',
-          ConditionExpression:
-            'merchantId = :merchantId AND #status = :succeeded AND attribute_not_exists(merchantNotifiedAt)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':at': at, ':merchantId': merchantId, ':succeeded': 'succeeded' },
-          // The row itself comes back with the claim: the email needs no read of its own.
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
-    );
-    return claimed?.Attributes as PaymentRecord | undefined;
-  },
-
-  async releaseMerchantNotification(paymentId, at) {
-    // Only our own claim: a later one (a retry that already sent) is left standing.
-    await conditionally(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('payments'),
-          Key: { paymentId },
-          UpdateExpression: 'REMOVE merchantNotifiedAt',
-          ConditionExpression: 'merchantNotifiedAt = :at',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      ),
-    );
-  },
+  // One send per payment of each email to whom it is owed, claimed before it goes (payment-email-claims.ts).
+  claimMerchantNotification: (paymentId, merchantId, at) =>
+    claimEmailOnce('merchantNotifiedAt', paymentId, merchantId, at),
+  releaseMerchantNotification: (paymentId, at) => releaseEmailClaim('merchantNotifiedAt', paymentId, at),
+  claimPayerReceipt: (paymentId, merchantId, at) => claimEmailOnce('payerReceiptSentAt', paymentId, merchantId, at),
+  releasePayerReceipt: (paymentId, at) => releaseEmailClaim('payerReceiptSentAt', paymentId, at),
 
   async recordEmailRefusal(paymentId, refusal) {
     // Not part of the money's versioned writes: a note beside them, so it never races a refund's merge.

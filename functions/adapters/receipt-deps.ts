@@ -1,4 +1,5 @@
 import { EmailRefusedError } from '../domain/emails';
+import type { PayerReceiptDeps } from '../domain/receipt-sending';
 import { HttpError } from '../domain/http-error';
 import { ENV } from '../environment';
 import { sendEmail } from './mailer';
@@ -31,5 +32,19 @@ export function receiptDeps() {
     merchants: merchantStore,
     send: sendOrExplain,
     appOrigin: process.env[ENV.appOrigin] ?? '',
+  };
+}
+
+/**
+ * The receipt sent unasked when a payment succeeds (docs/decisions.md #172): SES as it answers, since the
+ * domain tells a refusal, a lost answer and a failure to retry apart itself.
+ */
+export function payerReceiptDeps(now = new Date()): PayerReceiptDeps {
+  return {
+    payments: paymentStore,
+    merchants: merchantStore,
+    send: sendEmail,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
+    now,
   };
 }

@@ -9,7 +9,7 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
   {
     name: 'send-payment-request',
     description:
-      "Sends one payment request: checks the link (or makes the one-off's own), takes one of the merchant's 50 a day, stores it and emails the payer.",
+      "Sends one payment request: checks the link (or makes the one-off's own) and the recipient's opt-out, takes one of the merchant's day's few (10 on the trial, 50 subscribed), stores it and emails the payer.",
     entry: 'functions/http/send-payment-request.ts',
     routes: [{ method: 'POST', path: '/api/me/requests', auth: 'merchant' }],
     // links: the link asked for is read, a one-off's own link is made (and closed again if the email fails).
@@ -43,5 +43,34 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
     tables: { requests: 'readwrite', merchants: 'read' },
     sendsEmail: true,
     timeoutSeconds: 120,
+  },
+  {
+    name: 'render-unsubscribe-page',
+    description:
+      "A payment request's unsubscribe page /unsubscribe/{id}: stop that business's requests, or report the email.",
+    entry: 'functions/http/render-unsubscribe-page.ts',
+    routes: [
+      { method: 'GET', path: '/unsubscribe/{id}', auth: 'public', kind: 'page' },
+      // CloudFront's page behaviour passes GET and HEAD alike.
+      { method: 'HEAD', path: '/unsubscribe/{id}', auth: 'public', kind: 'page' },
+    ],
+    tables: { requests: 'read', merchants: 'read' },
+  },
+  {
+    name: 'unsubscribe-from-requests',
+    description:
+      "A request's recipient stops that business's requests to them: RFC 8058's one-click POST, or the page's button.",
+    entry: 'functions/http/unsubscribe-from-requests.ts',
+    routes: [{ method: 'POST', path: '/api/requests/{id}/unsubscribe', auth: 'public' }],
+    tables: { requests: 'readwrite', merchants: 'read' },
+  },
+  {
+    name: 'report-request-email',
+    description:
+      "A request's recipient reports it: kept once, the address suppressed, the operator emailed, the business's requests paused at its threshold.",
+    entry: 'functions/http/report-request-email.ts',
+    routes: [{ method: 'POST', path: '/api/requests/{id}/report', auth: 'public' }],
+    tables: { requests: 'readwrite', merchants: 'read' },
+    sendsEmail: true,
   },
 ];

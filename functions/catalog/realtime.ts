@@ -30,10 +30,11 @@ export const realtimeFunctions: readonly FunctionSpec[] = [
   {
     name: 'notify-merchant',
     description:
-      "Pushes a payment's new status, or a change Stripe made to the merchant, to their open dashboards; emails the merchant each payment received.",
+      "Pushes a payment's new status, or a change Stripe made to the merchant, to their open dashboards; emails the merchant each payment received and the payer its receipt, once each.",
     entry: 'functions/events/notify-merchant.ts',
     rules: [{ source: PAYLINK_EVENT_SOURCE, detailTypes: [PAYMENT_UPDATED, MERCHANT_UPDATED] }],
-    // merchants and payments: the 'Payment received' email's setting and its claim (docs/decisions.md #93).
+    // merchants and payments: the 'Payment received' email's setting and its claim (docs/decisions.md #93), and
+    // the payer's receipt's claim (#172).
     tables: { connections: 'readwrite', merchants: 'read', payments: 'readwrite' },
     pushesToConnections: true,
     sendsEmail: true,

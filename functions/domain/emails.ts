@@ -7,15 +7,20 @@ import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 import { formatMoney } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
+import { contactLine, type BusinessContact, type EmailSender } from './business-voice';
 import type { ReceiptView, SupplyCorrection } from './receipts';
 
 export interface Email {
   subject: string;
   html: string;
   text: string;
+  /** A payer's email speaks for the business: its name on Paylink's address, its Reply-To (#173). */
+  sender?: EmailSender;
+  /** Header fields of the sender's own (List-Unsubscribe and List-Unsubscribe-Post, #175). */
+  headers?: { name: string; value: string }[];
 }
 
-interface EmailParts {
+export interface EmailParts {
   /**
    * The one thing to do. `once` writes the URL a single time, as selectable text that mail apps turn into a
    * link, instead of a button plus the same URL written out: Cognito's emails carry the code placeholder
@@ -24,9 +29,19 @@ interface EmailParts {
   action?: { label: string; url: string; once?: boolean };
   /** Label/value lines shown as a table (a receipt's amounts). */
   rows?: [string, string][];
+  /** The business a payer's email is from: the footer says how to reach it (docs/decisions.md #173). */
+  contact?: BusinessContact | null;
+  /** Small links under the footnote (a request's unsubscribe and report, docs/decisions.md #175). */
+  footerLinks?: { label: string; url: string }[];
 }
 
-function layout(heading: string, paragraphs: string[], { action, rows }: EmailParts, footnote: string): string {
+/** The footer's last words: the business's contact when a payer reads it, and Paylink's own support. */
+function supportLine(contact: BusinessContact | null | undefined): string {
+  return contact ? `${contactLine(contact)} About ${BRAND_NAME}: ${SUPPORT_EMAIL}` : `Questions? ${SUPPORT_EMAIL}`;
+}
+
+function layout(heading: string, paragraphs: string[], parts: EmailParts, footnote: string): string {
+  const { action, rows, contact, footerLinks } = parts;
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
   const table = rows
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
@@ -49,17 +64,27 @@ function layout(heading: string, paragraphs: string[], { action, rows }: EmailPa
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${body}
 ${table}${button}
-<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footnote)} Questions? ${SUPPORT_EMAIL}</p>
+<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footnote)} ${escapeHtml(supportLine(contact))}</p>
+${(footerLinks ?? []).map((link) => `<p style="margin:8px 0 0;font-size:13px"><a href="${escapeHtml(link.url)}" style="color:#6b7280">${escapeHtml(link.label)}</a></p>`).join('')}
 </div></body></html>`;
 }
 
-function email(subject: string, heading: string, paragraphs: string[], parts: EmailParts, footnote: string): Email {
+/** An email in the house layout: one heading, paragraphs, rows, one action and a footnote, as HTML and text. */
+export function email(
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  parts: EmailParts,
+  footnote: string,
+): Email {
   const rows = (parts.rows ?? []).map(([label, value]) => `${label}: ${value}`);
   const action = parts.action ? [`${parts.action.label}: ${parts.action.url}`] : [];
+  const links = (parts.footerLinks ?? []).map((link) => `${link.label}: ${link.url}`);
+  const footer = parts.contact ? [footnote, supportLine(parts.contact), ...links] : [footnote, ...links];
   return {
     subject,
     html: layout(heading, paragraphs, parts, footnote),
-    text: [heading, '', ...paragraphs, ...(rows.length ? ['', ...rows] : []), '', ...action, '', footnote].join('\n'),
+    text: [heading, '', ...paragraphs, ...(rows.length ? ['', ...rows] : []), '', ...action, '', ...footer].join('\n'),
   };
 }
 
@@ -151,6 +176,8 @@ export interface ReceiptDetails extends PaidPayment {
   /** The taxable supply information the payment's tier needs (receipts.ts), and the receipt page's address. */
   supply?: Pick<ReceiptView, 'supplierName' | 'receiptNumber' | 'gstNumber' | 'gstStatement' | 'recipient'>;
   receiptPageUrl?: string | null;
+  /** How the payer reaches the business (Settings' business details), for the footer. */
+  contact?: BusinessContact | null;
 }
 
 /** The payer's receipt, in the merchant's currency and time zone. */
@@ -174,8 +201,8 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
       `Thank you for your payment of ${money(receipt.totalCents)}.`,
       ...(receipt.supply?.gstStatement ? [receipt.supply.gstStatement] : []),
     ],
-    { rows, ...(action && { action }) },
-    `${BRAND_NAME} sent this receipt for ${receipt.businessName} because it was requested after the payment.`,
+    { rows, ...(action && { action }), contact: receipt.contact },
+    `${BRAND_NAME} sent this receipt for ${receipt.businessName} because you paid them through ${BRAND_NAME}.`,
   );
 }
 
@@ -240,6 +267,7 @@ export interface RefundNoticeDetails {
   /** Supply correction information, when the merchant is registered for GST (receipts.ts). */
   correction?: SupplyCorrection | null;
   receiptPageUrl?: string | null;
+  contact?: BusinessContact | null;
 }
 
 /** The payer's short notice that a refund succeeded: what, how much, and when it shows on the card. */
@@ -266,6 +294,7 @@ export function refundNoticeEmail(notice: RefundNoticeDetails): Email {
       ...(notice.receiptPageUrl
         ? { action: { label: 'View your receipt and its corrections', url: notice.receiptPageUrl } }
         : notice.stripeReceiptUrl && { action: { label: 'View the card receipt', url: notice.stripeReceiptUrl } }),
+      contact: notice.contact,
     },
     `${BRAND_NAME} sent this notice for ${notice.businessName} because you paid them through ${BRAND_NAME}.`,
   );
@@ -280,47 +309,6 @@ function correctionRows(correction: SupplyCorrection | null | undefined, money: 
     rows.push(['Original receipt number', String(correction.originalReceiptNumber)]);
   rows.push(['Correction date', correction.date], ['GST correction', `-${money(correction.gstCorrectionCents)}`]);
   return rows;
-}
-
-export interface PaymentRequestDetails {
-  businessName: string;
-  /** What the payment is for: the link's title or the one-off's words. */
-  title: string;
-  /** Formatted, or null when the payer fills in the amount. */
-  amount: string | null;
-  payerName: string | null;
-  /** The merchant's own words (shown as text, escaped like every paragraph). */
-  note: string | null;
-  payUrl: string;
-  /** The one reminder (docs/decisions.md #81), rather than the request itself. */
-  reminder: boolean;
-}
-
-/** A merchant's payment request to one payer, or its one reminder: what, how much, the note, one Pay button. */
-export function paymentRequestEmail(request: PaymentRequestDetails): Email {
-  const greeting = request.payerName ? `Kia ora ${request.payerName},` : 'Kia ora,';
-  const what = request.amount ? `${request.amount} for ${request.title}` : request.title;
-  return email(
-    request.reminder
-      ? `Reminder: ${request.businessName} is waiting for your payment`
-      : `${request.businessName} sent you a payment request`,
-    request.reminder ? `A reminder from ${request.businessName}` : `Payment request from ${request.businessName}`,
-    [
-      greeting,
-      request.reminder
-        ? `${request.businessName} asked you to pay ${what}, and has not received it yet.`
-        : `${request.businessName} asks you to pay ${what}.`,
-      ...(request.note ? [`Note from ${request.businessName}: ${request.note}`] : []),
-    ],
-    {
-      rows: [
-        ['For', request.title],
-        [AMOUNT_WORDS.amount, request.amount ?? AMOUNT_WORDS.openAmount],
-      ],
-      action: { label: request.amount ? `Pay ${request.amount}` : 'Pay now', url: request.payUrl },
-    },
-    `${BRAND_NAME} sent this request for ${request.businessName}. If you have paid already, or don't know them, ignore it.`,
-  );
 }
 
 export function firstNameOf(fullName: string | undefined): string {

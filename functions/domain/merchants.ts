@@ -16,7 +16,7 @@ export interface MerchantSubscription {
 }
 
 /** A merchant as stored: the profile plus what only the server needs. */
-export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEmail'> {
+export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEmail' | 'payerReceiptEmail'> {
   /** The merchant's own Stripe account (Connect), created once. */
   stripeAccountId?: string;
   stripeAccountStatus?: StripeAccountStatus;
@@ -41,6 +41,8 @@ export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEm
    * signed up before the setting existed get the emails too (docs/decisions.md #93).
    */
   paymentReceivedEmail?: boolean;
+  /** Settings → Email notifications: each payer's receipt emailed unasked; absent means on (#172). */
+  payerReceiptEmail?: boolean;
   updatedAt: string;
 }
 
@@ -71,11 +73,7 @@ export interface MerchantRepository {
    */
   takeReceiptNumber(merchantId: string): Promise<{ receiptNumber: number; merchant: MerchantRecord } | undefined>;
   /** Saves Settings → Email notifications; undefined when there is no such merchant. */
-  saveNotifications(
-    merchantId: string,
-    settings: { paymentReceivedEmail: boolean },
-    now: Date,
-  ): Promise<MerchantRecord | undefined>;
+  saveNotifications(merchantId: string, settings: NotificationSettings, now: Date): Promise<MerchantRecord | undefined>;
   /** Replaces Settings → Tax; undefined when there is no such merchant. */
   saveTax(merchantId: string, tax: TaxSettings, now: Date): Promise<MerchantRecord | undefined>;
 }
@@ -100,7 +98,19 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
     trialEndsAt: merchant.trialEndsAt,
     createdAt: merchant.createdAt,
     paymentReceivedEmail: wantsPaymentEmails(merchant),
+    payerReceiptEmail: wantsPayerReceipts(merchant),
   };
+}
+
+/** Settings → Email notifications as saved: either or both of its two choices. */
+export interface NotificationSettings {
+  paymentReceivedEmail?: boolean;
+  payerReceiptEmail?: boolean;
+}
+
+/** Whether each payer is emailed their receipt unasked: on unless the merchant turned it off (#172). */
+export function wantsPayerReceipts(merchant: Pick<MerchantRecord, 'payerReceiptEmail'>): boolean {
+  return merchant.payerReceiptEmail !== false;
 }
 
 /** Whether the merchant gets an email per payment received: on unless they turned it off (docs/decisions.md #93). */
@@ -137,7 +147,7 @@ export async function updateMerchantProfile(
 export async function updateMerchantNotifications(
   repo: MerchantRepository,
   merchantId: string,
-  settings: { paymentReceivedEmail: boolean },
+  settings: NotificationSettings,
   now: Date,
 ): Promise<MerchantProfile> {
   const updated = await repo.saveNotifications(merchantId, settings, now);
@@ -165,6 +175,7 @@ export function newMerchant(merchantId: string, signup: SignupData, now: Date): 
     websiteUrl: signup.websiteUrl,
     businessDescription: signup.businessDescription,
     paymentReceivedEmail: true,
+    payerReceiptEmail: true,
   };
 }
 

@@ -4,19 +4,20 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
-import { formatMoney } from '@shared/money';
 import { paymentLinkDefaults } from '@shared/payment-link-record';
 import {
   REQUEST_LIMIT_MESSAGE,
   REQUESTS_PER_DAY,
+  TRIAL_REQUEST_LIMIT_MESSAGE,
+  TRIAL_REQUESTS_PER_DAY,
   type PaymentRequest,
   type RequestStatus,
   type SendPaymentRequest,
 } from '@shared/contracts/payment-requests';
-import { EmailRefusedError, EmailUncertainError, paymentRequestEmail, type Email } from './emails';
+import { EmailRefusedError, EmailUncertainError, type Email } from './emails';
 import { HttpError } from './http-error';
 import { dayInTimeZone } from './merchant-days';
-import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
+import { isSubscribed, requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
 import {
   canTakePayments,
   closeOpenCheckouts,
@@ -28,6 +29,8 @@ import {
   type PaymentLinkRepository,
 } from './payment-links';
 import type { PaymentRecord } from './payments';
+import { requestEmail } from './request-emails';
+import { assertMayRequest, recipientKey, type RequestRecipientRepository } from './request-recipients';
 import { assertMayUseGatedFeatures } from './subscription';
 
 /** Status only moves up this ladder; Cancelled is final and is reached only from Sent or Reminded (#80). */
@@ -105,6 +108,8 @@ export interface PaymentRequestDeps {
   requests: PaymentRequestRepository;
   links: PaymentLinkRepository;
   merchants: MerchantRepository;
+  /** The suppression list and pauses the email's unsubscribe and report links fill (docs/decisions.md #175). */
+  recipients: RequestRecipientRepository;
   send: SendEmail;
   appOrigin: string;
   now: Date;
@@ -135,10 +140,6 @@ export function reminderShardOf(requestId: string): string {
 
 export function allReminderShards(): string[] {
   return Array.from({ length: REMINDER_SHARDS }, (_, index) => `reminder#${index}`);
-}
-
-export function businessNameOf(merchant: MerchantRecord): string {
-  return merchant.companyName || merchant.fullName || 'Your payee';
 }
 
 /** The Pay button's address: the link's page, with the request (and an open link's amount, in cents) to carry. */
@@ -209,18 +210,6 @@ function oneOffLink(merchant: MerchantRecord, input: SendPaymentRequest, now: Da
   };
 }
 
-function requestEmail(request: PaymentRequestRecord, merchant: MerchantRecord, reminder: boolean): Email {
-  return paymentRequestEmail({
-    businessName: businessNameOf(merchant),
-    title: request.title,
-    amount: request.amountCents === null ? null : formatMoney(request.amountCents, request.currency),
-    payerName: request.payerName,
-    note: request.note,
-    payUrl: request.payUrl,
-    reminder,
-  });
-}
-
 /**
  * "Send to a customer": checks the link (or makes the one-off's), takes one of the day's sends, stores the
  * request and emails it. A refused or failed email leaves the request Cancelled (so no reminder follows a
@@ -237,11 +226,15 @@ export async function sendPaymentRequest(
     throw new HttpError(409, 'not_accepting_payments', REQUEST_NOT_ACCEPTING_MESSAGE);
   }
   const existing = input.linkId ? await linkToRequest(merchantId, input.linkId, deps) : null;
+  await assertMayRequest(merchantId, input.payerEmail, deps.recipients);
 
   const day = dayInTimeZone(deps.now, merchant.timeZone || DEFAULT_TIME_ZONE);
   const keepUntil = Math.floor((deps.now.getTime() + 3 * DAY_MS) / 1000);
-  if (!(await deps.requests.takeDailySend(merchantId, day, REQUESTS_PER_DAY, keepUntil))) {
-    throw new HttpError(429, 'too_many_requests', REQUEST_LIMIT_MESSAGE);
+  // A trial sends fewer a day: it costs nothing to start, so it is where a phishing run would (#174).
+  const subscribed = isSubscribed(merchant.subscription);
+  const perDay = subscribed ? REQUESTS_PER_DAY : TRIAL_REQUESTS_PER_DAY;
+  if (!(await deps.requests.takeDailySend(merchantId, day, perDay, keepUntil))) {
+    throw new HttpError(429, 'too_many_requests', subscribed ? REQUEST_LIMIT_MESSAGE : TRIAL_REQUEST_LIMIT_MESSAGE);
   }
 
   const link = existing ?? oneOffLink(merchant, input, deps.now);
@@ -272,7 +265,7 @@ export async function sendPaymentRequest(
   };
   await deps.requests.create(request);
   try {
-    await deps.send(request.payerEmail, requestEmail(request, merchant, false));
+    await deps.send(request.payerEmail, requestEmail(request, merchant, false, deps.appOrigin));
   } catch (error) {
     // SES's answer was lost: the email may well have arrived, so the request stands (docs/decisions.md #117).
     if (error instanceof EmailUncertainError) return toPaymentRequest(request);
@@ -340,6 +333,10 @@ const REMINDERS_PER_SHARD = 200;
 export const REMINDER_ATTEMPTS = 8;
 
 /** What the merchant reads when the reminder's sends kept failing (the mail service busy or down). */
+/** What the merchant reads when the recipient unsubscribed or reported before the reminder was due (#175). */
+export const REMINDER_UNSUBSCRIBED_MESSAGE =
+  'The reminder was not sent: the customer asked not to get payment requests from you.';
+
 export const REMINDER_GAVE_UP_MESSAGE =
   "The reminder could not be sent: Paylink's email (Amazon SES) kept failing for two hours. Send the request again if it is still owed.";
 
@@ -352,7 +349,7 @@ export const REMINDER_GAVE_UP_MESSAGE =
  * claim back for the next run, REMINDER_ATTEMPTS times at most.
  */
 export async function sendDueReminders(
-  deps: Pick<PaymentRequestDeps, 'requests' | 'merchants' | 'send' | 'now'> & {
+  deps: Pick<PaymentRequestDeps, 'requests' | 'merchants' | 'recipients' | 'send' | 'appOrigin' | 'now'> & {
     onFailure?: (requestId: string, error: unknown) => void;
   },
 ): Promise<ReminderRun> {
@@ -364,9 +361,14 @@ export async function sendDueReminders(
     for (const candidate of due) {
       const claimed = await deps.requests.claimReminder(candidate.requestId, deps.now);
       if (!claimed) continue;
+      if (await deps.recipients.isSuppressed(claimed.merchantId, recipientKey(claimed.payerEmail))) {
+        await deps.requests.endReminder(claimed, now, REMINDER_UNSUBSCRIBED_MESSAGE);
+        run.ended += 1;
+        continue;
+      }
       try {
         const merchant = await requireMerchant(deps.merchants, claimed.merchantId);
-        await deps.send(claimed.payerEmail, requestEmail(claimed, merchant, true));
+        await deps.send(claimed.payerEmail, requestEmail(claimed, merchant, true, deps.appOrigin));
         run.sent += 1;
       } catch (error) {
         run.failed += 1;

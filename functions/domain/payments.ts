@@ -126,6 +126,8 @@ export interface PaymentRecord extends SettlementDetails, LinkSnapshot {
    * redelivered event never mails the merchant twice (payment-notifications.ts, docs/decisions.md #93).
    */
   merchantNotifiedAt?: string;
+  /** When the payer's unasked receipt was claimed for sending: set once, before the send (#172). */
+  payerReceiptSentAt?: string;
 }
 
 /** What a settled payment's status does to its place on the link (docs/decisions.md #58). */
@@ -175,6 +177,14 @@ export interface PaymentRepository {
   claimMerchantNotification(paymentId: string, merchantId: string, at: string): Promise<PaymentRecord | undefined>;
   /** Gives back the claim made `at` (the send failed), so the event's retry may send it. */
   releaseMerchantNotification(paymentId: string, at: string): Promise<void>;
+  /**
+   * Claims the payer's unasked receipt (docs/decisions.md #172): sets `payerReceiptSentAt` only if the payment
+   * is the merchant's, succeeded, has the payer's address and was not claimed; answers the payment as it
+   * stands, or undefined when refused.
+   */
+  claimPayerReceipt(paymentId: string, merchantId: string, at: string): Promise<PaymentRecord | undefined>;
+  /** Gives back the receipt's claim made `at` (the send failed unsent), so the event's retry sends it. */
+  releasePayerReceipt(paymentId: string, at: string): Promise<void>;
   /** Notes on the payment that an email to its payer was refused (the latest refusal wins). */
   recordEmailRefusal(paymentId: string, refusal: EmailRefusal): Promise<void>;
   /** Pending payments of one `pending` shard created at or after `since`, oldest first, at most `limit`. */

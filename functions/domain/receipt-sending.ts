@@ -1,9 +1,15 @@
-/** A payment's receipt by email: the payer's ask on the success page and the merchant's resend in Transactions. */
+/**
+ * A payment's receipt by email: sent unasked once the payment succeeds (docs/decisions.md #172), again at the
+ * payer's ask on the success page and at the merchant's resend in Transactions; always in the business's
+ * voice (#173).
+ */
 import { MAX_RECEIPTS_PER_PAYMENT, PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
-import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
+import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
+import { contactOf, senderOf } from './business-voice';
+import { EmailRefusedError, EmailUncertainError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
-import type { MerchantRepository } from './merchants';
+import { wantsPayerReceipts, type MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
 
@@ -124,6 +130,51 @@ export const RECEIPT_OTHER_ADDRESS_MESSAGE =
 export const RECEIPT_REFUSED_MESSAGE =
   "Receipts can't be emailed yet, so this one was not sent. Your payment is complete: keep this page or a screenshot as your record. The business can see that your receipt was not sent.";
 
+export type PayerReceiptOutcome =
+  'not_new_money' | 'turned_off' | 'already_claimed' | 'sent' | 'refused' | 'perhaps_sent';
+
+export interface PayerReceiptDeps {
+  payments: Pick<PaymentRepository, 'claimPayerReceipt' | 'releasePayerReceipt' | 'recordEmailRefusal'>;
+  merchants: Pick<MerchantRepository, 'get'>;
+  send(to: string, email: Email): Promise<void>;
+  appOrigin: string;
+  now: Date;
+}
+
+/**
+ * The receipt the payer gets without asking (docs/decisions.md #172): on the payment's news that it succeeded,
+ * to the address given at Checkout, once, unless the merchant turned it off in Settings → Email notifications. Stripe's event twice, the bus's redelivery, the success page's check
+ * and the schedule's re-verify all bring the same news, so the send is claimed first on the payment row
+ * (`payerReceiptSentAt`, a conditional write that also checks the payment is the merchant's, succeeded and has
+ * an address): only the claim's winner sends. It is not one of the payer's few asks (MAX_RECEIPTS_PER_PAYMENT).
+ * A send that fails unsent gives the claim back and throws, so the bus's retry sends it; a refusal (SES not set
+ * up) is kept on the payment as the ask's is; a send whose answer was lost may have gone and is not repeated.
+ */
+export async function sendReceiptOnSuccess(
+  update: PaymentUpdatedDetail,
+  deps: PayerReceiptDeps,
+): Promise<PayerReceiptOutcome> {
+  if (update.status !== 'succeeded' || (update.change ?? 'status') !== 'status') return 'not_new_money';
+  // The merchant may have turned unasked receipts off (Settings → Email notifications): then one read only.
+  const merchant = await deps.merchants.get(update.merchantId);
+  if (!merchant || !wantsPayerReceipts(merchant)) return 'turned_off';
+  const at = deps.now.toISOString();
+  const payment = await deps.payments.claimPayerReceipt(update.paymentId, update.merchantId, at);
+  if (!payment?.payerEmail) return 'already_claimed';
+  try {
+    await deps.send(payment.payerEmail.trim(), receiptOf(payment, merchant, deps.appOrigin));
+    return 'sent';
+  } catch (error) {
+    if (error instanceof EmailUncertainError) return 'perhaps_sent';
+    if (error instanceof EmailRefusedError) {
+      await deps.payments.recordEmailRefusal(payment.paymentId, { kind: 'receipt', reason: error.reason, at });
+      return 'refused';
+    }
+    await deps.payments.releasePayerReceipt(payment.paymentId, at);
+    throw error;
+  }
+}
+
 function receiptOf(
   payment: PaymentRecord,
   merchant: Awaited<ReturnType<MerchantRepository['get']>>,
@@ -131,7 +182,8 @@ function receiptOf(
 ): Email {
   const supply = receiptView(payment, merchant);
   const page = fullReceiptPath(payment);
-  return paymentReceiptEmail({
+  const sender = senderOf(merchant);
+  const email = paymentReceiptEmail({
     businessName: merchant?.companyName ?? merchant?.fullName ?? 'Paylink merchant',
     item: payment.linkTitle,
     currency: payment.currency,
@@ -149,7 +201,9 @@ function receiptOf(
     stripeReceiptUrl: payment.receiptUrl ?? null,
     supply,
     receiptPageUrl: page && `${appOrigin}${page}`,
+    contact: contactOf(merchant),
   });
+  return sender ? { ...email, sender } : email;
 }
 
 function capitalise(word: string): string {

@@ -1,7 +1,7 @@
 /**
  * On `Payment Updated` or `Merchant Updated`, tells the merchant's open dashboards (and only that
  * merchant's: docs/decisions.md #7, #87); a payment that has just succeeded is emailed to the merchant too,
- * once, unless they turned that off (#93).
+ * once, unless they turned that off (#93), and its receipt to the payer, once (#172).
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import {
@@ -16,7 +16,9 @@ import { connectionStore } from '../adapters/connection-store';
 import { pushToMerchant } from '../domain/connections';
 import { appendPaymentKeys, log, observed } from '../adapters/observability';
 import { paymentNotificationDeps } from '../adapters/payment-notification-deps';
+import { payerReceiptDeps } from '../adapters/receipt-deps';
 import { notifyMerchantOfPayment } from '../domain/payment-notifications';
+import { sendReceiptOnSuccess } from '../domain/receipt-sending';
 
 function messageOf(event: EventBridgeEvent<string, unknown>): { merchantId: string; message: RealtimeMessage } {
   if (event['detail-type'] === MERCHANT_UPDATED) {
@@ -36,6 +38,10 @@ async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
   // gives the claim back and throws: the bus's retry pushes again (the dashboard only refetches) and sends.
   const outcome = await notifyMerchantOfPayment(message.payment, paymentNotificationDeps());
   if (outcome !== 'not_new_money') log.info('Payment received email', { outcome });
+  // Here, not in the webhook's path: a slow mail service never holds up settling, and the update is the one
+  // news of the success that every way of settling publishes. Claimed, so it goes once (#172).
+  const receipt = await sendReceiptOnSuccess(message.payment, payerReceiptDeps());
+  if (receipt !== 'not_new_money') log.info('Payer receipt email', { outcome: receipt });
 }
 
 export const handler = observed(handle);

@@ -6,13 +6,17 @@ import { sendEmail } from '../adapters/mailer';
 import { merchantStore } from '../adapters/merchant-store';
 import { log, observed } from '../adapters/observability';
 import { paymentRequestStore } from '../adapters/payment-request-store';
+import { requestRecipientStore } from '../adapters/request-recipient-store';
 import { sendDueReminders } from '../domain/payment-requests';
+import { ENV } from '../environment';
 
 async function handle(): Promise<void> {
   const run = await sendDueReminders({
     requests: paymentRequestStore,
     merchants: merchantStore,
+    recipients: requestRecipientStore,
     send: sendEmail,
+    appOrigin: process.env[ENV.appOrigin] ?? '',
     now: new Date(),
     onFailure: (requestId, error) => log.warn('Request reminder not sent', { requestId, error: String(error) }),
   });

@@ -15,6 +15,8 @@ export interface HttpResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A page instead of JSON: the answer to a plain HTML form (the unsubscribe page's, docs/decisions.md #175). */
+  html?: string;
 }
 
 /**
@@ -68,7 +70,14 @@ export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
     let response: APIGatewayProxyStructuredResultV2;
     try {
       const result = await work(event);
-      response = json(result.status ?? 200, result.body, result.headers);
+      response =
+        result.html === undefined
+          ? json(result.status ?? 200, result.body, result.headers)
+          : {
+              statusCode: result.status ?? 200,
+              headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...result.headers },
+              body: result.html,
+            };
     } catch (error) {
       response = errorResponse(error);
     }

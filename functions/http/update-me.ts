@@ -4,13 +4,14 @@ import { updateMerchantNotifications, updateMerchantProfile } from '../domain/me
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 /**
- * Settings → Profile, or Settings → Email notifications when the body names `paymentReceivedEmail`: one function
+ * Settings → Profile, or Settings → Email notifications when the body names `paymentReceivedEmail` or
+ * `payerReceiptEmail`: one function
  * for both, since each Lambda costs the stack resources it is short of (docs/decisions.md #93).
  */
 export const handler = httpHandler(async (event) => {
   const body = jsonBody(event);
   const merchantId = merchantIdOf(event);
-  if (typeof body === 'object' && body !== null && 'paymentReceivedEmail' in body) {
+  if (typeof body === 'object' && body !== null && ('paymentReceivedEmail' in body || 'payerReceiptEmail' in body)) {
     const settings = merchantNotificationsUpdateSchema.parse(body);
     return { body: await updateMerchantNotifications(merchantStore, merchantId, settings, new Date()) };
   }

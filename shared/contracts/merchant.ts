@@ -16,6 +16,8 @@ export const merchantProfileSchema = z.object({
   createdAt: z.string(),
   /** Settings → Email notifications: email the merchant when a payment is received (docs/decisions.md #93). */
   paymentReceivedEmail: z.boolean(),
+  /** Settings → Email notifications: email each payer their receipt unasked when they pay (docs/decisions.md #172). */
+  payerReceiptEmail: z.boolean(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
@@ -30,8 +32,13 @@ export const merchantProfileUpdateSchema = z.object({
 });
 export type MerchantProfileUpdate = z.input<typeof merchantProfileUpdateSchema>;
 
-/** PATCH /api/me with only this — Settings → Email notifications (docs/decisions.md #93). */
+/** PATCH /api/me with only these, either or both — Settings → Email notifications (docs/decisions.md #93, #172). */
 export const merchantNotificationsUpdateSchema = z.strictObject({
-  paymentReceivedEmail: z.boolean({ error: 'Choose whether to get an email for each payment (true or false).' }),
+  paymentReceivedEmail: z.optional(
+    z.boolean({ error: 'Choose whether to get an email for each payment (true or false).' }),
+  ),
+  payerReceiptEmail: z.optional(
+    z.boolean({ error: 'Choose whether your customers get their receipt by email (true or false).' }),
+  ),
 });
 export type MerchantNotificationsUpdate = z.infer<typeof merchantNotificationsUpdateSchema>;

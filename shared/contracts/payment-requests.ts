@@ -22,6 +22,18 @@ export const REMINDER_DAYS_MESSAGE = `Choose a reminder from ${REMINDER_DAYS_MIN
 export const REQUEST_TITLE_MESSAGE = 'Say what the payment is for.';
 export const REQUEST_AMOUNT_MESSAGE = 'Amount is required';
 export const REQUEST_LIMIT_MESSAGE = `You have sent ${REQUESTS_PER_DAY} payment requests today, the most Paylink sends in a day. You can send more tomorrow.`;
+/**
+ * Requests a merchant still on the trial may send a day (docs/decisions.md #174): a trial costs nothing to
+ * start, so it is where a phishing run would begin; ten covers a trade's first days.
+ */
+export const TRIAL_REQUESTS_PER_DAY = 10;
+export const TRIAL_REQUEST_LIMIT_MESSAGE = `You have sent ${TRIAL_REQUESTS_PER_DAY} payment requests today, the most Paylink sends in a day during the free trial (${REQUESTS_PER_DAY} once you subscribe). You can send more tomorrow.`;
+/** The recipient used the email's unsubscribe or report link (docs/decisions.md #175). */
+export const RECIPIENT_UNSUBSCRIBED_MESSAGE =
+  'This customer asked not to get payment requests from you, so Paylink will not email them one. Share the payment link with them another way.';
+/** A recipient reported the business's requests; an operator looks before they start again (#175). */
+export const REQUESTS_PAUSED_MESSAGE =
+  'Payment requests are paused on your account because a recipient reported one as suspicious. Contact Paylink support to have them reviewed; your payment links keep working.';
 
 /** Sent → Reminded → Paid, or Cancelled (final); never back (docs/decisions.md #80). */
 export const requestStatusSchema = z.enum(['sent', 'reminded', 'paid', 'cancelled']);

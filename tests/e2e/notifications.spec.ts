@@ -1,6 +1,7 @@
 /**
- * Settings → Email notifications (docs/decisions.md #93): 'Email me when a payment is received' is on for a new
- * merchant, turned off with a click, and stays off after a reload; axe at a phone's and a laptop's width.
+ * Settings → Email notifications (docs/decisions.md #93, #172): 'Email me when a payment is received' and 'Email
+ * each customer their receipt' are on for a new merchant, each turned off with a click, and stay off after a
+ * reload; axe at a phone's and a laptop's width.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
@@ -34,6 +35,23 @@ test('a merchant turns the payment email off and on again in Settings', async ({
   await expect(toast(page, 'Payment emails on')).toBeVisible();
   await page.reload();
   await expect(box).toBeChecked();
+});
+
+test('a merchant turns customer receipts off, and only that choice changes', async ({ page }) => {
+  const merchant = await createConfirmedMerchant();
+  await signInWithStoredSession(page, merchant, '/dashboard/settings');
+  const card = page.getByRole('region', { name: 'Email notifications' });
+  const receipts = card.getByRole('checkbox', { name: 'Email each customer their receipt' });
+  const payments = card.getByRole('checkbox', { name: 'Email me when a payment is received' });
+  // On by default (docs/decisions.md #172).
+  await expect(receipts).toBeChecked();
+
+  await receipts.click();
+  await expect(toast(page, 'Customer receipts off')).toBeVisible();
+  await page.reload();
+  await expect(receipts).not.toBeChecked();
+  await expect(payments).toBeChecked();
+  await expectNoSeriousAxeFindings(page);
 });
 
 test('a failed re-read of the profile leaves Settings on screen, not an error card', async ({ page }) => {

@@ -77,7 +77,7 @@ describe('local runtime ≡ cloud stack', () => {
     expect(sorted(localRoutes)).toEqual(sorted(cloudRoutes));
   });
 
-  it("serves the catalogue's pages (/p/{id}, /r/{id}) at the site's own address: CloudFront's page behaviour ≡ the gateway", async () => {
+  it("serves the catalogue's pages (/p/{id}, /r/{id}, /unsubscribe/{id}) at the site's own address: CloudFront's page behaviour ≡ the gateway", async () => {
     const distribution = resourcesOfType(cloud.resources, 'AWS::CloudFront::Distribution')[0]![1];
     const config = distribution.Properties?.DistributionConfig as {
       CacheBehaviors: {
@@ -92,6 +92,9 @@ describe('local runtime ≡ cloud stack', () => {
     expect(localPages.map(({ method, path, functionName }) => ({ method, path, functionName }))).toEqual([
       { method: 'GET', path: '/p/{id}', functionName: 'render-payer-page' },
       { method: 'HEAD', path: '/p/{id}', functionName: 'render-payer-page' },
+      // A payment request's unsubscribe and report page (docs/decisions.md #175), in the catalogue's order.
+      { method: 'GET', path: '/unsubscribe/{id}', functionName: 'render-unsubscribe-page' },
+      { method: 'HEAD', path: '/unsubscribe/{id}', functionName: 'render-unsubscribe-page' },
       { method: 'GET', path: '/r/{id}', functionName: 'render-receipt-page' },
       { method: 'HEAD', path: '/r/{id}', functionName: 'render-receipt-page' },
     ]);

@@ -30,10 +30,19 @@ let env: TestRuntime;
 let merchant: TestMerchant;
 let other: TestMerchant;
 
+/** Subscribed, so the day's limit is the full REQUESTS_PER_DAY (a trial's is lower: request-mail-safety.test.ts). */
+const SUBSCRIBED = {
+  subscription: { id: 'sub_requests', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+};
+
 beforeAll(async () => {
   env = await bootLocalRuntime();
-  merchant = await env.connectedMerchant({ companyName: 'Aroha Plumbing', timeZone: 'Pacific/Auckland' });
-  other = await env.connectedMerchant({ companyName: 'Other Sparkies' });
+  merchant = await env.connectedMerchant({
+    companyName: 'Aroha Plumbing',
+    timeZone: 'Pacific/Auckland',
+    ...SUBSCRIBED,
+  });
+  other = await env.connectedMerchant({ companyName: 'Other Sparkies', ...SUBSCRIBED });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -181,7 +190,11 @@ describe('sending a request', () => {
   });
 
   it(`allows ${REQUESTS_PER_DAY} requests a merchant's day, then answers 429 in words`, async () => {
-    const limited = await env.connectedMerchant({ companyName: 'Busy Builders', timeZone: 'Pacific/Auckland' });
+    const limited = await env.connectedMerchant({
+      companyName: 'Busy Builders',
+      timeZone: 'Pacific/Auckland',
+      ...SUBSCRIBED,
+    });
     const link = await createLink(limited);
     // The day's count as if 49 had gone already (sending 49 emails would only slow the test).
     await env.documents.send(

@@ -81,7 +81,8 @@ describe('POST /api/checkout/{sessionId}/receipt', () => {
     expect((await askForReceipt({ email: ' Rawiri.Payer@Example.co.nz ' })).status).toBe(202);
     const tooMany = await askForReceipt({});
     expect(tooMany.status).toBe(429);
-    expect(await emailsTo(env.runtime.mailbox.url, payerEmail)).toHaveLength(2);
+    // The two asked, and the one sent unasked when the payment succeeded (docs/decisions.md #172).
+    expect(await emailsTo(env.runtime.mailbox.url, payerEmail)).toHaveLength(3);
   });
 });
 
@@ -108,12 +109,14 @@ describe("POST /api/me/payments/{id}/receipt, Transactions' Resend receipt (docs
     // Another merchant cannot send (or learn of) this payment's receipt.
     const stranger = await env.createMerchant();
     expect((await resend(stranger.accessToken)).status).toBe(404);
-    expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(0);
+    // Only the receipt sent unasked when the payment succeeded (docs/decisions.md #172).
+    await waitForEmail(env.runtime.mailbox.url, payer, { subject: /Your receipt/ });
+    expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(1);
 
     const sent = await resend(merchant.accessToken);
     expect(sent.status).toBe(202);
     expect(await sent.json()).toEqual({ sent: true, email: 'm•••@example.co.nz' });
-    await waitForEmail(env.runtime.mailbox.url, payer, { subject: /Your receipt/ });
+    await waitForEmail(env.runtime.mailbox.url, payer, { subject: /Your receipt/, count: 2 });
 
     // The payer's own asks and the merchant's share the payment's three.
     const payerAsk = () =>
@@ -128,6 +131,7 @@ describe("POST /api/me/payments/{id}/receipt, Transactions' Resend receipt (docs
     expect(tooMany.status).toBe(429);
     // Worded for the merchant, with what they can do instead (not the payer's "check your inbox").
     expect(await tooMany.json()).toMatchObject({ code: 'too_many_receipts', message: RECEIPT_LIMIT_MERCHANT_MESSAGE });
-    expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(3);
+    // The three asked (the unasked one is not among them) and the unasked one.
+    expect(await emailsTo(env.runtime.mailbox.url, payer)).toHaveLength(4);
   });
 });

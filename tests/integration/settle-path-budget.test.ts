@@ -76,38 +76,40 @@ describe('one payment settled end to end', () => {
       // checkout.session.completed: the only event of a card payment the Connect endpoint is subscribed to.
       'stripe-webhook ← http POST /api/webhooks/stripe-connect': 1,
       'apply-stripe-payment-event ← bus checkout.session.completed': 1,
-      // The consumer's Payment Updated, pushed to the merchant's open dashboard and emailed to the merchant
-      // as 'Payment received' (docs/decisions.md #93).
+      // The consumer's Payment Updated, pushed to the merchant's open dashboard, emailed to the merchant
+      // as 'Payment received' (docs/decisions.md #93) and to the payer as the unasked receipt (#172).
       'notify-merchant ← bus Payment Updated': 1,
       'verify-checkout ← http GET /api/checkout/{sessionId}': 1,
       'send-receipt ← http POST /api/checkout/{sessionId}/receipt': 1,
     });
   });
 
-  it("puts two events on the bus, pushes one message, sends two emails (the payer's receipt, the merchant's notice)", () => {
+  it("puts two events on the bus, pushes one message, sends three emails (the receipt unasked and asked, the merchant's notice)", () => {
     expect(measured.meter.busEvents).toEqual({ 'checkout.session.completed': 1, 'Payment Updated': 1 });
     expect(measured.pushes).toBe(1);
-    expect(measured.meter.emailsSent).toBe(2);
+    // The bench's payer also taps Email Receipt (an upper bound): its receipt goes as well as the unasked one.
+    expect(measured.meter.emailsSent).toBe(3);
   });
 
-  it('makes 28 DynamoDB calls, none of them refused', () => {
+  it('makes 30 DynamoDB calls, none of them refused', () => {
     // GetItem: the page's link and merchant (2); checkout's link and merchant (2); the consumer's payment and
     // merchant (2); verify's payment and merchant (2); the receipt's payment and merchant (2); notify-merchant's
-    // 'Payment received' email reads its merchant's setting (1, all it costs when the setting is off).
+    // 'Payment received' email reads its merchant's setting (1, all it costs when the setting is off), and the
+    // payer's unasked receipt its merchant (1).
     // PutItem: checkout's payment row; the consumer's claim on the Stripe event (events table).
     // UpdateItem: checkout's place held on the link (docs/decisions.md #58) and its session id on the payment;
     // the consumer's settle (status forward), the place sold, the day's counts (stats), the payment marked
     // counted, its receipt number taken from the merchant's counter and written on the payment with the tax
     // settings it is issued under (#65, #97), its announcement done with the place's sale recorded (#91), the
-    // event claim done; the receipt's count of receipts sent; the claim of the merchant's email on the payment,
-    // which answers the row itself (#93). Verify finds the payment succeeded with its place sold, so it writes
+    // event claim done; the receipt's count of receipts sent; the claims of the merchant's email and of the
+    // payer's unasked receipt on the payment, each answering the row itself (#93, #172). Verify finds the payment succeeded with its place sold, so it writes
     // nothing.
     // Query: notify-merchant's open connections (byMerchant); verify's and the receipt's payment by its
     // Checkout session (byCheckoutSession).
     expect(measured.dynamo.calls).toEqual({
-      GetItemCommand: 11,
+      GetItemCommand: 12,
       PutItemCommand: 2,
-      UpdateItemCommand: 12,
+      UpdateItemCommand: 13,
       QueryCommand: 3,
     });
     expect(measured.dynamo.conditionalFailures).toBe(0);

@@ -1,8 +1,12 @@
 /** Reads the local SES mailbox (aws-ses-v2-local's `/store`), as a person reads their inbox. */
 export interface MailboxEmail {
   messageId: string;
+  /** As the sender gave it: `"Display name" <address>` when the email speaks for a business. */
   from: string;
-  destination: { to: string[] };
+  replyTo?: string[];
+  destination: { to: string[]; cc?: string[]; bcc?: string[] };
+  /** The sender's own header fields (List-Unsubscribe…), name and value. */
+  headers?: { name: string; value: string }[];
   subject: string;
   body: { html?: string; text?: string };
   at: number;

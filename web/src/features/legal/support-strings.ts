@@ -83,7 +83,7 @@ export const supportStrings = {
         {
           question: 'How do I get a receipt?',
           answer: [
-            'Stripe emails a receipt to the address you entered at checkout, when the business has Stripe receipts turned on, and the payment success page has an Email Receipt button that sends one to any address you choose.',
+            "The business's receipt is emailed to the address you entered at checkout as soon as the payment goes through, from the business's name: reply to it to reach the business. If it did not arrive, the payment success page's Email Receipt button sends it again to that same address, and the View or print receipt button opens it.",
           ],
         },
         {

@@ -89,7 +89,9 @@ export const payerStrings = {
 
   receipt: {
     title: 'Email Receipt',
-    description: 'We will email the receipt for this payment to the address you paid with:',
+    // The receipt goes unasked once the payment succeeds; this sends it again (docs/decisions.md #172).
+    description:
+      "Your receipt is emailed to you as soon as the payment goes through. Didn't get it? Check your spam folder, or we can send it again to the address you paid with:",
     cancel: 'Cancel',
     send: 'Send Receipt',
     sending: 'Sending...',

@@ -4,13 +4,14 @@ import {
   REMINDER_DAYS_MIN,
   REQUEST_NOTE_MAX,
   REQUESTS_PER_DAY,
+  TRIAL_REQUESTS_PER_DAY,
   type RequestStatus,
 } from '@shared/contracts/payment-requests';
 import { AMOUNT_WORDS } from '@shared/amount-words';
 
 export const requestsStrings = {
   heading: 'Requests',
-  description: `Payment requests you have emailed to customers, and whether they have paid. Up to ${REQUESTS_PER_DAY} a day.`,
+  description: `Payment requests you have emailed to customers, and whether they have paid. Up to ${REQUESTS_PER_DAY} a day (${TRIAL_REQUESTS_PER_DAY} during the free trial).`,
   profileUnavailable: 'Unable to load profile',
   retry: 'Try again',
   newRequest: 'New request',

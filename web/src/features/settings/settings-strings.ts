@@ -85,7 +85,7 @@ export const settingsStrings = {
   notifications: {
     // Not just 'Notifications': the toasts' live region already has that name.
     title: 'Email notifications',
-    description: 'How Paylink tells you about your payments, besides the live updates on your dashboard.',
+    description: 'How Paylink tells you and your customers about payments, besides the live updates on your dashboard.',
     paymentReceivedEmail: 'Email me when a payment is received',
     paymentReceivedEmailHint: (email: string) =>
       `One email to ${email} for each payment: the amount, the tip, your customer and their answers to your questions.`,
@@ -93,6 +93,14 @@ export const settingsStrings = {
     savedOn: 'We will email you each payment you receive.',
     savedOffTitle: 'Payment emails off',
     savedOff: 'Your payments still show in Transactions and on your dashboard.',
+    // The payer's receipt, sent unasked when they pay (docs/decisions.md #172).
+    payerReceiptEmail: 'Email each customer their receipt',
+    payerReceiptEmailHint:
+      'When a customer who gave their email at checkout pays, they get your receipt from your business name, with your email to reply to.',
+    receiptsOnTitle: 'Customer receipts on',
+    receiptsOn: 'Each customer who gives an email at checkout gets their receipt.',
+    receiptsOffTitle: 'Customer receipts off',
+    receiptsOff: 'Customers can still email themselves the receipt from the payment confirmation page.',
     failedTitle: 'Notifications not saved',
     failed: (message: string) => `We could not save your choice: ${message}`,
   },

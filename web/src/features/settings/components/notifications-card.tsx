@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { toast } from '@web/lib/toast';
-import type { MerchantProfile } from '@shared/contracts/merchant';
+import type { MerchantNotificationsUpdate, MerchantProfile } from '@shared/contracts/merchant';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { useUpdateNotifications } from '../api/update-notifications';
@@ -8,22 +8,38 @@ import { settingsStrings } from '../settings-strings';
 
 const strings = settingsStrings.notifications;
 
+type Choice = keyof MerchantNotificationsUpdate;
+
+/** Each choice's toast words when saved on and off. */
+const SAVED_WORDS: Record<Choice, { on: [string, string]; off: [string, string] }> = {
+  paymentReceivedEmail: {
+    on: [strings.savedOnTitle, strings.savedOn],
+    off: [strings.savedOffTitle, strings.savedOff],
+  },
+  payerReceiptEmail: {
+    on: [strings.receiptsOnTitle, strings.receiptsOn],
+    off: [strings.receiptsOffTitle, strings.receiptsOff],
+  },
+};
+
 /**
- * Settings → Email notifications: the 'Payment received' email, on unless the merchant turns it off
- * (docs/decisions.md #93). A tick saves at once, as a switch does; the box shows the saved value meanwhile.
+ * Settings → Email notifications: the merchant's 'Payment received' email (docs/decisions.md #93) and each
+ * payer's receipt sent unasked (#172), both on unless turned off. A tick saves at once, as a switch does; the
+ * box shows the saved value meanwhile.
  */
 export function NotificationsCard({ profile }: { profile: MerchantProfile }) {
-  const id = useId();
   const headingId = useId();
   const update = useUpdateNotifications();
-  // While saving, show what was asked for, so the box does not jump back until the answer comes.
-  const checked = update.isPending ? (update.variables?.paymentReceivedEmail ?? false) : profile.paymentReceivedEmail;
 
-  async function save(paymentReceivedEmail: boolean) {
+  // While saving, show what was asked for, so the box does not jump back until the answer comes.
+  const checkedOf = (choice: Choice) =>
+    update.isPending && update.variables?.[choice] !== undefined ? update.variables[choice]! : profile[choice];
+
+  async function save(choice: Choice, on: boolean) {
     try {
-      await update.mutateAsync({ paymentReceivedEmail });
-      if (paymentReceivedEmail) toast.success(strings.savedOnTitle, { description: strings.savedOn });
-      else toast.success(strings.savedOffTitle, { description: strings.savedOff });
+      await update.mutateAsync({ [choice]: on });
+      const [title, description] = SAVED_WORDS[choice][on ? 'on' : 'off'];
+      toast.success(title, { description });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       toast.error(strings.failedTitle, { description: strings.failed(message) });
@@ -38,27 +54,53 @@ export function NotificationsCard({ profile }: { profile: MerchantProfile }) {
         </CardTitle>
         <CardDescription>{strings.description}</CardDescription>
       </CardHeader>
-      <CardContent>
-        <div className="flex items-start gap-3">
-          <input
-            id={id}
-            type="checkbox"
-            aria-describedby={`${id}-hint`}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-            checked={checked}
-            disabled={update.isPending}
-            onChange={(event) => void save(event.target.checked)}
-          />
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={id} className="leading-snug">
-              {strings.paymentReceivedEmail}
-            </Label>
-            <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-              {strings.paymentReceivedEmailHint(profile.email)}
-            </p>
-          </div>
-        </div>
+      <CardContent className="flex flex-col gap-4">
+        <ChoiceBox
+          label={strings.paymentReceivedEmail}
+          hint={strings.paymentReceivedEmailHint(profile.email)}
+          checked={checkedOf('paymentReceivedEmail')}
+          disabled={update.isPending}
+          onChange={(on) => void save('paymentReceivedEmail', on)}
+        />
+        <ChoiceBox
+          label={strings.payerReceiptEmail}
+          hint={strings.payerReceiptEmailHint}
+          checked={checkedOf('payerReceiptEmail')}
+          disabled={update.isPending}
+          onChange={(on) => void save('payerReceiptEmail', on)}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+function ChoiceBox(props: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-5 shrink-0 accent-primary"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id} className="leading-snug">
+          {props.label}
+        </Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {props.hint}
+        </p>
+      </div>
+    </div>
   );
 }

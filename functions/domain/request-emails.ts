@@ -1,0 +1,105 @@
+/**
+ * A payment request's email and its reminder (docs/decisions.md #79, #81), in the business's voice (#173) and
+ * unable to carry a working link of the merchant's (#174): the note's URLs are defused, and every one carries
+ * List-Unsubscribe with RFC 8058's one-click POST and a link to report it (#175).
+ */
+import { AMOUNT_WORDS } from '@shared/amount-words';
+import { BRAND_NAME } from '@shared/brand';
+import { formatMoney } from '@shared/money';
+import { businessNameOf, contactOf, senderOf } from './business-voice';
+import { email, type Email } from './emails';
+import type { MerchantRecord } from './merchants';
+import type { PaymentRequestRecord } from './payment-requests';
+
+/** Where a request's recipient stops this business's requests, or reports the email (`#report` on the page). */
+export function requestEmailAddresses(appOrigin: string, requestId: string) {
+  const page = `${appOrigin}/unsubscribe/${encodeURIComponent(requestId)}`;
+  return {
+    /** The page a person opens: it asks before doing anything, so a link scanner's GET changes nothing. */
+    unsubscribePage: page,
+    reportPage: `${page}#report`,
+    /** RFC 8058's one-click target: a POST of `List-Unsubscribe=One-Click` unsubscribes at once. */
+    oneClick: `${appOrigin}/api/requests/${encodeURIComponent(requestId)}/unsubscribe`,
+  };
+}
+
+/** Invisible and direction-changing characters, which can hide a URL's real shape from the reader. */
+const INVISIBLE =
+  /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|\udb40[\udc00-\udc7f]/g;
+/** Dots a mail app may read as a dot in a host name (ideographic and full-width full stops). */
+const DOT_LOOKALIKES = /[\u3002\uff0e\uff61]/g;
+/** `scheme://` (any scheme): what makes a mail app's link most surely. */
+const SCHEME = /\b[a-z][a-z0-9+.-]*:\/\/+/gi;
+/** Host-like words (`evil.example.com`, `www.x.co.nz`, IDN too) and dotted IPv4 addresses. */
+const HOST_LIKE =
+  /(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|\p{N}{1,3})(?![\p{L}\p{N}])/gu;
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * The merchant's words as text a mail app will not turn into a link (docs/decisions.md #174): one line (line
+ * breaks were how a fake notice was laid out), no invisible characters, no `scheme://`, and every host name's
+ * dots written `[.]` — `https://evil.example.com/login` reads `evil[.]example[.]com/login`. A reader can
+ * still see what was written; nobody can click it.
+ */
+export function defusedText(text: string): string {
+  return text
+    .replace(INVISIBLE, '')
+    .replace(DOT_LOOKALIKES, '.')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(SCHEME, '')
+    .replace(HOST_LIKE, (host) => (/\.\p{L}{2,}$/u.test(host) || IPV4.test(host) ? host.replaceAll('.', '[.]') : host));
+}
+
+/** A merchant's payment request to one payer, or its one reminder: what, how much, the note, one Pay button. */
+export function requestEmail(
+  request: PaymentRequestRecord,
+  merchant: MerchantRecord,
+  reminder: boolean,
+  appOrigin: string,
+): Email {
+  const businessName = businessNameOf(merchant);
+  const amount = request.amountCents === null ? null : formatMoney(request.amountCents, request.currency);
+  const title = defusedText(request.title);
+  const payerName = request.payerName && defusedText(request.payerName);
+  const note = request.note && defusedText(request.note);
+  const what = amount ? `${amount} for ${title}` : title;
+  const addresses = requestEmailAddresses(appOrigin, request.requestId);
+  const message = email(
+    reminder ? `Reminder: ${businessName} is waiting for your payment` : `${businessName} sent you a payment request`,
+    reminder ? `A reminder from ${businessName}` : `Payment request from ${businessName}`,
+    [
+      payerName ? `Kia ora ${payerName},` : 'Kia ora,',
+      reminder
+        ? `${businessName} asked you to pay ${what}, and has not received it yet.`
+        : `${businessName} asks you to pay ${what}.`,
+      ...(note ? [`Note from ${businessName}: ${note}`] : []),
+    ],
+    {
+      rows: [
+        ['For', title],
+        [AMOUNT_WORDS.amount, amount ?? AMOUNT_WORDS.openAmount],
+      ],
+      action: { label: amount ? `Pay ${amount}` : 'Pay now', url: request.payUrl },
+      contact: contactOf(merchant),
+      footerLinks: [
+        { label: `Stop payment requests from ${businessName}`, url: addresses.unsubscribePage },
+        { label: 'Report this email as suspicious', url: addresses.reportPage },
+      ],
+    },
+    `${BRAND_NAME} sent this request for ${businessName}. If you have paid already, or don't know them, ignore it.`,
+  );
+  const sender = senderOf(merchant);
+  return {
+    ...message,
+    ...(sender && { sender }),
+    // Only an absolute https (or the local runtime's http) address is any use in a header (RFC 8058 §3.1).
+    ...(/^https?:\/\//.test(addresses.oneClick) && {
+      headers: [
+        { name: 'List-Unsubscribe', value: `<${addresses.oneClick}>` },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ],
+    }),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The page a payment request's recipient opens from the email's footer, `/unsubscribe/{requestId}`
+ * (docs/decisions.md #175): it asks before it does anything (a link scanner's GET unsubscribes nobody), with
+ * one button to stop this business's requests and a short form to report the email. Drawn by the server,
+ * with no script, as the receipt page is; both forms post to the API, which answers with the page's last word.
+ */
+import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
+import { escapeHtml as text } from '@shared/escape-html';
+import type { ReportReason } from './request-recipients';
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;padding:24px 16px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827;line-height:1.5}
+main{max-width:32rem;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px}
+h1{font-size:1.375rem;margin:0 0 12px}h2{font-size:1.125rem;margin:24px 0 8px}
+fieldset{border:none;padding:0;margin:0 0 16px}legend{font-weight:600;margin-bottom:8px}
+label{display:flex;gap:8px;align-items:center;min-height:44px}
+button{font:inherit;padding:10px 16px;border-radius:8px;border:1px solid #0f766e;background:#0f766e;color:#fff;cursor:pointer;min-height:44px;width:100%}
+button.secondary{background:#fff;color:#991b1b;border-color:#991b1b}
+.brand{font-weight:700;color:#0f766e;margin:0 0 16px}.muted{color:#4b5563;font-size:.875rem}
+`;
+
+export const UNSUBSCRIBE_NOT_FOUND_TITLE = 'Payment request not found';
+
+function documentOf(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-NZ">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<title>${text(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body><main>
+<p class="brand">${BRAND_NAME}</p>
+${body}
+</main></body>
+</html>`;
+}
+
+const REASON_WORDS: Record<ReportReason, string> = {
+  phishing: 'It looks like a scam or asks for my details',
+  spam: 'It is spam',
+  unknown_sender: "I don't know this business",
+  other: 'Something else',
+};
+
+/** The page as opened from the email: stop this business's requests, or report the email. */
+export function unsubscribePage(requestId: string, businessName: string): string {
+  const id = encodeURIComponent(requestId);
+  const reasons = (Object.keys(REASON_WORDS) as ReportReason[])
+    .map(
+      (reason, index) =>
+        `<label><input type="radio" name="reason" value="${reason}"${index === 0 ? ' checked' : ''}> ${text(REASON_WORDS[reason])}</label>`,
+    )
+    .join('\n');
+  return documentOf(
+    `Payment requests from ${businessName}`,
+    `<h1>Stop payment requests from ${text(businessName)}?</h1>
+<p>${text(businessName)} sent you a payment request through ${BRAND_NAME}. If you stop them, ${BRAND_NAME} will not email you another request or reminder from ${text(businessName)}.</p>
+<form method="post" action="/api/requests/${id}/unsubscribe">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<input type="hidden" name="from" value="page">
+<button type="submit">Stop requests from ${text(businessName)}</button>
+</form>
+<h2 id="report">Report this email</h2>
+<p class="muted">If the email looks like a scam, tell us. We stop requests from ${text(businessName)} to you, and ${BRAND_NAME} reviews the business.</p>
+<form method="post" action="/api/requests/${id}/report">
+<input type="hidden" name="from" value="page">
+<fieldset><legend>What is wrong with it?</legend>
+${reasons}
+</fieldset>
+<button type="submit" class="secondary">Report as suspicious</button>
+</form>
+<p class="muted">Never pay, or type your card or bank details, on a page you reached from a message you did not expect.</p>`,
+  );
+}
+
+/** The page's last word after a form was sent. */
+export function unsubscribeDonePage(businessName: string, reported: boolean): string {
+  return documentOf(
+    reported ? 'Thank you for reporting it' : 'You are unsubscribed',
+    reported
+      ? `<h1>Thank you for reporting it</h1>
+<p>${BRAND_NAME} will not email you payment requests from ${text(businessName)} again, and our team will review the business.</p>
+<p class="muted">Questions? ${SUPPORT_EMAIL}</p>`
+      : `<h1>You are unsubscribed</h1>
+<p>${BRAND_NAME} will not email you payment requests or reminders from ${text(businessName)} again.</p>
+<p class="muted">Receipts for payments you make still come to you. Questions? ${SUPPORT_EMAIL}</p>`,
+  );
+}
+
+export function unsubscribeNotFoundPage(): string {
+  return documentOf(
+    UNSUBSCRIBE_NOT_FOUND_TITLE,
+    `<h1>${UNSUBSCRIBE_NOT_FOUND_TITLE}</h1><p>The link may be incomplete. Copy the whole link from the email, or write to ${SUPPORT_EMAIL}.</p>`,
+  );
+}
