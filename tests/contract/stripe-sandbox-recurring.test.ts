@@ -25,8 +25,15 @@ afterAll(async () => {
   await harness?.stop();
 });
 
+/**
+ * The account's events in the order the sandbox made them, each checked to have reached the Connect
+ * endpoint signed with its secret (deliveries run side by side, so they arrive in any order, as Stripe's do).
+ */
 async function connectEventsOf(account: string) {
-  return (await harness.delivered('/connect')).filter((event) => event.account === account);
+  const delivered = new Set((await harness.delivered('/connect')).map((event) => event.id));
+  const made = sandbox.events().filter((event) => event.account === account);
+  expect(made.filter((event) => !delivered.has(event.id))).toEqual([]);
+  return made as unknown as Stripe.Event[];
 }
 
 /** A customer on a new test clock frozen at `frozenTime`, on the merchant's account. */
