@@ -220,6 +220,35 @@ describe('test clocks', () => {
       'test_helpers.test_clock.advancing',
       'test_helpers.test_clock.ready',
     ]);
+
+    // Each period's payment can be refunded like any payment, Paylink's fee with it.
+    const refund = await stripe.refunds.create(
+      { payment_intent: String(charge.payment_intent), refund_application_fee: true },
+      { stripeAccount: account },
+    );
+    expect(refund).toMatchObject({ status: 'succeeded', amount: 2500 });
+    const feeAfter = await stripe.applicationFees.retrieve(String(charge.application_fee));
+    expect(feeAfter.amount_refunded).toBe(13);
+  });
+
+  it('loses a renewal’s webhook when told to, as the drop control does for every event', async () => {
+    const account = await onboardedAccount(stripe, 'dropped@example.co.nz');
+    const start = Math.floor(Date.now() / 1000);
+    const { clock, customer } = await customerOnClock(account, start);
+    const { subscription } = await subscribe(stripe, account, { customer: customer.id });
+    const drop = await fetch(`${sandbox.url}/_emu/webhooks/drop`, {
+      method: 'POST',
+      body: new URLSearchParams({ count: '1', types: 'invoice.paid' }),
+    });
+    expect(drop.status).toBe(200);
+    await advance(account, clock.id, start + WEEK);
+    const renewal = (await paidInvoicesOf(account, subscription.id))[1]!;
+    const made = sandbox
+      .events()
+      .filter((event) => event.type === 'invoice.paid' && event.data.object.id === renewal.id);
+    expect(made).toHaveLength(1);
+    const delivered = (await harness.delivered('/connect')).filter((event) => event.id === made[0]!.id);
+    expect(delivered).toEqual([]);
   });
 
   it("refuses to go back, or more than two of the shortest subscription's intervals ahead", async () => {
