@@ -69,6 +69,9 @@ describe('Checkout in subscription mode on a connected account', () => {
     expect(await wordsFor('week', 2)).toContain('Total <strong>NZD $25.00</strong> every 2 weeks');
     expect(await wordsFor('month')).toContain('Total <strong>NZD $25.00</strong> every month');
     expect(await wordsFor('year')).toContain('Total <strong>NZD $25.00</strong> every year');
+    expect(await wordsFor('week')).toContain(
+      'By subscribing, you allow Kōwhai Yoga to charge your card for future payments as shown above until you cancel.',
+    );
   });
 
   it('creates the customer, an active subscription and a paid first invoice whose charge carries the fee', async () => {
