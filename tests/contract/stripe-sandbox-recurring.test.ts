@@ -146,8 +146,15 @@ describe('Checkout in subscription mode on a connected account', () => {
     expect(platform.some((event) => JSON.stringify(event).includes(subscription.id))).toBe(false);
   });
 
-  it('refuses payment_intent_data in subscription mode, and a fee percent on the platform', async () => {
+  it('refuses payment_intent_data in subscription mode, a fee percent on the platform, and no interval', async () => {
     const account = await onboardedAccount(stripe, 'refusals@example.co.nz');
+    await expect(createRecurringSession(stripe, account, { intervalCount: 0 })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'line_items[0][price_data][recurring][interval_count]',
+    });
+    await expect(createRecurringSession(stripe, account, { intervalCount: 157 })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const base = {
       mode: 'subscription' as const,
       line_items: [

@@ -231,10 +231,9 @@ export function attemptPayment(
   const decline = paymentMethod
     ? declineOfCard(paymentMethod.card.last4)
     : { code: 'card_declined', declineCode: 'generic_decline', message: 'The customer has no payment method.' };
-  const applicationFeeAmount =
-    subscription.application_fee_percent === null
-      ? null
-      : Math.round((invoice.amount_due * subscription.application_fee_percent) / 100);
+  // Absent on subscriptions stored before connected accounts had them: no fee, as null says.
+  const feePercent = subscription.application_fee_percent ?? null;
+  const applicationFeeAmount = feePercent === null ? null : Math.round((invoice.amount_due * feePercent) / 100);
   const charge = chargeCard(
     context,
     { invoice, paymentIntent, paymentMethod, decline, applicationFeeAmount, at },
