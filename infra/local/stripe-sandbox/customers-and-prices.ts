@@ -3,6 +3,7 @@
  * lookup every sandbox route uses to find an object of a kind on an account.
  */
 import { metadataParam, optionalInteger, optionalString, requiredString, type Params } from './form-params';
+import { timeFor } from './clock-time';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { invalidParameter, missingParameter, noSuchObject } from './stripe-error';
@@ -19,11 +20,13 @@ export interface Customer extends StripeObject {
   object: 'customer';
   email: string | null;
   name: string | null;
+  /** The test clock whose time its subscriptions keep (test-clocks.ts), or null. */
+  test_clock: string | null;
 }
 
 export function createCustomer(
   context: SandboxContext,
-  fields: { email: string | null; name: string | null; metadata?: Record<string, string> },
+  fields: { email: string | null; name: string | null; metadata?: Record<string, string>; testClock?: string | null },
   account: string | null,
 ): Customer {
   const customer: Customer = {
@@ -34,7 +37,9 @@ export function createCustomer(
     phone: null,
     description: null,
     metadata: fields.metadata ?? {},
-    created: context.now(),
+    invoice_settings: { default_payment_method: null },
+    test_clock: fields.testClock ?? null,
+    created: fields.testClock ? timeFor(context, fields.testClock, account) : context.now(),
     livemode: false,
   };
   context.store.put(customer, account);
@@ -43,12 +48,17 @@ export function createCustomer(
 }
 
 export function createCustomerFromParams(context: SandboxContext, params: Params, account: string | null) {
+  const testClock = optionalString(params, 'test_clock') ?? null;
+  if (testClock && context.store.find(testClock, account)?.object !== 'test_helpers.test_clock') {
+    throw noSuchObject('test_helpers.test_clock', testClock, 'test_clock');
+  }
   return createCustomer(
     context,
     {
       email: optionalString(params, 'email') ?? null,
       name: optionalString(params, 'name') ?? null,
       metadata: metadataParam(params, 'metadata'),
+      testClock,
     },
     account,
   );
@@ -95,15 +105,23 @@ export function createPrice(context: SandboxContext, params: Params, prefix: str
       'Invalid interval: must be one of day, week, month, or year',
     );
   }
+  const intervalCount = optionalInteger(params, `${prefix}[recurring][interval_count]`) ?? 1;
+  // Stripe's bound: at least one interval, at most three years (3 years, 36 months, 156 weeks, 1095 days).
+  const maxCount = { day: 1095, week: 156, month: 36, year: 3 }[interval ?? 'month'] ?? 36;
+  if (intervalCount < 1 || intervalCount > maxCount) {
+    throw invalidParameter(
+      `${prefix}[recurring][interval_count]`,
+      'Invalid interval_count: the maximum interval is three years (3 years, 36 months, or 156 weeks).',
+      'parameter_invalid_integer',
+    );
+  }
   const price: Price = {
     id: newId('price', 24),
     object: 'price',
     active: true,
     currency,
     unit_amount: unitAmount,
-    recurring: interval
-      ? { interval, interval_count: optionalInteger(params, `${prefix}[recurring][interval_count]`) ?? 1 }
-      : null,
+    recurring: interval ? { interval, interval_count: intervalCount } : null,
     type: interval ? 'recurring' : 'one_time',
     product: productId,
     metadata: metadataParam(params, `${prefix}[metadata]`),
