@@ -55,6 +55,14 @@ export type PaymentLinkFields = z.output<typeof paymentLinkFieldsSchema>;
 /** The names of the link's own fields, in the schema's order: what the merchant's answer copies from a row. */
 export const PAYMENT_LINK_FIELD_NAMES = Object.keys(paymentLinkFieldsSchema.shape) as (keyof PaymentLinkFields)[];
 
+/** Those of the link's fields named, copied from a row (which holds more). */
+export function pickLinkFields<Name extends keyof PaymentLinkFields>(
+  link: PaymentLinkFields,
+  names: readonly Name[],
+): Pick<PaymentLinkFields, Name> {
+  return Object.fromEntries(names.map((name) => [name, link[name]])) as Pick<PaymentLinkFields, Name>;
+}
+
 /** The row: the link's fields and the bookkeeping only the server reads. */
 export const paymentLinkRecordSchema = z.extend(paymentLinkFieldsSchema, {
   merchantId: z.string(),

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
   EXPIRY_INVALID_MESSAGE,
+  PUBLIC_LINK_FIELD_NAMES,
   type CreatePaymentLink,
   type PaymentLink,
   type PublicPaymentLink,
@@ -15,7 +16,7 @@ import {
 } from '@shared/contracts/payment-links';
 import type { CustomField } from '@shared/contracts/custom-fields';
 import { instantOfWallClock } from '@shared/wall-clock';
-import { PAYMENT_LINK_FIELD_NAMES, type PaymentLinkFields, type PaymentLinkRecord } from '@shared/payment-link-record';
+import { PAYMENT_LINK_FIELD_NAMES, pickLinkFields, type PaymentLinkRecord } from '@shared/payment-link-record';
 import { HttpError } from './http-error';
 import { inBatches } from './in-batches';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -108,9 +109,8 @@ export function isLinkExpired(link: Pick<PaymentLinkRecord, 'expiresAt'>, now: D
 
 /** What the merchant sees of a stored link: its own fields, and what is worked out when read. */
 export function toPaymentLink(link: PaymentLinkRecord, now: Date): PaymentLink {
-  const fields = Object.fromEntries(PAYMENT_LINK_FIELD_NAMES.map((name) => [name, link[name]])) as PaymentLinkFields;
   return {
-    ...fields,
+    ...pickLinkFields(link, PAYMENT_LINK_FIELD_NAMES),
     expired: isLinkExpired(link, now),
     // A link older than the count shows none rather than a part of its history (docs/decisions.md #82).
     results: link.resultsSince ? { payments: link.soldCount, grossCents: link.grossCents ?? 0 } : null,
@@ -299,13 +299,7 @@ export async function payableLink(linkId: string, deps: Omit<LinkDeps, 'now'>) {
 export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise<PublicPaymentLink> {
   const { link, merchant } = await payableLink(linkId, deps);
   return {
-    linkId: link.linkId,
-    title: link.title,
-    description: link.description,
-    amountCents: link.amountCents,
-    isOpenAmount: link.isOpenAmount,
-    tipPercent: link.tipPercent,
-    currency: link.currency,
+    ...pickLinkFields(link, PUBLIC_LINK_FIELD_NAMES),
     businessName: merchant.companyName ?? null,
     acceptingPayments: canTakePayments(merchant, deps.now),
     ...expiryForPayer(link, deps.now),

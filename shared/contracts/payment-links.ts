@@ -213,30 +213,33 @@ export type CreatePaymentLink = z.output<typeof createPaymentLinkSchema>;
 export const updatePaymentLinkSchema = z.object({ isActive: z.boolean('isActive must be true or false') });
 export type UpdatePaymentLink = z.infer<typeof updatePaymentLinkSchema>;
 
+/** The link's own fields a payer may see; the public answer copies these from the row and adds no other. */
+const publicLinkFieldsSchema = z.pick(paymentLinkFieldsSchema, {
+  linkId: true,
+  title: true,
+  description: true,
+  amountCents: true,
+  isOpenAmount: true,
+  tipPercent: true,
+  currency: true,
+});
+export const PUBLIC_LINK_FIELD_NAMES = Object.keys(publicLinkFieldsSchema.shape) as (keyof z.output<
+  typeof publicLinkFieldsSchema
+>)[];
+
 /**
  * GET /api/links/{id} — public, cacheable, and only what the payment page shows: no merchant id, no
  * Stripe account, no dates. `acceptingPayments` is false when the merchant cannot take payments right
  * now (docs/decisions.md #11).
  */
-export const publicPaymentLinkSchema = z.extend(
-  z.pick(paymentLinkSchema, {
-    linkId: true,
-    title: true,
-    description: true,
-    amountCents: true,
-    isOpenAmount: true,
-    tipPercent: true,
-    currency: true,
-  }),
-  {
-    /** The business the payer is paying (company name), when the merchant gave one. */
-    businessName: z.nullable(z.string()),
-    acceptingPayments: z.boolean(),
-    /** Past its expiry: the page says `expiredMessage` (or the default words) instead of taking payment. */
-    expired: z.boolean(),
-    expiredMessage: z.nullable(z.string()),
-    /** Every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
-    soldOut: z._default(z.boolean(), false),
-  },
-);
+export const publicPaymentLinkSchema = z.extend(publicLinkFieldsSchema, {
+  /** The business the payer is paying (company name), when the merchant gave one. */
+  businessName: z.nullable(z.string()),
+  acceptingPayments: z.boolean(),
+  /** Past its expiry: the page says `expiredMessage` (or the default words) instead of taking payment. */
+  expired: z.boolean(),
+  expiredMessage: z.nullable(z.string()),
+  /** Every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
+  soldOut: z._default(z.boolean(), false),
+});
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;

@@ -61,7 +61,7 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['functions/domain/probe.ts', '@shared/brand'],
     ['web/src/probe.ts', '@shared/brand'],
     ['web/src/features/payment-links/components/probe.tsx', '@web/features/subscription'],
-    ['web/src/features/payment-links/components/probe.tsx', '@web/features/payment-links/api/payment-links-api'],
+    ['web/src/features/payment-links/components/probe.tsx', '@web/features/payment-links/payment-links-strings'],
     ['web/src/features/payer/components/probe.tsx', '@web/lib/cn'],
     ['infra/probe.ts', '@functions/catalog'],
     ['infra/probe.ts', './tables'],

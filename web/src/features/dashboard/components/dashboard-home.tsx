@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,7 +8,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
-import { listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
+import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { useStripeConnection } from '@web/lib/stripe-connection-api';
 import { PlanBadge, SubscriptionStatusCard, useSubscriptionStatus } from '@web/features/subscription';
@@ -59,7 +58,7 @@ function useFirstScreenReads(): boolean {
   const shaping = [
     useMerchantProfile(),
     useStripeConnection(),
-    useQuery({ queryKey: paymentLinksQueryKey, queryFn: listPaymentLinks }),
+    usePaymentLinks(),
     useSubscriptionStatus(),
     useRecentPayments(),
   ];

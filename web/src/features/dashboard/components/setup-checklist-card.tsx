@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, Circle, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { useConnectStripe } from '@web/features/stripe-connection';
 import { cn } from '@web/lib/cn';
-import { listPaymentLinks, paymentLinksQueryKey } from '@web/lib/payment-links-api';
+import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { useStripeConnection } from '@web/lib/stripe-connection-api';
 import { dashboardStrings } from '../dashboard-strings';
@@ -21,7 +20,7 @@ const strings = dashboardStrings.home.setup;
  */
 export function SetupChecklistCard() {
   const stripe = useStripeConnection();
-  const links = useQuery({ queryKey: paymentLinksQueryKey, queryFn: listPaymentLinks });
+  const links = usePaymentLinks();
   const { progress, record } = useSetupProgress();
   const { connect, isConnecting } = useConnectStripe();
 

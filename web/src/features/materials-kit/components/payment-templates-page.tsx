@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink, Plus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
@@ -9,8 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { DEFAULT_CURRENCY } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
-import { createPaymentLink, paymentLinksQueryKey } from '@web/lib/payment-links-api';
-import { paymentsQueryKey } from '@web/lib/payments-api';
+import { useCreatePaymentLink } from '@web/lib/payment-links-api';
 import { materialsKitStrings } from '../materials-kit-strings';
 import { PAYMENT_TEMPLATES, type PaymentTemplate } from '../payment-templates';
 import { BackToDashboardLink } from './back-to-dashboard-link';
@@ -45,15 +43,10 @@ export function PaymentTemplatesPage() {
 }
 
 function TemplateCard({ template }: { template: PaymentTemplate }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { link } = template;
-  const create = useMutation({
-    mutationFn: () => createPaymentLink(link),
+  const create = useCreatePaymentLink({
     onSuccess: (created: PaymentLink) => {
-      // The link lists and the dashboard's active-links count both change.
-      void queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey });
-      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
       toast.success(strings.createdToast, {
         description: strings.createdToastDetail(created.title),
         action: { label: strings.viewLink, onClick: () => void navigate(MANAGE_LINKS_PATH) },
@@ -105,7 +98,7 @@ function TemplateCard({ template }: { template: PaymentTemplate }) {
           </>
         ) : (
           <Button
-            onClick={() => create.mutate()}
+            onClick={() => create.mutate(link)}
             disabled={create.isPending}
             aria-label={create.isPending ? undefined : strings.create(link.title)}
           >

@@ -21,7 +21,7 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { useCreatePaymentLink } from '../api/payment-links-api';
+import { useCreatePaymentLink } from '@web/lib/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';
 import { EMPTY_FORM, createLinkResolver, formFieldOf, type CreateLinkFormValues } from './create-link-form-model';

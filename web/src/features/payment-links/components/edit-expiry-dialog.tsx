@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
-import { useSetPaymentLinkExpiry } from '../api/payment-links-api';
+import { useSetPaymentLinkExpiry } from '@web/lib/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 
 const strings = paymentLinksStrings.expiry;

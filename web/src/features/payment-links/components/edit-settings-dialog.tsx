@@ -13,7 +13,7 @@ import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-di
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
-import { useSetPaymentLinkSettings } from '../api/payment-links-api';
+import { useSetPaymentLinkSettings } from '@web/lib/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { linkSettingsInput, linkSettingsText, type LinkSettingsField } from './link-settings-text';
 

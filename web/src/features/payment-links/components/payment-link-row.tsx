@@ -24,7 +24,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { SendRequestDialog } from '@web/features/requests';
-import { useSetPaymentLinkActive } from '../api/payment-links-api';
+import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
-import { usePaymentLinks } from '../api/payment-links-api';
+import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { useQrGenerator } from '../hooks/use-qr-generator';
 import { paymentLinksStrings as strings } from '../payment-links-strings';
 import { CreateLinkForm } from './create-link-form';

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { NativeSelect } from '@web/components/ui/native-select';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
-import { usePaymentLinks } from '@web/features/payment-links';
+import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { useDownloadPrintMaterial } from '../hooks/use-download-print-material';
 import {
   businessNameOf,
