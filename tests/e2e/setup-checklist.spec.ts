@@ -41,12 +41,25 @@ test('the checklist ticks itself: Stripe in another tab, a first link, a poster;
   await page.getByLabel('Title').fill('Flat white');
   await page.getByLabel('Amount (NZD)').fill('5.50');
   await page.getByRole('button', { name: 'Create Payment Link' }).click();
-  await expect(page.getByRole('dialog', { name: 'Payment Link Created!' })).toBeVisible();
+  const created = page.getByRole('dialog', { name: 'Payment Link Created!' });
+  await expect(created).toBeVisible();
   await page.goto('/dashboard');
   await expect(step(page, 'Create your first link')).toHaveAttribute('data-done', 'true');
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
+  await expect(checklist.getByRole('link', { name: 'Print materials' })).toHaveAttribute(
+    'href',
+    '/dashboard/print-materials',
+  );
 
-  await checklist.getByRole('link', { name: 'Print materials' }).click();
+  // The poster straight from a new link's dialog: the Materials Kit opens with that link chosen.
+  await page.goto('/dashboard/create-link');
+  await page.getByLabel('Title').fill('Long black');
+  await page.getByLabel('Amount (NZD)').fill('5.00');
+  await page.getByRole('button', { name: 'Create Payment Link' }).click();
+  await created.getByRole('link', { name: 'Poster, table card or QR code' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/print-materials\?link=/);
+  const picker = page.getByRole('combobox', { name: /link/i });
+  await expect(picker.locator('option:checked')).toHaveText(/Long black/);
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download A4 poster (PDF)' }).click();
   await downloaded;

@@ -93,6 +93,8 @@ export const paymentLinksStrings = {
     shareOn: (network: string) => `Share on ${network} (opens in a new tab)`,
     shareText: (title: string) => `${title}: pay securely by card with ${BRAND_NAME}`,
     viewPage: 'View Payment Page',
+    /** To the Materials Kit with this link chosen: its poster, table card and QR code to download. */
+    printMaterials: 'Poster, table card or QR code',
     createAnother: 'Create Another',
     done: 'Done',
     close: 'Close',

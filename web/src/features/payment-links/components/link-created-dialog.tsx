@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, CircleCheck, Copy, ExternalLink, Mail, QrCode } from 'lucide-react';
+import { Check, CircleCheck, Copy, ExternalLink, Mail, Printer, QrCode } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { siFacebook, siInstagram, siWhatsapp, siX, type SimpleIcon } from 'simple-icons';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { Badge } from '@web/components/ui/badge';
@@ -81,6 +82,13 @@ export function LinkCreatedDialog({ link, open, onOpenChange, onCreateAnother, o
               <Badge variant="brand">{linkAmountText(link)}</Badge>
               {tipPercent ? <Badge variant="outline">{paymentLinksStrings.link.tipBadge(tipPercent)}</Badge> : null}
             </div>
+            {/* The code above is for the screen; the Materials Kit makes it for a wall, a table or a file. */}
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`/dashboard/print-materials?link=${encodeURIComponent(link.linkId)}`}>
+                <Printer aria-hidden="true" />
+                {strings.printMaterials}
+              </Link>
+            </Button>
           </div>
         </div>
 
