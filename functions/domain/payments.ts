@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '@shared/contracts/checkout';
 import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
 import type { EmailRefusalKind, MoneyState } from '@shared/contracts/payments';
+import type { GstTreatment } from '@shared/gst-treatment';
 import type { ReceiptTax } from './gst';
 import type { StoredDispute, StoredRefund } from './money-records';
 
@@ -31,6 +32,11 @@ export interface PaymentRecord extends SettlementDetails {
   /** The link's title and description when paid, so a later edit or deletion does not rewrite history. */
   linkTitle: string;
   linkDescription: string | null;
+  /**
+   * The link's GST treatment when paid (docs/decisions.md #136): its receipt, corrections, GST summary and
+   * Xero lines follow it whatever the link says later. Absent on payments made before it was kept: standard.
+   */
+  gstTreatment?: GstTreatment;
   /** The merchant's connected account the Checkout session lives on (direct charge). */
   stripeAccountId: string;
   currency: string;
