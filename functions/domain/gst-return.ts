@@ -20,6 +20,7 @@
  */
 import type { GstReturnBoxes, GstReturnWorksheet } from '@shared/contracts/gst-return';
 import type { GstSummary, GstSummaryQuery } from '@shared/contracts/gst-summary';
+import { gstTreatmentOf } from '@shared/gst-treatment';
 import { gstInInclusiveCents } from './gst';
 import { gstSummary, type GstSummaryPaymentReader } from './gst-summary';
 import { HttpError } from './http-error';
@@ -99,8 +100,11 @@ export async function gstReturnWorksheet(
     );
   }
   // Input tax is the registered person's: a fee counts only where the merchant was registered when its
-  // payment's receipt was issued (#97), as that receipt's sale counts in Box 5.
-  const whileRegistered = read.filter((payment) => receiptTaxOf(payment, merchant).gstRegistered);
+  // payment's receipt was issued (#97), as that receipt's sale counts in Box 5; and not on a sale that is no
+  // taxable supply, whose fee was not used in making one (s20(3C); #136).
+  const whileRegistered = read.filter(
+    (payment) => receiptTaxOf(payment, merchant).gstRegistered && gstTreatmentOf(payment) !== 'no-gst',
+  );
   const fees = feeTotalsOf(feeLinesOf(whileRegistered, merchant, summary), false);
   const paylinkGstRegistered = deps.paylinkGstNumber !== null;
   const boxes = gstReturnBoxes({

@@ -37,6 +37,9 @@ export function taxableCentsOfLine(
     case 'paylink_fee':
     case 'fee_refund':
       // Paylink's fee carries GST only when Paylink is registered; its fee statement is then the tax invoice.
+      // A fee on a sale that is no taxable supply was not incurred in making taxable supplies: no input tax
+      // to claim on it (GST Act s20(3C); #136).
+      if (payment && gstTreatmentOf(payment) === 'no-gst') return 0;
       return paylink.gstNumber ? line.amountCents : 0;
     case 'stripe_fee':
     case 'dispute':

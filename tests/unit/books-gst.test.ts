@@ -252,8 +252,13 @@ describe('property: the precoded Xero file books the GST the summary states', ()
           const { lines, rows, summary } = booksOf(sales, paylink, payoutCount, firstFails);
           // GST on income: receipts less supply corrections, as the summary nets them.
           expect(xeroGstCents(rows)).toBe(summary.totals.netGstCents);
-          // GST on expenses: Paylink's fee only, and only when Paylink is registered; never Stripe's fees.
-          const paylinkFees = lines.filter((line) => line.kind === 'paylink_fee' || line.kind === 'fee_refund');
+          // GST on expenses: Paylink's fee only, and only when Paylink is registered; never Stripe's fees, nor
+          // the fee on a sale that is no taxable supply (#136).
+          const paylinkFees = lines.filter(
+            (line) =>
+              (line.kind === 'paylink_fee' || line.kind === 'fee_refund') &&
+              sales[Number(line.paymentId!.slice('pay_'.length))]!.treatment !== 'no-gst',
+          );
           expect(xeroGstCents(rows, XERO_TAX_RATES.expenses)).toBe(
             paylinkRegistered ? paylinkFees.reduce((sum, line) => sum + gstInInclusiveCents(line.amountCents), 0) : 0,
           );
