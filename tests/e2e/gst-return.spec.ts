@@ -7,8 +7,9 @@
  * 1280 and 390 px.
  *
  * Then the books as an accountant checks them (issue 43): a tip outside GST and refunded, a lost dispute, a
- * partial refund and a payout the bank returned; both Xero files of the payouts and the worksheet, their
- * GST worked out here from the lines as coded, agree to the cent.
+ * partial refund, a zero-rated sale, a sale with no GST and a payout the bank returned; both Xero files of the
+ * payouts and the worksheet, their GST worked out here from the lines as coded, agree to the cent, and the
+ * zero-rated sale's receipt says GST 0% (#136).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -17,6 +18,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { PaymentDetail } from '@shared/contracts/payments';
 import type { PayoutList } from '@shared/contracts/payouts';
 import type { StripeConnection } from '@shared/contracts/stripe-connection';
+import type { GstTreatment } from '@shared/gst-treatment';
 import { formatMoney } from '@shared/money';
 import { parseCsv } from '../support/csv';
 import { submitHostedForm } from '../support/stripe-sandbox';
@@ -30,12 +32,19 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckl
  * A link of `amountCents` (with its tip of `tipPercent`, when one is given) paid on the sandbox's hosted
  * Checkout, settled by the success page's check; answers the payment's id and the sandbox's origin.
  */
-async function pay(token: string, title: string, amountCents: number, tipPercent = 0) {
+async function pay(
+  token: string,
+  title: string,
+  amountCents: number,
+  tipPercent = 0,
+  gstTreatment: GstTreatment = 'standard',
+) {
   const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
     title,
     isOpenAmount: false,
     amountCents,
     tipPercent,
+    gstTreatment,
   });
   const response = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
     method: 'POST',
@@ -54,7 +63,7 @@ async function pay(token: string, title: string, amountCents: number, tipPercent
   const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
   const verified = (await (await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`)).json()) as PaymentResult;
   expect(verified.status).toBe('succeeded');
-  return { paymentId: verified.payment_id, stripeUrl: new URL(url).origin };
+  return { paymentId: verified.payment_id, stripeUrl: new URL(url).origin, receiptPath: verified.receipt_path };
 }
 
 test('a GST-registered merchant reads the GST return worksheet and downloads it and the fee statement', async ({
@@ -182,6 +191,9 @@ test('the books agree: both Xero files and the GST return worksheet book the sam
   const platter = await pay(merchant.token, 'Catering platter', 10_000, 15);
   const cake = await pay(merchant.token, 'Wedding cake', 23_000);
   const scone = await pay(merchant.token, 'Scone', 1001);
+  // Design work for a client overseas, zero-rated (s11A(1)(k)); a gift to the café's charity, no supply at all.
+  const design = await pay(merchant.token, 'Menu design for an overseas client', 46_000, 0, 'zero-rated');
+  await pay(merchant.token, 'Koha for the food bank', 5_000, 0, 'no-gst');
   const { stripeUrl } = platter;
   await merchantApi(merchant.token, 'POST', `/api/me/payments/${platter.paymentId}/refunds`, { amountCents: 1500 });
   await merchantApi(merchant.token, 'POST', `/api/me/payments/${scone.paymentId}/refunds`, { amountCents: 500 });
@@ -238,6 +250,8 @@ test('the books agree: both Xero files and the GST return worksheet book the sam
   expect(coded('Wedding cake')).toEqual([['230.00', '15% GST on Income']]);
   expect(coded('Dispute: Wedding cake')).toEqual([['-230.00', 'No GST']]);
   expect(coded('Refund: Scone')).toEqual([['-5.00', '15% GST on Income']]);
+  expect(coded('Menu design for an overseas client')).toEqual([['460.00', 'Zero Rated']]);
+  expect(coded('Koha for the food bank')).toEqual([['50.00', 'No GST']]);
   const xeroGst = gstAsXeroCodes(lines);
   // $13.04 + $30.00 + $1.31 − $0.65.
   expect(xeroGst).toBe(4_370);
@@ -251,7 +265,15 @@ test('the books agree: both Xero files and the GST return worksheet book the sam
   const boxes = parseCsv((await readFile((await (await worksheetFile).path())!, 'utf8')).replace(/^\uFEFF/, ''));
   const box = (name: string) => cents(boxes.find((cells) => cells[0] === name)![2]!);
   expect(box('Box 15')).toBe(xeroGst);
-  // Box 5 is the receipts at their full amount, the tip outside the supply left out.
-  expect(box('Box 5')).toBe(34_001);
+  // Box 5 is the receipts at their full amount, the tip outside the supply and the gift left out; Box 6 the
+  // zero-rated sale, as the rows coded "Zero Rated" add up.
+  expect(box('Box 5')).toBe(34_001 + 46_000);
+  const zeroRatedRows = lines.filter((cells) => cells[6] === 'Zero Rated');
+  expect(box('Box 6')).toBe(zeroRatedRows.reduce((sum, cells) => sum + cents(cells[1]!), 0));
+  await expect(worksheet.getByTestId('gst-return-box6')).toHaveText('$460.00');
+
+  // The zero-rated sale's receipt, as its payer opens it: GST 0%.
+  await page.goto(design.receiptPath!);
+  await expect(page.getByText('Zero-rated supply: GST 0%, $0.00')).toBeVisible();
   expect(box('Box 10') - box('Box 14')).toBe(xeroGst);
 });
