@@ -271,6 +271,7 @@ test('the books agree: both Xero files and the GST return worksheet book the sam
   const zeroRatedRows = lines.filter((cells) => cells[6] === 'Zero Rated');
   expect(box('Box 6')).toBe(zeroRatedRows.reduce((sum, cells) => sum + cents(cells[1]!), 0));
   await expect(worksheet.getByTestId('gst-return-box6')).toHaveText('$460.00');
+  await expect(page.getByTestId('gst-summary-zero-rated')).toHaveText('$460.00');
 
   // The zero-rated sale's receipt, as its payer opens it: GST 0%.
   await page.goto(design.receiptPath!);
