@@ -24,7 +24,12 @@ export const GST_SUMMARY_TOTAL_LABELS = {
   refunded: 'Total refunded',
   corrected: 'Total GST corrected',
   net: 'Net GST',
+  zeroRated: 'Of the sales, zero-rated',
 } as const;
+
+/** A zero-rated receipt's or correction's type says so: its GST is 0 by law, not missing (#136). */
+const typeOf = (type: string, line: { gstTreatment: string }) =>
+  line.gstTreatment === 'zero-rated' ? `${type} (zero-rated)` : type;
 
 const CRLF = '\r\n';
 
@@ -43,7 +48,7 @@ export function gstSummaryCsv(summary: GstSummary): string {
     ...summary.receipts.map((line) => ({
       at: line.at,
       cells: [
-        'Receipt',
+        typeOf('Receipt', line),
         dayCell(line.day),
         line.receiptNumber === null ? '' : String(line.receiptNumber),
         textCell(line.description),
@@ -56,7 +61,7 @@ export function gstSummaryCsv(summary: GstSummary): string {
     ...summary.corrections.map((line) => ({
       at: line.at,
       cells: [
-        'Supply correction',
+        typeOf('Supply correction', line),
         dayCell(line.day),
         line.receiptNumber === null ? '' : String(line.receiptNumber),
         textCell(`Refund: ${line.description}`),
@@ -83,6 +88,7 @@ export function gstSummaryCsv(summary: GstSummary): string {
     row(GST_SUMMARY_CSV_HEADER) +
     lines.map((line) => row(line.cells)).join('') +
     total(GST_SUMMARY_TOTAL_LABELS.sales, totals.salesCents, null) +
+    (totals.zeroRatedCents !== 0 ? total(GST_SUMMARY_TOTAL_LABELS.zeroRated, totals.zeroRatedCents, null) : '') +
     total(GST_SUMMARY_TOTAL_LABELS.collected, null, totals.gstCollectedCents) +
     total(GST_SUMMARY_TOTAL_LABELS.refunded, -totals.refundedCents, null) +
     total(GST_SUMMARY_TOTAL_LABELS.corrected, null, -totals.gstCorrectedCents) +

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { customFieldSchema } from './contracts/custom-fields';
+import { DEFAULT_GST_TREATMENT, GST_TREATMENTS, type GstTreatment } from './gst-treatment';
 
 const wholeNumber = () => z.number().check(z.int());
 
@@ -46,6 +47,8 @@ const addedFields = {
   /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
   customFields: z._default(z.array(customFieldSchema), []),
   collectPhone: z._default(z.boolean(), false),
+  /** Standard-rated, zero-rated or no GST: what the link's receipts and books say (docs/decisions.md #136). */
+  gstTreatment: z._default(z.enum(GST_TREATMENTS), DEFAULT_GST_TREATMENT),
 };
 
 /** The link's own fields: what its merchant sees of the row (GET /api/me/links adds what is worked out on read). */
@@ -104,7 +107,8 @@ export function referenceKeyOf(reference: string): string {
 
 /**
  * The link as a payment keeps it, copied when Checkout opens: a later edit of the link does not rewrite a
- * payment already made (its title, the reference #55, the thank-you #54, the expiry the schedule closes it by #133).
+ * payment already made (its title, the reference #55, the thank-you #54, the expiry the schedule closes it by #133,
+ * its GST treatment #136).
  */
 export interface LinkSnapshot {
   linkId: string;
@@ -123,6 +127,11 @@ export interface LinkSnapshot {
   referenceKey?: string;
   /** The link's thank-you when paid: the success page shows it (docs/decisions.md #54). */
   thankYouMessage?: string;
+  /**
+   * The link's GST treatment when paid (docs/decisions.md #136): its receipt, corrections, GST summary and
+   * Xero lines follow it whatever the link says later. Absent on payments made before it was kept: standard.
+   */
+  gstTreatment?: GstTreatment;
 }
 
 /** The payment's copy of the link: only what it has (an absent reference or thank-you is not stored). */
@@ -135,5 +144,6 @@ export function linkSnapshotOf(link: PaymentLinkFields): LinkSnapshot {
     ...(link.expiresAt && { linkExpiresAt: link.expiresAt }),
     ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
     ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),
+    gstTreatment: link.gstTreatment,
   };
 }

@@ -39,11 +39,13 @@ export function inXeroFiles<T>(rows: readonly T[]): T[][] {
 
 /**
  * Xero's New Zealand default tax rates ("Default tax rates in Xero", Xero Central, NZ: 15% GST on Income,
- * 15% GST on Expenses, GST on Imports, No GST, Zero Rated): the three the precoded file uses.
+ * 15% GST on Expenses, GST on Imports, No GST, Zero Rated): the four the precoded file uses. "Zero Rated"
+ * is a zero-rated sale (docs/decisions.md #136), which the GST return counts in Box 5 and Box 6.
  */
 export const XERO_TAX_RATES = {
   income: '15% GST on Income',
   expenses: '15% GST on Expenses',
+  zeroRated: 'Zero Rated',
   none: 'No GST',
 } as const;
 
@@ -155,7 +157,11 @@ function rowsOfLine(line: PayoutLine, gstRegistered: boolean): XeroRow[] {
       ...row,
       amountCents: taxed,
       description: xeroText(description),
-      taxRate: isFee(line) ? XERO_TAX_RATES.expenses : XERO_TAX_RATES.income,
+      taxRate: isFee(line)
+        ? XERO_TAX_RATES.expenses
+        : line.gstTreatment === 'zero-rated'
+          ? XERO_TAX_RATES.zeroRated
+          : XERO_TAX_RATES.income,
     });
   }
   if (rest !== 0 || taxed === 0) {

@@ -23,7 +23,7 @@ export const gstSummaryStore: GstSummaryPaymentReader = {
           KeyConditionExpression: 'merchantId = :merchantId AND createdAt BETWEEN :from AND :to',
           FilterExpression: '#status = :succeeded',
           ProjectionExpression:
-            'paymentId, merchantId, #status, createdAt, settledAt, chargedAt, currency, baseCents, tipCents, totalCents, productFeeCents, linkTitle, payerName, receiptNumber, receiptTax, refunds',
+            'paymentId, merchantId, #status, createdAt, settledAt, chargedAt, currency, baseCents, tipCents, totalCents, productFeeCents, linkTitle, payerName, receiptNumber, receiptTax, gstTreatment, refunds',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':merchantId': merchantId,

@@ -8,10 +8,11 @@ import { batchGetWithRetries, tableName } from './dynamo';
 const KEYS_PER_CALL = 100;
 /**
  * What a line shows, and what its GST-bearing part is worked out from (payout-line-gst.ts: the price and tip,
- * the refunds, the receipt's tax): a missing one would make that part NaN.
+ * the refunds, the receipt's tax, the link's GST treatment #136): a missing one would make that part NaN, or
+ * code a zero-rated sale at 15%.
  */
 const LINE_ATTRIBUTES =
-  'paymentId, merchantId, payerName, linkTitle, receiptNumber, receiptTax, baseCents, tipCents, totalCents, refunds';
+  'paymentId, merchantId, payerName, linkTitle, receiptNumber, receiptTax, gstTreatment, baseCents, tipCents, totalCents, refunds';
 
 function readBatch(paymentIds: readonly string[]): Promise<PaymentRecord[]> {
   return batchGetWithRetries<PaymentRecord>(

@@ -11,6 +11,7 @@ import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checko
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
 import { linkSnapshotOf } from '@shared/payment-link-record';
+import type { GstTreatment } from '@shared/gst-treatment';
 import { checkRedirectUrl } from '@shared/redirect-url';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
@@ -115,9 +116,16 @@ export function checkoutQuestionsOf(
   };
 }
 
-/** Whether the payment's receipt will be in the tier that names the recipient. */
-function needsPayerName(merchant: MerchantRecord, amounts: { baseCents: number; tipCents: number }): boolean {
-  return paymentGst(merchant.tax, amounts)?.tier === 'recipient';
+/**
+ * Whether the payment's receipt will be in the tier that names the recipient: never for a link whose sales
+ * carry no GST, whose receipt is no taxable supply information (docs/decisions.md #136).
+ */
+function needsPayerName(
+  merchant: MerchantRecord,
+  amounts: { baseCents: number; tipCents: number },
+  link: { gstTreatment: GstTreatment },
+): boolean {
+  return paymentGst(merchant.tax, { ...amounts, gstTreatment: link.gstTreatment })?.tier === 'recipient';
 }
 
 export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps): Promise<CheckoutResponse> {
@@ -197,7 +205,7 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
         ],
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
         // Over $1,000 a registered merchant's receipt must name the payer (docs/decisions.md #64).
-        ...(needsPayerName(merchant, amounts) && {
+        ...(needsPayerName(merchant, amounts, link) && {
           name_collection: { individual: { enabled: true, optional: false } },
         }),
         // The merchant's questions and the phone number, asked and answered on Checkout (docs/decisions.md #76).

@@ -6,6 +6,7 @@
  *
  * - Box 5: the period's receipts, GST-inclusive (the tip left out where the merchant treats tips as outside
  *   the supply), zero-rated supplies included; Box 6 the zero-rated ones; Box 7 = 5 − 6; Box 8 = 3/23 of 7.
+ *   A sale whose link carries no GST (an exempt supply, a gift, a deposit) is in none of them (#136).
  * - Box 9 (debit adjustments): the GST in the fees Paylink gave back with refunds — a correction the
  *   merchant received of a purchase they claimed (GST Act s25(3)).
  * - Box 11: Paylink's fees when Paylink is registered (a purchase with taxable supply information); nothing
@@ -19,6 +20,7 @@
  */
 import type { GstReturnBoxes, GstReturnWorksheet } from '@shared/contracts/gst-return';
 import type { GstSummary, GstSummaryQuery } from '@shared/contracts/gst-summary';
+import { gstTreatmentOf } from '@shared/gst-treatment';
 import { gstInInclusiveCents } from './gst';
 import { gstSummary, type GstSummaryPaymentReader } from './gst-summary';
 import { HttpError } from './http-error';
@@ -32,7 +34,7 @@ import { receiptTaxOf } from './receipts';
 export interface GstReturnInputs {
   /** The period's receipts, GST-inclusive, zero-rated ones included. */
   salesCents: number;
-  /** Of salesCents, the zero-rated supplies (none until a link can be zero-rated). */
+  /** Of salesCents, the zero-rated supplies (links zero-rated when paid, #136). */
   zeroRatedCents: number;
   /** The GST the period's refunds corrected, each as its receipt's correction says. */
   correctionsGstCents: number;
@@ -98,13 +100,16 @@ export async function gstReturnWorksheet(
     );
   }
   // Input tax is the registered person's: a fee counts only where the merchant was registered when its
-  // payment's receipt was issued (#97), as that receipt's sale counts in Box 5.
-  const whileRegistered = read.filter((payment) => receiptTaxOf(payment, merchant).gstRegistered);
+  // payment's receipt was issued (#97), as that receipt's sale counts in Box 5; and not on a sale that is no
+  // taxable supply, whose fee was not used in making one (s20(3C); #136).
+  const whileRegistered = read.filter(
+    (payment) => receiptTaxOf(payment, merchant).gstRegistered && gstTreatmentOf(payment) !== 'no-gst',
+  );
   const fees = feeTotalsOf(feeLinesOf(whileRegistered, merchant, summary), false);
   const paylinkGstRegistered = deps.paylinkGstNumber !== null;
   const boxes = gstReturnBoxes({
     salesCents: summary.totals.salesCents,
-    zeroRatedCents: 0,
+    zeroRatedCents: summary.totals.zeroRatedCents,
     correctionsGstCents: summary.totals.gstCorrectedCents,
     paylinkFeesCents: fees.chargedCents,
     paylinkFeesReturnedCents: fees.returnedCents,

@@ -5,7 +5,8 @@
  *
  * It reads the period's payments rather than keeping counters: the export lists every receipt and
  * correction anyway. Each receipt's GST follows the tax settings it was issued under, kept on the payment
- * (docs/decisions.md #97), so a later change to Settings → Tax leaves a past period's summary as it was.
+ * (docs/decisions.md #97), so a later change to Settings → Tax leaves a past period's summary as it was,
+ * and the treatment its link had when paid (#136): a zero-rated sale counts at 0%, a sale with no GST not at all.
  * The read is bounded (MAX_PAYMENTS_READ).
  */
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
@@ -152,6 +153,7 @@ export function summarise(
         totalCents: payment.totalCents,
         supplyCents: gst.supplyCents,
         gstCents: gst.gstCents,
+        gstTreatment: gst.treatment,
       });
     }
     for (const refund of succeededRefunds(payment)) {
@@ -168,6 +170,7 @@ export function summarise(
         refundCents: refund.amountCents,
         supplyCents: correction.supplyCents,
         gstCents: correction.gstCorrectionCents,
+        gstTreatment: gst.treatment,
       });
     }
   }
@@ -185,6 +188,7 @@ export function summarise(
     corrections,
     totals: {
       salesCents: sum(receipts, (line) => line.supplyCents),
+      zeroRatedCents: sum(receipts, (line) => (line.gstTreatment === 'zero-rated' ? line.supplyCents : 0)),
       gstCollectedCents,
       // The supply the refunds gave back, beside the sales it is taken from: a refunded tip outside the supply
       // is no part of either (docs/decisions.md #119).

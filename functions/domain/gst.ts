@@ -1,4 +1,5 @@
 import type { TaxSettings, TipGstTreatment } from '@shared/contracts/tax';
+import { gstTreatmentOf, type GstTreatment } from '@shared/gst-treatment';
 export { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
 
 /**
@@ -62,9 +63,17 @@ export function taxableCents(payment: { baseCents: number; tipCents: number }, t
   return tips === 'outside-supply' ? payment.baseCents : payment.baseCents + payment.tipCents;
 }
 
-/** The GST lines of one payment's receipt; null when the merchant is not registered (no GST line at all). */
+/** A treatment under which a sale is a taxable supply: at 15%, or at 0% (docs/decisions.md #136). */
+export type RatedGstTreatment = Exclude<GstTreatment, 'no-gst'>;
+
+/**
+ * The GST lines of one payment's receipt; null when the merchant is not registered or the link's sales carry
+ * no GST (no GST line at all).
+ */
 export interface PaymentGst {
   tier: SupplyInformationTier;
+  /** Standard-rated (15%) or zero-rated (0%, its GST always 0). */
+  treatment: RatedGstTreatment;
   /** The GST-inclusive value of the supply (the tip left out when tips are outside it). */
   supplyCents: number;
   gstCents: number;
@@ -92,13 +101,28 @@ export interface ReceiptTax {
   timeZone?: string;
 }
 
+/**
+ * The receipt's GST: under the tax settings it was issued under, and the treatment the payment's link had
+ * at checkout (docs/decisions.md #136) — none for a sale that is no taxable supply, 0% for a zero-rated one.
+ */
 export function paymentGst(
   tax: Pick<TaxSettings, 'gstRegistered' | 'tipTreatment'> | undefined,
-  payment: { baseCents: number; tipCents: number },
+  payment: { baseCents: number; tipCents: number; gstTreatment?: GstTreatment | null },
 ): PaymentGst | null {
-  if (!tax?.gstRegistered) return null;
+  const treatment = gstTreatmentOf(payment);
+  if (!tax?.gstRegistered || treatment === 'no-gst') return null;
   const supplyCents = taxableCents(payment, tax.tipTreatment);
-  return { tier: supplyInformationTier(supplyCents), supplyCents, gstCents: gstInInclusiveCents(supplyCents) };
+  return {
+    tier: supplyInformationTier(supplyCents),
+    treatment,
+    supplyCents,
+    gstCents: gstOfSupplyCents(supplyCents, treatment),
+  };
+}
+
+/** The GST in a GST-inclusive part of a supply under its treatment: 3/23 at 15%, nothing at 0%. */
+export function gstOfSupplyCents(inclusiveCents: number, treatment: RatedGstTreatment): number {
+  return treatment === 'zero-rated' ? 0 : gstInInclusiveCents(inclusiveCents);
 }
 
 /**
@@ -134,9 +158,9 @@ export function refundSupplyParts(
 /**
  * The GST a refund takes back: the GST in the part of it that lowers the supply, 3/23 s19O-rounded, as a
  * supply correction for that amount states it and as Xero works out the GST of a line coded "15% GST on
- * Income" (docs/decisions.md #119). Each document is rounded on its own (s19O), so a price refunded
+ * Income" (docs/decisions.md #119); nothing when the sale was zero-rated (#136). Each document is rounded on its own (s19O), so a price refunded
  * in several parts may take back a cent more or less than the receipt stated.
  */
-export function refundGstCents(refundSupplyCents: number): number {
-  return gstInInclusiveCents(refundSupplyCents);
+export function refundGstCents(refundSupplyCents: number, treatment: RatedGstTreatment = 'standard'): number {
+  return gstOfSupplyCents(refundSupplyCents, treatment);
 }

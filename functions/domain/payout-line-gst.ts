@@ -2,9 +2,11 @@
  * Which part of each payout line carries GST (docs/decisions.md #118, #119), worked out when
  * the payout is recorded from the payment its line belongs to, with the same functions as the receipt, its
  * supply corrections and the GST summary — so the precoded Xero file, coding that part "15% GST on Income"
- * (or Expenses) and the rest "No GST", books the GST those documents state, line by line.
+ * (or Expenses; "Zero Rated" for a zero-rated sale, #136) and the rest "No GST", books the GST those
+ * documents state, line by line.
  */
 import type { PayoutLine } from '@shared/contracts/payouts';
+import { gstTreatmentOf } from '@shared/gst-treatment';
 import { refundSupplyParts, taxableCents } from './gst';
 import type { MerchantRecord } from './merchants';
 import type { PaymentRecord } from './payments';
@@ -35,6 +37,9 @@ export function taxableCentsOfLine(
     case 'paylink_fee':
     case 'fee_refund':
       // Paylink's fee carries GST only when Paylink is registered; its fee statement is then the tax invoice.
+      // A fee on a sale that is no taxable supply was not incurred in making taxable supplies: no input tax
+      // to claim on it (GST Act s20(3C); #136).
+      if (payment && gstTreatmentOf(payment) === 'no-gst') return 0;
       return paylink.gstNumber ? line.amountCents : 0;
     case 'stripe_fee':
     case 'dispute':
@@ -47,7 +52,8 @@ export function taxableCentsOfLine(
     case 'refund': {
       if (!payment) return undefined;
       const tax = receiptTaxOf(payment, merchant);
-      if (!tax.gstRegistered) return 0;
+      // A sale that is no taxable supply (#136) carries no GST, as its receipt states none.
+      if (!tax.gstRegistered || gstTreatmentOf(payment) === 'no-gst') return 0;
       const magnitude = Math.abs(line.amountCents);
       if (line.kind === 'payment')
         return signedAs(line.amountCents, Math.min(magnitude, taxableCents(payment, tax.tipTreatment)));
@@ -62,7 +68,10 @@ export function taxableCentsOfLine(
   }
 }
 
-/** The lines of one balance transaction, each with its GST-bearing part. */
+/**
+ * The lines of one balance transaction, each with its GST-bearing part; a sale's and its refunds' lines also
+ * with the treatment the payment's link had (#136), so a zero-rated part is coded at 0%.
+ */
 export function withTaxableCents(
   lines: readonly PayoutLine[],
   payment: PaymentRecord | undefined,
@@ -71,6 +80,8 @@ export function withTaxableCents(
 ): PayoutLine[] {
   return lines.map((line) => {
     const taxable = taxableCentsOfLine(line, payment, merchant, paylink);
-    return taxable === undefined ? line : { ...line, taxableCents: taxable };
+    if (taxable === undefined) return line;
+    const ofSale = payment && (line.kind === 'payment' || line.kind === 'refund');
+    return { ...line, taxableCents: taxable, ...(ofSale && { gstTreatment: gstTreatmentOf(payment) }) };
   });
 }

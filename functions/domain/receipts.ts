@@ -10,8 +10,9 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
 import type { ReceiptDocument } from '@shared/receipt-document';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
-import { paymentGst, refundGstCents, refundSupplyParts, type ReceiptTax } from './gst';
+import { paymentGst, refundGstCents, refundSupplyParts, type PaymentGst, type ReceiptTax } from './gst';
 import type { TipGstTreatment } from '@shared/contracts/tax';
+import { gstTreatmentOf } from '@shared/gst-treatment';
 import type { StoredRefund } from './money-records';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { maskedEmail, shortName } from './payer-privacy';
@@ -169,8 +170,13 @@ export function refundCorrections(
   tips: TipGstTreatment,
 ): Map<string, { supplyCents: number; gstCents: number }> {
   const parts = refundSupplyParts(payment, tips, succeededRefunds(payment));
+  // A zero-rated sale's refund lowers its supply and takes back no GST (#136).
+  const treatment = gstTreatmentOf(payment) === 'zero-rated' ? 'zero-rated' : 'standard';
   return new Map(
-    [...parts].map(([refundId, supplyCents]) => [refundId, { supplyCents, gstCents: refundGstCents(supplyCents) }]),
+    [...parts].map(([refundId, supplyCents]) => [
+      refundId,
+      { supplyCents, gstCents: refundGstCents(supplyCents, treatment) },
+    ]),
   );
 }
 
@@ -219,6 +225,18 @@ export function answersOfPayment(payment: Pick<PaymentRecord, 'customFields' | '
   ];
 }
 
+/** The receipt's GST sentence: the GST the price includes, or that the sale is zero-rated (GST 0%). */
+function gstStatementOf(gst: PaymentGst, tipOutside: boolean, money: (cents: number) => string): string {
+  if (gst.treatment === 'zero-rated') {
+    return tipOutside
+      ? `The price of ${money(gst.supplyCents)} is zero-rated: GST 0%, ${money(0)}; the tip is not part of it.`
+      : `Zero-rated supply: GST 0%, ${money(0)}`;
+  }
+  return tipOutside
+    ? `The price of ${money(gst.supplyCents)} includes GST ${money(gst.gstCents)}; the tip is not part of it.`
+    : `The total includes GST ${money(gst.gstCents)}`;
+}
+
 export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | undefined): ReceiptView {
   // As issued (#97), dated in the zone it was issued in (#104).
   const tax = receiptTaxOf(payment, merchant);
@@ -227,7 +245,9 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
   const gst = paymentGst(tax, payment);
   const corrections = refundCorrections(payment, tax.tipTreatment);
   const tipOutside = gst !== null && payment.tipCents > 0 && gst.supplyCents !== payment.totalCents;
-  const showsGst = gst !== null && gst.tier !== 'basic';
+  // A zero-rated sale says its 0% at every amount; a standard-rated one states its GST from over $200 (#136).
+  const zeroRated = gst?.treatment === 'zero-rated';
+  const showsGst = gst !== null && (gst.tier !== 'basic' || zeroRated);
   const lines: [string, string][] = [
     [payment.linkTitle, money(payment.baseCents)],
     ...(payment.tipCents > 0
@@ -248,11 +268,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
     description: payment.linkDescription ? `${payment.linkTitle}: ${payment.linkDescription}` : payment.linkTitle,
     lines,
     totalText: money(payment.totalCents),
-    gstStatement: showsGst
-      ? tipOutside
-        ? `The price of ${money(gst.supplyCents)} includes GST ${money(gst.gstCents)}; the tip is not part of it.`
-        : `The total includes GST ${money(gst.gstCents)}`
-      : null,
+    gstStatement: showsGst && gst ? gstStatementOf(gst, tipOutside, money) : null,
     recipient:
       gst?.tier === 'recipient' ? { name: payment.payerName ?? null, email: payment.payerEmail ?? null } : null,
     answers: answersOfPayment(payment),

@@ -6,6 +6,10 @@
 import * as z from 'zod/mini';
 import { EARLIEST_FILTER_YEAR, isInFilterYears, LATEST_FILTER_YEAR } from '../calendar-years';
 import { GST_PERIOD_LENGTHS, isMonthName } from '../gst-periods';
+import type { GstTreatment } from '../gst-treatment';
+
+/** A receipt's or correction's rate (docs/decisions.md #136): a sale that carries no GST is in neither. */
+export const ratedGstTreatmentSchema = z.enum(['standard', 'zero-rated'] as const satisfies readonly GstTreatment[]);
 
 export const gstSummaryQuerySchema = z.object({
   months: z.pipe(
@@ -43,6 +47,8 @@ export const gstReceiptLineSchema = z.object({
   /** The GST-inclusive value of the supply (the tip left out when the merchant treats tips as outside it). */
   supplyCents: z.number().check(z.int()),
   gstCents: z.number().check(z.int()),
+  /** Standard-rated, or zero-rated (its GST 0): as its link was when paid. */
+  gstTreatment: ratedGstTreatmentSchema,
 });
 export type GstReceiptLine = z.infer<typeof gstReceiptLineSchema>;
 
@@ -62,12 +68,16 @@ export const gstCorrectionLineSchema = z.object({
    */
   supplyCents: z.number().check(z.int()),
   gstCents: z.number().check(z.int()),
+  /** The corrected receipt's treatment. */
+  gstTreatment: ratedGstTreatmentSchema,
 });
 export type GstCorrectionLine = z.infer<typeof gstCorrectionLineSchema>;
 
 export const gstSummaryTotalsSchema = z.object({
   /** The GST-inclusive supplies of the period's receipts. */
   salesCents: z.number().check(z.int()),
+  /** Of salesCents, the zero-rated supplies (the GST return's Box 6). */
+  zeroRatedCents: z.number().check(z.int()),
   gstCollectedCents: z.number().check(z.int()),
   /** The supply the period's refunds gave back (their `supplyCents`), to set against `salesCents`. */
   refundedCents: z.number().check(z.int()),

@@ -6,6 +6,7 @@ import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-m
 import { normaliseLinkId } from '../payer-link-params';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
 import { paymentLinkFieldsSchema, type PaymentLinkFields } from '../payment-link-record';
+import { DEFAULT_GST_TREATMENT, GST_TREATMENTS } from '../gst-treatment';
 import { customFieldsInputSchema } from './custom-fields';
 
 export { REDIRECT_URL_MESSAGE } from '../redirect-url';
@@ -35,6 +36,7 @@ export const MAX_PAYMENTS_LIMIT = 100_000;
 const groupedThousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export const MAX_PAYMENTS_MESSAGE = `The payment limit must be a whole number from 1 to ${groupedThousands(MAX_PAYMENTS_LIMIT)}.`;
 
+export const GST_TREATMENT_MESSAGE = 'Choose standard-rated, zero-rated or no GST.';
 export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 to ${MAX_TIP_PERCENT}.`;
 
 /** A payment amount in cents within what one payment may be. */
@@ -134,6 +136,12 @@ const settingsFields = {
   redirectUrl: redirectUrlSchema,
   reference: optionalText(LINK_REFERENCE_MAX),
   maxPayments: absentAsNull(wholeNumberIn(1, MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)),
+  // Absent is standard-rated, as on a link made before the choice (docs/decisions.md #136); taken as text,
+  // as the forms hold every setting.
+  gstTreatment: z.pipe(
+    z._default(z.string(GST_TREATMENT_MESSAGE), DEFAULT_GST_TREATMENT),
+    z.enum(GST_TREATMENTS, GST_TREATMENT_MESSAGE),
+  ),
 } satisfies StoredAsGiven;
 
 /**

@@ -4,6 +4,7 @@
  * screen and its Xero exports; docs/decisions.md #56, #57.
  */
 import * as z from 'zod/mini';
+import { GST_TREATMENTS } from '../gst-treatment';
 
 export const PAYOUT_PAGE_MAX = 100;
 export const PAYOUT_PAGE_DEFAULT = 25;
@@ -71,6 +72,11 @@ export const payoutLineSchema = z.object({
    * Absent on lines recorded before it was kept: those are coded by their kind.
    */
   taxableCents: z.optional(z.number().check(z.int())),
+  /**
+   * A sale's or refund's GST treatment, as its link had it when paid (docs/decisions.md #136): the precoded
+   * file codes a zero-rated sale's `taxableCents` "Zero Rated" rather than with 15% GST. Absent: standard.
+   */
+  gstTreatment: z.optional(z.enum(GST_TREATMENTS)),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;
 

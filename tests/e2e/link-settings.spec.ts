@@ -2,11 +2,12 @@
  * A link's expiry, reference and thank-you (docs/decisions.md #53–#55), set by a merchant through the
  * Create Link form and the Edit expiry dialog, then paid by a payer who reads the thank-you on the success
  * page; later its limit, reference and thank-you in Edit link settings (#83), and its results on its row
- * (#82). Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens.
+ * (#82). Expiry passing is driven by a clock in tests/integration/link-expiry.test.ts; here the screens. A
+ * GST-registered merchant chooses a link's GST treatment on both forms; one not registered is not offered it (#136).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { format } from 'date-fns';
-import type { PaymentLink } from '@shared/contracts/payment-links';
+import type { PaymentLink, PaymentLinkList } from '@shared/contracts/payment-links';
 import { instantOfWallClock, wallClockOf } from '@shared/wall-clock';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
@@ -203,4 +204,51 @@ test("Edit link settings from a link's menu, and the link's results on its row",
   await expect(row.getByText('1 of 6 sold')).toBeVisible();
   await expect(row.getByText('Ref: TERM-4')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Actions for Saturday wheel class' })).toBeFocused();
+});
+
+test('a GST-registered merchant chooses how GST applies to a link, on Create Link and in its settings @desktop-only', async ({
+  page,
+}) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Tūī Design' });
+  await page.setViewportSize(DESKTOP);
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
+  // Not registered: every sale carries no GST whatever a link says, so no link offers the choice (#136) —
+  // once the page has read the tax settings it decides by.
+  const taxRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/tax');
+  await page.reload();
+  expect((await taxRead).status()).toBe(200);
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await expect(page.getByLabel('GST', { exact: true })).toHaveCount(0);
+
+  await merchantApi(merchant.token, 'PUT', '/api/me/tax', {
+    gstRegistered: true,
+    gstNumber: '49-091-850',
+    legalName: 'Tūī Design Limited',
+    address: '1 Queen Street, Auckland',
+  });
+  await page.reload();
+  const gst = page.getByLabel('GST', { exact: true });
+  await expect(gst).toHaveValue('standard');
+  await page.getByLabel('Title').fill('Brand guide for a client in Sydney');
+  await page.getByLabel('Amount (NZD)').fill('460.00');
+  await gst.selectOption({ label: 'Zero-rated (0%)' });
+  await page.getByRole('button', { name: 'Create Payment Link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment Link Created!' })).toBeVisible();
+  const linkOf = async () =>
+    (await merchantApi<PaymentLinkList>(merchant.token, 'GET', '/api/me/links')).links.find(
+      (link) => link.title === 'Brand guide for a client in Sydney',
+    );
+  expect((await linkOf())?.gstTreatment).toBe('zero-rated');
+  await expectNoSeriousAxeFindings(page);
+
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Manage Links' }).click();
+  await page.getByRole('button', { name: 'Actions for Brand guide for a client in Sydney' }).click();
+  await page.getByRole('menuitem', { name: 'Edit link settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit link settings' });
+  await expect(dialog.getByLabel('GST', { exact: true })).toHaveValue('zero-rated');
+  await dialog.getByLabel('GST', { exact: true }).selectOption({ label: 'No GST (not a taxable supply)' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await linkOf())?.gstTreatment).toBe('no-gst');
 });

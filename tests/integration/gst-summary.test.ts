@@ -109,6 +109,7 @@ describe('GST summary', () => {
     });
     expect(result.totals).toEqual({
       salesCents: 23_000 + 11_500 + 1001,
+      zeroRatedCents: 0,
       gstCollectedCents: 4631,
       refundedCents: 2300,
       gstCorrectedCents: 300,

@@ -3,7 +3,8 @@
  * through the local runtime: payments and a partial refund through the local Stripe, then
  * GET /api/me/paylink-fees and GET /api/me/gst-return — the fees less those given back, GST only while
  * Paylink is registered (its deployment setting), the boxes agreeing with the GST summary to the cent;
- * another merchant's payments never appear; a bad month or period is refused in words.
+ * another merchant's payments never appear; a bad month or period is refused in words. A zero-rated link's
+ * sale is in Box 5 and Box 6, a link with no GST's in no box, its fee not claimed (#136).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '@functions/environment';
@@ -12,6 +13,7 @@ import { gstReturnWorksheetSchema, type GstReturnWorksheet } from '@shared/contr
 import { gstSummarySchema } from '@shared/contracts/gst-summary';
 import { feeStatementSchema, type FeeStatement } from '@shared/contracts/paylink-fees';
 import { addMonths } from '@shared/gst-periods';
+import type { GstTreatment } from '@shared/gst-treatment';
 import { paymentRow } from '../support/stored-rows';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -30,10 +32,10 @@ async function registeredMerchant(companyName: string): Promise<TestMerchant> {
   return merchant;
 }
 
-async function paid(owner: TestMerchant, title: string, amountCents: number) {
+async function paid(owner: TestMerchant, title: string, amountCents: number, gstTreatment?: GstTreatment) {
   const { paymentId, paid } = await env.paidPayment(
     owner,
-    { title, isOpenAmount: false, amountCents, tipPercent: null },
+    { title, isOpenAmount: false, amountCents, tipPercent: null, ...(gstTreatment && { gstTreatment }) },
     { tip: 'none', payer: { email: 'aroha@example.co.nz', name: 'Aroha Payer' } },
   );
   expect(paid.status).toBe(303);
@@ -172,5 +174,30 @@ describe('Paylink’s fee statement and the GST return worksheet', () => {
     }
     expect((await env.api(`/api/me/paylink-fees?month=${month}`)).status).toBe(401);
     expect((await env.api(`/api/me/gst-return?months=1&lastMonth=${month}`)).status).toBe(401);
+  });
+});
+
+describe('a link’s GST treatment in the worksheet (docs/decisions.md #136)', () => {
+  it('puts a zero-rated sale in Box 5 and Box 6, a sale with no GST nowhere, and claims no fee on it', async () => {
+    const owner = await registeredMerchant('Tūī Design');
+    const standard = await paid(owner, 'Logo', 23_000);
+    const zeroRated = await paid(owner, 'Brand guide for a client in Sydney', 46_000, 'zero-rated');
+    const gift = await paid(owner, 'Donation', 5_000, 'no-gst');
+    // Each payment keeps its link's treatment; one made without a choice is standard.
+    expect([standard.gstTreatment, zeroRated.gstTreatment, gift.gstTreatment]).toEqual([
+      'standard',
+      'zero-rated',
+      'no-gst',
+    ]);
+    const thisMonth = dayInTimeZone(zeroRated.settledAt!, 'Pacific/Auckland').slice(0, 7);
+    process.env[ENV.paylinkGstNumber] = '49-091-850';
+    try {
+      const { boxes, parts } = await worksheetOf(owner, 1, thisMonth);
+      expect(boxes).toMatchObject({ box5: 69_000, box6: 46_000, box7: 23_000, box8: 3000 });
+      // Paylink's fees on the logo and the brand guide (115 + 230), not on the donation's 25.
+      expect([boxes.box11, parts.receipts]).toEqual([345, 2]);
+    } finally {
+      delete process.env[ENV.paylinkGstNumber];
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The books agree (docs/decisions.md #118 … #121): the precoded Xero file's rows, coded as
  * they are, book the GST the GST summary states, for any mix of prices, tips inside or outside the supply,
- * refunds (partial, tip-only, full), disputes won or lost and failed payouts; Stripe's fees never carry
+ * refunds (partial, tip-only, full), disputes won or lost, failed payouts and links standard-rated,
+ * zero-rated or carrying no GST (#136); Stripe's fees never carry
  * GST; Paylink's fee carries it only when Paylink is registered; and the clearing account comes back to zero.
  */
 import fc from 'fast-check';
@@ -16,6 +17,7 @@ import { linesOfTransaction, type LinePayment } from '@functions/domain/payouts'
 import type { StripeBalanceTransaction } from '@functions/domain/stripe-port';
 import type { PayoutLine, PayoutStatus } from '@shared/contracts/payouts';
 import type { TipGstTreatment } from '@shared/contracts/tax';
+import { GST_TREATMENTS, type GstTreatment } from '@shared/gst-treatment';
 import {
   XERO_TAX_RATES,
   linesTotalCents,
@@ -56,6 +58,7 @@ interface SaleSpec {
   baseCents: number;
   tipCents: number;
   tips: TipGstTreatment;
+  treatment: GstTreatment;
   receiptGstRegistered: boolean;
   refunds: ('tip' | 'rest' | number)[];
   dispute: 'none' | 'won' | 'lost';
@@ -90,6 +93,7 @@ function paymentOf(sale: SaleSpec, index: number): PaymentRecord {
     linkId: 'l1',
     linkTitle: 'Catering platter',
     linkDescription: null,
+    gstTreatment: sale.treatment,
     stripeAccountId: 'acct_1',
     currency: 'nzd',
     baseCents: sale.baseCents,
@@ -217,6 +221,7 @@ const anySale: fc.Arbitrary<SaleSpec> = fc.record({
   baseCents: fc.integer({ min: 50, max: 2_000_000 }),
   tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300_000 })),
   tips: fc.constantFrom<TipGstTreatment>('part-of-supply', 'outside-supply'),
+  treatment: fc.constantFrom(...GST_TREATMENTS),
   receiptGstRegistered: fc.boolean(),
   refunds: fc.array(
     fc.oneof(fc.constant('tip' as const), fc.constant('rest' as const), fc.integer({ min: 1, max: 2_300_000 })),
@@ -247,13 +252,32 @@ describe('property: the precoded Xero file books the GST the summary states', ()
           const { lines, rows, summary } = booksOf(sales, paylink, payoutCount, firstFails);
           // GST on income: receipts less supply corrections, as the summary nets them.
           expect(xeroGstCents(rows)).toBe(summary.totals.netGstCents);
-          // GST on expenses: Paylink's fee only, and only when Paylink is registered; never Stripe's fees.
-          const paylinkFees = lines.filter((line) => line.kind === 'paylink_fee' || line.kind === 'fee_refund');
+          // GST on expenses: Paylink's fee only, and only when Paylink is registered; never Stripe's fees, nor
+          // the fee on a sale that is no taxable supply (#136).
+          const paylinkFees = lines.filter(
+            (line) =>
+              (line.kind === 'paylink_fee' || line.kind === 'fee_refund') &&
+              sales[Number(line.paymentId!.slice('pay_'.length))]!.treatment !== 'no-gst',
+          );
           expect(xeroGstCents(rows, XERO_TAX_RATES.expenses)).toBe(
             paylinkRegistered ? paylinkFees.reduce((sum, line) => sum + gstInInclusiveCents(line.amountCents), 0) : 0,
           );
           // The clearing account comes back to zero over the payouts' files.
           expect(linesTotalCents(rows)).toBe(0);
+          // The rows coded as supplies (at 15% or 0%) are the summary's sales less what its refunds gave back;
+          // those coded "Zero Rated" are its zero-rated ones: the GST return's Box 5 and Box 6 (#136).
+          const coded = (...rates: string[]) => linesTotalCents(rows.filter((row) => rates.includes(row.taxRate)));
+          expect(coded(XERO_TAX_RATES.income, XERO_TAX_RATES.zeroRated)).toBe(
+            summary.totals.salesCents - summary.totals.refundedCents,
+          );
+          const zeroRated = <T extends { gstTreatment: string; supplyCents: number }>(lines: T[]) =>
+            linesTotalCents(
+              lines
+                .filter((line) => line.gstTreatment === 'zero-rated')
+                .map((line) => ({ amountCents: line.supplyCents })),
+            );
+          expect(zeroRated(summary.receipts)).toBe(summary.totals.zeroRatedCents);
+          expect(coded(XERO_TAX_RATES.zeroRated)).toBe(summary.totals.zeroRatedCents - zeroRated(summary.corrections));
         },
       ),
       { numRuns: 150 },
@@ -282,6 +306,7 @@ describe('the books at the edge amounts', () => {
     baseCents: 10_000,
     tipCents: 1_500,
     tips: 'outside-supply',
+    treatment: 'standard',
     receiptGstRegistered: true,
     refunds,
     dispute,
@@ -297,6 +322,21 @@ describe('the books at the edge amounts', () => {
     expect(rows[1]!.description).toBe('Catering platter (tip, not part of the GST-inclusive price)');
     expect(xeroGstCents(rows)).toBe(1_304);
     expect(summary.totals.gstCollectedCents).toBe(1_304);
+  });
+
+  it('a zero-rated sale is coded "Zero Rated" and its refund too; a sale with no GST is no supply at all', () => {
+    const zeroRated = booksOf([{ ...outside([2_000]), treatment: 'zero-rated' }], NOT_REGISTERED, 1, false);
+    expect(coded(zeroRated.rows).filter(([, rate]) => rate !== XERO_TAX_RATES.none)).toEqual([
+      [10_000, XERO_TAX_RATES.zeroRated, '200'],
+      [-2_000, XERO_TAX_RATES.zeroRated, '200'],
+    ]);
+    expect(zeroRated.summary.totals).toMatchObject({ salesCents: 10_000, zeroRatedCents: 10_000, netGstCents: 0 });
+    expect(xeroGstCents(zeroRated.rows)).toBe(0);
+
+    const noGst = booksOf([{ ...outside([2_000]), treatment: 'no-gst' }], NOT_REGISTERED, 1, false);
+    expect(new Set(noGst.rows.map((row) => row.taxRate))).toEqual(new Set([XERO_TAX_RATES.none]));
+    expect(noGst.summary.receipts).toEqual([]);
+    expect(noGst.summary.corrections).toEqual([]);
   });
 
   it('refunding only the $15 tip corrects no GST, in the summary and the file', () => {

@@ -141,6 +141,7 @@ describe('the period’s merchant days', () => {
     expect(summary.corrections).toEqual([]);
     expect(summary.totals).toEqual({
       salesCents: 46_000,
+      zeroRatedCents: 0,
       gstCollectedCents: 6000,
       refundedCents: 0,
       gstCorrectedCents: 0,
@@ -170,6 +171,7 @@ describe('the GST summary CSV', () => {
         totalCents: 23_000,
         supplyCents: 23_000,
         gstCents: 3000,
+        gstTreatment: 'standard',
       },
     ],
     corrections: [
@@ -183,10 +185,12 @@ describe('the GST summary CSV', () => {
         refundCents: 2300,
         supplyCents: 2300,
         gstCents: 300,
+        gstTreatment: 'standard',
       },
     ],
     totals: {
       salesCents: 23_000,
+      zeroRatedCents: 0,
       gstCollectedCents: 3000,
       refundedCents: 2300,
       gstCorrectedCents: 300,

@@ -85,12 +85,27 @@ describe('taxable supply information tiers', () => {
   it('counts a tip in the supply, or leaves it out, as the merchant chose', () => {
     expect(paymentGst(registered, { baseCents: 19_000, tipCents: 2_850 })).toEqual({
       tier: 'gst-number',
+      treatment: 'standard',
       supplyCents: 21_850,
       gstCents: 2_850,
     });
     expect(
       paymentGst({ ...registered, tipTreatment: 'outside-supply' }, { baseCents: 19_000, tipCents: 2_850 }),
-    ).toEqual({ tier: 'basic', supplyCents: 19_000, gstCents: 2_478 });
+    ).toEqual({ tier: 'basic', treatment: 'standard', supplyCents: 19_000, gstCents: 2_478 });
+  });
+
+  it('follows the link’s treatment: 0% for a zero-rated sale, no GST line for one that carries none', () => {
+    const sale = { baseCents: 23_000, tipCents: 0 };
+    expect(paymentGst(registered, { ...sale, gstTreatment: 'zero-rated' })).toEqual({
+      tier: 'gst-number',
+      treatment: 'zero-rated',
+      supplyCents: 23_000,
+      gstCents: 0,
+    });
+    expect(paymentGst(registered, { ...sale, gstTreatment: 'no-gst' })).toBeNull();
+    // A payment made before the treatment was kept is standard-rated.
+    expect(paymentGst(registered, { ...sale, gstTreatment: undefined })?.gstCents).toBe(3_000);
+    expect(paymentGst({ ...registered, gstRegistered: false }, { ...sale, gstTreatment: 'zero-rated' })).toBeNull();
   });
 });
 

@@ -159,6 +159,26 @@ describe('the receipt’s words', () => {
   });
 });
 
+describe('the link’s GST treatment (docs/decisions.md #136)', () => {
+  it('a zero-rated sale shows GST 0% at any amount, and its refund corrects no GST', () => {
+    const small = { ...paymentOf(5_000, 0, [1_000]), gstTreatment: 'zero-rated' as const };
+    const view = receiptView(small, merchant);
+    expect(view.gstStatement).toBe('Zero-rated supply: GST 0%, $0.00');
+    expect(view.gstNumber).toBe('49-091-850');
+    expect(supplyCorrection(small, small.refunds!.re_0!, merchant)).toMatchObject({
+      supplyCents: 1_000,
+      gstCorrectionCents: 0,
+    });
+  });
+
+  it('a sale that carries no GST has no GST line, no GST number and no correction', () => {
+    const exempt = { ...paymentOf(23_000, 0, [2_300]), gstTreatment: 'no-gst' as const };
+    const view = receiptView(exempt, merchant);
+    expect([view.gstStatement, view.gstNumber, view.corrections[0]!.gstText]).toEqual([null, null, null]);
+    expect(supplyCorrection(exempt, exempt.refunds!.re_0!, merchant)).toBeNull();
+  });
+});
+
 describe('the tax settings a receipt was issued under (docs/decisions.md #97)', () => {
   const unregistered = { ...merchant, tax: { ...merchant.tax!, gstRegistered: false, gstNumber: null } };
 

@@ -8,7 +8,7 @@
  * The sandbox's daily run (`runDuePayouts`) pays out what is past its `available_on`; the test control
  * `POST /_emu/payouts/run` runs the day's payouts now, treating every pending balance as available, since a
  * test cannot wait Stripe's 7 days. A sandbox payout reaches the bank at once: `payout.created` then
- * `payout.paid` (or `payout.failed` with `fail=1`, whose `payout_failure` transaction returns the money
+ * `payout.paid` (or `payout.failed` with `fail=true`, whose `payout_failure` transaction returns the money
  * to the balance, to go out with the next payout). docs/decisions.md #56.
  */
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type Params } from './form-params';
@@ -198,7 +198,7 @@ export function runDuePayouts(context: SandboxContext): Payout[] {
 
 /**
  * Test control `POST /_emu/payouts/run`: the day's payouts now, every pending balance counted as available;
- * `account=acct_…` for one account only, `fail=1` to have the bank return them (`failure_code=` to say why).
+ * `account=acct_…` for one account only, `fail=true` to have the bank return them (`failure_code=` to say why).
  */
 export function runPayoutsNow(context: SandboxContext, params: Params) {
   const only = optionalString(params, 'account');

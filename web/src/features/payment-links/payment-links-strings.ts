@@ -145,6 +145,16 @@ export const paymentLinksStrings = {
     noResults: '— not counted for links made before results were kept; see Transactions',
   },
 
+  gst: {
+    label: 'GST',
+    hint: 'Zero-rated: GST 0%, e.g. services to a client overseas. No GST: exempt supplies, donations, deposits held as security. Payments keep what the link said when paid.',
+    options: {
+      standard: 'Standard-rated (15%, included in the price)',
+      'zero-rated': 'Zero-rated (0%)',
+      'no-gst': 'No GST (not a taxable supply)',
+    },
+  },
+
   settings: {
     title: 'Edit link settings',
     description: (title: string) =>

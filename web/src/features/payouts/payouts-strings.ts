@@ -124,6 +124,7 @@ export const payoutsStrings = {
     loadFailedTitle: 'The GST summary could not be made',
     figures: {
       sales: 'Sales including GST',
+      zeroRated: 'Of which zero-rated (GST 0%)',
       collected: (n: number) => `GST on ${count.format(n)} ${n === 1 ? 'receipt' : 'receipts'}`,
       corrected: (n: number) => `GST corrected by ${count.format(n)} ${n === 1 ? 'refund' : 'refunds'}`,
       net: 'GST on your Paylink sales',

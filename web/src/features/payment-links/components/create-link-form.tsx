@@ -25,6 +25,7 @@ import { useCreatePaymentLink } from '@web/lib/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';
 import { EMPTY_FORM, createLinkResolver, formFieldOf, type CreateLinkFormValues } from './create-link-form-model';
+import { GstTreatmentField, useOffersGstChoice } from './gst-treatment-field';
 import { LinkQuestionsFields } from './link-questions-fields';
 
 const strings = paymentLinksStrings.create;
@@ -46,7 +47,9 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
     thankYou: useId(),
     redirect: useId(),
     limit: useId(),
+    gst: useId(),
   };
+  const offersGstChoice = useOffersGstChoice();
   const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const create = useCreatePaymentLink();
   const [createdLink, setCreatedLink] = useState<PaymentLink | null>(null);
@@ -305,6 +308,8 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 {...form.register('maxPayments')}
               />
             </FormField>
+
+            {offersGstChoice ? <GstTreatmentField id={ids.gst} {...form.register('gstTreatment')} /> : null}
 
             <LinkQuestionsFields control={form.control} register={form.register} errors={errors} />
           </CardContent>

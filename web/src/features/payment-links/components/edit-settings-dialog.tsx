@@ -14,6 +14,7 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { useSetPaymentLinkSettings } from '@web/lib/payment-links-api';
+import { GstTreatmentField, useOffersGstChoice } from './gst-treatment-field';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { linkSettingsInput, linkSettingsText, type LinkSettingsField } from './link-settings-text';
 
@@ -49,6 +50,7 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
   const [values, setValues] = useState(() => linkSettingsText(link));
   const [errors, setErrors] = useState<SettingsErrors>({});
   const save = useSetPaymentLinkSettings();
+  const offersGstChoice = useOffersGstChoice();
   const change = (field: LinkSettingsField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -87,6 +89,7 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
     reference: `${id}-reference`,
     thankYou: `${id}-thank-you`,
     redirect: `${id}-redirect`,
+    gst: `${id}-gst`,
   };
   const optional = <span className="font-normal text-muted-foreground">{strings.optional}</span>;
   const label = (text: string): ReactNode => (
@@ -160,6 +163,10 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
           onChange={change('redirectUrl')}
         />
       </FormField>
+      {/* Shown only to a registered merchant; the link's treatment is sent back unchanged otherwise. */}
+      {offersGstChoice ? (
+        <GstTreatmentField id={ids.gst} value={values.gstTreatment} onChange={change('gstTreatment')} />
+      ) : null}
     </DialogForm>
   );
 }

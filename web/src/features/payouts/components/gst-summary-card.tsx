@@ -188,6 +188,15 @@ export function GstSummaryCard({ timeZone, gstRegistered }: { timeZone: string; 
               <dd className="pl-4 text-right tabular-nums">
                 {formatMoney(summary.data.totals.salesCents, summary.data.currency)}
               </dd>
+              {/* Zero-rated sales are in the sales at 0% (docs/decisions.md #136): said only when there are any. */}
+              {summary.data.totals.zeroRatedCents !== 0 ? (
+                <>
+                  <dt className="text-muted-foreground">{strings.figures.zeroRated}</dt>
+                  <dd className="pl-4 text-right tabular-nums" data-testid="gst-summary-zero-rated">
+                    {formatMoney(summary.data.totals.zeroRatedCents, summary.data.currency)}
+                  </dd>
+                </>
+              ) : null}
               <dt className="text-muted-foreground">{strings.figures.collected(summary.data.receipts.length)}</dt>
               <dd className="pl-4 text-right tabular-nums">
                 {formatMoney(summary.data.totals.gstCollectedCents, summary.data.currency)}
