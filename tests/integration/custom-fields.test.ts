@@ -243,7 +243,7 @@ describe('answers from a sandbox payment', () => {
     expect(rows[0]!.slice(fixed)).toEqual(['Message', 'Name on the cake', 'Size']);
     const cake = rows.find((row) => row[1] === paymentId)!;
     expect(cake.slice(fixed)).toEqual(['', CAKE_NAME, 'Large']);
-    expect(cake[TRANSACTIONS_CSV_HEADER.indexOf('Customer Phone')]).toBe("'+64211234567");
+    expect(cake[TRANSACTIONS_CSV_HEADER.indexOf('Customer Phone')]).toBe('021 123 4567');
     const cupcakes = rows.find((row) => row[3] === 'Cupcakes')!;
     expect(cupcakes.slice(fixed)).toEqual([`'${FORMULA_NAME}`, '', '']);
   });
@@ -258,7 +258,7 @@ describe('answers from a sandbox payment', () => {
     const receipt = await waitForEmail(env.runtime.mailbox.url, payerEmail, { subject: /Your receipt/ });
     expect(receipt.body.text).toContain(`Name on the cake: ${CAKE_NAME}`);
     expect(receipt.body.text).toContain('Size: Large');
-    expect(receipt.body.text).toContain('Phone: +64211234567');
+    expect(receipt.body.text).toContain('Phone: 021 123 4567');
     expect(receipt.body.html).toContain('&lt;b&gt;Aroha&lt;/b&gt; &amp; &quot;Mere&quot;');
     expect(receipt.body.html).not.toContain('<b>Aroha</b>');
 
@@ -268,7 +268,7 @@ describe('answers from a sandbox payment', () => {
     const page = await (await env.api(detail.receiptPath!)).text();
     expect(page).toContain('<dt>Name on the cake</dt><dd>&lt;b&gt;Aroha&lt;/b&gt; &amp; &quot;Mere&quot;</dd>');
     expect(page).toContain('<dt>Size</dt><dd>Large</dd>');
-    expect(page).toContain('<dt>Phone</dt><dd>+64211234567</dd>');
+    expect(page).toContain('<dt>Phone</dt><dd>021 123 4567</dd>');
     expect(page).not.toContain('<b>Aroha</b>');
   });
 });

@@ -194,7 +194,7 @@ describe('the receipt page and email by tier', () => {
         expect(page.html, `${path} shows ${secret}`).not.toContain(secret);
     }
     const full = await receiptPage(`/r/${row.receiptToken as string}?k=${row.receiptKey as string}`);
-    for (const detail of ['Hemi Walker', 'hemi.walker@example.co.nz', '12 Secret Lane, Ponsonby', '+64215550101'])
+    for (const detail of ['Hemi Walker', 'hemi.walker@example.co.nz', '12 Secret Lane, Ponsonby', '021 555 0101'])
       expect(full.html).toContain(detail);
   });
 

@@ -134,7 +134,7 @@ describe('a payment with answers', () => {
       'Reference: INV-0042',
       `Name on the cake: ${CAKE_NAME}`,
       'Size: Large',
-      'Phone: +64211234567',
+      'Phone: 021 123 4567',
     ]) {
       expect(text).toContain(line);
     }
