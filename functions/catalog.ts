@@ -11,6 +11,7 @@
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import { accountFunctions } from './catalog/accounts';
 import { consumerDemoFunctions } from './catalog/consumer-demo';
+import { httpAuthorizerFunctions } from './catalog/http-authorizers';
 import { paymentFunctions } from './catalog/payments';
 import { paymentLinkFunctions } from './catalog/payment-links';
 import { paymentRequestFunctions } from './catalog/payment-requests';
@@ -37,6 +38,13 @@ export const catalogAreas = {
 export type CatalogArea = keyof typeof catalogAreas;
 
 export const catalog: readonly FunctionSpec[] = Object.values(catalogAreas).flat();
+
+/**
+ * The HTTP API's Lambda authorizers: CloudFront's origin header on every route, and with it the merchant's
+ * token on `merchant` routes. Built by infra/constructs/origin-check.ts with roles of their own, so kept
+ * apart from `catalog` (whose every entry gets the catalogue's role, grants and nested stack).
+ */
+export const httpAuthorizers = httpAuthorizerFunctions;
 
 /** The area of the catalogue entry of that name; undefined for a function the catalogue has not (a test's fixture). */
 export function areaOf(functionName: string): CatalogArea | undefined {

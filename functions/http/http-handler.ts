@@ -18,8 +18,9 @@ export interface HttpResult {
 }
 
 /**
- * API Gateway v2 event; on merchant routes the Lambda authorizer (infra/constructs/origin-check/
- * verify-merchant.ts, or the local gateway) has put the verified token's subject in `authorizer.lambda`.
+ * API Gateway v2 event; on merchant routes the Lambda authorizer (functions/authorizers/
+ * merchant-token-authorizer.ts, in the cloud or run by the local gateway) has put the verified token's
+ * subject in `authorizer.lambda`.
  */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
