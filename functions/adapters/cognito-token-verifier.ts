@@ -1,5 +1,5 @@
 /**
- * The one check of a merchant's Cognito token, used by the HTTP API's merchant authorizer
+ * The one check of a merchant's Cognito token (docs/decisions.md #160), used by the HTTP API's merchant authorizer
  * (functions/authorizers/merchant-token-authorizer.ts, which the local gateway runs too) and the realtime
  * socket's (functions/realtime/authorize-connection.ts): aws-jwt-verify checks the signature against the
  * issuer's JWKS (fetched once and cached), the issuer, the expiry; we check that `aud` (id token) or
