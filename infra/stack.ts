@@ -198,7 +198,9 @@ export class PaylinkStack extends Stack {
       if (catalogFunction.spec.cognitoTrigger) {
         this.merchantAuth.addTrigger(catalogFunction.spec.cognitoTrigger, catalogFunction.function);
       }
-      if (catalogFunction.spec.signsOutUsers) this.merchantAuth.grantSignOut(catalogFunction.function);
+      if (catalogFunction.spec.signsOutUsers) {
+        this.merchantAuth.grantSignOut(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
+      }
     }
 
     // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.

@@ -7,7 +7,7 @@
  * so a handler's bundle carries these strings and no other function's wiring.
  * tests/codebase/merchant-roles.test.ts checks every merchant route has one and no other route does.
  */
-import type { RouteRole } from '../domain/team';
+import type { RouteRole } from '../domain/team-access';
 
 export const MERCHANT_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   // The profile every page reads; its settings are the owner's.

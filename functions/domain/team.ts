@@ -2,8 +2,8 @@
  * A business's team (issue 46, docs/decisions.md #161). The person who signed the business up is its
  * founder: an owner always, with no row of their own, so a business can never lose its last owner. Everyone
  * else joins by an emailed invitation (single use, 7 days, only for the email it was sent to) and holds one
- * role, which every merchant request checks afresh (`resolveAccess`): a removed member's next request is
- * refused, whatever their token still says.
+ * role, which every merchant request checks afresh (`resolveAccess`, team-access.ts): a removed member's
+ * next request is refused, whatever their token still says.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -16,18 +16,18 @@ import {
   INVITATION_OTHER_EMAIL_MESSAGE,
   LAST_OWNER_MESSAGE,
   MEMBER_NOT_FOUND_MESSAGE,
-  NOT_A_MEMBER_MESSAGE,
   ROLE_LABELS,
   TEAM_LIMIT_MESSAGE,
   TEAM_MEMBER_LIMIT,
-  roleAllows,
-  roleRefusalMessage,
   type Invitation,
   type Role,
   type Team,
 } from '@shared/contracts/team';
 import { teamInvitationEmail, type Email } from './emails';
 import { HttpError } from './http-error';
+import type { Access } from './team-access';
+
+export type { Access, RouteRole } from './team-access';
 
 export interface MemberRecord {
   businessId: string;
@@ -62,37 +62,6 @@ export interface TeamRepository {
   setRole(businessId: string, memberId: string, role: Role): Promise<boolean>;
   /** Deletes the member row; false when there was none. */
   removeMember(businessId: string, memberId: string): Promise<boolean>;
-}
-
-/** What a merchant route acts as: the business (from the membership, never the client unchecked) and the role. */
-export interface Access {
-  businessId: string;
-  personId: string;
-  role: Role;
-}
-
-/** A route's least role, or `signed-in` for the routes about the person rather than a business. */
-export type RouteRole = Role | 'signed-in';
-
-/**
- * The business a request acts for and the role it acts with. The asked-for business (the client's
- * switcher) counts only when the person is its founder or holds a member row in it; the row is read on
- * every request, so a removal or a demotion takes effect on the next one.
- */
-export async function resolveAccess(
-  team: Pick<TeamRepository, 'getMember'>,
-  input: { personId: string; requestedBusinessId?: string; leastRole: RouteRole },
-): Promise<Access> {
-  const businessId = input.requestedBusinessId || input.personId;
-  if (businessId === input.personId || input.leastRole === 'signed-in') {
-    return { businessId: input.personId, personId: input.personId, role: 'owner' };
-  }
-  const member = await team.getMember(businessId, input.personId);
-  if (!member) throw new HttpError(403, 'not_a_member', NOT_A_MEMBER_MESSAGE);
-  if (!roleAllows(member.role, input.leastRole)) {
-    throw new HttpError(403, 'role_forbidden', roleRefusalMessage(member.role, input.leastRole));
-  }
-  return { businessId, personId: input.personId, role: member.role };
 }
 
 export function invitationTokenHash(token: string): string {

@@ -7,13 +7,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 // zod's core by name, not `z.core`: a bundler keeps the whole of a namespace object it is handed.
 import { $ZodError } from 'zod/v4/core';
 import type { ApiError } from '@shared/contracts/errors';
-import { BUSINESS_HEADER } from '@shared/contracts/team';
+import { BUSINESS_HEADER } from '@shared/roles';
 import '../adapters/english-validation-messages';
 import { appendLogKeys, log, observed } from '../adapters/observability';
 import { teamStore } from '../adapters/team-store';
 import { MERCHANT_ROUTE_ROLES } from '../catalog/merchant-roles';
 import { HttpError } from '../domain/http-error';
-import { resolveAccess, type Access } from '../domain/team';
+import { resolveAccess, type Access } from '../domain/team-access';
 
 export interface HttpResult {
   status?: number;

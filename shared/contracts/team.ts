@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ROLES } from '../roles';
 import { emailSchema } from './signup';
 
 /**
@@ -6,29 +7,22 @@ import { emailSchema } from './signup';
  * server enforces each route's least role (functions/catalog/merchant-roles.ts) from the verified token
  * and the member's row; the web app hides what a role may not do and says why.
  */
-export const ROLES = ['owner', 'manager', 'staff'] as const;
 export const roleSchema = z.enum(ROLES, 'Choose Owner, Manager or Staff.');
-export type Role = z.infer<typeof roleSchema>;
-
-/** Higher outranks lower: a route open to Staff is open to a Manager and an Owner. */
-export const ROLE_RANK: Record<Role, number> = { staff: 1, manager: 2, owner: 3 };
-
-export function roleAllows(role: Role, leastRole: Role): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[leastRole];
-}
-
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff' };
+export {
+  BUSINESS_HEADER,
+  NOT_A_MEMBER_MESSAGE,
+  ROLES,
+  ROLE_LABELS,
+  ROLE_RANK,
+  roleAllows,
+  roleRefusalMessage,
+  type Role,
+} from '../roles';
 
 /** People in one business, the owner who started it and pending invitations included (issue 46). */
 export const TEAM_MEMBER_LIMIT = 10;
 /** An invitation is good for this many days, once, and only for the email it was sent to. */
 export const INVITATION_DAYS = 7;
-
-/**
- * Which business a request is for, when the person belongs to more than one. The server checks it against
- * the person's membership; absent, it is their own business (the one they signed up with).
- */
-export const BUSINESS_HEADER = 'x-paylink-business';
 
 export const TEAM_LIMIT_MESSAGE = `A business can have up to ${TEAM_MEMBER_LIMIT} people, invitations included. Remove someone or revoke an invitation first.`;
 export const ALREADY_MEMBER_MESSAGE = 'That person is already in your team.';
@@ -38,13 +32,8 @@ export const INVITATION_EXPIRED_MESSAGE = `This invitation has expired (they las
 export const INVITATION_OTHER_EMAIL_MESSAGE =
   'This invitation was sent to another email address. Sign in with that address to accept it.';
 export const LAST_OWNER_MESSAGE = 'A business always keeps at least one owner.';
-export const NOT_A_MEMBER_MESSAGE = 'You are not a member of this business.';
 export const MEMBER_NOT_FOUND_MESSAGE = 'That person is not in your team.';
 export const INVITATION_NOT_FOUND_MESSAGE = 'That invitation is no longer pending.';
-
-export function roleRefusalMessage(role: Role, leastRole: Role): string {
-  return `Your role (${ROLE_LABELS[role]}) cannot do this: it needs ${ROLE_LABELS[leastRole]}. Ask an owner.`;
-}
 
 /** POST /api/me/team/invitations */
 export const inviteMemberSchema = z.object({

@@ -17,6 +17,7 @@ import {
 } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
 import { RefundButton } from './refund-dialog';
+import { RoleGate, teamStrings } from '@web/features/team';
 
 const strings = transactionsStrings.detail;
 
@@ -181,7 +182,14 @@ export function TransactionDetail({
         known.refundableCents > 0 ||
         canResendReceipt(known)) ? (
         <div className="flex flex-wrap gap-2">
-          {known.refundableCents > 0 ? <RefundButton payment={known} /> : null}
+          {known.refundableCents > 0 ? (
+            <RoleGate
+              least="manager"
+              why={(role) => <p className="text-sm text-muted-foreground">{teamStrings.refundHidden(role)}</p>}
+            >
+              <RefundButton payment={known} />
+            </RoleGate>
+          ) : null}
           {canResendReceipt(known) ? <ResendReceiptButton paymentId={known.paymentId} /> : null}
           {known.stripeDashboardUrl ? (
             <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
