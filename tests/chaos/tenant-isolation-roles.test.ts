@@ -189,7 +189,11 @@ describe('tenant isolation by role', () => {
     await env.settle();
     expect(await paymentRow(env, paid.paymentId)).toEqual(before);
     const done = await refund(manager.accessToken);
-    expect(done.status).toBeLessThan(300);
+    expect(done.status).toBe(201);
+    // The payment names who refunded: the manager, by the name on their own account.
+    const { fullName } = (await (await call('/api/me', { token: manager.accessToken })).json()) as { fullName: string };
+    const detail = (await done.json()) as { refunds: { amountCents: number; refundedBy?: string }[] };
+    expect(detail.refunds).toEqual([expect.objectContaining({ amountCents: 100, refundedBy: fullName })]);
   });
 
   it('a member asking for a business they are not in is refused on every route, and sees only their own otherwise', async () => {

@@ -119,6 +119,9 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await dialog.getByLabel('Amount (NZD)').fill('5');
   await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
   await expect(detail).toContainText('Partially refunded');
+  await expect(detail.getByRole('list', { name: 'Refunds of this payment' })).toContainText(
+    'Refunded $5.00 by Aroha Ngata',
+  );
 
   // The owner removes her: her open tab is signed out without her doing anything. The removal closes her
   // live connection; the tab reconnects and reads the payments again, which the server now refuses.

@@ -244,7 +244,11 @@ function RefundsSection({
       <ul aria-label={strings.refundsList} className="flex flex-col gap-2 text-sm">
         {refunds.map((refund) => (
           <li key={refund.refundId} className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1">
-            <span className="font-medium tabular-nums">{money(refund.amountCents)}</span>
+            <span className="font-medium tabular-nums">
+              {refund.refundedBy
+                ? strings.refundedBy(money(refund.amountCents), refund.refundedBy)
+                : money(refund.amountCents)}
+            </span>
             <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>
               {refundStatusText(refund)}
             </span>
