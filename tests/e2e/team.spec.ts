@@ -55,7 +55,7 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   // The owner invites Aroha as Staff.
   await signInWithStoredSession(owner, business, '/dashboard/settings');
   const team = owner.getByRole('region', { name: 'Team', exact: true });
-  await team.getByLabel('Email', { exact: true }).fill(aroha.email);
+  await team.getByLabel('Their email', { exact: true }).fill(aroha.email);
   await team.getByLabel('Role', { exact: true }).selectOption({ label: 'Staff' });
   await team.getByRole('button', { name: 'Send invitation' }).click();
   await expect(team.getByRole('status')).toHaveText(`Invitation sent to ${aroha.email}.`);

@@ -22,7 +22,7 @@ export const teamStrings = {
     resend: 'Resend',
     revoke: 'Revoke',
     inviteHeading: 'Invite someone',
-    email: 'Email',
+    email: 'Their email',
     role: 'Role',
     invite: 'Send invitation',
     inviting: 'Sending…',

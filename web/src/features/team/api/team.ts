@@ -10,6 +10,7 @@ import {
 import type { Role } from '@shared/roles';
 import { authenticatedApiGet, authenticatedApiSend } from '@web/lib/api-client';
 import { currentBusinessId } from '@web/lib/current-business';
+import { MERCHANT_READ_PATHS } from '@web/lib/merchant-read-paths';
 
 export const teamQueryKey = ['team'] as const;
 export const businessesQueryKey = ['businesses'] as const;
@@ -24,7 +25,7 @@ export function useTeam() {
 export function useBusinesses() {
   return useQuery({
     queryKey: businessesQueryKey,
-    queryFn: () => authenticatedApiGet('/api/me/businesses', businessesSchema),
+    queryFn: () => authenticatedApiGet(MERCHANT_READ_PATHS.businesses, businessesSchema),
   });
 }
 
