@@ -11,12 +11,15 @@
 import { STRIPE_EVENT_SOURCES, type StripeEndpoint } from '@shared/contracts/stripe-event-sources';
 import { accountFunctions } from './catalog/accounts';
 import { consumerDemoFunctions } from './catalog/consumer-demo';
+import { httpAuthorizerFunctions } from './catalog/http-authorizers';
+import { MERCHANT_ROUTE_ROLES } from './catalog/merchant-roles';
 import { paymentFunctions } from './catalog/payments';
 import { paymentLinkFunctions } from './catalog/payment-links';
 import { paymentRequestFunctions } from './catalog/payment-requests';
 import { realtimeFunctions } from './catalog/realtime';
 import { stripeAndPlanFunctions } from './catalog/stripe-and-plan';
 import { taxAndPayoutFunctions } from './catalog/tax-and-payouts';
+import { teamFunctions } from './catalog/team';
 import type { FunctionSpec } from './function-spec';
 
 /**
@@ -31,12 +34,29 @@ export const catalogAreas = {
   paymentRequests: paymentRequestFunctions,
   payments: paymentFunctions,
   taxAndPayouts: taxAndPayoutFunctions,
+  team: teamFunctions,
   consumerDemo: consumerDemoFunctions,
   realtime: realtimeFunctions,
 } as const satisfies Record<string, readonly FunctionSpec[]>;
 export type CatalogArea = keyof typeof catalogAreas;
 
-export const catalog: readonly FunctionSpec[] = Object.values(catalogAreas).flat();
+/**
+ * A function that serves a merchant route reads the members table: its handler's wrapper checks the
+ * person's membership and role on every request (functions/http/http-handler.ts, docs/decisions.md #161).
+ */
+function withMembershipCheck(spec: FunctionSpec): FunctionSpec {
+  if (!(spec.routes ?? []).some((route) => route.auth === 'merchant') || spec.tables?.members) return spec;
+  return { ...spec, tables: { ...spec.tables, members: 'read' } };
+}
+
+export const catalog: readonly FunctionSpec[] = Object.values(catalogAreas).flat().map(withMembershipCheck);
+
+/**
+ * The HTTP API's Lambda authorizers: CloudFront's origin header on every route, and with it the merchant's
+ * token on `merchant` routes. Built by infra/constructs/origin-check.ts with roles of their own, so kept
+ * apart from `catalog` (whose every entry gets the catalogue's role, grants and nested stack).
+ */
+export const httpAuthorizers = httpAuthorizerFunctions;
 
 /** The area of the catalogue entry of that name; undefined for a function the catalogue has not (a test's fixture). */
 export function areaOf(functionName: string): CatalogArea | undefined {
@@ -58,7 +78,16 @@ export function stripeWebhookEventTypes(endpoint: StripeEndpoint, functions: rea
   return [...new Set(types)];
 }
 
-/** Every HTTP route with the function that serves it. */
+/**
+ * Every HTTP route with the function that serves it, and on a merchant route the least role that may call
+ * it (functions/catalog/merchant-roles.ts).
+ */
 export function httpRoutes(functions: readonly FunctionSpec[] = catalog) {
-  return functions.flatMap((fn) => (fn.routes ?? []).map((route) => ({ ...route, fn })));
+  return functions.flatMap((fn) =>
+    (fn.routes ?? []).map((route) => ({
+      ...route,
+      fn,
+      role: route.auth === 'merchant' ? MERCHANT_ROUTE_ROLES[`${route.method} ${route.path}`] : undefined,
+    })),
+  );
 }

@@ -49,3 +49,17 @@ export const ENV = {
    */
   paylinkGstNumber: 'PAYLINK_GST_NUMBER',
 } as const;
+
+/**
+ * The header CloudFront adds to every request it sends to the API (an origin custom header), which the
+ * HTTP API's authorizers check (functions/authorizers/origin-authorizer.ts, infra/constructs/origin-check.ts).
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** Where the HTTP API's authorizers find the value CloudFront sends in ORIGIN_VERIFY_HEADER. */
+export const ORIGIN_SECRET_ENV = {
+  /** The cloud: the ARN of the secret in Secrets Manager. */
+  arn: 'ORIGIN_SECRET_ARN',
+  /** The local runtime only: the value itself, which its gateway (playing CloudFront) adds to every request. */
+  value: 'ORIGIN_SECRET',
+} as const;

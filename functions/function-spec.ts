@@ -17,6 +17,7 @@ export const TABLE_IDS = [
   'wallets',
   'payouts',
   'requests',
+  'members',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -155,6 +156,11 @@ export interface FunctionSpec {
   webSocketRoutes?: WebSocketRoute[];
   /** This function is the WebSocket API's `$connect` authorizer. */
   webSocketAuthorizer?: boolean;
+  /**
+   * This function is one of the HTTP API's Lambda authorizers (functions/catalog/http-authorizers.ts):
+   * `origin` on the routes without a token, `origin-and-merchant-token` on `merchant` routes.
+   */
+  httpAuthorizer?: 'origin' | 'origin-and-merchant-token';
   rules?: EventRule[];
   schedule?: Schedule;
   cognitoTrigger?: CognitoTrigger;

@@ -16,7 +16,7 @@ import { CfnOutput, NestedStack, Stack, Validations, type StackProps } from 'aws
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { areaOf, catalog } from '@functions/catalog';
+import { areaOf, catalog, httpAuthorizers } from '@functions/catalog';
 import { SECRET_IDS, pagePathPatterns, type FunctionSpec, type SecretId } from '@functions/function-spec';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { CatalogFunction } from './constructs/catalog-function';
@@ -198,7 +198,9 @@ export class PaylinkStack extends Stack {
       if (catalogFunction.spec.cognitoTrigger) {
         this.merchantAuth.addTrigger(catalogFunction.spec.cognitoTrigger, catalogFunction.function);
       }
-      if (catalogFunction.spec.signsOutUsers) this.merchantAuth.grantSignOut(catalogFunction.function);
+      if (catalogFunction.spec.signsOutUsers) {
+        this.merchantAuth.grantSignOut(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
+      }
     }
 
     // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.
@@ -212,8 +214,8 @@ export class PaylinkStack extends Stack {
       alarmEmail: settings.alarmEmail,
       detailedRouteMetrics: settings.detailedRouteMetrics,
       authorizers: [
-        { name: 'origin-check', id: 'OriginCheck', function: this.originCheck.function },
-        { name: 'merchant-check', id: 'MerchantCheck', function: this.originCheck.merchantFunction },
+        { name: httpAuthorizers.origin.name, id: 'OriginCheck', function: this.originCheck.function },
+        { name: httpAuthorizers.merchantToken.name, id: 'MerchantCheck', function: this.originCheck.merchantFunction },
       ],
       realtime: { apiId: this.realtimeApi.api.apiId, stageName: this.realtimeApi.stage.stageName },
     });

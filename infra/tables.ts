@@ -170,4 +170,17 @@ export const tables: Record<TableId, TableSpec> = {
     ],
     ttlAttribute: 'expiresAt',
   },
+  // A business's team (docs/decisions.md #161): `entry` is `M#<memberId>` (a member, the founder has none)
+  // or `I#<invitationId>` (a pending invitation, which the TTL clears a day after it expires).
+  members: {
+    partitionKey: { name: 'businessId', type: S },
+    sortKey: { name: 'entry', type: S },
+    indexes: [
+      // Sparse, members only: the businesses one person may switch between.
+      { name: 'byMember', partitionKey: { name: 'memberId', type: S }, sortKey: { name: 'businessId', type: S } },
+      // Sparse, invitations only: the emailed token's hash finds its invitation.
+      { name: 'byInvitationToken', partitionKey: { name: 'tokenHash', type: S } },
+    ],
+    ttlAttribute: 'expiresAtSeconds',
+  },
 };

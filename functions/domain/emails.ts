@@ -354,3 +354,22 @@ export class EmailUncertainError extends Error {
     this.name = 'EmailUncertainError';
   }
 }
+
+/** An invitation to join a business's team (docs/decisions.md #161): one link, good once, for 7 days. */
+export function teamInvitationEmail(invitation: {
+  businessName: string;
+  roleLabel: string;
+  days: number;
+  link: string;
+}) {
+  return email(
+    `Join ${invitation.businessName} on ${BRAND_NAME}`,
+    `You're invited to ${invitation.businessName}`,
+    [
+      `${invitation.businessName} invited you to their ${BRAND_NAME} team as ${invitation.roleLabel}.`,
+      `Open the link, then sign up or sign in with this email address to join. It works once and expires in ${invitation.days} days.`,
+    ],
+    { action: { label: `Join ${invitation.businessName}`, url: invitation.link } },
+    "If you don't know this business, ignore this email: nobody joins without the link.",
+  );
+}

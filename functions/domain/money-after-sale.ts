@@ -96,6 +96,7 @@ export function refundFromStripe(refund: StripeRefund): StoredRefund {
     failureReason: refund.failure_reason ?? null,
     createdAt: isoOf(refund.created),
     ...(refund.metadata?.requestKey && { requestKey: refund.metadata.requestKey }),
+    ...(refund.metadata?.refundedBy && { refundedBy: refund.metadata.refundedBy }),
   };
 }
 

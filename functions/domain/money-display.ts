@@ -17,6 +17,7 @@ export function refundsForDisplay(payment: PaymentRecord): Refund[] {
       reason: refund.reason,
       failureReason: refund.failureReason,
       createdAt: refund.createdAt,
+      ...(refund.refundedBy && { refundedBy: refund.refundedBy }),
     }));
 }
 

@@ -16,6 +16,8 @@ export interface StoredRefund {
   createdAt: string;
   /** The browser's idempotency key of the request that made it, when made through Paylink. */
   requestKey?: string;
+  /** Who in the business made it through Paylink (their name), kept in Stripe's metadata (docs/decisions.md #162). */
+  refundedBy?: string;
   /**
    * The order Paylink learned of the payment's refunds in (1, 2, …): what screens list them by, since
    * Stripe's `created` has whole seconds and a partial refund and the rest may share one.

@@ -52,6 +52,8 @@ export async function refundPayment(
   body: unknown,
   requestKey: string | undefined,
   deps: MoneyDeps,
+  /** The name of the person refunding, shown on the payment ("Refunded $5.00 by Aroha"). */
+  refundedBy?: string,
 ): Promise<PaymentRecord> {
   const payment = await deps.payments.get(paymentId);
   if (!payment || payment.merchantId !== merchantId) throw notFound();
@@ -85,7 +87,7 @@ export async function refundPayment(
         reason: request.reason,
         // Paylink's fee comes back in proportion, as the merchant's money does.
         refund_application_fee: true,
-        metadata: { paymentId, merchantId, requestKey: key },
+        metadata: { paymentId, merchantId, requestKey: key, ...(refundedBy && { refundedBy }) },
       },
       { stripeAccount: payment.stripeAccountId, idempotencyKey: `refund-${paymentId}-${key}` },
     );

@@ -7,6 +7,8 @@
 /** Ids that tell one payment's story; all optional, all safe to log (no secrets, no personal data). */
 export interface LogKeys {
   merchantId?: string;
+  /** On a merchant route, the person acting (a team member's own id; the business is `merchantId`). */
+  personId?: string;
   paymentId?: string;
   linkId?: string;
   stripeEventId?: string;

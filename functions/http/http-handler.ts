@@ -7,9 +7,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 // zod's core by name, not `z.core`: a bundler keeps the whole of a namespace object it is handed.
 import { $ZodError } from 'zod/v4/core';
 import type { ApiError } from '@shared/contracts/errors';
+import { BUSINESS_HEADER } from '@shared/roles';
 import '../adapters/english-validation-messages';
 import { appendLogKeys, log, observed } from '../adapters/observability';
+import { teamStore } from '../adapters/team-store';
+import { MERCHANT_ROUTE_ROLES } from '../catalog/merchant-roles';
 import { HttpError } from '../domain/http-error';
+import { resolveAccess, type Access } from '../domain/team-access';
 
 export interface HttpResult {
   status?: number;
@@ -20,8 +24,9 @@ export interface HttpResult {
 }
 
 /**
- * API Gateway v2 event; on merchant routes the Lambda authorizer (infra/constructs/origin-check/
- * verify-merchant.ts, or the local gateway) has put the verified token's subject in `authorizer.lambda`.
+ * API Gateway v2 event; on merchant routes the Lambda authorizer (functions/authorizers/
+ * merchant-token-authorizer.ts, in the cloud or run by the local gateway) has put the verified token's
+ * subject in `authorizer.lambda`.
  */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -69,6 +74,7 @@ export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
     });
     let response: APIGatewayProxyStructuredResultV2;
     try {
+      if (typeof sub === 'string' && sub.length > 0) await checkAccess(event, sub);
       const result = await work(event);
       response =
         result.html === undefined
@@ -86,14 +92,38 @@ export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
   });
 }
 
+const accessByEvent = new WeakMap<HttpEvent, Access>();
+
 /**
- * The merchant id is the verified token's subject — never anything the request says. API Gateway (or
- * the local gateway) has already refused requests without a valid token; this guards a miswired route.
+ * A merchant route's access, on every request: the route's least role (the catalogue's
+ * MERCHANT_ROUTE_ROLES; a route without one is refused) against the person's membership of the business
+ * the request asks for (BUSINESS_HEADER; their own when absent). Read fresh each time, so a removed or
+ * demoted member is refused on their next request (docs/decisions.md #161).
+ */
+async function checkAccess(event: HttpEvent, personId: string) {
+  const leastRole = MERCHANT_ROUTE_ROLES[event.routeKey];
+  if (!leastRole) throw new HttpError(403, 'forbidden', 'This route has no role in the catalogue.');
+  const requested = event.headers?.[BUSINESS_HEADER];
+  const access = await resolveAccess(teamStore, { personId, requestedBusinessId: requested, leastRole });
+  accessByEvent.set(event, access);
+  appendLogKeys({ merchantId: access.businessId, personId });
+}
+
+/** Who is acting, for which business, with which role (set by httpHandler on merchant routes). */
+export function accessOf(event: HttpEvent): Access {
+  const access = accessByEvent.get(event);
+  if (!access) throw new HttpError(401, 'unauthorized', 'User not authenticated');
+  return access;
+}
+
+/**
+ * The business a merchant route acts for: the verified token's subject, or a business they are a member
+ * of (checked against their membership by httpHandler) — never anything the request says unchecked. API
+ * Gateway (or the local gateway) has already refused requests without a valid token; this guards a
+ * miswired route.
  */
 export function merchantIdOf(event: HttpEvent): string {
-  const sub = event.requestContext.authorizer?.lambda?.sub;
-  if (typeof sub !== 'string' || sub.length === 0) throw new HttpError(401, 'unauthorized', 'User not authenticated');
-  return sub;
+  return accessOf(event).businessId;
 }
 
 /** Parses a JSON body; a body that is not JSON is the caller's mistake, not ours. */

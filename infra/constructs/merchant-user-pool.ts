@@ -124,11 +124,12 @@ export class MerchantUserPool extends Construct {
   /**
    * Lets a function end users' sessions (AdminUserGlobalSignOut on this pool only). A policy of its own
    * rather than the function's default one: a trigger's function must exist before the pool that names
-   * it, and a default policy naming the pool would make the function wait for the pool.
+   * it, and a default policy naming the pool would make the function wait for the pool. `name` (the
+   * function's construct id) tells apart the policies of several functions.
    */
-  grantSignOut(handler: IFunction) {
+  grantSignOut(handler: IFunction, name: string) {
     if (!handler.role) throw new Error(`${handler.node.path} has no role to grant AdminUserGlobalSignOut to`);
-    new Policy(this, `SignOut${handler.node.id}`, {
+    new Policy(this, `SignOut${name}`, {
       roles: [handler.role],
       statements: [
         new PolicyStatement({

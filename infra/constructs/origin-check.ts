@@ -10,8 +10,9 @@
  * header value, and refuses a request with no header without invoking it), and no handler changes.
  *
  * Merchant routes get their own Lambda authorizer (an HTTP API route takes one authorizer), which checks
- * the same header AND the merchant's Cognito token (origin-check/verify-merchant.ts): a valid token alone
- * does not open the execute-api URL either.
+ * the same header AND the merchant's Cognito token (functions/authorizers/merchant-token-authorizer.ts): a
+ * valid token alone does not open the execute-api URL either. Both functions are the catalogue's
+ * `httpAuthorizers` (functions/catalog/http-authorizers.ts): their entry, name and description come from there.
  * The secret's value reaches CloudFront through a CloudFormation dynamic reference: it is in the
  * distribution's configuration, never in the template or the repository.
  */
@@ -26,9 +27,10 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
+import { httpAuthorizers } from '@functions/catalog';
+import { ENV, ORIGIN_SECRET_ENV, ORIGIN_VERIFY_HEADER } from '@functions/environment';
+import type { FunctionSpec } from '@functions/function-spec';
 import { FUNCTION_ARCHITECTURE, FUNCTION_RUNTIME } from './catalog-function';
-import { MERCHANT_CLIENT_ID_ENV, MERCHANT_USER_POOL_ID_ENV } from './origin-check/verify-merchant';
-import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from './origin-check/verify-origin';
 
 /** API Gateway's longest authorizer cache: the header's value changes only when an operator rolls it. */
 export const ORIGIN_CHECK_CACHE_TTL = Duration.hours(1);
@@ -53,7 +55,7 @@ export class OriginCheck extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly authorizer: HttpLambdaAuthorizer;
-  /** On merchant routes: CloudFront's header and the merchant's token (origin-check/verify-merchant.ts). */
+  /** On merchant routes: CloudFront's header and the merchant's token (functions/authorizers/merchant-token-authorizer.ts). */
   readonly merchantFunction: NodejsFunction;
   readonly merchantRole: Role;
   readonly merchantAuthorizer: HttpLambdaAuthorizer;
@@ -77,10 +79,8 @@ export class OriginCheck extends Construct {
     const originCheck = this.checkFunction(
       '',
       {
-        logName: 'origin-check',
+        spec: httpAuthorizers.origin,
         roleDescription: 'Paylink origin check: reads the CloudFront origin secret and writes its own logs',
-        description: "Lets through only requests carrying CloudFront's secret origin header",
-        entry: 'infra/constructs/origin-check/verify-origin.ts',
         environment: {},
       },
       props,
@@ -99,13 +99,11 @@ export class OriginCheck extends Construct {
     const merchantCheck = this.checkFunction(
       'Merchant',
       {
-        logName: 'merchant-check',
+        spec: httpAuthorizers.merchantToken,
         roleDescription: 'Paylink merchant check: reads the CloudFront origin secret and writes its own logs',
-        description: "Lets through only requests carrying CloudFront's secret origin header and a valid merchant token",
-        entry: 'infra/constructs/origin-check/verify-merchant.ts',
         environment: {
-          [MERCHANT_USER_POOL_ID_ENV]: props.userPool.userPoolId,
-          [MERCHANT_CLIENT_ID_ENV]: props.userPoolClient.userPoolClientId,
+          [ENV.userPoolId]: props.userPool.userPoolId,
+          [ENV.userPoolClientId]: props.userPoolClient.userPoolClientId,
         },
       },
       props,
@@ -130,17 +128,11 @@ export class OriginCheck extends Construct {
    */
   private checkFunction(
     idPrefix: string,
-    fn: {
-      logName: string;
-      roleDescription: string;
-      description: string;
-      entry: string;
-      environment: Record<string, string>;
-    },
+    fn: { spec: FunctionSpec; roleDescription: string; environment: Record<string, string> },
     props: OriginCheckProps,
   ): { function: NodejsFunction; role: Role } {
     const logGroup = new LogGroup(this, `${idPrefix}Logs`, {
-      logGroupName: `/paylink/${props.stage}/functions/${fn.logName}`,
+      logGroupName: `/paylink/${props.stage}/functions/${fn.spec.name}`,
       retention: props.isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
       removalPolicy: namedResourceRemovalPolicy(props.isProduction),
     });
@@ -151,20 +143,20 @@ export class OriginCheck extends Construct {
     logGroup.grantWrite(role);
     this.secret.grantRead(role);
     const checkFunction = new NodejsFunction(this, `${idPrefix}Function`, {
-      description: fn.description,
-      entry: path.join(props.repoRoot, fn.entry),
+      description: fn.spec.description,
+      entry: path.join(props.repoRoot, fn.spec.entry),
       handler: 'handler',
       projectRoot: props.repoRoot,
       depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
       runtime: FUNCTION_RUNTIME,
       architecture: FUNCTION_ARCHITECTURE,
       memorySize: 256,
-      timeout: Duration.seconds(5),
+      timeout: Duration.seconds(fn.spec.timeoutSeconds ?? 5),
       role,
       logGroup,
       // Lambda's JSON log format: every line a JSON object, as the catalogue functions' Powertools lines are.
       loggingFormat: LoggingFormat.JSON,
-      environment: { [ORIGIN_SECRET_ARN_ENV]: this.secret.secretArn, ...fn.environment },
+      environment: { [ORIGIN_SECRET_ENV.arn]: this.secret.secretArn, ...fn.environment },
       bundling: { minify: true, format: OutputFormat.ESM, externalModules: ['@aws-sdk/*'] },
     });
     return { function: checkFunction, role };

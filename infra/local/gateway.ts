@@ -1,6 +1,6 @@
 /**
- * The local API Gateway. It serves the catalogue's HTTP routes (with the same token checks as the cloud's
- * merchant authorizer, but no CloudFront origin header to check), the realtime WebSocket (with the catalogue's `$connect` authorizer and the
+ * The local API Gateway. It serves the catalogue's HTTP routes (merchant routes behind the cloud's own
+ * merchant authorizer, the catalogue's `httpAuthorizers.merchantToken`, run here), the realtime WebSocket (with the catalogue's `$connect` authorizer and the
  * management API that PostToConnection calls), `/config.json`, and — when given a built SPA — the
  * static files with CloudFront's SPA fallback. Handlers receive API Gateway v2-shaped events.
  *
@@ -9,6 +9,7 @@
  * this file routes a request to them.
  */
 import http from 'node:http';
+import { httpAuthorizers } from '@functions/catalog';
 import { PUBLIC_RATE_LIMIT, type FunctionSpec, type HttpRoute } from '@functions/function-spec';
 import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '@shared/contracts/errors';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
@@ -20,12 +21,12 @@ import {
   type CompiledRoute,
   compileRoute,
   decodePathParameters,
+  headerMap,
   httpApiEvent,
   readBody,
 } from './gateway/http-api-event';
 import { createRateLimiter } from './gateway/rate-limiter';
 import { REALTIME_MANAGEMENT_PATH, REALTIME_PATH, attachRealtimeGateway } from './gateway/realtime';
-import { createJwtAuthorizer, type JwtAuthorizer, type MerchantAuthorizerContext } from './jwt-authorizer';
 import { LOOPBACK, closeServer, listenOn } from './ports';
 import { localSiteSecurityHeaders, setSiteSecurityHeaders } from './site-security-headers';
 
@@ -36,8 +37,6 @@ export interface GatewayOptions {
   /** 0 = one the OS chooses (`url` says which). */
   port: number;
   functions: readonly FunctionSpec[];
-  tokenIssuer: string;
-  userPoolClientId: string;
   /** What /config.json serves, but for the realtime URL: the gateway's own, known once it listens. */
   runtimeConfig: Omit<RuntimeConfig, 'realtimeUrl'>;
   /** A built SPA (web/dist) to serve; without it only the API, config and realtime are served. */
@@ -45,8 +44,9 @@ export interface GatewayOptions {
   /** The per-client limit on public routes; the cloud's (PUBLIC_RATE_LIMIT) unless a benchmark turns it off. */
   publicRateLimit?: { requests: number; windowSeconds: number } | false;
   /**
-   * Headers added to every request sent to the API, as CloudFront's origin custom headers are (the assembly
-   * runtime's `x-origin-verify`); a viewer's header of the same name is replaced, as CloudFront replaces it.
+   * Headers added to every request sent to the API, as CloudFront's origin custom headers are
+   * (`x-origin-verify`, which the merchant authorizer checks); a viewer's header of the same name is
+   * replaced, as CloudFront replaces it.
    */
   originHeaders?: Record<string, string>;
   /**
@@ -78,10 +78,6 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     options.publicRateLimit === false ? undefined : createRateLimiter(options.publicRateLimit ?? PUBLIC_RATE_LIMIT);
   const routes = options.functions.flatMap((fn) => (fn.routes ?? []).map((route) => compileRoute(route, fn)));
   const pageRoutes = routes.filter((route) => route.kind === 'page');
-  const authorizer: JwtAuthorizer = createJwtAuthorizer({
-    issuer: options.tokenIssuer,
-    audience: [options.userPoolClientId],
-  });
   // The client closes idle keep-alive sockets, never the server: a server timeout (and the `Keep-Alive:
   // timeout` hint it sends) lets a busy client race a request onto a socket the server is closing, an
   // ECONNRESET under load. Without the hint undici drops idle sockets after 4 s; stop() closes the rest.
@@ -115,19 +111,27 @@ export async function startLocalGateway(options: GatewayOptions): Promise<LocalG
     }
 
     if (options.originHeaders) Object.assign(request.headers, options.originHeaders);
-    // The cloud's merchant authorizer also checks CloudFront's origin header; locally there is no CloudFront,
-    // so only the token is checked. Handlers get the same `authorizer.lambda` shape either way.
-    let authorizerContext: { lambda: MerchantAuthorizerContext } | undefined;
+    // Handlers get the same `authorizer.lambda` either way: the authorizer's simple response's context.
+    let authorizerContext: { lambda: Record<string, unknown> } | undefined;
     if (options.authorize) {
       const decision = await options.authorize(route, request, requestUrl);
       if (!decision.allowed) {
         return sendJson(response, decision.status, { message: http.STATUS_CODES[decision.status] ?? 'Error' });
       }
-      if (decision.context) authorizerContext = { lambda: decision.context as unknown as MerchantAuthorizerContext };
+      if (decision.context) authorizerContext = { lambda: decision.context };
     } else if (route.auth === 'merchant') {
-      const merchant = await authorizer.authorize(request.headers.authorization);
-      if (!merchant) return sendJson(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
-      authorizerContext = { lambda: merchant };
+      // The cloud's merchant authorizer itself (origin header and token), on the headers as CloudFront sent them.
+      const decision = (await invoke(httpAuthorizers.merchantToken, {
+        type: 'REQUEST',
+        headers: headerMap(request),
+      })) as {
+        isAuthorized: boolean;
+        context?: Record<string, unknown>;
+      };
+      if (!decision.isAuthorized) {
+        return sendJson(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      }
+      authorizerContext = { lambda: decision.context ?? {} };
     }
 
     const body = await readBody(request);

@@ -6,12 +6,13 @@
  * environment (table names, bus name, user pool, and the AWS SDK's standard AWS_ENDPOINT_URL_<SERVICE>
  * variables, which point the unchanged SDK clients at the local emulators).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { catalog, stripeWebhookEventTypes } from '@functions/catalog';
 import { STRIPE_WEBHOOKS, type FunctionSpec, type SecretId, type TableId } from '@functions/function-spec';
-import { ENV, tableEnvName } from '@functions/environment';
+import { ENV, ORIGIN_SECRET_ENV, ORIGIN_VERIFY_HEADER, tableEnvName } from '@functions/environment';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { directoryDeadLetterStore } from './dead-letters';
@@ -31,6 +32,11 @@ export const DEAD_LETTERS_DIRECTORY = 'dead-letters';
 /** The region the local runtime claims to be in; any value works, this one is nearest New Zealand. */
 export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_MAIL_FROM = 'Paylink <no-reply@paylink.local>';
+/**
+ * What the gateway, playing CloudFront, sends in the origin header, and the merchant authorizer expects
+ * (in the cloud, a Secrets Manager secret). One per process, so runtimes started in one process agree.
+ */
+const LOCAL_ORIGIN_SECRET = randomBytes(32).toString('base64url');
 
 export interface LocalRuntimeOptions {
   /**
@@ -118,6 +124,7 @@ function functionEnvironment(parts: {
     [ENV.realtimeManagementEndpoint]: parts.managementEndpoint,
     [ENV.appOrigin]: parts.appOrigin,
     [ENV.mailFrom]: LOCAL_MAIL_FROM,
+    [ORIGIN_SECRET_ENV.value]: LOCAL_ORIGIN_SECRET,
   };
 }
 
@@ -259,8 +266,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const gateway = await startLocalGateway({
       port: ports.gateway,
       functions,
-      tokenIssuer: cognito.issuer,
-      userPoolClientId: cognito.userPoolClientId,
+      // The gateway plays CloudFront: the header the merchant authorizer checks, as the cloud's carries it.
+      originHeaders: { [ORIGIN_VERIFY_HEADER]: LOCAL_ORIGIN_SECRET },
       runtimeConfig: {
         region: LOCAL_REGION,
         userPoolId: cognito.userPoolId,

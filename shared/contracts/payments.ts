@@ -138,6 +138,8 @@ export const refundSchema = z.object({
   /** Why a refund failed (Stripe's `failure_reason`), once it has. */
   failureReason: z.nullable(z.string()),
   createdAt: z.string(),
+  /** Who in the business made it, when made through Paylink (docs/decisions.md #162). */
+  refundedBy: z.optional(z.string()),
 });
 export type Refund = z.infer<typeof refundSchema>;
 

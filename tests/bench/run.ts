@@ -639,8 +639,6 @@ async function lighthousePages(linkId: string) {
   const bareGateway = await startLocalGateway({
     port: 0,
     functions: [],
-    tokenIssuer: 'bench',
-    userPoolClientId: 'bench',
     runtimeConfig: env.runtime.runtimeConfig,
     staticDir: bareDist,
   });

@@ -12,6 +12,7 @@ import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { httpRoutes } from '@functions/catalog';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
+import { waitForEmail } from '../support/mailbox';
 import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 
@@ -28,6 +29,9 @@ interface Tenant {
   payoutId: string;
   /** A payment request of the tenant's own (docs/decisions.md #79). */
   requestId: string;
+  /** A member who joined the tenant's team, and an invitation still pending (docs/decisions.md #161). */
+  memberId: string;
+  invitationId: string;
 }
 let a: Tenant;
 let b: Tenant;
@@ -79,6 +83,7 @@ async function tenant(label: string): Promise<Tenant> {
   );
   expect(request.status).toBe(201);
   const { requestId } = (await request.json()) as { requestId: string };
+  const { memberId, invitationId } = await team(label, merchant);
   return {
     merchant,
     companyName,
@@ -89,7 +94,23 @@ async function tenant(label: string): Promise<Tenant> {
     sessionId: row.checkoutSessionId!,
     payoutId: payout!.id,
     requestId,
+    memberId,
+    invitationId,
   };
+}
+
+/** One member joined from the emailed invitation, and one invitation left pending. */
+async function team(label: string, merchant: TestMerchant) {
+  const person = await env.createMerchant();
+  const invite = (email: string) =>
+    send('/api/me/team/invitations', 'POST', { email, role: 'staff' }, merchant.accessToken);
+  expect((await invite(person.email)).status).toBe(201);
+  const email = await waitForEmail(env.runtime.mailbox.url, person.email, { subject: /^Join / });
+  const token = /\/join#([\w-]+)/.exec(email.body.text ?? '')![1]!;
+  expect((await send('/api/me/invitations/accept', 'POST', { token }, person.accessToken)).status).toBe(200);
+  const pending = await invite(`invited-${label.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.co.nz`);
+  const { invitationId } = (await pending.json()) as { invitationId: string };
+  return { memberId: person.sub, invitationId };
 }
 
 beforeAll(async () => {
@@ -113,6 +134,8 @@ const identifiersOf = (t: Tenant) => [
   t.sessionId,
   t.payoutId,
   t.requestId,
+  t.memberId,
+  t.invitationId,
 ];
 
 /**
@@ -132,6 +155,12 @@ const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string 
   '/api/me/payouts/{id}': (param) => (param === 'id' ? { own: a.payoutId, absent: 'po_zzzzzzzzzzzzzzzz' } : undefined),
   '/api/me/requests/{id}/cancel': (param) =>
     param === 'id' ? { own: a.requestId, absent: 'req_zzzzzzzzzzzzzzzz' } : undefined,
+  '/api/me/team/invitations/{id}': (param) =>
+    param === 'id' ? { own: a.invitationId, absent: 'zzzzzzzzzzzz' } : undefined,
+  '/api/me/team/invitations/{id}/resend': (param) =>
+    param === 'id' ? { own: a.invitationId, absent: 'zzzzzzzzzzzz' } : undefined,
+  '/api/me/team/members/{id}': (param) =>
+    param === 'id' ? { own: a.memberId, absent: '00000000-0000-0000-0000-000000000000' } : undefined,
 };
 
 /** A body that would change something if the route trusted it: harmless for B, carrying A's ids. */
@@ -144,6 +173,7 @@ const bodyFor = () => ({
   title: 'Taken over',
   companyName: 'Taken over',
   paymentIds: [a.pendingPaymentId],
+  role: 'staff',
 });
 
 const queryFor = () =>
@@ -184,7 +214,8 @@ describe('tenant isolation', () => {
     const routes = httpRoutes().filter((route) => route.auth === 'merchant');
     expect(routes.length).toBeGreaterThan(10);
     const before = await rowsOfA();
-    expect(before.merchants!.length).toBe(1);
+    // A's own row and its member's (who signed up with a business of their own).
+    expect(before.merchants!.length).toBe(2);
     expect(before.payments!.length).toBe(2);
 
     const figures = { routes: routes.length, requests: 0, fiveXx: 0, leaks: 0 };

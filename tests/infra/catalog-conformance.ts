@@ -24,7 +24,7 @@ import {
   scheduleRetryFor,
 } from '@infra/constructs/event-routing';
 import { MERCHANT_CHECK_CACHE_TTL, ORIGIN_CHECK_CACHE_TTL } from '@infra/constructs/origin-check';
-import { ORIGIN_VERIFY_HEADER } from '@infra/constructs/origin-check/verify-origin';
+import { ORIGIN_VERIFY_HEADER } from '@functions/authorizers/origin-authorizer';
 import { ACCOUNT_API_RATE_LIMIT, ROUTE_GROUPS } from '@infra/constructs/paylink-http-api';
 import { STATS_COUNTER_ATTRIBUTES, tables as tableSpecs, type KeySpec } from '@infra/tables';
 import { COUNTER_NAMES } from '@functions/domain/stats';

@@ -11,8 +11,8 @@ import { isEventConsumer } from '@infra/constructs/event-routing';
 import {
   ORIGIN_SECRET_ARN_ENV,
   ORIGIN_VERIFY_HEADER,
-  verifyOriginHandler,
-} from '@infra/constructs/origin-check/verify-origin';
+  originAuthorizer,
+} from '@functions/authorizers/origin-authorizer';
 import { consumersToRedrive, deadLetterOf, redriveQueue, redriveRegion } from '@infra/redrive-dead-letters';
 import { STAGES } from '@infra/stages';
 
@@ -145,7 +145,7 @@ describe('the origin check', () => {
     process.env[ORIGIN_SECRET_ARN_ENV] = 'arn:aws:secretsmanager:…:secret:paylink/dev/cloudfront-origin-secret';
     let reads = 0;
     let clock = 0;
-    const handler = verifyOriginHandler(
+    const handler = originAuthorizer(
       async () => {
         reads++;
         return secret;

@@ -36,6 +36,8 @@ export interface TestMerchant {
   sub: string;
   accessToken: string;
   idToken: string;
+  /** The session's refresh token: a test of signing out checks it stops working. */
+  refreshToken?: string;
 }
 
 export interface TestRuntime {
@@ -183,7 +185,14 @@ export function harnessFor(runtime: LocalRuntime): TestRuntime {
       }),
     );
     const idToken = auth.AuthenticationResult!.IdToken!;
-    return { email, password, sub: subOf(idToken), accessToken: auth.AuthenticationResult!.AccessToken!, idToken };
+    return {
+      email,
+      password,
+      sub: subOf(idToken),
+      accessToken: auth.AuthenticationResult!.AccessToken!,
+      idToken,
+      refreshToken: auth.AuthenticationResult!.RefreshToken,
+    };
   }
 
   async function createUser(

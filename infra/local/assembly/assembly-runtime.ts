@@ -159,8 +159,6 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     const gateway = await startLocalGateway({
       port: ports.gateway,
       functions: specs.filter((spec) => spec.routes || spec.webSocketRoutes || spec.webSocketAuthorizer),
-      tokenIssuer: cognito.issuer,
-      userPoolClientId: cognito.userPoolClientId,
       runtimeConfig: {
         region,
         userPoolId: cognito.userPoolId,

@@ -4,7 +4,6 @@
  */
 import type http from 'node:http';
 import type { FunctionSpec, HttpRoute } from '@functions/function-spec';
-import type { MerchantAuthorizerContext } from '../jwt-authorizer';
 import { LOOPBACK } from '../ports';
 
 /** API Gateway's payload limit. */
@@ -101,7 +100,7 @@ export interface HttpApiEventInput {
   body: Buffer;
   sourceIp: string;
   port: number;
-  authorizerContext?: { lambda: MerchantAuthorizerContext };
+  authorizerContext?: { lambda: Record<string, unknown> };
 }
 
 /** The API Gateway v2 payload-format event a handler receives for this request. */

@@ -75,6 +75,11 @@ export const appRoutes: RouteObject[] = [
           Component: (await import('../features/legal/components/stripe-disclaimer-page')).StripeDisclaimerPage,
         }),
       },
+      {
+        // A team invitation's link (docs/decisions.md #161): keeps its token, then on to sign in.
+        path: 'join',
+        lazy: async () => ({ Component: (await import('../features/team/components/join-page')).JoinPage }),
+      },
       // The signed-in merchant's pages, inside the dashboard shell.
       {
         path: 'dashboard',

@@ -4,6 +4,7 @@
  */
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
+import { businessHeaders, chooseBusiness } from './current-business';
 import { takeEarlyRead } from './early-reads';
 import { storedAccessToken } from './stored-session';
 
@@ -77,12 +78,14 @@ export async function currentAccessToken(): Promise<string | null> {
 async function request<T>({ method, path, body, schema, accessToken, headers: extra }: ApiRequest<T>): Promise<T> {
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (accessToken) Object.assign(headers, { Authorization: `Bearer ${accessToken}` }, businessHeaders());
 
   let response: Response;
   try {
-    // The dashboard's first reads may already be on their way (lib/early-reads.ts).
-    const early = method === 'GET' && accessToken ? takeEarlyRead(path, accessToken) : undefined;
+    // The dashboard's first reads may already be on their way (lib/early-reads.ts), for the person's own
+    // business only: they carry no business header.
+    const forOwnBusiness = Object.keys(businessHeaders()).length === 0;
+    const early = method === 'GET' && accessToken && forOwnBusiness ? takeEarlyRead(path, accessToken) : undefined;
     response = await (early ??
       fetch(path, {
         method,
@@ -99,6 +102,12 @@ async function request<T>({ method, path, body, schema, accessToken, headers: ex
     // bare 403 `{"message":"Forbidden"}` (an HTTP API's Lambda authorizer cannot answer 401). For a request
     // that carried a token, that is the session ending, exactly as a 401 is; Paylink's own 403s carry a code.
     if (response.status === 403 && accessToken && !apiErrorSchema.safeParse(payload).success) {
+      throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
+    }
+    // Removed from the business this tab acts for (docs/decisions.md #161): the session is over here too
+    // (the server has signed them out everywhere); back to their own business at the next sign-in.
+    if (response.status === 403 && accessToken && apiErrorSchema.safeParse(payload).data?.code === 'not_a_member') {
+      chooseBusiness(null);
       throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
     }
     throw errorFromResponse(response.status, payload);

@@ -11,6 +11,8 @@ export const MERCHANT_READ_PATHS = {
   subscription: '/api/me/subscription',
   payments: '/api/me/payments',
   stats: '/api/me/stats',
+  /** The businesses the person may act for, with their role: the shell's nav and switcher (docs/decisions.md #161). */
+  businesses: '/api/me/businesses',
 } as const;
 
 /** GET /api/me/payments with the list's query string (filters and page, as lib/payments-api writes them). */

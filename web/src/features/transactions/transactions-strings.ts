@@ -94,6 +94,8 @@ export const transactionsStrings = {
     copy: (what: string) => `Copy ${what}`,
     refunded: 'Refunded',
     refundsHeading: 'Refunds',
+    /** A refund made through Paylink names who made it (docs/decisions.md #162). */
+    refundedBy: (amount: string, name: string) => `Refunded ${amount} by ${name}`,
     refundsList: 'Refunds of this payment',
     disputeHeading: 'Dispute',
     disputeStatus: 'Status',

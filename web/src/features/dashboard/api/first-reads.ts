@@ -19,4 +19,6 @@ export const DASHBOARD_HOME_FIRST_READS = [
   // The newest payments, no filters: the query string lib/payments-api's paymentListSearch writes for them.
   paymentListPath(new URLSearchParams({ limit: String(RECENT_PAYMENTS_SHOWN + 1) })),
   MERCHANT_READ_PATHS.stats,
+  // The person's role: which pages the shell's menu offers.
+  MERCHANT_READ_PATHS.businesses,
 ] as const;

@@ -21,6 +21,8 @@ import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { RealtimeProvider } from '@web/lib/realtime/realtime-provider';
 import { useStripeReturn } from '@web/features/stripe-connection';
+import { BusinessSwitcher, PendingInvitation, teamStrings, useCurrentRole } from '@web/features/team';
+import { roleAllows, type Role } from '@shared/roles';
 import { dashboardStrings } from '../dashboard-strings';
 import { useLogout } from '../hooks/use-logout';
 import { phoneForReading } from '@shared/phone-number';
@@ -36,6 +38,8 @@ interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (the dashboard home would otherwise match every page under it). */
   end?: boolean;
+  /** Shown only to this role and above (the server refuses the rest, docs/decisions.md #161). */
+  leastRole?: Role;
 }
 
 const navItems: NavItem[] = [
@@ -43,8 +47,8 @@ const navItems: NavItem[] = [
   { to: '/dashboard/create-link', label: strings.nav.paymentLinks, icon: QrCode },
   { to: '/dashboard/transactions', label: strings.nav.transactions, icon: ReceiptText },
   { to: '/dashboard/requests', label: strings.nav.requests, icon: Mail },
-  { to: '/dashboard/payouts', label: strings.nav.payouts, icon: Landmark },
-  { to: '/dashboard/settings', label: strings.nav.settings, icon: Settings },
+  { to: '/dashboard/payouts', label: strings.nav.payouts, icon: Landmark, leastRole: 'owner' },
+  { to: '/dashboard/settings', label: strings.nav.settings, icon: Settings, leastRole: 'owner' },
 ];
 
 /**
@@ -128,6 +132,7 @@ function ShellLayout({ email, children }: { email: string | undefined; children:
           tabIndex={-1}
           className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-8 print:max-w-none print:p-0"
         >
+          <PendingInvitation />
           {children}
         </main>
       </div>
@@ -137,6 +142,9 @@ function ShellLayout({ email, children }: { email: string | undefined; children:
 
 function SidebarContent({ email, onNavigate }: { email: string | undefined; onNavigate?: () => void }) {
   const logout = useLogout();
+  const role = useCurrentRole();
+  // Until the role is known, only what every role sees.
+  const shown = navItems.filter((item) => !item.leastRole || (role && roleAllows(role, item.leastRole)));
   return (
     <>
       <div className="flex h-16 shrink-0 items-center border-b border-border px-6">
@@ -145,7 +153,7 @@ function SidebarContent({ email, onNavigate }: { email: string | undefined; onNa
 
       <nav aria-label={strings.navLabel} className="flex-1 overflow-y-auto px-4 py-6">
         <ul className="flex flex-col gap-1">
-          {navItems.map(({ to, label, icon: Icon, end }) => (
+          {shown.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -166,9 +174,13 @@ function SidebarContent({ email, onNavigate }: { email: string | undefined; onNa
             </li>
           ))}
         </ul>
+        {role && shown.length < navItems.length ? (
+          <p className="mt-4 px-3 text-xs text-muted-foreground">{teamStrings.hidden(role)}</p>
+        ) : null}
       </nav>
 
       <div className="flex flex-col gap-4 border-t border-border p-4">
+        <BusinessSwitcher />
         <SignedInAccount email={email} />
         <Button variant="outline" className="w-full" disabled={logout.isPending} onClick={() => logout.mutate()}>
           <LogOut aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { PageHeader } from '@web/components/page-header';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { StripeIntegrationCard } from '@web/features/stripe-connection';
+import { TeamCard } from '@web/features/team';
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { NotificationsCard } from './notifications-card';
@@ -32,6 +33,7 @@ function SettingsCards() {
           {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
           <NotificationsCard profile={profile} />
+          <TeamCard key={`team-${profile.merchantId}`} />
           <StripeIntegrationCard email={profile.email} />
           <TaxSettingsCard key={`tax-${profile.merchantId}`} />
           <TwoFactorCard key={`two-factor-${profile.merchantId}`} email={profile.email} />

@@ -18,6 +18,7 @@ import {
 import { transactionsStrings } from '../transactions-strings';
 import { RefundButton } from './refund-dialog';
 import { phoneForReading } from '@shared/phone-number';
+import { RoleGate, teamStrings } from '@web/features/team';
 
 const strings = transactionsStrings.detail;
 
@@ -182,7 +183,14 @@ export function TransactionDetail({
         known.refundableCents > 0 ||
         canResendReceipt(known)) ? (
         <div className="flex flex-wrap gap-2">
-          {known.refundableCents > 0 ? <RefundButton payment={known} /> : null}
+          {known.refundableCents > 0 ? (
+            <RoleGate
+              least="manager"
+              why={(role) => <p className="text-sm text-muted-foreground">{teamStrings.refundHidden(role)}</p>}
+            >
+              <RefundButton payment={known} />
+            </RoleGate>
+          ) : null}
           {canResendReceipt(known) ? <ResendReceiptButton paymentId={known.paymentId} /> : null}
           {known.stripeDashboardUrl ? (
             <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
@@ -240,7 +248,11 @@ function RefundsSection({
       <ul aria-label={strings.refundsList} className="flex flex-col gap-2 text-sm">
         {refunds.map((refund) => (
           <li key={refund.refundId} className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1">
-            <span className="font-medium tabular-nums">{money(refund.amountCents)}</span>
+            <span className="font-medium tabular-nums">
+              {refund.refundedBy
+                ? strings.refundedBy(money(refund.amountCents), refund.refundedBy)
+                : money(refund.amountCents)}
+            </span>
             <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>
               {refundStatusText(refund)}
             </span>

@@ -1,12 +1,13 @@
 /**
- * The merchant routes' authorizer (infra/constructs/origin-check/verify-merchant.ts) with aws-jwt-verify's
- * real Cognito verifier, offline: tokens signed here with a real RSA key pair, checked against that pair's
+ * The merchant routes' authorizer (functions/authorizers/merchant-token-authorizer.ts) with the one token
+ * verifier (functions/adapters/cognito-token-verifier.ts, aws-jwt-verify underneath), offline: tokens signed here with a real RSA key pair, checked against that pair's
  * public key given as the pool's JWKS. A request needs CloudFront's header AND a valid token.
  */
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoTokenVerifier, verifyMerchantHandler } from '@infra/constructs/origin-check/verify-merchant';
-import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from '@infra/constructs/origin-check/verify-origin';
+import { cognitoIssuerOf, merchantTokenVerifier } from '@functions/adapters/cognito-token-verifier';
+import { merchantTokenAuthorizer } from '@functions/authorizers/merchant-token-authorizer';
+import { ORIGIN_SECRET_ARN_ENV, ORIGIN_VERIFY_HEADER } from '@functions/authorizers/origin-authorizer';
 
 const USER_POOL_ID = 'ap-southeast-2_TestPool1';
 const CLIENT_ID = 'merchant-web-client';
@@ -26,7 +27,7 @@ function sign(privateKey: KeyObject, claims: Record<string, unknown>, kid = KID)
 
 let poolKey: KeyObject;
 let otherKey: KeyObject;
-let handler: ReturnType<typeof verifyMerchantHandler>;
+let handler: ReturnType<typeof merchantTokenAuthorizer>;
 
 // The unit files share one module cache and environment (vitest.config.ts): the next file must not see it.
 afterAll(() => {
@@ -39,9 +40,9 @@ beforeAll(() => {
   poolKey = pool.privateKey;
   otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const jwk = { ...pool.publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
-  handler = verifyMerchantHandler({
+  handler = merchantTokenAuthorizer({
     readSecret: async () => SECRET,
-    verifyToken: cognitoTokenVerifier(USER_POOL_ID, CLIENT_ID, { keys: [jwk as never] }),
+    verifyToken: merchantTokenVerifier({ issuer: ISSUER, clientId: CLIENT_ID, jwks: { keys: [jwk as never] } }),
   });
 });
 
@@ -59,6 +60,10 @@ const accessClaims = (overrides: Record<string, unknown> = {}) => ({
 const request = (headers: Record<string, string>) => ({ headers });
 
 describe('the merchant check', () => {
+  it("knows a pool's issuer from its id, as the cloud's authorizer reads it (USER_POOL_ID)", () => {
+    expect(cognitoIssuerOf(USER_POOL_ID)).toBe(ISSUER);
+  });
+
   it("lets through CloudFront's header with a valid token, answering the merchant", async () => {
     const token = sign(poolKey, accessClaims());
     expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${token}` }))).toEqual({

@@ -1,0 +1,62 @@
+/**
+ * A business's team (issue 46, docs/decisions.md #161): invitations, roles, removal, and the person's own
+ * side — joining a business and the list they switch between. Each route's least role is in
+ * merchant-roles.ts. Part of the catalogue (functions/catalog.ts, which assembles the parts in this order).
+ */
+import type { FunctionSpec } from '../function-spec';
+
+export const teamFunctions: readonly FunctionSpec[] = [
+  {
+    name: 'get-team',
+    description: "Settings → Team: the business's members and pending invitations.",
+    entry: 'functions/http/get-team.ts',
+    routes: [{ method: 'GET', path: '/api/me/team', auth: 'merchant' }],
+    tables: { members: 'read', merchants: 'read' },
+  },
+  {
+    name: 'invite-member',
+    description: 'Emails an invitation to join the team (single use, 7 days), or a fresh one for a pending invitation.',
+    entry: 'functions/http/invite-member.ts',
+    routes: [
+      { method: 'POST', path: '/api/me/team/invitations', auth: 'merchant' },
+      { method: 'POST', path: '/api/me/team/invitations/{id}/resend', auth: 'merchant' },
+    ],
+    tables: { members: 'readwrite', merchants: 'read' },
+    sendsEmail: true,
+  },
+  {
+    name: 'update-team',
+    description: "Revokes a pending invitation, or changes a member's role (the founder stays an owner).",
+    entry: 'functions/http/update-team.ts',
+    routes: [
+      { method: 'DELETE', path: '/api/me/team/invitations/{id}', auth: 'merchant' },
+      { method: 'PATCH', path: '/api/me/team/members/{id}', auth: 'merchant' },
+    ],
+    tables: { members: 'readwrite' },
+  },
+  {
+    name: 'remove-member',
+    description:
+      "Removes a member at once: their row, every session (global sign-out) and their open dashboards' sockets.",
+    entry: 'functions/http/remove-member.ts',
+    routes: [{ method: 'DELETE', path: '/api/me/team/members/{id}', auth: 'merchant' }],
+    tables: { members: 'readwrite', connections: 'readwrite' },
+    signsOutUsers: true,
+    pushesToConnections: true,
+  },
+  {
+    name: 'accept-invitation',
+    description:
+      'Joins the signed-in person to the business whose invitation they hold, if it was sent to their email.',
+    entry: 'functions/http/accept-invitation.ts',
+    routes: [{ method: 'POST', path: '/api/me/invitations/accept', auth: 'merchant' }],
+    tables: { members: 'readwrite', merchants: 'read' },
+  },
+  {
+    name: 'list-businesses',
+    description: 'The businesses the signed-in person belongs to, for the switcher.',
+    entry: 'functions/http/list-businesses.ts',
+    routes: [{ method: 'GET', path: '/api/me/businesses', auth: 'merchant' }],
+    tables: { members: 'read', merchants: 'read' },
+  },
+];

@@ -1,0 +1,37 @@
+/**
+ * Which business a merchant request acts for, and with which role (docs/decisions.md #161). Kept apart from
+ * the team's other rules: every merchant handler's wrapper runs it, so it carries no schema or email.
+ */
+import { NOT_A_MEMBER_MESSAGE, roleAllows, roleRefusalMessage, type Role } from '@shared/roles';
+import { HttpError } from './http-error';
+
+/** What a merchant route acts as: the business (from the membership, never the client unchecked) and the role. */
+export interface Access {
+  businessId: string;
+  personId: string;
+  role: Role;
+}
+
+/** A route's least role, or `signed-in` for the routes about the person rather than a business. */
+export type RouteRole = Role | 'signed-in';
+
+/**
+ * The business a request acts for and the role it acts with. The asked-for business (the client's
+ * switcher) counts only when the person is its founder or holds a member row in it; the row is read on
+ * every request, so a removal or a demotion takes effect on the next one.
+ */
+export async function resolveAccess(
+  team: { getMember(businessId: string, memberId: string): Promise<{ role: Role } | undefined> },
+  input: { personId: string; requestedBusinessId?: string; leastRole: RouteRole },
+): Promise<Access> {
+  const businessId = input.requestedBusinessId || input.personId;
+  if (businessId === input.personId || input.leastRole === 'signed-in') {
+    return { businessId: input.personId, personId: input.personId, role: 'owner' };
+  }
+  const member = await team.getMember(businessId, input.personId);
+  if (!member) throw new HttpError(403, 'not_a_member', NOT_A_MEMBER_MESSAGE);
+  if (!roleAllows(member.role, input.leastRole)) {
+    throw new HttpError(403, 'role_forbidden', roleRefusalMessage(member.role, input.leastRole));
+  }
+  return { businessId, personId: input.personId, role: member.role };
+}

@@ -1,0 +1,132 @@
+/**
+ * A business with staff (issue 46, docs/decisions.md #161), as two people click it: the owner, at a desk,
+ * invites Aroha as Staff from Settings → Team; Aroha joins from the email on her phone, creates a link, and
+ * sees neither Payouts nor a way to refund (the page says why). The owner makes her a Manager and she
+ * refunds; the owner removes her, and her open tab is signed out at her next step.
+ */
+import { expect, test } from '@playwright/test';
+import type { CheckoutResponse } from '@shared/contracts/checkout';
+import type { PaymentLink } from '@shared/contracts/payment-links';
+import { waitForEmail } from '../support/mailbox';
+import { submitHostedForm } from '../support/stripe-sandbox';
+import { expectNoSeriousAxeFindings } from './support/axe';
+import { signInWithStoredSession } from './support/browser-session';
+import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
+
+const run = crypto.randomUUID().slice(0, 8);
+
+/** A payer pays $20.00 for the link, through the sandbox's hosted Checkout. */
+async function payTwentyDollars(token: string) {
+  const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
+    title: `Hāngī plate ${run}`,
+    isOpenAmount: false,
+    amountCents: 2000,
+    tipPercent: 0,
+  });
+  const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
+  });
+  const { url } = (await checkout.json()) as CheckoutResponse;
+  const answer = await submitHostedForm(url, {
+    email: `payer-${run}@example.co.nz`,
+    name: 'Tama Payer',
+    card_number: '4242 4242 4242 4242',
+    expiry: '12 / 34',
+    cvc: '123',
+  });
+  expect(answer.status).toBe(303);
+  const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
+  await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`);
+}
+
+test('the owner invites staff, promotes them to Manager, then removes them @desktop-only', async ({
+  page: owner,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const business = await createMerchantReadyForPayments({ businessName: `Kauri Kitchen ${run}` });
+  await payTwentyDollars(business.token);
+  const aroha = await createConfirmedMerchant({ fullName: 'Aroha Ngata' });
+
+  // The owner invites Aroha as Staff.
+  await signInWithStoredSession(owner, business, '/dashboard/settings');
+  const team = owner.getByRole('region', { name: 'Team', exact: true });
+  await team.getByLabel('Their email', { exact: true }).fill(aroha.email);
+  await team.getByLabel('Role', { exact: true }).selectOption({ label: 'Staff' });
+  await team.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(team.getByRole('status')).toHaveText(`Invitation sent to ${aroha.email}.`);
+  await expect(team.getByRole('region', { name: 'Pending invitations' })).toContainText(aroha.email);
+  await expectNoSeriousAxeFindings(owner);
+
+  // Aroha, on her phone, opens the email's link signed in as herself and joins.
+  const email = await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/ });
+  const joinUrl = /https?:\/\/\S+\/join#[\w-]+/.exec(email.body.text ?? '')![0];
+  const phone = await browser.newContext({
+    baseURL: e2eEnv.baseUrl,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    timezoneId: 'Pacific/Auckland',
+  });
+  const staff = await phone.newPage();
+  await signInWithStoredSession(staff, aroha, '/dashboard');
+  await staff.goto(new URL(joinUrl).pathname + new URL(joinUrl).hash);
+  await expect(staff.getByRole('status').filter({ hasText: 'You joined as Staff.' })).toBeVisible();
+  await expectNoSeriousAxeFindings(staff);
+
+  // She creates a link for the business.
+  await staff.goto('/dashboard/create-link');
+  await staff.getByLabel('Title').fill(`Kūmara chips ${run}`);
+  await staff.getByLabel('Amount (NZD)').fill('6');
+  const created = staff.waitForResponse(
+    (response) => response.url().endsWith('/api/me/links') && response.request().method() === 'POST',
+  );
+  await staff.getByRole('button', { name: 'Create Payment Link' }).click();
+  expect((await created).status()).toBe(201);
+  const done = staff.getByRole('dialog', { name: 'Payment Link Created!' });
+  await expect(done).toBeVisible();
+  await staff.keyboard.press('Escape');
+  await expect(done).toBeHidden();
+
+  // Payouts and Settings are not in her menu, and the menu says why.
+  await staff.getByRole('button', { name: 'Open menu' }).click();
+  const menu = staff.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Transactions' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
+  await expect(menu).toContainText("As Staff you don't see Payouts or Settings");
+  await menu.getByRole('link', { name: 'Transactions' }).click();
+
+  // The payment's detail offers her no refund, and says why.
+  // On a phone each payment is a card, itself the button that opens its detail.
+  const details = staff.getByRole('button', { name: /Hāngī plate/ });
+  await details.click();
+  const detail = staff.getByRole('region', { name: /^Details of the payment for Hāngī plate/ });
+  await expect(detail).toContainText('Refunds need a Manager or Owner (your role: Staff).');
+  await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+
+  // The owner makes her a Manager; on her next look she refunds $5.00.
+  await owner.reload();
+  await team.getByLabel('Role of Aroha Ngata').selectOption({ label: 'Manager' });
+  await expect(team.getByLabel('Role of Aroha Ngata')).toHaveValue('manager');
+  await staff.reload();
+  await details.click();
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = staff.getByRole('dialog');
+  await dialog.getByLabel('Amount (NZD)').fill('5');
+  await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
+  await expect(detail).toContainText('Partially refunded');
+  await expect(detail.getByRole('list', { name: 'Refunds of this payment' })).toContainText(
+    'Refunded $5.00 by Aroha Ngata',
+  );
+
+  // The owner removes her: her open tab is signed out without her doing anything. The removal closes her
+  // live connection; the tab reconnects and reads the payments again, which the server now refuses.
+  await team.getByRole('button', { name: 'Remove Aroha Ngata' }).click();
+  await expect(team.getByLabel('Role of Aroha Ngata')).toHaveCount(0);
+  await expect(staff).toHaveURL(/\/login/);
+  await phone.close();
+});

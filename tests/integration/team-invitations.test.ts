@@ -1,0 +1,131 @@
+/**
+ * A team's invitations are a door into a business (issue 46, docs/decisions.md #161): a token works once,
+ * only until it expires, only for the email it was sent to; the team has a limit; the founder stays an
+ * owner. Against the local runtime, reading the invitation from the mailbox as the invitee does.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INVITATION_EXPIRED_MESSAGE,
+  INVITATION_INVALID_MESSAGE,
+  INVITATION_OTHER_EMAIL_MESSAGE,
+  LAST_OWNER_MESSAGE,
+  TEAM_LIMIT_MESSAGE,
+  TEAM_MEMBER_LIMIT,
+  teamSchema,
+} from '@shared/contracts/team';
+import { waitForEmail } from '../support/mailbox';
+import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+let owner: TestMerchant;
+
+function call(path: string, token: string, method = 'GET', body?: unknown) {
+  return env.api(path, {
+    method,
+    token,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function invite(email: string, role = 'staff') {
+  const response = await call('/api/me/team/invitations', owner.accessToken, 'POST', { email, role });
+  return { status: response.status, body: (await response.json()) as { invitationId?: string; message?: string } };
+}
+
+/** The token in the newest invitation email to `email` (the `count`-th one). */
+async function tokenSentTo(email: string, count = 1) {
+  const mail = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^Join /, count });
+  return /\/join#([\w-]+)/.exec(mail.body.text ?? '')![1]!;
+}
+
+const accept = (person: TestMerchant, token: string) =>
+  call('/api/me/invitations/accept', person.accessToken, 'POST', { token });
+
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+  owner = await env.createMerchant({ companyName: 'Rimu Repairs' });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe('team invitations', () => {
+  it('joins once: the same token a second time is refused', async () => {
+    const person = await env.createMerchant();
+    expect((await invite(person.email)).status).toBe(201);
+    const token = await tokenSentTo(person.email);
+    expect((await accept(person, token)).status).toBe(200);
+    const again = await accept(person, token);
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { message: string }).message).toBe(INVITATION_INVALID_MESSAGE);
+  });
+
+  it('is only for the email it was sent to', async () => {
+    const invited = `invited-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
+    const other = await env.createMerchant();
+    expect((await invite(invited)).status).toBe(201);
+    const refused = await accept(other, await tokenSentTo(invited));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(INVITATION_OTHER_EMAIL_MESSAGE);
+    // Nothing joined: the other person cannot act for the business.
+    const asOther = await env.api('/api/me/links', {
+      token: other.accessToken,
+      headers: { 'x-paylink-business': owner.sub },
+    });
+    expect(asOther.status).toBe(403);
+  });
+
+  it('expires after its days, and a resend sends a new token while the old one stops working', async () => {
+    const person = await env.createMerchant();
+    const { body } = await invite(person.email);
+    const first = await tokenSentTo(person.email);
+    // Seven days on, as the stored row says: the only clock the rule reads.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.members,
+        Key: { businessId: owner.sub, entry: `I#${body.invitationId}` },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    const expired = await accept(person, first);
+    expect(expired.status).toBe(410);
+    expect(((await expired.json()) as { message: string }).message).toBe(INVITATION_EXPIRED_MESSAGE);
+
+    const resent = await call(`/api/me/team/invitations/${body.invitationId}/resend`, owner.accessToken, 'POST');
+    expect(resent.status).toBe(200);
+    const second = await tokenSentTo(person.email, 2);
+    expect(second).not.toBe(first);
+    expect((await accept(person, first)).status).toBe(404);
+    expect((await accept(person, second)).status).toBe(200);
+  });
+
+  it('a revoked invitation no longer works', async () => {
+    const person = await env.createMerchant();
+    const { body } = await invite(person.email);
+    const token = await tokenSentTo(person.email);
+    expect((await call(`/api/me/team/invitations/${body.invitationId}`, owner.accessToken, 'DELETE')).status).toBe(204);
+    expect((await accept(person, token)).status).toBe(404);
+  });
+
+  it('keeps the founder an owner, and the team within its limit', async () => {
+    for (const change of [
+      call(`/api/me/team/members/${owner.sub}`, owner.accessToken, 'PATCH', { role: 'manager' }),
+      call(`/api/me/team/members/${owner.sub}`, owner.accessToken, 'DELETE'),
+    ]) {
+      const refused = await change;
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toBe(LAST_OWNER_MESSAGE);
+    }
+    const team = teamSchema.parse(await (await call('/api/me/team', owner.accessToken)).json());
+    const room = TEAM_MEMBER_LIMIT - team.members.length - team.invitations.length;
+    for (let i = 0; i < room; i += 1) {
+      expect((await invite(`fill-${i}-${crypto.randomUUID().slice(0, 6)}@example.co.nz`)).status).toBe(201);
+    }
+    const full = await invite(`one-too-many-${crypto.randomUUID().slice(0, 6)}@example.co.nz`);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(TEAM_LIMIT_MESSAGE);
+  });
+});

@@ -1,0 +1,6 @@
+export { useCurrentRole } from './api/team';
+export { BusinessSwitcher } from './components/business-switcher';
+export { PendingInvitation } from './components/pending-invitation';
+export { RoleGate } from './components/role-gate';
+export { TeamCard } from './components/team-card';
+export { teamStrings } from './team-strings';
