@@ -20,7 +20,7 @@ import {
   canTakePayments,
   closeOpenCheckouts,
   isLinkExpired,
-  isSoldOut,
+  isEveryPlaceSold,
   newLinkId,
   type OpenCheckouts,
   type PaymentLinkRecord,
@@ -180,7 +180,9 @@ async function linkToRequest(merchantId: string, linkId: string, deps: PaymentRe
       linkId: 'We could not find this payment link.',
     });
   }
-  if (!link.isActive || isLinkExpired(link, deps.now) || isSoldOut(link)) {
+  // Places merely held by open Checkouts may free within minutes (docs/decisions.md #168): only a link whose
+  // every place is sold refuses.
+  if (!link.isActive || isLinkExpired(link, deps.now) || isEveryPlaceSold(link)) {
     throw new HttpError(409, 'link_not_payable', REQUEST_LINK_UNUSABLE_MESSAGE);
   }
   return link;

@@ -1,0 +1,119 @@
+/**
+ * What keeps an anonymous flood of `POST /api/checkout` from holding a link's places (docs/decisions.md #168):
+ * each client address may hold only a share of a link's places at once, and a Checkout nobody has tried to
+ * pay on ends after UNUSED_CHECKOUT_MINUTES instead of Stripe's 31 (#59), giving its place back.
+ */
+import { createHash } from 'node:crypto';
+import { HttpError } from './http-error';
+import type { PaymentLinkRecord } from './payment-links';
+
+/** The most Checkouts one client address may have open on one link (an unlimited link's share). */
+export const CHECKOUTS_PER_CLIENT_PER_LINK = 10;
+
+/**
+ * A Checkout on which no payment was tried (Stripe makes its payment intent when the payer submits a payment
+ * method) is expired this long after it opened, by the schedule's next check: within 15 minutes, not 31.
+ */
+export const UNUSED_CHECKOUT_MINUTES = 10;
+
+/**
+ * A client's Checkout younger than this counts towards its share even before the link's row shows its hold
+ * (create-checkout takes the place after claiming the share, within its 25-second timeout).
+ */
+const CLAIM_SETTLES_MS = 60_000;
+
+/** How long a client's record outlives its last Checkout: the session's 31 minutes and the schedule's gap. */
+const CLIENT_RECORD_LIFETIME_MS = 40 * 60 * 1000;
+
+export const CLIENT_CHECKOUTS_MESSAGE =
+  'Too many checkouts are open on this link from your network. Please finish one, or try again in a few minutes.';
+
+/**
+ * One client's share of a link: half its places (never all of them, once it has two), at most
+ * CHECKOUTS_PER_CLIENT_PER_LINK; a one-place link's single place is the exception, held for minutes only.
+ */
+export function clientHoldCap(link: Pick<PaymentLinkRecord, 'maxPayments'>): number {
+  if (link.maxPayments == null) return CHECKOUTS_PER_CLIENT_PER_LINK;
+  return Math.max(1, Math.min(CHECKOUTS_PER_CLIENT_PER_LINK, Math.floor(link.maxPayments / 2)));
+}
+
+/** One client's Checkouts on one link, as last written: payment ids with when each was claimed. */
+export interface ClientHoldRecord {
+  checkouts: { paymentId: string; at: number }[];
+  /** 0 when there is no record yet; each write adds one, and a write of a version read earlier is refused. */
+  version: number;
+}
+
+export interface ClientHolds {
+  read(linkId: string, clientKey: string): Promise<ClientHoldRecord>;
+  /** Writes the record as `version + 1` only while it still is at `version`; false when another write came first. */
+  write(linkId: string, clientKey: string, record: ClientHoldRecord, expiresAt: Date): Promise<boolean>;
+}
+
+/** A client address as a key: hashed, so no table holds addresses. */
+export function clientKeyOf(clientAddress: string): string {
+  return createHash('sha256').update(`checkout#${clientAddress}`).digest('hex').slice(0, 32);
+}
+
+/** The client's Checkouts still holding a place on the link as just read, or too young to show there yet. */
+function stillOpen(record: ClientHoldRecord, link: Pick<PaymentLinkRecord, 'holds'>, now: Date) {
+  return record.checkouts.filter(
+    ({ paymentId, at }) => link.holds?.has(paymentId) || now.getTime() - at < CLAIM_SETTLES_MS,
+  );
+}
+
+const clientAtItsShare = () => new HttpError(429, 'client_checkouts', CLIENT_CHECKOUTS_MESSAGE);
+
+export interface ClientShareDeps {
+  clientHolds: ClientHolds;
+  now: Date;
+}
+
+/** Refuses, before any write, a client already at its share of the link (read as it is now). */
+export async function assertClientUnderShare(
+  link: PaymentLinkRecord,
+  clientKey: string,
+  deps: ClientShareDeps,
+): Promise<void> {
+  const record = await deps.clientHolds.read(link.linkId, clientKey);
+  if (stillOpen(record, link, deps.now).length >= clientHoldCap(link)) throw clientAtItsShare();
+}
+
+/**
+ * Counts the payment in the client's share of the link, or refuses when the share is full. A conditional
+ * write, retried when a parallel Checkout of the same client wrote first, so a burst is counted whole.
+ */
+export async function claimClientShare(
+  link: PaymentLinkRecord,
+  clientKey: string,
+  paymentId: string,
+  deps: ClientShareDeps,
+): Promise<void> {
+  const expiresAt = new Date(deps.now.getTime() + CLIENT_RECORD_LIFETIME_MS);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const record = await deps.clientHolds.read(link.linkId, clientKey);
+    const open = stillOpen(record, link, deps.now);
+    if (open.length >= clientHoldCap(link)) throw clientAtItsShare();
+    const next = { checkouts: [...open, { paymentId, at: deps.now.getTime() }], version: record.version };
+    if (await deps.clientHolds.write(link.linkId, clientKey, next, expiresAt)) return;
+  }
+  throw clientAtItsShare();
+}
+
+/** Whether an open Checkout has gone unused long enough to be expired (no payment tried on it). */
+export function isUnusedCheckout(
+  payment: { createdAt: string },
+  session: { status: string | null; payment_intent: unknown },
+  now: Date,
+): boolean {
+  return (
+    session.status === 'open' &&
+    !session.payment_intent &&
+    Date.parse(payment.createdAt) + UNUSED_CHECKOUT_MINUTES * 60 * 1000 <= now.getTime()
+  );
+}
+
+/** When an open Checkout becomes unused, for the schedule to check it then. */
+export function unusedCheckoutAt(payment: { createdAt: string }): number {
+  return Date.parse(payment.createdAt) + UNUSED_CHECKOUT_MINUTES * 60 * 1000;
+}
