@@ -12,7 +12,11 @@ const recordId = (linkId: string, clientKey: string) => `checkout-client#${linkI
 export const clientHoldStore: ClientHolds = {
   async read(linkId, clientKey) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName('events'), Key: { eventId: recordId(linkId, clientKey) }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName('events'),
+        Key: { eventId: recordId(linkId, clientKey) },
+        ConsistentRead: true,
+      }),
     );
     // An expired record that TTL has not removed yet is read as its version with nothing open in it.
     const live = Item && Item.expiresAt > epochSeconds(new Date());
@@ -33,8 +37,7 @@ export const clientHoldStore: ClientHolds = {
             version: record.version + 1,
             expiresAt: epochSeconds(expiresAt),
           },
-          ConditionExpression:
-            record.version === 0 ? 'attribute_not_exists(eventId)' : 'version = :version',
+          ConditionExpression: record.version === 0 ? 'attribute_not_exists(eventId)' : 'version = :version',
           ...(record.version !== 0 && { ExpressionAttributeValues: { ':version': record.version } }),
         }),
       ),

@@ -16,12 +16,6 @@ export const CHECKOUTS_PER_CLIENT_PER_LINK = 10;
  */
 export const UNUSED_CHECKOUT_MINUTES = 10;
 
-/**
- * A client's Checkout younger than this counts towards its share even before the link's row shows its hold
- * (create-checkout takes the place after claiming the share, within its 25-second timeout).
- */
-const CLAIM_SETTLES_MS = 60_000;
-
 /** How long a client's record outlives its last Checkout: the session's 31 minutes and the schedule's gap. */
 const CLIENT_RECORD_LIFETIME_MS = 40 * 60 * 1000;
 
@@ -29,12 +23,14 @@ export const CLIENT_CHECKOUTS_MESSAGE =
   'Too many checkouts are open on this link from your network. Please finish one, or try again in a few minutes.';
 
 /**
- * One client's share of a link: half its places (never all of them, once it has two), at most
- * CHECKOUTS_PER_CLIENT_PER_LINK; a one-place link's single place is the exception, held for minutes only.
+ * One client's share of a link: a quarter of its places, at least one, at most CHECKOUTS_PER_CLIENT_PER_LINK.
+ * So a link of 2 places or more is never held whole by one address (a one-place link's single place is the
+ * exception, held for minutes only), and holding all of a limited link's places takes at least 2 addresses,
+ * 4 from 8 places and P/10 from 40.
  */
 export function clientHoldCap(link: Pick<PaymentLinkRecord, 'maxPayments'>): number {
   if (link.maxPayments == null) return CHECKOUTS_PER_CLIENT_PER_LINK;
-  return Math.max(1, Math.min(CHECKOUTS_PER_CLIENT_PER_LINK, Math.floor(link.maxPayments / 2)));
+  return Math.max(1, Math.min(CHECKOUTS_PER_CLIENT_PER_LINK, Math.floor(link.maxPayments / 4)));
 }
 
 /** One client's Checkouts on one link, as last written: payment ids with when each was claimed. */
@@ -55,7 +51,16 @@ export function clientKeyOf(clientAddress: string): string {
   return createHash('sha256').update(`checkout#${clientAddress}`).digest('hex').slice(0, 32);
 }
 
-/** The client's Checkouts still holding a place on the link as just read, or too young to show there yet. */
+/**
+ * A client's claim younger than this counts even before the link shows its place held: create-checkout takes
+ * the place right after claiming, within its 25-second timeout.
+ */
+const CLAIM_SETTLES_MS = 60_000;
+
+/**
+ * The client's Checkouts still holding a place on the link (as read at the start of this Checkout), or too
+ * young to show there yet: one claimed a minute ago or more took its place before that read, if ever.
+ */
 function stillOpen(record: ClientHoldRecord, link: Pick<PaymentLinkRecord, 'holds'>, now: Date) {
   return record.checkouts.filter(
     ({ paymentId, at }) => link.holds?.has(paymentId) || now.getTime() - at < CLAIM_SETTLES_MS,
@@ -69,19 +74,10 @@ export interface ClientShareDeps {
   now: Date;
 }
 
-/** Refuses, before any write, a client already at its share of the link (read as it is now). */
-export async function assertClientUnderShare(
-  link: PaymentLinkRecord,
-  clientKey: string,
-  deps: ClientShareDeps,
-): Promise<void> {
-  const record = await deps.clientHolds.read(link.linkId, clientKey);
-  if (stillOpen(record, link, deps.now).length >= clientHoldCap(link)) throw clientAtItsShare();
-}
-
 /**
- * Counts the payment in the client's share of the link, or refuses when the share is full. A conditional
- * write, retried when a parallel Checkout of the same client wrote first, so a burst is counted whole.
+ * Counts the payment in the client's share of the link before its place is taken, or refuses when the share
+ * is full. A conditional write, retried when a parallel Checkout of the same client wrote first, so a burst
+ * is counted whole and never holds more than the share, even for a moment.
  */
 export async function claimClientShare(
   link: PaymentLinkRecord,
@@ -100,17 +96,30 @@ export async function claimClientShare(
   throw clientAtItsShare();
 }
 
+/**
+ * Gives back a claim whose place was not taken (sold out, busy, or Checkout failed to open), so the client's
+ * next try is not counted against it. One attempt: a claim left behind stops counting within CLAIM_SETTLES_MS.
+ */
+export async function returnClientShare(
+  link: PaymentLinkRecord,
+  clientKey: string,
+  paymentId: string,
+  deps: ClientShareDeps,
+): Promise<void> {
+  const record = await deps.clientHolds.read(link.linkId, clientKey);
+  const checkouts = record.checkouts.filter((checkout) => checkout.paymentId !== paymentId);
+  if (checkouts.length === record.checkouts.length) return;
+  const expiresAt = new Date(deps.now.getTime() + CLIENT_RECORD_LIFETIME_MS);
+  await deps.clientHolds.write(link.linkId, clientKey, { checkouts, version: record.version }, expiresAt);
+}
+
 /** Whether an open Checkout has gone unused long enough to be expired (no payment tried on it). */
 export function isUnusedCheckout(
   payment: { createdAt: string },
   session: { status: string | null; payment_intent: unknown },
   now: Date,
 ): boolean {
-  return (
-    session.status === 'open' &&
-    !session.payment_intent &&
-    Date.parse(payment.createdAt) + UNUSED_CHECKOUT_MINUTES * 60 * 1000 <= now.getTime()
-  );
+  return session.status === 'open' && !session.payment_intent && unusedCheckoutAt(payment) <= now.getTime();
 }
 
 /** When an open Checkout becomes unused, for the schedule to check it then. */

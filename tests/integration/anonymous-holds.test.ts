@@ -6,7 +6,11 @@
  * client here is its own loopback address (tests/support/from-address.ts), as the edge tells clients apart.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHECKOUTS_PER_CLIENT_PER_LINK, CLIENT_CHECKOUTS_MESSAGE, UNUSED_CHECKOUT_MINUTES } from '@functions/domain/checkout-holds';
+import {
+  CHECKOUTS_PER_CLIENT_PER_LINK,
+  CLIENT_CHECKOUTS_MESSAGE,
+  UNUSED_CHECKOUT_MINUTES,
+} from '@functions/domain/checkout-holds';
 import { reverifyPendingPayments } from '@functions/domain/reverification';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { fetchFrom } from '../support/from-address';
@@ -109,7 +113,10 @@ it("a link whose places are all held, none sold, still takes the merchant's paym
     method: 'POST',
     token: merchant.accessToken,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ linkId: link.linkId, payerEmail: `held-link-${crypto.randomUUID().slice(0, 8)}@example.co.nz` }),
+    body: JSON.stringify({
+      linkId: link.linkId,
+      payerEmail: `held-link-${crypto.randomUUID().slice(0, 8)}@example.co.nz`,
+    }),
   });
   expect(request.status, await request.clone().text()).toBe(201);
 });

@@ -15,6 +15,7 @@ import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
+import { clientAddress, fetchFrom } from '../support/from-address';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -27,8 +28,10 @@ afterAll(async () => {
   await env?.stop();
 });
 
+let payers = 0;
+/** Each payer from an address of its own: one address holds only its share of a link (docs/decisions.md #168). */
 const startCheckout = (linkId: string) =>
-  env.api('/api/checkout', {
+  fetchFrom(clientAddress(payers++), `${env.baseUrl}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ linkId, tip: 'none' }),
