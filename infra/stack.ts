@@ -199,6 +199,7 @@ export class PaylinkStack extends Stack {
         this.merchantAuth.addTrigger(catalogFunction.spec.cognitoTrigger, catalogFunction.function);
       }
       if (catalogFunction.spec.signsOutUsers) this.merchantAuth.grantSignOut(catalogFunction.function);
+      if (catalogFunction.spec.readsTwoFactor) this.merchantAuth.grantReadTwoFactor(catalogFunction.function);
     }
 
     // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.
