@@ -33,6 +33,14 @@ export function clientHoldCap(link: Pick<PaymentLinkRecord, 'maxPayments'>): num
   return Math.max(1, Math.min(CHECKOUTS_PER_CLIENT_PER_LINK, Math.floor(link.maxPayments / 4)));
 }
 
+/**
+ * Every place sold, none merely held: a held place frees when its Checkout ends unused, so a link held full is
+ * not refused to the merchant's own payment requests.
+ */
+export function isEveryPlaceSold(link: Pick<PaymentLinkRecord, 'maxPayments' | 'soldCount'>): boolean {
+  return link.maxPayments != null && (link.soldCount ?? 0) >= link.maxPayments;
+}
+
 /** One client's Checkouts on one link, as last written: payment ids with when each was claimed. */
 export interface ClientHoldRecord {
   checkouts: { paymentId: string; at: number }[];

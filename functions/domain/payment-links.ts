@@ -218,14 +218,6 @@ function expiryInstant(expiresAtLocal: string | null, timeZone: string, now: Dat
   return converted.instant.toISOString();
 }
 
-/**
- * Every place sold, none merely held: a held place frees when its Checkout ends unused, so a link held full is
- * not refused to the merchant's own payment requests (docs/decisions.md #168).
- */
-export function isEveryPlaceSold(link: PaymentLinkRecord): boolean {
-  return link.maxPayments != null && (link.soldCount ?? 0) >= link.maxPayments;
-}
-
 /** Every place sold or held (a link without a limit never is). */
 export function isSoldOut(link: PaymentLinkRecord): boolean {
   return link.maxPayments != null && (link.placesTaken ?? 0) >= link.maxPayments;

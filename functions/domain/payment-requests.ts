@@ -13,6 +13,7 @@ import {
   type SendPaymentRequest,
 } from '@shared/contracts/payment-requests';
 import { EmailRefusedError, EmailUncertainError, paymentRequestEmail, type Email } from './emails';
+import { isEveryPlaceSold } from './checkout-holds';
 import { HttpError } from './http-error';
 import { dayInTimeZone } from './merchant-days';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -20,7 +21,6 @@ import {
   canTakePayments,
   closeOpenCheckouts,
   isLinkExpired,
-  isEveryPlaceSold,
   newLinkId,
   type OpenCheckouts,
   type PaymentLinkRecord,

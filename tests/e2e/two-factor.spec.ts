@@ -56,6 +56,8 @@ test('a merchant sets up two-factor, signs in with password and code, and turns 
   page,
   browser,
 }, testInfo) => {
+  // Three sign-ins, a magic link's email and two turns: longer than one journey's default minute.
+  test.setTimeout(120_000);
   const merchant = await createConfirmedMerchant();
   await page.setViewportSize({ width: 1280, height: 900 });
   // Signed in already (docs/decisions.md #107): the sign-ins this test is about come after the set-up. An old
