@@ -26,6 +26,18 @@ export const clientHoldStore: ClientHolds = {
     };
   },
 
+  async linkHolds(linkId) {
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('links'),
+        Key: { linkId },
+        ProjectionExpression: 'holds',
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.holds as Set<string> | undefined;
+  },
+
   async write(linkId, clientKey, record, expiresAt) {
     const written = await conditionally(() =>
       documentClient().send(

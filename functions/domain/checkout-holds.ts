@@ -50,6 +50,8 @@ export interface ClientHoldRecord {
 
 export interface ClientHolds {
   read(linkId: string, clientKey: string): Promise<ClientHoldRecord>;
+  /** The link's holds as stored now (a strongly consistent read of its row). */
+  linkHolds(linkId: string): Promise<Set<string> | undefined>;
   /** Writes the record as `version + 1` only while it still is at `version`; false when another write came first. */
   write(linkId: string, clientKey: string, record: ClientHoldRecord, expiresAt: Date): Promise<boolean>;
 }
@@ -60,19 +62,11 @@ export function clientKeyOf(clientAddress: string): string {
 }
 
 /**
- * A client's claim younger than this counts even before the link shows its place held: create-checkout takes
- * the place right after claiming, within its 25-second timeout.
+ * The client's Checkouts still holding a place on the link. Each is written to the client's record only after
+ * its place was taken, so the link's row, read after the record, shows every one not yet sold or given back.
  */
-const CLAIM_SETTLES_MS = 60_000;
-
-/**
- * The client's Checkouts still holding a place on the link (as read at the start of this Checkout), or too
- * young to show there yet: one claimed a minute ago or more took its place before that read, if ever.
- */
-function stillOpen(record: ClientHoldRecord, link: Pick<PaymentLinkRecord, 'holds'>, now: Date) {
-  return record.checkouts.filter(
-    ({ paymentId, at }) => link.holds?.has(paymentId) || now.getTime() - at < CLAIM_SETTLES_MS,
-  );
+function stillOpen(record: ClientHoldRecord, holds: Set<string> | undefined) {
+  return record.checkouts.filter(({ paymentId }) => holds?.has(paymentId));
 }
 
 const clientAtItsShare = () => new HttpError(429, 'client_checkouts', CLIENT_CHECKOUTS_MESSAGE);
@@ -83,9 +77,10 @@ export interface ClientShareDeps {
 }
 
 /**
- * Counts the payment in the client's share of the link before its place is taken, or refuses when the share
- * is full. A conditional write, retried when a parallel Checkout of the same client wrote first, so a burst
- * is counted whole and never holds more than the share, even for a moment.
+ * Counts the payment, whose place is already taken, in the client's share of the link, or refuses when the
+ * share is full (the caller then gives the place back). A conditional write, retried when a parallel Checkout
+ * of the same client wrote first, so a burst is counted whole: a burst may hold a place past its share only
+ * between its take and this refusal.
  */
 export async function claimClientShare(
   link: PaymentLinkRecord,
@@ -96,7 +91,7 @@ export async function claimClientShare(
   const expiresAt = new Date(deps.now.getTime() + CLIENT_RECORD_LIFETIME_MS);
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await deps.clientHolds.read(link.linkId, clientKey);
-    const open = stillOpen(record, link, deps.now);
+    const open = stillOpen(record, await deps.clientHolds.linkHolds(link.linkId));
     if (open.length >= clientHoldCap(link)) throw clientAtItsShare();
     const next = { checkouts: [...open, { paymentId, at: deps.now.getTime() }], version: record.version };
     if (await deps.clientHolds.write(link.linkId, clientKey, next, expiresAt)) return;
@@ -104,21 +99,10 @@ export async function claimClientShare(
   throw clientAtItsShare();
 }
 
-/**
- * Gives back a claim whose place was not taken (sold out, busy, or Checkout failed to open), so the client's
- * next try is not counted against it. One attempt: a claim left behind stops counting within CLAIM_SETTLES_MS.
- */
-export async function returnClientShare(
-  link: PaymentLinkRecord,
-  clientKey: string,
-  paymentId: string,
-  deps: ClientShareDeps,
-): Promise<void> {
+/** Refuses, before any write, a client already at its share of the link as read at the start of this Checkout. */
+export async function assertClientUnderShare(link: PaymentLinkRecord, clientKey: string, deps: ClientShareDeps) {
   const record = await deps.clientHolds.read(link.linkId, clientKey);
-  const checkouts = record.checkouts.filter((checkout) => checkout.paymentId !== paymentId);
-  if (checkouts.length === record.checkouts.length) return;
-  const expiresAt = new Date(deps.now.getTime() + CLIENT_RECORD_LIFETIME_MS);
-  await deps.clientHolds.write(link.linkId, clientKey, { checkouts, version: record.version }, expiresAt);
+  if (stillOpen(record, link.holds).length >= clientHoldCap(link)) throw clientAtItsShare();
 }
 
 /** Whether an open Checkout has gone unused long enough to be expired (no payment tried on it). */

@@ -28,7 +28,7 @@ import {
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, referenceKeyOf, type PaymentRecord, type PaymentRepository } from './payments';
 import type { Telemetry } from './telemetry';
-import { claimClientShare, clientKeyOf, returnClientShare, type ClientHolds } from './checkout-holds';
+import { assertClientUnderShare, claimClientShare, clientKeyOf, type ClientHolds } from './checkout-holds';
 
 export interface CheckoutDeps {
   links: PaymentLinkRepository;
@@ -154,17 +154,22 @@ export async function startCheckout(
   // link as just read refuses without a write when it is already full (docs/decisions.md #115): in a
   // ticket drop every later payer would otherwise spend a refused write, billed at the row's size, on the one
   // item the sales themselves need. The conditional write still decides every place it lets through.
-  // One client address holds only its share of the link (docs/decisions.md #168), claimed before the place:
-  // a burst from one address never holds more, even for a moment. A claim whose place is refused is returned.
+  // One client address holds only its share of the link (docs/decisions.md #168): refused from a read when
+  // already full, and counted once its place is taken, so payers racing for the last place hear "sold out".
   const openCap = openCheckoutCap(link);
   const clientKey = clientKeyOf(clientAddress);
   if (isSoldOut(link)) throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
   if ((link.holds?.size ?? 0) >= openCap) throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
-  await claimClientShare(link, clientKey, paymentId, deps);
+  await assertClientUnderShare(link, clientKey, deps);
   const place = await deps.places.take(link, paymentId, openCap);
-  if (place !== 'held') await returnClientShare(link, clientKey, paymentId, deps);
   if (place === 'sold_out') throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
   if (place === 'busy') throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
+  try {
+    await claimClientShare(link, clientKey, paymentId, deps);
+  } catch (error) {
+    await deps.places.release(link.linkId, paymentId);
+    throw error;
+  }
   const createdAt = deps.now.toISOString();
   const payment: PaymentRecord = {
     paymentId,

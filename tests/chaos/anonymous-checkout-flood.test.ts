@@ -67,7 +67,8 @@ it(`${FLOOD_ADDRESSES} addresses flooding a limited and an unlimited link leave 
         ),
       );
       const statuses = answers.flat().map((answer) => answer.status);
-      expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      // A burst may hear "sold out" while its own extra takes wait to be given back (docs/decisions.md #168).
+      expect(statuses.filter((status) => ![200, 409, 429].includes(status))).toEqual([]);
       const share = clientHoldCap(link);
       expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(FLOOD_ADDRESSES * share);
       opened += statuses.filter((status) => status === 200).length;
