@@ -25,8 +25,8 @@ export const CLIENT_CHECKOUTS_MESSAGE =
 /**
  * One client's share of a link: a quarter of its places, at least one, at most CHECKOUTS_PER_CLIENT_PER_LINK.
  * So a link of 2 places or more is never held whole by one address (a one-place link's single place is the
- * exception, held for minutes only), and holding all of a limited link's places takes at least 2 addresses,
- * 4 from 8 places and P/10 from 40.
+ * exception, held for minutes only), and filling a limited link takes as many addresses as places up to 3, at
+ * least 4 from 4 places, and P/10 from 40.
  */
 export function clientHoldCap(link: Pick<PaymentLinkRecord, 'maxPayments'>): number {
   if (link.maxPayments == null) return CHECKOUTS_PER_CLIENT_PER_LINK;
