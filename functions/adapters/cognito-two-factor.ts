@@ -6,6 +6,7 @@ import {
   ExpiredCodeException,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  InvalidParameterException,
   NotAuthorizedException,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -76,7 +77,9 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
         }),
       );
     } catch (error) {
-      if (isRefusedCode(error)) return false;
+      if (isRefusedCode(error)) return 'wrong_code';
+      // No secret to check the code against: the app was never set up (AssociateSoftwareToken).
+      if (error instanceof InvalidParameterException) return 'not_set_up';
       throw error;
     }
     await cognito().send(
@@ -85,7 +88,7 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
         SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
       }),
     );
-    return true;
+    return 'enabled';
   },
 
   async disable(accessToken) {

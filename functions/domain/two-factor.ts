@@ -15,8 +15,8 @@ export type FreshSignIn = { accessToken: string } | 'wrong_password' | 'wrong_co
 /** Cognito's user-level operations, with the merchant's own tokens (no IAM grant). */
 export interface TwoFactorDirectory {
   signInWithCode(email: string, password: string, code: string): Promise<FreshSignIn>;
-  /** Checks a code from the newly set-up app and turns two-factor on; false for a wrong or used code. */
-  enableWithCode(accessToken: string, code: string): Promise<boolean>;
+  /** Checks a code from the newly set-up app and turns two-factor on, unless the code is wrong or used, or no app was set up. */
+  enableWithCode(accessToken: string, code: string): Promise<'enabled' | 'wrong_code' | 'not_set_up'>;
   disable(accessToken: string): Promise<void>;
   /** Cognito's GlobalSignOut: every refresh token of the user is revoked, access tokens with them. */
   signOutEverywhere(accessToken: string): Promise<void>;
@@ -26,6 +26,8 @@ export const TWO_FACTOR_CODE_INVALID_MESSAGE =
   'That code is not right, or was used already. Enter the current code from your authenticator app.';
 export const TWO_FACTOR_PASSWORD_INVALID_MESSAGE = 'That password is not right.';
 export const TWO_FACTOR_ALREADY_OFF_MESSAGE = 'Two-factor authentication is already off.';
+export const TWO_FACTOR_NOT_SET_UP_MESSAGE =
+  'Set up your authenticator app first: scan the QR code, then enter its code.';
 
 const codeInvalid = () =>
   new HttpError(400, 'code_invalid', TWO_FACTOR_CODE_INVALID_MESSAGE, { code: TWO_FACTOR_CODE_INVALID_MESSAGE });
@@ -37,7 +39,9 @@ export async function changeTwoFactor(
   deps: { directory: TwoFactorDirectory; merchants: MerchantRepository },
 ): Promise<TwoFactorChangeResponse> {
   if (change.turn === 'on') {
-    if (!(await deps.directory.enableWithCode(accessToken, change.code))) throw codeInvalid();
+    const enabled = await deps.directory.enableWithCode(accessToken, change.code);
+    if (enabled === 'wrong_code') throw codeInvalid();
+    if (enabled === 'not_set_up') throw new HttpError(409, 'two_factor_not_set_up', TWO_FACTOR_NOT_SET_UP_MESSAGE);
     await deps.directory.signOutEverywhere(accessToken);
     return { enabled: true, signedOut: true };
   }

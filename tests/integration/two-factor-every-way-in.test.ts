@@ -81,6 +81,10 @@ async function turnOn(merchant: TestMerchant) {
 
 it('turning two-factor on ends every session: a refresh token from before stops working', async () => {
   const merchant = await env.createMerchant();
+  // Before the app is set up there is nothing to check a code against: refused in words, not a server error.
+  const early = await changeTwoFactor(merchant.accessToken, { turn: 'on', code: '123456' });
+  expect(early.status).toBe(409);
+  expect(await early.json()).toMatchObject({ code: 'two_factor_not_set_up' });
   const before = await refreshTokenOf(merchant.email);
   expect(await refreshes(before.refreshToken)).toBe(true);
   await turnOn(merchant);
