@@ -87,10 +87,12 @@ export async function claimClientShare(
   clientKey: string,
   paymentId: string,
   deps: ClientShareDeps,
+  /** The record as the Checkout's first read found it, used for the first attempt. */
+  firstRead?: ClientHoldRecord,
 ): Promise<void> {
   const expiresAt = new Date(deps.now.getTime() + CLIENT_RECORD_LIFETIME_MS);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const record = await deps.clientHolds.read(link.linkId, clientKey);
+    const record = attempt === 0 && firstRead ? firstRead : await deps.clientHolds.read(link.linkId, clientKey);
     const open = stillOpen(record, await deps.clientHolds.linkHolds(link.linkId));
     if (open.length >= clientHoldCap(link)) throw clientAtItsShare();
     const next = { checkouts: [...open, { paymentId, at: deps.now.getTime() }], version: record.version };
@@ -99,10 +101,18 @@ export async function claimClientShare(
   throw clientAtItsShare();
 }
 
-/** Refuses, before any write, a client already at its share of the link as read at the start of this Checkout. */
-export async function assertClientUnderShare(link: PaymentLinkRecord, clientKey: string, deps: ClientShareDeps) {
+/**
+ * Refuses, before any write, a client already at its share of the link as read at the start of this Checkout;
+ * answers the record it read, for the claim's first attempt.
+ */
+export async function assertClientUnderShare(
+  link: PaymentLinkRecord,
+  clientKey: string,
+  deps: ClientShareDeps,
+): Promise<ClientHoldRecord> {
   const record = await deps.clientHolds.read(link.linkId, clientKey);
   if (stillOpen(record, link.holds).length >= clientHoldCap(link)) throw clientAtItsShare();
+  return record;
 }
 
 /** Whether an open Checkout has gone unused long enough to be expired (no payment tried on it). */

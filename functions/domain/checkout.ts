@@ -160,12 +160,12 @@ export async function startCheckout(
   const clientKey = clientKeyOf(clientAddress);
   if (isSoldOut(link)) throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
   if ((link.holds?.size ?? 0) >= openCap) throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
-  await assertClientUnderShare(link, clientKey, deps);
+  const clientRecord = await assertClientUnderShare(link, clientKey, deps);
   const place = await deps.places.take(link, paymentId, openCap);
   if (place === 'sold_out') throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
   if (place === 'busy') throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
   try {
-    await claimClientShare(link, clientKey, paymentId, deps);
+    await claimClientShare(link, clientKey, paymentId, deps, clientRecord);
   } catch (error) {
     await deps.places.release(link.linkId, paymentId);
     throw error;
