@@ -1,6 +1,6 @@
 /**
  * A ticket drop (docs/decisions.md #115): more payers at once than a link has places, and more places
- * than the 50 open Checkouts an unlimited link allows. Every place goes to a payer at once — none is told
+ * than the 50 open Checkouts #60 allowed, each payer from an address of its own (#168). Every place goes to a payer at once — none is told
  * "busy" while places are free — every other payer is told it is sold out, and once the link is full a
  * refused payer costs the link's row no write; a take DynamoDB throttles (the row past its per-item write rate)
  * tells the payer the link is busy, never a server error (the timings and the 2,000-payer figure are the bench's:
