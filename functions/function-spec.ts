@@ -179,6 +179,11 @@ export interface FunctionSpec {
   pushesToConnections?: boolean;
   /** May end a merchant's sessions: AdminUserGlobalSignOut on the merchants' user pool, nothing else. */
   signsOutUsers?: boolean;
+  /**
+   * May read whether a merchant has two-factor on: AdminGetUser on the merchants' user pool, nothing else
+   * (the magic link's define trigger, docs/decisions.md #169).
+   */
+  readsTwoFactor?: boolean;
   /** Lambda's timeout; `DEFAULT_TIMEOUT_SECONDS` when absent (the stack and both local runtimes apply it). */
   timeoutSeconds?: number;
 }

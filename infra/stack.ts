@@ -201,6 +201,7 @@ export class PaylinkStack extends Stack {
       if (catalogFunction.spec.signsOutUsers) {
         this.merchantAuth.grantSignOut(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
       }
+      if (catalogFunction.spec.readsTwoFactor) this.merchantAuth.grantReadTwoFactor(catalogFunction.function);
     }
 
     // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.

@@ -1,5 +1,6 @@
 import type { CheckoutDeps } from '../domain/checkout';
 import { ENV } from '../environment';
+import { clientHoldStore } from './client-hold-store';
 import { merchantStore } from './merchant-store';
 import { telemetry } from './observability';
 import { linkPlacesStore, paymentLinkStore } from './payment-link-store';
@@ -11,6 +12,7 @@ export async function checkoutDeps(now = new Date()): Promise<CheckoutDeps> {
   return {
     links: paymentLinkStore,
     places: linkPlacesStore,
+    clientHolds: clientHoldStore,
     merchants: merchantStore,
     payments: paymentStore,
     stripe: await stripeClient(),

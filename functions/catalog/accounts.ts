@@ -30,6 +30,14 @@ export const accountFunctions: readonly FunctionSpec[] = [
     tables: { merchants: 'readwrite' },
   },
   {
+    name: 'change-two-factor',
+    description:
+      'Turns the authenticator app on (a code from it) or off (the password and a current code, by a fresh sign-in), then ends every session.',
+    entry: 'functions/http/change-two-factor.ts',
+    routes: [{ method: 'POST', path: '/api/me/two-factor', auth: 'merchant' }],
+    tables: { merchants: 'read' },
+  },
+  {
     name: 'signup-challenge',
     description: 'Issues the bot-check (ALTCHA) challenge the sign-up form solves.',
     entry: 'functions/http/signup-challenge.ts',
@@ -80,6 +88,8 @@ export const accountFunctions: readonly FunctionSpec[] = [
     description: 'Custom auth: one magic-link challenge, then tokens or failure.',
     entry: 'functions/auth/define-auth-challenge.ts',
     cognitoTrigger: 'defineAuthChallenge',
+    // A merchant with two-factor on is refused the magic link (docs/decisions.md #169).
+    readsTwoFactor: true,
   },
   {
     name: 'magic-link-create-challenge',

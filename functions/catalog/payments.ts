@@ -13,7 +13,8 @@ export const paymentFunctions: readonly FunctionSpec[] = [
       "Prices a payer's choice from the stored link, holds a place on it, records it open, and opens Stripe Checkout on the merchant's account.",
     entry: 'functions/http/create-checkout.ts',
     routes: [{ method: 'POST', path: '/api/checkout', auth: 'public' }],
-    tables: { links: 'readwrite', merchants: 'read', payments: 'readwrite' },
+    // events: each client address's Checkouts per link (docs/decisions.md #168).
+    tables: { links: 'readwrite', merchants: 'read', payments: 'readwrite', events: 'readwrite' },
     secrets: ['stripe-secret-key'],
     timeoutSeconds: 25,
   },

@@ -30,10 +30,13 @@ import {
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
 import type { Telemetry } from './telemetry';
+import { assertClientUnderShare, claimClientShare, clientKeyOf, type ClientHolds } from './checkout-holds';
 
 export interface CheckoutDeps {
   links: PaymentLinkRepository;
   places: LinkPlaces;
+  /** Each client address's Checkouts per link (docs/decisions.md #168). */
+  clientHolds: ClientHolds;
   merchants: MerchantRepository;
   payments: PaymentRepository;
   stripe: StripePort;
@@ -58,9 +61,17 @@ export const OPEN_CHECKOUTS_PER_LINK = 50;
  */
 export const OPEN_CHECKOUTS_PER_LIMITED_LINK = 500;
 
+/**
+ * The most Checkouts a link without a limit may have open at once (docs/decisions.md #168): as many as the
+ * row's size allows a limited link, since each client address may hold only its share of them, so a flood from
+ * a few addresses leaves the rest to real payers.
+ */
+export const OPEN_CHECKOUTS_PER_UNLIMITED_LINK = OPEN_CHECKOUTS_PER_LIMITED_LINK;
+
 /** How many Checkouts this link may have open at once. */
 export function openCheckoutCap(link: Pick<PaymentLinkRecord, 'maxPayments'>): number {
-  return Math.max(OPEN_CHECKOUTS_PER_LINK, Math.min(link.maxPayments ?? 0, OPEN_CHECKOUTS_PER_LIMITED_LINK));
+  if (link.maxPayments == null) return OPEN_CHECKOUTS_PER_UNLIMITED_LINK;
+  return Math.max(OPEN_CHECKOUTS_PER_LINK, Math.min(link.maxPayments, OPEN_CHECKOUTS_PER_LIMITED_LINK));
 }
 
 export const CHECKOUT_BUSY_MESSAGE =
@@ -128,7 +139,15 @@ function needsPayerName(
   return paymentGst(merchant.tax, { ...amounts, gstTreatment: link.gstTreatment })?.tier === 'recipient';
 }
 
-export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps): Promise<CheckoutResponse> {
+/**
+ * Opens a Checkout for the payer at `clientAddress` (as the edge saw it: functions/http/client-address.ts),
+ * within that address's share of the link (docs/decisions.md #168).
+ */
+export async function startCheckout(
+  request: CheckoutRequest,
+  clientAddress: string,
+  deps: CheckoutDeps,
+): Promise<CheckoutResponse> {
   const { link, merchant } = await payableLink(request.linkId, deps);
   // Read afresh here whatever the payer page showed (it is cached for a minute): docs/decisions.md #53.
   if (isLinkExpired(link, deps.now)) throw linkExpired(link);
@@ -144,14 +163,22 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   // link as just read refuses without a write when it is already full (docs/decisions.md #115): in a
   // ticket drop every later payer would otherwise spend a refused write, billed at the row's size, on the one
   // item the sales themselves need. The conditional write still decides every place it lets through.
+  // One client address holds only its share of the link (docs/decisions.md #168): refused from a read when
+  // already full, and counted once its place is taken, so payers racing for the last place hear "sold out".
   const openCap = openCheckoutCap(link);
-  const place = isSoldOut(link)
-    ? 'sold_out'
-    : (link.holds?.size ?? 0) >= openCap
-      ? 'busy'
-      : await deps.places.take(link, paymentId, openCap);
+  const clientKey = clientKeyOf(clientAddress);
+  if (isSoldOut(link)) throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
+  if ((link.holds?.size ?? 0) >= openCap) throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
+  const clientRecord = await assertClientUnderShare(link, clientKey, deps);
+  const place = await deps.places.take(link, paymentId, openCap);
   if (place === 'sold_out') throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
   if (place === 'busy') throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
+  try {
+    await claimClientShare(link, clientKey, paymentId, deps, clientRecord);
+  } catch (error) {
+    await deps.places.release(link.linkId, paymentId);
+    throw error;
+  }
   const createdAt = deps.now.toISOString();
   const payment: PaymentRecord = {
     paymentId,

@@ -15,6 +15,7 @@ import {
   type SendPaymentRequest,
 } from '@shared/contracts/payment-requests';
 import { EmailRefusedError, EmailUncertainError, type Email } from './emails';
+import { isEveryPlaceSold } from './checkout-holds';
 import { HttpError } from './http-error';
 import { dayInTimeZone } from './merchant-days';
 import { isSubscribed, requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -22,7 +23,6 @@ import {
   canTakePayments,
   closeOpenCheckouts,
   isLinkExpired,
-  isSoldOut,
   newLinkId,
   type OpenCheckouts,
   type PaymentLinkRecord,
@@ -182,7 +182,9 @@ async function linkToRequest(merchantId: string, linkId: string, deps: PaymentRe
       linkId: 'We could not find this payment link.',
     });
   }
-  if (!link.isActive || isLinkExpired(link, deps.now) || isSoldOut(link)) {
+  // Places merely held by open Checkouts may free within minutes (docs/decisions.md #168): only a link whose
+  // every place is sold refuses.
+  if (!link.isActive || isLinkExpired(link, deps.now) || isEveryPlaceSold(link)) {
     throw new HttpError(409, 'link_not_payable', REQUEST_LINK_UNUSABLE_MESSAGE);
   }
   return link;

@@ -4,6 +4,7 @@
  * Refresh). Both go through the webhook's own `settlePaymentFromSession`, so whichever comes first wins and
  * the other changes nothing. The schedule then finishes counts a crash left undone and seals closed days.
  */
+import { isUnusedCheckout, unusedCheckoutAt } from './checkout-holds';
 import { DELAYED_REVERIFY_WINDOW_MS } from './delayed-payments';
 import { isUnsettled } from './payment-status';
 import type { StripeCheckoutSession } from './stripe-port';
@@ -110,13 +111,16 @@ async function recheckPending(
   };
   // The next check of whatever is still pending after this one, found or failed: never sooner than its
   // backoff, so a payment that keeps failing waits its turn instead of taking every run's budget.
-  // A Checkout of a link that expires before then is checked at the expiry, to be closed (docs/decisions.md #133).
-  const reschedule = async ({ paymentId, reverifyChecks, linkExpiresAt }: PaymentRecord) => {
+  // A Checkout of a link that expires before then is checked at the expiry, to be closed (docs/decisions.md #133),
+  // and an open one when it would have gone unused its UNUSED_CHECKOUT_MINUTES (#168).
+  const reschedule = async ({ paymentId, reverifyChecks, linkExpiresAt, status, createdAt }: PaymentRecord) => {
     if (!options.reschedule) return;
     const checks = (reverifyChecks ?? 0) + 1;
     const backoff = deps.now.getTime() + nextCheckDelayMs(checks);
-    const expiry = linkExpiresAt ? Date.parse(linkExpiresAt) : Number.NaN;
-    const at = new Date(expiry > deps.now.getTime() && expiry < backoff ? expiry : backoff).toISOString();
+    const closings = [linkExpiresAt ? Date.parse(linkExpiresAt) : Number.NaN];
+    if (status === 'open') closings.push(unusedCheckoutAt({ createdAt }));
+    const sooner = closings.filter((at) => at > deps.now.getTime() && at < backoff);
+    const at = new Date(Math.min(backoff, ...sooner)).toISOString();
     await deps.payments.scheduleReverify(paymentId, at, checks);
   };
   // A merchant whose trial ended (or whose Stripe account was disconnected) takes no more payments: a
@@ -132,15 +136,19 @@ async function recheckPending(
     return accepting.get(merchantId)!;
   };
   // So is a Checkout opened on a link that has since expired (docs/decisions.md #133), as deactivation
-  // closes one at once (#47).
+  // closes one at once (#47), and one nobody has tried to pay on for UNUSED_CHECKOUT_MINUTES (#168): its
+  // place goes back to the link instead of waiting out Stripe's 31 minutes.
   const closedIfNotAccepting = async (payment: PaymentRecord, session: StripeCheckoutSession) => {
     if (session.status !== 'open') return session;
     const linkExpired = payment.linkExpiresAt !== undefined && Date.parse(payment.linkExpiresAt) <= deps.now.getTime();
-    if (!linkExpired && (await isAccepting(payment.merchantId))) return session;
+    const unused = isUnusedCheckout(payment, session, deps.now);
+    if (!linkExpired && !unused && (await isAccepting(payment.merchantId))) return session;
     deps.telemetry.log.info(
       linkExpired
         ? 'Expired the open Checkout of a link that has expired'
-        : 'Expired the open Checkout of a merchant no longer taking payments',
+        : unused
+          ? 'Expired a Checkout nobody tried to pay on'
+          : 'Expired the open Checkout of a merchant no longer taking payments',
       { paymentId: payment.paymentId, merchantId: payment.merchantId },
     );
     return deps.stripe.checkout.sessions.expire(session.id, {}, { stripeAccount: payment.stripeAccountId });
@@ -174,7 +182,7 @@ async function recheckPending(
           status: after.status,
         });
       } else {
-        await reschedule({ ...listedPayment, linkExpiresAt: payment.linkExpiresAt });
+        await reschedule({ ...listedPayment, linkExpiresAt: payment.linkExpiresAt, status: payment.status });
         if (session.status !== 'open' && !(session.status === 'complete' && session.payment_status !== 'paid'))
           stuck(payment.createdAt);
       }

@@ -139,4 +139,18 @@ export class MerchantUserPool extends Construct {
       ],
     });
   }
+
+  /** AdminGetUser only: whether a merchant has two-factor on (docs/decisions.md #169). */
+  grantReadTwoFactor(handler: IFunction) {
+    if (!handler.role) throw new Error(`${handler.node.path} has no role to grant AdminGetUser to`);
+    new Policy(this, `ReadTwoFactor${handler.node.id}`, {
+      roles: [handler.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminGetUser'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
+  }
 }

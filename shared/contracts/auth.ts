@@ -46,3 +46,28 @@ export function readMagicLinkToken(token: string): MagicLinkTokenPayload | undef
 export const VERIFY_EMAIL_PATH = '/verify-email';
 export const RESET_PASSWORD_PATH = '/reset-password';
 export const MAGIC_LINK_PATH = '/auth/magic';
+
+/** Six digits from the authenticator app (spaces, as some apps group them, are dropped). */
+const authenticatorCodeSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.replace(/\s/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
+);
+
+/**
+ * POST /api/me/two-factor (docs/decisions.md #169): on with a code from the newly set-up app; off only with
+ * the password and a current code, checked by a fresh sign-in on the server. Either way every session ends.
+ */
+export const twoFactorChangeSchema = z.discriminatedUnion('turn', [
+  z.object({ turn: z.literal('on'), code: authenticatorCodeSchema }),
+  z.object({
+    turn: z.literal('off'),
+    password: z.string().check(z.minLength(1, 'Enter your password')),
+    code: authenticatorCodeSchema,
+  }),
+]);
+export type TwoFactorChange = z.infer<typeof twoFactorChangeSchema>;
+export const twoFactorChangeResponseSchema = z.object({ enabled: z.boolean(), signedOut: z.literal(true) });
+export type TwoFactorChangeResponse = z.infer<typeof twoFactorChangeResponseSchema>;

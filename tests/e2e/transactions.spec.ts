@@ -13,6 +13,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { PaymentDetail, PaymentList, PaymentSummary } from '@shared/contracts/payments';
 import { TRANSACTIONS_CSV_HEADER, centsToCsvAmount } from '@shared/transactions-csv';
 import { parseCsv } from '../support/csv';
+import { clientAddress, fetchFrom } from '../support/from-address';
 import { emailsTo } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
@@ -35,9 +36,13 @@ let merchant: Awaited<ReturnType<typeof createMerchantReadyForPayments>>;
 /** The payments as the API lists them, newest first. */
 let payments: PaymentSummary[];
 
-/** Opens a Checkout for a link, as the payer's Pay Now does. */
+let payers = 0;
+/**
+ * Opens a Checkout for a link, as the payer's Pay Now does, each payer from an address of its own (one
+ * address holds only its share of a link: docs/decisions.md #168).
+ */
 async function startCheckout(linkId: string, choice: { amount?: number; tip: 'none' | 'percent' }) {
-  const response = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
+  const response = await fetchFrom(clientAddress(payers++), `${e2eEnv.baseUrl}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ linkId, ...choice }),

@@ -1,16 +1,18 @@
 /**
- * Authenticator-app two-factor (docs/decisions.md #23), as a merchant uses it: set up in Settings from the
- * QR code's key, then a password sign-in that asks for the code — a wrong one refused by the field, the
- * right one signs in — then turned off with a current code. The "authenticator app" is `otpauth`, the
- * library the local Cognito checks codes with, computing codes from the key the page shows.
+ * Authenticator-app two-factor (docs/decisions.md #23, #169), as a merchant uses it: set up in Settings from
+ * the QR code's key, which signs every session out (an old tab too, at its next refresh); then a password
+ * sign-in that asks for the code — a wrong one refused by the field, the right one signs in — while a magic
+ * link no longer signs in; then turned off with the password and a current code. The "authenticator app" is
+ * `otpauth`, the library the local Cognito checks codes with, computing codes from the key the page shows.
  */
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { Secret, TOTP, URI } from 'otpauth';
 import { PNG } from 'pngjs';
+import { linkIn, waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { createConfirmedMerchant, merchantAccessToken } from './support/merchant';
-import { signInWithStoredSession } from './support/browser-session';
+import { createConfirmedMerchant, e2eEnv, merchantAccessToken } from './support/merchant';
+import { expireStoredTokens, signInWithStoredSession } from './support/browser-session';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -50,10 +52,19 @@ async function qrCodeText(page: Page, name: string): Promise<string | undefined>
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-test('a merchant sets up two-factor, signs in with password and code, and turns it off', async ({ page }, testInfo) => {
+test('a merchant sets up two-factor, signs in with password and code, and turns it off', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Three sign-ins, a magic link's email and two turns: longer than one journey's default minute.
+  test.setTimeout(120_000);
   const merchant = await createConfirmedMerchant();
   await page.setViewportSize({ width: 1280, height: 900 });
-  // Signed in already (docs/decisions.md #107): the sign-ins this test is about come after the set-up.
+  // Signed in already (docs/decisions.md #107): the sign-ins this test is about come after the set-up. An old
+  // tab, on another device, was signed in before two-factor was turned on.
+  const oldDevice = await browser.newContext({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
+  const oldTab = await oldDevice.newPage();
+  await signInWithStoredSession(oldTab, merchant, '/dashboard/settings');
   await signInWithStoredSession(page, merchant, '/dashboard/settings');
 
   // Settings: off, then set up from the QR code (or its key typed by hand).
@@ -79,13 +90,26 @@ test('a merchant sets up two-factor, signs in with password and code, and turns 
   await setupCode.fill(await app.nextCode());
   await card.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
-  await expect(card.getByText('On', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeVisible();
+  // Turning it on ended every session: this tab is at the sign-in page, and the old tab is signed out at its
+  // next refresh (its access token's hour is up, or sooner).
+  await expect(page).toHaveURL(/\/login$/);
+  await expireStoredTokens(oldTab);
+  await oldTab.reload();
+  await expect(oldTab).toHaveURL(/\/login$/);
+  await oldDevice.close();
 
-  // Signed out, the password alone no longer signs in: the code is asked for.
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/login');
+  // A magic link no longer signs in: the page says to use the password and the code.
+  await page.getByLabel('Email', { exact: true }).fill(merchant.email);
+  await page.getByRole('button', { name: 'Send Magic Link' }).click();
+  await expect(page.getByText(`Magic link sent to ${merchant.email}`)).toBeVisible();
+  const magicEmail = await waitForEmail(e2eEnv.mailboxUrl, merchant.email, { subject: /sign-in link/ });
+  await page.goto(linkIn(magicEmail, '/auth/magic').href);
+  await expect(page.getByRole('heading', { name: 'This sign-in link does not work' })).toBeVisible();
+  await expect(page.getByText(/sign in with your password and the code from your authenticator app/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+
+  // The password alone no longer signs in: the code is asked for.
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email', { exact: true }).fill(merchant.email);
   await page.getByLabel('Password', { exact: true }).fill(merchant.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -106,12 +130,18 @@ test('a merchant sets up two-factor, signs in with password and code, and turns 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
-  // Turned off with a current code: the password alone signs in again.
+  // Turned off only with the password and a current code, checked on the server; every session ends, and the
+  // password alone signs in again.
   await page.goto('/dashboard/settings');
   await card.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await card.getByLabel('Password', { exact: true }).fill('Wrong!Horse9');
+  await card.getByLabel('6-digit code').fill(app.wrongCode());
+  await card.getByRole('button', { name: 'Turn off', exact: true }).click();
+  await expect(card.getByText('That password is not right.')).toBeVisible();
+  await card.getByLabel('Password', { exact: true }).fill(merchant.password);
   await card.getByLabel('6-digit code').fill(await app.nextCode());
   await card.getByRole('button', { name: 'Turn off', exact: true }).click();
   await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
-  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
   expect(await merchantAccessToken(merchant)).toBeTruthy();
 });

@@ -309,10 +309,12 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           actions: (a) => a === 'execute-api:ManageConnections',
         });
       }
-      if (spec.signsOutUsers) {
+      if (spec.signsOutUsers || spec.readsTwoFactor) {
         allowed.set(logicalIdOf(stack.merchantAuth.userPool), {
           what: "the merchants' user pool",
-          actions: (a) => a === 'cognito-idp:AdminUserGlobalSignOut',
+          actions: (a) =>
+            (a === 'cognito-idp:AdminUserGlobalSignOut' && Boolean(spec.signsOutUsers)) ||
+            (a === 'cognito-idp:AdminGetUser' && Boolean(spec.readsTwoFactor)),
         });
       }
       // Lambda's on-failure destination writes with the function's own role.
@@ -364,9 +366,12 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       if (deadLetterQueue) expect(granted.get(logicalIdOf(deadLetterQueue))).toContain('sqs:SendMessage');
       if (spec.pushesToConnections)
         expect(granted.get(logicalIdOf(stack.realtimeApi.api))).toEqual(new Set(['execute-api:ManageConnections']));
-      if (spec.signsOutUsers)
+      if (spec.signsOutUsers || spec.readsTwoFactor)
         expect(granted.get(logicalIdOf(stack.merchantAuth.userPool))).toEqual(
-          new Set(['cognito-idp:AdminUserGlobalSignOut']),
+          new Set([
+            ...(spec.signsOutUsers ? ['cognito-idp:AdminUserGlobalSignOut'] : []),
+            ...(spec.readsTwoFactor ? ['cognito-idp:AdminGetUser'] : []),
+          ]),
         );
 
       // Readable failures for the commonest mistake: a service the function never declared.
@@ -377,7 +382,7 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
         ['ses:', Boolean(spec.sendsEmail)],
         ['events:', Boolean(spec.putsEvents)],
         ['execute-api:', Boolean(spec.pushesToConnections)],
-        ['cognito-idp:', Boolean(spec.signsOutUsers)],
+        ['cognito-idp:', Boolean(spec.signsOutUsers || spec.readsTwoFactor)],
         ['sqs:', isEventConsumer(spec)],
       ];
       for (const [prefix, declared] of services) {

@@ -12,7 +12,7 @@ import { reverifyPendingPayments } from '@functions/domain/reverification';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { wallClockOf } from '@shared/wall-clock';
 import { settlementDeps } from '../support/payments-seed';
-import { submitHostedForm } from '../support/stripe-sandbox';
+import { payOnHostedCheckout, submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 import { reverifyTimeLeft } from '../support/lambda-time';
 
@@ -119,6 +119,9 @@ it('when a link expires, the schedule expires the Checkouts opened on it before,
   expect(expiring.expiresAt).not.toBeNull();
   expect((await paymentStore.get(opened.paymentId))!.reverifyAt! <= expiring.expiresAt!).toBe(true);
 
+  // The other link's payer has tried a card (declined): a Checkout in use keeps Stripe's 31 minutes, where one
+  // nobody tried to pay on would end after UNUSED_CHECKOUT_MINUTES (docs/decisions.md #168).
+  expect((await payOnHostedCheckout(other.url, { card: '4000 0000 0000 0002' })).status).toBe(402);
   // The expiry passes while the payer is still on Checkout: the run after it closes the session.
   await reverifyPendingPayments(
     settlementDeps(env, new Date(Date.parse(expiring.expiresAt!) + 60_000)),

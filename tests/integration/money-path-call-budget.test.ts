@@ -41,7 +41,9 @@ describe('DynamoDB calls per money-path request', () => {
   });
 
   // The link's place is held before Checkout opens (docs/decisions.md #58): one conditional write on the link row.
-  it('starts a checkout in five calls: two reads, the place held, the payment row, the link counter', async () => {
+  // Three of them are the client address's share of the link (docs/decisions.md #168): its record read, the
+  // link's holds read as stored once the place is taken, and the record written.
+  it('starts a checkout in eight calls: three reads, the place held, the share checked and written, the payment row, the link counter', async () => {
     const counted = await callsOf(() =>
       env.api('/api/checkout', {
         method: 'POST',
@@ -49,6 +51,6 @@ describe('DynamoDB calls per money-path request', () => {
         body: JSON.stringify({ linkId, tip: 'none' }),
       }),
     );
-    expect(counted).toEqual({ status: 200, byCommand: { GetItemCommand: 2, PutItemCommand: 1, UpdateItemCommand: 2 } });
+    expect(counted).toEqual({ status: 200, byCommand: { GetItemCommand: 4, PutItemCommand: 2, UpdateItemCommand: 2 } });
   });
 });

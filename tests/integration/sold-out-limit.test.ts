@@ -8,6 +8,7 @@ import { paymentLinkStore } from '@functions/adapters/payment-link-store';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentLinkListSchema, publicPaymentLinkSchema } from '@shared/contracts/payment-links';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
+import { clientAddress, fetchFrom } from '../support/from-address';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -18,8 +19,10 @@ afterAll(async () => {
   await env?.stop();
 });
 
+let payers = 0;
+/** Each payer from an address of its own: one address holds only its share of a link (docs/decisions.md #168). */
 const startCheckout = (linkId: string) =>
-  env.api('/api/checkout', {
+  fetchFrom(clientAddress(payers++), `${env.baseUrl}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ linkId, tip: 'none' }),

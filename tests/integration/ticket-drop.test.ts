@@ -1,6 +1,6 @@
 /**
  * A ticket drop (docs/decisions.md #115): more payers at once than a link has places, and more places
- * than the 50 open Checkouts an unlimited link allows. Every place goes to a payer at once — none is told
+ * than the 50 open Checkouts #60 allowed, each payer from an address of its own (#168). Every place goes to a payer at once — none is told
  * "busy" while places are free — every other payer is told it is sold out, and once the link is full a
  * refused payer costs the link's row no write; a take DynamoDB throttles (the row past its per-item write rate)
  * tells the payer the link is busy, never a server error (the timings and the 2,000-payer figure are the bench's:
@@ -15,6 +15,7 @@ import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
 import { countDynamoCalls, type DynamoCallCounter } from '../support/dynamodb-call-counter';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
+import { clientAddress, fetchFrom } from '../support/from-address';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -27,8 +28,10 @@ afterAll(async () => {
   await env?.stop();
 });
 
+let payers = 0;
+/** Each payer from an address of its own: one address holds only its share of a link (docs/decisions.md #168). */
 const startCheckout = (linkId: string) =>
-  env.api('/api/checkout', {
+  fetchFrom(clientAddress(payers++), `${env.baseUrl}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ linkId, tip: 'none' }),

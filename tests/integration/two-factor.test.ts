@@ -16,8 +16,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMagicLinkToken } from '@shared/contracts/auth';
-import { linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -257,37 +255,5 @@ describe('password sign-in with two-factor on', () => {
     expect(user.UserMFASettingList ?? []).toEqual([]);
     expect(user.PreferredMfaSetting).toBeUndefined();
     expect((await passwordSignIn(merchant.email)).AuthenticationResult?.AccessToken).toBeTruthy();
-  });
-});
-
-describe('magic-link sign-in with two-factor on', () => {
-  it('asks for no code: the emailed link is its own proof (two-factor guards password sign-in)', async () => {
-    const merchant = await merchantWithTotp();
-    const requested = await env.api('/api/auth/magic-link', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: merchant.email }),
-    });
-    expect(requested.status).toBe(202);
-    await env.settle();
-    const email = await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /sign-in link/ });
-    const token = linkIn(email, '/auth/magic').hash.slice(1);
-    const started = await env.cognito.send(
-      new InitiateAuthCommand({
-        ClientId: clientId(),
-        AuthFlow: 'CUSTOM_AUTH',
-        AuthParameters: { USERNAME: readMagicLinkToken(token)!.email },
-      }),
-    );
-    const signedIn = await env.cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: clientId(),
-        ChallengeName: 'CUSTOM_CHALLENGE',
-        Session: started.Session,
-        ChallengeResponses: { USERNAME: started.ChallengeParameters!.USERNAME!, ANSWER: token },
-      }),
-    );
-    expect(signedIn.ChallengeName).toBeUndefined();
-    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });

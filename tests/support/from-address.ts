@@ -32,3 +32,11 @@ export async function fetchFrom(
     request.end(init.body);
   });
 }
+
+/**
+ * The `index`th client's own loopback address (127.0.1.2 onwards; 127.0.0.1 is every plain request's): for a
+ * test that plays many payers, each one client as the edge tells them apart (docs/decisions.md #168).
+ */
+export function clientAddress(index: number): string {
+  return `127.0.${1 + Math.floor(index / 250)}.${(index % 250) + 2}`;
+}

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import type { TestMerchant, TestRuntime } from '@tests/integration/harness';
+import { clientAddress, fetchFrom } from '@tests/support/from-address';
 import { paymentRow } from '@tests/support/stored-rows';
 import { PAYING_CARD, payOnHostedCheckout } from '@tests/support/stripe-sandbox';
 
@@ -39,10 +40,17 @@ export interface StartedPayment {
   url: string;
 }
 
+let payers = 0;
+/** A payer, each from an address of its own (one address holds only its share of a link: docs/decisions.md #168). */
 export async function startCheckout(env: TestRuntime, linkId: string): Promise<StartedPayment> {
-  const response = await sendJson(env, '/api/checkout', 'POST', { linkId, tip: 'none' });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { paymentId, url } = checkoutResponseSchema.parse(await response.json());
+  const response = await fetchFrom(clientAddress(payers++), `${env.baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId, tip: 'none' }),
+  });
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  const { paymentId, url } = checkoutResponseSchema.parse(JSON.parse(body));
   const row = await paymentRow(env, paymentId);
   return { paymentId, sessionId: row.checkoutSessionId!, url };
 }

@@ -7,6 +7,6 @@ import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 export const magicLinkStrings = {
   signingIn: 'Signing you in...',
   failedHeading: 'This sign-in link does not work',
-  failedBody: `It may have been used already or expired (links work once, for ${MAGIC_LINK_LIFETIME_MINUTES} minutes). Request a new one from the sign-in page.`,
+  failedBody: `It may have been used already or expired (links work once, for ${MAGIC_LINK_LIFETIME_MINUTES} minutes). Request a new one from the sign-in page. If two-factor authentication is on for your account, magic links are off: sign in with your password and the code from your authenticator app.`,
   backToLogin: 'Back to sign in',
 } as const;

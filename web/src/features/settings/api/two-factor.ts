@@ -1,13 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { fetchMFAPreference, setUpTOTP } from 'aws-amplify/auth';
+import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { BRAND_NAME } from '@shared/brand';
-import { authErrorName, configureAuth } from '@web/lib/auth';
+import { twoFactorChangeResponseSchema, type TwoFactorChange } from '@shared/contracts/auth';
+import { authenticatedApiSend } from '@web/lib/api-client';
+import { ApiRequestError } from '@web/lib/api-request-error';
+import { authErrorName, configureAuth, signOutThisDevice } from '@web/lib/auth';
+import { useCloseRealtime } from '@web/lib/realtime/realtime-provider';
 import { settingsStrings } from '../settings-strings';
 
 /**
- * Authenticator-app two-factor (docs/decisions.md #23) through Amplify's own TOTP APIs, which talk to
- * Cognito with the signed-in merchant's access token: no Paylink API route is involved.
+ * Authenticator-app two-factor (docs/decisions.md #23, #169): its status and a new secret through Amplify's
+ * own TOTP APIs; turning it on or off through Paylink's POST /api/me/two-factor, which checks the code (and,
+ * to turn it off, the password) on the server and ends every session, this one included.
  */
 export const twoFactorQueryKey = ['two-factor'] as const;
 
@@ -55,39 +61,52 @@ export function useStartTwoFactorSetup(email: string) {
   });
 }
 
-/** Verifies a code from the new secret, then turns two-factor on (Cognito's verification alone does not). */
-export function useEnableTwoFactor() {
+/**
+ * Turns two-factor on or off through the server; every session then ends (docs/decisions.md #169), so this
+ * device forgets its tokens too and leaves for the sign-in page, where the merchant signs in again.
+ */
+function useChangeTwoFactor() {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const closeRealtime = useCloseRealtime();
   return useMutation({
-    mutationFn: async (code: string) => {
-      await configureAuth();
-      await verifyTOTPSetup({ code, options: { friendlyDeviceName: 'Authenticator app' } });
-      await updateMFAPreference({ totp: 'PREFERRED' });
+    mutationFn: async (change: TwoFactorChange) => {
+      const answer = await authenticatedApiSend('POST', '/api/me/two-factor', change, twoFactorChangeResponseSchema);
+      closeRealtime();
+      // The server has revoked this device's refresh token already; forgetting it here is all that is left.
+      await signOutThisDevice().catch(() => undefined);
+      return answer;
     },
-    onSuccess: () => queryClient.setQueryData(twoFactorQueryKey, { enabled: true }),
+    onSuccess: async () => {
+      await navigate('/login');
+      queryClient.clear();
+    },
   });
 }
 
+/** Verifies a code from the new secret and turns two-factor on, on the server. */
+export function useEnableTwoFactor() {
+  const change = useChangeTwoFactor();
+  return { ...change, mutateAsync: (code: string) => change.mutateAsync({ turn: 'on', code }) };
+}
+
 /**
- * Turns two-factor off after a current code from the app proves the merchant still holds it (a session
- * left open on a shared device should not be enough). Verifying the already verified secret checks the
- * code and changes nothing else.
+ * Turns two-factor off with the password and a current code, both checked on the server by a fresh sign-in:
+ * a session left open on a shared device is not enough.
  */
 export function useDisableTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (code: string) => {
-      await configureAuth();
-      await verifyTOTPSetup({ code });
-      await updateMFAPreference({ totp: 'DISABLED' });
-    },
-    onSuccess: () => queryClient.setQueryData(twoFactorQueryKey, { enabled: false }),
-  });
+  const change = useChangeTwoFactor();
+  return {
+    ...change,
+    mutateAsync: (password: string, code: string) => change.mutateAsync({ turn: 'off', password, code }),
+  };
 }
 
 /** The words for a code Cognito refused, shown by the code field. */
 export function authenticatorCodeError(error: unknown): string {
   const strings = settingsStrings.twoFactor;
+  if (error instanceof ApiRequestError && error.code === 'code_invalid') return strings.codeInvalid;
+  if (error instanceof ApiRequestError && error.fields.password) return error.fields.password;
   switch (authErrorName(error)) {
     case 'EnableSoftwareTokenMFAException':
     case 'CodeMismatchException':

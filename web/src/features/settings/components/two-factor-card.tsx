@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleDashed, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ApiRequestError } from '@web/lib/api-request-error';
 import { toast } from '@web/lib/toast';
 import * as z from 'zod/mini';
 import { FormField, fieldControlProps } from '@web/components/form-field';
@@ -78,12 +79,12 @@ export function TwoFactorCard({ email }: { email: string }) {
           turningOff ? (
             <AuthenticatorCodeForm
               instructions={strings.turnOffStep}
+              askPassword
               submitLabel={strings.disable}
               busyLabel={strings.disabling}
               submitVariant="destructive"
-              onSubmit={async (code) => {
-                await disable.mutateAsync(code);
-                setTurningOff(false);
+              onSubmit={async (code, password) => {
+                await disable.mutateAsync(password, code);
                 toast.success(strings.disabledTitle, { description: strings.disabledBody });
               }}
               onCancel={() => setTurningOff(false)}
@@ -119,7 +120,6 @@ export function TwoFactorCard({ email }: { email: string }) {
               busyLabel={strings.enabling}
               onSubmit={async (code) => {
                 await enable.mutateAsync(code);
-                setup.reset();
                 toast.success(strings.enabledTitle, { description: strings.enabledBody });
               }}
               onCancel={() => setup.reset()}
@@ -156,13 +156,17 @@ function SetupKey({ secret }: { secret: string }) {
   );
 }
 
-const codeFormSchema = z.object({ code: authenticatorCodeSchema });
+const codeFormSchema = z.object({ code: authenticatorCodeSchema, password: z.string() });
 type CodeFormInput = z.input<typeof codeFormSchema>;
 type CodeFormOutput = z.output<typeof codeFormSchema>;
 
-/** One code from the authenticator app; a refused code is explained by the field. */
+/**
+ * One code from the authenticator app, and the password first when `askPassword` (turning two-factor off,
+ * docs/decisions.md #169); a refused code or password is explained by its field.
+ */
 function AuthenticatorCodeForm({
   instructions,
+  askPassword = false,
   submitLabel,
   busyLabel,
   submitVariant,
@@ -170,38 +174,61 @@ function AuthenticatorCodeForm({
   onCancel,
 }: {
   instructions?: string;
+  askPassword?: boolean;
   submitLabel: string;
   busyLabel: string;
   submitVariant?: 'destructive';
-  onSubmit: (code: string) => Promise<void>;
+  onSubmit: (code: string, password: string) => Promise<void>;
   onCancel: () => void;
 }) {
   const id = useId();
+  const passwordId = useId();
   const form = useForm<CodeFormInput, unknown, CodeFormOutput>({
     resolver: zodResolver(codeFormSchema),
-    defaultValues: { code: '' },
+    defaultValues: { code: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const error = errors.code?.message;
+  const passwordError = errors.password?.message;
 
-  const submit = form.handleSubmit(async ({ code }) => {
+  const submit = form.handleSubmit(async ({ code, password }) => {
+    if (askPassword && !password) {
+      form.setError('password', { message: strings.passwordRequired }, { shouldFocus: true });
+      return;
+    }
     try {
-      await onSubmit(code);
+      await onSubmit(code, password);
     } catch (failure) {
-      form.setError('code', { message: authenticatorCodeError(failure) }, { shouldFocus: true });
+      const wrongPassword = failure instanceof ApiRequestError && failure.code === 'password_invalid';
+      form.setError(
+        wrongPassword ? 'password' : 'code',
+        { message: wrongPassword ? strings.passwordInvalid : authenticatorCodeError(failure) },
+        { shouldFocus: true },
+      );
     }
   });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {instructions ? <p className="text-sm">{instructions}</p> : null}
+      {askPassword ? (
+        <FormField id={passwordId} label={strings.passwordLabel} error={passwordError} className="max-w-xs">
+          <Input
+            {...fieldControlProps(passwordId, { error: passwordError })}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            {...form.register('password')}
+          />
+        </FormField>
+      ) : null}
       <FormField id={id} label={strings.codeLabel} hint={strings.codeHint} error={error} className="max-w-xs">
         <Input
           {...fieldControlProps(id, { error, hint: strings.codeHint })}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}
-          autoFocus
+          autoFocus={!askPassword}
           {...form.register('code')}
         />
       </FormField>

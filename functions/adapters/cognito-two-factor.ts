@@ -1,0 +1,115 @@
+import {
+  AdminGetUserCommand,
+  CodeMismatchException,
+  CognitoIdentityProviderClient,
+  EnableSoftwareTokenMFAException,
+  ExpiredCodeException,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  InvalidParameterException,
+  NotAuthorizedException,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ENV } from '../environment';
+import type { TwoFactorDirectory } from '../domain/two-factor';
+
+let client: CognitoIdentityProviderClient | undefined;
+const cognito = () => (client ??= new CognitoIdentityProviderClient({}));
+
+/** A code Cognito refused: wrong, or used already. */
+const isRefusedCode = (error: unknown) =>
+  error instanceof CodeMismatchException ||
+  error instanceof ExpiredCodeException ||
+  error instanceof EnableSoftwareTokenMFAException;
+
+/**
+ * The merchant's two-factor through Cognito's user-level operations, with the merchant's own tokens, as the
+ * web client would call them: no IAM grant (docs/decisions.md #169).
+ */
+export const cognitoTwoFactor: TwoFactorDirectory = {
+  async signInWithCode(email, password, code) {
+    const clientId = process.env[ENV.userPoolClientId];
+    if (!clientId) throw new Error(`${ENV.userPoolClientId} is not set`);
+    let started;
+    try {
+      started = await cognito().send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof NotAuthorizedException) return 'wrong_password';
+      throw error;
+    }
+    if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return 'no_two_factor';
+    try {
+      const answered = await cognito().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: started.Session,
+          ChallengeResponses: {
+            USERNAME: started.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
+            SOFTWARE_TOKEN_MFA_CODE: code,
+          },
+        }),
+      );
+      const accessToken = answered.AuthenticationResult?.AccessToken;
+      if (!accessToken) throw new Error('Cognito answered the code with neither tokens nor a refusal');
+      return { accessToken };
+    } catch (error) {
+      if (isRefusedCode(error)) return 'wrong_code';
+      throw error;
+    }
+  },
+
+  async enableWithCode(accessToken, code) {
+    try {
+      await cognito().send(
+        new VerifySoftwareTokenCommand({
+          AccessToken: accessToken,
+          UserCode: code,
+          FriendlyDeviceName: 'Authenticator app',
+        }),
+      );
+    } catch (error) {
+      if (isRefusedCode(error)) return 'wrong_code';
+      // No secret to check the code against: the app was never set up (AssociateSoftwareToken).
+      if (error instanceof InvalidParameterException) return 'not_set_up';
+      throw error;
+    }
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    return 'enabled';
+  },
+
+  async disable(accessToken) {
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
+  },
+
+  async signOutEverywhere(accessToken) {
+    await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+  },
+};
+
+/**
+ * Whether the merchant has the authenticator app on, as Cognito holds it (AdminGetUser, the catalogue's
+ * `readsTwoFactor` grant): for the magic link's define trigger.
+ */
+export async function hasTwoFactor(userPoolId: string, username: string): Promise<boolean> {
+  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  return user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') === true;
+}

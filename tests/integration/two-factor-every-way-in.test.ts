@@ -1,0 +1,166 @@
+/**
+ * Issue 48, door 3 (docs/decisions.md #169): with the authenticator app on, a magic link signed in without
+ * the code; turning two-factor off needed only an access token (the page asked for a code the server never
+ * checked); a refresh token from before two-factor was turned on kept working. Now the magic link is refused to
+ * a merchant with two-factor on, POST /api/me/two-factor turns it off only with the password and a current
+ * code, and turning it on or off ends every session.
+ */
+import {
+  AssociateSoftwareTokenCommand,
+  GetTokensFromRefreshTokenCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readMagicLinkToken } from '@shared/contracts/auth';
+import { linkIn, waitForEmail } from '../support/mailbox';
+import { freshCode, staleCode } from '../support/totp-codes';
+import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+let env: TestRuntime;
+beforeAll(async () => {
+  env = await bootLocalRuntime();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const clientId = () => env.runtime.cognito.userPoolClientId;
+
+const changeTwoFactor = (accessToken: string, body: unknown) =>
+  env.api('/api/me/two-factor', {
+    method: 'POST',
+    token: accessToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** A password sign-in's refresh token, answering the code when two-factor asks for one. */
+async function refreshTokenOf(email: string, secret?: string, usedStep?: number) {
+  const started = await env.cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId(),
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+    }),
+  );
+  if (!started.ChallengeName) return { refreshToken: started.AuthenticationResult!.RefreshToken!, usedStep };
+  const { code, step } = await freshCode(secret!, usedStep);
+  const answered = await env.cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: started.ChallengeParameters!.USER_ID_FOR_SRP!, SOFTWARE_TOKEN_MFA_CODE: code },
+    }),
+  );
+  return { refreshToken: answered.AuthenticationResult!.RefreshToken!, usedStep: step };
+}
+
+const refreshes = (refreshToken: string) =>
+  env.cognito
+    .send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: refreshToken }))
+    .then(() => true)
+    .catch((error: { name?: string }) => {
+      if (error.name === 'NotAuthorizedException') return false;
+      throw error;
+    });
+
+/** Turns two-factor on through Paylink's route, as Settings does; answers the secret and the step used. */
+async function turnOn(merchant: TestMerchant) {
+  const { SecretCode } = await env.cognito.send(
+    new AssociateSoftwareTokenCommand({ AccessToken: merchant.accessToken }),
+  );
+  const { code, step } = await freshCode(SecretCode!);
+  const answer = await changeTwoFactor(merchant.accessToken, { turn: 'on', code });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  expect(await answer.json()).toEqual({ enabled: true, signedOut: true });
+  return { secret: SecretCode!, usedStep: step };
+}
+
+it('turning two-factor on ends every session: a refresh token from before stops working', async () => {
+  const merchant = await env.createMerchant();
+  // Before the app is set up there is nothing to check a code against: refused in words, not a server error.
+  const early = await changeTwoFactor(merchant.accessToken, { turn: 'on', code: '123456' });
+  expect(early.status).toBe(409);
+  expect(await early.json()).toMatchObject({ code: 'two_factor_not_set_up' });
+  const before = await refreshTokenOf(merchant.email);
+  expect(await refreshes(before.refreshToken)).toBe(true);
+  await turnOn(merchant);
+  expect(await refreshes(before.refreshToken)).toBe(false);
+  const started = await env.cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId(),
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: merchant.email, PASSWORD: TEST_PASSWORD },
+    }),
+  );
+  expect(started.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+});
+
+it('a magic link no longer signs in a merchant with two-factor on, who signs in with the password and the code', async () => {
+  const merchant = await env.createMerchant();
+  const { secret, usedStep } = await turnOn(merchant);
+  const requested = await env.api('/api/auth/magic-link', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: merchant.email }),
+  });
+  expect(requested.status).toBe(202);
+  await env.settle();
+  const email = await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /sign-in link/ });
+  const token = linkIn(email, '/auth/magic').hash.slice(1);
+  await expect(
+    env.cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'CUSTOM_AUTH',
+        AuthParameters: { USERNAME: readMagicLinkToken(token)!.email },
+      }),
+    ),
+  ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  expect((await refreshTokenOf(merchant.email, secret, usedStep)).refreshToken).toBeTruthy();
+});
+
+it('turning two-factor off needs the password and a current code, checked on the server, and ends every session', async () => {
+  const merchant = await env.createMerchant();
+  const { secret, usedStep } = await turnOn(merchant);
+  const signedIn = await refreshTokenOf(merchant.email, secret, usedStep);
+  const { AuthenticationResult } = await env.cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId(),
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: signedIn.refreshToken },
+    }),
+  );
+  const accessToken = AuthenticationResult!.AccessToken!;
+
+  // An access token alone, a wrong password, or a code of the wrong time: refused in words, nothing changes.
+  expect((await changeTwoFactor(accessToken, { turn: 'off' })).status).toBe(400);
+  const wrongPassword = await changeTwoFactor(accessToken, {
+    turn: 'off',
+    password: 'Wrong!Horse9',
+    code: staleCode(secret),
+  });
+  expect(wrongPassword.status).toBe(400);
+  expect(await wrongPassword.json()).toMatchObject({ code: 'password_invalid' });
+  const wrongCode = await changeTwoFactor(accessToken, {
+    turn: 'off',
+    password: TEST_PASSWORD,
+    code: staleCode(secret),
+  });
+  expect(wrongCode.status).toBe(400);
+  expect(await wrongCode.json()).toMatchObject({ code: 'code_invalid' });
+  const still = await env.cognito.send(new GetUserCommand({ AccessToken: accessToken }));
+  expect(still.UserMFASettingList).toContain('SOFTWARE_TOKEN_MFA');
+
+  const { code } = await freshCode(secret, signedIn.usedStep);
+  const off = await changeTwoFactor(accessToken, { turn: 'off', password: TEST_PASSWORD, code });
+  expect(off.status, await off.clone().text()).toBe(200);
+  expect(await off.json()).toEqual({ enabled: false, signedOut: true });
+  expect(await refreshes(signedIn.refreshToken)).toBe(false);
+  const fresh = await env.signIn(merchant.email, TEST_PASSWORD);
+  const after = await env.cognito.send(new GetUserCommand({ AccessToken: fresh.accessToken }));
+  expect(after.UserMFASettingList ?? []).toEqual([]);
+});
