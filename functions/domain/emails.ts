@@ -53,7 +53,14 @@ ${table}${button}
 </div></body></html>`;
 }
 
-function email(subject: string, heading: string, paragraphs: string[], parts: EmailParts, footnote: string): Email {
+/** One email, its HTML and its text from the same parts (every email of Paylink's is made here). */
+export function email(
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  parts: EmailParts,
+  footnote: string,
+): Email {
   const rows = (parts.rows ?? []).map(([label, value]) => `${label}: ${value}`);
   const action = parts.action ? [`${parts.action.label}: ${parts.action.url}`] : [];
   return {
@@ -151,6 +158,11 @@ export interface ReceiptDetails extends PaidPayment {
   /** The taxable supply information the payment's tier needs (receipts.ts), and the receipt page's address. */
   supply?: Pick<ReceiptView, 'supplierName' | 'receiptNumber' | 'gstNumber' | 'gstStatement' | 'recipient'>;
   receiptPageUrl?: string | null;
+  /**
+   * A recurring link's payment (docs/decisions.md #157): what repeats ("NZD $25.00 every week") and the
+   * address that opens Stripe's billing portal for the payer, to cancel or change their card.
+   */
+  recurring?: { terms: string; manageUrl: string } | null;
 }
 
 /** The payer's receipt, in the merchant's currency and time zone. */
@@ -173,10 +185,19 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
     [
       `Thank you for your payment of ${money(receipt.totalCents)}.`,
       ...(receipt.supply?.gstStatement ? [receipt.supply.gstStatement] : []),
+      ...(receipt.recurring ? recurringParagraphs(receipt.recurring) : []),
     ],
     { rows, ...(action && { action }) },
     `${BRAND_NAME} sent this receipt for ${receipt.businessName} because it was requested after the payment.`,
   );
+}
+
+/** What a recurring payment's receipt adds: what repeats, and how to stop it without asking the merchant. */
+function recurringParagraphs(recurring: { terms: string; manageUrl: string }): string[] {
+  return [
+    `This payment repeats: ${recurring.terms}.`,
+    `Cancel or change your card at any time: ${recurring.manageUrl}`,
+  ];
 }
 
 export interface PaymentReceivedDetails extends PaidPayment {

@@ -6,6 +6,7 @@ import { maskedEmail, sameEmail } from './payer-privacy';
 import type { MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
+import { managePathOf } from './subscription-manage';
 
 const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
 
@@ -124,7 +125,11 @@ export const RECEIPT_OTHER_ADDRESS_MESSAGE =
 export const RECEIPT_REFUSED_MESSAGE =
   "Receipts can't be emailed yet, so this one was not sent. Your payment is complete: keep this page or a screenshot as your record. The business can see that your receipt was not sent.";
 
-function receiptOf(
+/**
+ * The payer's receipt email of a payment: the success page's, the merchant's resend and each renewal's
+ * (recurring-events.ts) alike, so every period's receipt follows the same GST tiers (docs/decisions.md #156).
+ */
+export function receiptOf(
   payment: PaymentRecord,
   merchant: Awaited<ReturnType<MerchantRepository['get']>>,
   appOrigin: string,
@@ -149,7 +154,14 @@ function receiptOf(
     stripeReceiptUrl: payment.receiptUrl ?? null,
     supply,
     receiptPageUrl: page && `${appOrigin}${page}`,
+    recurring: recurringPartOf(payment, appOrigin),
   });
+}
+
+/** A recurring payment's terms and manage address (#157); none for a one-off payment or one without its receipt token. */
+function recurringPartOf(payment: PaymentRecord, appOrigin: string) {
+  const manage = managePathOf(payment);
+  return payment.recurringTerms && manage ? { terms: payment.recurringTerms, manageUrl: `${appOrigin}${manage}` } : null;
 }
 
 function capitalise(word: string): string {
