@@ -17,6 +17,7 @@ export const TABLE_IDS = [
   'wallets',
   'payouts',
   'requests',
+  'subscribers',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 

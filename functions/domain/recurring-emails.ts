@@ -1,6 +1,12 @@
 /** The emails of a recurring link's renewals that go wrong (issue 45, docs/decisions.md #158). */
 import { BRAND_NAME } from '@shared/brand';
-import { email, type Email } from './emails';
+import { repeatPriceWords } from '@shared/recurring';
+import { email, EmailRefusedError, type Email } from './emails';
+import { wantsPaymentEmails, type MerchantRepository } from './merchants';
+import type { PaymentRecord, PaymentRepository } from './payments';
+import { receiptOf } from './receipt-sending';
+import { managePathOf } from './subscription-manage';
+import type { SubscriberRecord } from './subscribers';
 
 /**
  * The payer's 'Update your card' email after a renewal was declined (docs/decisions.md #158): Paylink sends it,
@@ -43,4 +49,80 @@ export function renewalTroubleEmail(details: {
     { action: { label: 'See your subscribers', url: details.subscribersUrl } },
     `${BRAND_NAME} sent this because you take repeating payments through ${BRAND_NAME}.`,
   );
+}
+
+/** What telling of a renewal needs: the stores, the mail service and the app's origin for the addresses. */
+export interface RenewalMailDeps {
+  payments: Pick<PaymentRepository, 'get' | 'countReceipt' | 'recordEmailRefusal'>;
+  merchants: Pick<MerchantRepository, 'get'>;
+  send(to: string, email: Email): Promise<void>;
+  appOrigin: string;
+  now: Date;
+}
+
+/**
+ * A renewal's receipt, emailed by Paylink (the payer is on no page to ask for it): once, claimed by the
+ * payment's receipt count before the send, so a redelivered invoice never mails twice. A refusal (mail not
+ * set up) is kept on the payment, where the merchant sees it, as a success page's refused receipt is.
+ */
+export async function sendRenewalReceipt(payment: PaymentRecord, deps: RenewalMailDeps): Promise<void> {
+  const to = payment.payerEmail?.trim();
+  if (payment.status !== 'succeeded' || !to) return;
+  if (!(await deps.payments.countReceipt(payment.paymentId, 1))) return;
+  const merchant = await deps.merchants.get(payment.merchantId);
+  try {
+    await deps.send(to, receiptOf(payment, merchant, deps.appOrigin));
+  } catch (error) {
+    if (!(error instanceof EmailRefusedError)) throw error;
+    await deps.payments.recordEmailRefusal(payment.paymentId, {
+      kind: 'receipt',
+      reason: error.reason,
+      at: deps.now.toISOString(),
+    });
+  }
+}
+
+/**
+ * A declined renewal (#158): while Stripe retries, the payer is asked to update their card through the same
+ * billing-portal address their receipts carry; the merchant is told either way, under their payment-email
+ * setting. A refusal of the mail service is not retried (the Subscribers screen shows past due regardless).
+ */
+export async function tellOfDecline(
+  subscriber: SubscriberRecord,
+  { ended }: { ended: boolean },
+  deps: RenewalMailDeps,
+): Promise<void> {
+  const merchant = await deps.merchants.get(subscriber.merchantId);
+  const businessName = merchant?.companyName ?? merchant?.fullName ?? 'the business';
+  const terms = repeatPriceWords(subscriber.amountCents, subscriber.currency, {
+    every: subscriber.every,
+    payments: subscriber.paymentsPlanned,
+  });
+  const first = await deps.payments.get(subscriber.firstPaymentId);
+  const manage = first && managePathOf(first);
+  const sends: Array<Promise<void>> = [];
+  if (!ended && subscriber.payerEmail && manage) {
+    sends.push(
+      deps.send(
+        subscriber.payerEmail,
+        renewalDeclinedEmail({ businessName, item: subscriber.linkTitle, terms, manageUrl: `${deps.appOrigin}${manage}` }),
+      ),
+    );
+  }
+  if (merchant && wantsPaymentEmails(merchant)) {
+    sends.push(
+      deps.send(
+        merchant.email,
+        renewalTroubleEmail({
+          payerName: subscriber.payerName ?? subscriber.payerEmail ?? 'A subscriber',
+          item: subscriber.linkTitle,
+          ended,
+          subscribersUrl: `${deps.appOrigin}/dashboard/subscribers?linkId=${encodeURIComponent(subscriber.linkId)}`,
+        }),
+      ),
+    );
+  }
+  for (const outcome of await Promise.allSettled(sends)) {
+    if (outcome.status === 'rejected' && !(outcome.reason instanceof EmailRefusedError)) throw outcome.reason;
+  }
 }

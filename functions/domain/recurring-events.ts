@@ -29,15 +29,6 @@ import {
   type SubscriberRepository,
 } from './subscribers';
 
-/** The event types this consumer takes (its catalogue rule). */
-export const RECURRING_EVENT_TYPES = [
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-
 export interface RecurringDeps extends SettlementDeps {
   subscribers: SubscriberRepository;
   /** Milliseconds now, taken just before each read from Stripe: the read's time (#155). */
