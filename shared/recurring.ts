@@ -49,9 +49,7 @@ export function repeatAgreementWords(
   options: { offersTip: boolean },
 ): string {
   const until =
-    schedule.payments === null
-      ? 'until you cancel'
-      : `for ${schedule.payments} payments, then it stops by itself`;
+    schedule.payments === null ? 'until you cancel' : `for ${schedule.payments} payments, then it stops by itself`;
   const tip = options.offersTip ? ' A tip is added to the first payment only.' : '';
   return (
     `You agree to pay ${formatMoney(cents, currency)} every ${schedule.every} ${until}, starting today. ` +

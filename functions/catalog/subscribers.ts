@@ -41,7 +41,8 @@ export const subscriberFunctions: readonly FunctionSpec[] = [
   },
   {
     name: 'list-subscribers',
-    description: "The merchant's recurring links' subscribers, newest first, of one link if asked (never gated by the plan).",
+    description:
+      "The merchant's recurring links' subscribers, newest first, of one link if asked (never gated by the plan).",
     entry: 'functions/http/list-subscribers.ts',
     routes: [{ method: 'GET', path: '/api/me/subscribers', auth: 'merchant' }],
     tables: { subscribers: 'read' },

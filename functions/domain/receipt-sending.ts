@@ -161,7 +161,9 @@ export function receiptOf(
 /** A recurring payment's terms and manage address (#157); none for a one-off payment or one without its receipt token. */
 function recurringPartOf(payment: PaymentRecord, appOrigin: string) {
   const manage = managePathOf(payment);
-  return payment.recurringTerms && manage ? { terms: payment.recurringTerms, manageUrl: `${appOrigin}${manage}` } : null;
+  return payment.recurringTerms && manage
+    ? { terms: payment.recurringTerms, manageUrl: `${appOrigin}${manage}` }
+    : null;
 }
 
 function capitalise(word: string): string {

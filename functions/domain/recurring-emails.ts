@@ -105,7 +105,12 @@ export async function tellOfDecline(
     sends.push(
       deps.send(
         subscriber.payerEmail,
-        renewalDeclinedEmail({ businessName, item: subscriber.linkTitle, terms, manageUrl: `${deps.appOrigin}${manage}` }),
+        renewalDeclinedEmail({
+          businessName,
+          item: subscriber.linkTitle,
+          terms,
+          manageUrl: `${deps.appOrigin}${manage}`,
+        }),
       ),
     );
   }

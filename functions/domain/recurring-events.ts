@@ -54,7 +54,8 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
   if (!subscriptionId?.startsWith('sub_')) return;
   let readAt = deps.readClock();
   let subscription = await retrieveOrNothing(subscriptionId, account, deps);
-  if (!subscription) return logIgnoredEvent('unknown_subscription', { eventId: event.id, subscriptionId }, deps.telemetry);
+  if (!subscription)
+    return logIgnoredEvent('unknown_subscription', { eventId: event.id, subscriptionId }, deps.telemetry);
   let subscriber = await subscriberOf(subscription, account, deps);
   // A merchant's own subscriptions on their account (not a Paylink link's) are theirs alone.
   if (!subscriber) return;
@@ -153,12 +154,17 @@ async function settleInvoice(
 ): Promise<SubscriberRecord> {
   const account = subscriber.stripeAccountId;
   const invoice = await deps.stripe.invoices.retrieve(invoiceId, {}, { stripeAccount: account });
-  if (invoice.status !== 'paid' || idOf(invoice.parent?.subscription_details?.subscription) !== subscriber.subscriptionId) {
+  if (
+    invoice.status !== 'paid' ||
+    idOf(invoice.parent?.subscription_details?.subscription) !== subscriber.subscriptionId
+  ) {
     return subscriber;
   }
   const isFirst = invoice.billing_reason === 'subscription_create';
   const paymentId = isFirst ? subscriber.firstPaymentId : renewalPaymentIdOf(subscriber.paymentSalt, invoice.id);
-  const payment = isFirst ? await deps.payments.get(paymentId) : await renewalPayment(paymentId, invoice, subscriber, deps);
+  const payment = isFirst
+    ? await deps.payments.get(paymentId)
+    : await renewalPayment(paymentId, invoice, subscriber, deps);
   if (!payment) return subscriber;
   const intentId = await intentOfInvoice(deps.stripe, invoice.id, account);
   const details = intentId ? await retrieveSettlementDetails(deps.stripe, intentId, account) : {};
@@ -218,6 +224,9 @@ async function renewalPayment(
       every: subscriber.every,
       payments: subscriber.paymentsPlanned,
     }),
+    // The payer as they gave themselves on Checkout; Stripe's invoice copy of the customer otherwise.
+    payerEmail: first?.payerEmail ?? invoice.customer_email ?? null,
+    payerName: first?.payerName ?? invoice.customer_name ?? null,
     ...(first?.reference && { reference: first.reference, referenceKey: first.referenceKey }),
     ...(first?.customFields && { customFields: first.customFields }),
     ...(first?.payerPhone && { payerPhone: first.payerPhone }),

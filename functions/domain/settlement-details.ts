@@ -36,7 +36,10 @@ export async function intentOfInvoice(
   invoiceId: string,
   stripeAccountId: string,
 ): Promise<string | null> {
-  const { data } = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 }, { stripeAccount: stripeAccountId });
+  const { data } = await stripe.invoicePayments.list(
+    { invoice: invoiceId, limit: 10 },
+    { stripeAccount: stripeAccountId },
+  );
   const paid = data.find((entry) => entry.status === 'paid') ?? data[0];
   return idOf(paid?.payment.payment_intent) ?? null;
 }

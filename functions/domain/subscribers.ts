@@ -80,7 +80,8 @@ export function endedReasonOf(
   if (paymentsPlanned !== null && paymentsMade >= paymentsPlanned) return `All ${paymentsPlanned} payments were made.`;
   const details = subscription.cancellation_details;
   if (details?.comment === CANCELLED_BY.merchant) return 'You cancelled it.';
-  if (details?.reason === 'payment_failed' || details?.comment === CANCELLED_BY.lastRetry) return "The payer's card was declined on the last retry.";
+  if (details?.reason === 'payment_failed' || details?.comment === CANCELLED_BY.lastRetry)
+    return "The payer's card was declined on the last retry.";
   if (details?.reason === 'payment_disputed') return 'The payer disputed a payment.';
   return 'The payer cancelled it.';
 }

@@ -41,7 +41,7 @@ describe("a recurring link's words and price", () => {
     );
   });
 
-  it("gives Stripe a fortnight as two weeks, and the others as they are", () => {
+  it('gives Stripe a fortnight as two weeks, and the others as they are', () => {
     expect(stripeRecurringOf('fortnight')).toEqual({ interval: 'week', interval_count: 2 });
     expect(stripeRecurringOf('month')).toEqual({ interval: 'month', interval_count: 1 });
     expect(stripeRecurringOf('year')).toEqual({ interval: 'year', interval_count: 1 });
@@ -82,7 +82,8 @@ describe("a recurring link's Checkout", () => {
       payments: 10,
     });
     expect(scheduleOfMetadata('month:')).toEqual({ every: 'month', payments: null });
-    for (const bad of [undefined, '', 'daily:', 'week:0', 'week:x', 'week']) expect(scheduleOfMetadata(bad)).toBeUndefined();
+    for (const bad of [undefined, '', 'daily:', 'week:0', 'week:x', 'week'])
+      expect(scheduleOfMetadata(bad)).toBeUndefined();
   });
 });
 
