@@ -128,7 +128,7 @@ describe('a subscription Checkout', () => {
     const html = await (await fetch(session.url!)).text();
     const after = Date.now();
     const firstCharge = [before, after].map((now) => longDate(now + 12 * 86_400_000));
-    expect(firstCharge.map((date) => `Free until ${date}, then NZD $29.00 per month`)).toContainEqual(
+    expect(firstCharge.map((date) => `Free until ${date}, then NZD $29.00 every month`)).toContainEqual(
       /<p class="total">([^<]*)<\/p>/.exec(html)?.[1],
     );
     expect(html).toContain('Total due today <strong>NZD $0.00</strong>');
@@ -144,7 +144,7 @@ describe('a subscription Checkout', () => {
 
   it('without a trial says the monthly total, with no free period', async () => {
     const html = await (await fetch((await planSession()).url!)).text();
-    expect(html).toContain('Total <strong>NZD $29.00</strong> per month');
+    expect(html).toContain('Total <strong>NZD $29.00</strong> every month');
     expect(html).not.toContain('Free until');
     expect(html).not.toContain('due today');
   });

@@ -91,7 +91,7 @@ test('a merchant’s Connect onboarding, plan Checkout with its trial, and billi
 
   const plan = await merchantApi<{ url: string }>(token, 'POST', '/api/me/subscription/checkout');
   await page.goto(plan.url);
-  await expect(page.getByText(/^Free until \d{1,2} \w+ \d{4}, then NZD \$\d+\.\d{2} per month$/)).toBeVisible();
+  await expect(page.getByText(/^Free until \d{1,2} \w+ \d{4}, then NZD \$\d+\.\d{2} every month$/)).toBeVisible();
   await expect(page.getByText('Total due today NZD $0.00')).toBeVisible();
   await expectFitsPhone(page);
   await fillCard(page, '4242 4242 4242 4242');

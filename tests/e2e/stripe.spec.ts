@@ -276,7 +276,7 @@ test('a merchant upgrades to Business on Stripe Checkout, then cancels at period
   const checkoutOpened = page.waitForEvent('popup');
   await card.getByRole('button', { name: 'Upgrade to Business' }).click();
   const checkout = await checkoutOpened;
-  await expect(checkout.getByText(/per month/)).toBeVisible();
+  await expect(checkout.getByText(/every month/)).toBeVisible();
   await checkout.getByLabel('Email').fill(merchant.email);
   await checkout.getByLabel('Name on card').fill('Mere Tawhiri');
   await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -1,16 +1,18 @@
-/** Paylink's own plan on Stripe Billing: customers, prices, subscriptions, invoices and portal sessions. */
+/** Stripe Billing: customers, prices, subscriptions, invoices and their payments, and portal sessions. */
 import type { ApiRequest, ApiRoute } from './api-route';
 import {
   cancelNow,
   createCustomerFromParams,
   createPortalSession,
   createPrice,
+  listInvoices,
   listSubscriptions,
   retrieve,
   updateSubscription,
   type Subscription,
 } from './billing';
 import type { SandboxContext } from './sandbox-context';
+import { listInvoicePayments } from './subscription-invoices';
 
 export function billingRoutes(context: SandboxContext): ApiRoute[] {
   const subscriptionOf = (request: ApiRequest) =>
@@ -54,6 +56,18 @@ export function billingRoutes(context: SandboxContext): ApiRoute[] {
       pattern: /^\/v1\/subscriptions\/([^/]+)$/,
       handle: (request) => cancelNow(context, subscriptionOf(request), request.account),
     },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoices$/,
+      handle: ({ params, account }) => listInvoices(context, params, account),
+    },
     { method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, handle: retrieveKind('invoice') },
+    {
+      // `GET /v1/invoice_payments?invoice=in_…`: how an invoice was paid (its PaymentIntent).
+      method: 'GET',
+      pattern: /^\/v1\/invoice_payments$/,
+      handle: ({ params, account }) => listInvoicePayments(context, params, account),
+    },
+    { method: 'GET', pattern: /^\/v1\/invoice_payments\/([^/]+)$/, handle: retrieveKind('invoice_payment') },
   ];
 }

@@ -1,7 +1,8 @@
 /**
- * The platform's own billing (Paylink's NZD 29/month plan), the one import point for the sandbox's routes
- * and pages: customers and prices (`customers-and-prices.ts`), and subscriptions with a trial, their
- * invoices and the billing portal (`subscriptions.ts`).
+ * Stripe Billing, the one import point for the sandbox's routes and pages: customers and prices
+ * (`customers-and-prices.ts`), and subscriptions — the platform's own plan with a trial, and merchants'
+ * recurring links on their connected accounts — their invoices and the billing portal (`subscriptions.ts`).
+ * Renewals, retries and test clocks: subscription-renewals.ts, test-clocks.ts.
  */
 export {
   createCustomer,
@@ -15,7 +16,7 @@ export {
   cancelAtPeriodEnd,
   cancelNow,
   createPortalSession,
-  endTrial,
+  listInvoices,
   listSubscriptions,
   resumeSubscription,
   startSubscription,

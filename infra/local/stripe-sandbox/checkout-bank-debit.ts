@@ -12,8 +12,8 @@
  * in for a month passing. Any well-formed account number is accepted; the outcome is the test's.
  */
 import type { CheckoutSession } from './checkout';
+import { chargeMoney } from './card-charges';
 import {
-  chargeMoney,
   collectedInformation,
   paymentIntentFor,
   successRedirect,
@@ -153,7 +153,13 @@ export function answerBankDebit(context: SandboxContext, paymentIntentId: string
   const setup = store.checkoutSetup(session.id)!;
   const { balanceTransaction, applicationFeeObject } = chargeMoney(
     context,
-    { session, setup, chargeId: charge.id, processingFee: bankDebitFee(session.amount_total) },
+    {
+      amount: session.amount_total,
+      currency: session.currency,
+      applicationFeeAmount: setup.paymentIntentData.applicationFeeAmount,
+      chargeId: charge.id,
+      processingFee: bankDebitFee(session.amount_total),
+    },
     account,
   );
   Object.assign(charge, {

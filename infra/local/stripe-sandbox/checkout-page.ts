@@ -2,6 +2,7 @@
 import type http from 'node:http';
 import { escapeHtml } from '@shared/escape-html';
 import { trialEndAfter, type Price } from './billing';
+import { everyInterval } from './billing-periods';
 import { refreshExpiry, requiresName, type CheckoutSession } from './checkout';
 import { BANK_DEBIT, offersBankDebit, startBankDebit } from './checkout-bank-debit';
 import { payCheckoutSession } from './checkout-payment';
@@ -16,7 +17,7 @@ interface OrderSummary {
   session: CheckoutSession;
   /** Whose Checkout this is, for its heading; null when the account has no public name. */
   businessName: string | null;
-  /** A subscription's billing interval (`month`), null for a one-off payment. */
+  /** How often a subscription charges ("every week", "every 2 weeks"), null for a one-off payment. */
   interval: string | null;
   /** When a subscription's free trial would end if the payer subscribed now; null without a trial. */
   trialEnd: number | null;
@@ -46,9 +47,9 @@ function businessNameOf(account: Account | undefined, isPlatform: boolean): stri
 function totalLines({ session, interval, trialEnd }: OrderSummary) {
   const price = formatAmount(session.amount_total, session.currency);
   if (!interval) return `<p class="total">Total <strong>${price}</strong></p>`;
-  if (trialEnd === null) return `<p class="total">Total <strong>${price}</strong> per ${escapeHtml(interval)}</p>`;
+  if (trialEnd === null) return `<p class="total">Total <strong>${price}</strong> ${escapeHtml(interval)}</p>`;
   // As Stripe's Checkout words a trial: nothing is charged today, and the first charge has a date.
-  return `<p class="total">Free until ${longDate.format(new Date(trialEnd * 1000))}, then ${price} per ${escapeHtml(interval)}</p>
+  return `<p class="total">Free until ${longDate.format(new Date(trialEnd * 1000))}, then ${price} ${escapeHtml(interval)}</p>
 <p>Total due today <strong>${formatAmount(0, session.currency)}</strong></p>`;
 }
 
@@ -102,7 +103,10 @@ function orderSummary(context: SandboxContext, session: CheckoutSession, account
   const merchant = account ? context.store.find<Account>(account, null) : undefined;
   const setup = context.store.checkoutSetup(session.id);
   const price = setup?.lineItems[0]?.price as Price | undefined;
-  const interval = session.mode === 'subscription' ? (price?.recurring?.interval ?? 'month') : null;
+  const interval =
+    session.mode === 'subscription'
+      ? everyInterval(price?.recurring ?? { interval: 'month', interval_count: 1 })
+      : null;
   return {
     session,
     businessName: businessNameOf(merchant, account === null),

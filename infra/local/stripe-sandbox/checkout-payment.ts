@@ -5,46 +5,12 @@
  * subscription (trialing if asked) instead.
  */
 import { createCustomer, startSubscription, type Price } from './billing';
+import { TEST_CARDS, chargeMoney, stripeFee, testCardPaymentMethod } from './card-charges';
 import type { CheckoutSession } from './checkout';
 import { recordAnswers } from './checkout-questions';
 import { openDispute } from './disputes';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type CheckoutSetup, type StripeObject } from './sandbox-store';
-
-interface Card {
-  brand: string;
-  last4: string;
-  country: string;
-}
-
-/** Stripe's test cards that the hosted page knows; `decline` is the card error the payer sees. */
-const TEST_CARDS: Record<
-  string,
-  { card: Card; decline?: { code: string; declineCode: string; message: string }; disputeReason?: string }
-> = {
-  '4242424242424242': { card: { brand: 'visa', last4: '4242', country: 'US' } },
-  // Stripe's test card whose payment succeeds and is then disputed as fraudulent.
-  '4000000000000259': { card: { brand: 'visa', last4: '0259', country: 'US' }, disputeReason: 'fraudulent' },
-  '5555555555554444': { card: { brand: 'mastercard', last4: '4444', country: 'US' } },
-  '4000005540000008': { card: { brand: 'visa', last4: '0008', country: 'NZ' } },
-  '4000000000000002': {
-    card: { brand: 'visa', last4: '0002', country: 'US' },
-    decline: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
-  },
-  '4000000000009995': {
-    card: { brand: 'visa', last4: '9995', country: 'US' },
-    decline: {
-      code: 'card_declined',
-      declineCode: 'insufficient_funds',
-      message: 'Your card has insufficient funds.',
-    },
-  },
-};
-
-/** Stripe's NZ pricing: 2.7% + 30c for a domestic card, 3.7% + 30c for a foreign one. */
-export function stripeFee(amount: number, cardCountry: string) {
-  return Math.round(amount * (cardCountry === 'NZ' ? 0.027 : 0.037)) + 30;
-}
 
 export interface PayerDetails {
   email: string;
@@ -69,12 +35,7 @@ export function payCheckoutSession(
     return { outcome: 'declined', message: 'Your card number is invalid. Use one of Stripe’s test cards.' };
   }
   const setup = context.store.checkoutSetup(session.id)!;
-  const paymentMethod = {
-    id: newId('pm', 24),
-    object: 'payment_method',
-    type: 'card',
-    card: { ...testCard.card, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit' },
-  };
+  const paymentMethod = testCardPaymentMethod(payer.cardNumber)!;
   const customerDetails = {
     email: payer.email,
     name: payer.name,
@@ -89,6 +50,11 @@ export function payCheckoutSession(
     const customerId =
       session.customer ??
       createCustomer(context, { email: payer.email || session.customer_email, name: payer.name || null }, account).id;
+    // The card is saved on the customer for the renewals to charge.
+    context.store.put({ ...paymentMethod, customer: customerId }, account);
+    const customer = context.store.find(customerId, account)!;
+    customer.invoice_settings = { default_payment_method: paymentMethod.id };
+    context.emit('payment_method.attached', { ...paymentMethod, customer: customerId }, { account });
     const item = setup.lineItems[0] as unknown as { price: Price; quantity: number };
     const { subscription, invoice } = startSubscription(
       context,
@@ -100,6 +66,7 @@ export function payCheckoutSession(
         trialEnd: setup.subscriptionData.trialEnd,
         metadata: setup.subscriptionData.metadata,
         paymentMethod: paymentMethod.id,
+        applicationFeePercent: setup.subscriptionData.applicationFeePercent ?? null,
       },
       account,
     );
@@ -110,7 +77,9 @@ export function payCheckoutSession(
       customer_details: customerDetails,
       subscription: subscription.id,
       invoice: invoice.id,
+      ...collectedInformation(session, payer.name),
     });
+    recordAnswers(session.custom_fields, payer.answers ?? new Map());
     context.emit('checkout.session.completed', session, { account });
     return { outcome: 'paid', redirectTo: successRedirect(session) };
   }
@@ -134,7 +103,13 @@ export function payCheckoutSession(
   const chargeId = newId('ch', 24);
   const { balanceTransaction, applicationFeeObject } = chargeMoney(
     context,
-    { session, setup, chargeId, processingFee: stripeFee(amount, testCard.card.country) },
+    {
+      amount,
+      currency: session.currency,
+      applicationFeeAmount: setup.paymentIntentData.applicationFeeAmount,
+      chargeId,
+      processingFee: stripeFee(amount, testCard.card.country),
+    },
     account,
   );
   const charge = context.store.put(
@@ -185,88 +160,6 @@ export function payCheckoutSession(
   context.emit('checkout.session.completed', session, { account });
   if (testCard.disputeReason) openDispute(context, charge.id, { reason: testCard.disputeReason });
   return { outcome: 'paid', redirectTo: successRedirect(session) };
-}
-
-/**
- * The money of a charge that has moved: its balance transaction on the merchant's account (Stripe's fee and
- * Paylink's), and Paylink's application fee object. A card makes it at once; a bank debit when it succeeds.
- */
-export function chargeMoney(
-  context: SandboxContext,
-  {
-    session,
-    setup,
-    chargeId,
-    processingFee,
-  }: { session: CheckoutSession; setup: CheckoutSetup; chargeId: string; processingFee: number },
-  account: string | null,
-) {
-  const amount = session.amount_total;
-  const applicationFee = setup.paymentIntentData.applicationFeeAmount ?? 0;
-  const feeDetails = [
-    { type: 'stripe_fee', amount: processingFee, currency: session.currency, description: 'Stripe processing fees' },
-  ];
-  // On a direct charge the platform's fee comes out of the merchant's balance transaction too.
-  if (applicationFee > 0) {
-    feeDetails.push({
-      type: 'application_fee',
-      amount: applicationFee,
-      currency: session.currency,
-      description: 'Paylink fee',
-    });
-  }
-  const fee = processingFee + applicationFee;
-  const now = context.now();
-  const balanceTransaction = context.store.put(
-    {
-      id: newId('txn', 24),
-      object: 'balance_transaction',
-      amount,
-      currency: session.currency,
-      fee,
-      fee_details: feeDetails,
-      net: amount - fee,
-      status: 'pending',
-      type: 'charge',
-      reporting_category: 'charge',
-      available_on: now + 7 * 86_400,
-      source: chargeId,
-      created: now,
-      payout: null,
-    },
-    account,
-  );
-  // Paylink's fee is the platform's own object (refunded in proportion by `refund_application_fee`).
-  const feeId = newId('fee', 24);
-  const applicationFeeObject =
-    applicationFee > 0 && account
-      ? context.store.put(
-          {
-            id: feeId,
-            object: 'application_fee',
-            account,
-            amount: applicationFee,
-            amount_refunded: 0,
-            application: null,
-            balance_transaction: null,
-            charge: chargeId,
-            created: now,
-            currency: session.currency,
-            livemode: false,
-            originating_transaction: null,
-            refunded: false,
-            refunds: {
-              object: 'list',
-              data: [],
-              has_more: false,
-              total_count: 0,
-              url: `/v1/application_fees/${feeId}/refunds`,
-            },
-          },
-          null,
-        )
-      : null;
-  return { balanceTransaction, applicationFeeObject };
 }
 
 export function successRedirect(session: CheckoutSession) {

@@ -184,10 +184,36 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
     subscriptionData: {
       ...subscriptionTrialFrom(params, created),
       metadata: metadataParam(params, 'subscription_data[metadata]'),
+      applicationFeePercent: applicationFeePercentFrom(params, mode, account),
     },
   };
   context.store.putCheckoutSetup(id, setup);
   return context.store.put(session, account);
+}
+
+/**
+ * `subscription_data[application_fee_percent]`: the platform's share of every invoice of a subscription on a
+ * connected account, a decimal from 0 to 100 (Stripe's bounds). Subscription mode takes its fee here only:
+ * Stripe refuses `payment_intent_data` there.
+ */
+function applicationFeePercentFrom(params: Params, mode: string, account: string | null): number | null {
+  if (mode === 'subscription' && params.payment_intent_data !== undefined) {
+    throw invalidParameter('payment_intent_data', 'You can not pass `payment_intent_data` in `subscription` mode.');
+  }
+  const param = 'subscription_data[application_fee_percent]';
+  const raw = optionalString(params, param);
+  if (raw === undefined) return null;
+  const percent = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || percent > 100) {
+    throw invalidParameter(param, 'application_fee_percent must be a number from 0 to 100.', 'parameter_invalid_float');
+  }
+  if (!account) {
+    throw invalidParameter(
+      param,
+      'Can only apply an application_fee_percent when the subscription is on a connected account (the Stripe-Account header).',
+    );
+  }
+  return percent;
 }
 
 /** A subscription's trial as Stripe's Checkout takes it: days, or an end at least 48 hours away, not both. */

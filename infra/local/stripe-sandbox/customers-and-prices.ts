@@ -3,6 +3,7 @@
  * lookup every sandbox route uses to find an object of a kind on an account.
  */
 import { metadataParam, optionalInteger, optionalString, requiredString, type Params } from './form-params';
+import { timeFor } from './clock-time';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { invalidParameter, missingParameter, noSuchObject } from './stripe-error';
@@ -19,11 +20,13 @@ export interface Customer extends StripeObject {
   object: 'customer';
   email: string | null;
   name: string | null;
+  /** The test clock whose time its subscriptions keep (test-clocks.ts), or null. */
+  test_clock: string | null;
 }
 
 export function createCustomer(
   context: SandboxContext,
-  fields: { email: string | null; name: string | null; metadata?: Record<string, string> },
+  fields: { email: string | null; name: string | null; metadata?: Record<string, string>; testClock?: string | null },
   account: string | null,
 ): Customer {
   const customer: Customer = {
@@ -34,7 +37,9 @@ export function createCustomer(
     phone: null,
     description: null,
     metadata: fields.metadata ?? {},
-    created: context.now(),
+    invoice_settings: { default_payment_method: null },
+    test_clock: fields.testClock ?? null,
+    created: fields.testClock ? timeFor(context, fields.testClock, account) : context.now(),
     livemode: false,
   };
   context.store.put(customer, account);
@@ -43,12 +48,17 @@ export function createCustomer(
 }
 
 export function createCustomerFromParams(context: SandboxContext, params: Params, account: string | null) {
+  const testClock = optionalString(params, 'test_clock') ?? null;
+  if (testClock && context.store.find(testClock, account)?.object !== 'test_helpers.test_clock') {
+    throw noSuchObject('test_helpers.test_clock', testClock, 'test_clock');
+  }
   return createCustomer(
     context,
     {
       email: optionalString(params, 'email') ?? null,
       name: optionalString(params, 'name') ?? null,
       metadata: metadataParam(params, 'metadata'),
+      testClock,
     },
     account,
   );

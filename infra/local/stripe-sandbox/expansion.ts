@@ -6,6 +6,7 @@ import { refundsOfCharge } from './refunds';
 import type { SandboxContext } from './sandbox-context';
 import type { StripeObject } from './sandbox-store';
 import { invalidParameter } from './stripe-error';
+import { invoicePaymentOf } from './subscription-invoices';
 
 export function expand(context: SandboxContext, object: StripeObject, paths: string[], account: string | null) {
   const result = structuredClone(object);
@@ -22,6 +23,11 @@ function expandPath(
 ) {
   const [field, ...rest] = segments;
   if (field === undefined) return;
+  if (Array.isArray(target)) {
+    // A list's `data`: the rest of the path applies to each of its objects.
+    for (const element of target) expandPath(context, element as Record<string, unknown>, segments, account, fullPath);
+    return;
+  }
   if (field === 'line_items' && target.object === 'checkout.session') {
     const sessionId = target.id as string;
     target.line_items = {
@@ -43,6 +49,15 @@ function expandPath(
       total_count: data.length,
       url: `/v1/charges/${chargeId}/refunds`,
     };
+    return;
+  }
+  if (field === 'payments' && target.object === 'invoice') {
+    // In this API version an invoice's payments are there only when expanded (`payments` is includable).
+    const invoiceId = target.id as string;
+    const payment = invoicePaymentOf(context, invoiceId, account);
+    const data = payment ? [payment] : [];
+    target.payments = { object: 'list', data, has_more: false, url: `/v1/invoice_payments?invoice=${invoiceId}` };
+    expandPath(context, target.payments as Record<string, unknown>, rest, account, fullPath);
     return;
   }
   const value = target[field];

@@ -2,6 +2,7 @@
 import type http from 'node:http';
 import { escapeHtml } from '@shared/escape-html';
 import { cancelAtPeriodEnd, cancelNow, resumeSubscription, type Subscription } from './billing';
+import { everyInterval } from './billing-periods';
 import { formatAmount, messagePage, page, type HostedPageRequest } from './hosted-page-layout';
 import { redirect, sendHtml } from './http-responses';
 import type { SandboxContext } from './sandbox-context';
@@ -9,23 +10,26 @@ import { StripeApiError } from './stripe-error';
 
 function subscriptionSection(subscription: Subscription) {
   const item = subscription.items.data[0]!;
-  const periodEnd = new Date(item.current_period_end * 1000).toISOString().slice(0, 10);
+  const day = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+  const periodEnd = day(item.current_period_end);
   const state =
     subscription.status === 'canceled'
       ? 'Canceled'
-      : subscription.cancel_at_period_end
-        ? `Cancels on ${periodEnd}`
+      : subscription.cancel_at !== null
+        ? `Cancels on ${day(subscription.cancel_at)}`
         : subscription.status === 'trialing'
           ? `Trial ends on ${periodEnd}`
-          : `Renews on ${periodEnd}`;
+          : subscription.status === 'past_due' || subscription.status === 'unpaid'
+            ? 'Payment failed: update your card'
+            : `Renews on ${periodEnd}`;
   const action = (value: string, label: string) => `<button name="action" value="${value}">${label}</button>`;
   const actions =
     subscription.status === 'canceled'
       ? ''
       : `<form method="post"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}">
-${subscription.cancel_at_period_end ? action('resume', 'Resume subscription') : action('cancel_at_period_end', 'Cancel at period end')}
+${subscription.cancel_at !== null ? action('resume', 'Resume subscription') : action('cancel_at_period_end', 'Cancel at period end')}
 ${action('cancel_now', 'Cancel now')}</form>`;
-  return `<section aria-label="Subscription ${escapeHtml(subscription.id)}"><h2>${formatAmount(item.price.unit_amount * item.quantity, item.price.currency)} per ${escapeHtml(item.price.recurring?.interval ?? 'month')}</h2>
+  return `<section aria-label="Subscription ${escapeHtml(subscription.id)}"><h2>${formatAmount(item.price.unit_amount * item.quantity, item.price.currency)} ${escapeHtml(everyInterval(item.price.recurring ?? { interval: 'month', interval_count: 1 }))}</h2>
 <p>Status: <strong>${escapeHtml(state)}</strong></p>${actions}</section>`;
 }
 

@@ -5,6 +5,8 @@ export interface EmitOptions {
   /** The connected account the object lives on; null for the platform's own objects. */
   account: string | null;
   previousAttributes?: Record<string, unknown>;
+  /** When it happened, if not now: a test clock's time (the event's `created`). */
+  at?: number;
 }
 
 export interface SandboxContext {

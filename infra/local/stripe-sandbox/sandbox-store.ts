@@ -54,7 +54,13 @@ export interface CheckoutSetup {
     description: string | null;
   };
   /** A trial as `trial_period_days` or as `trial_end` (Unix seconds), never both, as Stripe takes them. */
-  subscriptionData: { trialPeriodDays: number | null; trialEnd: number | null; metadata: Record<string, string> };
+  subscriptionData: {
+    trialPeriodDays: number | null;
+    trialEnd: number | null;
+    metadata: Record<string, string>;
+    /** `subscription_data[application_fee_percent]`: the platform's share of each invoice (absent on older state). */
+    applicationFeePercent?: number | null;
+  };
 }
 
 interface SandboxState {

@@ -25,6 +25,7 @@ import { snapshot, type EmitOptions, type SandboxContext } from './sandbox-conte
 import { SandboxStore, newId, type StripeEvent, type StripeObject } from './sandbox-store';
 import { SANDBOX_API_VERSION, createStripeApi, type CurrentApiRequest } from './stripe-api';
 import { StripeApiError } from './stripe-error';
+import { testClockRoutes } from './test-clocks';
 import { testControlRoutes } from './test-control-routes';
 import { createWebhookSender, type WebhookDelivery, type WebhookEndpoint } from './webhook-delivery';
 import { createWebhookDrops } from './webhook-drops';
@@ -70,12 +71,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     // Set once the server listens (below): with port 0 the port is known only then.
     baseUrl: '',
     now: () => Math.floor(Date.now() / 1000),
-    emit(type: string, object: StripeObject, { account, previousAttributes }: EmitOptions) {
+    emit(type: string, object: StripeObject, { account, previousAttributes, at }: EmitOptions) {
       const event: StripeEvent = {
         id: newId('evt', 24),
         object: 'event',
         api_version: SANDBOX_API_VERSION,
-        created: context.now(),
+        created: at ?? context.now(),
         livemode: false,
         pending_webhooks: 1,
         request: { id: currentRequest.id, idempotency_key: currentRequest.idempotencyKey },
@@ -105,6 +106,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       ...disputeRoutes(context),
       ...payoutRoutes(context),
       ...billingRoutes(context),
+      ...testClockRoutes(context),
       ...webhookRoutes(context),
       ...testControlRoutes(context, drops, faults),
     ],

@@ -1,10 +1,10 @@
 /**
  * The sandbox's own test controls under `/_emu/`, which Stripe has no equivalent of: push an object to a
- * state a test needs (a trial ended, a Checkout timed out, a bank debit answered, a refund failed, a dispute opened or closed, the
+ * state a test needs (a trial ended, a customer's card declining, a Checkout timed out, a bank debit answered, a refund failed, a dispute opened or closed, the
  * day's payouts made), lose webhooks or fail API calls on purpose, read every event, and start over.
  */
 import type { ApiRoute } from './api-route';
-import { endTrial, retrieve, type Subscription } from './billing';
+import { retrieve, type Subscription } from './billing';
 import { timeOutSession, type CheckoutSession } from './checkout';
 import { answerBankDebit } from './checkout-bank-debit';
 import { closeDispute, openDispute } from './disputes';
@@ -12,6 +12,7 @@ import type { StripeFaults } from './faults';
 import { runPayoutsNow, seedBalanceTransactions } from './payouts';
 import { failRefund } from './refunds';
 import type { SandboxContext } from './sandbox-context';
+import { endTrial, replaceCustomerCard, setAfterLastRetry } from './subscription-renewals';
 import { invalidParameter } from './stripe-error';
 import type { WebhookDrops } from './webhook-drops';
 import { isConnectEndpoint } from './webhook-endpoints';
@@ -33,6 +34,32 @@ export function testControlRoutes(context: SandboxContext, drops: WebhookDrops, 
         const subscription = retrieve<Subscription>(context, 'subscription', subscriptionId, account);
         return endTrial(context, subscription, request.url.searchParams.get('fail') === '1', account);
       },
+    },
+    {
+      // The customer's card from now on (`card_number`: 4000 0000 0000 0341 declines, 4242… pays), as if
+      // updated in the portal: the next renewal or retry charges it.
+      method: 'POST',
+      pattern: /^\/_emu\/customers\/([^/]+)\/card$/,
+      handle: ({ match, params }) => {
+        const customerId = match[1]!;
+        return replaceCustomerCard(
+          context,
+          customerId,
+          String(params.card_number ?? ''),
+          store.accountOf(customerId) ?? null,
+        );
+      },
+    },
+    {
+      // The account's "if all retries for a payment fail" setting: `after_last_retry=cancel|unpaid|past_due`.
+      method: 'POST',
+      pattern: /^\/_emu\/subscription_settings$/,
+      handle: ({ params }) =>
+        setAfterLastRetry(
+          context,
+          typeof params.account === 'string' ? params.account : null,
+          String(params.after_last_retry ?? ''),
+        ),
     },
     {
       method: 'POST',
