@@ -72,7 +72,7 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
     }
   }
   if (invoiceId && event.type === 'invoice.payment_failed') {
-    const ended = await renewalDeclined(invoiceId, subscriber, deps);
+    const ended = await renewalDeclined(invoiceId, subscriber, subscription, deps);
     if (ended) {
       readAt = deps.readClock();
       subscription = ended;
@@ -260,6 +260,7 @@ async function namePaymentOnStripe(paymentId: string, intentId: string, deps: Re
 async function renewalDeclined(
   invoiceId: string,
   subscriber: SubscriberRecord,
+  subscription: StripeSubscription,
   deps: RecurringDeps,
 ): Promise<StripeSubscription | undefined> {
   if (hasEnded(subscriber.status)) return undefined;
@@ -268,6 +269,11 @@ async function renewalDeclined(
   if (invoice.next_payment_attempt !== null) {
     await deps.tellOfDecline(subscriber, { ended: false });
     return undefined;
+  }
+  // Stripe's own "cancel after the last retry" (the account's setting, #151) may have ended it already.
+  if (subscription.status === 'canceled') {
+    await deps.tellOfDecline(subscriber, { ended: true });
+    return subscription;
   }
   const ended = await deps.stripe.subscriptions.cancel(
     subscriber.subscriptionId,
