@@ -77,3 +77,11 @@ export function scheduleOfMetadata(value: string | undefined): RepeatSchedule | 
   if (payments !== null && payments < 1) return undefined;
   return { every: match[1] as RepeatSchedule['every'], payments };
 }
+
+/**
+ * The link's schedule, or null for a one-off link. An open amount never repeats (#154). The link's Repeat
+ * field itself comes with the one link-field schema; until then no stored link has one.
+ */
+export function repeatOf(link: { isOpenAmount: boolean; repeat?: RepeatSchedule | null }): RepeatSchedule | null {
+  return link.isOpenAmount ? null : (link.repeat ?? null);
+}

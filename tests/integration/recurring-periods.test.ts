@@ -13,6 +13,7 @@ import { subscriberStore } from '@functions/adapters/subscriber-store';
 import { applyRecurringEvent, type RecurringDeps } from '@functions/domain/recurring-events';
 import { repeatMetadataOf } from '@functions/domain/recurring-checkout';
 import type { StripeEvent, StripeInvoice, StripeSubscription } from '@functions/domain/stripe-port';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { subscriberListSchema } from '@shared/contracts/subscribers';
 import { emailsTo, waitForEmail } from '../support/mailbox';
@@ -233,5 +234,49 @@ describe('a declined renewal', () => {
     await applyRecurringEvent(stale, account, deps);
     expect((await subscriberStore.get(script.subscription.id))!.status).toBe('cancelled');
     expect(await completedPayments()).toBe(before + 1);
+  });
+});
+
+describe("a recurring link's Checkout", () => {
+  // With no tip: the sandbox does not yet take a one-time price in subscription mode, which Stripe puts on the
+  // first invoice only (the unit test of recurringSessionParts covers the tip's line).
+  it('is a subscription on the merchant’s account that tells the payer what repeats', async () => {
+    const link = await env.createLink(merchant, {
+      title: 'Weekly yoga',
+      isOpenAmount: false,
+      amountCents: 2500,
+      tipPercent: 10,
+    });
+    // The Repeat field arrives with the link-field schema (branch link-schema): set here as it will be stored.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.links,
+        Key: { linkId: link.linkId },
+        UpdateExpression: 'SET #repeat = :repeat',
+        ExpressionAttributeNames: { '#repeat': 'repeat' },
+        ExpressionAttributeValues: { ':repeat': { every: 'week', payments: null } },
+      }),
+    );
+    const response = await env.api('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
+    });
+    expect(response.status).toBe(200);
+    const { paymentId, url } = checkoutResponseSchema.parse(await response.json());
+    const payment = await paymentRow(env, paymentId);
+    expect(payment).toMatchObject({ totalCents: 2500, tipCents: 0, recurringTerms: 'NZD $25.00 every week' });
+    const session = await env.stripe.checkout.sessions.retrieve(
+      payment.checkoutSessionId!,
+      { expand: ['line_items'] },
+      { stripeAccount: payment.stripeAccountId },
+    );
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      amount_total: 2500,
+      metadata: { paymentId, repeat: 'week:' },
+    });
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('NZD $25.00</strong> every week');
   });
 });
