@@ -16,6 +16,7 @@ import type { PaymentSummary } from './contracts/payments';
 import { formatDateTime } from './format-date';
 import { paylinkFeeReturned } from './money';
 import { STATUS_GROUP_LABELS, statusDisplayOf } from './payment-status-display';
+import { phoneForReading } from './phone-number';
 
 export const TRANSACTIONS_CSV_HEADER = [
   'Date',
@@ -103,7 +104,8 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     // status, which lives in the payment's detail: a blank cell means no dispute counts against it.
     payment.moneyState === 'disputed' ? DISPUTED : '',
     textCell(payment.reference),
-    textCell(payment.payerPhone),
+    // Grouped as read (021 987 6543): text to a spreadsheet, so no guard's apostrophe lands in front of it.
+    textCell(payment.payerPhone && phoneForReading(payment.payerPhone)),
     ...feeCells(payment),
     // One cell per question label after the fixed columns: the payer's own text, made inert like the rest.
     ...(options.questionLabels ?? []).map((label) =>

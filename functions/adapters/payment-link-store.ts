@@ -1,17 +1,14 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  isSoldOut,
-  type LinkPlaces,
-  type PaymentLinkRecord,
-  type PaymentLinkRepository,
-} from '../domain/payment-links';
+import { LINK_SETTINGS_FIELDS } from '@shared/contracts/payment-links';
+import { readPaymentLinkRecord, type PaymentLinkRecord } from '@shared/payment-link-record';
+import { isSoldOut, type LinkPlaces, type PaymentLinkRepository } from '../domain/payment-links';
 import type { ActiveLinkCounter } from '../domain/stats';
 import { conditionally, countQuery, documentClient, isThrottled, tableName } from './dynamo';
 
 export const paymentLinkStore: PaymentLinkRepository = {
   async get(linkId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName('links'), Key: { linkId } }));
-    return Item as PaymentLinkRecord | undefined;
+    return Item && readPaymentLinkRecord(Item);
   },
 
   async create(link) {
@@ -38,7 +35,7 @@ export const paymentLinkStore: PaymentLinkRepository = {
           ExclusiveStartKey: startKey,
         }),
       );
-      links.push(...((page.Items ?? []) as PaymentLinkRecord[]));
+      links.push(...(page.Items ?? []).map(readPaymentLinkRecord));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return links;
@@ -57,7 +54,7 @@ export const paymentLinkStore: PaymentLinkRepository = {
         }),
       ),
     );
-    return updated?.Attributes as PaymentLinkRecord | undefined;
+    return updated?.Attributes && readPaymentLinkRecord(updated.Attributes);
   },
 
   async setExpiry(merchantId, linkId, { expiresAt, expiredMessage }, now) {
@@ -78,36 +75,33 @@ export const paymentLinkStore: PaymentLinkRepository = {
         }),
       ),
     );
-    return updated?.Attributes as PaymentLinkRecord | undefined;
+    return updated?.Attributes && readPaymentLinkRecord(updated.Attributes);
   },
 
-  async setSettings(merchantId, linkId, { maxPayments, reference, thankYouMessage, redirectUrl }, now) {
+  async setSettings(merchantId, linkId, settings, now) {
+    // Exactly the fields Edit link settings holds, each under a name of its own (`reference` is a reserved word).
+    const names = Object.fromEntries(LINK_SETTINGS_FIELDS.map((field) => [`#${field}`, field]));
+    const values = Object.fromEntries(LINK_SETTINGS_FIELDS.map((field) => [`:${field}`, settings[field]]));
     const updated = await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('links'),
           Key: { linkId },
-          UpdateExpression:
-            'SET maxPayments = :max, #reference = :reference, thankYouMessage = :thankYou, redirectUrl = :redirect, updatedAt = :now',
+          UpdateExpression: `SET ${LINK_SETTINGS_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}, updatedAt = :now`,
           // The limit is compared with the places taken as stored now, not as read a moment ago (#58, #83).
           ConditionExpression: [
             'merchantId = :merchantId',
-            ...(maxPayments === null ? [] : ['(attribute_not_exists(placesTaken) OR placesTaken <= :max)']),
+            ...(settings.maxPayments === null
+              ? []
+              : ['(attribute_not_exists(placesTaken) OR placesTaken <= :maxPayments)']),
           ].join(' AND '),
-          ExpressionAttributeNames: { '#reference': 'reference' },
-          ExpressionAttributeValues: {
-            ':max': maxPayments,
-            ':reference': reference,
-            ':thankYou': thankYouMessage,
-            ':redirect': redirectUrl,
-            ':now': now.toISOString(),
-            ':merchantId': merchantId,
-          },
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...values, ':now': now.toISOString(), ':merchantId': merchantId },
           ReturnValues: 'ALL_NEW',
         }),
       ),
     );
-    if (updated) return { ok: true, link: updated.Attributes as PaymentLinkRecord };
+    if (updated) return { ok: true, link: readPaymentLinkRecord(updated.Attributes) };
     // Refused: read once to say why. Another merchant's link answers as a missing one does.
     const link = await paymentLinkStore.get(linkId);
     if (!link || link.merchantId !== merchantId) return { ok: false, reason: 'not_found' };

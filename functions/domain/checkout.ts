@@ -11,6 +11,7 @@ import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checko
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
 import { repeatPriceWords } from '@shared/recurring';
+import { linkSnapshotOf } from '@shared/payment-link-record';
 import { checkRedirectUrl } from '@shared/redirect-url';
 import { HttpError } from './http-error';
 import { asStripeFailure } from './stripe-errors';
@@ -27,7 +28,7 @@ import {
   type PaymentLinkRepository,
 } from './payment-links';
 import { STATUS_RANK } from './payment-status';
-import { newPaymentId, pendingShardOf, referenceKeyOf, type PaymentRecord, type PaymentRepository } from './payments';
+import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
 import { recurringSessionParts, repeatMetadataOf, repeatOf } from './recurring-checkout';
 import type { Telemetry } from './telemetry';
 
@@ -99,7 +100,7 @@ function successUrlOf(link: { redirectUrl?: string | null }, paymentId: string, 
 
 /** The link's questions as Checkout's `custom_fields`, and its phone collection; nothing when it has none. */
 export function checkoutQuestionsOf(
-  link: Pick<PaymentLinkRecord, 'customFields' | 'collectPhone'>,
+  link: Partial<Pick<PaymentLinkRecord, 'customFields' | 'collectPhone'>>,
 ): Pick<CheckoutSessionRequest, 'custom_fields' | 'phone_number_collection'> {
   const fields = link.customFields ?? [];
   return {
@@ -150,11 +151,9 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
   const payment: PaymentRecord = {
     paymentId,
     merchantId: merchant.merchantId,
-    linkId: link.linkId,
-    linkTitle: link.title,
-    linkDescription: link.description,
+    // The link as it is now (its title, reference, thank-you, expiry): a later edit does not rewrite a payment.
+    ...linkSnapshotOf(link),
     stripeAccountId: merchant.stripeAccountId!,
-    currency: link.currency,
     ...amounts,
     tipPercent: amounts.tipCents > 0 ? link.tipPercent : null,
     productFeeCents,
@@ -169,10 +168,6 @@ export async function startCheckout(request: CheckoutRequest, deps: CheckoutDeps
     pendingSince: createdAt,
     // Due at the schedule's next run: a webhook normally lands well before it, and then this is gone.
     reverifyAt: createdAt,
-    ...(link.expiresAt && { linkExpiresAt: link.expiresAt }),
-    // Copied as they are now, like the title: a later edit of the link does not rewrite a payment.
-    ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
-    ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),
     ...(schedule && { recurringTerms: repeatPriceWords(amounts.baseCents, link.currency, schedule) }),
     // Checked only when the payment succeeds (payment-requests.ts): a stray id marks nothing.
     ...(request.requestId && { requestId: request.requestId }),

@@ -173,8 +173,20 @@ export function taxSettingsOf(merchant: MerchantRecord): TaxSettings {
   return merchant.tax ?? UNSAVED_TAX_SETTINGS;
 }
 
+/**
+ * Settings → Tax as the form opens it. Never saved, the name and address receipts would show start from the
+ * business details given at sign-up, so a café registering for GST does not type them twice; nothing is
+ * stored, nor shown on a receipt, until the merchant saves.
+ */
 export async function getTaxSettings(repo: MerchantRepository, merchantId: string): Promise<TaxSettings> {
-  return taxSettingsOf(await requireMerchant(repo, merchantId));
+  const merchant = await requireMerchant(repo, merchantId);
+  return (
+    merchant.tax ?? {
+      ...UNSAVED_TAX_SETTINGS,
+      legalName: merchant.companyName ?? null,
+      address: merchant.businessAddress ?? null,
+    }
+  );
 }
 
 /** Saves Settings → Tax (already checked by the contract, GST number included); receipts from now on follow it. */

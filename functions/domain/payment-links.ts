@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/payment-links';
 import type { CustomField } from '@shared/contracts/custom-fields';
 import { instantOfWallClock } from '@shared/wall-clock';
+import { PAYMENT_LINK_FIELD_NAMES, type PaymentLinkFields, type PaymentLinkRecord } from '@shared/payment-link-record';
 import { HttpError } from './http-error';
 import { inBatches } from './in-batches';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';
@@ -22,55 +23,7 @@ import type { PaymentRecord } from './payments';
 import { accessStateOf, assertMayUseGatedFeatures } from './subscription';
 import type { Telemetry } from './telemetry';
 
-/** What is stored: the link without what is worked out when read. Links made before a field existed lack it. */
-export interface PaymentLinkRecord
-  extends
-    Omit<
-      PaymentLink,
-      | 'expired'
-      | 'expiresAt'
-      | 'expiredMessage'
-      | 'thankYouMessage'
-      | 'redirectUrl'
-      | 'reference'
-      | 'maxPayments'
-      | 'soldCount'
-      | 'results'
-      | 'customFields'
-      | 'collectPhone'
-    >,
-    Partial<
-      Pick<
-        PaymentLink,
-        | 'expiresAt'
-        | 'expiredMessage'
-        | 'thankYouMessage'
-        | 'redirectUrl'
-        | 'reference'
-        | 'maxPayments'
-        | 'soldCount'
-        | 'customFields'
-        | 'collectPhone'
-      >
-    > {
-  merchantId: string;
-  updatedAt: string;
-  /**
-   * The places ledger (docs/decisions.md #58), written only by conditional UpdateItems on this row: the
-   * payments holding a place while their Checkout is open, and `placesTaken` = held + sold.
-   */
-  holds?: Set<string>;
-  placesTaken?: number;
-  /**
-   * Present on links made since links keep their results (docs/decisions.md #82): from then on `soldCount`
-   * and `grossCents` move together, in the write that sells the place, so both hold every payment.
-   */
-  resultsSince?: string;
-  /** Sum of the succeeded payments' totals (amount + tip), before refunds. */
-  grossCents?: number;
-  /** A one-off payment request's own link: paid only through its request, never listed (docs/decisions.md #79). */
-  requestOnly?: boolean;
-}
+export type { PaymentLinkRecord } from '@shared/payment-link-record';
 
 /** Outcome of asking for a place on a link. */
 export type PlaceOutcome = 'held' | 'sold_out' | 'busy';
@@ -153,34 +106,14 @@ export function isLinkExpired(link: Pick<PaymentLinkRecord, 'expiresAt'>, now: D
   return Boolean(link.expiresAt) && Date.parse(link.expiresAt!) <= now.getTime();
 }
 
-/** What the merchant sees of a stored link: everything but the owner, which is the merchant themselves. */
-export function toPaymentLink(
-  {
-    merchantId: _owner,
-    updatedAt: _updated,
-    holds: _holds,
-    placesTaken: _taken,
-    resultsSince,
-    grossCents,
-    requestOnly: _requestOnly,
-    ...link
-  }: PaymentLinkRecord,
-  now: Date,
-): PaymentLink {
+/** What the merchant sees of a stored link: its own fields, and what is worked out when read. */
+export function toPaymentLink(link: PaymentLinkRecord, now: Date): PaymentLink {
+  const fields = Object.fromEntries(PAYMENT_LINK_FIELD_NAMES.map((name) => [name, link[name]])) as PaymentLinkFields;
   return {
-    ...link,
-    // A link older than the count shows none rather than a part of its history (docs/decisions.md #82).
-    results: resultsSince ? { payments: link.soldCount ?? 0, grossCents: grossCents ?? 0 } : null,
-    maxPayments: link.maxPayments ?? null,
-    soldCount: link.soldCount ?? 0,
-    expiresAt: link.expiresAt ?? null,
+    ...fields,
     expired: isLinkExpired(link, now),
-    expiredMessage: link.expiredMessage ?? null,
-    thankYouMessage: link.thankYouMessage ?? null,
-    redirectUrl: link.redirectUrl ?? null,
-    reference: link.reference ?? null,
-    customFields: link.customFields ?? [],
-    collectPhone: link.collectPhone ?? false,
+    // A link older than the count shows none rather than a part of its history (docs/decisions.md #82).
+    results: link.resultsSince ? { payments: link.soldCount, grossCents: link.grossCents ?? 0 } : null,
   };
 }
 
@@ -226,28 +159,20 @@ export function isSoldOut(link: PaymentLinkRecord): boolean {
 export async function createPaymentLink(merchantId: string, input: CreatePaymentLink, deps: LinkDeps) {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   assertMayUseGatedFeatures(merchant, deps.now);
-  const expiresAt = expiryInstant(input.expiresAtLocal, merchant.timeZone || DEFAULT_TIME_ZONE, deps.now);
+  // Every input the row stores as given is spread in (docs/decisions.md #140); only these are worked out.
+  const { expiresAtLocal, customFields, ...given } = input;
   const link: PaymentLinkRecord = {
+    ...given,
     linkId: newLinkId(),
     merchantId,
-    title: input.title,
-    description: input.description,
     amountCents: input.isOpenAmount ? null : input.amountCents,
-    isOpenAmount: input.isOpenAmount,
-    tipPercent: input.tipPercent,
     isActive: true,
     currency: merchant.currency,
     createdAt: deps.now.toISOString(),
     updatedAt: deps.now.toISOString(),
-    expiresAt,
-    expiredMessage: input.expiredMessage,
-    thankYouMessage: input.thankYouMessage,
-    redirectUrl: input.redirectUrl,
-    reference: input.reference,
-    maxPayments: input.maxPayments ?? null,
+    expiresAt: expiryInstant(expiresAtLocal, merchant.timeZone || DEFAULT_TIME_ZONE, deps.now),
     soldCount: 0,
-    customFields: customFieldsOf(input.customFields),
-    collectPhone: input.collectPhone,
+    customFields: customFieldsOf(customFields),
     placesTaken: 0,
     resultsSince: deps.now.toISOString(),
     grossCents: 0,
@@ -304,7 +229,7 @@ export async function setPaymentLinkSettings(
 /** The refusal's words: how many places are gone, and the smallest limit that fits. */
 function limitBelowTakenMessage(link: PaymentLinkRecord): string {
   const taken = link.placesTaken ?? 0;
-  const sold = link.soldCount ?? 0;
+  const sold = link.soldCount;
   const held = Math.max(0, taken - sold);
   const gone = held > 0 ? `${sold} sold and ${held} held by payers on Checkout` : `${sold} sold`;
   return `This link already has ${gone}. Choose a limit of at least ${taken}, or no limit.`;
@@ -391,7 +316,7 @@ export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise
 /** Whether the payer may still pay, and the words they see when not: only once expired is the message public. */
 export function expiryForPayer(link: PaymentLinkRecord, now: Date) {
   const expired = isLinkExpired(link, now);
-  return { expired, expiredMessage: expired ? (link.expiredMessage ?? null) : null };
+  return { expired, expiredMessage: expired ? link.expiredMessage : null };
 }
 
 /** Checkout's refusal of an expired link: the merchant's words, or the default ones. */

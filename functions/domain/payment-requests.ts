@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@shared/money';
+import { paymentLinkDefaults } from '@shared/payment-link-record';
 import {
   REQUEST_LIMIT_MESSAGE,
   REQUESTS_PER_DAY,
@@ -200,13 +201,9 @@ function oneOffLink(merchant: MerchantRecord, input: SendPaymentRequest, now: Da
     currency: merchant.currency,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    expiresAt: null,
-    expiredMessage: null,
-    thankYouMessage: null,
-    redirectUrl: null,
-    reference: null,
+    // No expiry, reference, thank-you or questions: every later field at its default, but one place.
+    ...paymentLinkDefaults(),
     maxPayments: 1,
-    soldCount: 0,
     placesTaken: 0,
     requestOnly: true,
   };

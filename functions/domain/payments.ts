@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '@shared/contracts/checkout';
 import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
 import type { EmailRefusalKind, MoneyState } from '@shared/contracts/payments';
+import type { LinkSnapshot } from '@shared/payment-link-record';
 import type { ReceiptTax } from './gst';
 import type { StoredDispute, StoredRefund } from './money-records';
 
@@ -24,16 +25,12 @@ export interface SettlementDetails {
   payerPhone?: string | null;
 }
 
-export interface PaymentRecord extends SettlementDetails {
+/** A payment: the link as it was when paid (LinkSnapshot), what Stripe said, and Paylink's own bookkeeping. */
+export interface PaymentRecord extends SettlementDetails, LinkSnapshot {
   paymentId: string;
   merchantId: string;
-  linkId: string;
-  /** The link's title and description when paid, so a later edit or deletion does not rewrite history. */
-  linkTitle: string;
-  linkDescription: string | null;
   /** The merchant's connected account the Checkout session lives on (direct charge). */
   stripeAccountId: string;
-  currency: string;
   baseCents: number;
   tipCents: number;
   tipPercent: number | null;
@@ -55,12 +52,6 @@ export interface PaymentRecord extends SettlementDetails {
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
-  /** The link's reference (the merchant's invoice number) when paid (docs/decisions.md #55). */
-  reference?: string;
-  /** `referenceKeyOf(reference)`: what the Transactions reference filter compares. */
-  referenceKey?: string;
-  /** The link's thank-you when paid: the success page shows it (docs/decisions.md #54). */
-  thankYouMessage?: string;
   /**
    * A recurring link's period (docs/decisions.md #156): the payer's subscription on the merchant's account and
    * the invoice this payment is — the Checkout's payment is the first invoice's, each renewal's id is derived
@@ -82,11 +73,6 @@ export interface PaymentRecord extends SettlementDetails {
   reverifyAt?: string;
   /** Checks the schedule has made of this pending payment. */
   reverifyChecks?: number;
-  /**
-   * The link's expiry when Checkout was opened: the schedule expires the session once it passes, so a
-   * Checkout opened just before cannot be paid for its remaining half hour (docs/decisions.md #133).
-   */
-  linkExpiresAt?: string;
   /**
    * Sparse `uncounted` index: set by the write that makes the payment succeeded, removed once its day has
    * counted it. A crash between the two writes leaves the mark, and whoever sees it next finishes the count.
@@ -279,9 +265,4 @@ export function allShards(prefix: string, shards: number): string[] {
  */
 export function payerEmailKeyOf(merchantId: string, email: string): string {
   return `${merchantId}#${email.trim().toLowerCase()}`;
-}
-
-/** A reference as the reference filter compares it: trimmed, in any case (docs/decisions.md #55). */
-export function referenceKeyOf(reference: string): string {
-  return reference.trim().toLowerCase();
 }

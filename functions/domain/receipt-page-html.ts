@@ -27,6 +27,7 @@ h1{font-size:1.5rem;margin:0 0 4px}
 h2{font-size:1rem;margin:24px 0 8px}
 p{margin:4px 0;line-height:1.5}
 .muted{color:#475569}
+.address{white-space:pre-line}
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 16px;margin:16px 0}
 dt{color:#475569}
 dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
@@ -116,7 +117,7 @@ export function renderReceiptPage(view: ReceiptView | null): { status: number; h
   const body = `<main>
 <p class="muted">Receipt</p>
 <h1>${text(view.supplierName)}</h1>
-${view.supplierAddress ? `<p class="muted">${text(view.supplierAddress)}</p>` : ''}
+${view.supplierAddress ? `<p class="muted address">${text(view.supplierAddress)}</p>` : ''}
 <dl>${details.map(([label, value]) => `<dt>${text(label)}</dt><dd>${text(value)}</dd>`).join('')}</dl>
 <p>${text(view.description)}</p>
 <table>

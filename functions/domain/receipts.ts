@@ -15,6 +15,7 @@ import type { TipGstTreatment } from '@shared/contracts/tax';
 import type { StoredRefund } from './money-records';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { maskedEmail, shortName } from './payer-privacy';
+import { phoneForReading } from '@shared/phone-number';
 
 /** `rct_` + 16 random bytes: the receipt page's id, never the Checkout session id or the payment id. */
 export function newReceiptToken(): string {
@@ -214,7 +215,7 @@ export function supplyCorrection(
 export function answersOfPayment(payment: Pick<PaymentRecord, 'customFields' | 'payerPhone'>): [string, string][] {
   return [
     ...(payment.customFields ?? []).map((answer): [string, string] => [answer.label, answer.value]),
-    ...(payment.payerPhone ? [['Phone', payment.payerPhone] as [string, string]] : []),
+    ...(payment.payerPhone ? [['Phone', phoneForReading(payment.payerPhone)] as [string, string]] : []),
   ];
 }
 

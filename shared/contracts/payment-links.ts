@@ -5,7 +5,8 @@ import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money'
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 import { normaliseLinkId } from '../payer-link-params';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
-import { customFieldSchema, customFieldsInputSchema } from './custom-fields';
+import { paymentLinkFieldsSchema, type PaymentLinkFields } from '../payment-link-record';
+import { customFieldsInputSchema } from './custom-fields';
 
 export { REDIRECT_URL_MESSAGE } from '../redirect-url';
 
@@ -66,42 +67,18 @@ export const linkResultsSchema = z.object({
 });
 export type LinkResults = z.infer<typeof linkResultsSchema>;
 
-/** A merchant's payment link, as GET/POST/PATCH /api/me/links answer. */
-export const paymentLinkSchema = z.object({
-  linkId: z.string(),
-  title: z.string(),
-  description: z.nullable(z.string()),
-  /** Cents; null for an open amount (the payer types it). */
-  amountCents: z.nullable(z.number().check(z.int())),
-  isOpenAmount: z.boolean(),
-  /** Whole percent offered as a tip; null when the link offers none. */
-  tipPercent: z.nullable(z.number().check(z.int())),
-  isActive: z.boolean(),
-  currency: z.string(),
-  createdAt: z.string(),
-  /** When the link stops taking payments (an instant), or null when it never does (docs/decisions.md #53). */
-  expiresAt: z.nullable(z.string()),
+/**
+ * A merchant's payment link, as GET/POST/PATCH /api/me/links answer: the link's stored fields
+ * (shared/payment-link-record.ts) and what is worked out when it is read.
+ */
+export const paymentLinkSchema = z.extend(paymentLinkFieldsSchema, {
   /** True when `expiresAt` has passed, by the server's clock when it answered. */
   expired: z.boolean(),
-  /** What the payer page says once the link has expired; null for the default words. */
-  expiredMessage: z.nullable(z.string()),
-  /** After payment: the merchant's thank-you on the success page, or a redirect to their https page (docs/decisions.md #54). */
-  thankYouMessage: z.nullable(z.string()),
-  redirectUrl: z.nullable(z.string()),
-  /** The merchant's own reference (an invoice number), copied onto each payment (docs/decisions.md #55). */
-  reference: z.nullable(z.string()),
-  /** At most this many completed payments ("sold out" after); null = no limit (docs/decisions.md #58). */
-  maxPayments: z._default(z.nullable(z.number().check(z.int())), null),
-  /** Completed payments counted against the limit; a refund does not give a place back. */
-  soldCount: z._default(z.number().check(z.int()), 0),
   /**
    * What the link has taken (docs/decisions.md #82): succeeded payments and their gross total in cents (amount +
    * tip, before refunds), counted as each one settles. Null for a link made before links kept this count.
    */
   results: z._default(z.nullable(linkResultsSchema), null),
-  /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
-  customFields: z._default(z.array(customFieldSchema), []),
-  collectPhone: z._default(z.boolean(), false),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -145,13 +122,28 @@ const expiryFields = {
   expiredMessage: optionalText(LINK_EXPIRED_MESSAGE_MAX, { multiline: true }),
 };
 
+/**
+ * Inputs that the row stores as they come (docs/decisions.md #140): each is named as the link's field it sets
+ * (shared/payment-link-record.ts) and gives that field's type, so a field is named and typed once.
+ */
+type StoredAsGiven = { [Field in keyof PaymentLinkFields]?: z.core.$ZodType<PaymentLinkFields[Field], unknown> };
+
 /** The settings a link keeps after creation too: its limit, reference and what follows payment. */
 const settingsFields = {
   thankYouMessage: optionalText(LINK_THANK_YOU_MAX, { multiline: true }),
   redirectUrl: redirectUrlSchema,
   reference: optionalText(LINK_REFERENCE_MAX),
   maxPayments: absentAsNull(wholeNumberIn(1, MAX_PAYMENTS_LIMIT, MAX_PAYMENTS_MESSAGE)),
-};
+} satisfies StoredAsGiven;
+
+/**
+ * The two Create Link inputs the server turns into what the row stores: the merchant's clock reading becomes
+ * `expiresAt`, an instant; the questions get Paylink's keys (functions/domain/payment-links.ts).
+ */
+export type ConvertedOnCreate = 'expiresAtLocal' | 'customFields';
+
+/** The fields Edit link settings writes, all at once: the store's update sets exactly these. */
+export const LINK_SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof typeof settingsFields)[];
 
 function refuseBothAfterPayment(
   link: { thankYouMessage: string | null; redirectUrl: string | null },
@@ -198,7 +190,7 @@ const createPaymentLinkFields = z
       z.nullish(z.boolean("Say whether to ask for the payer's phone number.")),
       z.transform((value: boolean | null | undefined) => value ?? false),
     ),
-  })
+  } satisfies Omit<StoredAsGiven, ConvertedOnCreate> & Record<ConvertedOnCreate, z.core.$ZodType>)
   .check(
     z.superRefine((link, context) => {
       if (!link.isOpenAmount && link.amountCents === null) {

@@ -74,7 +74,7 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
 
   // The merchant's open dashboard says what was chosen, as the payment arrives.
   const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' });
-  await expect(notice).toContainText('$30.00 total has just been paid. · Size: Medium · Phone: +64215550123');
+  await expect(notice).toContainText('$30.00 total has just been paid. · Size: Medium · Phone: 021 555 0123');
 
   await page.goto('/dashboard/transactions');
   const rows = page
@@ -88,6 +88,6 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
     .click();
   const detail = page.getByRole('region', { name: /^Details of the payment for/ });
   await expect(detail).toContainText('SizeMedium');
-  await expect(detail).toContainText('Phone+64215550123');
+  await expect(detail).toContainText('Phone021 555 0123');
   await axeAtBothWidths(page, 'detail');
 });

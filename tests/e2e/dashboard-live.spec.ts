@@ -329,18 +329,21 @@ test('the Business Setup Guide is a short page that prints without the dashboard
   await expect(page).toHaveURL(/\/dashboard\/setup-guide$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Business Setup Guide' })).toBeVisible();
   const steps = page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem');
-  await expect(steps).toHaveCount(6);
+  await expect(steps).toHaveCount(7);
   for (const [index, title] of [
     'Connect Stripe',
+    'Tell Paylink about GST',
     'Create a payment link',
     'Print the QR code',
     'Take a payment',
-    'Check Transactions',
-    'Refunds',
+    'Check Transactions and refund',
+    'Payouts into Xero',
   ].entries()) {
     await expect(steps.nth(index).getByRole('heading', { level: 2 })).toHaveText(`${index + 1}. ${title}`);
   }
-  await expect(steps.nth(5)).toContainText('Stripe Dashboard');
+  // Paylink refunds itself: the guide no longer sends the merchant to Stripe's dashboard for it.
+  await expect(steps.nth(5)).toContainText('open the payment and choose Refund');
+  await expect(page.getByRole('list', { name: 'Setup steps' })).not.toContainText('Stripe Dashboard');
   await screens(page, testInfo, 'setup-guide', (p) => p.getByRole('button', { name: 'Print Guide' }));
 
   // Printed: the steps stay, the sidebar and the buttons go.
@@ -353,4 +356,15 @@ test('the Business Setup Guide is a short page that prints without the dashboard
   await testInfo.attach('setup-guide-print-1280', { path: file, contentType: 'image/png' });
   await page.emulateMedia({ media: null });
   await expect(page.getByRole('button', { name: 'Print Guide' })).toBeVisible();
+
+  // The Xero step leads to the Payouts page, whose own guide gives the steps in Xero.
+  await steps.nth(6).getByRole('link', { name: 'Open Payouts' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payouts$/);
+  const guide = region(page, 'How to bring these files into Xero');
+  await expect(guide.getByText('Add Bank Account')).toBeHidden();
+  await guide.getByText('Show the Xero steps').click();
+  await expect(guide.getByRole('heading', { name: 'Once: make a Stripe clearing account' })).toBeVisible();
+  await expect(guide).toContainText('Accounting → Bank accounts → Add Bank Account');
+  await expect(guide).toContainText('as a Transfer to your bank account');
+  await screens(page, testInfo, 'payouts-xero-guide', () => guide);
 });

@@ -53,6 +53,7 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
   const gstNumber = page.getByLabel('GST number');
   await gstNumber.fill('136-410-133');
   await page.getByLabel('Legal or trading name').fill('Kōwhai Catering Limited');
+  await page.getByLabel('Address').fill('12 Jervois Road\nHerne Bay, Auckland 1011');
   await page.getByRole('button', { name: 'Save tax settings' }).click();
   await expect(
     page.getByText('That GST number’s last digit does not match the others.', { exact: false }),
@@ -94,6 +95,8 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
   await expect(page.getByRole('heading', { name: 'Kōwhai Catering Limited' })).toBeVisible();
   await expect(page.getByText('49-091-850')).toBeVisible();
   await expect(page.getByText('The total includes GST $30.00')).toBeVisible();
+  // A two-line address stays two lines, as the merchant typed it.
+  expect(await page.getByText('12 Jervois Road').innerText()).toBe('12 Jervois Road\nHerne Bay, Auckland 1011');
   await bothWidths(page);
 
   // The merchant refunds $23: the payer gets the refund notice with its supply correction.

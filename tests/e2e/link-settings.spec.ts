@@ -39,7 +39,23 @@ test('a merchant sets expiry, reference and thank-you; edits the expiry; a payer
   await page.getByLabel('Your reference').fill('INV-0042');
   // The day as the app writes it and a 24-hour time, on the merchant's clock, whatever the browser's locale.
   await fillExpiry(page, inAWeek);
-  await page.getByRole('textbox', { name: 'Expiry time (HH:mm)' }).scrollIntoViewIfNeeded();
+  // A time typed as people say it reads back as the 24-hour time it was taken as.
+  const time = page.getByRole('textbox', { name: 'Expiry time (HH:mm)' });
+  await time.fill('9pm');
+  await time.blur();
+  await expect(time).toHaveValue('21:00');
+  await time.fill(expiryFieldsOf(inAWeek).time);
+  // The calendar offers no day before today: yesterday cannot be picked.
+  await page.getByRole('button', { name: 'Choose the expiry date from a calendar' }).click();
+  const createCalendar = page.getByRole('dialog', { name: 'Choose the expiry date' });
+  await createCalendar.getByRole('button', { name: 'Previous month' }).click();
+  const lastMonthsDay = createCalendar.getByRole('grid').getByRole('button').first();
+  await expect(lastMonthsDay).toHaveAttribute('aria-disabled', 'true');
+  await lastMonthsDay.click({ force: true }); // Playwright waits for an enabled button; a person can still tap it.
+  await expect(createCalendar).toBeVisible();
+  await createCalendar.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('textbox', { name: /^Expires/ })).toHaveValue(expiryFieldsOf(inAWeek).day);
+  await time.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('expiry-create-1280.png'), animations: 'disabled' });
   await page.getByLabel('Message after it expires').fill('Preorders are closed for this week.');
   await page.getByLabel('Thank-you message').fill(THANK_YOU);

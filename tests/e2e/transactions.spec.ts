@@ -334,6 +334,10 @@ test('the merchant filters by email and status (kept across reload and Back), op
   // View Receipt opens the sandbox's receipt for this charge in a new tab that cannot reach back.
   const known = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${flatWhite.paymentId}`);
   const receipt = detail.getByRole('link', { name: /^View Receipt/ });
+  // Two receipt buttons, each said for what it is.
+  await expect(detail).toContainText(
+    "is your receipt to your customer, with its GST, as they got it. View Receipt is Stripe's record of the card charge.",
+  );
   await expect(receipt).toHaveAttribute('target', '_blank');
   await expect(receipt).toHaveAttribute('rel', /noopener/);
   await expect(detail.getByRole('link', { name: /^View in Stripe/ })).toHaveAttribute(

@@ -27,14 +27,24 @@ async function getTax(token: string) {
 }
 
 describe('Settings → Tax: GET/PUT /api/me/tax', () => {
-  it('starts not registered, with tips counted in the supply', async () => {
+  it('starts not registered, with tips counted in the supply and the business name as the legal name', async () => {
     const merchant = await env.createMerchant();
     expect(await getTax(merchant.accessToken)).toEqual({
       gstRegistered: false,
       gstNumber: null,
-      legalName: null,
+      legalName: 'Kiwi Coffee Cart',
       address: null,
       tipTreatment: 'part-of-supply',
+    });
+  });
+
+  it('never saved, offers the business name and address given at sign-up (two lines kept as two lines)', async () => {
+    const address = '12 Jervois Road\nHerne Bay, Auckland 1011';
+    const merchant = await env.createMerchant({ companyName: 'Kōwhai Cafe', businessAddress: address });
+    expect(await getTax(merchant.accessToken)).toMatchObject({
+      gstRegistered: false,
+      legalName: 'Kōwhai Cafe',
+      address,
     });
   });
 

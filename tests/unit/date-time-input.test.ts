@@ -1,6 +1,6 @@
 /** The Expires field's value (web/src/components/date-time-input.tsx): the wall clock the API takes. */
 import { describe, expect, it } from 'vitest';
-import { wallClockOfParts } from '@web/components/date-time-input';
+import { parseTimeText, wallClockOfParts } from '@web/components/date-time-input';
 import { updateLinkExpirySchema } from '@shared/contracts/payment-links';
 
 describe('a date and a time as the wall clock the API takes', () => {
@@ -24,5 +24,32 @@ describe('a date and a time as the wall clock the API takes', () => {
       const parsed = updateLinkExpirySchema.safeParse({ expiresAtLocal: value, expiredMessage: '' });
       expect(parsed.success, value).toBe(false);
     }
+  });
+});
+
+describe('a time as people type it', () => {
+  it.each([
+    ['17:30', [17, 30]],
+    ['1730', [17, 30]],
+    ['930', [9, 30]],
+    ['9', [9, 0]],
+    ['21', [21, 0]],
+    ['9pm', [21, 0]],
+    ['9 PM', [21, 0]],
+    ['9.30pm', [21, 30]],
+    ['9:30 a.m.', [9, 30]],
+    ['12am', [0, 0]],
+    ['12pm', [12, 0]],
+    ['00:15', [0, 15]],
+  ])('%s is %j', (typed, clock) => {
+    expect(parseTimeText(typed)).toEqual(clock);
+  });
+
+  it.each(['24:00', '13pm', '0am', '9:60', 'pm', '12345', ''])('%s is not a time', (typed) => {
+    expect(parseTimeText(typed)).toBeNull();
+  });
+
+  it('makes the wall clock from 9pm', () => {
+    expect(wallClockOfParts({ date: '05/12/2026', time: '9pm' })).toBe('2026-12-05T21:00');
   });
 });

@@ -86,7 +86,7 @@ describe('transactionsCsv', () => {
       ['Small', '12'],
       ['', ''],
     ]);
-    expect(rows[1]![TRANSACTIONS_CSV_HEADER.indexOf('Customer Phone')]).toBe("'+64211234567");
+    expect(rows[1]![TRANSACTIONS_CSV_HEADER.indexOf('Customer Phone')]).toBe('021 123 4567');
     for (const row of rows) expect(row).toHaveLength(fixed + 2);
   });
 

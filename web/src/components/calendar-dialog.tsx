@@ -14,6 +14,7 @@ import {
   format,
   isSameDay,
   isSameMonth,
+  startOfDay,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
@@ -45,12 +46,16 @@ export function CalendarDialog({
   labels,
   selected,
   onPick,
+  earliest,
 }: {
   labels: CalendarLabels;
   selected: Date | null;
   onPick: (date: Date) => void;
+  /** The first day that may be picked (an expiry cannot be in the past); earlier days show, disabled. */
+  earliest?: Date;
 }) {
   const [focused, setFocused] = useState(() => selected ?? new Date());
+  const tooEarly = (day: Date) => earliest !== undefined && day < startOfDay(earliest);
   const focusedButton = useRef<HTMLButtonElement>(null);
   // Set by the arrow keys: the newly focused day's button exists after the render, so it is focused then.
   const movedByKeyboard = useRef(false);
@@ -145,12 +150,17 @@ export function CalendarDialog({
                       tabIndex={isFocused ? 0 : -1}
                       aria-label={format(day, 'EEEE d MMMM yyyy')}
                       aria-current={isSameDay(day, today) ? 'date' : undefined}
-                      onClick={() => onPick(day)}
+                      // Still focusable, so the arrow keys cross it, but it cannot be picked.
+                      aria-disabled={tooEarly(day) || undefined}
+                      onClick={() => {
+                        if (!tooEarly(day)) onPick(day);
+                      }}
                       className={cn(
                         'inline-flex size-10 items-center justify-center rounded-lg text-sm hover:bg-muted',
                         'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                         isSameDay(day, today) && 'font-semibold text-primary',
                         isSelected && 'bg-primary text-primary-foreground hover:bg-primary-hover',
+                        tooEarly(day) && 'cursor-not-allowed text-muted-foreground line-through hover:bg-transparent',
                       )}
                     >
                       {format(day, 'd')}

@@ -29,9 +29,11 @@ export type DateInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' 
   /** A day picked in the calendar (already formatted dd/MM/yyyy); defaults to onChange. */
   onPick?: (text: string) => void;
   labels: DateInputLabels;
+  /** The first day the calendar lets the person pick. */
+  earliest?: Date;
 };
 
-export function DateInput({ value, onChange, onPick, labels, className, ...inputProps }: DateInputProps) {
+export function DateInput({ value, onChange, onPick, labels, earliest, className, ...inputProps }: DateInputProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className={cn('flex gap-2', className)}>
@@ -54,6 +56,7 @@ export function DateInput({ value, onChange, onPick, labels, className, ...input
           <CalendarDialog
             labels={labels}
             selected={parseDayText(value)}
+            earliest={earliest}
             onPick={(date) => {
               (onPick ?? onChange)(formatDayText(date));
               setOpen(false);

@@ -14,7 +14,38 @@ import { cn } from '../lib/cn';
 import { DateInput, formatDayText, parseDayText, type DateInputLabels } from './date-input';
 import { Input } from './ui/input';
 
-const TIME_TEXT = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+/**
+ * A time as people type it: 17:30, 1730, 9:05, 9, 21, 9pm, 9.30 pm, 12am. Hours with am/pm are 1–12;
+ * without, 0–23. The field shows it back as 24-hour HH:mm once it leaves the field.
+ */
+const TIME_TEXT = /^(\d{1,2})(?:[:.]?(\d{2}))?\s*([ap])\.?m?\.?$/i;
+const BARE_TIME_TEXT = /^(\d{1,2})(?:[:.]?(\d{2}))?$/;
+
+/** `[hour, minute]` of a typed time, or null when it is not one. */
+export function parseTimeText(text: string): [number, number] | null {
+  const typed = text.trim();
+  const withHalf = TIME_TEXT.exec(typed);
+  // Three or four bare digits are H:MM or HH:MM ('930', '1730'), not an hour.
+  const bare = withHalf
+    ? null
+    : BARE_TIME_TEXT.exec(
+        typed.length >= 3 && /^\d+$/.test(typed) ? `${typed.slice(0, -2)}:${typed.slice(-2)}` : typed,
+      );
+  const match = withHalf ?? bare;
+  if (!match) return null;
+  let hour = Number(match[1]);
+  const minute = Number(match[2] ?? '0');
+  if (minute > 59) return null;
+  if (withHalf) {
+    if (hour < 1 || hour > 12) return null;
+    const pm = withHalf[3]!.toLowerCase() === 'p';
+    hour = (hour % 12) + (pm ? 12 : 0);
+  } else if (hour > 23) return null;
+  return [hour, minute];
+}
+
+const timeTextOf = ([hour, minute]: [number, number]) =>
+  `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
 export interface DateTimeInputLabels extends DateInputLabels {
   /** The time field's name, e.g. 'Expiry time (HH:mm)'. */
@@ -29,6 +60,8 @@ export type DateTimeInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChan
   /** Placeholders of the two fields. */
   datePlaceholder?: string;
   timePlaceholder?: string;
+  /** The first day the calendar lets the person pick (an expiry: today). */
+  earliestDay?: Date;
 };
 
 interface Parts {
@@ -48,16 +81,15 @@ function partsOf(value: string): Parts {
 export function wallClockOfParts({ date, time }: Parts): string {
   if (!date.trim() && !time.trim()) return '';
   const day = parseDayText(date);
-  const clock = TIME_TEXT.exec(time.trim());
+  const clock = parseTimeText(time);
   if (!day || !clock) return `${date} ${time}`.trim();
   const [dd, mm, yyyy] = formatDayText(day).split('/');
-  return `${yyyy}-${mm}-${dd}T${clock[1]!.padStart(2, '0')}:${clock[2]}`;
+  return `${yyyy}-${mm}-${dd}T${timeTextOf(clock)}`;
 }
 
-/** Keeps a typed time to digits and a colon, and puts the colon into 4 bare digits ('1730' → '17:30'). */
+/** Keeps a typed time to what a time can hold: digits, a colon or a dot, a space and am/pm. */
 function maskTimeText(text: string): string {
-  const kept = text.replace(/[^\d:]/g, '').slice(0, 5);
-  return /^\d{4}$/.test(kept) ? `${kept.slice(0, 2)}:${kept.slice(2)}` : kept;
+  return text.replace(/[^\d:. apmAPM]/g, '').slice(0, 8);
 }
 
 export function DateTimeInput({
@@ -67,6 +99,7 @@ export function DateTimeInput({
   className,
   datePlaceholder = 'dd/mm/yyyy',
   timePlaceholder = 'HH:mm',
+  earliestDay,
   ...dateInputProps
 }: DateTimeInputProps) {
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
@@ -92,13 +125,14 @@ export function DateTimeInput({
         placeholder={datePlaceholder}
         value={parts.date}
         labels={labels}
+        earliest={earliestDay}
         onChange={(date) => change({ ...parts, date })}
       />
       <Input
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={5}
+        maxLength={8}
         aria-label={labels.time}
         aria-invalid={dateInputProps['aria-invalid']}
         aria-describedby={dateInputProps['aria-describedby']}
@@ -107,6 +141,11 @@ export function DateTimeInput({
         className="w-24 flex-none"
         value={parts.time}
         onChange={(event) => change({ ...parts, time: maskTimeText(event.target.value) })}
+        onBlur={() => {
+          // '9pm' reads back as the 24-hour time it was taken as, so the person sees what will be saved.
+          const clock = parseTimeText(parts.time);
+          if (clock && timeTextOf(clock) !== parts.time) change({ ...parts, time: timeTextOf(clock) });
+        }}
       />
     </div>
   );

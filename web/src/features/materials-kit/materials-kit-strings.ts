@@ -6,13 +6,18 @@ export const materialsKitStrings = {
   backToDashboard: 'Back to Dashboard',
   setupGuide: {
     heading: 'Business Setup Guide',
-    description: `Six steps from sign-up to your first payment with ${BRAND_NAME}. Print it and keep it by the till.`,
+    description: `Seven steps from sign-up to your first payment with ${BRAND_NAME}. Print it and keep it by the till.`,
     print: 'Print Guide',
     stepsLabel: 'Setup steps',
     steps: [
       {
         title: 'Connect Stripe',
         body: `In Settings, choose Connect Stripe Account and finish Stripe's short setup. Payments go straight into your own Stripe account, and Stripe pays them out to your bank.`,
+        link: { to: '/dashboard/settings', label: 'Open Settings' },
+      },
+      {
+        title: 'Tell Paylink about GST',
+        body: 'In Settings → Tax, say whether you are registered for GST. If you are, add your GST number and the name and address your receipts show: every receipt then carries the GST it includes, and over $200 it is a tax invoice your customer can claim from.',
         link: { to: '/dashboard/settings', label: 'Open Settings' },
       },
       {
@@ -31,14 +36,14 @@ export const materialsKitStrings = {
         link: null,
       },
       {
-        title: 'Check Transactions',
-        body: 'Transactions lists every payment with its amount, tip, status and payer. Filter by date, status or amount, and export a CSV for your bookkeeping.',
+        title: 'Check Transactions and refund',
+        body: 'Transactions lists every payment with its amount, tip, status and payer, and emails your customer their receipt again if they ask. To refund, open the payment and choose Refund (all of it or part): the money goes back to the customer’s card, and the receipt is corrected.',
         link: { to: '/dashboard/transactions', label: 'Open Transactions' },
       },
       {
-        title: 'Refunds',
-        body: 'For now, refund a payment from your Stripe Dashboard: open Payments, choose the payment and select Refund. The refund goes back to the customer’s card.',
-        link: null,
+        title: 'Payouts into Xero',
+        body: 'Payouts shows each deposit Stripe makes into your bank and the payments, fees and refunds it is made of. Download it as a precoded Xero CSV, import it into a "Stripe clearing account" in Xero and match the deposit as a transfer: the steps are on the Payouts page.',
+        link: { to: '/dashboard/payouts', label: 'Open Payouts' },
       },
     ],
     help: `Questions? Email ${SUPPORT_EMAIL}.`,

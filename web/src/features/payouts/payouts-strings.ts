@@ -76,6 +76,38 @@ export const payoutsStrings = {
     done: (n: number) => `Exported ${count.format(n)} ${n === 1 ? 'line' : 'lines'}`,
   },
 
+  /**
+   * The in-app guide to the two files (README "Payouts into Xero" says the same for the operator): which file,
+   * the clearing account made once, the import, and the deposit reconciled as a transfer (docs/decisions.md #57).
+   */
+  xeroGuide: {
+    title: 'How to bring these files into Xero',
+    description: 'Which file to choose, the account to make once, and how the deposit in your bank is matched.',
+    show: 'Show the Xero steps',
+    whichFile: {
+      title: 'Which file?',
+      statement:
+        'Xero CSV: every payment, fee, refund and dispute as a bank statement line, for you or your accountant to code in Xero.',
+      precoded:
+        'Precoded Xero CSV: the same lines with Account Code and Tax Rate already set (sales, bank fees, GST on each as Paylink worked it out), so Xero can create the transactions for you. Choose this one unless your accountant codes the lines.',
+    },
+    steps: [
+      {
+        title: 'Once: make a Stripe clearing account',
+        body: 'In Xero, go to Accounting → Bank accounts → Add Bank Account, and add an account named "Stripe clearing account" (any account number). Your Paylink takings pass through it on their way to your bank.',
+      },
+      {
+        title: 'Each payout: import its file',
+        body: "Download the payout's file here (or every payout between two dates above). In Xero, open the Stripe clearing account, choose Manage Account → Import a Statement, pick the file and match its columns (Xero remembers them). Xero takes up to 1,000 lines a file, so a busy export comes as numbered parts: import each. With the precoded file, tick the option to create transactions from the statement lines.",
+      },
+      {
+        title: 'Match the deposit as a transfer',
+        body: 'Each payout\'s last line, "Payout to your bank account", is money moving to your real bank. Reconcile it in the clearing account as a Transfer to your bank account, then match the deposit in your bank feed to that transfer. The clearing account comes back to zero.',
+      },
+    ],
+    why: 'Why a clearing account: your bank sees one deposit per payout, after fees and refunds, while your books need each sale in full, each fee as an expense and each refund on its own.',
+  },
+
   gst: {
     title: 'GST summary',
     description:

@@ -87,6 +87,9 @@ export const transactionsStrings = {
     /** The receipt Paylink serves (taxable supply information), by its number. */
     viewTaxReceipt: (receiptNumber: number | null) =>
       receiptNumber === null ? 'Receipt page' : `Receipt no. ${receiptNumber}`,
+    /** Why a payment has two receipt buttons: the business's receipt, and Stripe's record of the card charge. */
+    receiptsExplained: (receiptNumber: number | null) =>
+      `${receiptNumber === null ? 'The receipt page' : `Receipt no. ${receiptNumber}`} is your receipt to your customer, with its GST, as they got it. View Receipt is Stripe's record of the card charge.`,
     opensInNewTab: '(opens in a new tab)',
     copy: (what: string) => `Copy ${what}`,
     refunded: 'Refunded',

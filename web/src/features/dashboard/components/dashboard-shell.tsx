@@ -24,6 +24,7 @@ import { RealtimeProvider } from '@web/lib/realtime/realtime-provider';
 import { useStripeReturn } from '@web/features/stripe-connection';
 import { dashboardStrings } from '../dashboard-strings';
 import { useLogout } from '../hooks/use-logout';
+import { phoneForReading } from '@shared/phone-number';
 
 const strings = dashboardStrings.shell;
 const MAIN_ID = 'dashboard-main';
@@ -68,7 +69,7 @@ export function DashboardShell({ email, children }: { email: string | undefined;
         // The payer's answers and phone (docs/decisions.md #76): shown as text, never as markup.
         [
           ...(payment.customFields ?? []).map((answer) => `${answer.label}: ${answer.value}`),
-          ...(payment.payerPhone ? [strings.paymentReceivedPhone(payment.payerPhone)] : []),
+          ...(payment.payerPhone ? [strings.paymentReceivedPhone(phoneForReading(payment.payerPhone))] : []),
         ],
       ),
     });

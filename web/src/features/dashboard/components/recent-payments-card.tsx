@@ -67,8 +67,12 @@ function RecentPaymentRow({ payment, when }: { payment: PaymentSummary; when: st
       <div className="flex min-w-0 flex-col gap-1">
         <span className="truncate font-medium">{payment.linkTitle}</span>
         <span className="truncate text-sm text-muted-foreground">
-          {payment.payerName ?? payment.payerEmail ?? strings.anonymous} · {when}
+          {payment.payerName ?? payment.payerEmail ?? strings.anonymous}
         </span>
+        {/* On a line of its own: beside the payer on a phone, the time was the part cut off. */}
+        <time dateTime={payment.createdAt} className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
+          {when}
+        </time>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         {/* One figure, named: the total, and the tip in it (docs/decisions.md #100). */}

@@ -10,23 +10,24 @@ import {
   type CreatePaymentLinkInput,
 } from '@shared/contracts/payment-links';
 import { parseMoneyInput } from '@shared/money';
+import { paymentLinkDefaults } from '@shared/payment-link-record';
 import { toCustomFieldInputs, type WithQuestions } from './link-questions-fields';
+import { linkSettingsInput, linkSettingsText, type LinkSettingsText } from './link-settings-text';
 
 /** What the person types: money and percentages stay text until the shared schema checks them. */
-export interface CreateLinkFormValues extends WithQuestions {
+export interface CreateLinkFormValues extends WithQuestions, LinkSettingsText {
   title: string;
   description: string;
   isOpenAmount: boolean;
   amount: string;
   tipPercent: string;
-  reference: string;
   /** The merchant's clock, `yyyy-MM-ddTHH:mm` (docs/decisions.md #53); empty for no expiry. */
   expiresAtLocal: string;
   expiredMessage: string;
-  thankYouMessage: string;
-  redirectUrl: string;
-  maxPayments: string;
 }
+
+/** A new link's fields as a stored row lacking them reads (shared/payment-link-record.ts), as form text. */
+const linkDefaults = paymentLinkDefaults();
 
 export const EMPTY_FORM: CreateLinkFormValues = {
   title: '',
@@ -34,30 +35,11 @@ export const EMPTY_FORM: CreateLinkFormValues = {
   isOpenAmount: false,
   amount: '',
   tipPercent: '',
-  reference: '',
   expiresAtLocal: '',
-  expiredMessage: '',
-  thankYouMessage: '',
-  redirectUrl: '',
-  maxPayments: '',
+  expiredMessage: linkDefaults.expiredMessage ?? '',
+  ...linkSettingsText(linkDefaults),
   questions: [],
-  collectPhone: false,
-};
-
-/** The contract's field names (as the schema and the server's 400 `fields` use them) → this form's fields. */
-const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
-  title: 'title',
-  description: 'description',
-  isOpenAmount: 'isOpenAmount',
-  amountCents: 'amount',
-  tipPercent: 'tipPercent',
-  reference: 'reference',
-  expiresAtLocal: 'expiresAtLocal',
-  expiredMessage: 'expiredMessage',
-  thankYouMessage: 'thankYouMessage',
-  redirectUrl: 'redirectUrl',
-  maxPayments: 'maxPayments',
-  collectPhone: 'collectPhone',
+  collectPhone: linkDefaults.collectPhone,
 };
 
 /**
@@ -65,7 +47,12 @@ const FORM_FIELD_OF: Record<string, keyof CreateLinkFormValues> = {
  * on that question's input, the list's own (too many) under the questions.
  */
 export function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormValues> | undefined {
-  if (path[0] !== 'customFields') return FORM_FIELD_OF[String(path[0])];
+  // Every field the form holds answers to the contract's name for it; only the amount is named otherwise.
+  if (path[0] === 'amountCents') return 'amount';
+  if (path[0] !== 'customFields') {
+    const field = String(path[0]);
+    return field in EMPTY_FORM && field !== 'questions' ? (field as keyof CreateLinkFormValues) : undefined;
+  }
   const [, index, part] = path;
   if (typeof index !== 'number' && !/^\d+$/.test(String(index ?? '')))
     return 'questions.root' as Path<CreateLinkFormValues>;
@@ -77,19 +64,15 @@ export function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormVa
 export function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
   const amountText = values.amount.trim();
   const tipText = values.tipPercent.trim();
-  const limitText = values.maxPayments.trim();
   return {
     title: values.title,
     description: values.description,
     isOpenAmount: values.isOpenAmount,
     amountCents: values.isOpenAmount || amountText === '' ? null : (parseMoneyInput(amountText) ?? Number.NaN),
     tipPercent: tipText === '' ? null : Number(tipText),
-    reference: values.reference,
     expiresAtLocal: values.expiresAtLocal || null,
     expiredMessage: values.expiredMessage,
-    thankYouMessage: values.thankYouMessage,
-    redirectUrl: values.redirectUrl,
-    maxPayments: limitText === '' ? null : Number(limitText),
+    ...linkSettingsInput(values),
     customFields: toCustomFieldInputs(values.questions),
     collectPhone: values.collectPhone,
   };

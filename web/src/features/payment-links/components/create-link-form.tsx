@@ -220,6 +220,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                     labels={paymentLinksStrings.expiry.picker}
                     value={field.value}
                     onChange={field.onChange}
+                    earliestDay={new Date()}
                   />
                 )}
               />

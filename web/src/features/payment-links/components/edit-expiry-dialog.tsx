@@ -114,6 +114,7 @@ function EditExpiryForm({ link, onDone }: { link: PaymentLink; onDone: () => voi
           labels={strings.picker}
           value={expiresAtLocal}
           onChange={setExpiresAtLocal}
+          earliestDay={new Date()}
         />
       </FormField>
       <FormField id={messageId} label={strings.messageLabel} hint={strings.messageHint} error={errors.expiredMessage}>

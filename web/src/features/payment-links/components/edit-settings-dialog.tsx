@@ -3,10 +3,10 @@ import { toast } from '@web/lib/toast';
 import {
   LINK_REDIRECT_URL_MAX,
   LINK_REFERENCE_MAX,
+  LINK_SETTINGS_FIELDS,
   LINK_THANK_YOU_MAX,
   updateLinkSettingsSchema,
   type PaymentLink,
-  type UpdateLinkSettingsInput,
 } from '@shared/contracts/payment-links';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-dialog';
@@ -15,11 +15,11 @@ import { Textarea } from '@web/components/ui/textarea';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { useSetPaymentLinkSettings } from '../api/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
+import { linkSettingsInput, linkSettingsText, type LinkSettingsField } from './link-settings-text';
 
 const strings = paymentLinksStrings.settings;
 
-type SettingsField = 'maxPayments' | 'reference' | 'thankYouMessage' | 'redirectUrl';
-type SettingsErrors = Partial<Record<SettingsField, string>>;
+type SettingsErrors = Partial<Record<LinkSettingsField, string>>;
 
 /**
  * Edit link settings (docs/decisions.md #83), opened from the link's menu: the payment limit, the merchant's
@@ -46,31 +46,19 @@ export function EditSettingsDialog({
 
 function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => void }) {
   const id = useId();
-  const [values, setValues] = useState({
-    maxPayments: link.maxPayments == null ? '' : String(link.maxPayments),
-    reference: link.reference ?? '',
-    thankYouMessage: link.thankYouMessage ?? '',
-    redirectUrl: link.redirectUrl ?? '',
-  });
+  const [values, setValues] = useState(() => linkSettingsText(link));
   const [errors, setErrors] = useState<SettingsErrors>({});
   const save = useSetPaymentLinkSettings();
-  const change = (field: SettingsField) => (event: { target: { value: string } }) =>
+  const change = (field: LinkSettingsField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    const limitText = values.maxPayments.trim();
-    const input: UpdateLinkSettingsInput = {
-      maxPayments: limitText === '' ? null : Number(limitText),
-      reference: values.reference,
-      thankYouMessage: values.thankYouMessage,
-      redirectUrl: values.redirectUrl,
-    };
-    const parsed = updateLinkSettingsSchema.safeParse(input);
+    const parsed = updateLinkSettingsSchema.safeParse(linkSettingsInput(values));
     if (!parsed.success) {
       const found: SettingsErrors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as SettingsField] ??= issue.message;
+      for (const issue of parsed.error.issues) found[String(issue.path[0]) as LinkSettingsField] ??= issue.message;
       setErrors(found);
       return;
     }
@@ -84,7 +72,7 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
         },
         onError: (error) => {
           const fields = (error instanceof ApiRequestError ? error.fields : {}) as SettingsErrors;
-          if (fields.maxPayments || fields.reference || fields.thankYouMessage || fields.redirectUrl) {
+          if (LINK_SETTINGS_FIELDS.some((field) => fields[field])) {
             setErrors(fields);
           } else {
             toast.error(strings.failed, { description: error.message });

@@ -17,6 +17,7 @@ import { FeeStatementCard } from './fee-statement-card';
 import { GstSummaryCard } from './gst-summary-card';
 import { PayoutDetailPanel } from './payout-detail';
 import { RangeExport } from './range-export';
+import { XeroGuide } from './xero-guide';
 
 /**
  * /dashboard/payouts: Stripe's payouts to the merchant's bank, newest arrival first; each opens to the
@@ -67,6 +68,7 @@ function Payouts({ profile }: { profile: MerchantProfile }) {
   return (
     <div className="flex flex-col gap-6">
       <RangeExport options={options} />
+      <XeroGuide />
       <GstSummaryCard timeZone={profile.timeZone} gstRegistered={gstRegistered} />
       <FeeStatementCard timeZone={profile.timeZone} />
       <Card className="overflow-hidden">

@@ -17,6 +17,7 @@ import {
 } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
 import { RefundButton } from './refund-dialog';
+import { phoneForReading } from '@shared/phone-number';
 
 const strings = transactionsStrings.detail;
 
@@ -129,7 +130,7 @@ export function TransactionDetail({
           </DetailRow>
           {payment.payerPhone ? (
             <DetailRow label={strings.phone} copy={() => void copy(payment.payerPhone!, strings.phone)}>
-              <span className="break-all">{payment.payerPhone}</span>
+              <span className="break-all">{phoneForReading(payment.payerPhone)}</span>
             </DetailRow>
           ) : null}
           {known?.emailRefusal ? (
@@ -199,6 +200,9 @@ export function TransactionDetail({
             </ExternalButton>
           ) : null}
         </div>
+      ) : null}
+      {known?.receiptPath && known.receiptUrl ? (
+        <p className="text-xs text-muted-foreground">{strings.receiptsExplained(known.receiptNumber ?? null)}</p>
       ) : null}
     </div>
   );

@@ -107,7 +107,8 @@ function TableRow({ payment, timeZone, open, onToggle }: RowProps) {
         }}
         className={cn('cursor-pointer border-t border-border hover:bg-muted/60', open && 'bg-muted/60')}
       >
-        <td className="max-w-56 px-4 py-3 font-medium break-words">{payment.linkTitle}</td>
+        {/* A floor as well as a ceiling: beside a long email the title was squeezed to a word a line. */}
+        <td className="max-w-64 min-w-44 px-4 py-3 font-medium break-words">{payment.linkTitle}</td>
         <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{money(payment.amountCents)}</td>
         <td className="px-4 py-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
           {payment.tipCents > 0 ? money(payment.tipCents) : strings.noTip}

@@ -1,0 +1,131 @@
+/**
+ * A payment link as the links table stores it, every field once (docs/decisions.md #140): the merchant's
+ * answer (shared/contracts/payment-links.ts), the create and settings contracts, the store, the payment's copy
+ * of the link and the Create Link form's defaults all follow from here. Recipe: CONTRIBUTING.md, "Add a field
+ * to a link".
+ */
+import * as z from 'zod/mini';
+import { customFieldSchema } from './contracts/custom-fields';
+
+const wholeNumber = () => z.number().check(z.int());
+
+/**
+ * The fields a link has had since links existed: every row holds them.
+ * `amountCents` is null for an open amount (the payer types it); `tipPercent` null when no tip is offered.
+ */
+const foundingFields = {
+  linkId: z.string(),
+  title: z.string(),
+  description: z.nullable(z.string()),
+  amountCents: z.nullable(wholeNumber()),
+  isOpenAmount: z.boolean(),
+  tipPercent: z.nullable(wholeNumber()),
+  isActive: z.boolean(),
+  currency: z.string(),
+  createdAt: z.string(),
+};
+
+/**
+ * The fields links gained later, each with what a row written before it existed reads as. A new field goes
+ * here, with its default, so no reader has to know which rows predate it.
+ */
+const addedFields = {
+  /** When the link stops taking payments (an instant), or null when it never does (docs/decisions.md #53). */
+  expiresAt: z._default(z.nullable(z.string()), null),
+  /** What the payer page says once the link has expired; null for the default words. */
+  expiredMessage: z._default(z.nullable(z.string()), null),
+  /** After payment: the merchant's thank-you on the success page, or a redirect to their https page (docs/decisions.md #54). */
+  thankYouMessage: z._default(z.nullable(z.string()), null),
+  redirectUrl: z._default(z.nullable(z.string()), null),
+  /** The merchant's own reference (an invoice number), copied onto each payment (docs/decisions.md #55). */
+  reference: z._default(z.nullable(z.string()), null),
+  /** At most this many completed payments ("sold out" after); null = no limit (docs/decisions.md #58). */
+  maxPayments: z._default(z.nullable(wholeNumber()), null),
+  /** Completed payments counted against the limit; a refund does not give a place back. */
+  soldCount: z._default(wholeNumber(), 0),
+  /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
+  customFields: z._default(z.array(customFieldSchema), []),
+  collectPhone: z._default(z.boolean(), false),
+};
+
+/** The link's own fields: what its merchant sees of the row (GET /api/me/links adds what is worked out on read). */
+export const paymentLinkFieldsSchema = z.object({ ...foundingFields, ...addedFields });
+export type PaymentLinkFields = z.output<typeof paymentLinkFieldsSchema>;
+
+/** The names of the link's own fields, in the schema's order: what the merchant's answer copies from a row. */
+export const PAYMENT_LINK_FIELD_NAMES = Object.keys(paymentLinkFieldsSchema.shape) as (keyof PaymentLinkFields)[];
+
+/** The row: the link's fields and the bookkeeping only the server reads. */
+export const paymentLinkRecordSchema = z.extend(paymentLinkFieldsSchema, {
+  merchantId: z.string(),
+  updatedAt: z.string(),
+  /**
+   * The places ledger (docs/decisions.md #58), written only by conditional UpdateItems on this row: the
+   * payments holding a place while their Checkout is open, and `placesTaken` = held + sold.
+   */
+  // Taken as DynamoDB's string set gives it: up to OPEN_CHECKOUTS_PER_LIMITED_LINK ids, not checked one by one.
+  holds: z.optional(z.custom<Set<string>>((value) => value instanceof Set)),
+  placesTaken: z.optional(wholeNumber()),
+  /**
+   * Present on links made since links keep their results (docs/decisions.md #82): from then on `soldCount`
+   * and `grossCents` move together, in the write that sells the place, so both hold every payment.
+   */
+  resultsSince: z.optional(z.string()),
+  /** Sum of the succeeded payments' totals (amount + tip), before refunds. */
+  grossCents: z.optional(wholeNumber()),
+  /** A one-off payment request's own link: paid only through its request, never listed (docs/decisions.md #79). */
+  requestOnly: z.optional(z.boolean()),
+});
+/** A link as read: every field present, those its row lacks at their defaults. */
+export type PaymentLinkRecord = z.output<typeof paymentLinkRecordSchema>;
+
+/** A stored row as the link's code reads it: the fields it predates read as their defaults. */
+export function readPaymentLinkRecord(row: unknown): PaymentLinkRecord {
+  return paymentLinkRecordSchema.parse(row);
+}
+
+/** What each later field reads as on a row without it: also the Create Link form's empty values. */
+export function paymentLinkDefaults() {
+  return z.object(addedFields).parse({});
+}
+
+/** A reference as the reference filter compares it: trimmed, in any case (docs/decisions.md #55). */
+export function referenceKeyOf(reference: string): string {
+  return reference.trim().toLowerCase();
+}
+
+/**
+ * The link as a payment keeps it, copied when Checkout opens: a later edit of the link does not rewrite a
+ * payment already made (its title, the reference #55, the thank-you #54, the expiry the schedule closes it by #133).
+ */
+export interface LinkSnapshot {
+  linkId: string;
+  /** The link's title and description when paid, so a later edit or deletion does not rewrite history. */
+  linkTitle: string;
+  linkDescription: string | null;
+  currency: string;
+  /**
+   * The link's expiry when Checkout was opened: the schedule expires the session once it passes, so a
+   * Checkout opened just before cannot be paid for its remaining half hour (docs/decisions.md #133).
+   */
+  linkExpiresAt?: string;
+  /** The link's reference (the merchant's invoice number) when paid (docs/decisions.md #55). */
+  reference?: string;
+  /** `referenceKeyOf(reference)`: what the Transactions reference filter compares. */
+  referenceKey?: string;
+  /** The link's thank-you when paid: the success page shows it (docs/decisions.md #54). */
+  thankYouMessage?: string;
+}
+
+/** The payment's copy of the link: only what it has (an absent reference or thank-you is not stored). */
+export function linkSnapshotOf(link: PaymentLinkFields): LinkSnapshot {
+  return {
+    linkId: link.linkId,
+    linkTitle: link.title,
+    linkDescription: link.description,
+    currency: link.currency,
+    ...(link.expiresAt && { linkExpiresAt: link.expiresAt }),
+    ...(link.reference && { reference: link.reference, referenceKey: referenceKeyOf(link.reference) }),
+    ...(link.thankYouMessage && { thankYouMessage: link.thankYouMessage }),
+  };
+}
