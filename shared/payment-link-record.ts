@@ -6,8 +6,15 @@
  */
 import * as z from 'zod/mini';
 import { customFieldSchema } from './contracts/custom-fields';
+import { REPEAT_EVERY } from './recurring';
 
 const wholeNumber = () => z.number().check(z.int());
+
+/** How often a recurring link charges, and for how many payments (null = until cancelled): shared/recurring.ts. */
+export const repeatScheduleSchema = z.object({
+  every: z.enum(REPEAT_EVERY),
+  payments: z.nullable(wholeNumber()),
+});
 
 /**
  * The fields a link has had since links existed: every row holds them.
@@ -46,6 +53,8 @@ const addedFields = {
   /** The questions Checkout asks the payer, and whether it asks their phone number (docs/decisions.md #76). */
   customFields: z._default(z.array(customFieldSchema), []),
   collectPhone: z._default(z.boolean(), false),
+  /** A recurring link's schedule (docs/decisions.md #154); null for a one-off link. */
+  repeat: z._default(z.nullable(repeatScheduleSchema), null),
 };
 
 /** The link's own fields: what its merchant sees of the row (GET /api/me/links adds what is worked out on read). */
