@@ -306,6 +306,7 @@ export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise
     isOpenAmount: link.isOpenAmount,
     tipPercent: link.tipPercent,
     currency: link.currency,
+    repeat: link.repeat,
     businessName: merchant.companyName ?? null,
     acceptingPayments: canTakePayments(merchant, deps.now),
     ...expiryForPayer(link, deps.now),

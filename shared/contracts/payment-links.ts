@@ -243,6 +243,7 @@ export const publicPaymentLinkSchema = z.extend(
     isOpenAmount: true,
     tipPercent: true,
     currency: true,
+    repeat: true,
   }),
   {
     /** The business the payer is paying (company name), when the merchant gave one. */

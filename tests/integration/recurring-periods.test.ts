@@ -269,6 +269,10 @@ describe("a recurring link's Checkout", () => {
       repeat: { every: 'week', payments: null },
     });
     expect(link.repeat).toEqual({ every: 'week', payments: null });
+    // The payer page says what repeats and what the payer agrees to, before any script runs.
+    const payerPage = await (await env.api(`/p/${link.linkId}`)).text();
+    expect(payerPage).toContain('NZD $25.00 every week');
+    expect(payerPage).toContain('A tip is added to the first payment only.');
     const response = await env.api('/api/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
