@@ -112,6 +112,26 @@ describe('a renewal that declines', () => {
     expect(new Set(charges.map((event) => (event.data.object as Stripe.Charge).payment_intent)).size).toBe(1);
   });
 
+  it('is paid by the next retry once the payer updates the card in the billing portal', async () => {
+    const subscriber = await subscriberOnClock('portal-card@example.co.nz');
+    const { start } = subscriber;
+    await subscriber.useCard(DECLINING_CARD);
+    await subscriber.advanceTo(start + WEEK);
+    const portal = await stripe.billingPortal.sessions.create(
+      { customer: String(subscriber.subscription.customer) },
+      { stripeAccount: subscriber.account },
+    );
+    const before = await (await fetch(portal.url)).text();
+    expect(before).toContain('Payment failed: update your card');
+    expect(before).toContain('visa ending 0341');
+    const updated = await submitHostedForm(portal.url, { action: 'update_card', card_number: '4242 4242 4242 4242' });
+    expect(updated.status).toBe(303);
+    expect(await (await fetch(portal.url)).text()).toContain('visa ending 4242');
+    await subscriber.advanceTo(start + WEEK + DAY);
+    expect((await subscriber.current()).status).toBe('active');
+    expect((await subscriber.invoices())[1]).toMatchObject({ status: 'paid', attempt_count: 2 });
+  });
+
   it('cancels after the last of 8 retries over 2 weeks, saying the payment failed', async () => {
     const subscriber = await subscriberOnClock('gives-up@example.co.nz', { interval: 'month' });
     const firstRenewal = (await subscriber.current()).items.data[0]!.current_period_end;

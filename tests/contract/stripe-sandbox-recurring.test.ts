@@ -69,6 +69,9 @@ describe('Checkout in subscription mode on a connected account', () => {
     expect(await wordsFor('week', 2)).toContain('Total <strong>NZD $25.00</strong> every 2 weeks');
     expect(await wordsFor('month')).toContain('Total <strong>NZD $25.00</strong> every month');
     expect(await wordsFor('year')).toContain('Total <strong>NZD $25.00</strong> every year');
+    expect(await wordsFor('week')).toContain(
+      'By subscribing, you allow Kōwhai Yoga to charge your card for future payments as shown above until you cancel.',
+    );
   });
 
   it('creates the customer, an active subscription and a paid first invoice whose charge carries the fee', async () => {
@@ -143,8 +146,15 @@ describe('Checkout in subscription mode on a connected account', () => {
     expect(platform.some((event) => JSON.stringify(event).includes(subscription.id))).toBe(false);
   });
 
-  it('refuses payment_intent_data in subscription mode, and a fee percent on the platform', async () => {
+  it('refuses payment_intent_data in subscription mode, a fee percent on the platform, and no interval', async () => {
     const account = await onboardedAccount(stripe, 'refusals@example.co.nz');
+    await expect(createRecurringSession(stripe, account, { intervalCount: 0 })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'line_items[0][price_data][recurring][interval_count]',
+    });
+    await expect(createRecurringSession(stripe, account, { intervalCount: 157 })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const base = {
       mode: 'subscription' as const,
       line_items: [

@@ -80,6 +80,12 @@ ${paymentMethodChoice(session, form.typed)}
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div></div>
 <button class="primary" type="submit">${what}</button>
 </form>
+${
+  session.mode === 'subscription'
+    ? // What the payer agrees to, as Stripe's Checkout says it under a subscription's button.
+      `<p class="note">By subscribing, you allow ${escapeHtml(businessName ?? 'the business')} to charge your card for future payments as shown above until you cancel. You can cancel at any time.</p>`
+    : ''
+}
 <p class="note">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0259 succeeds, then is disputed as fraudulent.${offersBankDebit(session) ? ' A bank debit stays processing until a test answers for the bank.' : ''}</p>`,
   );
 }

@@ -105,15 +105,23 @@ export function createPrice(context: SandboxContext, params: Params, prefix: str
       'Invalid interval: must be one of day, week, month, or year',
     );
   }
+  const intervalCount = optionalInteger(params, `${prefix}[recurring][interval_count]`) ?? 1;
+  // Stripe's bound: at least one interval, at most three years (3 years, 36 months, 156 weeks, 1095 days).
+  const maxCount = { day: 1095, week: 156, month: 36, year: 3 }[interval ?? 'month'] ?? 36;
+  if (intervalCount < 1 || intervalCount > maxCount) {
+    throw invalidParameter(
+      `${prefix}[recurring][interval_count]`,
+      'Invalid interval_count: the maximum interval is three years (3 years, 36 months, or 156 weeks).',
+      'parameter_invalid_integer',
+    );
+  }
   const price: Price = {
     id: newId('price', 24),
     object: 'price',
     active: true,
     currency,
     unit_amount: unitAmount,
-    recurring: interval
-      ? { interval, interval_count: optionalInteger(params, `${prefix}[recurring][interval_count]`) ?? 1 }
-      : null,
+    recurring: interval ? { interval, interval_count: intervalCount } : null,
     type: interval ? 'recurring' : 'one_time',
     product: productId,
     metadata: metadataParam(params, `${prefix}[metadata]`),

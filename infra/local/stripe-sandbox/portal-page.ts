@@ -1,4 +1,7 @@
-/** The billing portal, where the merchant manages their Paylink plan: cancel at period end, cancel now, resume. */
+/**
+ * The billing portal, where a customer manages their subscriptions — a merchant their Paylink plan, a payer
+ * their subscription on the merchant's account: cancel at period end, cancel now, resume, update the card.
+ */
 import type http from 'node:http';
 import { escapeHtml } from '@shared/escape-html';
 import { cancelAtPeriodEnd, cancelNow, resumeSubscription, type Subscription } from './billing';
@@ -6,7 +9,9 @@ import { everyInterval } from './billing-periods';
 import { formatAmount, messagePage, page, type HostedPageRequest } from './hosted-page-layout';
 import { redirect, sendHtml } from './http-responses';
 import type { SandboxContext } from './sandbox-context';
+import type { StripeObject } from './sandbox-store';
 import { StripeApiError } from './stripe-error';
+import { replaceCustomerCard } from './subscription-renewals';
 
 function subscriptionSection(subscription: Subscription) {
   const item = subscription.items.data[0]!;
@@ -33,10 +38,25 @@ ${action('cancel_now', 'Cancel now')}</form>`;
 <p>Status: <strong>${escapeHtml(state)}</strong></p>${actions}</section>`;
 }
 
-function portalPage(subscriptions: Subscription[], returnUrl: string | null) {
+/** The card the renewals charge, and a form to replace it (the next retry of a failed payment uses it). */
+function paymentMethodSection(card: { brand: string; last4: string } | undefined) {
+  const current = card ? `${card.brand} ending ${card.last4}` : 'No card saved';
+  return `<section aria-label="Payment method"><h2>Payment method</h2><p>${escapeHtml(current)}</p>
+<form method="post"><label for="card">New card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242">
+<button name="action" value="update_card">Update card</button></form></section>`;
+}
+
+function portalPage(
+  subscriptions: Subscription[],
+  card: { brand: string; last4: string } | undefined,
+  returnUrl: string | null,
+) {
   const back = returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return</a></p>` : '';
   const list = subscriptions.length ? subscriptions.map(subscriptionSection).join('') : '<p>No subscriptions.</p>';
-  return page('Manage your subscription', `${back}<h1>Manage your subscription</h1>${list}`);
+  return page(
+    'Manage your subscription',
+    `${back}<h1>Manage your subscription</h1>${list}${subscriptions.length ? paymentMethodSection(card) : ''}`,
+  );
 }
 
 /** `request.id` is the portal session's. */
@@ -51,6 +71,16 @@ export function handlePortalPage(context: SandboxContext, request: HostedPageReq
   const customer = portal.customer as string;
   if (request.method === 'POST') {
     const form = new URLSearchParams(request.body);
+    if (form.get('action') === 'update_card') {
+      try {
+        replaceCustomerCard(context, customer, form.get('card_number') ?? '', account);
+      } catch (error) {
+        if (!(error instanceof StripeApiError)) throw error;
+        return sendHtml(response, 400, messagePage('Could not update the card', error.message));
+      }
+      store.save();
+      return redirect(response, 303, `${context.baseUrl}/portal/${id}`);
+    }
     const subscription = store.find<Subscription>(form.get('subscription') ?? '', account);
     if (!subscription || subscription.customer !== customer) {
       return sendHtml(response, 404, messagePage('Not found', 'That subscription is not on this account.'));
@@ -68,5 +98,11 @@ export function handlePortalPage(context: SandboxContext, request: HostedPageReq
     return redirect(response, 303, `${context.baseUrl}/portal/${id}`);
   }
   const subscriptions = store.objectsOfKind<Subscription>('subscription', (sub) => sub.customer === customer);
-  sendHtml(response, 200, portalPage(subscriptions, portal.return_url as string | null));
+  const defaultCard = (
+    store.find(customer, account)?.invoice_settings as { default_payment_method: string | null } | undefined
+  )?.default_payment_method;
+  const card = defaultCard
+    ? store.find<StripeObject & { card: { brand: string; last4: string } }>(defaultCard, account)?.card
+    : undefined;
+  sendHtml(response, 200, portalPage(subscriptions, card, portal.return_url as string | null));
 }

@@ -105,7 +105,15 @@ export function createInvoice(
   return invoice;
 }
 
-/** Finalized (`invoice.finalized`), then paid at once or attempted on the subscription's card. */
+/** Open for payment, with its number (`invoice.finalized`). */
+export function finalizeInvoice(context: SandboxContext, invoice: Invoice, at: number, account: string | null) {
+  invoice.status = 'open';
+  invoice.status_transitions.finalized_at = at;
+  invoice.number = `${invoice.id.slice(3, 11).toUpperCase()}-0001`;
+  context.emit('invoice.finalized', invoice, { account, at });
+}
+
+/** Finalized, then paid at once (nothing due) or attempted on the subscription's card. */
 export function finalizeAndPay(
   context: SandboxContext,
   invoice: Invoice,
@@ -113,10 +121,7 @@ export function finalizeAndPay(
   at: number,
   account: string | null,
 ): 'paid' | 'failed' {
-  invoice.status = 'open';
-  invoice.status_transitions.finalized_at = at;
-  invoice.number = `${invoice.id.slice(3, 11).toUpperCase()}-0001`;
-  context.emit('invoice.finalized', invoice, { account, at });
+  finalizeInvoice(context, invoice, at, account);
   if (invoice.amount_due === 0) {
     markPaid(context, invoice, at, account);
     return 'paid';
@@ -205,6 +210,9 @@ function paymentIntentOf(context: SandboxContext, invoice: Invoice, at: number, 
   return paymentIntent;
 }
 
+type CardPaymentMethod = StripeObject & { card: { last4: string; country: string } };
+type Decline = { code: string; declineCode: string; message: string };
+
 /**
  * One attempt to charge the subscription's card for the invoice. Paid: a charge with its money, the invoice
  * paid. Declined: a failed charge, the invoice open with its next retry (none after the last).
@@ -216,69 +224,19 @@ export function attemptPayment(
   at: number,
   account: string | null,
 ): 'paid' | 'failed' {
-  const { store } = context;
   const paymentIntent = paymentIntentOf(context, invoice, at, account);
   const paymentMethod = subscription.default_payment_method
-    ? store.find<StripeObject & { card: { last4: string; country: string } }>(
-        subscription.default_payment_method,
-        account,
-      )
+    ? context.store.find<CardPaymentMethod>(subscription.default_payment_method, account)
     : undefined;
   const decline = paymentMethod
     ? declineOfCard(paymentMethod.card.last4)
     : { code: 'card_declined', declineCode: 'generic_decline', message: 'The customer has no payment method.' };
-  const amount = invoice.amount_due;
-  const applicationFeeAmount =
-    subscription.application_fee_percent === null
-      ? null
-      : Math.round((amount * subscription.application_fee_percent) / 100);
-  const chargeId = newId('ch', 24);
-  const money = decline
-    ? null
-    : chargeMoney(
-        context,
-        {
-          amount,
-          currency: invoice.currency,
-          applicationFeeAmount,
-          chargeId,
-          processingFee: stripeFee(amount, paymentMethod!.card.country),
-          at,
-        },
-        account,
-      );
-  const charge = store.put(
-    {
-      id: chargeId,
-      object: 'charge',
-      amount,
-      amount_captured: decline ? 0 : amount,
-      amount_refunded: 0,
-      disputed: false,
-      application_fee: money?.applicationFeeObject?.id ?? null,
-      application_fee_amount: decline ? null : applicationFeeAmount,
-      currency: invoice.currency,
-      customer: invoice.customer,
-      description: paymentIntent.description,
-      paid: !decline,
-      status: decline ? 'failed' : 'succeeded',
-      captured: !decline,
-      refunded: false,
-      failure_code: decline?.code ?? null,
-      failure_message: decline?.message ?? null,
-      payment_intent: paymentIntent.id,
-      payment_method: paymentMethod?.id ?? null,
-      balance_transaction: money?.balanceTransaction.id ?? null,
-      billing_details: { email: null, name: null },
-      payment_method_details: paymentMethod ? { type: 'card', card: paymentMethod.card } : null,
-      receipt_url: decline ? null : `${context.baseUrl}/receipts/${chargeId}`,
-      metadata: {},
-      outcome: decline
-        ? { network_status: 'declined_by_network', type: 'issuer_declined', reason: decline.declineCode }
-        : { network_status: 'approved_by_network', type: 'authorized', seller_message: 'Payment complete.' },
-      created: at,
-      livemode: false,
-    },
+  // Absent on subscriptions stored before connected accounts had them: no fee, as null says.
+  const feePercent = subscription.application_fee_percent ?? null;
+  const applicationFeeAmount = feePercent === null ? null : Math.round((invoice.amount_due * feePercent) / 100);
+  const charge = chargeCard(
+    context,
+    { invoice, paymentIntent, paymentMethod, decline, applicationFeeAmount, at },
     account,
   );
   invoice.attempt_count = (invoice.attempt_count ?? 0) + 1;
@@ -308,13 +266,80 @@ export function attemptPayment(
     context.emit('invoice.payment_failed', invoice, { account, at });
     return 'failed';
   }
-  Object.assign(paymentIntent, { status: 'succeeded', amount_received: amount, last_payment_error: null });
+  Object.assign(paymentIntent, { status: 'succeeded', amount_received: invoice.amount_due, last_payment_error: null });
   const invoicePayment = invoicePaymentOf(context, invoice.id, account)!;
-  Object.assign(invoicePayment, { status: 'paid', amount_paid: amount });
+  Object.assign(invoicePayment, { status: 'paid', amount_paid: invoice.amount_due });
   invoicePayment.status_transitions = { canceled_at: null, paid_at: at };
   context.emit('charge.succeeded', charge, { account, at });
   context.emit('payment_intent.succeeded', paymentIntent, { account, at });
   context.emit('invoice_payment.paid', invoicePayment, { account, at });
   markPaid(context, invoice, at, account);
   return 'paid';
+}
+
+/** The attempt's Charge: failed with the card's decline, or succeeded with its money moved (card-charges.ts). */
+function chargeCard(
+  context: SandboxContext,
+  attempt: {
+    invoice: Invoice;
+    paymentIntent: StripeObject;
+    paymentMethod: CardPaymentMethod | undefined;
+    decline: Decline | undefined;
+    applicationFeeAmount: number | null;
+    at: number;
+  },
+  account: string | null,
+) {
+  const { invoice, paymentIntent, paymentMethod, decline, applicationFeeAmount, at } = attempt;
+  const amount = invoice.amount_due;
+  const chargeId = newId('ch', 24);
+  const money =
+    decline || !paymentMethod
+      ? null
+      : chargeMoney(
+          context,
+          {
+            amount,
+            currency: invoice.currency,
+            applicationFeeAmount,
+            chargeId,
+            processingFee: stripeFee(amount, paymentMethod.card.country),
+            at,
+          },
+          account,
+        );
+  return context.store.put(
+    {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: money ? amount : 0,
+      amount_refunded: 0,
+      disputed: false,
+      application_fee: money?.applicationFeeObject?.id ?? null,
+      application_fee_amount: money ? applicationFeeAmount : null,
+      currency: invoice.currency,
+      customer: invoice.customer,
+      description: paymentIntent.description,
+      paid: Boolean(money),
+      status: money ? 'succeeded' : 'failed',
+      captured: Boolean(money),
+      refunded: false,
+      failure_code: decline?.code ?? null,
+      failure_message: decline?.message ?? null,
+      payment_intent: paymentIntent.id,
+      payment_method: paymentMethod?.id ?? null,
+      balance_transaction: money?.balanceTransaction.id ?? null,
+      billing_details: { email: null, name: null },
+      payment_method_details: paymentMethod ? { type: 'card', card: paymentMethod.card } : null,
+      receipt_url: money ? `${context.baseUrl}/receipts/${chargeId}` : null,
+      metadata: {},
+      outcome: money
+        ? { network_status: 'approved_by_network', type: 'authorized', seller_message: 'Payment complete.' }
+        : { network_status: 'declined_by_network', type: 'issuer_declined', reason: decline?.declineCode ?? null },
+      created: at,
+      livemode: false,
+    },
+    account,
+  );
 }

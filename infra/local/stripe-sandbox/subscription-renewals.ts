@@ -13,7 +13,7 @@ import { timeFor } from './clock-time';
 import type { SandboxContext } from './sandbox-context';
 import type { StripeObject } from './sandbox-store';
 import { invalidParameter, noSuchObject } from './stripe-error';
-import { attemptPayment, createInvoice, finalizeAndPay, type Invoice } from './subscription-invoices';
+import { attemptPayment, createInvoice, finalizeAndPay, finalizeInvoice, type Invoice } from './subscription-invoices';
 import { cancelNow, openInvoicesOf, recurringOf, type Subscription } from './subscriptions';
 
 export const AFTER_LAST_RETRY = ['cancel', 'unpaid', 'past_due'] as const;
@@ -109,9 +109,7 @@ function renew(context: SandboxContext, subscription: Subscription, at: number, 
   subscription.latest_invoice = invoice.id;
   if (subscription.status === 'unpaid') {
     // Stripe still invoices an unpaid subscription but no longer tries to collect.
-    invoice.status = 'open';
-    invoice.status_transitions.finalized_at = at;
-    context.emit('invoice.finalized', invoice, { account, at });
+    finalizeInvoice(context, invoice, at, account);
   } else {
     finalizeAndPay(context, invoice, subscription, at, account);
   }
