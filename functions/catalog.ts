@@ -18,6 +18,7 @@ import { paymentLinkFunctions } from './catalog/payment-links';
 import { paymentRequestFunctions } from './catalog/payment-requests';
 import { realtimeFunctions } from './catalog/realtime';
 import { stripeAndPlanFunctions } from './catalog/stripe-and-plan';
+import { subscriberFunctions } from './catalog/subscribers';
 import { taxAndPayoutFunctions } from './catalog/tax-and-payouts';
 import { teamFunctions } from './catalog/team';
 import type { FunctionSpec } from './function-spec';
@@ -33,6 +34,7 @@ export const catalogAreas = {
   paymentLinks: paymentLinkFunctions,
   paymentRequests: paymentRequestFunctions,
   payments: paymentFunctions,
+  subscribers: subscriberFunctions,
   taxAndPayouts: taxAndPayoutFunctions,
   team: teamFunctions,
   consumerDemo: consumerDemoFunctions,

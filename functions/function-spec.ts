@@ -18,6 +18,7 @@ export const TABLE_IDS = [
   'payouts',
   'requests',
   'members',
+  'subscribers',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 
@@ -57,9 +58,12 @@ export const STRIPE_RESOURCES = [
   'accounts',
   'balanceTransactions',
   'billingPortal',
+  'charges',
   'checkout',
   'customers',
   'disputes',
+  'invoicePayments',
+  'invoices',
   'paymentIntents',
   'payouts',
   'refunds',

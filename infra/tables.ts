@@ -183,4 +183,11 @@ export const tables: Record<TableId, TableSpec> = {
     ],
     ttlAttribute: 'expiresAtSeconds',
   },
+  // Recurring links' subscribers (docs/decisions.md #155): one per Stripe subscription, `sub_…`.
+  subscribers: {
+    partitionKey: { name: 'subscriptionId', type: S },
+    indexes: [
+      { name: 'byMerchant', partitionKey: { name: 'merchantId', type: S }, sortKey: { name: 'createdAt', type: S } },
+    ],
+  },
 };

@@ -7,8 +7,15 @@
 import * as z from 'zod/mini';
 import { customFieldSchema } from './contracts/custom-fields';
 import { DEFAULT_GST_TREATMENT, GST_TREATMENTS, type GstTreatment } from './gst-treatment';
+import { REPEAT_EVERY } from './recurring';
 
 const wholeNumber = () => z.number().check(z.int());
+
+/** How often a recurring link charges, and for how many payments (null = until cancelled): shared/recurring.ts. */
+export const repeatScheduleSchema = z.object({
+  every: z.enum(REPEAT_EVERY),
+  payments: z.nullable(wholeNumber()),
+});
 
 /**
  * The fields a link has had since links existed: every row holds them.
@@ -49,6 +56,8 @@ const addedFields = {
   collectPhone: z._default(z.boolean(), false),
   /** Standard-rated, zero-rated or no GST: what the link's receipts and books say (docs/decisions.md #136). */
   gstTreatment: z._default(z.enum(GST_TREATMENTS), DEFAULT_GST_TREATMENT),
+  /** A recurring link's schedule (docs/decisions.md #154); null for a one-off link. */
+  repeat: z._default(z.nullable(repeatScheduleSchema), null),
 };
 
 /** The link's own fields: what its merchant sees of the row (GET /api/me/links adds what is worked out on read). */

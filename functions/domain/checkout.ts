@@ -10,6 +10,7 @@ import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
 import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
+import { repeatPriceWords } from '@shared/recurring';
 import { linkSnapshotOf } from '@shared/payment-link-record';
 import type { GstTreatment } from '@shared/gst-treatment';
 import { checkRedirectUrl } from '@shared/redirect-url';
@@ -29,6 +30,7 @@ import {
 } from './payment-links';
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
+import { recurringSessionParts, repeatMetadataOf, repeatOf } from './recurring-checkout';
 import type { Telemetry } from './telemetry';
 import { assertClientUnderShare, claimClientShare, clientKeyOf, type ClientHolds } from './checkout-holds';
 
@@ -158,6 +160,7 @@ export async function startCheckout(
     throw new HttpError(400, 'invalid_amount', AMOUNT_TOO_LARGE_MESSAGE, { amount: AMOUNT_TOO_LARGE_MESSAGE });
   }
   const productFeeCents = shareOfCents(amounts.totalCents, PRODUCT_FEE_BASIS_POINTS);
+  const schedule = repeatOf(link);
   const paymentId = newPaymentId();
   // A place first (docs/decisions.md #58, #60): a refused payer leaves no payment and no Stripe session. The
   // link as just read refuses without a write when it is already full (docs/decisions.md #115): in a
@@ -200,6 +203,7 @@ export async function startCheckout(
     pendingSince: createdAt,
     // Due at the schedule's next run: a webhook normally lands well before it, and then this is gone.
     reverifyAt: createdAt,
+    ...(schedule && { recurringTerms: repeatPriceWords(amounts.baseCents, link.currency, schedule) }),
     // Checked only when the payment succeeds (payment-requests.ts): a stray id marks nothing.
     ...(request.requestId && { requestId: request.requestId }),
   };
@@ -221,23 +225,29 @@ export async function startCheckout(
     quantity: 1,
     price_data: { currency: link.currency, unit_amount: cents, product_data: { name } },
   });
-  let session: StripeCheckoutSession;
-  try {
-    session = await deps.stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
+  // A recurring link's Checkout is a subscription on the same account (docs/decisions.md #154).
+  const sold = schedule
+    ? recurringSessionParts(link, schedule, amounts, { ...metadata, repeat: repeatMetadataOf(schedule) })
+    : {
+        mode: 'payment' as const,
         line_items: [
           lineItem(link.title, amounts.baseCents),
           ...(amounts.tipCents > 0 ? [lineItem(`Tip (${link.tipPercent}%)`, amounts.tipCents)] : []),
         ],
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
+        metadata,
+      };
+  let session: StripeCheckoutSession;
+  try {
+    session = await deps.stripe.checkout.sessions.create(
+      {
+        ...sold,
         // Over $1,000 a registered merchant's receipt must name the payer (docs/decisions.md #64).
         ...(needsPayerName(merchant, amounts, link) && {
           name_collection: { individual: { enabled: true, optional: false } },
         }),
         // The merchant's questions and the phone number, asked and answered on Checkout (docs/decisions.md #76).
         ...checkoutQuestionsOf(link),
-        metadata,
         client_reference_id: paymentId,
         // Short-lived, so an abandoned checkout ends (and frees its place) in half an hour, not Stripe's
         // default 24 hours; Stripe's minimum is 30 minutes, so 31 leaves room for clock skew (#59).

@@ -178,6 +178,11 @@ export interface ReceiptDetails extends PaidPayment {
   receiptPageUrl?: string | null;
   /** How the payer reaches the business (Settings' business details), for the footer. */
   contact?: BusinessContact | null;
+  /**
+   * A recurring link's payment (docs/decisions.md #157): what repeats ("NZD $25.00 every week") and the
+   * address that opens Stripe's billing portal for the payer, to cancel or change their card.
+   */
+  recurring?: { terms: string; manageUrl: string } | null;
 }
 
 /** The payer's receipt, in the merchant's currency and time zone. */
@@ -200,10 +205,19 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
     [
       `Thank you for your payment of ${money(receipt.totalCents)}.`,
       ...(receipt.supply?.gstStatement ? [receipt.supply.gstStatement] : []),
+      ...(receipt.recurring ? recurringParagraphs(receipt.recurring) : []),
     ],
     { rows, ...(action && { action }), contact: receipt.contact },
     `${BRAND_NAME} sent this receipt for ${receipt.businessName} because you paid them through ${BRAND_NAME}.`,
   );
+}
+
+/** What a recurring payment's receipt adds: what repeats, and how to stop it without asking the merchant. */
+function recurringParagraphs(recurring: { terms: string; manageUrl: string }): string[] {
+  return [
+    `This payment repeats: ${recurring.terms}.`,
+    `Cancel or change your card at any time: ${recurring.manageUrl}`,
+  ];
 }
 
 export interface PaymentReceivedDetails extends PaidPayment {

@@ -7,6 +7,7 @@
  *
  * Every merchant-entered string goes through `text()`/`attr()`; the JSON is escaped for a script element.
  */
+import { repeatAgreementWords, repeatPriceWords } from '@shared/recurring';
 import { BRAND_NAME } from '@shared/brand';
 import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { formatMoney, paymentAmounts } from '@shared/money';
@@ -140,6 +141,13 @@ function statusCard(tone: 'neutral' | 'warning', icon: string, heading: string, 
  * controls wait, disabled, for the script: Pay Now has nothing to do without it (a tap would only reload
  * the page), and a choice made now would be lost when the script draws the page afresh.
  */
+/** A recurring link's price and what the payer agrees to (docs/decisions.md #154); nothing for a one-off link. */
+function repeatLines(link: PublicPaymentLink, baseCents: number): string {
+  if (!link.repeat) return '';
+  const offersTip = (link.tipPercent ?? 0) > 0;
+  return `<p class="font-medium">${text(repeatPriceWords(baseCents, link.currency, link.repeat))}</p><p class="text-sm text-muted-foreground">${text(repeatAgreementWords(baseCents, link.currency, link.repeat, { offersTip }))}</p>`;
+}
+
 function paymentForm(link: PublicPaymentLink, prefillCents: number | null): string {
   const money = (cents: number) => text(formatMoney(cents, link.currency));
   const tipPercent = link.tipPercent ?? 0;
@@ -149,7 +157,7 @@ function paymentForm(link: PublicPaymentLink, prefillCents: number | null): stri
   const { totalCents } = paymentAmounts(baseCents, link.tipPercent, 'none');
   const amount = link.isOpenAmount
     ? `<div class="flex flex-col gap-2"><label for="pay-amount" class="text-sm font-medium">${text(words.enterAmount(link.currency))}</label><input id="pay-amount" type="number" inputmode="decimal" step="0.01" min="0" placeholder="0.00"${prefill === null ? '' : ` value="${(prefill / 100).toFixed(2)}"`} autocomplete="off" disabled class="h-14 text-2xl font-semibold tabular-nums ${INPUT}"></div>`
-    : `<div class="flex flex-col gap-1"><p class="text-sm font-medium text-muted-foreground">${text(words.amountLabel)}</p><p class="text-4xl font-semibold tracking-tight tabular-nums">${money(baseCents)}</p></div>`;
+    : `<div class="flex flex-col gap-1"><p class="text-sm font-medium text-muted-foreground">${text(words.amountLabel)}</p><p class="text-4xl font-semibold tracking-tight tabular-nums">${money(baseCents)}</p>${repeatLines(link, baseCents)}</div>`;
   const tipChoice = (value: 'none' | 'percent', label: string) =>
     `<label class="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-base font-medium transition-colors has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-hover"><input type="radio" name="pay-tip" value="${value}"${value === 'none' ? ' checked' : ''} disabled class="size-5 shrink-0 accent-primary">${text(label)}</label>`;
   const tips =

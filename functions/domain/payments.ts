@@ -52,6 +52,15 @@ export interface PaymentRecord extends SettlementDetails, LinkSnapshot {
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
+  /**
+   * A recurring link's period (docs/decisions.md #156): the payer's subscription on the merchant's account and
+   * the invoice this payment is — the Checkout's payment is the first invoice's, each renewal's id is derived
+   * from its invoice's, so each period is one payment whatever Stripe redelivers.
+   */
+  subscriptionId?: string;
+  invoiceId?: string;
+  /** What repeats, as the payer agreed to it ("NZD $25.00 every week"): set on every payment of a recurring link. */
+  recurringTerms?: string;
   /** The payment request the payer came from (its Pay button), which this payment marks Paid (docs/decisions.md #80). */
   requestId?: string;
   /** Sparse `pending` and `pendingByMerchant` indexes: present only while the payment is pending. */

@@ -12,6 +12,7 @@ import { maskedEmail, sameEmail } from './payer-privacy';
 import { wantsPayerReceipts, type MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
 import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
+import { managePathOf } from './subscription-manage';
 
 const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
 
@@ -175,7 +176,11 @@ export async function sendReceiptOnSuccess(
   }
 }
 
-function receiptOf(
+/**
+ * The payer's receipt email of a payment: the success page's, the merchant's resend and each renewal's
+ * (recurring-events.ts) alike, so every period's receipt follows the same GST tiers (docs/decisions.md #156).
+ */
+export function receiptOf(
   payment: PaymentRecord,
   merchant: Awaited<ReturnType<MerchantRepository['get']>>,
   appOrigin: string,
@@ -202,8 +207,17 @@ function receiptOf(
     supply,
     receiptPageUrl: page && `${appOrigin}${page}`,
     contact: contactOf(merchant),
+    recurring: recurringPartOf(payment, appOrigin),
   });
   return sender ? { ...email, sender } : email;
+}
+
+/** A recurring payment's terms and manage address (#157); none for a one-off payment or one without its receipt token. */
+function recurringPartOf(payment: PaymentRecord, appOrigin: string) {
+  const manage = managePathOf(payment);
+  return payment.recurringTerms && manage
+    ? { terms: payment.recurringTerms, manageUrl: `${appOrigin}${manage}` }
+    : null;
 }
 
 function capitalise(word: string): string {

@@ -16,12 +16,32 @@ export async function detailsOf(
   payment: PaymentRecord,
   stripe: StripePort,
 ): Promise<SettlementDetails> {
-  const details = payerDetailsOf(session);
+  const payer = payerDetailsOf(session);
+  // A recurring link's Checkout (subscription mode) has no payment intent: its first invoice's names it.
+  const invoiceId = idOf(session.invoice);
+  const details =
+    payer.paymentIntentId || !invoiceId
+      ? payer
+      : { ...payer, paymentIntentId: await intentOfInvoice(stripe, invoiceId, payment.stripeAccountId) };
   if (!details.paymentIntentId) return details;
   return {
     ...details,
     ...(await retrieveSettlementDetails(stripe, details.paymentIntentId, payment.stripeAccountId)),
   };
+}
+
+/** The payment intent that paid an invoice (a recurring link's period, docs/decisions.md #156); null while unpaid. */
+export async function intentOfInvoice(
+  stripe: Pick<StripePort, 'invoicePayments'>,
+  invoiceId: string,
+  stripeAccountId: string,
+): Promise<string | null> {
+  const { data } = await stripe.invoicePayments.list(
+    { invoice: invoiceId, limit: 10 },
+    { stripeAccount: stripeAccountId },
+  );
+  const paid = data.find((entry) => entry.status === 'paid') ?? data[0];
+  return idOf(paid?.payment.payment_intent) ?? null;
 }
 
 /** The payer and the payment intent, as the session names them. */

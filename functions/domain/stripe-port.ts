@@ -42,6 +42,9 @@ export interface StripeCheckoutSession {
    */
   collected_information?: { individual_name?: string | null; business_name?: string | null } | null;
   payment_intent: IdOrObject | null;
+  /** Subscription mode only: the subscription the session started and its first invoice (no payment intent). */
+  subscription?: IdOrObject | null;
+  invoice?: IdOrObject | null;
   /** The questions asked on Checkout, each with the payer's answer once they gave one. */
   custom_fields?: StripeCustomFieldAnswer[];
 }
@@ -67,6 +70,8 @@ export interface StripePaymentIntent {
 }
 
 export interface StripeCharge {
+  /** Present on every charge Stripe answers (optional only for the tests' hand-made ones). */
+  id?: string;
   /** When the card was charged (Unix seconds): the receipt's date (docs/decisions.md #122). */
   created?: number;
   receipt_url: string | null;
@@ -115,6 +120,35 @@ export interface StripeSubscription {
   created: number;
   /** In this API version the billing period lives on the items. */
   items: { data: Array<{ current_period_end: number }> };
+  /** Why it ended or will end (Stripe: `cancellation_details.reason`, and our own `comment`). */
+  cancellation_details?: { reason?: string | null; comment?: string | null } | null;
+}
+
+/**
+ * A subscription's invoice on a connected account (a recurring link's period, docs/decisions.md #156). In this
+ * API version its subscription is under `parent.subscription_details` and its payments in `invoice_payments`.
+ */
+export interface StripeInvoice {
+  id: string;
+  /** draft, open, paid, uncollectible or void. */
+  status: string | null;
+  amount_paid: number;
+  currency: string;
+  /** subscription_create (the Checkout's first period), subscription_cycle (a renewal)… */
+  billing_reason: string | null;
+  customer: IdOrObject | null;
+  customer_email?: string | null;
+  customer_name?: string | null;
+  /** Unix seconds of Stripe's next retry; null when no retry is left. */
+  next_payment_attempt: number | null;
+  attempt_count: number;
+  parent: { subscription_details?: { subscription?: IdOrObject | null } | null } | null;
+}
+
+/** One payment of an invoice: the payment intent that paid it. */
+export interface StripeInvoicePayment {
+  payment: { payment_intent?: IdOrObject | null; charge?: IdOrObject | null };
+  status: string;
 }
 
 /** A payout of a connected account's balance to its bank (docs/decisions.md #56). */
@@ -176,7 +210,7 @@ interface CheckoutLineItem {
     currency: string;
     unit_amount: number;
     product_data: { name: string };
-    recurring?: { interval: 'month' };
+    recurring?: { interval: 'week' | 'month' | 'year'; interval_count?: number };
   };
 }
 
@@ -187,7 +221,16 @@ export interface CheckoutSessionRequest {
   metadata: Metadata;
   client_reference_id?: string;
   payment_intent_data?: { application_fee_amount: number; metadata: Metadata };
-  subscription_data?: { metadata: Metadata; trial_period_days?: number };
+  subscription_data?: {
+    metadata: Metadata;
+    trial_period_days?: number;
+    /** Paylink's share of every invoice on a connected account (Stripe: a percent, up to two decimals). */
+    application_fee_percent?: number;
+    /** What Checkout shows under the price (a recurring link's terms). */
+    description?: string;
+  };
+  /** Checkout's own words beside the pay button (Stripe: `custom_text.submit.message`). */
+  custom_text?: { submit?: { message: string } };
   /** Checkout asks the payer's full name; `optional: false` makes it required. */
   name_collection?: { individual: { enabled: boolean; optional?: boolean } };
   /** Up to 3 questions Checkout asks the payer; keys and choice values are letters and digits. */
@@ -235,9 +278,6 @@ export interface StripePort {
       expire(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeCheckoutSession>;
     };
   };
-  paymentIntents: {
-    retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripePaymentIntent>;
-  };
   refunds: {
     create(params: RefundRequest, options: StripeRequestOptions): Promise<StripeRefund>;
     /** Every page of them, as the SDK's auto-pagination walks it. */
@@ -283,11 +323,42 @@ export interface StripePort {
     ): Promise<{ id: string }>;
   };
   subscriptions: {
-    retrieve(id: string): Promise<StripeSubscription>;
+    retrieve(id: string, params?: RetrieveParams, options?: StripeRequestOptions): Promise<StripeSubscription>;
     list(params: { customer: string; status: 'all'; limit: number }): AsyncIterable<StripeSubscription>;
-    cancel(id: string): Promise<StripeSubscription>;
+    cancel(
+      id: string,
+      params?: { cancellation_details?: { comment: string } },
+      options?: StripeRequestOptions,
+    ): Promise<StripeSubscription>;
+    update(
+      id: string,
+      params: { cancel_at_period_end: boolean; cancellation_details?: { comment: string } },
+      options: StripeRequestOptions,
+    ): Promise<StripeSubscription>;
+  };
+  invoices: {
+    retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripeInvoice>;
+  };
+  invoicePayments: {
+    list(
+      params: { invoice: string; limit: number },
+      options: StripeRequestOptions,
+    ): PromiseLike<{ data: StripeInvoicePayment[] }>;
+  };
+  /** Names the Paylink payment on a renewal's intent and charge, as Checkout's metadata does for one-off payments. */
+  paymentIntents: {
+    retrieve(id: string, params: RetrieveParams, options: StripeRequestOptions): Promise<StripePaymentIntent>;
+    update(id: string, params: { metadata: Metadata }, options: StripeRequestOptions): Promise<{ id: string }>;
+  };
+  charges: {
+    update(id: string, params: { metadata: Metadata }, options: StripeRequestOptions): Promise<{ id: string }>;
   };
   billingPortal: {
-    sessions: { create(params: { customer: string; return_url: string }): Promise<{ url: string }> };
+    sessions: {
+      create(
+        params: { customer: string; return_url: string },
+        options?: StripeRequestOptions,
+      ): Promise<{ url: string }>;
+    };
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_REPEAT_PAYMENTS, REPEAT_EVERY } from '../recurring';
 import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 import { checkRedirectUrl, REDIRECT_URL_MESSAGE } from '../redirect-url';
@@ -34,6 +35,11 @@ export const MAX_PAYMENTS_LIMIT = 100_000;
  * number data, ~12 ms at module load in every function that takes this contract (docs/decisions.md #109).
  */
 const groupedThousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const REPEAT_EVERY_MESSAGE = 'Choose weekly, fortnightly, monthly or yearly.';
+export const REPEAT_PAYMENTS_MESSAGE = `The number of payments must be a whole number from 2 to ${MAX_REPEAT_PAYMENTS}, or left empty to repeat until cancelled.`;
+/** Fixed amount only (docs/decisions.md #154): what the payer types each time cannot be agreed in advance. */
+export const REPEAT_OPEN_AMOUNT_MESSAGE =
+  'Only a fixed amount can repeat. Untick the own-amount box, or set Repeat to Never.';
 export const MAX_PAYMENTS_MESSAGE = `The payment limit must be a whole number from 1 to ${groupedThousands(MAX_PAYMENTS_LIMIT)}.`;
 
 export const GST_TREATMENT_MESSAGE = 'Choose standard-rated, zero-rated or no GST.';
@@ -198,6 +204,13 @@ const createPaymentLinkFields = z
       z.nullish(z.boolean("Say whether to ask for the payer's phone number.")),
       z.transform((value: boolean | null | undefined) => value ?? false),
     ),
+    /** "Repeat": how often and for how many payments; absent for a one-off link (docs/decisions.md #154). */
+    repeat: absentAsNull(
+      z.object({
+        every: z.enum(REPEAT_EVERY, REPEAT_EVERY_MESSAGE),
+        payments: absentAsNull(wholeNumberIn(2, MAX_REPEAT_PAYMENTS, REPEAT_PAYMENTS_MESSAGE)),
+      }),
+    ),
   } satisfies Omit<StoredAsGiven, ConvertedOnCreate> & Record<ConvertedOnCreate, z.core.$ZodType>)
   .check(
     z.superRefine((link, context) => {
@@ -205,6 +218,9 @@ const createPaymentLinkFields = z
         context.addIssue({ code: 'custom', path: ['amountCents'], message: 'Amount is required' });
       }
       refuseBothAfterPayment(link, context);
+      if (link.repeat && link.isOpenAmount) {
+        context.addIssue({ code: 'custom', path: ['repeat'], message: REPEAT_OPEN_AMOUNT_MESSAGE });
+      }
     }),
   );
 export const createPaymentLinkSchema = z.pipe(
@@ -230,6 +246,7 @@ const publicLinkFieldsSchema = z.pick(paymentLinkFieldsSchema, {
   isOpenAmount: true,
   tipPercent: true,
   currency: true,
+  repeat: true,
 });
 export const PUBLIC_LINK_FIELD_NAMES = Object.keys(publicLinkFieldsSchema.shape) as (keyof z.output<
   typeof publicLinkFieldsSchema

@@ -43,6 +43,7 @@ function countingStripe(stripe: StripePort, calls: Record<string, number>): Stri
       retrieve: (id, params, options) => (count('payouts.retrieve'), stripe.payouts.retrieve(id, params, options)),
     },
     paymentIntents: {
+      ...stripe.paymentIntents,
       retrieve: (id, params, options) => (
         count('paymentIntents.retrieve'),
         stripe.paymentIntents.retrieve(id, params, options)

@@ -6,6 +6,7 @@
  * the same afterwards. The route list comes from the catalogue, so a new route is covered without editing this
  * file — and a new route with a path param fails here until it has a rule for choosing A's id.
  */
+import { subscriberStore } from '@functions/adapters/subscriber-store';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
@@ -32,6 +33,8 @@ interface Tenant {
   /** A member who joined the tenant's team, and an invitation still pending (docs/decisions.md #161). */
   memberId: string;
   invitationId: string;
+  /** A subscriber of one of the tenant's recurring links (docs/decisions.md #155). */
+  subscriptionId: string;
 }
 let a: Tenant;
 let b: Tenant;
@@ -84,7 +87,34 @@ async function tenant(label: string): Promise<Tenant> {
   expect(request.status).toBe(201);
   const { requestId } = (await request.json()) as { requestId: string };
   const { memberId, invitationId } = await team(label, merchant);
+  // A subscriber of this tenant's, as the recurring consumer records one (recurring-periods.test.ts makes them
+  // from Stripe's events): B's cancel must not reach it.
+  const subscriptionId = `sub_${label}${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await subscriberStore.createIfAbsent({
+    subscriptionId,
+    merchantId: merchant.sub,
+    linkId,
+    linkTitle: `${label} pie`,
+    stripeAccountId: row.stripeAccountId,
+    customerId: `cus_${label}`,
+    firstPaymentId: paid.paymentId,
+    paymentSalt: crypto.randomUUID(),
+    payerName: `${label} Payer`,
+    payerEmail: null,
+    amountCents: 800,
+    currency: 'nzd',
+    every: 'week',
+    paymentsPlanned: null,
+    status: 'active',
+    nextPaymentAt: null,
+    endsAtPeriodEnd: false,
+    endedReason: null,
+    stateReadAt: 0,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
   return {
+    subscriptionId,
     merchant,
     companyName,
     accountId: row.stripeAccountId,
@@ -136,6 +166,7 @@ const identifiersOf = (t: Tenant) => [
   t.requestId,
   t.memberId,
   t.invitationId,
+  t.subscriptionId,
 ];
 
 /**
@@ -161,6 +192,8 @@ const A_ID_FOR: Record<string, (param: string) => { own: string; absent: string 
     param === 'id' ? { own: a.invitationId, absent: 'zzzzzzzzzzzz' } : undefined,
   '/api/me/team/members/{id}': (param) =>
     param === 'id' ? { own: a.memberId, absent: '00000000-0000-0000-0000-000000000000' } : undefined,
+  '/api/me/subscribers/{id}/cancel': (param) =>
+    param === 'id' ? { own: a.subscriptionId, absent: 'sub_zzzzzzzzzzzzzzzz' } : undefined,
 };
 
 /** A body that would change something if the route trusted it: harmless for B, carrying A's ids. */
@@ -174,6 +207,8 @@ const bodyFor = () => ({
   companyName: 'Taken over',
   paymentIds: [a.pendingPaymentId],
   role: 'staff',
+  // A valid cancel: only the subscriber's owner may end it.
+  when: 'now',
 });
 
 const queryFor = () =>

@@ -10,13 +10,9 @@ function event(session: { challengeName: string; challengeResult: boolean }[], u
 }
 
 describe('magic-link custom auth: define-auth-challenge', () => {
-  it('asks one custom challenge first', async () => {
-    expect((await handler(event([]))).response).toMatchObject({
-      challengeName: 'CUSTOM_CHALLENGE',
-      issueTokens: false,
-      failAuthentication: false,
-    });
-  });
+  // The first step asks Cognito whether the person has two-factor on (docs/decisions.md #169), so it is
+  // proven against the local Cognito: tests/integration/two-factor-every-way-in.test.ts and the magic-link
+  // sign-ins of tests/integration/merchant-accounts.test.ts.
 
   it('issues tokens after a correct answer', async () => {
     const result = await handler(event([{ challengeName: 'CUSTOM_CHALLENGE', challengeResult: true }]));

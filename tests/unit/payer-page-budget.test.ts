@@ -25,6 +25,8 @@ const LONGEST_LINK: PublicPaymentLink = {
   isOpenAmount: false,
   tipPercent: 10,
   currency: 'nzd',
+  // A recurring link's lines are the longest the page draws (docs/decisions.md #154).
+  repeat: { every: 'fortnight', payments: 520 },
   businessName: 'B'.repeat(100),
   acceptingPayments: true,
   expired: false,

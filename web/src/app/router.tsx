@@ -137,6 +137,13 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('../features/requests/components/requests-page')).RequestsPage,
             }),
           },
+          // Not gated by the plan: a lapsed merchant can still see and stop subscriptions (docs/decisions.md #159).
+          {
+            path: 'subscribers',
+            lazy: async () => ({
+              Component: (await import('../features/subscribers/components/subscribers-page')).SubscribersPage,
+            }),
+          },
           {
             path: 'payouts',
             lazy: async () => ({

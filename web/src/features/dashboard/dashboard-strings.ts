@@ -16,6 +16,7 @@ export const dashboardStrings = {
       paymentLinks: 'Payment Links & QR',
       transactions: 'Transactions',
       requests: 'Requests',
+      subscribers: 'Subscribers',
       payouts: 'Payouts',
       settings: 'Settings',
     },

@@ -35,6 +35,12 @@ export const paymentLinksStrings = {
     tipLabel: 'Tip Percentage',
     tipPlaceholder: '0',
     tipHint: `A whole number from 0 to ${MAX_TIP_PERCENT}. Leave it empty to offer no tip.`,
+    repeatLabel: 'Repeat',
+    repeatNever: 'Never (one payment)',
+    repeatHint: 'The customer pays now, then on this schedule until they or you cancel. A tip is taken once.',
+    repeatPaymentsLabel: 'Number of payments',
+    repeatPaymentsPlaceholder: 'Until cancelled',
+    repeatPaymentsHint: 'For example 10 for ten weekly classes. Leave it empty to repeat until cancelled.',
     limitLabel: 'Payment limit',
     limitPlaceholder: 'No limit',
     limitHint:

@@ -6,6 +6,7 @@ import {
   Menu,
   QrCode,
   ReceiptText,
+  Repeat,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
@@ -47,12 +48,13 @@ const navItems: NavItem[] = [
   { to: '/dashboard/create-link', label: strings.nav.paymentLinks, icon: QrCode },
   { to: '/dashboard/transactions', label: strings.nav.transactions, icon: ReceiptText },
   { to: '/dashboard/requests', label: strings.nav.requests, icon: Mail },
+  { to: '/dashboard/subscribers', label: strings.nav.subscribers, icon: Repeat, leastRole: 'manager' },
   { to: '/dashboard/payouts', label: strings.nav.payouts, icon: Landmark, leastRole: 'owner' },
   { to: '/dashboard/settings', label: strings.nav.settings, icon: Settings, leastRole: 'owner' },
 ];
 
 /**
- * The signed-in layout: a sidebar with the five pages, who is signed in and
+ * The signed-in layout: a sidebar with its pages, who is signed in and
  * Logout. From 1024 px up the sidebar is always there; below that a menu button opens it as a drawer.
  * It holds the dashboard's one realtime socket, so every page under it updates as payments arrive.
  */

@@ -6,7 +6,7 @@
  * follows.
  */
 
-type FieldKind = 'string' | 'number' | 'boolean' | 'string|null' | 'number|null';
+type FieldKind = 'string' | 'number' | 'boolean' | 'string|null' | 'number|null' | 'object|null';
 
 /** The kind a field of type `V` must have (string enums and literals count as their base type). */
 type KindOf<V> = [V] extends [string]
@@ -19,7 +19,9 @@ type KindOf<V> = [V] extends [string]
         ? 'string|null'
         : [V] extends [number | null]
           ? 'number|null'
-          : never;
+          : [V] extends [object | null]
+            ? 'object|null'
+            : never;
 
 /** One entry per field of `T`, each naming the field's kind. */
 export type AnswerShape<T> = { readonly [K in keyof T]-?: KindOf<T[K]> };

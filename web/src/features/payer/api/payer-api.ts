@@ -25,6 +25,8 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   isOpenAmount: 'boolean',
   tipPercent: 'number|null',
   currency: 'string',
+  /** A recurring link's schedule (docs/decisions.md #154); null for a one-off link. */
+  repeat: 'object|null',
   businessName: 'string|null',
   acceptingPayments: 'boolean',
   expired: 'boolean',

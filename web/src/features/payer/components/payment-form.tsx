@@ -1,3 +1,4 @@
+import { repeatAgreementWords, repeatPriceWords } from '@shared/recurring';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, parseMoneyInput, paymentAmounts, type TipChoice } from '@shared/money';
@@ -162,6 +163,14 @@ export function PaymentForm({
           <div className="flex flex-col gap-1">
             <p className="text-sm font-medium text-muted-foreground">{strings.amountLabel}</p>
             <p className="text-4xl font-semibold tracking-tight tabular-nums">{money(baseCents)}</p>
+            {link.repeat ? (
+              <>
+                <p className="font-medium">{repeatPriceWords(baseCents, link.currency, link.repeat)}</p>
+                <p className="text-sm text-muted-foreground">
+                  {repeatAgreementWords(baseCents, link.currency, link.repeat, { offersTip })}
+                </p>
+              </>
+            ) : null}
             {amountError ? (
               <p role="alert" className="text-sm font-medium text-destructive">
                 {amountError}

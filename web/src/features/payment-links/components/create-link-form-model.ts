@@ -11,6 +11,7 @@ import {
 } from '@shared/contracts/payment-links';
 import { parseMoneyInput } from '@shared/money';
 import { paymentLinkDefaults } from '@shared/payment-link-record';
+import type { RepeatEvery } from '@shared/recurring';
 import { toCustomFieldInputs, type WithQuestions } from './link-questions-fields';
 import { linkSettingsInput, linkSettingsText, type LinkSettingsText } from './link-settings-text';
 
@@ -24,6 +25,9 @@ export interface CreateLinkFormValues extends WithQuestions, LinkSettingsText {
   /** The merchant's clock, `yyyy-MM-ddTHH:mm` (docs/decisions.md #53); empty for no expiry. */
   expiresAtLocal: string;
   expiredMessage: string;
+  /** "Repeat": '' for a one-off link, else how often (docs/decisions.md #154); the count stays text. */
+  repeatEvery: '' | RepeatEvery;
+  repeatPayments: string;
 }
 
 /** A new link's fields as a stored row lacking them reads (shared/payment-link-record.ts), as form text. */
@@ -37,6 +41,8 @@ export const EMPTY_FORM: CreateLinkFormValues = {
   tipPercent: '',
   expiresAtLocal: '',
   expiredMessage: linkDefaults.expiredMessage ?? '',
+  repeatEvery: '',
+  repeatPayments: '',
   ...linkSettingsText(linkDefaults),
   questions: [],
   collectPhone: linkDefaults.collectPhone,
@@ -49,6 +55,7 @@ export const EMPTY_FORM: CreateLinkFormValues = {
 export function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormValues> | undefined {
   // Every field the form holds answers to the contract's name for it; only the amount is named otherwise.
   if (path[0] === 'amountCents') return 'amount';
+  if (path[0] === 'repeat') return path[1] === 'payments' ? 'repeatPayments' : 'repeatEvery';
   if (path[0] !== 'customFields') {
     const field = String(path[0]);
     return field in EMPTY_FORM && field !== 'questions' ? (field as keyof CreateLinkFormValues) : undefined;
@@ -75,7 +82,13 @@ export function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkIn
     ...linkSettingsInput(values),
     customFields: toCustomFieldInputs(values.questions),
     collectPhone: values.collectPhone,
+    repeat: values.repeatEvery ? { every: values.repeatEvery, payments: countOf(values.repeatPayments) } : null,
   };
+}
+
+/** The number of payments as typed: empty for until cancelled; text that is no number stays NaN, and fails. */
+function countOf(text: string): number | null {
+  return text.trim() === '' ? null : Number(text.trim());
 }
 
 /** The shared createPaymentLinkSchema decides, exactly as the server will; its messages land on their fields. */

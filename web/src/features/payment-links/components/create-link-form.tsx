@@ -1,3 +1,5 @@
+import { MAX_REPEAT_PAYMENTS, REPEAT_EVERY, REPEAT_LABELS } from '@shared/recurring';
+import { NativeSelect } from '@web/components/ui/native-select';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@web/lib/toast';
@@ -41,6 +43,8 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
     openAmount: useId(),
     amount: useId(),
     tip: useId(),
+    repeat: useId(),
+    repeatPayments: useId(),
     reference: useId(),
     expires: useId(),
     expiredMessage: useId(),
@@ -59,6 +63,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
     defaultValues: EMPTY_FORM,
   });
   const isOpenAmount = useWatch({ control: form.control, name: 'isOpenAmount' });
+  const repeatEvery = useWatch({ control: form.control, name: 'repeatEvery' });
   const [title, description] = useWatch({ control: form.control, name: ['title', 'description'] });
   const { errors } = form.formState;
 
@@ -176,6 +181,52 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
                 {...form.register('tipPercent')}
               />
             </FormField>
+
+            <FormField
+              id={ids.repeat}
+              label={strings.repeatLabel}
+              hint={strings.repeatHint}
+              error={errors.repeatEvery?.message}
+            >
+              <NativeSelect
+                {...fieldControlProps(ids.repeat, { error: errors.repeatEvery?.message, hint: strings.repeatHint })}
+                {...form.register('repeatEvery')}
+              >
+                <option value="">{strings.repeatNever}</option>
+                {REPEAT_EVERY.map((every) => (
+                  <option key={every} value={every}>
+                    {REPEAT_LABELS[every]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+
+            {repeatEvery ? (
+              <FormField
+                id={ids.repeatPayments}
+                label={
+                  <>
+                    {strings.repeatPaymentsLabel} {optional}
+                  </>
+                }
+                hint={strings.repeatPaymentsHint}
+                error={errors.repeatPayments?.message}
+              >
+                <Input
+                  {...fieldControlProps(ids.repeatPayments, {
+                    error: errors.repeatPayments?.message,
+                    hint: strings.repeatPaymentsHint,
+                  })}
+                  type="number"
+                  inputMode="numeric"
+                  min={2}
+                  max={MAX_REPEAT_PAYMENTS}
+                  step={1}
+                  placeholder={strings.repeatPaymentsPlaceholder}
+                  {...form.register('repeatPayments')}
+                />
+              </FormField>
+            ) : null}
 
             <h3 className="text-base font-semibold sm:col-span-2">{strings.settingsHeading}</h3>
 
