@@ -141,7 +141,7 @@ test("the script adopts the server's nodes: none of the link's text is removed o
     const words = (node: Node) => watched.filter((word) => node.textContent?.includes(word));
     new MutationObserver((records) => {
       for (const record of records) {
-        if (record.target.parentNode === document.head || record.target === document.head) continue;
+        if (document.head.contains(record.target)) continue;
         if (
           record.type === 'characterData' &&
           (holdsLinkText(record.target) || watched.some((word) => record.oldValue?.includes(word)))
