@@ -17,13 +17,11 @@
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
-import { entryChunks, readViteManifest, type ViteManifest } from '../support/vite-manifest';
 import { BenchReport } from './report';
 
 // A run settles hundreds of thousands of payments: their INFO lines and metrics would be most of its work.
@@ -47,6 +45,7 @@ const { measurePaymentCost, describePaymentCost } = await import('./payment-cost
 const { measureTicketDrop, describeTicketDrop } = await import('./ticket-drop');
 const { measureSaturatedReverify } = await import('./saturated-reverify');
 const { measureBusyPayout } = await import('./busy-payout');
+const { lighthousePages, pageBytes } = await import('./web-pages');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -511,189 +510,6 @@ async function webhooks() {
 }
 
 /**
- * What a first visit to each page downloads, by the module graph in Vite's manifest (web/dist/.vite/
- * manifest.json): the entry chunk (index.html's script and stylesheet) and the app chunk it picks for the
- * address, with the chunks they import; the route's own lazy chunks, with theirs; and the chunks the route
- * loads with import() as it mounts, named in `onMount` by chunk name. Other import()s wait for a click or for
- * a condition (the payer's toasts, the PDF maker; Amplify, which the dashboard loads only to refresh tokens
- * about to expire or to log out, docs/decisions.md #108): they are listed apart, not counted.
- */
-const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onMount: string[] }[] = [
-  // Since the page is server-rendered, these bytes make /p/{id} interactive; none is on its critical path.
-  // The stylesheet counted here arrives inlined in the HTML; web/public/payer-boot.js (< 1 KB), which asks
-  // for the entry after the first paint, is not in the manifest.
-  {
-    page: '/p/{id}',
-    app: [],
-    route: ['src/features/payer/components/payment-page.tsx', 'src/features/payer/api/server-rendered-link.ts'],
-    onMount: [],
-  },
-  {
-    page: '/payment-success',
-    app: [],
-    route: ['src/features/payer/components/payment-success-page.tsx'],
-    onMount: [],
-  },
-  // Prerendered, and its one script is the header's island (docs/decisions.md #90), not the app's entry.
-  { page: '/', entry: 'src/landing-island.ts', app: [], route: [], onMount: [] },
-  // Prerendered: these bytes arrive once the visitor reaches for the form (web/public/prerendered-boot.js).
-  {
-    page: '/login',
-    app: ['src/app/merchant-app.tsx'],
-    route: ['src/app/routes/signed-out-guard-route.tsx', 'src/features/auth/components/login-page.tsx'],
-    onMount: [],
-  },
-  {
-    page: '/dashboard',
-    app: ['src/app/merchant-app.tsx'],
-    route: ['src/app/routes/dashboard-guard-route.tsx', 'src/features/dashboard/components/dashboard-home.tsx'],
-    onMount: [],
-  },
-];
-
-function pageBytes() {
-  let manifest: ViteManifest;
-  try {
-    manifest = readViteManifest(DIST);
-  } catch {
-    console.log('.vite/manifest.json missing: run `npm run build` for the bytes each page loads');
-    return;
-  }
-  const chunk = (key: string) => {
-    const found = manifest[key];
-    if (!found) throw new Error(`${key} is not in the Vite manifest: update PAGES in tests/bench/run.ts`);
-    return found;
-  };
-  const appEntryChunks = entryChunks(manifest);
-  /** Adds `roots` and what they import to `into`; with `onMount`, also the import()s it names, the rest to `later`. */
-  const collect = (roots: string[], onMount: string[] | null, into: Set<string>, later: Set<string>) => {
-    const visit = (key: string) => {
-      if (into.has(key)) return;
-      into.add(key);
-      const current = chunk(key);
-      for (const next of current.imports ?? []) visit(next);
-      // The entry's import()s are the two apps; a page loads one of them, named in `app`.
-      if (!onMount || appEntryChunks.has(key)) return;
-      for (const next of current.dynamicImports ?? []) {
-        if (onMount.includes(chunk(next).name ?? '')) visit(next);
-        else later.add(next);
-      }
-    };
-    roots.forEach(visit);
-  };
-  const size = (file: string) => {
-    const bytes = readFileSync(path.join(DIST, file));
-    return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  };
-
-  const columns = ['files', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'total raw', 'total gzip'];
-  const row = (label: string, cells: (string | number)[]) =>
-    console.log(`  ${label.padEnd(18)}${cells.map((cell) => String(cell).padStart(11)).join('')}`);
-  console.log('\nWhat a first visit downloads: JS + CSS bytes, by the Vite manifest (gzip level 9)');
-  row('page', columns);
-  const notCounted: string[] = [];
-  const figures: Record<string, { files: number; jsGzip: number; cssGzip: number; totalGzip: number }> = {};
-  for (const { page, entry = 'index.html', app, route, onMount } of PAGES) {
-    const keys = new Set<string>();
-    const later = new Set<string>();
-    collect([entry, ...app], null, keys, later);
-    collect(route, onMount, keys, later);
-    // Every page has the app's stylesheet (the prerendered ones and /p/{id} inline it), whatever its script.
-    const stylesheet = [...appEntryChunks].flatMap((key) => chunk(key).css ?? []);
-    const files = new Set([...stylesheet, ...[...keys].flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])])]);
-    const js = { raw: 0, gzip: 0 };
-    const css = { raw: 0, gzip: 0 };
-    for (const file of files) {
-      const { raw, gzip } = size(file);
-      const kind = file.endsWith('.css') ? css : js;
-      kind.raw += raw;
-      kind.gzip += gzip;
-    }
-    figures[page] = { files: files.size, jsGzip: js.gzip, cssGzip: css.gzip, totalGzip: js.gzip + css.gzip };
-    row(page, [files.size, js.raw, js.gzip, css.raw, css.gzip, js.raw + css.raw, js.gzip + css.gzip]);
-    for (const key of later) {
-      if (!keys.has(key)) notCounted.push(`${page} ${chunk(key).file} (${size(chunk(key).file).gzip} B gzip)`);
-    }
-  }
-  if (notCounted.length > 0) console.log(`  Not counted (loaded on a click): ${notCounted.join(', ')}`);
-  const command = `${BENCH} (the Vite manifest's module graph, gzip level 9)`;
-  report.section('firstVisitBytes', { ...figures, command });
-  report.row(
-    'First visit JS + CSS, gzip',
-    Object.entries(figures)
-      .map(([page, { totalGzip }]) => `\`${page}\` ${(totalGzip / 1000).toFixed(1)} KB`)
-      .join(', '),
-    command,
-  );
-}
-
-/**
- * Lighthouse (mobile, simulated throttling, median of 3) on the pages a phone opens, served by the local
- * gateway as CloudFront serves them (compressed, cache headers, over HTTP/2), and the floor: a bare React +
- * Vite page with the same versions, served by a second gateway (no functions) the same way.
- */
-async function lighthousePages(linkId: string) {
-  const { startLocalGateway } = await import('@infra/local/gateway');
-  const { startLighthouse, buildBareReactPage, LIGHTHOUSE_RUNS } = await import('./lighthouse');
-  const bareDist = await buildBareReactPage();
-  const bareGateway = await startLocalGateway({
-    port: 0,
-    functions: [],
-    tokenIssuer: 'bench',
-    userPoolClientId: 'bench',
-    runtimeConfig: env.runtime.runtimeConfig,
-    staticDir: bareDist,
-  });
-  const session = await startLighthouse();
-  const figures: Record<string, unknown> = {};
-  try {
-    const merchant = await env.createMerchant();
-    await env.connectStripe(merchant);
-    const pages: { page: string; url: string; signedIn?: boolean }[] = [
-      { page: '/p/{id}', url: `${env.baseUrl}/p/${linkId}` },
-      { page: '/', url: `${env.baseUrl}/` },
-      { page: '/login', url: `${env.baseUrl}/login` },
-      { page: '/signup', url: `${env.baseUrl}/signup` },
-      { page: '/dashboard (signed in, empty cache)', url: `${env.baseUrl}/dashboard`, signedIn: true },
-      { page: 'bare React + Vite (the floor)', url: `${bareGateway.url}/` },
-    ];
-    console.log(`\nLighthouse: mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs`);
-    const row = (cells: (string | number)[]) =>
-      console.log(
-        `  ${String(cells[0]).padEnd(36)}${cells
-          .slice(1)
-          .map((cell) => String(cell).padStart(10))
-          .join('')}`,
-      );
-    row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'bytes', 'requests']);
-    for (const { page, url, signedIn } of pages) {
-      if (!isMeasured(page)) continue;
-      if (signedIn) await session.signIn(`${env.baseUrl}/login`, merchant);
-      const measured = await session.measure(url, { keepStorage: signedIn });
-      figures[page] = measured;
-      row([
-        page,
-        measured.score,
-        measured.fcpMs,
-        measured.lcpMs,
-        measured.tbtMs,
-        measured.totalBytes,
-        measured.requests,
-      ]);
-      report.row(
-        `Lighthouse \`${page}\` (score / FCP / LCP / TBT / bytes)`,
-        `${measured.score} / ${measured.fcpMs.toLocaleString('en-NZ')} ms / ${measured.lcpMs.toLocaleString('en-NZ')} ms / ${measured.tbtMs} ms / ${measured.totalBytes.toLocaleString('en-NZ')} B`,
-        LIGHTHOUSE_COMMAND,
-      );
-    }
-  } finally {
-    await session.close();
-    await bareGateway.stop();
-  }
-  report.section('lighthouse', { ...figures, command: LIGHTHOUSE_COMMAND });
-}
-
-/**
  * Each catalogue function's deployed bundle (its asset in a bundled synth), its bytes, and its cold import: a fresh `node` running
  * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does), timed
  * against two floors in the same round — a bare `node -e 0`, and a `node` that only imports the AWS SDK
@@ -827,8 +643,8 @@ try {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();
     await env.connectStripe(merchant);
-    await lighthousePages(await createLink(merchant));
-    pageBytes();
+    await lighthousePages({ env, report, command: LIGHTHOUSE_COMMAND, isMeasured, linkId: await createLink(merchant) });
+    pageBytes({ dist: DIST, report, bench: BENCH });
   }
 } catch (error) {
   await env.stop();
@@ -852,7 +668,7 @@ try {
   // Lighthouse before the sections that fill the runtime: its page's main thread shares the two cores with it.
   if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE || QUICK) console.log('\nLighthouse skipped');
   else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');
-  else await lighthousePages(linkId);
+  else await lighthousePages({ env, report, command: LIGHTHOUSE_COMMAND, isMeasured, linkId });
   // While its 2,000 are the only pending payments: the load test's checkouts stay pending too.
   await lostWebhooks();
   await saturatedReverify();
@@ -865,7 +681,7 @@ try {
 } finally {
   await env.stop();
 }
-pageBytes();
+pageBytes({ dist: DIST, report, bench: BENCH });
 
 report.print();
 if (QUICK) console.log('\nQuick run: bench/results.json and the README are left as they were.');
