@@ -16,8 +16,7 @@
  * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts), PAYLINK_BENCH_ONLY=reverify only the saturated re-verify run (saturated-reverify.ts), PAYLINK_BENCH_ONLY=payout only the busy merchant's payout (busy-payout.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
@@ -46,6 +45,7 @@ const { measureTicketDrop, describeTicketDrop } = await import('./ticket-drop');
 const { measureSaturatedReverify } = await import('./saturated-reverify');
 const { measureBusyPayout } = await import('./busy-payout');
 const { lighthousePages, pageBytes } = await import('./web-pages');
+const { functionColdImports } = await import('./function-cold-imports');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -509,116 +509,6 @@ async function webhooks() {
   if (measured.refused !== 0) problems.push(`${measured.refused} well-signed deliveries were refused`);
 }
 
-/**
- * Each catalogue function's deployed bundle (its asset in a bundled synth), its bytes, and its cold import: a fresh `node` running
- * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does), timed
- * against two floors in the same round — a bare `node -e 0`, and a `node` that only imports the AWS SDK
- * clients the bundle leaves to the runtime. The second difference is the function's own share, the part its
- * code decides (docs/decisions.md #109). Each figure is the median of COLD_RUNS rounds of the three, taken
- * side by side so a moment of load on the machine shifts all three alike. The bundles resolve the AWS SDK
- * (left external, as in the cloud) from the repository's node_modules.
- */
-async function functionBundles() {
-  const { assemblyCatalogBundles } = await import('./function-bundles');
-  const { synthesizeBundledAssembly } = await import('@infra/operations/assembly-functions');
-  const scratch = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-functions');
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
-  // The files a deploy uploads: a bundled synth of prod (about a minute), or one already made
-  // (PAYLINK_BENCH_ASSEMBLY=cdk.out/rehearsal/prod after `npm run deploy:rehearse`).
-  let assembly = process.env.PAYLINK_BENCH_ASSEMBLY;
-  if (!assembly) {
-    assembly = path.join(scratch, 'assembly');
-    console.log('\nSynthesizing prod with its assets bundled (cdk synth, as npm run deploy does)…');
-    synthesizeBundledAssembly(assembly);
-  }
-  /** ms for a fresh node with these arguments, or null if it fails. */
-  const timed = (args: string[]) => {
-    const started = performance.now();
-    const { status } = spawnSync(process.execPath, args, {
-      env: { ...process.env, AWS_REGION: 'ap-southeast-2', NODE_OPTIONS: '' },
-      stdio: 'ignore',
-    });
-    return status === 0 ? performance.now() - started : null;
-  };
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const bareArgs = ['-e', '0'];
-  const sdkArgs = (packages: string[]) =>
-    packages.length === 0
-      ? bareArgs
-      : ['--input-type=module', '-e', packages.map((name) => `await import(${JSON.stringify(name)});`).join(' ')];
-
-  console.log(
-    `\nFunction bundles (the assets of a bundled cdk synth of prod) and cold import, median of ${COLD_RUNS} rounds: over node -e 0, and over node importing only the AWS SDK clients the function loads`,
-  );
-  console.log(
-    `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(11)}${'over bare'.padStart(11)}${'SDK share'.padStart(11)}${'own share'.padStart(11)}`,
-  );
-  const functions: Record<
-    string,
-    { bytes: number; coldImportMs: number | null; overBareMs: number | null; overSdkMs: number | null }
-  > = {};
-  const bareTimings: number[] = [];
-  for (const bundle of assemblyCatalogBundles(assembly)) {
-    const file = path.join(scratch, `${bundle.name}.mjs`);
-    writeFileSync(file, bundle.code);
-    const rounds: { bare: number; sdk: number; cold: number }[] = [];
-    for (let run = 0; run < COLD_RUNS; run++) {
-      const bare = timed(bareArgs);
-      const sdk = timed(sdkArgs(bundle.runtimePackages));
-      const cold = timed([file]);
-      if (bare === null || sdk === null || cold === null) break;
-      rounds.push({ bare, sdk, cold });
-    }
-    if (rounds.length < COLD_RUNS) {
-      problems.push(`the ${bundle.name} bundle (or the SDK clients it loads) fails to import`);
-      functions[bundle.name] = { bytes: bundle.bytes, coldImportMs: null, overBareMs: null, overSdkMs: null };
-      console.log(`  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${'fails'.padStart(11)}`);
-      continue;
-    }
-    bareTimings.push(...rounds.map(({ bare }) => bare));
-    const figure = {
-      bytes: bundle.bytes,
-      coldImportMs: Math.round(median(rounds.map(({ cold }) => cold))),
-      overBareMs: Math.round(median(rounds.map(({ cold, bare }) => cold - bare))),
-      overSdkMs: Math.round(median(rounds.map(({ cold, sdk }) => cold - sdk))),
-    };
-    functions[bundle.name] = figure;
-    const sdkShare = median(rounds.map(({ sdk, bare }) => sdk - bare));
-    console.log(
-      `  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${String(figure.coldImportMs).padStart(11)}${signed(figure.overBareMs).padStart(11)}${signed(Math.round(sdkShare)).padStart(11)}${signed(figure.overSdkMs).padStart(11)}`,
-    );
-  }
-  const bare = Math.round(median(bareTimings));
-  report.section('functions', { coldImportBaselineMs: bare, ...functions, command: FUNCTIONS_COMMAND });
-  const all = Object.values(functions);
-  const kb = (bytes: number) => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
-  const range = (values: (number | null)[]) => {
-    const known = values.flatMap((value) => (value === null ? [] : [value]));
-    return `${signed(Math.min(...known))} to ${signed(Math.max(...known))} ms`;
-  };
-  report.row(
-    "Function bundles (the bundled assembly's assets)",
-    `${kb(Math.min(...all.map(({ bytes }) => bytes)))}–${kb(Math.max(...all.map(({ bytes }) => bytes)))}`,
-    `${FUNCTIONS_COMMAND}; budgets in tests/infra/function-bundle-budget.test.ts`,
-  );
-  report.row(
-    `Cold import over \`node -e 0\` (${bare} ms)`,
-    range(all.map(({ overBareMs }) => overBareMs)),
-    FUNCTIONS_COMMAND,
-  );
-  report.row(
-    "Cold import, the function's own share (over node importing its AWS SDK clients)",
-    range(all.map(({ overSdkMs }) => overSdkMs)),
-    FUNCTIONS_COMMAND,
-  );
-}
-
-/** +12 / −3: a difference in ms with its sign. */
-function signed(ms: number) {
-  return `${ms < 0 ? '−' : '+'}${Math.abs(ms)}`;
-}
-
 // The run, last in the file so the definitions above are initialised.
 // The per-client limit on public routes would refuse a benchmark's thousands of requests from one address.
 // With a built SPA the gateway serves it, so /p/{id} is measured as a phone gets it (its stylesheet inlined).
@@ -633,7 +523,8 @@ const env = await bootLocalRuntime({
 try {
   // The cold imports first, as in their PAYLINK_BENCH_ONLY run: each is a child `node`, and a parent holding the
   // 100,000-payment runtime of the later sections slowed a bare `node -e 0` from ~30 to ~185 ms.
-  if (ONLY === undefined) await functionBundles();
+  if (ONLY === undefined)
+    await functionColdImports({ report, problems, command: FUNCTIONS_COMMAND, coldRuns: COLD_RUNS });
   // Then, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
   if (ONLY === undefined || ONLY === 'cost') await paymentCost();
   if (ONLY === 'drop') await ticketDrop();
@@ -652,7 +543,8 @@ try {
 }
 if (ONLY) {
   await env.stop();
-  if (ONLY === 'functions') await functionBundles();
+  if (ONLY === 'functions')
+    await functionColdImports({ report, problems, command: FUNCTIONS_COMMAND, coldRuns: COLD_RUNS });
   report.print();
   if (problems.length > 0) {
     console.error(`\nThe bench found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
