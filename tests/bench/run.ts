@@ -7,7 +7,9 @@
  * webhook events/s through ingress → bus → ledger with duplicates, and the double count (must be 0); and
  * p50/p99 of the public routes under autocannon. Writes bench/results.json, prints one table and puts it in
  * the README. Not part of `npm test`: timings vary with the machine — read them, don't assert them (the
- * deterministic figures, bytes and call counts, are asserted by tests).
+ * deterministic figures, bytes and call counts, are asserted by tests). The sections live beside it
+ * (web-pages.ts: Lighthouse and each page's first-visit bytes; function-cold-imports.ts; payment-cost.ts,
+ * ticket-drop.ts, busy-day.ts…); this file sets the sizes, boots the runtime once and runs them in order.
  *
  * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
