@@ -18,9 +18,14 @@ export const PAYER_PAGE_WORDS = {
   noTip: AMOUNT_WORDS.noTip,
   /** The tip button: the percentage, and what it adds once the amount is known (`10% · $2.45`). */
   tipOption: (percent: number, tip?: string) => (tip ? `${percent}% · ${tip}` : `${percent}%`),
+  /** The summary's lines once a tip is chosen: the amount, then the tip. */
+  subtotal: AMOUNT_WORDS.amount,
+  tipLine: (percent: number) => `${AMOUNT_WORDS.tip} (${percent}%)`,
   total: AMOUNT_WORDS.total,
   summaryLabel: 'Payment summary',
   payNow: 'Pay Now',
+  /** Pay Now while the Checkout Session is being made. */
+  processing: 'Processing...',
   redirectNote: "You'll enter your card details on Stripe's secure checkout page.",
 } as const;
 

@@ -41,9 +41,13 @@ export async function bundleFunction(spec: { name: string; entry: string }): Pro
   return { name: spec.name, entry: spec.entry, bytes: code.length, code, runtimePackages };
 }
 
-/** The AWS SDK packages (and any other) a minified ESM bundle imports, statically or dynamically. */
+/**
+ * The AWS SDK packages (and any other) a minified ESM bundle imports, statically or dynamically. A specifier
+ * is a package's name (`@scope/name`, `name/sub`): a DynamoDB attribute named `from` in the code
+ * (`from":…`, `from",…`) is not an import.
+ */
 function importedPackages(code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*["']([^"'./][^"']*)["']/g)].map(
+  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*["'](@?[a-z0-9][\w.-]*(?:\/[\w.-]+)*)["']/g)].map(
     (match) => match[1]!,
   );
   return [...new Set(specifiers.filter((specifier) => !isNodeModule(specifier)))].sort();

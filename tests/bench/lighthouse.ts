@@ -33,14 +33,42 @@ export interface LighthouseFigures {
   tbtMs: number;
   totalBytes: number;
   requests: number;
+  /**
+   * The paints as the browser recorded them, unthrottled: LCP − FCP is 0 when the largest element painted in
+   * the first frame, whatever the machine's load (the simulated figures above vary with it).
+   */
+  observedFcpMs: number;
+  observedLcpMs: number;
+  /** The largest element, as Lighthouse names it (`p.max-w-xl`…), so a regression names its cause. */
+  lcpElement: string;
+  /** LCP after the first byte (Lighthouse's "Render Delay" for a text element): the time its text waited. */
+  lcpRenderDelayMs: number;
 }
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/** The largest element and its phases, from the `largest-contentful-paint-element` audit's two tables. */
+function lcpElementOf(lhr: LighthouseResult): { lcpElement: string; lcpRenderDelayMs: number } {
+  type Table = { items?: { node?: { selector?: string; snippet?: string }; phase?: string; timing?: number }[] };
+  const tables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined)?.items;
+  const node = tables?.[0]?.items?.[0]?.node;
+  const renderDelay = tables?.[1]?.items?.find((item) => item.phase === 'Render Delay')?.timing;
+  // The selector's last step is the element itself; the snippet's tag says what it is when there is none.
+  const selector = node?.selector?.split('>').at(-1)?.trim();
+  return {
+    lcpElement: selector ?? node?.snippet?.slice(0, 40) ?? 'none',
+    lcpRenderDelayMs: Math.round(renderDelay ?? Number.NaN),
+  };
+}
+
 function figuresOf(lhr: LighthouseResult): LighthouseFigures {
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length;
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
   return {
+    observedFcpMs: Math.round(observed?.observedFirstContentfulPaint ?? Number.NaN),
+    observedLcpMs: Math.round(observed?.observedLargestContentfulPaint ?? Number.NaN),
+    ...lcpElementOf(lhr),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),

@@ -7,7 +7,9 @@
  * webhook events/s through ingress → bus → ledger with duplicates, and the double count (must be 0); and
  * p50/p99 of the public routes under autocannon. Writes bench/results.json, prints one table and puts it in
  * the README. Not part of `npm test`: timings vary with the machine — read them, don't assert them (the
- * deterministic figures, bytes and call counts, are asserted by tests).
+ * deterministic figures, bytes and call counts, are asserted by tests). The sections live beside it
+ * (web-pages.ts: Lighthouse and each page's first-visit bytes; function-cold-imports.ts; payment-cost.ts,
+ * ticket-drop.ts, busy-day.ts…); this file sets the sizes, boots the runtime once and runs them in order.
  *
  * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
  * bench itself; it prints the table and writes nothing. PAYLINK_BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse.
@@ -16,14 +18,11 @@
  * bundles and their cold import, PAYLINK_BENCH_ONLY=drop only the ticket drop (ticket-drop.ts), PAYLINK_BENCH_ONLY=reverify only the saturated re-verify run (saturated-reverify.ts), PAYLINK_BENCH_ONLY=payout only the busy merchant's payout (busy-payout.ts); each writes nothing. With ONLY=lighthouse, PAYLINK_BENCH_PAGES=/dashboard,bare
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
-import { entryChunks, readViteManifest, type ViteManifest } from '../support/vite-manifest';
 import { BenchReport } from './report';
 
 // A run settles hundreds of thousands of payments: their INFO lines and metrics would be most of its work.
@@ -34,11 +33,8 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 process.env.PAYLINK_RETRY_DELAY_SCALE ??= '0.05';
 quietAwsSdkNotices();
 const { bootLocalRuntime } = await import('../integration/harness');
-const { countDynamoCalls } = await import('../support/dynamodb-call-counter');
-const { seedPaymentHistory, isFailedInHistory } = await import('./history-seed');
 const { catalog } = await import('@functions/catalog');
 const { OPEN_CHECKOUTS_PER_LINK } = await import('@functions/domain/checkout');
-const { secretValueEnvName } = await import('@functions/environment');
 const { loadLatency } = await import('./load');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
@@ -47,6 +43,9 @@ const { measurePaymentCost, describePaymentCost } = await import('./payment-cost
 const { measureTicketDrop, describeTicketDrop } = await import('./ticket-drop');
 const { measureSaturatedReverify } = await import('./saturated-reverify');
 const { measureBusyPayout } = await import('./busy-payout');
+const { lighthousePages, pageBytes } = await import('./web-pages');
+const { functionColdImports } = await import('./function-cold-imports');
+const { historySizes } = await import('./history-sizes');
 
 const QUICK = Boolean(process.env.PAYLINK_BENCH_QUICK);
 /**
@@ -122,22 +121,6 @@ async function createLink(owner: TestMerchant) {
   return (await env.createLink(owner)).linkId;
 }
 
-/** p50, p95 and p99 in ms of `count` sequential requests, after 20 to warm up. */
-async function latency(request: () => Promise<Response>, count: number) {
-  for (let i = 0; i < 20; i++) await (await request()).arrayBuffer(); // warm up
-  const timings: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const response = await request();
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
-    timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
-  const at = (q: number) => Number(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2));
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
 /** The bytes of GET /p/{id} on the wire, as the gateway (like CloudFront) compresses them: no decoding. */
 function encodedBytes(url: string, encoding: string) {
   return new Promise<number>((resolve, reject) => {
@@ -208,154 +191,6 @@ async function underLoad(merchant: TestMerchant, linkId: string) {
   }
   report.section('underLoad', { ...figures, command: LOAD_COMMAND });
   report.row('p50 / p99 under load (throughput)', cells.join('; '), LOAD_COMMAND);
-}
-
-/**
- * Two merchants, one with 100 payments and one with 100,000 (history-seed.ts: a year of them, through the
- * repository and `settle()`), then the reads' latency and the calls each request makes.
- */
-async function historySizes() {
-  const calls = countDynamoCalls();
-  const now = Date.now();
-  const merchants: { merchant: TestMerchant; linkId: string; size: number }[] = [];
-  for (const size of HISTORY_SIZES) {
-    const merchant = await env.createMerchant();
-    await env.connectStripe(merchant);
-    const started = performance.now();
-    await seedPaymentHistory({
-      merchantId: merchant.sub,
-      count: size,
-      now,
-      stripeUrl: env.runtime.stripe.url,
-      stripeKey: process.env[secretValueEnvName('stripe-secret-key')]!,
-    });
-    console.log(
-      `\nseeded ${size.toLocaleString('en-NZ')} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    merchants.push({ merchant, linkId: await createLink(merchant), size });
-  }
-  await env.settle();
-  for (const { merchant, size } of merchants) {
-    // Every succeeded payment counted once (history-seed.ts fails one in ten), or the reads measure wrong data.
-    const stats = (await (await env.api('/api/me/stats', { token: merchant.accessToken })).json()) as {
-      completedTransactions: number;
-    };
-    const succeeded = Array.from({ length: size }, (_, index) => index).filter((index) => !isFailedInHistory(index));
-    if (stats.completedTransactions !== succeeded.length) {
-      problems.push(
-        `the ${size}-payment history counts ${stats.completedTransactions} succeeded, not ${succeeded.length}`,
-      );
-    }
-  }
-
-  const merchantRoutes = [
-    { label: 'GET /api/me/stats', path: '/api/me/stats' },
-    { label: 'GET /api/me/payments (1st page)', path: '/api/me/payments' },
-    {
-      label: '  ?customerEmail=<a regular, 1%>',
-      path: `/api/me/payments?customerEmail=${encodeURIComponent('regular.customer@example.com')}`,
-    },
-  ];
-  const row = (label: string, cells: string[], width: number) =>
-    console.log(`  ${label.padEnd(34)}${cells.map((cell) => cell.padStart(width)).join('')}`);
-  const sizeName = (size: number) => `${size.toLocaleString('en-NZ')} payments`;
-  const historyCommand = `${BENCH} (${HISTORY_REQUESTS} sequential requests each)`;
-
-  console.log(`\nBy payment history: p50 / p95 / p99 ms (${HISTORY_REQUESTS} sequential each)`);
-  row(
-    'request',
-    merchants.map(({ size }) => sizeName(size)),
-    28,
-  );
-  const history: Record<string, Record<string, unknown>> = {};
-  for (const { label, path } of merchantRoutes) {
-    const cells: string[] = [];
-    history[label.trim()] = {};
-    for (const { merchant, size } of merchants) {
-      const measured = await latency(() => env.api(path, { token: merchant.accessToken }), HISTORY_REQUESTS);
-      history[label.trim()]![sizeName(size)] = measured;
-      cells.push(`${measured.p50} / ${measured.p95} / ${measured.p99}`);
-    }
-    row(label, cells, 28);
-    report.row(
-      `${label.trim()} p50 at ${merchants.map(({ size }) => size.toLocaleString('en-NZ')).join(' vs ')} payments`,
-      merchants.map(({ size }) => `${(history[label.trim()]![sizeName(size)] as { p50: number }).p50} ms`).join(' vs '),
-      historyCommand,
-    );
-  }
-  report.section('byPaymentHistory', { ...history, command: historyCommand });
-
-  /** The calls one request makes, taken CALL_RUNS times with the bus settled before each. */
-  const callsOf = async (request: () => Promise<Response>) => {
-    const runs: { calls: number; byCommand: Record<string, number> }[] = [];
-    for (let run = 0; run < CALL_RUNS; run++) {
-      await env.settle();
-      const { result: response, ...counted } = await calls.during(async () => {
-        const answered = await request();
-        await answered.arrayBuffer();
-        return answered;
-      });
-      if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
-      runs.push(counted);
-    }
-    const totals = runs.map((run) => run.calls);
-    return { calls: new Set(totals).size === 1 ? totals[0]! : null, runs: totals, byCommand: runs.at(-1)!.byCommand };
-  };
-  const callRoutes: { label: string; request: (subject: (typeof merchants)[number]) => Promise<Response> }[] = [
-    { label: 'GET /api/links/{id}', request: ({ linkId }) => env.api(`/api/links/${linkId}`) },
-    { label: 'GET /p/{id}', request: ({ linkId }) => env.api(`/p/${linkId}`) },
-    {
-      label: 'POST /api/checkout',
-      request: ({ linkId }) =>
-        env.api('/api/checkout', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ linkId, tip: 'none' }),
-        }),
-    },
-    ...merchantRoutes.map(({ label, path }) => ({
-      label: label.trim(),
-      request: ({ merchant }: (typeof merchants)[number]) => env.api(path, { token: merchant.accessToken }),
-    })),
-  ];
-  console.log(`\nDynamoDB calls per request, counted at the client (${CALL_RUNS} runs each; by command, last run)`);
-  row(
-    'request',
-    merchants.map(({ size }) => sizeName(size)),
-    42,
-  );
-  const callFigures: Record<string, Record<string, unknown>> = {};
-  for (const { label, request } of callRoutes) {
-    const cells: string[] = [];
-    callFigures[label] = {};
-    for (const subject of merchants) {
-      const counted = await callsOf(() => request(subject));
-      callFigures[label]![sizeName(subject.size)] = counted;
-      const commands = Object.entries(counted.byCommand)
-        .map(([command, count]) => `${command.replace(/Command$/, '')} ${count}`)
-        .join(', ');
-      cells.push(counted.calls === null ? `varies ${counted.runs.join('/')}` : `${counted.calls} (${commands})`);
-    }
-    row(label, cells, 42);
-  }
-  report.section('dynamoCallsPerRequest', { ...callFigures, command: CALLS_COMMAND });
-  const largest = sizeName(merchants.at(-1)!.size);
-  const callsAt = (label: string, size = largest) => {
-    const counted = callFigures[label]![size] as { calls: number | null; runs: number[] };
-    return counted.calls === null ? `varies ${counted.runs.join('/')}` : String(counted.calls);
-  };
-  report.row(
-    'DynamoDB calls: link, payer page, checkout',
-    ['GET /api/links/{id}', 'GET /p/{id}', 'POST /api/checkout'].map((label) => callsAt(label)).join(', '),
-    CALLS_COMMAND,
-  );
-  report.row(
-    `DynamoDB calls: stats, 1st transactions page (${merchants.map(({ size }) => size.toLocaleString('en-NZ')).join(' vs ')} payments)`,
-    ['GET /api/me/stats', 'GET /api/me/payments (1st page)']
-      .map((label) => merchants.map(({ size }) => callsAt(label, sizeName(size))).join(' vs '))
-      .join('; '),
-    CALLS_COMMAND,
-  );
 }
 
 /** A busy merchant day at the real item size (busy-day.ts). */
@@ -510,297 +345,6 @@ async function webhooks() {
   if (measured.refused !== 0) problems.push(`${measured.refused} well-signed deliveries were refused`);
 }
 
-/**
- * What a first visit to each page downloads, by the module graph in Vite's manifest (web/dist/.vite/
- * manifest.json): the entry chunk (index.html's script and stylesheet) and the app chunk it picks for the
- * address, with the chunks they import; the route's own lazy chunks, with theirs; and the chunks the route
- * loads with import() as it mounts, named in `onMount` by chunk name. Other import()s wait for a click or for
- * a condition (the payer's toasts, the PDF maker; Amplify, which the dashboard loads only to refresh tokens
- * about to expire or to log out, docs/decisions.md #108): they are listed apart, not counted.
- */
-const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onMount: string[] }[] = [
-  // Since the page is server-rendered, these bytes make /p/{id} interactive; none is on its critical path.
-  // The stylesheet counted here arrives inlined in the HTML; web/public/payer-boot.js (< 1 KB), which asks
-  // for the entry after the first paint, is not in the manifest.
-  {
-    page: '/p/{id}',
-    app: [],
-    route: ['src/features/payer/components/payment-page.tsx', 'src/features/payer/api/server-rendered-link.ts'],
-    onMount: [],
-  },
-  {
-    page: '/payment-success',
-    app: [],
-    route: ['src/features/payer/components/payment-success-page.tsx'],
-    onMount: [],
-  },
-  // Prerendered, and its one script is the header's island (docs/decisions.md #90), not the app's entry.
-  { page: '/', entry: 'src/landing-island.ts', app: [], route: [], onMount: [] },
-  // Prerendered: these bytes arrive once the visitor reaches for the form (web/public/prerendered-boot.js).
-  {
-    page: '/login',
-    app: ['src/app/merchant-app.tsx'],
-    route: ['src/app/routes/signed-out-guard-route.tsx', 'src/features/auth/components/login-page.tsx'],
-    onMount: [],
-  },
-  {
-    page: '/dashboard',
-    app: ['src/app/merchant-app.tsx'],
-    route: ['src/app/routes/dashboard-guard-route.tsx', 'src/features/dashboard/components/dashboard-home.tsx'],
-    onMount: [],
-  },
-];
-
-function pageBytes() {
-  let manifest: ViteManifest;
-  try {
-    manifest = readViteManifest(DIST);
-  } catch {
-    console.log('.vite/manifest.json missing: run `npm run build` for the bytes each page loads');
-    return;
-  }
-  const chunk = (key: string) => {
-    const found = manifest[key];
-    if (!found) throw new Error(`${key} is not in the Vite manifest: update PAGES in tests/bench/run.ts`);
-    return found;
-  };
-  const appEntryChunks = entryChunks(manifest);
-  /** Adds `roots` and what they import to `into`; with `onMount`, also the import()s it names, the rest to `later`. */
-  const collect = (roots: string[], onMount: string[] | null, into: Set<string>, later: Set<string>) => {
-    const visit = (key: string) => {
-      if (into.has(key)) return;
-      into.add(key);
-      const current = chunk(key);
-      for (const next of current.imports ?? []) visit(next);
-      // The entry's import()s are the two apps; a page loads one of them, named in `app`.
-      if (!onMount || appEntryChunks.has(key)) return;
-      for (const next of current.dynamicImports ?? []) {
-        if (onMount.includes(chunk(next).name ?? '')) visit(next);
-        else later.add(next);
-      }
-    };
-    roots.forEach(visit);
-  };
-  const size = (file: string) => {
-    const bytes = readFileSync(path.join(DIST, file));
-    return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  };
-
-  const columns = ['files', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'total raw', 'total gzip'];
-  const row = (label: string, cells: (string | number)[]) =>
-    console.log(`  ${label.padEnd(18)}${cells.map((cell) => String(cell).padStart(11)).join('')}`);
-  console.log('\nWhat a first visit downloads: JS + CSS bytes, by the Vite manifest (gzip level 9)');
-  row('page', columns);
-  const notCounted: string[] = [];
-  const figures: Record<string, { files: number; jsGzip: number; cssGzip: number; totalGzip: number }> = {};
-  for (const { page, entry = 'index.html', app, route, onMount } of PAGES) {
-    const keys = new Set<string>();
-    const later = new Set<string>();
-    collect([entry, ...app], null, keys, later);
-    collect(route, onMount, keys, later);
-    // Every page has the app's stylesheet (the prerendered ones and /p/{id} inline it), whatever its script.
-    const stylesheet = [...appEntryChunks].flatMap((key) => chunk(key).css ?? []);
-    const files = new Set([...stylesheet, ...[...keys].flatMap((key) => [chunk(key).file, ...(chunk(key).css ?? [])])]);
-    const js = { raw: 0, gzip: 0 };
-    const css = { raw: 0, gzip: 0 };
-    for (const file of files) {
-      const { raw, gzip } = size(file);
-      const kind = file.endsWith('.css') ? css : js;
-      kind.raw += raw;
-      kind.gzip += gzip;
-    }
-    figures[page] = { files: files.size, jsGzip: js.gzip, cssGzip: css.gzip, totalGzip: js.gzip + css.gzip };
-    row(page, [files.size, js.raw, js.gzip, css.raw, css.gzip, js.raw + css.raw, js.gzip + css.gzip]);
-    for (const key of later) {
-      if (!keys.has(key)) notCounted.push(`${page} ${chunk(key).file} (${size(chunk(key).file).gzip} B gzip)`);
-    }
-  }
-  if (notCounted.length > 0) console.log(`  Not counted (loaded on a click): ${notCounted.join(', ')}`);
-  const command = `${BENCH} (the Vite manifest's module graph, gzip level 9)`;
-  report.section('firstVisitBytes', { ...figures, command });
-  report.row(
-    'First visit JS + CSS, gzip',
-    Object.entries(figures)
-      .map(([page, { totalGzip }]) => `\`${page}\` ${(totalGzip / 1000).toFixed(1)} KB`)
-      .join(', '),
-    command,
-  );
-}
-
-/**
- * Lighthouse (mobile, simulated throttling, median of 3) on the pages a phone opens, served by the local
- * gateway as CloudFront serves them (compressed, cache headers, over HTTP/2), and the floor: a bare React +
- * Vite page with the same versions, served by a second gateway (no functions) the same way.
- */
-async function lighthousePages(linkId: string) {
-  const { startLocalGateway } = await import('@infra/local/gateway');
-  const { startLighthouse, buildBareReactPage, LIGHTHOUSE_RUNS } = await import('./lighthouse');
-  const bareDist = await buildBareReactPage();
-  const bareGateway = await startLocalGateway({
-    port: 0,
-    functions: [],
-    runtimeConfig: env.runtime.runtimeConfig,
-    staticDir: bareDist,
-  });
-  const session = await startLighthouse();
-  const figures: Record<string, unknown> = {};
-  try {
-    const merchant = await env.createMerchant();
-    await env.connectStripe(merchant);
-    const pages: { page: string; url: string; signedIn?: boolean }[] = [
-      { page: '/p/{id}', url: `${env.baseUrl}/p/${linkId}` },
-      { page: '/', url: `${env.baseUrl}/` },
-      { page: '/login', url: `${env.baseUrl}/login` },
-      { page: '/signup', url: `${env.baseUrl}/signup` },
-      { page: '/dashboard (signed in, empty cache)', url: `${env.baseUrl}/dashboard`, signedIn: true },
-      { page: 'bare React + Vite (the floor)', url: `${bareGateway.url}/` },
-    ];
-    console.log(`\nLighthouse: mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs`);
-    const row = (cells: (string | number)[]) =>
-      console.log(
-        `  ${String(cells[0]).padEnd(36)}${cells
-          .slice(1)
-          .map((cell) => String(cell).padStart(10))
-          .join('')}`,
-      );
-    row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'bytes', 'requests']);
-    for (const { page, url, signedIn } of pages) {
-      if (!isMeasured(page)) continue;
-      if (signedIn) await session.signIn(`${env.baseUrl}/login`, merchant);
-      const measured = await session.measure(url, { keepStorage: signedIn });
-      figures[page] = measured;
-      row([
-        page,
-        measured.score,
-        measured.fcpMs,
-        measured.lcpMs,
-        measured.tbtMs,
-        measured.totalBytes,
-        measured.requests,
-      ]);
-      report.row(
-        `Lighthouse \`${page}\` (score / FCP / LCP / TBT / bytes)`,
-        `${measured.score} / ${measured.fcpMs.toLocaleString('en-NZ')} ms / ${measured.lcpMs.toLocaleString('en-NZ')} ms / ${measured.tbtMs} ms / ${measured.totalBytes.toLocaleString('en-NZ')} B`,
-        LIGHTHOUSE_COMMAND,
-      );
-    }
-  } finally {
-    await session.close();
-    await bareGateway.stop();
-  }
-  report.section('lighthouse', { ...figures, command: LIGHTHOUSE_COMMAND });
-}
-
-/**
- * Each catalogue function's deployed bundle (its asset in a bundled synth), its bytes, and its cold import: a fresh `node` running
- * the bundle (so it loads and evaluates everything at module scope, as a Lambda cold start does), timed
- * against two floors in the same round — a bare `node -e 0`, and a `node` that only imports the AWS SDK
- * clients the bundle leaves to the runtime. The second difference is the function's own share, the part its
- * code decides (docs/decisions.md #109). Each figure is the median of COLD_RUNS rounds of the three, taken
- * side by side so a moment of load on the machine shifts all three alike. The bundles resolve the AWS SDK
- * (left external, as in the cloud) from the repository's node_modules.
- */
-async function functionBundles() {
-  const { assemblyCatalogBundles } = await import('./function-bundles');
-  const { synthesizeBundledAssembly } = await import('@infra/operations/assembly-functions');
-  const scratch = path.resolve(import.meta.dirname, '../../node_modules/.cache/paylink-bench-functions');
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
-  // The files a deploy uploads: a bundled synth of prod (about a minute), or one already made
-  // (PAYLINK_BENCH_ASSEMBLY=cdk.out/rehearsal/prod after `npm run deploy:rehearse`).
-  let assembly = process.env.PAYLINK_BENCH_ASSEMBLY;
-  if (!assembly) {
-    assembly = path.join(scratch, 'assembly');
-    console.log('\nSynthesizing prod with its assets bundled (cdk synth, as npm run deploy does)…');
-    synthesizeBundledAssembly(assembly);
-  }
-  /** ms for a fresh node with these arguments, or null if it fails. */
-  const timed = (args: string[]) => {
-    const started = performance.now();
-    const { status } = spawnSync(process.execPath, args, {
-      env: { ...process.env, AWS_REGION: 'ap-southeast-2', NODE_OPTIONS: '' },
-      stdio: 'ignore',
-    });
-    return status === 0 ? performance.now() - started : null;
-  };
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const bareArgs = ['-e', '0'];
-  const sdkArgs = (packages: string[]) =>
-    packages.length === 0
-      ? bareArgs
-      : ['--input-type=module', '-e', packages.map((name) => `await import(${JSON.stringify(name)});`).join(' ')];
-
-  console.log(
-    `\nFunction bundles (the assets of a bundled cdk synth of prod) and cold import, median of ${COLD_RUNS} rounds: over node -e 0, and over node importing only the AWS SDK clients the function loads`,
-  );
-  console.log(
-    `  ${'function'.padEnd(34)}${'bytes'.padStart(10)}${'import ms'.padStart(11)}${'over bare'.padStart(11)}${'SDK share'.padStart(11)}${'own share'.padStart(11)}`,
-  );
-  const functions: Record<
-    string,
-    { bytes: number; coldImportMs: number | null; overBareMs: number | null; overSdkMs: number | null }
-  > = {};
-  const bareTimings: number[] = [];
-  for (const bundle of assemblyCatalogBundles(assembly)) {
-    const file = path.join(scratch, `${bundle.name}.mjs`);
-    writeFileSync(file, bundle.code);
-    const rounds: { bare: number; sdk: number; cold: number }[] = [];
-    for (let run = 0; run < COLD_RUNS; run++) {
-      const bare = timed(bareArgs);
-      const sdk = timed(sdkArgs(bundle.runtimePackages));
-      const cold = timed([file]);
-      if (bare === null || sdk === null || cold === null) break;
-      rounds.push({ bare, sdk, cold });
-    }
-    if (rounds.length < COLD_RUNS) {
-      problems.push(`the ${bundle.name} bundle (or the SDK clients it loads) fails to import`);
-      functions[bundle.name] = { bytes: bundle.bytes, coldImportMs: null, overBareMs: null, overSdkMs: null };
-      console.log(`  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${'fails'.padStart(11)}`);
-      continue;
-    }
-    bareTimings.push(...rounds.map(({ bare }) => bare));
-    const figure = {
-      bytes: bundle.bytes,
-      coldImportMs: Math.round(median(rounds.map(({ cold }) => cold))),
-      overBareMs: Math.round(median(rounds.map(({ cold, bare }) => cold - bare))),
-      overSdkMs: Math.round(median(rounds.map(({ cold, sdk }) => cold - sdk))),
-    };
-    functions[bundle.name] = figure;
-    const sdkShare = median(rounds.map(({ sdk, bare }) => sdk - bare));
-    console.log(
-      `  ${bundle.name.padEnd(34)}${String(bundle.bytes).padStart(10)}${String(figure.coldImportMs).padStart(11)}${signed(figure.overBareMs).padStart(11)}${signed(Math.round(sdkShare)).padStart(11)}${signed(figure.overSdkMs).padStart(11)}`,
-    );
-  }
-  const bare = Math.round(median(bareTimings));
-  report.section('functions', { coldImportBaselineMs: bare, ...functions, command: FUNCTIONS_COMMAND });
-  const all = Object.values(functions);
-  const kb = (bytes: number) => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
-  const range = (values: (number | null)[]) => {
-    const known = values.flatMap((value) => (value === null ? [] : [value]));
-    return `${signed(Math.min(...known))} to ${signed(Math.max(...known))} ms`;
-  };
-  report.row(
-    "Function bundles (the bundled assembly's assets)",
-    `${kb(Math.min(...all.map(({ bytes }) => bytes)))}–${kb(Math.max(...all.map(({ bytes }) => bytes)))}`,
-    `${FUNCTIONS_COMMAND}; budgets in tests/infra/function-bundle-budget.test.ts`,
-  );
-  report.row(
-    `Cold import over \`node -e 0\` (${bare} ms)`,
-    range(all.map(({ overBareMs }) => overBareMs)),
-    FUNCTIONS_COMMAND,
-  );
-  report.row(
-    "Cold import, the function's own share (over node importing its AWS SDK clients)",
-    range(all.map(({ overSdkMs }) => overSdkMs)),
-    FUNCTIONS_COMMAND,
-  );
-}
-
-/** +12 / −3: a difference in ms with its sign. */
-function signed(ms: number) {
-  return `${ms < 0 ? '−' : '+'}${Math.abs(ms)}`;
-}
-
 // The run, last in the file so the definitions above are initialised.
 // The per-client limit on public routes would refuse a benchmark's thousands of requests from one address.
 // With a built SPA the gateway serves it, so /p/{id} is measured as a phone gets it (its stylesheet inlined).
@@ -815,7 +359,8 @@ const env = await bootLocalRuntime({
 try {
   // The cold imports first, as in their PAYLINK_BENCH_ONLY run: each is a child `node`, and a parent holding the
   // 100,000-payment runtime of the later sections slowed a bare `node -e 0` from ~30 to ~185 ms.
-  if (ONLY === undefined) await functionBundles();
+  if (ONLY === undefined)
+    await functionColdImports({ report, problems, command: FUNCTIONS_COMMAND, coldRuns: COLD_RUNS });
   // Then, on an empty runtime: the re-verify run it includes then meets no other section's pending payments.
   if (ONLY === undefined || ONLY === 'cost') await paymentCost();
   if (ONLY === 'drop') await ticketDrop();
@@ -825,8 +370,8 @@ try {
     if (!builtSpa) throw new Error('PAYLINK_BENCH_ONLY=lighthouse needs a built SPA: run `npm run build`');
     const merchant = await env.createMerchant();
     await env.connectStripe(merchant);
-    await lighthousePages(await createLink(merchant));
-    pageBytes();
+    await lighthousePages({ env, report, command: LIGHTHOUSE_COMMAND, isMeasured, linkId: await createLink(merchant) });
+    pageBytes({ dist: DIST, report, bench: BENCH });
   }
 } catch (error) {
   await env.stop();
@@ -834,7 +379,8 @@ try {
 }
 if (ONLY) {
   await env.stop();
-  if (ONLY === 'functions') await functionBundles();
+  if (ONLY === 'functions')
+    await functionColdImports({ report, problems, command: FUNCTIONS_COMMAND, coldRuns: COLD_RUNS });
   report.print();
   if (problems.length > 0) {
     console.error(`\nThe bench found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
@@ -850,20 +396,29 @@ try {
   // Lighthouse before the sections that fill the runtime: its page's main thread shares the two cores with it.
   if (process.env.PAYLINK_BENCH_SKIP_LIGHTHOUSE || QUICK) console.log('\nLighthouse skipped');
   else if (!builtSpa) console.log('\nLighthouse needs a built SPA: run `npm run build`');
-  else await lighthousePages(linkId);
+  else await lighthousePages({ env, report, command: LIGHTHOUSE_COMMAND, isMeasured, linkId });
   // While its 2,000 are the only pending payments: the load test's checkouts stay pending too.
   await lostWebhooks();
   await saturatedReverify();
   await payerPageCriticalPath(linkId);
   await underLoad(merchant, linkId);
-  await historySizes();
+  await historySizes({
+    env,
+    report,
+    problems,
+    bench: BENCH,
+    sizes: HISTORY_SIZES,
+    requests: HISTORY_REQUESTS,
+    callRuns: CALL_RUNS,
+    callsCommand: CALLS_COMMAND,
+  });
   await busyMerchantDay();
   await webhooks();
   await ticketDrop();
 } finally {
   await env.stop();
 }
-pageBytes();
+pageBytes({ dist: DIST, report, bench: BENCH });
 
 report.print();
 if (QUICK) console.log('\nQuick run: bench/results.json and the README are left as they were.');

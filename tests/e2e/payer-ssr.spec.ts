@@ -130,6 +130,36 @@ test('with JavaScript on, the page becomes interactive from the HTML it came wit
   expect(linkReads).toEqual([]);
 });
 
+test("the script adopts the server's nodes: none of the link's text is removed or rewritten", async ({ page }) => {
+  const words = [fixedLink.title, fixedLink.description!, BUSINESS];
+  // Before any of the page's own scripts: every node taken out of the page (outside <head>, whose <title>
+  // is React's to keep), and every text changed in place, that holds the link's words.
+  await page.addInitScript((watched: string[]) => {
+    const seen: string[] = [];
+    (window as unknown as { linkTextChanges: string[] }).linkTextChanges = seen;
+    const holdsLinkText = (node: Node) => words(node).length > 0;
+    const words = (node: Node) => watched.filter((word) => node.textContent?.includes(word));
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (document.head.contains(record.target)) continue;
+        if (
+          record.type === 'characterData' &&
+          (holdsLinkText(record.target) || watched.some((word) => record.oldValue?.includes(word)))
+        )
+          seen.push(`text changed: ${record.oldValue ?? ''}`);
+        for (const removed of record.removedNodes)
+          if (holdsLinkText(removed)) seen.push(`removed: ${removed.nodeName} ${words(removed).join(', ')}`);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true, characterDataOldValue: true });
+  }, words);
+  await page.goto(`/p/${fixedLink.linkId}`);
+  // Interactive: the script has taken over (the server's controls wait, disabled, for it).
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  await page.getByText('10% · $2.45', { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Payment summary' })).toContainText('Total$26.95');
+  expect(await page.evaluate(() => (window as unknown as { linkTextChanges: string[] }).linkTextChanges)).toEqual([]);
+});
+
 test('a link-preview crawler, which runs no script, finds the preview tags', async ({ request }) => {
   const response = await request.get(`/p/${fixedLink.linkId}`, {
     headers: { 'user-agent': 'WhatsApp/2.23.20.0 A' },

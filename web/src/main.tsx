@@ -23,10 +23,11 @@ const payerRoute = matchPayerRoute(window.location);
  * them, and load this entry once the form is used (the landing page loads only its header island,
  * landing-island.ts; docs/decisions.md #90): React hydrates that markup once the router has the page's code,
  * so nothing the visitor sees (or has typed) is replaced. A browser holding a session may be sent elsewhere (/login → /dashboard):
- * it is drawn afresh. /p/{id} is server-rendered apart from React's markup, and is also drawn afresh.
+ * it is drawn afresh. /p/{id} arrives drawn by the server from the markup the React page renders too
+ * (shared/payer-page-markup.ts), and is hydrated: its nodes are adopted, never drawn again (docs/decisions.md #144).
  */
 const serverDrawn = container.hasChildNodes();
-const hydrate = !payerRoute && serverDrawn && !mayHaveStoredSession();
+const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !mayHaveStoredSession());
 
 // A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
 // arrive (docs/decisions.md #102); the app then renders into the same root.
@@ -67,12 +68,12 @@ app.then(
     handedOver = true;
     // A page that arrived drawn is already readable: React takes it over in slices between the browser's
     // other work (a transition yields every few ms) instead of in one long task that a tap would wait behind.
-    // The prerendered pages are hydrated; /p/{id} is drawn again.
+    // The prerendered pages and /p/{id} are hydrated.
     if (hydrate) return startTransition(() => void hydrateRoot(container, <StrictMode>{page}</StrictMode>));
     const root = frameRoot ?? createRoot(container);
-    // The same for a page already on screen (/p/{id}'s, or the dashboard's frame): it stays readable while the
-    // app renders in slices, and the page replaces it in one commit.
-    if ((payerRoute && serverDrawn) || frameRoot) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
+    // The same for the dashboard's frame: it stays readable while the app renders in slices, and the page
+    // replaces it in one commit.
+    if (frameRoot) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
     else root.render(<StrictMode>{page}</StrictMode>);
   },
   (error: unknown) => {

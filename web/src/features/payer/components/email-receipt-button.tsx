@@ -4,7 +4,7 @@ import { ApiRequestError } from '@web/lib/api-request-error';
 import { prepareToasts, toast, Toaster } from '@web/lib/toast';
 import { sendReceipt, serverMessage } from '../api/payer-api';
 import { payerStrings } from '../payer-strings';
-import { payerButton, payerErrorAlert } from './payer-ui';
+import { payerButton, payerErrorAlert } from '@shared/payer-page-look';
 
 const strings = payerStrings.receipt;
 

@@ -1,39 +1,13 @@
-import { LockKeyhole, QrCode } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { BRAND_NAME } from '@shared/brand';
-import { payerStrings } from '../payer-strings';
+import { payerShell } from '@shared/payer-page-markup';
+import { toReact } from './markup-react';
 
 /**
- * The frame of every payer page, phone first: a quiet header with the logo, one narrow column, and the
- * line that tells a payer who handles their card. Links are plain <a>: the payer's pages carry no router,
- * and the rest of the site is another app (main.tsx).
+ * The frame of every payer page (shared/payer-page-markup.ts's, as the server's HTML of /p/{id} draws it):
+ * a quiet header with the logo, one narrow column, and the line that tells a payer who handles their card.
  */
 export function PayerShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col bg-surface">
-      <header className="border-b border-border bg-background">
-        <div className="mx-auto flex h-14 w-full max-w-lg items-center px-4">
-          <a href="/" aria-label={payerStrings.homeLink} className="inline-flex rounded-lg">
-            {/* components/brand-logo.tsx's look; that module also holds a router link, which would bring
-                react-router onto the payer's phone. */}
-            <span className="inline-flex items-center gap-2 text-lg font-semibold tracking-tight">
-              <span className="inline-flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-                <QrCode aria-hidden="true" className="size-5" />
-              </span>
-              {BRAND_NAME}
-            </span>
-          </a>
-        </div>
-      </header>
-      <main id="main" className="flex-1 px-4 py-6 sm:py-12">
-        <div className="mx-auto w-full max-w-lg">{children}</div>
-      </main>
-      <footer className="flex items-center justify-center gap-2 px-4 pb-8 text-sm text-muted-foreground">
-        <LockKeyhole aria-hidden="true" className="size-4" />
-        {payerStrings.securedByStripe}
-      </footer>
-    </div>
-  );
+  return toReact(payerShell<ReactNode>(children));
 }
 
 /**

@@ -5,7 +5,7 @@ import { cancelPayment } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { PayerLoading, PayerShell } from './payer-shell';
 import { PayerStatusCard } from './payer-status-card';
-import { payerButton } from './payer-ui';
+import { payerButton } from '@shared/payer-page-look';
 
 const strings = payerStrings.canceled;
 

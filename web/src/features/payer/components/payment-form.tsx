@@ -1,14 +1,13 @@
-import { repeatAgreementWords, repeatPriceWords } from '@shared/recurring';
-import { TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, parseMoneyInput, paymentAmounts, type TipChoice } from '@shared/money';
+import { useEffect, useState, type FormEvent } from 'react';
+import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, type TipChoice } from '@shared/money';
+import { formAmounts, PAY_AMOUNT_ID, paymentForm, prefilledAmountText } from '@shared/payer-page-markup';
 import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { prefilledAmountCents, REQUEST_ID_PATTERN } from '@shared/payer-link-params';
-import { formatMoney } from '@web/lib/format-money';
 import { ApiRequestError } from '@web/lib/api-request-error';
+import { useHydrated } from '@web/lib/hydration';
 import { createCheckout, serverMessage } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
-import { payerButton, payerCard, payerErrorAlert, payerInput } from './payer-ui';
+import { toReact } from './markup-react';
 
 const strings = payerStrings.paymentPage;
 
@@ -20,14 +19,15 @@ function amountProblem(baseCents: number | null, totalCents: number): string | n
   return null;
 }
 
-/**
- * The ready page: the amount (fixed, or typed by the payer), the tip, the live total and Pay Now. The
- * total is the server's own sum (shared/money.ts); the server recomputes it from the stored link anyway
- * (docs/decisions.md #10). Pay Now creates the Checkout Session and hands the browser to Stripe.
- */
 /** What happened to the link since the page loaded it, as the checkout call found out. */
 export type LinkGone = 'not-found' | 'not-accepting' | 'expired' | 'sold-out';
 
+/**
+ * The ready page (shared/payer-page-markup.ts's `paymentForm`, as the server draws it): the amount (fixed,
+ * or typed by the payer), the tip, the live total and Pay Now. The total is the server's own sum
+ * (shared/money.ts); the server recomputes it from the stored link anyway (docs/decisions.md #10). Pay Now
+ * creates the Checkout Session and hands the browser to Stripe.
+ */
 export function PaymentForm({
   link,
   onGone,
@@ -47,15 +47,14 @@ export function PaymentForm({
       requestId: requestId && REQUEST_ID_PATTERN.test(requestId) ? requestId : undefined,
     };
   });
-  const [amountText, setAmountText] = useState(() =>
-    link.isOpenAmount && fromRequest.prefill !== null ? (fromRequest.prefill / 100).toFixed(2) : '',
-  );
+  const [amountText, setAmountText] = useState(() => prefilledAmountText(link, fromRequest.prefill));
   const [tip, setTip] = useState<TipChoice>('none');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const amountInput = useRef<HTMLInputElement>(null);
-  const id = useId();
+  // Hydrating adopts the server's HTML (docs/decisions.md #144), whose controls wait, disabled, for the
+  // script: its first render draws them so, and enables them once it has taken over.
+  const interactive = useHydrated();
 
   // The browser's Back button on Stripe's page may restore this page as it was left, mid-'Processing...'.
   useEffect(() => {
@@ -66,27 +65,18 @@ export function PaymentForm({
     return () => window.removeEventListener('pageshow', restore);
   }, []);
 
-  const tipPercent = link.tipPercent ?? 0;
-  const offersTip = tipPercent > 0;
-  const typedCents = link.isOpenAmount ? parseMoneyInput(amountText) : null;
-  const baseCents = link.isOpenAmount ? (typedCents ?? 0) : (link.amountCents ?? 0);
-  const tipChoice: TipChoice = offersTip ? tip : 'none';
-  const amounts = paymentAmounts(baseCents, link.tipPercent, tipChoice);
-  const tipText =
-    baseCents > 0
-      ? formatMoney(paymentAmounts(baseCents, link.tipPercent, 'percent').tipCents, link.currency)
-      : undefined;
-  const amountMissing = link.isOpenAmount && amountText.trim() === '';
-  const money = (cents: number) => formatMoney(cents, link.currency);
+  const { typedCents, baseCents, totalCents } = formAmounts(link, amountText, tip);
+  const tipChoice: TipChoice = (link.tipPercent ?? 0) > 0 ? tip : 'none';
 
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = amountProblem(link.isOpenAmount ? typedCents : baseCents, amounts.totalCents);
+    const problem = amountProblem(link.isOpenAmount ? typedCents : baseCents, totalCents);
     setAmountError(problem);
     setPayError(null);
     if (problem) {
-      amountInput.current?.focus();
+      // The page has one amount field, under a fixed id (the server's HTML names it the same).
+      document.getElementById(PAY_AMOUNT_ID)?.focus();
       return;
     }
     setBusy(true);
@@ -113,131 +103,28 @@ export function PaymentForm({
     }
   }
 
-  const amountErrorId = `${id}-amount-error`;
   return (
-    <section aria-labelledby={`${id}-title`} className={payerCard}>
+    <>
       <title>{pageTitle(link.businessName ? `${link.title} · ${link.businessName}` : link.title)}</title>
-      <div className="flex flex-col gap-2 p-6 pb-4">
-        {link.businessName ? (
-          <p className="text-sm font-medium text-muted-foreground">{strings.payTo(link.businessName)}</p>
-        ) : null}
-        <h1 id={`${id}-title`} className="text-2xl font-semibold tracking-tight break-words">
-          {link.title}
-        </h1>
-        {link.description ? (
-          <p className="whitespace-pre-line break-words text-muted-foreground">{link.description}</p>
-        ) : null}
-      </div>
-
-      <form noValidate onSubmit={(event) => void pay(event)} className="flex flex-col gap-6 px-6 pb-6">
-        {link.isOpenAmount ? (
-          <div className="flex flex-col gap-2">
-            <label htmlFor={`${id}-amount`} className="text-sm font-medium">
-              {strings.enterAmount(link.currency)}
-            </label>
-            <input
-              ref={amountInput}
-              id={`${id}-amount`}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="0.00"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => {
-                setAmountText(event.target.value);
-                setAmountError(null);
-              }}
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={amountError ? amountErrorId : undefined}
-              className={`h-14 text-2xl font-semibold tabular-nums ${payerInput}`}
-            />
-            {amountError ? (
-              <p id={amountErrorId} role="alert" className="text-sm font-medium text-destructive">
-                {amountError}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <div className="flex flex-col gap-1">
-            <p className="text-sm font-medium text-muted-foreground">{strings.amountLabel}</p>
-            <p className="text-4xl font-semibold tracking-tight tabular-nums">{money(baseCents)}</p>
-            {link.repeat ? (
-              <>
-                <p className="font-medium">{repeatPriceWords(baseCents, link.currency, link.repeat)}</p>
-                <p className="text-sm text-muted-foreground">
-                  {repeatAgreementWords(baseCents, link.currency, link.repeat, { offersTip })}
-                </p>
-              </>
-            ) : null}
-            {amountError ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {amountError}
-              </p>
-            ) : null}
-          </div>
-        )}
-
-        {offersTip ? (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">{strings.tipLegend}</legend>
-            <div className="grid grid-cols-2 gap-3">
-              {(['none', 'percent'] as const).map((choice) => (
-                <label
-                  key={choice}
-                  className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-base font-medium transition-colors has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-hover"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-tip`}
-                    value={choice}
-                    checked={tip === choice}
-                    onChange={() => setTip(choice)}
-                    className="size-5 shrink-0 accent-primary"
-                  />
-                  {choice === 'none' ? strings.noTip : strings.tipOption(tipPercent, tipText)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
-
-        <section aria-label={strings.summaryLabel} aria-live="polite" className="rounded-lg bg-surface p-4">
-          <dl className="flex flex-col gap-2">
-            {amounts.tipCents > 0 ? (
-              <>
-                <div className="flex justify-between gap-4 text-sm text-muted-foreground">
-                  <dt>{strings.subtotal}</dt>
-                  <dd className="tabular-nums">{money(amounts.baseCents)}</dd>
-                </div>
-                <div className="flex justify-between gap-4 text-sm text-muted-foreground">
-                  <dt>{strings.tipLine(tipPercent)}</dt>
-                  <dd className="tabular-nums">{money(amounts.tipCents)}</dd>
-                </div>
-              </>
-            ) : null}
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="font-medium">{strings.total}</dt>
-              <dd className="text-2xl font-semibold tabular-nums">{money(amounts.totalCents)}</dd>
-            </div>
-          </dl>
-        </section>
-
-        {payError ? (
-          <div role="alert" className={payerErrorAlert}>
-            <TriangleAlert aria-hidden="true" />
-            <p>{payError}</p>
-          </div>
-        ) : null}
-
-        <div className="flex flex-col gap-3">
-          <button type="submit" className={payerButton({ size: 'xl' })} disabled={busy || amountMissing}>
-            {busy ? strings.processing : strings.payNow}
-          </button>
-          <p className="text-center text-sm text-muted-foreground">{strings.redirectNote}</p>
-        </div>
-      </form>
-    </section>
+      {toReact(
+        paymentForm({
+          link,
+          amountText,
+          tip,
+          interactive,
+          busy,
+          amountError,
+          payError,
+          on: {
+            submit: (event) => void pay(event as FormEvent),
+            amountInput: (text) => {
+              setAmountText(text);
+              setAmountError(null);
+            },
+            tip: setTip,
+          },
+        }),
+      )}
+    </>
   );
 }

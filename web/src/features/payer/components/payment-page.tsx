@@ -1,13 +1,14 @@
-import { CirclePause, Clock, SearchX, TriangleAlert } from 'lucide-react';
 import { Suspense, use, useState } from 'react';
 import type { PublicPaymentLink } from '@shared/contracts/payment-links';
+import { payerButton, payerIcon } from '@shared/payer-page-look';
+import { expiredCard, linkState, notAcceptingCard, notFoundCard } from '@shared/payer-page-markup';
 import { loadOnce, type Outcome } from '../api/load-once';
 import { getPublicLink } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { PaymentForm, type LinkGone } from './payment-form';
 import { PayerLoading, PayerShell } from './payer-shell';
 import { PayerStatusCard } from './payer-status-card';
-import { payerButton } from './payer-ui';
+import { toReact } from './markup-react';
 
 const strings = payerStrings.paymentPage;
 
@@ -48,7 +49,7 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
         title={pageTitle(strings.documentTitle)}
         tone="destructive"
         role="alert"
-        icon={<TriangleAlert aria-hidden="true" />}
+        icon={toReact(payerIcon('triangle-alert'))}
         heading={strings.loadFailedTitle}
         body={outcome.error.status === 429 ? outcome.error.message : payerStrings.networkError}
       >
@@ -59,71 +60,33 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
     );
   }
   const link = outcome.value;
-  if (gone?.gone === 'not-found') return <LinkNotFound />;
-  if (link.expired) return <LinkExpired link={link} message={link.expiredMessage} />;
-  if (gone?.gone === 'expired') return <LinkExpired link={link} message={gone.message ?? null} />;
-  if (gone?.gone === 'not-accepting' || !link.acceptingPayments) return <LinkNotAccepting link={link} />;
-  if (gone?.gone === 'sold-out' || link.soldOut) {
-    return <LinkNotAccepting link={link} message={strings.soldOutMessage} />;
+  // The link as it was read (as the server drew it), then what the checkout call found since.
+  const state = gone?.gone ?? linkState(link);
+  if (state === 'not-found') return <LinkNotFound />;
+  if (state === 'expired') {
+    return (
+      <>
+        <title>{pageTitle(strings.expiredTitle)}</title>
+        {toReact(expiredCard(link, gone ? (gone.message ?? null) : link.expiredMessage))}
+      </>
+    );
+  }
+  if (state === 'not-accepting' || state === 'sold-out') {
+    return (
+      <>
+        <title>{pageTitle(link.title)}</title>
+        {toReact(notAcceptingCard(link, state === 'sold-out'))}
+      </>
+    );
   }
   return <PaymentForm link={link} onGone={(kind, message) => setGone({ gone: kind, message })} />;
 }
 
 function LinkNotFound() {
   return (
-    <PayerStatusCard
-      title={pageTitle(strings.notFoundTitle)}
-      tone="neutral"
-      icon={<SearchX aria-hidden="true" />}
-      heading={strings.notFoundTitle}
-      body={
-        <>
-          <p>{strings.notFoundMessage}</p>
-          <p>{strings.notFoundNextStep}</p>
-        </>
-      }
-    />
-  );
-}
-
-/** payer-page-html.ts's expired card: the merchant's words, or the default ones (docs/decisions.md #53). */
-function LinkExpired({ link, message }: { link: PublicPaymentLink; message: string | null }) {
-  return (
-    <PayerStatusCard
-      title={pageTitle(strings.expiredTitle)}
-      tone="neutral"
-      icon={<Clock aria-hidden="true" />}
-      heading={strings.expiredTitle}
-      body={
-        <>
-          {link.businessName ? <p className="font-medium text-foreground">{link.businessName}</p> : null}
-          <p className="font-medium text-foreground break-words">{link.title}</p>
-          <p className="whitespace-pre-line break-words">{message || strings.expiredDefaultMessage}</p>
-        </>
-      }
-    />
-  );
-}
-
-function LinkNotAccepting({
-  link,
-  message = strings.notAcceptingMessage,
-}: {
-  link: PublicPaymentLink;
-  message?: string;
-}) {
-  return (
-    <PayerStatusCard
-      title={pageTitle(link.title)}
-      tone="warning"
-      icon={<CirclePause aria-hidden="true" />}
-      heading={link.title}
-      body={
-        <>
-          {link.businessName ? <p className="font-medium text-foreground">{link.businessName}</p> : null}
-          <p>{message}</p>
-        </>
-      }
-    />
+    <>
+      <title>{pageTitle(strings.notFoundTitle)}</title>
+      {toReact(notFoundCard())}
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { pageTitle, payerStrings } from '../payer-strings';
 import { EmailReceiptButton } from './email-receipt-button';
 import { PayerLoading, PayerShell } from './payer-shell';
 import { PayerStatusCard } from './payer-status-card';
-import { payerButton } from './payer-ui';
+import { payerButton } from '@shared/payer-page-look';
 
 const strings = payerStrings.success;
 
