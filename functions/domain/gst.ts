@@ -94,6 +94,11 @@ export interface ReceiptTax {
   address: string | null;
   tipTreatment: TipGstTreatment;
   /**
+   * Whether the receipt states its GST and the GST number at $200 or less (docs/decisions.md #176). Absent on
+   * receipts issued before it was kept: those stated none there, and still do.
+   */
+  showSmallReceiptGst?: boolean;
+  /**
    * The merchant's time zone when the receipt was issued: the receipt's date, its corrections' dates and the
    * GST period it falls in are read in it (docs/decisions.md #104). Absent on receipts issued before it was
    * kept, which are read in the merchant's zone as it is now.
@@ -118,6 +123,19 @@ export function paymentGst(
     supplyCents,
     gstCents: gstOfSupplyCents(supplyCents, treatment),
   };
+}
+
+/**
+ * Whether a receipt states its GST and the GST number: over $200 the law asks it (GST Act s19E, "taxable supply
+ * information"); a zero-rated sale says its 0% at every amount (#136); at $200 or less a standard-rated one
+ * states it when the merchant's setting, as the receipt was issued with it, says so (docs/decisions.md #176).
+ */
+export function receiptStatesGst(
+  gst: PaymentGst | null,
+  tax: Pick<ReceiptTax, 'showSmallReceiptGst'>,
+): gst is PaymentGst {
+  if (!gst) return false;
+  return gst.tier !== 'basic' || gst.treatment === 'zero-rated' || tax.showSmallReceiptGst === true;
 }
 
 /** The GST in a GST-inclusive part of a supply under its treatment: 3/23 at 15%, nothing at 0%. */

@@ -3,7 +3,7 @@ import type { MerchantProfile } from '@shared/contracts/merchant';
 import type { SignupData } from '@shared/contracts/signup';
 import type { StripeAccountStatus } from '@shared/contracts/stripe-connection';
 import type { TaxSettings } from '@shared/contracts/tax';
-import { UNSAVED_TAX_SETTINGS } from '@shared/tax-defaults';
+import { DEFAULT_SHOW_SMALL_RECEIPT_GST, UNSAVED_TAX_SETTINGS } from '@shared/tax-defaults';
 import { HttpError } from './http-error';
 
 /** The merchant's Paylink subscription, as Stripe last told us (platform account). */
@@ -33,7 +33,7 @@ export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEm
   websiteUrl?: string;
   businessDescription?: string;
   /** Settings → Tax; absent until the merchant saves it (then not registered for GST). */
-  tax?: TaxSettings;
+  tax?: StoredTaxSettings;
   /** The last receipt number given out (receipts.ts: one atomic counter per merchant). */
   lastReceiptNumber?: number;
   /**
@@ -179,9 +179,20 @@ export function newMerchant(merchantId: string, signup: SignupData, now: Date): 
   };
 }
 
+/**
+ * Settings → Tax as a merchant's row holds it: a row saved before the small-receipt GST setting existed has
+ * none, and reads as on (docs/decisions.md #176).
+ */
+export type StoredTaxSettings = Omit<TaxSettings, 'showSmallReceiptGst'> & { showSmallReceiptGst?: boolean };
+
+/** A saved row's settings with what it leaves out read as the defaults. */
+function storedTaxSettingsRead(tax: StoredTaxSettings): TaxSettings {
+  return { ...tax, showSmallReceiptGst: tax.showSmallReceiptGst ?? DEFAULT_SHOW_SMALL_RECEIPT_GST };
+}
+
 /** Settings → Tax as stored, or the unsaved defaults (not registered for GST). */
 export function taxSettingsOf(merchant: MerchantRecord): TaxSettings {
-  return merchant.tax ?? UNSAVED_TAX_SETTINGS;
+  return merchant.tax ? storedTaxSettingsRead(merchant.tax) : UNSAVED_TAX_SETTINGS;
 }
 
 /**
@@ -191,13 +202,13 @@ export function taxSettingsOf(merchant: MerchantRecord): TaxSettings {
  */
 export async function getTaxSettings(repo: MerchantRepository, merchantId: string): Promise<TaxSettings> {
   const merchant = await requireMerchant(repo, merchantId);
-  return (
-    merchant.tax ?? {
-      ...UNSAVED_TAX_SETTINGS,
-      legalName: merchant.companyName ?? null,
-      address: merchant.businessAddress ?? null,
-    }
-  );
+  return merchant.tax
+    ? storedTaxSettingsRead(merchant.tax)
+    : {
+        ...UNSAVED_TAX_SETTINGS,
+        legalName: merchant.companyName ?? null,
+        address: merchant.businessAddress ?? null,
+      };
 }
 
 /** Saves Settings → Tax (already checked by the contract, GST number included); receipts from now on follow it. */

@@ -8,9 +8,17 @@ import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
+import { DEFAULT_SHOW_SMALL_RECEIPT_GST } from '@shared/tax-defaults';
 import type { ReceiptDocument } from '@shared/receipt-document';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';
-import { paymentGst, refundGstCents, refundSupplyParts, type PaymentGst, type ReceiptTax } from './gst';
+import {
+  paymentGst,
+  receiptStatesGst,
+  refundGstCents,
+  refundSupplyParts,
+  type PaymentGst,
+  type ReceiptTax,
+} from './gst';
 import type { TipGstTreatment } from '@shared/contracts/tax';
 import { gstTreatmentOf } from '@shared/gst-treatment';
 import type { StoredRefund } from './money-records';
@@ -59,6 +67,7 @@ export function receiptTaxNow(merchant: MerchantRecord | undefined): ReceiptTax 
     supplierName: supplierNameOf(merchant),
     address: tax?.address ?? null,
     tipTreatment: tax?.tipTreatment ?? DEFAULT_TIP_TREATMENT,
+    showSmallReceiptGst: tax?.showSmallReceiptGst ?? DEFAULT_SHOW_SMALL_RECEIPT_GST,
     timeZone: merchant?.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
@@ -245,9 +254,8 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
   const gst = paymentGst(tax, payment);
   const corrections = refundCorrections(payment, tax.tipTreatment);
   const tipOutside = gst !== null && payment.tipCents > 0 && gst.supplyCents !== payment.totalCents;
-  // A zero-rated sale says its 0% at every amount; a standard-rated one states its GST from over $200 (#136).
-  const zeroRated = gst?.treatment === 'zero-rated';
-  const showsGst = gst !== null && (gst.tier !== 'basic' || zeroRated);
+  // Over $200, a zero-rated sale, or $200 or less when the receipt was issued to show it (#136, #176).
+  const showsGst = receiptStatesGst(gst, tax);
   const lines: [string, string][] = [
     [payment.linkTitle, money(payment.baseCents)],
     ...(payment.tipCents > 0
@@ -268,7 +276,7 @@ export function receiptView(payment: PaymentRecord, merchant: MerchantRecord | u
     description: payment.linkDescription ? `${payment.linkTitle}: ${payment.linkDescription}` : payment.linkTitle,
     lines,
     totalText: money(payment.totalCents),
-    gstStatement: showsGst && gst ? gstStatementOf(gst, tipOutside, money) : null,
+    gstStatement: showsGst ? gstStatementOf(gst, tipOutside, money) : null,
     recipient:
       gst?.tier === 'recipient' ? { name: payment.payerName ?? null, email: payment.payerEmail ?? null } : null,
     answers: answersOfPayment(payment),

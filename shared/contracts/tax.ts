@@ -1,7 +1,11 @@
 import * as z from 'zod/mini';
 import { GST_NUMBER_MESSAGES, gstNumberDigits, gstNumberProblem } from '../gst-number';
 import { plainTextSchema } from '../plain-text';
-import { DEFAULT_TIP_TREATMENT as TIP_DEFAULT, UNSAVED_TAX_SETTINGS as UNSAVED } from '../tax-defaults';
+import {
+  DEFAULT_SHOW_SMALL_RECEIPT_GST,
+  DEFAULT_TIP_TREATMENT as TIP_DEFAULT,
+  UNSAVED_TAX_SETTINGS as UNSAVED,
+} from '../tax-defaults';
 
 /**
  * How a tip is treated for GST. No New Zealand ruling settles whether a tip paid through the business is
@@ -23,6 +27,11 @@ export const taxSettingsSchema = z.object({
   /** The address receipts show. */
   address: z.nullable(z.string()),
   tipTreatment: tipGstTreatmentSchema,
+  /**
+   * Whether a receipt of $200 or less states the GST it includes and the GST number, which the law asks only
+   * over $200 (docs/decisions.md #176). On unless the merchant turns it off.
+   */
+  showSmallReceiptGst: z.boolean(),
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
@@ -54,6 +63,10 @@ export const taxSettingsUpdateSchema = z.pipe(
       legalName: optionalText(120),
       address: optionalText(300),
       tipTreatment: z._default(tipGstTreatmentSchema, DEFAULT_TIP_TREATMENT),
+      showSmallReceiptGst: z._default(
+        z.boolean('Say whether receipts of $200 or less show the GST.'),
+        DEFAULT_SHOW_SMALL_RECEIPT_GST,
+      ),
     })
     .check(
       z.superRefine((value, context) => {
@@ -75,6 +88,7 @@ export const taxSettingsUpdateSchema = z.pipe(
     legalName: value.legalName,
     address: value.address,
     tipTreatment: value.tipTreatment,
+    showSmallReceiptGst: value.showSmallReceiptGst,
   })),
 );
 export type TaxSettingsUpdate = z.input<typeof taxSettingsUpdateSchema>;

@@ -4,7 +4,8 @@
  * /r page — with the GST number and "includes GST $30.00"; the merchant refunds $23 and the payer gets
  * supply correction information showing GST $3.00; the Payouts screen's GST summary shows $30.00 less
  * $3.00 and downloads as a CSV (docs/decisions.md #84); the receipt downloads as a PDF (#85). axe at 1280
- * and 390 px on the new screens.
+ * and 390 px on the new screens. A $23 receipt states its GST $3.00 and the GST number too, the setting
+ * "Show the GST on receipts of $200 or less" being on by default (#176).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -31,6 +32,26 @@ async function bothWidths(page: Page) {
     await page.setViewportSize(viewport);
     await expectNoSeriousAxeFindings(page);
   }
+}
+
+/** The payer pays the link on the sandbox's Checkout and lands on the success page. */
+async function payOnCheckout(page: Page, linkId: string) {
+  const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ linkId, tip: 'none' }),
+  });
+  const { url, paymentId } = (await checkout.json()) as CheckoutResponse;
+  const paid = await submitHostedForm(url, {
+    email: payer.email,
+    name: payer.name,
+    card_number: '4242 4242 4242 4242',
+    expiry: '12 / 34',
+    cvc: '123',
+  });
+  expect(paid.status).toBe(303);
+  await page.goto(paid.headers.get('location')!);
+  return { paymentId };
 }
 
 test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund sends a correction of $3.00', async ({
@@ -60,27 +81,15 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
   ).toBeVisible();
   await expect(gstNumber).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('No New Zealand ruling settles whether a tip', { exact: false })).toBeVisible();
+  // On by default (docs/decisions.md #176): small receipts state their GST too.
+  await expect(page.getByLabel('Show the GST on receipts of $200 or less')).toBeChecked();
   await bothWidths(page);
   await gstNumber.fill('49-091-850');
   await page.getByRole('button', { name: 'Save tax settings' }).click();
   await expect(page.getByText('Tax settings saved')).toBeVisible();
 
   // The payer pays $230 on the sandbox's Checkout and lands on the success page.
-  const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
-  });
-  const { url, paymentId } = (await checkout.json()) as CheckoutResponse;
-  const paid = await submitHostedForm(url, {
-    email: payer.email,
-    name: payer.name,
-    card_number: '4242 4242 4242 4242',
-    expiry: '12 / 34',
-    cvc: '123',
-  });
-  expect(paid.status).toBe(303);
-  await page.goto(paid.headers.get('location')!);
+  const { paymentId } = await payOnCheckout(page, link.linkId);
 
   // The receipt by email, from the success page's own button.
   await page.getByRole('button', { name: 'Email Receipt' }).click();
@@ -164,4 +173,18 @@ test('GST on: a $230 receipt shows the GST number and the GST; a $23 refund send
   await page.getByLabel('Filing frequency').selectOption({ label: 'Six-monthly' });
   await expect(page.getByLabel('Balance month')).toHaveValue('3');
   await expect(summary.getByRole('definition').filter({ hasText: '$27.00' })).toBeVisible();
+
+  // A $23 receipt, under the setting left on: its page states the GST it includes and the GST number.
+  const small = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
+    title: 'Coffee for the office',
+    description: null,
+    isOpenAmount: false,
+    amountCents: 2_300,
+    tipPercent: null,
+  });
+  await payOnCheckout(page, small.linkId);
+  await page.getByRole('link', { name: 'View or print receipt' }).click();
+  await expect(page.getByText('Coffee for the office').first()).toBeVisible();
+  await expect(page.getByText('The total includes GST $3.00')).toBeVisible();
+  await expect(page.getByText('49-091-850')).toBeVisible();
 });

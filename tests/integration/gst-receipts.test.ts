@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, type CheckoutRequest } from '@shared/contracts/checkout';
 import { paymentLinkSchema, type CreatePaymentLinkInput } from '@shared/contracts/payment-links';
+import { taxSettingsSchema } from '@shared/contracts/tax';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout, submitHostedForm } from '../support/stripe-sandbox';
@@ -27,6 +28,13 @@ async function registeredMerchant(): Promise<TestMerchant> {
   const merchant = await env.connectedMerchant({ companyName: 'Kōwhai Cafe' });
   await env.registerForGst(merchant);
   return merchant;
+}
+
+/** Saves Settings → Tax as registeredMerchant left it, with the small-receipt GST setting on or off (#176). */
+async function showSmallReceiptGst(merchant: TestMerchant, shown: boolean) {
+  const current = taxSettingsSchema.parse(await (await env.api('/api/me/tax', { token: merchant.accessToken })).json());
+  const saved = await send('/api/me/tax', 'PUT', { ...current, showSmallReceiptGst: shown }, merchant.accessToken);
+  expect(saved.status).toBe(200);
 }
 
 async function linkFor(owner: TestMerchant, title: string, amountCents: number, tipPercent: number | null = null) {
@@ -119,8 +127,9 @@ describe('the receipt page and email by tier', () => {
     expect(linkIn(email, '/r/').searchParams.get('k')).toBe(row.receiptKey);
   });
 
-  it('$200.00 shows no GST number or GST line; not registered shows none at all', async () => {
+  it('$200.00 with "Show the GST on receipts of $200 or less" off: no GST number or GST line; not registered shows none at all', async () => {
     const merchant = await registeredMerchant();
+    await showSmallReceiptGst(merchant, false);
     const basic = await pay((await linkFor(merchant, 'Lunch for ten', 20_000)).linkId);
     const page = await receiptPage(`/r/${basic.row.receiptToken as string}`);
     expect(page.html).toContain('Lunch for ten');
@@ -132,6 +141,33 @@ describe('the receipt page and email by tier', () => {
     const plainPage = await receiptPage(`/r/${plain.row.receiptToken as string}`);
     expect(plainPage.html).toContain('Not Registered Ltd');
     expect(plainPage.html).not.toContain('GST');
+  });
+
+  it('$23 by default: "The total includes GST $3.00" and the GST number, in the page and the email, kept when turned off later', async () => {
+    const merchant = await registeredMerchant();
+    const to = 'gst-flat-white@example.co.nz';
+    const { row, sessionId } = await pay((await linkFor(merchant, 'Coffee for the office', 2_300)).linkId, {
+      email: to,
+      name: 'Aroha Payer',
+    });
+    const path = `/r/${row.receiptToken as string}`;
+    const page = await receiptPage(path);
+    expect(page.html).toContain('The total includes GST $3.00');
+    expect(page.html).toContain('49-091-850');
+
+    expect((await send(`/api/checkout/${sessionId}/receipt`, 'POST', { email: to })).status).toBe(202);
+    const email = await waitForEmail(env.runtime.mailbox.url, to, { subject: /Your receipt/ });
+    expect(email.body.text).toContain('The total includes GST $3.00');
+    expect(email.body.text).toContain('GST number: 49-091-850');
+
+    // Turned off: the next small receipt states no GST, the one already issued keeps it (#97).
+    await showSmallReceiptGst(merchant, false);
+    const later = await pay((await linkFor(merchant, 'Two muffins', 2_300)).linkId);
+    const laterPage = await receiptPage(`/r/${later.row.receiptToken as string}`);
+    expect(laterPage.html).toContain('Two muffins');
+    expect(laterPage.html).not.toContain('includes GST');
+    expect(laterPage.html).not.toContain('49-091-850');
+    expect((await receiptPage(path)).html).toContain('The total includes GST $3.00');
   });
 
   it('over $1,000: Checkout requires the payer’s name, and the receipt names them with their email', async () => {

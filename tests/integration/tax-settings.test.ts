@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { taxSettingsSchema } from '@shared/contracts/tax';
@@ -35,6 +36,7 @@ describe('Settings → Tax: GET/PUT /api/me/tax', () => {
       legalName: 'Kiwi Coffee Cart',
       address: null,
       tipTreatment: 'part-of-supply',
+      showSmallReceiptGst: true,
     });
   });
 
@@ -64,6 +66,7 @@ describe('Settings → Tax: GET/PUT /api/me/tax', () => {
       legalName: 'Kōwhai Cafe Ltd',
       address: '1 Queen Street, Auckland 1010',
       tipTreatment: 'outside-supply',
+      showSmallReceiptGst: true,
     };
     expect(taxSettingsSchema.parse(await response.json())).toEqual(saved);
     expect(await getTax(merchant.accessToken)).toEqual(saved);
@@ -100,5 +103,27 @@ describe('Settings → Tax: GET/PUT /api/me/tax', () => {
     await putTax(first.accessToken, { gstRegistered: true, gstNumber: '136-410-132', legalName: 'First Ltd' });
     expect((await getTax(second.accessToken)).gstRegistered).toBe(false);
     expect((await env.api('/api/me/tax')).status).toBe(401);
+  });
+
+  it('saves "Show the GST on receipts of $200 or less" off and on; a row saved before it existed reads as on', async () => {
+    const merchant = await env.createMerchant();
+    const registered = { gstRegistered: true, gstNumber: '49-091-850', legalName: 'Kōwhai Ltd' };
+    const off = await putTax(merchant.accessToken, { ...registered, showSmallReceiptGst: false });
+    expect(off.status).toBe(200);
+    expect(await getTax(merchant.accessToken)).toMatchObject({ showSmallReceiptGst: false });
+    const bad = await putTax(merchant.accessToken, { ...registered, showSmallReceiptGst: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(apiErrorSchema.parse(await bad.json()).fields?.showSmallReceiptGst).toMatch(/receipts of \$200 or less/);
+    expect(await getTax(merchant.accessToken)).toMatchObject({ showSmallReceiptGst: false });
+
+    // Saved before the setting existed: the row has no such attribute.
+    await env.documents.send(
+      new UpdateCommand({
+        TableName: env.runtime.dynamo.tableNames.merchants,
+        Key: { merchantId: merchant.sub },
+        UpdateExpression: 'REMOVE tax.showSmallReceiptGst',
+      }),
+    );
+    expect(await getTax(merchant.accessToken)).toMatchObject({ gstNumber: '49091850', showSmallReceiptGst: true });
   });
 });

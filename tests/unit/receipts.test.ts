@@ -5,6 +5,7 @@ import type { MerchantRecord } from '@functions/domain/merchants';
 import type { StoredRefund } from '@functions/domain/money-records';
 import type { PaymentRecord } from '@functions/domain/payments';
 import { receiptTaxNow, receiptView, supplyCorrection } from '@functions/domain/receipts';
+import { formatMoney } from '@shared/money';
 
 const merchant = {
   merchantId: 'm1',
@@ -20,6 +21,9 @@ const merchant = {
     tipTreatment: 'part-of-supply',
   },
 } as MerchantRecord;
+
+/** The merchant who turned off "Show the GST on receipts of $200 or less" (docs/decisions.md #176). */
+const smallReceiptGstOff = { ...merchant, tax: { ...merchant.tax!, showSmallReceiptGst: false } };
 
 function paymentOf(baseCents: number, tipCents: number, refundCents: number[] = []): PaymentRecord {
   const refunds: Record<string, StoredRefund> = Object.fromEntries(
@@ -130,7 +134,7 @@ describe('supply corrections', () => {
 
   it('names the GST number on the receipt page’s correction even of a receipt of $200 or less', () => {
     const payment = paymentOf(2_300, 0, [2_300]);
-    const view = receiptView(payment, merchant);
+    const view = receiptView(payment, smallReceiptGstOff);
     expect(view.gstNumber).toBeNull();
     expect(view.corrections[0]!.gstText).toBe('GST corrected by $3.00 (GST number 49-091-850)');
   });
@@ -208,5 +212,58 @@ describe('the tax settings a receipt was issued under (docs/decisions.md #97)', 
     const stale = { ...merchant, tax: { ...merchant.tax!, gstRegistered: false } };
     expect(receiptTaxNow(stale)).toMatchObject({ gstRegistered: false, gstNumber: null });
     expect(receiptTaxNow(undefined)).toMatchObject({ gstRegistered: false, supplierName: 'Paylink merchant' });
+  });
+});
+
+describe('the GST on receipts of $200 or less (docs/decisions.md #176)', () => {
+  const statedAt = (totalCents: number, who: MerchantRecord) => {
+    const view = receiptView(paymentOf(totalCents, 0), who);
+    return [view.gstStatement, view.gstNumber];
+  };
+
+  it('is stated, with the GST number, by default — a row saved before the setting existed reads as on', () => {
+    expect(merchant.tax).not.toHaveProperty('showSmallReceiptGst');
+    expect(statedAt(1, merchant)).toEqual(['The total includes GST $0.00', '49-091-850']);
+    expect(statedAt(2_300, merchant)).toEqual(['The total includes GST $3.00', '49-091-850']);
+    expect(statedAt(20_000, merchant)).toEqual(['The total includes GST $26.09', '49-091-850']);
+    expect(statedAt(20_001, merchant)).toEqual(['The total includes GST $26.09', '49-091-850']);
+  });
+
+  it('is left out when the merchant turns it off; over $200 the law still asks it', () => {
+    expect(statedAt(1, smallReceiptGstOff)).toEqual([null, null]);
+    expect(statedAt(20_000, smallReceiptGstOff)).toEqual([null, null]);
+    expect(statedAt(20_001, smallReceiptGstOff)).toEqual(['The total includes GST $26.09', '49-091-850']);
+  });
+
+  it('is the same 3/23, s19O-rounded, as every other receipt states', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), (totalCents) => {
+        const statement = receiptView(paymentOf(totalCents, 0), merchant).gstStatement;
+        expect(statement).toBe(`The total includes GST ${formatMoney(gstInInclusiveCents(totalCents), 'nzd')}`);
+      }),
+    );
+  });
+
+  it('leaves zero-rated and no-GST sales as they were, on or off', () => {
+    for (const who of [merchant, smallReceiptGstOff]) {
+      const zeroRated = { ...paymentOf(2_300, 0), gstTreatment: 'zero-rated' as const };
+      expect(receiptView(zeroRated, who).gstStatement).toBe('Zero-rated supply: GST 0%, $0.00');
+      const noGst = { ...paymentOf(2_300, 0), gstTreatment: 'no-gst' as const };
+      expect([receiptView(noGst, who).gstStatement, receiptView(noGst, who).gstNumber]).toEqual([null, null]);
+    }
+  });
+
+  it('stays as the receipt was issued: turning it off later, or on, changes no receipt already issued', () => {
+    const issuedOn = { ...paymentOf(2_300, 0, [2_300]), receiptTax: receiptTaxNow(merchant) };
+    expect(receiptView(issuedOn, smallReceiptGstOff).gstStatement).toBe('The total includes GST $3.00');
+    expect(receiptView(issuedOn, smallReceiptGstOff).corrections[0]!.gstText).toBe(
+      'GST corrected by $3.00 (GST number 49-091-850)',
+    );
+    const issuedOff = { ...paymentOf(2_300, 0), receiptTax: receiptTaxNow(smallReceiptGstOff) };
+    expect(receiptView(issuedOff, merchant).gstStatement).toBeNull();
+    // Issued before the setting was kept with receipts: it stated no GST at $200 or less, and still does not.
+    const { showSmallReceiptGst: _unkept, ...olderSnapshot } = receiptTaxNow(merchant);
+    const issuedBefore = { ...paymentOf(2_300, 0), receiptTax: olderSnapshot };
+    expect(receiptView(issuedBefore, merchant).gstStatement).toBeNull();
   });
 });

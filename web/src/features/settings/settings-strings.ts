@@ -129,6 +129,9 @@ export const settingsStrings = {
     pricesIncludeGst: 'Prices include GST',
     pricesIncludeGstDetail:
       'The amount on each payment link is what your customer pays, GST included, as is usual in New Zealand. Receipts state the GST it contains (3/23 of the amount).',
+    showSmallReceiptGst: 'Show the GST on receipts of $200 or less',
+    showSmallReceiptGstHint:
+      'The law asks for your GST number and the GST only over $200, but customers and accountants expect “includes GST $0.93” on a small receipt too. Receipts already issued keep what they showed.',
     tipsLegend: 'Tips and GST',
     tipsPartOfSupply: 'Tips include GST (default)',
     tipsOutsideSupply: 'Tips are outside GST',

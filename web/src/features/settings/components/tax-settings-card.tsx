@@ -17,7 +17,7 @@ import { useSaveTaxSettings, useTaxSettings } from '../api/tax-settings';
 import { settingsStrings } from '../settings-strings';
 
 const strings = settingsStrings.tax;
-const FIELDS = ['gstRegistered', 'gstNumber', 'legalName', 'address', 'tipTreatment'] as const;
+const FIELDS = ['gstRegistered', 'gstNumber', 'legalName', 'address', 'tipTreatment', 'showSmallReceiptGst'] as const;
 
 type TaxFormValues = {
   gstRegistered: boolean;
@@ -25,6 +25,7 @@ type TaxFormValues = {
   legalName: string;
   address: string;
   tipTreatment: TaxSettings['tipTreatment'];
+  showSmallReceiptGst: boolean;
 };
 
 function formValuesOf(settings: TaxSettings): TaxFormValues {
@@ -34,10 +35,11 @@ function formValuesOf(settings: TaxSettings): TaxFormValues {
     legalName: settings.legalName ?? '',
     address: settings.address ?? '',
     tipTreatment: settings.tipTreatment,
+    showSmallReceiptGst: settings.showSmallReceiptGst,
   };
 }
 
-/** Settings → Tax (docs/decisions.md #64, #66): loads the settings, then the form. */
+/** Settings → Tax (docs/decisions.md #64, #66, #176): loads the settings, then the form. */
 export function TaxSettingsCard() {
   const settings = useTaxSettings();
   if (settings.isPending) return <LoadingState label={strings.loading} />;
@@ -55,7 +57,14 @@ export function TaxSettingsCard() {
 }
 
 function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
-  const ids = { registered: useId(), gstNumber: useId(), legalName: useId(), address: useId(), tips: useId() };
+  const ids = {
+    registered: useId(),
+    gstNumber: useId(),
+    legalName: useId(),
+    address: useId(),
+    tips: useId(),
+    smallReceipts: useId(),
+  };
   const save = useSaveTaxSettings();
   const form = useForm<TaxSettingsUpdate, unknown, TaxSettings>({
     resolver: zodResolver(taxSettingsUpdateSchema),
@@ -163,6 +172,24 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
               <div className="flex flex-col gap-1 rounded-lg bg-surface p-4 sm:col-span-2">
                 <p className="text-sm font-medium">{strings.pricesIncludeGst}</p>
                 <p className="text-sm text-muted-foreground">{strings.pricesIncludeGstDetail}</p>
+              </div>
+
+              <div className="flex items-start gap-3 sm:col-span-2">
+                <input
+                  id={ids.smallReceipts}
+                  type="checkbox"
+                  aria-describedby={`${ids.smallReceipts}-hint`}
+                  className="mt-0.5 size-5 shrink-0 accent-primary"
+                  {...form.register('showSmallReceiptGst')}
+                />
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor={ids.smallReceipts} className="leading-snug">
+                    {strings.showSmallReceiptGst}
+                  </Label>
+                  <p id={`${ids.smallReceipts}-hint`} className="text-sm text-muted-foreground">
+                    {strings.showSmallReceiptGstHint}
+                  </p>
+                </div>
               </div>
 
               <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={`${ids.tips}-hint`}>
