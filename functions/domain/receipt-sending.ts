@@ -6,7 +6,8 @@
 import { MAX_RECEIPTS_PER_PAYMENT, PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
 import { contactOf, senderOf } from './business-voice';
-import { EmailRefusedError, EmailUncertainError, paymentReceiptEmail, type Email } from './emails';
+import { emailOncePerSuccess, type EmailOnceOutcome } from './email-once-per-success';
+import { EmailRefusedError, paymentReceiptEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
 import { wantsPayerReceipts, type MerchantRepository } from './merchants';
@@ -131,8 +132,7 @@ export const RECEIPT_OTHER_ADDRESS_MESSAGE =
 export const RECEIPT_REFUSED_MESSAGE =
   "Receipts can't be emailed yet, so this one was not sent. Your payment is complete: keep this page or a screenshot as your record. The business can see that your receipt was not sent.";
 
-export type PayerReceiptOutcome =
-  'not_new_money' | 'turned_off' | 'already_claimed' | 'sent' | 'refused' | 'perhaps_sent';
+export type PayerReceiptOutcome = EmailOnceOutcome;
 
 export interface PayerReceiptDeps {
   payments: Pick<PaymentRepository, 'claimPayerReceipt' | 'releasePayerReceipt' | 'recordEmailRefusal'>;
@@ -155,25 +155,20 @@ export async function sendReceiptOnSuccess(
   update: PaymentUpdatedDetail,
   deps: PayerReceiptDeps,
 ): Promise<PayerReceiptOutcome> {
-  if (update.status !== 'succeeded' || (update.change ?? 'status') !== 'status') return 'not_new_money';
-  // The merchant may have turned unasked receipts off (Settings → Email notifications): then one read only.
-  const merchant = await deps.merchants.get(update.merchantId);
-  if (!merchant || !wantsPayerReceipts(merchant)) return 'turned_off';
-  const at = deps.now.toISOString();
-  const payment = await deps.payments.claimPayerReceipt(update.paymentId, update.merchantId, at);
-  if (!payment?.payerEmail) return 'already_claimed';
-  try {
-    await deps.send(payment.payerEmail.trim(), receiptOf(payment, merchant, deps.appOrigin));
-    return 'sent';
-  } catch (error) {
-    if (error instanceof EmailUncertainError) return 'perhaps_sent';
-    if (error instanceof EmailRefusedError) {
-      await deps.payments.recordEmailRefusal(payment.paymentId, { kind: 'receipt', reason: error.reason, at });
-      return 'refused';
-    }
-    await deps.payments.releasePayerReceipt(payment.paymentId, at);
-    throw error;
-  }
+  return emailOncePerSuccess(update, {
+    merchant: () => deps.merchants.get(update.merchantId),
+    wanted: wantsPayerReceipts,
+    // Claimed only where the payer gave an address: a payment without one reads as already claimed.
+    claim: async (at) => {
+      const payment = await deps.payments.claimPayerReceipt(update.paymentId, update.merchantId, at);
+      return payment?.payerEmail ? payment : undefined;
+    },
+    release: (paymentId, at) => deps.payments.releasePayerReceipt(paymentId, at),
+    send: (payment, merchant) => deps.send(payment.payerEmail!.trim(), receiptOf(payment, merchant, deps.appOrigin)),
+    refused: (error, payment, at) =>
+      deps.payments.recordEmailRefusal(payment.paymentId, { kind: 'receipt', reason: error.reason, at }),
+    now: deps.now,
+  });
 }
 
 /**
