@@ -4,6 +4,7 @@ import { clientHoldStore } from './client-hold-store';
 import { merchantStore } from './merchant-store';
 import { telemetry } from './observability';
 import { linkPlacesStore, paymentLinkStore } from './payment-link-store';
+import { paymentRequestStore } from './payment-request-store';
 import { paymentStore } from './payment-store';
 import { stripeClient } from './stripe-client';
 
@@ -15,6 +16,7 @@ export async function checkoutDeps(now = new Date()): Promise<CheckoutDeps> {
     clientHolds: clientHoldStore,
     merchants: merchantStore,
     payments: paymentStore,
+    requests: paymentRequestStore,
     stripe: await stripeClient(),
     appOrigin: process.env[ENV.appOrigin] ?? '',
     telemetry,

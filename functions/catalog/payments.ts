@@ -13,8 +13,9 @@ export const paymentFunctions: readonly FunctionSpec[] = [
       "Prices a payer's choice from the stored link, holds a place on it, records it open, and opens Stripe Checkout on the merchant's account.",
     entry: 'functions/http/create-checkout.ts',
     routes: [{ method: 'POST', path: '/api/checkout', auth: 'public' }],
-    // events: each client address's Checkouts per link (docs/decisions.md #168).
-    tables: { links: 'readwrite', merchants: 'read', payments: 'readwrite', events: 'readwrite' },
+    // events: each client address's Checkouts per link (docs/decisions.md #168); requests: a request's payer's
+    // address, which Checkout opens with.
+    tables: { links: 'readwrite', merchants: 'read', payments: 'readwrite', events: 'readwrite', requests: 'read' },
     secrets: ['stripe-secret-key'],
     timeoutSeconds: 25,
   },

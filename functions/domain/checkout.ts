@@ -31,6 +31,7 @@ import {
 import { STATUS_RANK } from './payment-status';
 import { newPaymentId, pendingShardOf, type PaymentRecord, type PaymentRepository } from './payments';
 import { recurringSessionParts, repeatMetadataOf, repeatOf } from './recurring-checkout';
+import type { PaymentRequestRepository } from './payment-requests';
 import type { Telemetry } from './telemetry';
 import { assertClientUnderShare, claimClientShare, clientKeyOf, type ClientHolds } from './checkout-holds';
 
@@ -41,6 +42,8 @@ export interface CheckoutDeps {
   clientHolds: ClientHolds;
   merchants: MerchantRepository;
   payments: PaymentRepository;
+  /** A payment request's payer, whose address Checkout opens with (docs/decisions.md #80). */
+  requests: Pick<PaymentRequestRepository, 'get'>;
   stripe: StripePort;
   appOrigin: string;
   telemetry: Telemetry;
@@ -237,11 +240,14 @@ export async function startCheckout(
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
         metadata,
       };
+  const requestedEmail = await requestPayerEmail(request.requestId, link.linkId, deps);
   let session: StripeCheckoutSession;
   try {
     session = await deps.stripe.checkout.sessions.create(
       {
         ...sold,
+        // The payer a request was emailed to finds their address already on Checkout's form.
+        ...(requestedEmail && { customer_email: requestedEmail }),
         // Over $1,000 a registered merchant's receipt must name the payer (docs/decisions.md #64).
         ...(needsPayerName(merchant, amounts, link) && {
           name_collection: { individual: { enabled: true, optional: false } },
@@ -273,4 +279,19 @@ export async function startCheckout(
   deps.telemetry.log.info('Checkout started', { totalCents: amounts.totalCents, currency: link.currency });
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
   return { url: session.url, paymentId };
+}
+
+/**
+ * The address a payment request was emailed to, when the payer comes from that request (its id rides in the
+ * email's link, docs/decisions.md #80) and it is still owed on this link; nothing otherwise, and Checkout asks.
+ */
+async function requestPayerEmail(
+  requestId: string | undefined,
+  linkId: string,
+  deps: Pick<CheckoutDeps, 'requests'>,
+): Promise<string | undefined> {
+  if (!requestId) return undefined;
+  const sent = await deps.requests.get(requestId);
+  const owed = sent?.linkId === linkId && (sent.status === 'sent' || sent.status === 'reminded');
+  return owed ? sent.payerEmail : undefined;
 }

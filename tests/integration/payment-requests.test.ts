@@ -149,8 +149,8 @@ describe('sending a request', () => {
     expect(pay.searchParams.get('amount')).toBe('1250');
     const html = await (await env.api(`${pay.pathname}${pay.search}`)).text();
     expect(html).toMatch(/<input id="pay-amount"[^>]* value="12\.50"/);
-    // Without the request's amount the field is empty, as before.
-    expect(await (await env.api(pay.pathname)).text()).not.toMatch(/<input id="pay-amount"[^>]* value=/);
+    // Without the request's amount the field is empty (the shared markup writes the value, empty, as React does).
+    expect(await (await env.api(pay.pathname)).text()).not.toMatch(/<input id="pay-amount"[^>]* value="[^"]/);
   });
 
   it('refuses bad input in words and sends nothing', async () => {
@@ -215,6 +215,23 @@ describe('sending a request', () => {
 });
 
 describe('paying a request', () => {
+  it("opens Checkout with the address the request was sent to, and only for that request's link", async () => {
+    const link = await createLink(merchant);
+    const request = await sent(merchant, { linkId: link.linkId });
+    const requestId = new URL(request.payUrl, env.baseUrl).searchParams.get('request');
+    const emailOnCheckout = async (body: Record<string, unknown>) => {
+      const response = await send('/api/checkout', 'POST', { tip: 'none', ...body });
+      expect(response.status).toBe(200);
+      const page = await (await fetch(checkoutResponseSchema.parse(await response.json()).url)).text();
+      return /<input id="email"[^>]*value="([^"]*)"/.exec(page)?.[1];
+    };
+    expect(await emailOnCheckout({ linkId: link.linkId, requestId })).toBe(request.payerEmail);
+    // The link without the request, or the request's id on another link, leaves the payer to type it.
+    expect(await emailOnCheckout({ linkId: link.linkId })).toBe('');
+    const other = await createLink(merchant);
+    expect(await emailOnCheckout({ linkId: other.linkId, requestId })).toBe('');
+  });
+
   it('a payment through the Pay button marks the request Paid with its payment, once', async () => {
     const link = await createLink(merchant);
     const request = await sent(merchant, { linkId: link.linkId, reminderDays: 1 });
