@@ -58,18 +58,22 @@ export const STRIPE_RESOURCES = [
   'accounts',
   'balanceTransactions',
   'billingPortal',
-  'charges',
   'checkout',
   'customers',
   'disputes',
   'invoicePayments',
-  'invoices',
   'paymentIntents',
   'payouts',
   'refunds',
   'subscriptions',
 ] as const;
-export type StripeResourceName = (typeof STRIPE_RESOURCES)[number];
+/**
+ * Resources only a few functions call: a function's bundle carries one only when its catalogue entry names it
+ * (`stripeResources`), so the money path's functions do not grow by what recurring links alone need.
+ */
+export const STRIPE_OCCASIONAL_RESOURCES = ['charges', 'invoices'] as const;
+export type StripeOccasionalResource = (typeof STRIPE_OCCASIONAL_RESOURCES)[number];
+export type StripeResourceName = (typeof STRIPE_RESOURCES)[number] | StripeOccasionalResource;
 
 /**
  * Per-client limit on the `public` routes (the payer page, checkout, sign-up): a WAF rate-based rule in the
@@ -188,6 +192,8 @@ export interface FunctionSpec {
    * (the magic link's define trigger, docs/decisions.md #169).
    */
   readsTwoFactor?: boolean;
+  /** Stripe resources beyond STRIPE_RESOURCES this function's client carries (STRIPE_OCCASIONAL_RESOURCES). */
+  stripeResources?: readonly StripeOccasionalResource[];
   /** Lambda's timeout; `DEFAULT_TIMEOUT_SECONDS` when absent (the stack and both local runtimes apply it). */
   timeoutSeconds?: number;
 }

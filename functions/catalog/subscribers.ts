@@ -12,6 +12,8 @@ export const subscriberFunctions: readonly FunctionSpec[] = [
     description:
       "Keeps recurring links' subscribers from subscription and invoice events on merchants' accounts: each paid invoice one payment, counted once, its receipt emailed.",
     entry: 'functions/events/apply-stripe-recurring-event.ts',
+    // It reads each invoice and names its payment on the renewal's charge.
+    stripeResources: ['charges', 'invoices'],
     rules: [
       {
         source: STRIPE_EVENT_SOURCES.connect,

@@ -47,7 +47,7 @@ function layout(heading: string, paragraphs: string[], parts: EmailParts, footno
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:6px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`,
+            `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;word-wrap:break-word;overflow-wrap:anywhere">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`
     : '';

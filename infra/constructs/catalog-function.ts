@@ -86,7 +86,7 @@ export interface CatalogFunctionProps {
  * which a synth has anyway. Hashed by its output, as NodejsFunction's own bundling is, so an unchanged bundle
  * deploys nothing; skipped, as NodejsFunction's is, by a synth that bundles no stack.
  */
-export function functionCode(repoRoot: string, entry: string): Code {
+export function functionCode(repoRoot: string, entry: string, stripeResources: readonly string[] = []): Code {
   return Code.fromAsset(repoRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
@@ -94,11 +94,12 @@ export function functionCode(repoRoot: string, entry: string): Code {
       // CDK reuses a staged asset by a key made of these options as JSON, in which `tryBundle` (a function) is
       // nothing: the entry must be in the options as data, or every function after the first deploys the
       // first one's bundle (docs/decisions.md #113).
-      environment: { PAYLINK_FUNCTION_ENTRY: entry },
+      environment: { PAYLINK_FUNCTION_ENTRY: entry, PAYLINK_FUNCTION_STRIPE_RESOURCES: stripeResources.join(',') },
       local: {
         tryBundle(outputDir) {
           const script = path.join(repoRoot, 'infra/constructs/bundle-function.ts');
-          const run = spawnSync(process.execPath, ['--import', 'tsx', script, repoRoot, entry, outputDir], {
+          const args = [script, repoRoot, entry, outputDir, stripeResources.join(',')];
+          const run = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
             cwd: repoRoot,
             stdio: 'inherit',
           });
@@ -142,7 +143,7 @@ export class CatalogFunction extends Construct {
       description: spec.description,
       // NodejsFunction with code it is handed: CDK's own bundling runs the esbuild CLI, which takes no plugins,
       // and the bundle drops the Stripe SDK's unused resources with one (docs/decisions.md #95).
-      code: functionCode(deps.repoRoot, spec.entry),
+      code: functionCode(deps.repoRoot, spec.entry, spec.stripeResources),
       handler: 'index.handler',
       runtime: FUNCTION_RUNTIME,
       architecture: FUNCTION_ARCHITECTURE,

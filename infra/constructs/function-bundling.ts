@@ -167,7 +167,12 @@ export function requiredNodeHttpPlugin(): Plugin {
 }
 
 /** The esbuild options of one function's bundle; the caller adds where it goes (a file, or memory). */
-export function functionBuildOptions(repoRoot: string, entry: string): BuildOptions {
+export function functionBuildOptions(
+  repoRoot: string,
+  entry: string,
+  /** Stripe resources beyond STRIPE_RESOURCES that this function calls (its entry's `stripeResources`). */
+  occasionalStripeResources: readonly string[] = [],
+): BuildOptions {
   return {
     entryPoints: [path.join(repoRoot, entry)],
     absWorkingDir: repoRoot,
@@ -181,7 +186,11 @@ export function functionBuildOptions(repoRoot: string, entry: string): BuildOpti
     external: ['@aws-sdk/*'],
     // Some bundled dependencies are CommonJS and call require(); an ES module has no require of its own.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    plugins: [slimStripePlugin(), sideEffectFreePlugin(), requiredNodeHttpPlugin()],
+    plugins: [
+      slimStripePlugin([...STRIPE_RESOURCES, ...occasionalStripeResources]),
+      sideEffectFreePlugin(),
+      requiredNodeHttpPlugin(),
+    ],
     logLevel: 'warning',
   };
 }

@@ -26,9 +26,13 @@ export interface FunctionBundle {
 
 const isNodeModule = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 
-export async function bundleFunction(spec: { name: string; entry: string }): Promise<FunctionBundle> {
+export async function bundleFunction(spec: {
+  name: string;
+  entry: string;
+  stripeResources?: readonly string[];
+}): Promise<FunctionBundle> {
   const result = await build({
-    ...functionBuildOptions(REPO_ROOT, spec.entry),
+    ...functionBuildOptions(REPO_ROOT, spec.entry, spec.stripeResources),
     write: false,
     metafile: true,
     logLevel: 'silent',

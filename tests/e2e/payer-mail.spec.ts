@@ -57,6 +57,13 @@ test(
     await expect(page.getByText(`Contact ${CAFE}: 021 555 0199 · ${merchant.email}`)).toBeVisible();
     await expect(page.getByText('because it was requested')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/payer-mail-receipt.png', fullPage: true });
+    // On a phone the payment's long id wraps beside its label, not over it, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const idLabel = await page.getByRole('cell', { name: 'Transaction ID', exact: true }).boundingBox();
+    const idValue = await page.getByRole('cell', { name: /^pay_/ }).boundingBox();
+    expect(idLabel!.x + idLabel!.width).toBeLessThanOrEqual(idValue!.x);
+    await page.screenshot({ path: 'test-results/payer-mail-receipt-390.png', fullPage: true });
 
     // Its button opens the receipt page.
     await page.goto(linkIn(receipt, '/r/').toString());
