@@ -57,12 +57,27 @@ test(
     await expect(page.getByText(`Contact ${CAFE}: 021 555 0199 · ${merchant.email}`)).toBeVisible();
     await expect(page.getByText('because it was requested')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/payer-mail-receipt.png', fullPage: true });
-    // On a phone the payment's long id wraps beside its label, not over it, and nothing scrolls sideways.
+    // On a phone the payment's long id keeps clear of its label (a gap between the two texts, the label on one
+    // line), and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const idLabel = await page.getByRole('cell', { name: 'Transaction ID', exact: true }).boundingBox();
-    const idValue = await page.getByRole('cell', { name: /^pay_/ }).boundingBox();
-    expect(idLabel!.x + idLabel!.width).toBeLessThanOrEqual(idValue!.x);
+    const idRow = await page.evaluate(() => {
+      const cells = [...document.querySelectorAll('td')];
+      const label = cells.find((cell) => cell.textContent === 'Transaction ID')!;
+      const textBox = (cell: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return [...range.getClientRects()];
+      };
+      const labelLines = textBox(label);
+      const valueLines = textBox(label.nextElementSibling!);
+      return {
+        labelLines: new Set(labelLines.map((line) => Math.round(line.top))).size,
+        gap: Math.min(...valueLines.map((line) => line.left)) - Math.max(...labelLines.map((line) => line.right)),
+      };
+    });
+    expect(idRow.labelLines).toBe(1);
+    expect(idRow.gap).toBeGreaterThanOrEqual(8);
     await page.screenshot({ path: 'test-results/payer-mail-receipt-390.png', fullPage: true });
 
     // Its button opens the receipt page.
