@@ -168,7 +168,21 @@ export async function inviteMember(
 }
 
 /** A new token and seven more days; the old link stops working. */
+/**
+ * An id in the address that cannot be one is not found, before any read: an invitation's is 12 URL-safe
+ * characters (9 random bytes), a member's their Cognito `sub`, a UUID. A key past DynamoDB's size is never a 500.
+ */
+const INVITATION_ID = /^[A-Za-z0-9_-]{12}$/;
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function refuseUnlikelyInvitation(invitationId: string) {
+  if (!INVITATION_ID.test(invitationId)) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND_MESSAGE);
+}
+function refuseUnlikelyMember(memberId: string) {
+  if (!MEMBER_ID.test(memberId)) throw new HttpError(404, 'member_not_found', MEMBER_NOT_FOUND_MESSAGE);
+}
+
 export async function resendInvitation(deps: InvitationDeps, founder: Founder, access: Access, invitationId: string) {
+  refuseUnlikelyInvitation(invitationId);
   const { invitations } = await deps.team.listTeam(access.businessId);
   const old = invitations.find((invitation) => invitation.invitationId === invitationId);
   if (!old || !(await deps.team.removeInvitation(access.businessId, invitationId))) {
@@ -181,6 +195,7 @@ export async function resendInvitation(deps: InvitationDeps, founder: Founder, a
 }
 
 export async function revokeInvitation(team: TeamRepository, access: Access, invitationId: string) {
+  refuseUnlikelyInvitation(invitationId);
   if (!(await team.removeInvitation(access.businessId, invitationId))) {
     throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND_MESSAGE);
   }
@@ -227,6 +242,7 @@ function refuseFounder(access: Access, memberId: string) {
 
 export async function changeRole(team: TeamRepository, access: Access, memberId: string, role: Role) {
   refuseFounder(access, memberId);
+  refuseUnlikelyMember(memberId);
   if (!(await team.setRole(access.businessId, memberId, role))) {
     throw new HttpError(404, 'member_not_found', MEMBER_NOT_FOUND_MESSAGE);
   }
@@ -241,6 +257,7 @@ export interface RemovalDeps {
 /** Removed means removed at once: the row goes first (the next request is refused), then their sessions. */
 export async function removeMember(deps: RemovalDeps, access: Access, memberId: string) {
   refuseFounder(access, memberId);
+  refuseUnlikelyMember(memberId);
   const member = await deps.team.getMember(access.businessId, memberId);
   if (!member || !(await deps.team.removeMember(access.businessId, memberId))) {
     throw new HttpError(404, 'member_not_found', MEMBER_NOT_FOUND_MESSAGE);

@@ -235,6 +235,7 @@ describe('the public link (GET /api/links/{id})', () => {
       expired: false,
       expiredMessage: null,
       soldOut: false,
+      repeat: null,
     });
   });
 

@@ -91,12 +91,14 @@ describe('one payment settled end to end', () => {
     expect(measured.meter.emailsSent).toBe(3);
   });
 
-  it('makes 30 DynamoDB calls, none of them refused', () => {
-    // GetItem: the page's link and merchant (2); checkout's link and merchant (2); the consumer's payment and
+  it('makes 33 DynamoDB calls, none of them refused', () => {
+    // GetItem: the page's link and merchant (2); checkout's link and merchant (2), and the payer's address's share
+    // of the link: its record and the link's holds as stored after the place was taken (2, #168); the consumer's payment and
     // merchant (2); verify's payment and merchant (2); the receipt's payment and merchant (2); notify-merchant's
     // 'Payment received' email reads its merchant's setting (1, all it costs when the setting is off), and the
     // payer's unasked receipt its merchant (1).
-    // PutItem: checkout's payment row; the consumer's claim on the Stripe event (events table).
+    // PutItem: checkout's payment row and the address's share claimed (#168); the consumer's claim on the Stripe
+    // event (events table).
     // UpdateItem: checkout's place held on the link (docs/decisions.md #58) and its session id on the payment;
     // the consumer's settle (status forward), the place sold, the day's counts (stats), the payment marked
     // counted, its receipt number taken from the merchant's counter and written on the payment with the tax
@@ -107,8 +109,8 @@ describe('one payment settled end to end', () => {
     // Query: notify-merchant's open connections (byMerchant); verify's and the receipt's payment by its
     // Checkout session (byCheckoutSession).
     expect(measured.dynamo.calls).toEqual({
-      GetItemCommand: 12,
-      PutItemCommand: 2,
+      GetItemCommand: 14,
+      PutItemCommand: 3,
       UpdateItemCommand: 13,
       QueryCommand: 3,
     });
