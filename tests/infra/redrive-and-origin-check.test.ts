@@ -5,8 +5,9 @@
  */
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
+import { ORIGIN_SECRET_ENV } from '@functions/environment';
 import { isEventConsumer } from '@infra/constructs/event-routing';
 import {
   ORIGIN_SECRET_ARN_ENV,
@@ -137,9 +138,17 @@ describe('infra/redrive-dead-letters.ts', () => {
 
 describe('the origin check', () => {
   const secret = 'a-long-random-value-from-secrets-manager';
-  // The infra files share one module cache and environment (vitest.config.ts): the next file must not see it.
+  // The infra files share one module cache and environment (vitest.config.ts): the next file must not see the
+  // ARN, and this one must not see the local runtime's own secret, which a file that booted it left set (the
+  // check would then compare with that value, not the one it reads from Secrets Manager).
+  let localSecret: string | undefined;
+  beforeEach(() => {
+    localSecret = process.env[ORIGIN_SECRET_ENV.value];
+    delete process.env[ORIGIN_SECRET_ENV.value];
+  });
   afterEach(() => {
     delete process.env[ORIGIN_SECRET_ARN_ENV];
+    if (localSecret !== undefined) process.env[ORIGIN_SECRET_ENV.value] = localSecret;
   });
   const check = () => {
     process.env[ORIGIN_SECRET_ARN_ENV] = 'arn:aws:secretsmanager:…:secret:paylink/dev/cloudfront-origin-secret';
