@@ -63,6 +63,18 @@ export async function countQuery(query: Omit<QueryCommandInput, 'Select' | 'Excl
   return count;
 }
 
+/** Every item a query matches, page after page (one call per 1 MB read), in the query's order. */
+export async function queryAll<T>(query: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...query, ExclusiveStartKey: startKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
 /** Retries of the keys DynamoDB leaves unprocessed (throttling), and the longest wait before one. */
 export const BATCH_GET_RETRIES = { attempts: 4, baseMs: 25, capMs: 400 } as const;
 

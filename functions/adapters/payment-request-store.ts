@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus } from '@shared/contracts/payment-requests';
 import { reminderShardOf, type PaymentRequestRecord, type PaymentRequestRepository } from '../domain/payment-requests';
-import { conditionally, documentClient, tableName } from './dynamo';
+import { conditionally, documentClient, queryAll, tableName } from './dynamo';
 
 const table = () => tableName('requests');
 
@@ -72,24 +72,14 @@ export const paymentRequestStore: PaymentRequestRepository = {
     return Item as PaymentRequestRecord | undefined;
   },
 
-  async listByMerchant(merchantId) {
-    const requests: PaymentRequestRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'byMerchant',
-          KeyConditionExpression: 'merchantId = :merchantId',
-          ExpressionAttributeValues: { ':merchantId': merchantId },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      requests.push(...((page.Items ?? []) as PaymentRequestRecord[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return requests;
+  listByMerchant(merchantId) {
+    return queryAll<PaymentRequestRecord>({
+      TableName: table(),
+      IndexName: 'byMerchant',
+      KeyConditionExpression: 'merchantId = :merchantId',
+      ExpressionAttributeValues: { ':merchantId': merchantId },
+      ScanIndexForward: false,
+    });
   },
 
   async cancel(merchantId, requestId, now) {

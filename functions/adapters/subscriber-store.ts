@@ -1,7 +1,7 @@
 /** Recurring links' subscribers in DynamoDB (docs/decisions.md #155): one item per Stripe subscription. */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubscriberRecord, SubscriberRepository } from '../domain/subscribers';
-import { conditionally, documentClient, tableName } from './dynamo';
+import { conditionally, documentClient, queryAll, tableName } from './dynamo';
 
 const table = () => tableName('subscribers');
 
@@ -74,24 +74,14 @@ export const subscriberStore: SubscriberRepository = {
     return Attributes as SubscriberRecord;
   },
 
-  async listOfMerchant(merchantId, linkId) {
-    const subscribers: SubscriberRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'byMerchant',
-          KeyConditionExpression: 'merchantId = :merchantId',
-          ...(linkId && { FilterExpression: 'linkId = :linkId' }),
-          ExpressionAttributeValues: { ':merchantId': merchantId, ...(linkId && { ':linkId': linkId }) },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      subscribers.push(...((page.Items ?? []) as SubscriberRecord[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return subscribers;
+  listOfMerchant(merchantId, linkId) {
+    return queryAll<SubscriberRecord>({
+      TableName: table(),
+      IndexName: 'byMerchant',
+      KeyConditionExpression: 'merchantId = :merchantId',
+      ...(linkId && { FilterExpression: 'linkId = :linkId' }),
+      ExpressionAttributeValues: { ':merchantId': merchantId, ...(linkId && { ':linkId': linkId }) },
+      ScanIndexForward: false,
+    });
   },
 };
