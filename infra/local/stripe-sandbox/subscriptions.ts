@@ -6,6 +6,7 @@
  * items, and invoices name their subscription under `parent.subscription_details`.
  */
 import { periodEndAfter } from './billing-periods';
+import { cancellationDetailsParam } from './cancellation-details';
 import { timeFor } from './clock-time';
 import {
   metadataParam,
@@ -203,40 +204,6 @@ export function resumeSubscription(context: SandboxContext, subscription: Subscr
   subscription.cancel_at = null;
   context.emit('customer.subscription.updated', subscription, { account, previousAttributes });
   return subscription;
-}
-
-const CANCELLATION_FEEDBACK = [
-  'customer_service',
-  'low_quality',
-  'missing_features',
-  'other',
-  'switched_service',
-  'too_complex',
-  'too_expensive',
-  'unused',
-];
-
-/**
- * `cancellation_details[comment]` and `[feedback]`, as the cancel and update calls take them (Stripe's "Cancel
- * a subscription" and "Update a subscription"): what the app says about why; `""` clears one. Stripe sets
- * `reason` itself.
- */
-function cancellationDetailsParam(params: Params): { comment?: string | null; feedback?: string | null } {
-  if (params.cancellation_details === undefined) return {};
-  const given: { comment?: string | null; feedback?: string | null } = {};
-  for (const field of ['comment', 'feedback'] as const) {
-    const raw = (params.cancellation_details as Params | undefined)?.[field];
-    if (raw === undefined) continue;
-    const value = optionalString(params, `cancellation_details[${field}]`) ?? null;
-    if (field === 'feedback' && value !== null && !CANCELLATION_FEEDBACK.includes(value)) {
-      throw invalidParameter(
-        'cancellation_details[feedback]',
-        `Invalid cancellation_details[feedback]: must be one of ${CANCELLATION_FEEDBACK.join(', ')}`,
-      );
-    }
-    given[field] = value;
-  }
-  return given;
 }
 
 /** `DELETE /v1/subscriptions/:id`: ended now, with the app's `cancellation_details` if it gave them. */
