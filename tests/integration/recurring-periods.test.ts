@@ -144,6 +144,17 @@ describe('a weekly link paid through three more periods on the clock', () => {
   });
 });
 
+describe("a subscription's events before its Checkout's own", () => {
+  it('still know the payer: the subscriber takes them from the first paid invoice', async () => {
+    // Checkout's completion lost: every subscriber event is applied with the first payment not yet settled.
+    await env.sandboxControl('/_emu/webhooks/drop', { count: '1', types: 'checkout.session.completed' });
+    const payer = await subscribeThroughLink(env, merchant, { title: 'Early bird' });
+    expect(await paymentRow(env, payer.paymentId)).toMatchObject({ status: 'succeeded', payerEmail: payer.email });
+    expect(await listed(payer)).toMatchObject({ payerEmail: payer.email, payerName: expect.stringMatching(/^Payer /) });
+    await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /Your receipt/ });
+  });
+});
+
 describe('a declined renewal', () => {
   it('goes past due, recovers when the card is fixed, and ends after the last retry with the reason', async () => {
     const payer = await subscribeThroughLink(env, merchant, { title: 'Veggie box' });
