@@ -17,8 +17,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const SLOW_FILES = [
   'tests/integration/stats-and-reverification.test.ts', // 38–44 s, busy
   'tests/chaos/stripe-faults.test.ts', // 20 s, mostly waiting
+  'tests/chaos/webhook-storm-subscriptions.test.ts', // 19 s, busy (2026-12-06, a shared machine)
   'tests/integration/reverify-at-scale.test.ts', // 16–18 s
   'tests/chaos/crash-injection.test.ts', // 16 s, mostly waiting
+  'tests/integration/recurring-periods.test.ts', // 14–18 s (2026-12-06, a shared machine)
   'tests/integration/payments-api.test.ts', // 11 s
   'tests/chaos/fuzz.test.ts', // 12 s
   'tests/integration/busy-merchant-day.test.ts', // 11 s
