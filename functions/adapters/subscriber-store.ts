@@ -60,14 +60,19 @@ export const subscriberStore: SubscriberRepository = {
     return written !== undefined;
   },
 
-  async addPaidInvoice(subscriptionId, invoiceId, now) {
+  async addPaidInvoice(subscriptionId, invoiceId, payer, now) {
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         TableName: table(),
         Key: { subscriptionId },
-        UpdateExpression: 'ADD paidInvoiceIds :invoice SET updatedAt = :now',
+        UpdateExpression: 'ADD paidInvoiceIds :invoice SET payerName = :name, payerEmail = :email, updatedAt = :now',
         ConditionExpression: 'attribute_exists(subscriptionId)',
-        ExpressionAttributeValues: { ':invoice': new Set([invoiceId]), ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':invoice': new Set([invoiceId]),
+          ':name': payer.payerName,
+          ':email': payer.payerEmail,
+          ':now': now.toISOString(),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
