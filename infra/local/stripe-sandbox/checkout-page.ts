@@ -21,6 +21,9 @@ interface OrderSummary {
   interval: string | null;
   /** When a subscription's free trial would end if the payer subscribed now; null without a trial. */
   trialEnd: number | null;
+  /** What repeats (a subscription's recurring price), and the one-time lines added to its first payment. */
+  repeating: number;
+  oneTime: { description: string | null; amount: number }[];
 }
 
 const longDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -44,13 +47,26 @@ function businessNameOf(account: Account | undefined, isPlatform: boolean): stri
   return null;
 }
 
-function totalLines({ session, interval, trialEnd }: OrderSummary) {
-  const price = formatAmount(session.amount_total, session.currency);
-  if (!interval) return `<p class="total">Total <strong>${price}</strong></p>`;
-  if (trialEnd === null) return `<p class="total">Total <strong>${price}</strong> ${escapeHtml(interval)}</p>`;
+function totalLines({ session, interval, trialEnd, repeating, oneTime }: OrderSummary) {
+  if (!interval)
+    return `<p class="total">Total <strong>${formatAmount(session.amount_total, session.currency)}</strong></p>`;
+  const price = formatAmount(repeating, session.currency);
+  // One-time prices are charged today only, beside the first period (or the trial).
+  const once = oneTime
+    .map(
+      (line) =>
+        `<p>${escapeHtml(line.description ?? 'One-time item')} <strong>${formatAmount(line.amount, session.currency)}</strong></p>`,
+    )
+    .join('\n');
+  const dueToday = oneTime.reduce((sum, line) => sum + line.amount, trialEnd === null ? repeating : 0);
+  const today = `<p>Total due today <strong>${formatAmount(dueToday, session.currency)}</strong></p>`;
+  if (trialEnd === null) {
+    const repeats = `<p class="total">Total <strong>${price}</strong> ${escapeHtml(interval)}</p>`;
+    return oneTime.length ? `${repeats}\n${once}\n${today}` : repeats;
+  }
   // As Stripe's Checkout words a trial: nothing is charged today, and the first charge has a date.
   return `<p class="total">Free until ${longDate.format(new Date(trialEnd * 1000))}, then ${price} ${escapeHtml(interval)}</p>
-<p>Total due today <strong>${formatAmount(0, session.currency)}</strong></p>`;
+${once ? `${once}\n` : ''}${today}`;
 }
 
 function checkoutPage(
@@ -108,16 +124,27 @@ function paymentMethodChoice(session: CheckoutSession, typed?: URLSearchParams) 
 function orderSummary(context: SandboxContext, session: CheckoutSession, account: string | null): OrderSummary {
   const merchant = account ? context.store.find<Account>(account, null) : undefined;
   const setup = context.store.checkoutSetup(session.id);
-  const price = setup?.lineItems[0]?.price as Price | undefined;
+  const lines = (setup?.lineItems ?? []) as unknown as {
+    price: Price;
+    amount_total: number;
+    description: string | null;
+  }[];
+  const recurring = lines.find((line) => line.price.recurring);
   const interval =
     session.mode === 'subscription'
-      ? everyInterval(price?.recurring ?? { interval: 'month', interval_count: 1 })
+      ? everyInterval(recurring?.price.recurring ?? { interval: 'month', interval_count: 1 })
       : null;
   return {
     session,
     businessName: businessNameOf(merchant, account === null),
     interval,
     trialEnd: interval ? (setup ? trialEndAfter(context.now(), setup.subscriptionData) : null) : null,
+    repeating: recurring?.amount_total ?? session.amount_total,
+    oneTime: interval
+      ? lines
+          .filter((line) => !line.price.recurring)
+          .map((line) => ({ description: line.description, amount: line.amount_total }))
+      : [],
   };
 }
 

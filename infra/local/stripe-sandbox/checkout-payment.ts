@@ -55,13 +55,16 @@ export function payCheckoutSession(
     const customer = context.store.find(customerId, account)!;
     customer.invoice_settings = { default_payment_method: paymentMethod.id };
     context.emit('payment_method.attached', { ...paymentMethod, customer: customerId }, { account });
-    const item = setup.lineItems[0] as unknown as { price: Price; quantity: number };
+    const lines = setup.lineItems as unknown as { price: Price; quantity: number; description: string | null }[];
+    // The recurring price is the subscription's; one-time prices go on its first invoice only (checkout.ts).
+    const item = lines.find((line) => line.price.recurring)!;
     const { subscription, invoice } = startSubscription(
       context,
       {
         customer: customerId,
         price: item.price,
         quantity: item.quantity,
+        oneTimeLines: lines.filter((line) => !line.price.recurring),
         trialPeriodDays: setup.subscriptionData.trialPeriodDays,
         trialEnd: setup.subscriptionData.trialEnd,
         metadata: setup.subscriptionData.metadata,

@@ -14,6 +14,8 @@ import { StripeApiError, invalidParameter, missingParameter } from './stripe-err
 export const MINIMUM_AMOUNT = 50;
 const SESSION_LIFETIME_SECONDS = 86_400;
 const MIN_SESSION_LIFETIME_SECONDS = 1_800;
+/** Stripe's bound on one-time prices beside the recurring ones in subscription mode. */
+const MAX_ONE_TIME_SUBSCRIPTION_LINES = 20;
 
 export interface CheckoutSession extends StripeObject {
   object: 'checkout.session';
@@ -40,7 +42,7 @@ export interface CheckoutSession extends StripeObject {
 function lineItemsFrom(context: SandboxContext, params: Params, mode: string, account: string | null) {
   const entries = listParam(params, 'line_items');
   if (entries.length === 0) throw missingParameter('line_items');
-  return entries.map((_entry, index) => {
+  const items = entries.map((_entry, index) => {
     const prefix = `line_items[${index}]`;
     const quantity = optionalInteger(params, `${prefix}[quantity]`) ?? 1;
     if (quantity < 1) throw invalidParameter(`${prefix}[quantity]`, 'Quantity must be at least 1.');
@@ -55,9 +57,6 @@ function lineItemsFrom(context: SandboxContext, params: Params, mode: string, ac
         'parameter_invalid_empty',
       );
     }
-    if (mode === 'subscription' && !price.recurring) {
-      throw invalidParameter(`${prefix}[price]`, 'In subscription mode, every price must be recurring.');
-    }
     const amount = price.unit_amount * quantity;
     return {
       id: newId('li', 24),
@@ -70,6 +69,34 @@ function lineItemsFrom(context: SandboxContext, params: Params, mode: string, ac
       quantity,
     };
   });
+  if (mode === 'subscription') checkSubscriptionLines(items);
+  return items;
+}
+
+/**
+ * Subscription mode takes one-time prices beside the recurring one; Stripe bills them on the first invoice
+ * only (its API reference, Create a Checkout Session, `line_items`: "For subscription mode, there is a maximum
+ * of 20 line items with recurring Prices and 20 line items with one-time Prices. Line items with one-time
+ * Prices will be on the initial invoice only."). The sandbox's subscriptions bill one recurring price.
+ */
+function checkSubscriptionLines(items: { price: Price }[]) {
+  const recurring = items.filter((item) => item.price.recurring);
+  if (recurring.length === 0) {
+    throw invalidParameter(
+      'line_items',
+      'You must specify at least one recurring price in `subscription` mode when using prices.',
+    );
+  }
+  if (recurring.length > 1) {
+    throw invalidParameter('line_items', 'The sandbox bills one recurring price per subscription.');
+  }
+  if (items.length - recurring.length > MAX_ONE_TIME_SUBSCRIPTION_LINES) {
+    throw invalidParameter('line_items', 'A subscription Checkout takes at most 20 one-time prices.');
+  }
+  const currencies = new Set(items.map((item) => item.price.currency));
+  if (currencies.size > 1) {
+    throw invalidParameter('line_items', 'All prices on a Checkout Session must be in the same currency.');
+  }
 }
 
 /** `name_collection[individual][enabled]` and `[optional]` (Stripe's default: optional = false). */

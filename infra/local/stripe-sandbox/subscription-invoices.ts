@@ -46,25 +46,53 @@ export interface InvoicePayment extends StripeObject {
   payment: { type: 'payment_intent'; payment_intent: string };
 }
 
-/** A draft invoice for one period of the subscription (`invoice.created`). */
+/** A one-time price from Checkout, on the subscription's first invoice only. */
+export interface OneTimeLine {
+  price: Price;
+  quantity: number;
+  description: string | null;
+}
+
+/**
+ * A draft invoice for one period of the subscription (`invoice.created`): the period's line for `amount`,
+ * then any one-time lines (the first invoice's, from Checkout), the total their sum.
+ */
 export function createInvoice(
   context: SandboxContext,
   subscription: Subscription,
-  options: { billingReason: string; amount: number; periodStart: number; periodEnd: number; at: number },
+  options: {
+    billingReason: string;
+    amount: number;
+    oneTimeLines?: readonly OneTimeLine[];
+    periodStart: number;
+    periodEnd: number;
+    at: number;
+  },
   account: string | null,
 ): Invoice {
   const item = subscription.items.data[0]!;
   const price: Price = item.price;
+  const oneTime = (options.oneTimeLines ?? []).map((line) => ({
+    id: newId('il', 24),
+    object: 'line_item',
+    amount: line.price.unit_amount * line.quantity,
+    currency: line.price.currency,
+    description: line.description,
+    quantity: line.quantity,
+    period: { start: options.at, end: options.at },
+    pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
+  }));
+  const total = options.amount + oneTime.reduce((sum, line) => sum + line.amount, 0);
   const invoice: Invoice = {
     id: newId('in', 24),
     object: 'invoice',
     customer: subscription.customer,
     status: 'draft',
-    amount_due: options.amount,
+    amount_due: total,
     amount_paid: 0,
-    amount_remaining: options.amount,
-    subtotal: options.amount,
-    total: options.amount,
+    amount_remaining: total,
+    subtotal: total,
+    total,
     currency: price.currency,
     billing_reason: options.billingReason,
     collection_method: 'charge_automatically',
@@ -92,6 +120,7 @@ export function createInvoice(
           period: { start: item.current_period_start, end: item.current_period_end },
           pricing: { type: 'price_details', price_details: { price: price.id, product: price.product } },
         },
+        ...oneTime,
       ],
       has_more: false,
     },

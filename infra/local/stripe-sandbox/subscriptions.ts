@@ -20,7 +20,7 @@ import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { listPage } from './list-page';
 import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
-import { createInvoice, finalizeAndPay, type Invoice } from './subscription-invoices';
+import { createInvoice, finalizeAndPay, type Invoice, type OneTimeLine } from './subscription-invoices';
 
 export interface SubscriptionItem extends StripeObject {
   price: Price;
@@ -82,6 +82,8 @@ export function startSubscription(
     customer: string;
     price: Price;
     quantity: number;
+    /** Checkout's one-time prices, billed on the first invoice only (none on a renewal). */
+    oneTimeLines?: readonly OneTimeLine[];
     trialPeriodDays: number | null;
     trialEnd: number | null;
     metadata: Record<string, string>;
@@ -145,6 +147,7 @@ export function startSubscription(
     {
       billingReason: 'subscription_create',
       amount: trialEnd ? 0 : options.price.unit_amount * options.quantity,
+      oneTimeLines: options.oneTimeLines ?? [],
       periodStart: now,
       periodEnd: now,
       at: now,
