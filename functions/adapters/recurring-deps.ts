@@ -26,7 +26,7 @@ export async function recurringEventDeps(now = new Date()): Promise<RecurringDep
     subscribers: subscriberStore,
     readClock: () => Date.now(),
     tellOfDecline: (subscriber, outcome) => tellOfDecline(subscriber, outcome, mail),
-    announce: announceMerchantUpdate,
+    announceMerchantUpdate,
   };
 }
 

@@ -36,7 +36,7 @@ export interface RecurringDeps extends SettlementDeps {
   /** Tells the payer to update their card and the merchant of the decline (or of the end it caused). */
   tellOfDecline(subscriber: SubscriberRecord, payment: { ended: boolean }): Promise<void>;
   /** Tells the merchant's open dashboards that a subscriber changed, so the Subscribers screen follows (#190). */
-  announce: AnnounceMerchantUpdate;
+  announceMerchantUpdate: AnnounceMerchantUpdate;
 }
 
 type IdOrObject = string | { id: string } | null | undefined;
@@ -85,7 +85,7 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
   // comes from its settle, before its period joins the subscriber: without this one an open Subscribers screen
   // kept the count it read in between (#190).
   if (stateWritten || paymentsMadeOf(subscriber) !== paidBefore) {
-    await deps.announce(subscriber.merchantId, 'subscribers');
+    await deps.announceMerchantUpdate(subscriber.merchantId, 'subscribers');
   }
 }
 
