@@ -79,7 +79,13 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await page.getByRole('button', { name: 'Create Payment Link' }).click();
   const link = (await (await created).json()) as PaymentLink;
   expect(link).toMatchObject({ amountCents: 2500, repeat: WEEKLY });
-  await page.getByRole('dialog', { name: 'Payment Link Created!' }).getByRole('button', { name: 'Done' }).click();
+  const createdDialog = page.getByRole('dialog', { name: 'Payment Link Created!' });
+  await expect(createdDialog.getByText('Every week · until cancelled', { exact: true })).toBeVisible();
+  await createdDialog.getByRole('button', { name: 'Done' }).click();
+  // Manage Links shows the link for what it is.
+  await page.getByRole('tab', { name: 'Manage Links' }).click();
+  const linkRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Thursday night yoga' }) });
+  await expect(linkRow.getByText('Every week · until cancelled', { exact: true })).toBeVisible();
 
   // The teacher opens Subscribers and leaves it open.
   await navLink(page, 'Subscribers').click();
@@ -146,4 +152,13 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await expect(row).toContainText('The payer cancelled it.');
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
   expect(await stillTheSamePage(page)).toBe(true);
+
+  // Back on Manage Links the link counts its sign-ups, and leads to its subscribers.
+  await navLink(page, 'Payment Links & QR').click();
+  await page.getByRole('tab', { name: 'Manage Links' }).click();
+  await expect(linkRow).toContainText('1 subscriber · $25.00 taken at sign-up');
+  await linkRow.getByRole('link', { name: 'Subscribers of Thursday night yoga and their payments' }).click();
+  await expect(page).toHaveURL(`/dashboard/subscribers?linkId=${link.linkId}`);
+  await expect(page.getByLabel('Link')).toHaveValue(link.linkId);
+  await expect(row).toContainText('Cancelled');
 });
