@@ -33,7 +33,7 @@ export interface EmailParts {
   contact?: BusinessContact | null;
   /** Small links under the footnote (a request's unsubscribe and report, docs/decisions.md #175). */
   footerLinks?: { label: string; url: string }[];
-  /** A link that belongs with the paragraphs, under them: a recurring receipt's way to stop it (#157, #190). */
+  /** A link that belongs with the paragraphs, under them: a recurring receipt's way to stop it (#157). */
   paragraphLink?: { label: string; url: string };
 }
 

@@ -1,11 +1,12 @@
 /**
- * A recurring link from end to end (issue 45's browser story, docs/decisions.md #150–#159): a yoga teacher makes
- * a weekly $25.00 link in Create Link; a payer on a phone opens it, reads what repeats and what they agree to,
- * and subscribes on the sandbox's Checkout; the operator moves the sandbox's test clock a week on (Stripe's test
- * clocks, through the sandbox's API); the teacher's open dashboard shows the subscriber and the second payment
- * without a reload; the payer opens their receipt email, follows its link to Stripe's billing portal and
- * cancels; the teacher sees the subscriber cancelled. The rules have their integration and contract tests; this
- * one proves a person can walk through them. Axe on the Subscribers screen at 390 and 1280 px.
+ * A recurring link from end to end (issue 45's browser story; docs/decisions.md #150, #154–#157, #190, #191): a
+ * yoga teacher makes a weekly $25.00 link in Create Link; a payer on a phone opens it, reads what repeats and what
+ * they agree to, and subscribes on the sandbox's Checkout; the operator moves the sandbox's test clock a week on
+ * (Stripe's test clocks, through the sandbox's API); the teacher's open dashboard shows the second payment and the
+ * subscriber without a reload; the payer opens their receipt email, follows its link to Stripe's billing portal
+ * and cancels; the teacher's open Subscribers screen shows it ended, and Manage Links counts the sign-up. The
+ * rules have their integration and contract tests; this one proves a person can walk through them. Axe on the
+ * Subscribers screen at 390 and 1280 px.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
@@ -84,7 +85,9 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await createdDialog.getByRole('button', { name: 'Done' }).click();
   // Manage Links shows the link for what it is.
   await page.getByRole('tab', { name: 'Manage Links' }).click();
-  const linkRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Thursday night yoga' }) });
+  const linkRow = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Thursday night yoga' }) });
   await expect(linkRow.getByText('Every week · until cancelled', { exact: true })).toBeVisible();
 
   // The teacher opens Subscribers and leaves it open.
