@@ -103,6 +103,7 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await expect(
     phone.getByText(repeatAgreementWords(2500, 'nzd', WEEKLY, { offersTip: false }), { exact: true }),
   ).toBeVisible();
+  await expectNoSeriousAxeFindings(phone);
   await phone.getByRole('button', { name: 'Pay Now' }).click();
   await expect(phone.getByRole('region', { name: 'Order summary' })).toContainText('every week');
   const stripeUrl = new URL(phone.url()).origin;

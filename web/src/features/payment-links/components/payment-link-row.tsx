@@ -25,6 +25,8 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { SendRequestDialog } from '@web/features/requests';
+import { useCurrentRole } from '@web/features/team';
+import { roleAllows } from '@shared/roles';
 import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkBadges, linkRepeatText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
@@ -207,6 +209,8 @@ function LinkResults({ link }: { link: PaymentLink }) {
 }
 
 function RecurringLinkResults({ link, results }: { link: PaymentLink; results: NonNullable<PaymentLink['results']> }) {
+  // Only for whom the sidebar offers Subscribers (a manager or an owner).
+  const role = useCurrentRole();
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
       <span className="text-muted-foreground">{strings.resultsLabel}:</span>
@@ -217,13 +221,15 @@ function RecurringLinkResults({ link, results }: { link: PaymentLink; results: N
       <span className="font-medium tabular-nums">
         {strings.grossAtSignUp(formatMoney(results.grossCents, link.currency))}
       </span>
-      <Link
-        to={`/dashboard/subscribers?linkId=${encodeURIComponent(link.linkId)}`}
-        aria-label={strings.seeSubscribers(link.title)}
-        className="font-medium text-primary underline underline-offset-4"
-      >
-        {strings.seeSubscribersText}
-      </Link>
+      {role && roleAllows(role, 'manager') ? (
+        <Link
+          to={`/dashboard/subscribers?linkId=${encodeURIComponent(link.linkId)}`}
+          aria-label={strings.seeSubscribers(link.title)}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          {strings.seeSubscribersText}
+        </Link>
+      ) : null}
     </p>
   );
 }
