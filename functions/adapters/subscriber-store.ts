@@ -60,19 +60,14 @@ export const subscriberStore: SubscriberRepository = {
     return written !== undefined;
   },
 
-  async addPaidInvoice(subscriptionId, invoiceId, payer, now) {
+  async addPaidInvoice(subscriptionId, invoiceId, now) {
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         TableName: table(),
         Key: { subscriptionId },
-        UpdateExpression: 'ADD paidInvoiceIds :invoice SET payerName = :name, payerEmail = :email, updatedAt = :now',
+        UpdateExpression: 'ADD paidInvoiceIds :invoice SET updatedAt = :now',
         ConditionExpression: 'attribute_exists(subscriptionId)',
-        ExpressionAttributeValues: {
-          ':invoice': new Set([invoiceId]),
-          ':name': payer.payerName,
-          ':email': payer.payerEmail,
-          ':now': now.toISOString(),
-        },
+        ExpressionAttributeValues: { ':invoice': new Set([invoiceId]), ':now': now.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
     );

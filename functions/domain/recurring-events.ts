@@ -189,30 +189,7 @@ async function settleInvoice(
   );
   // Its receipt goes as every payment's does, unasked and once, from the news that it succeeded
   // (receipt-sending.ts sendReceiptOnSuccess, docs/decisions.md #172), with the way to stop it (#157).
-  return deps.subscribers.addPaidInvoice(
-    subscriber.subscriptionId,
-    invoice.id,
-    await payerOfSubscriber(subscriber, payment.paymentId, deps),
-    deps.now,
-  );
-}
-
-/**
- * Who pays, as the subscriber shows them: the subscription's first event often comes before its Checkout's
- * payment is settled, so the subscriber was made without the name and email the payer typed on Checkout.
- * The settled payment has them; a name once known is kept (#190).
- */
-async function payerOfSubscriber(
-  subscriber: SubscriberRecord,
-  paymentId: string,
-  deps: RecurringDeps,
-): Promise<Pick<SubscriberRecord, 'payerName' | 'payerEmail'>> {
-  if (subscriber.payerName !== null && subscriber.payerEmail !== null) return subscriber;
-  const paid = await deps.payments.get(paymentId);
-  return {
-    payerName: subscriber.payerName ?? paid?.payerName ?? null,
-    payerEmail: subscriber.payerEmail ?? paid?.payerEmail ?? null,
-  };
+  return deps.subscribers.addPaidInvoice(subscriber.subscriptionId, invoice.id, deps.now);
 }
 
 /**

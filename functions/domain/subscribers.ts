@@ -53,16 +53,8 @@ export interface SubscriberRepository {
    * whether it was written.
    */
   recordState(subscriptionId: string, state: SubscriberState, readAt: number, now: Date): Promise<boolean>;
-  /**
-   * Adds the invoice to the periods paid (a set: a repeat adds nothing) and writes the payer as the paid
-   * payment names them; answers the record afterwards.
-   */
-  addPaidInvoice(
-    subscriptionId: string,
-    invoiceId: string,
-    payer: Pick<SubscriberRecord, 'payerName' | 'payerEmail'>,
-    now: Date,
-  ): Promise<SubscriberRecord>;
+  /** Adds the invoice to the periods paid (a set: a repeat adds nothing); answers the record afterwards. */
+  addPaidInvoice(subscriptionId: string, invoiceId: string, now: Date): Promise<SubscriberRecord>;
   /** The merchant's subscribers, newest first, of one link when `linkId` is given. */
   listOfMerchant(merchantId: string, linkId?: string): Promise<SubscriberRecord[]>;
 }
