@@ -197,3 +197,42 @@ describe('a one-time price beside the recurring one in subscription mode', () =>
     ).rejects.toMatchObject({ statusCode: 400, param: 'line_items' });
   });
 });
+
+describe("a subscription's cancellation_details", () => {
+  it('keeps the comment the app writes when it cancels, now or at the period end, and refuses unknown feedback', async () => {
+    const account = await onboardedAccount(stripe, 'comments@example.co.nz');
+    const now = await subscribe(stripe, account);
+    const ended = await stripe.subscriptions.cancel(
+      now.subscription.id,
+      { cancellation_details: { comment: 'paylink:merchant', feedback: 'unused' } },
+      { stripeAccount: account },
+    );
+    expect(ended).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { comment: 'paylink:merchant', feedback: 'unused', reason: 'cancellation_requested' },
+    });
+
+    const start = Math.floor(Date.now() / 1000);
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start }, { stripeAccount: account });
+    const customer = await stripe.customers.create({ test_clock: clock.id }, { stripeAccount: account });
+    const later = await subscribe(stripe, account, { customer: customer.id });
+    await expect(
+      stripe.subscriptions.update(
+        later.subscription.id,
+        { cancellation_details: { feedback: 'bored' as 'unused' } },
+        { stripeAccount: account },
+      ),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'cancellation_details[feedback]' });
+    await stripe.subscriptions.update(
+      later.subscription.id,
+      { cancel_at_period_end: true, cancellation_details: { comment: 'paylink:last-payment' } },
+      { stripeAccount: account },
+    );
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + WEEK }, { stripeAccount: account });
+    const done = await stripe.subscriptions.retrieve(later.subscription.id, {}, { stripeAccount: account });
+    expect(done).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { comment: 'paylink:last-payment', feedback: null, reason: 'cancellation_requested' },
+    });
+  });
+});

@@ -1,7 +1,7 @@
 /** Stripe Billing: customers, prices, subscriptions, invoices and their payments, and portal sessions. */
 import type { ApiRequest, ApiRoute } from './api-route';
 import {
-  cancelNow,
+  cancelFromParams,
   createCustomerFromParams,
   createPortalSession,
   createPrice,
@@ -54,7 +54,7 @@ export function billingRoutes(context: SandboxContext): ApiRoute[] {
     {
       method: 'DELETE',
       pattern: /^\/v1\/subscriptions\/([^/]+)$/,
-      handle: (request) => cancelNow(context, subscriptionOf(request), request.account),
+      handle: (request) => cancelFromParams(context, subscriptionOf(request), request.params, request.account),
     },
     {
       method: 'GET',

@@ -14,6 +14,7 @@ export {
 } from './customers-and-prices';
 export {
   cancelAtPeriodEnd,
+  cancelFromParams,
   cancelNow,
   createPortalSession,
   listInvoices,

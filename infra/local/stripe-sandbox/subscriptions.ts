@@ -43,7 +43,11 @@ export interface Subscription extends StripeObject {
   cancel_at: number | null;
   canceled_at: number | null;
   ended_at: number | null;
-  cancellation_details: { comment: null; feedback: null; reason: 'cancellation_requested' | 'payment_failed' | null };
+  cancellation_details: {
+    comment: string | null;
+    feedback: string | null;
+    reason: 'cancellation_requested' | 'payment_failed' | null;
+  };
   latest_invoice: string | null;
   default_payment_method: string | null;
   /** The platform's share of each invoice on a connected account, in percent (Stripe's field). */
@@ -201,9 +205,57 @@ export function resumeSubscription(context: SandboxContext, subscription: Subscr
   return subscription;
 }
 
+const CANCELLATION_FEEDBACK = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+];
+
+/**
+ * `cancellation_details[comment]` and `[feedback]`, as the cancel and update calls take them (Stripe's "Cancel
+ * a subscription" and "Update a subscription"): what the app says about why; `""` clears one. Stripe sets
+ * `reason` itself.
+ */
+function cancellationDetailsParam(params: Params): { comment?: string | null; feedback?: string | null } {
+  if (params.cancellation_details === undefined) return {};
+  const given: { comment?: string | null; feedback?: string | null } = {};
+  for (const field of ['comment', 'feedback'] as const) {
+    const raw = (params.cancellation_details as Params | undefined)?.[field];
+    if (raw === undefined) continue;
+    const value = optionalString(params, `cancellation_details[${field}]`) ?? null;
+    if (field === 'feedback' && value !== null && !CANCELLATION_FEEDBACK.includes(value)) {
+      throw invalidParameter(
+        'cancellation_details[feedback]',
+        `Invalid cancellation_details[feedback]: must be one of ${CANCELLATION_FEEDBACK.join(', ')}`,
+      );
+    }
+    given[field] = value;
+  }
+  return given;
+}
+
+/** `DELETE /v1/subscriptions/:id`: ended now, with the app's `cancellation_details` if it gave them. */
+export function cancelFromParams(
+  context: SandboxContext,
+  subscription: Subscription,
+  params: Params,
+  account: string | null,
+) {
+  const details = cancellationDetailsParam(params);
+  assertNotCanceled(subscription);
+  Object.assign(subscription.cancellation_details, details);
+  return cancelNow(context, subscription, account);
+}
+
 /**
  * Ended now (or at `at`, the test clock's moment): `customer.subscription.deleted`, and its open invoices
- * are no longer retried. `reason` is Stripe's `cancellation_details.reason`.
+ * are no longer retried. `reason` is Stripe's `cancellation_details.reason`; a comment or feedback the app
+ * wrote earlier (on the update that set it to cancel) stays.
  */
 export function cancelNow(
   context: SandboxContext,
@@ -216,7 +268,7 @@ export function cancelNow(
   subscription.status = 'canceled';
   subscription.canceled_at = now;
   subscription.ended_at = now;
-  subscription.cancellation_details = { comment: null, feedback: null, reason };
+  subscription.cancellation_details = { ...subscription.cancellation_details, reason };
   for (const invoice of openInvoicesOf(context, subscription, account)) invoice.next_payment_attempt = null;
   context.emit('customer.subscription.deleted', subscription, { account, at: now });
   return subscription;
@@ -268,7 +320,11 @@ export function updateSubscription(
   params: Params,
   account: string | null,
 ) {
+  const details = cancellationDetailsParam(params);
+  // A canceled subscription takes only its cancellation_details and metadata, as Stripe says.
+  if (params.cancel_at !== undefined || params.cancel_at_period_end !== undefined) assertNotCanceled(subscription);
   if (params.metadata !== undefined) subscription.metadata = metadataParam(params, 'metadata', subscription.metadata);
+  Object.assign(subscription.cancellation_details, details);
   setCancelAt(context, subscription, params, account);
   const cancel = optionalBoolean(params, 'cancel_at_period_end');
   if (cancel === true) cancelAtPeriodEnd(context, subscription, account);
