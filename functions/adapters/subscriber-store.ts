@@ -74,6 +74,28 @@ export const subscriberStore: SubscriberRepository = {
     return Attributes as SubscriberRecord;
   },
 
+  async fillPayer(subscriptionId, payer, now) {
+    const written = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { subscriptionId },
+          UpdateExpression: 'SET payerName = :name, payerEmail = :email, updatedAt = :now',
+          ConditionExpression:
+            'attribute_exists(subscriptionId) AND (attribute_not_exists(payerEmail) OR attribute_type(payerEmail, :null))',
+          ExpressionAttributeValues: {
+            ':name': payer.payerName,
+            ':email': payer.payerEmail,
+            ':now': now.toISOString(),
+            ':null': 'NULL',
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return (written?.Attributes as SubscriberRecord | undefined) ?? this.get(subscriptionId);
+  },
+
   listOfMerchant(merchantId, linkId) {
     return queryAll<SubscriberRecord>({
       TableName: table(),

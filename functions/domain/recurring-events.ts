@@ -176,20 +176,17 @@ async function settleInvoice(
   const intentId = await intentOfInvoice(deps.stripe, invoice.id, account);
   const details = intentId ? await retrieveSettlementDetails(deps.stripe, intentId, account) : {};
   if (intentId) await namePaymentOnStripe(payment.paymentId, intentId, deps, account);
-  await settle(
-    payment,
-    'succeeded',
-    {
-      ...details,
-      paymentIntentId: intentId,
-      payerEmail: payment.payerEmail ?? invoice.customer_email ?? null,
-      payerName: payment.payerName ?? invoice.customer_name ?? null,
-    },
-    deps,
-  );
+  const payer = {
+    payerEmail: payment.payerEmail ?? invoice.customer_email ?? null,
+    payerName: payment.payerName ?? invoice.customer_name ?? null,
+  };
+  await settle(payment, 'succeeded', { ...details, paymentIntentId: intentId, ...payer }, deps);
   // Its receipt goes as every payment's does, unasked and once, from the news that it succeeded
   // (receipt-sending.ts sendReceiptOnSuccess, docs/decisions.md #172), with the way to stop it (#157).
-  return deps.subscribers.addPaidInvoice(subscriber.subscriptionId, invoice.id, deps.now);
+  const updated = await deps.subscribers.addPaidInvoice(subscriber.subscriptionId, invoice.id, deps.now);
+  // A subscriber made from an event that came before the Checkout's own knew no payer yet: the invoice does.
+  if (updated.payerEmail || !payer.payerEmail) return updated;
+  return (await deps.subscribers.fillPayer(subscriber.subscriptionId, payer, deps.now)) ?? updated;
 }
 
 /**

@@ -55,6 +55,15 @@ export interface SubscriberRepository {
   recordState(subscriptionId: string, state: SubscriberState, readAt: number, now: Date): Promise<boolean>;
   /** Adds the invoice to the periods paid (a set: a repeat adds nothing); answers the record afterwards. */
   addPaidInvoice(subscriptionId: string, invoiceId: string, now: Date): Promise<SubscriberRecord>;
+  /**
+   * Writes the payer's name and email when the record has no email yet (it was created from an event that came
+   * before the Checkout's own); answers the record afterwards, unchanged when it had one.
+   */
+  fillPayer(
+    subscriptionId: string,
+    payer: Pick<SubscriberRecord, 'payerName' | 'payerEmail'>,
+    now: Date,
+  ): Promise<SubscriberRecord | undefined>;
   /** The merchant's subscribers, newest first, of one link when `linkId` is given. */
   listOfMerchant(merchantId: string, linkId?: string): Promise<SubscriberRecord[]>;
 }

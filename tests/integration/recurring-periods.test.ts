@@ -1,28 +1,32 @@
 /**
- * Issue 45, each period of a recurring link is one payment: the recurring consumer's rules
- * (recurring-events.ts) over the runtime's real stores, stats, mailbox and bus. The first payment is a real
- * Checkout payment on the Stripe sandbox; the subscription and its invoices are scripted here as Stripe
- * answers them (Stripe's API shapes: `parent.subscription_details`, `next_payment_attempt`,
- * `cancellation_details`) until the sandbox grows subscriptions on connected accounts (branch rec-sandbox),
- * when these cases move onto it and its test clock.
+ * Issue 45, each period of a recurring link is one payment, driven through the Stripe sandbox end to end: the
+ * payer subscribes on the hosted Checkout, a test clock on their customer renews the subscription, Stripe's
+ * events reach the recurring consumer through the Connect webhook, and the runtime's real stores, stats,
+ * mailbox and bus do the rest. Redelivered and reordered events are the sandbox's own, signed again.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurringEventDeps } from '@functions/adapters/recurring-deps';
 import { subscriberStore } from '@functions/adapters/subscriber-store';
-import { applyRecurringEvent, type RecurringDeps } from '@functions/domain/recurring-events';
-import { repeatMetadataOf } from '@functions/domain/recurring-checkout';
-import type { StripeEvent, StripeInvoice, StripeSubscription } from '@functions/domain/stripe-port';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
-import { subscriberListSchema } from '@shared/contracts/subscribers';
+import { subscriberListSchema, subscriberSchema } from '@shared/contracts/subscribers';
 import { emailsTo, waitForEmail } from '../support/mailbox';
+import {
+  DAY_SECONDS,
+  DECLINES_AFTER_ATTACHING,
+  PAYS,
+  WEEK_SECONDS,
+  subscribeThroughLink,
+  type RecurringPayer,
+} from '../support/recurring-payer';
+import { seededRandom, shuffle } from '../support/seeded-random';
 import { merchantPayments, paymentRow } from '../support/stored-rows';
+import { submitHostedForm } from '../support/stripe-sandbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+
+const MANAGE_PATH = '/api/subscriptions/manage/';
 
 let env: TestRuntime;
 let merchant: TestMerchant;
-let account: string;
 
 beforeAll(async () => {
   env = await bootLocalRuntime();
@@ -38,160 +42,95 @@ async function completedPayments(): Promise<number> {
   return dashboardStatsSchema.parse(await response.json()).completedTransactions;
 }
 
-/** Stripe's side of one payer's weekly subscription, as the test moves it. */
-class ScriptedSubscription {
-  subscription: StripeSubscription;
-  invoices = new Map<string, StripeInvoice>();
-  private eventCount = 0;
-
-  constructor(id: string, firstPaymentId: string, linkId: string) {
-    this.subscription = {
-      id,
-      status: 'active',
-      customer: `cus_${id}`,
-      metadata: {
-        paymentId: firstPaymentId,
-        linkId,
-        merchantId: merchant.sub,
-        repeat: repeatMetadataOf({ every: 'week', payments: null }),
-      },
-      cancel_at_period_end: false,
-      cancel_at: null,
-      ended_at: null,
-      created: 1_790_000_000,
-      items: { data: [{ current_period_end: 1_790_604_800 }] },
-    };
-  }
-
-  invoice(id: string, change: Partial<StripeInvoice>): StripeInvoice {
-    const invoice: StripeInvoice = {
-      id,
-      status: 'paid',
-      amount_paid: 2500,
-      currency: 'nzd',
-      billing_reason: 'subscription_cycle',
-      customer: this.subscription.customer,
-      customer_email: null,
-      customer_name: null,
-      next_payment_attempt: null,
-      attempt_count: 1,
-      parent: { subscription_details: { subscription: this.subscription.id } },
-      ...this.invoices.get(id),
-      ...change,
-    };
-    this.invoices.set(id, invoice);
-    return invoice;
-  }
-
-  event(type: string, object: { id: string }): StripeEvent {
-    this.eventCount += 1;
-    return {
-      id: `evt_${this.subscription.id}_${this.eventCount}`,
-      type,
-      account,
-      created: 1_790_000_000,
-      data: { object },
-    };
-  }
-
-  /** The consumer's deps with Stripe's subscription side answered from this script. */
-  async deps(): Promise<RecurringDeps> {
-    const deps = await recurringEventDeps();
-    const found = <T>(value: T | undefined): Promise<T> =>
-      value
-        ? Promise.resolve(value)
-        : Promise.reject(Object.assign(new Error('No such object'), { code: 'resource_missing' }));
-    const end = (comment: string) => {
-      this.subscription = { ...this.subscription, status: 'canceled', cancellation_details: { comment } };
-      return Promise.resolve(this.subscription);
-    };
-    return {
-      ...deps,
-      stripe: {
-        ...deps.stripe,
-        subscriptions: {
-          ...deps.stripe.subscriptions,
-          retrieve: () => Promise.resolve(this.subscription),
-          update: (_id, params) => {
-            this.subscription = { ...this.subscription, cancel_at_period_end: params.cancel_at_period_end };
-            return Promise.resolve(this.subscription);
-          },
-          cancel: (_id, params) => end(params?.cancellation_details?.comment ?? ''),
-        },
-        invoices: { retrieve: (id) => found(this.invoices.get(id)) },
-        invoicePayments: { list: () => Promise.resolve({ data: [] }) },
-      },
-    };
-  }
+/** This payer's periods: the Checkout's payment and every renewal of the subscription. */
+async function periodsOf(payer: RecurringPayer) {
+  return (await merchantPayments(env, merchant.sub)).filter(
+    (payment) => payment.paymentId === payer.paymentId || payment.subscriptionId === payer.subscriptionId,
+  );
 }
 
-/** A real first payment on the sandbox, marked as a weekly link's (as the recurring Checkout will write it). */
-async function subscribedPayer(name: string) {
-  const email = `${name}-${Date.now()}@example.co.nz`;
-  const { paymentId, linkId } = await env.paidPayment(
-    merchant,
-    { title: `Yoga ${name}`, isOpenAmount: false, amountCents: 2500, tipPercent: 0 },
-    { payer: { email, name: `Payer ${name}` } },
-  );
-  await env.documents.send(
-    new UpdateCommand({
-      TableName: env.runtime.dynamo.tableNames.payments,
-      Key: { paymentId },
-      UpdateExpression: 'SET recurringTerms = :terms',
-      ExpressionAttributeValues: { ':terms': 'NZD $25.00 every week' },
-    }),
-  );
-  account = (await paymentRow(env, paymentId)).stripeAccountId;
-  return { email, paymentId, script: new ScriptedSubscription(`sub_${name}${Date.now()}`, paymentId, linkId) };
+async function receiptsTo(email: string) {
+  return (await emailsTo(env.runtime.mailbox.url, email)).filter((mail) => /Your receipt/.test(mail.subject));
 }
 
-describe('a weekly link paid through three periods', () => {
+/** The Subscribers screen's row for this payer, as the merchant's API answers it. */
+async function listed(payer: RecurringPayer) {
+  const response = await env.api(`/api/me/subscribers?linkId=${payer.linkId}`, { token: merchant.accessToken });
+  const { subscribers } = subscriberListSchema.parse(await response.json());
+  expect(subscribers).toHaveLength(1);
+  return subscribers[0]!;
+}
+
+/** Every given event delivered again, signed as Stripe signs them, one after another. */
+async function redeliver(events: { id: string }[]) {
+  for (const event of events) {
+    const response = await env.deliverSignedWebhook(
+      '/api/webhooks/stripe-connect',
+      JSON.stringify(event),
+      'stripe-connect-webhook-secret',
+    );
+    expect(response.status, event.id).toBe(200);
+  }
+  await env.settle();
+}
+
+describe('a weekly link paid through three more periods on the clock', () => {
   it('makes three payments, three receipts and +3 in the stats, whatever the order and repeats of its events', async () => {
+    // With the tip: a one-time line on the first invoice only (docs/decisions.md #154).
+    const payer = await subscribeThroughLink(env, merchant, { title: 'Weekly yoga', tip: 'percent' });
+    const first = await paymentRow(env, payer.paymentId);
+    expect(first).toMatchObject({ status: 'succeeded', totalCents: 2750, tipCents: 250 });
     const before = await completedPayments();
-    const { email, paymentId, script } = await subscribedPayer('three');
-    const deps = await script.deps();
-    const first = script.invoice('in_first', { billing_reason: 'subscription_create' });
-    const second = script.invoice('in_second', {});
-    const third = script.invoice('in_third', {});
-    const deliveries = [
-      script.event('invoice.paid', third),
-      script.event('customer.subscription.updated', script.subscription),
-      script.event('invoice.paid', second),
-      script.event('invoice.paid', third),
-      script.event('customer.subscription.created', script.subscription),
-      script.event('invoice.paid', first),
-      script.event('invoice.paid', second),
-    ];
-    for (const event of deliveries) await applyRecurringEvent(event, account, deps);
+
+    await payer.advance(2 * WEEK_SECONDS);
+    await payer.advance(WEEK_SECONDS);
 
     expect(await completedPayments()).toBe(before + 3);
-    const periods = (await merchantPayments(env, merchant.sub)).filter(
-      (payment) => payment.paymentId === paymentId || payment.subscriptionId === script.subscription.id,
-    );
-    expect(periods.map((payment) => payment.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
-    expect(new Set(periods.map((payment) => payment.receiptNumber)).size).toBe(3);
+    const periods = await periodsOf(payer);
+    expect(periods.map((payment) => payment.status)).toEqual(Array(4).fill('succeeded'));
+    expect(new Set(periods.map((payment) => payment.receiptNumber)).size).toBe(4);
     const renewals = periods.filter((payment) => payment.invoiceId);
-    expect(renewals.map((payment) => payment.invoiceId).sort()).toEqual(['in_second', 'in_third']);
-    expect(renewals.every((payment) => payment.totalCents === 2500 && payment.productFeeCents === 13)).toBe(true);
-    // Every period's receipt goes unasked, once (docs/decisions.md #172), each with the way to stop it.
-    await waitForEmail(env.runtime.mailbox.url, email, { subject: /Your receipt/, count: 3 });
-    const receipts = (await emailsTo(env.runtime.mailbox.url, email)).filter((mail) =>
-      /Your receipt/.test(mail.subject),
+    const paidInvoices = (
+      await env.stripe.invoices.list(
+        { subscription: payer.subscriptionId, status: 'paid' },
+        { stripeAccount: payer.account },
+      )
+    ).data;
+    expect(paidInvoices.map((invoice) => invoice.amount_paid)).toEqual([2500, 2500, 2500, 2750]);
+    expect(renewals.map((payment) => payment.invoiceId).sort()).toEqual(
+      paidInvoices
+        .filter((invoice) => invoice.billing_reason === 'subscription_cycle')
+        .map((invoice) => invoice.id)
+        .sort(),
     );
-    expect(receipts).toHaveLength(3);
-    // The renewals' carry the way to stop it; the first was paid here as a plain Checkout and given its terms
-    // only afterwards (the stand-in above), so its receipt had gone without them.
-    expect(receipts.filter((mail) => mail.body.text?.includes('/api/subscriptions/manage/'))).toHaveLength(2);
+    // No tip repeats; Paylink's 0.5% on each period as the charge took it.
+    for (const renewal of renewals) {
+      expect(renewal).toMatchObject({ totalCents: 2500, tipCents: 0, productFeeCents: 13 });
+      // Named on Stripe as a Checkout's payment is, so refunds, disputes and payouts find it (#156).
+      const intent = await env.stripe.paymentIntents.retrieve(
+        renewal.paymentIntentId!,
+        { expand: ['latest_charge'] },
+        { stripeAccount: payer.account },
+      );
+      expect(intent.metadata).toEqual({ paymentId: renewal.paymentId });
+      expect((intent.latest_charge as { metadata: object }).metadata).toEqual({ paymentId: renewal.paymentId });
+    }
+    // Every period's receipt goes unasked, once (#172), each with the way to stop it (#157).
+    await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /Your receipt/, count: 4 });
+    const receipts = await receiptsTo(payer.email);
+    expect(receipts).toHaveLength(4);
+    expect(receipts.every((mail) => mail.body.text?.includes(MANAGE_PATH))).toBe(true);
 
-    const subscriber = await subscriberStore.get(script.subscription.id);
-    expect(subscriber).toMatchObject({ status: 'active', firstPaymentId: paymentId });
-    expect(subscriber!.paidInvoiceIds?.size).toBe(3);
+    // Every subscription and invoice event the sandbox sent, three times more, shuffled: nothing moves.
+    const events = await payer.events();
+    expect(events.filter((event) => event.type === 'invoice.paid')).toHaveLength(4);
+    await redeliver(shuffle([...events, ...events, ...events], seededRandom(0x45_0001)));
+    expect(await completedPayments()).toBe(before + 3);
+    expect(await periodsOf(payer)).toHaveLength(4);
+    expect(await receiptsTo(payer.email)).toHaveLength(4);
+    expect(await listed(payer)).toMatchObject({ status: 'active', paymentsMade: 4, endedReason: null });
 
-    // The Subscribers screen's answer: this merchant's, by link; another merchant sees none of it.
-    const listed = await env.api(`/api/me/subscribers?linkId=${subscriber!.linkId}`, { token: merchant.accessToken });
-    expect(subscriberListSchema.parse(await listed.json()).subscribers).toEqual([
-      expect.objectContaining({ subscriptionId: script.subscription.id, paymentsMade: 3, status: 'active' }),
-    ]);
+    // Another merchant sees none of it.
     const stranger = await env.createMerchant();
     const theirs = await env.api('/api/me/subscribers', { token: stranger.accessToken });
     expect(subscriberListSchema.parse(await theirs.json()).subscribers).toEqual([]);
@@ -199,43 +138,101 @@ describe('a weekly link paid through three periods', () => {
 });
 
 describe('a declined renewal', () => {
-  it('goes past due, recovers when paid, and ends after the last retry with the reason, never to run again', async () => {
-    const { email, script } = await subscribedPayer('declined');
-    const deps = await script.deps();
-    await applyRecurringEvent(
-      script.event('invoice.paid', script.invoice('in_d1', { billing_reason: 'subscription_create' })),
-      account,
-      deps,
-    );
+  it('goes past due, recovers when the card is fixed, and ends after the last retry with the reason', async () => {
+    const payer = await subscribeThroughLink(env, merchant, { title: 'Veggie box' });
     const before = await completedPayments();
 
-    script.subscription = { ...script.subscription, status: 'past_due' };
-    const retrying = script.invoice('in_d2', { status: 'open', next_payment_attempt: 1_790_700_000 });
-    await applyRecurringEvent(script.event('invoice.payment_failed', retrying), account, deps);
-    expect((await subscriberStore.get(script.subscription.id))!.status).toBe('past_due');
-    const askedToUpdate = await waitForEmail(env.runtime.mailbox.url, email, { subject: /declined/ });
-    expect(askedToUpdate.body.text).toContain('/api/subscriptions/manage/');
+    await payer.useCard(DECLINES_AFTER_ATTACHING);
+    await payer.advance(WEEK_SECONDS);
+    expect(await listed(payer)).toMatchObject({ status: 'past_due', paymentsMade: 1 });
+    const askedToUpdate = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /declined/ });
+    expect(askedToUpdate.body.text).toContain(MANAGE_PATH);
     await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /renewal was declined/ });
 
-    script.subscription = { ...script.subscription, status: 'active' };
-    await applyRecurringEvent(script.event('invoice.paid', script.invoice('in_d2', { status: 'paid' })), account, deps);
-    expect((await subscriberStore.get(script.subscription.id))!.status).toBe('active');
+    // The card fixed; Stripe's next retry (a day later) pays the same invoice: counted once, active again.
+    await payer.useCard(PAYS);
+    await payer.advance(DAY_SECONDS);
+    expect(await listed(payer)).toMatchObject({ status: 'active', paymentsMade: 2 });
     expect(await completedPayments()).toBe(before + 1);
 
-    script.subscription = { ...script.subscription, status: 'past_due' };
-    const lastTry = script.invoice('in_d3', { status: 'open', next_payment_attempt: null, attempt_count: 4 });
-    const stale = script.event('customer.subscription.updated', script.subscription);
-    await applyRecurringEvent(script.event('invoice.payment_failed', lastTry), account, deps);
-    const ended = await subscriberStore.get(script.subscription.id);
-    expect(ended).toMatchObject({ status: 'cancelled', nextPaymentAt: null });
-    expect(ended!.endedReason).toMatch(/declined on the last retry/);
+    // Declined again, and every retry after it: the account is set to leave it past due, so the end is
+    // Paylink's own after the last retry (docs/decisions.md #158).
+    await env.sandboxControl('/_emu/subscription_settings', { account: payer.account, after_last_retry: 'past_due' });
+    await payer.useCard(DECLINES_AFTER_ATTACHING);
+    const failedRenewalAt = payer.clockTime() + 6 * DAY_SECONDS;
+    await payer.advance(6 * DAY_SECONDS);
+    expect((await listed(payer)).status).toBe('past_due');
+    // Its 8 retries run over 14 days; the clock goes at most two weeks at a time.
+    while (payer.clockTime() < failedRenewalAt + 14 * DAY_SECONDS) {
+      await payer.advance(Math.min(WEEK_SECONDS, failedRenewalAt + 14 * DAY_SECONDS - payer.clockTime()));
+    }
+    const ended = await listed(payer);
+    expect(ended).toMatchObject({ status: 'cancelled', nextPaymentAt: null, paymentsMade: 2 });
+    expect(ended.endedReason).toBe("The payer's card was declined on the last retry.");
+    expect(await payer.subscription()).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { comment: 'paylink:last-retry-declined' },
+    });
     await waitForEmail(env.runtime.mailbox.url, merchant.email, { subject: /subscription ended/ });
 
-    // A late event from before the end, read while Stripe still said past due: ended stays ended.
-    script.subscription = { ...script.subscription, status: 'past_due', cancellation_details: null };
-    await applyRecurringEvent(stale, account, deps);
-    expect((await subscriberStore.get(script.subscription.id))!.status).toBe('cancelled');
+    // Late and repeated deliveries of everything that happened: ended stays ended, nothing more counted.
+    await redeliver([...(await payer.events())].reverse());
+    expect((await listed(payer)).status).toBe('cancelled');
     expect(await completedPayments()).toBe(before + 1);
+  });
+});
+
+describe('stopping a subscription', () => {
+  it('the payer cancels from their receipt, in the billing portal, without the merchant', async () => {
+    const payer = await subscribeThroughLink(env, merchant, { title: 'Club subs' });
+    const receipt = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /Your receipt/ });
+    // The receipt writes the address out in its words: "Cancel or change your card at any time: …".
+    const manage = new URL(/https?:\/\/\S+\/api\/subscriptions\/manage\/\S+/.exec(receipt.body.text ?? '')![0]);
+    const opened = await env.api(`${manage.pathname}${manage.search}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const portal = opened.headers.get('location')!;
+    expect(await (await fetch(portal)).text()).toContain('NZD $25.00');
+    const cancelled = await submitHostedForm(portal, { subscription: payer.subscriptionId, action: 'cancel_now' });
+    expect(cancelled.status).toBeLessThan(400);
+    await env.settle();
+
+    expect(await listed(payer)).toMatchObject({
+      status: 'cancelled',
+      nextPaymentAt: null,
+      endedReason: 'The payer cancelled it.',
+    });
+    // A receipt's link with the wrong key opens nothing.
+    const forged = await env.api(`${manage.pathname}?k=not-the-key`, { redirect: 'manual' });
+    expect(forged.status).toBe(404);
+  });
+
+  it('the merchant cancels at the period end: no more payments, then ended with their reason', async () => {
+    const payer = await subscribeThroughLink(env, merchant, { title: 'Gym month' });
+    const before = await completedPayments();
+    const response = await env.api(`/api/me/subscribers/${payer.subscriptionId}/cancel`, {
+      method: 'POST',
+      token: merchant.accessToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ when: 'period_end' }),
+    });
+    expect(response.status).toBe(200);
+    expect(subscriberSchema.parse(await response.json())).toMatchObject({
+      status: 'active',
+      endsAtPeriodEnd: true,
+      nextPaymentAt: null,
+    });
+    await env.settle();
+    expect(await listed(payer)).toMatchObject({ status: 'active', endsAtPeriodEnd: true });
+
+    await payer.advance(WEEK_SECONDS);
+    expect(await listed(payer)).toMatchObject({
+      status: 'cancelled',
+      paymentsMade: 1,
+      endedReason: 'You cancelled it.',
+    });
+    expect(await payer.subscription()).toMatchObject({ status: 'canceled', cancel_at_period_end: true });
+    expect(await completedPayments()).toBe(before);
+    expect(await subscriberStore.get(payer.subscriptionId)).toMatchObject({ status: 'cancelled' });
   });
 });
 
@@ -260,11 +257,9 @@ describe("a recurring link's Checkout", () => {
     );
   });
 
-  // With no tip: the sandbox does not yet take a one-time price in subscription mode, which Stripe puts on the
-  // first invoice only (the unit test of recurringSessionParts covers the tip's line).
-  it('is a subscription on the merchant’s account that tells the payer what repeats', async () => {
+  it('is a subscription on the merchant’s account that tells the payer what repeats, the tip once', async () => {
     const link = await env.createLink(merchant, {
-      title: 'Weekly yoga',
+      title: 'Weekly pilates',
       isOpenAmount: false,
       amountCents: 2500,
       tipPercent: 10,
@@ -278,12 +273,12 @@ describe("a recurring link's Checkout", () => {
     const response = await env.api('/api/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
+      body: JSON.stringify({ linkId: link.linkId, tip: 'percent' }),
     });
     expect(response.status).toBe(200);
     const { paymentId, url } = checkoutResponseSchema.parse(await response.json());
     const payment = await paymentRow(env, paymentId);
-    expect(payment).toMatchObject({ totalCents: 2500, tipCents: 0, recurringTerms: 'NZD $25.00 every week' });
+    expect(payment).toMatchObject({ totalCents: 2750, tipCents: 250, recurringTerms: 'NZD $25.00 every week' });
     const session = await env.stripe.checkout.sessions.retrieve(
       payment.checkoutSessionId!,
       { expand: ['line_items'] },
@@ -291,10 +286,11 @@ describe("a recurring link's Checkout", () => {
     );
     expect(session).toMatchObject({
       mode: 'subscription',
-      amount_total: 2500,
+      amount_total: 2750,
       metadata: { paymentId, repeat: 'week:' },
     });
     const page = await (await fetch(url)).text();
     expect(page).toContain('NZD $25.00</strong> every week');
+    expect(page).toContain('Total due today <strong>NZD $27.50</strong>');
   });
 });

@@ -83,10 +83,14 @@ export function createInvoice(
     pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
   }));
   const total = options.amount + oneTime.reduce((sum, line) => sum + line.amount, 0);
+  // Stripe copies the customer's email and name onto the invoice until it is finalized.
+  const customer = context.store.find(subscription.customer, account);
   const invoice: Invoice = {
     id: newId('in', 24),
     object: 'invoice',
     customer: subscription.customer,
+    customer_email: (customer?.email as string | null | undefined) ?? null,
+    customer_name: (customer?.name as string | null | undefined) ?? null,
     status: 'draft',
     amount_due: total,
     amount_paid: 0,
