@@ -1,8 +1,8 @@
 /**
  * A payer signs up to a weekly link on the sandbox's Checkout (subscription mode, docs/decisions.md #150), as
- * the browser story does: the subscription's events come before the Checkout's payment is settled, and the
- * invoice's payment is named on Stripe (#156). Once every event is applied the subscriber shows the name and
- * email typed on Checkout and one payment made, and the merchant's open tab was told after the count (#190).
+ * the browser story does. Once every event is applied the subscriber shows the name and email typed on Checkout
+ * and one payment made, and the merchant's open tab was told of the subscriber after its period was counted
+ * (#190): the payment's own push comes before, and a screen that refetched on it alone kept 0 payments.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
