@@ -161,6 +161,13 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await navLink(page, 'Payment Links & QR').click();
   await page.getByRole('tab', { name: 'Manage Links' }).click();
   await expect(linkRow).toContainText(/Results:\s*1 subscriber\s*·\s*\$25\.00 taken at sign-up/);
+  // Its limit, if the teacher sets one, counts subscribers.
+  await linkRow.getByRole('button', { name: 'Actions for Thursday night yoga' }).click();
+  await page.getByRole('menuitem', { name: 'Edit link settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Edit link settings' });
+  await expect(settings.getByLabel(/^Payment limit/)).toHaveAccessibleDescription(/^1 subscribed so far: the limit/);
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
   await linkRow.getByRole('link', { name: 'Subscribers of Thursday night yoga and their payments' }).click();
   await expect(page).toHaveURL(`/dashboard/subscribers?linkId=${link.linkId}`);
   await expect(page.getByLabel('Link')).toHaveValue(link.linkId);
