@@ -3,6 +3,7 @@ import type { RecurringDeps } from '../domain/recurring-events';
 import { tellOfDecline, type RenewalMailDeps } from '../domain/recurring-emails';
 import { ENV } from '../environment';
 import { sendEmail } from './mailer';
+import { announceMerchantUpdate } from './merchant-news';
 import { merchantStore } from './merchant-store';
 import { paymentStore } from './payment-store';
 import { settlementDeps } from './settlement-deps';
@@ -25,6 +26,7 @@ export async function recurringEventDeps(now = new Date()): Promise<RecurringDep
     subscribers: subscriberStore,
     readClock: () => Date.now(),
     tellOfDecline: (subscriber, outcome) => tellOfDecline(subscriber, outcome, mail),
+    announceMerchantUpdate,
   };
 }
 

@@ -33,6 +33,8 @@ export interface EmailParts {
   contact?: BusinessContact | null;
   /** Small links under the footnote (a request's unsubscribe and report, docs/decisions.md #175). */
   footerLinks?: { label: string; url: string }[];
+  /** A link that belongs with the paragraphs, under them: a recurring receipt's way to stop it (#157). */
+  paragraphLink?: { label: string; url: string };
 }
 
 /** The footer's last words: the business's contact when a payer reads it, and Paylink's own support. */
@@ -41,8 +43,11 @@ function supportLine(contact: BusinessContact | null | undefined): string {
 }
 
 function layout(heading: string, paragraphs: string[], parts: EmailParts, footnote: string): string {
-  const { action, rows, contact, footerLinks } = parts;
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+  const { action, rows, contact, footerLinks, paragraphLink: link } = parts;
+  const linked = link && `<a href="${escapeHtml(link.url)}" style="color:#0f766e">${escapeHtml(link.label)}</a>`;
+  const body = [...paragraphs.map((p) => escapeHtml(p)), ...(linked ? [linked] : [])]
+    .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`)
+    .join('');
   const table = rows
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
         .map(
@@ -79,12 +84,14 @@ export function email(
 ): Email {
   const rows = (parts.rows ?? []).map(([label, value]) => `${label}: ${value}`);
   const action = parts.action ? [`${parts.action.label}: ${parts.action.url}`] : [];
+  const inline = parts.paragraphLink;
+  const said = inline ? [...paragraphs, `${inline.label}: ${inline.url}`] : paragraphs;
   const links = (parts.footerLinks ?? []).map((link) => `${link.label}: ${link.url}`);
   const footer = parts.contact ? [footnote, supportLine(parts.contact), ...links] : [footnote, ...links];
   return {
     subject,
     html: layout(heading, paragraphs, parts, footnote),
-    text: [heading, '', ...paragraphs, ...(rows.length ? ['', ...rows] : []), '', ...action, '', ...footer].join('\n'),
+    text: [heading, '', ...said, ...(rows.length ? ['', ...rows] : []), '', ...action, '', ...footer].join('\n'),
   };
 }
 
@@ -205,20 +212,16 @@ export function paymentReceiptEmail(receipt: ReceiptDetails): Email {
     [
       `Thank you for your payment of ${money(receipt.totalCents)}.`,
       ...(receipt.supply?.gstStatement ? [receipt.supply.gstStatement] : []),
-      ...(receipt.recurring ? recurringParagraphs(receipt.recurring) : []),
+      ...(receipt.recurring ? [`This payment repeats: ${receipt.recurring.terms}.`] : []),
     ],
-    { rows, ...(action && { action }), contact: receipt.contact },
+    { rows, ...(action && { action }), contact: receipt.contact, paragraphLink: manageLinkOf(receipt.recurring) },
     `${BRAND_NAME} sent this receipt for ${receipt.businessName} because you paid them through ${BRAND_NAME}.`,
   );
 }
 
-/** What a recurring payment's receipt adds: what repeats, and how to stop it without asking the merchant. */
-function recurringParagraphs(recurring: { terms: string; manageUrl: string }): string[] {
-  return [
-    `This payment repeats: ${recurring.terms}.`,
-    `Cancel or change your card at any time: ${recurring.manageUrl}`,
-  ];
-}
+/** A recurring payment's receipt: a link to tap, to stop it or change the card without the merchant (#157). */
+const manageLinkOf = (recurring: ReceiptDetails['recurring']) =>
+  recurring ? { label: 'Cancel or change your card at any time', url: recurring.manageUrl } : undefined;
 
 export interface PaymentReceivedDetails extends PaidPayment {
   reference: string | null;

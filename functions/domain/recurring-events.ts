@@ -13,7 +13,7 @@ import { shareOfCents } from '@shared/money';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import { repeatPriceWords } from '@shared/recurring';
 import { scheduleOfMetadata } from './recurring-checkout';
-import { logIgnoredEvent } from './stripe-events';
+import { logIgnoredEvent, type AnnounceMerchantUpdate } from './stripe-events';
 import { STATUS_RANK } from './payment-status';
 import type { PaymentRecord } from './payments';
 import { settle, type SettlementDeps } from './settlement';
@@ -35,6 +35,8 @@ export interface RecurringDeps extends SettlementDeps {
   readClock(): number;
   /** Tells the payer to update their card and the merchant of the decline (or of the end it caused). */
   tellOfDecline(subscriber: SubscriberRecord, payment: { ended: boolean }): Promise<void>;
+  /** Tells the merchant's open dashboards that a subscriber changed, so the Subscribers screen follows (#190). */
+  announceMerchantUpdate: AnnounceMerchantUpdate;
 }
 
 type IdOrObject = string | { id: string } | null | undefined;
@@ -57,6 +59,7 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
   let subscriber = await subscriberOf(subscription, account, deps);
   // A merchant's own subscriptions on their account (not a Paylink link's) are theirs alone.
   if (!subscriber) return;
+  const paidBefore = paymentsMadeOf(subscriber);
   const invoiceId = event.type.startsWith('invoice.') ? (event.data.object as { id?: string }).id : undefined;
   if (invoiceId && event.type === 'invoice.paid') {
     subscriber = await settleInvoice(invoiceId, subscriber, deps);
@@ -77,7 +80,13 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
     }
   }
   const state = subscriberStateOf(subscription, paymentsMadeOf(subscriber), subscriber.paymentsPlanned);
-  await deps.subscribers.recordState(subscriptionId, state, readAt, deps.now);
+  const stateWritten = await deps.subscribers.recordState(subscriptionId, state, readAt, deps.now);
+  // After both writes, so the screen reads the period counted and the state together. A payment's own push
+  // comes from its settle, before its period joins the subscriber: without this one an open Subscribers screen
+  // kept the count it read in between (#190).
+  if (stateWritten || paymentsMadeOf(subscriber) !== paidBefore) {
+    await deps.announceMerchantUpdate(subscriber.merchantId, 'subscribers');
+  }
 }
 
 async function retrieveOrNothing(subscriptionId: string, account: string, deps: RecurringDeps) {

@@ -36,11 +36,13 @@ export const MERCHANT_UPDATED = 'Merchant Updated';
 
 /**
  * Detail of a `Merchant Updated` event: what Stripe changed about the merchant (the connected account's
- * status, or the plan). Every open tab reads its merchant, connection and plan again (docs/decisions.md #87).
+ * status, or the plan): every open tab reads its merchant, connection and plan again (docs/decisions.md #87);
+ * or one of their subscribers (signed up, paid a period, cancelled): open tabs read their payments and
+ * subscribers again (#190).
  */
 export const merchantUpdatedDetailSchema = z.object({
   merchantId: z.string(),
-  change: z.enum(['stripe_connection', 'plan']),
+  change: z.enum(['stripe_connection', 'plan', 'subscribers']),
 });
 export type MerchantUpdatedDetail = z.infer<typeof merchantUpdatedDetailSchema>;
 

@@ -1,8 +1,7 @@
 /**
  * The Subscribers screen (issue 45, docs/decisions.md #155, #159): reached from the sidebar, outside the plan's
  * gate; with no subscribers yet it says so and offers nothing to download. Axe at 390 px and 1280 px. The
- * subscriber's story (weekly link, payer on a phone, the clock, cancel from the email) waits for the link's
- * Repeat field (branch link-schema) and is listed in the recurring links' report.
+ * subscriber's story (weekly link, payer on a phone, the clock, cancel from the email) is recurring.spec.ts.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';

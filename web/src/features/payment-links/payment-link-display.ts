@@ -1,6 +1,7 @@
 /** How a link reads on this screen: its amount in the merchant's currency, and its public address. */
 import { paymentLinkUrl } from '@shared/payment-messages';
 import { type PaymentLink } from '@shared/contracts/payment-links';
+import { REPEAT_LABELS } from '@shared/recurring';
 import { formatMoney } from '@web/lib/format-money';
 import { paymentLinksStrings } from './payment-links-strings';
 
@@ -12,6 +13,19 @@ export function linkAmountText(link: Pick<PaymentLink, 'amountCents' | 'currency
 /** The tip percentage a link offers, or null when it offers none (0 offers none, as on the payment page). */
 export function linkTipPercent(link: Pick<PaymentLink, 'tipPercent'>): number | null {
   return link.tipPercent ? link.tipPercent : null;
+}
+
+/**
+ * What a recurring link repeats, as its badge says: "Every week · until cancelled" or "10 weekly payments"
+ * (docs/decisions.md #154, #191); null for a one-off link.
+ */
+export function linkRepeatText(link: Pick<PaymentLink, 'repeat'>): string | null {
+  const { repeat } = link;
+  if (!repeat) return null;
+  const words = paymentLinksStrings.link;
+  return repeat.payments === null
+    ? words.repeatsUntilCancelled(repeat.every)
+    : words.repeatsFor(repeat.payments, REPEAT_LABELS[repeat.every].toLowerCase());
 }
 
 /** The address a payer opens: this app's origin + /p/{id}. */

@@ -17,6 +17,9 @@ export const paymentLinksStrings = {
     active: 'Active',
     inactive: 'Inactive',
     expired: 'Expired',
+    /** A recurring link's schedule, as its badge reads (docs/decisions.md #154, #191). */
+    repeatsUntilCancelled: (every: string) => `Every ${every} · until cancelled`,
+    repeatsFor: (payments: number, often: string) => `${payments} ${often} payments`,
   },
 
   create: {
@@ -128,6 +131,8 @@ export const paymentLinksStrings = {
     tip: AMOUNT_WORDS.tipPercent,
     sold: (sold: number, limit: number) => `${sold} of ${limit} sold`,
     soldHint: 'Refunds do not free places.',
+    subscribed: (subscribers: number, limit: number) => `${subscribers} of ${limit} subscribers`,
+    subscribedHint: 'A place is taken when a customer subscribes; cancelling does not free it.',
     created: (relative: string) => `Created ${relative}`,
     copyLink: (title: string) => `Copy link for ${title}`,
     openPage: (title: string) => `Open payment page for ${title} (new tab)`,
@@ -149,6 +154,11 @@ export const paymentLinksStrings = {
     gross: (money: string) => `${money} taken`,
     beforeRefunds: '(tips included, before refunds)',
     noResults: '— not counted for links made before results were kept; see Transactions',
+    // A recurring link's row counts sign-ups, as its places do; each later payment is on Subscribers (#191).
+    subscribers: (count: number) => `${count.toLocaleString('en-NZ')} ${count === 1 ? 'subscriber' : 'subscribers'}`,
+    grossAtSignUp: (money: string) => `${money} taken at sign-up`,
+    seeSubscribers: (title: string) => `Subscribers of ${title} and their payments`,
+    seeSubscribersText: 'See subscribers',
   },
 
   gst: {
@@ -169,6 +179,8 @@ export const paymentLinksStrings = {
     limitPlaceholder: 'No limit',
     limitHint: (sold: number) =>
       `${sold.toLocaleString('en-NZ')} sold so far. Not below the places sold or held by payers on Checkout. Empty for no limit.`,
+    subscriberLimitHint: (subscribers: number) =>
+      `${subscribers.toLocaleString('en-NZ')} subscribed so far: the limit counts subscribers, not their weekly or monthly payments. Not below that. Empty for no limit.`,
     referenceLabel: 'Your reference',
     referenceHint: 'Copied onto each new payment, your CSV and the receipt.',
     thankYouLabel: 'Thank-you message',

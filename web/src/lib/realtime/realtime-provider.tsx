@@ -52,6 +52,12 @@ export function RealtimeProvider({
       getAccessToken: currentAccessToken,
       onStatus: setStatus,
       onMessage: (message) => {
+        if (message.type === 'merchant.updated' && message.merchant.change === 'subscribers') {
+          // A subscriber signed up, paid a period or ended: the Subscribers screen is read under the
+          // payments' key, and nothing else changed (docs/decisions.md #190).
+          refreshPayments();
+          return;
+        }
         if (message.type === 'merchant.updated') {
           // Stripe changed the connection or the plan (onboarding or the upgrade finished, perhaps in
           // another tab): every query on screen is read again, as the gates, cards and badge all follow

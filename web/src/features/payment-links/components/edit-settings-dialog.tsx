@@ -97,7 +97,8 @@ function EditSettingsForm({ link, onDone }: { link: PaymentLink; onDone: () => v
       {text} {optional}
     </>
   );
-  const limitHint = strings.limitHint(link.soldCount);
+  // A recurring link's places are its subscribers, never its renewals (docs/decisions.md #154).
+  const limitHint = (link.repeat ? strings.subscriberLimitHint : strings.limitHint)(link.soldCount);
   return (
     <DialogForm
       title={strings.title}

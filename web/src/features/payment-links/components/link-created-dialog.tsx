@@ -16,7 +16,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Textarea } from '@web/components/ui/textarea';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { linkAmountText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkRepeatText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_DEFAULT_DARK, QR_DEFAULT_LIGHT, QR_MINI_MARGIN, QR_MINI_SIZE, qrCodeDataUrl } from '../qr-code-options';
 
@@ -81,6 +81,7 @@ export function LinkCreatedDialog({ link, open, onOpenChange, onCreateAnother, o
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
               <Badge variant="brand">{linkAmountText(link)}</Badge>
               {tipPercent ? <Badge variant="outline">{paymentLinksStrings.link.tipBadge(tipPercent)}</Badge> : null}
+              {link.repeat ? <Badge variant="outline">{linkRepeatText(link)}</Badge> : null}
             </div>
             {/* The code above is for the screen; the Materials Kit makes it for a wall, a table or a file. */}
             <Button variant="outline" size="sm" asChild>

@@ -12,6 +12,7 @@ import {
   SlidersHorizontal,
 } from 'lucide-react';
 import { useRef, useState, type ComponentProps } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE } from '@shared/contracts/subscription';
@@ -24,9 +25,11 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { SendRequestDialog } from '@web/features/requests';
+import { useCurrentRole } from '@web/features/team';
+import { roleAllows } from '@shared/roles';
 import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkBadges, linkRepeatText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { EditExpiryButton } from './edit-expiry-dialog';
 import { EditSettingsDialog } from './edit-settings-dialog';
@@ -43,6 +46,7 @@ export function PaymentLinkRow({
 }) {
   const url = publicLinkUrl(link.linkId);
   const tipPercent = linkTipPercent(link);
+  const repeats = linkRepeatText(link);
   const createdAt = new Date(link.createdAt);
   const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const { copied, copy } = useCopyLink();
@@ -81,13 +85,17 @@ export function PaymentLinkRow({
               {badge.label}
             </Badge>
           ))}
+          {repeats ? <Badge variant="brand">{repeats}</Badge> : null}
         </div>
         {link.description ? <p className="text-sm break-words text-muted-foreground">{link.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="font-medium text-foreground">{strings.amount(linkAmountText(link))}</span>
           {tipPercent ? <span>{strings.tip(tipPercent)}</span> : null}
+          {/* A recurring link's places are its subscribers (docs/decisions.md #154). */}
           {link.maxPayments != null ? (
-            <span title={strings.soldHint}>{strings.sold(link.soldCount, link.maxPayments)}</span>
+            <span title={repeats ? strings.subscribedHint : strings.soldHint}>
+              {(repeats ? strings.subscribed : strings.sold)(link.soldCount, link.maxPayments)}
+            </span>
           ) : null}
           <time dateTime={link.createdAt} title={createdAt.toLocaleString('en-NZ')}>
             {strings.created(formatDistanceToNow(createdAt, { addSuffix: true }))}
@@ -173,10 +181,12 @@ export function PaymentLinkRow({
 
 /**
  * What the link has taken (docs/decisions.md #82): payments and their gross, labelled as before refunds. A
- * link older than the count says so instead of showing a part of its history as the whole.
+ * link older than the count says so instead of showing a part of its history as the whole. A recurring link's
+ * count is its sign-ups, as its row keeps them; every later payment is on Subscribers (#191).
  */
 function LinkResults({ link }: { link: PaymentLink }) {
   const { results } = link;
+  if (link.repeat && results) return <RecurringLinkResults link={link} results={results} />;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
       <span className="text-muted-foreground">{strings.resultsLabel}:</span>
@@ -194,6 +204,32 @@ function LinkResults({ link }: { link: PaymentLink }) {
       ) : (
         <span className="text-muted-foreground">{strings.noResults}</span>
       )}
+    </p>
+  );
+}
+
+function RecurringLinkResults({ link, results }: { link: PaymentLink; results: NonNullable<PaymentLink['results']> }) {
+  // Only for whom the sidebar offers Subscribers (a manager or an owner).
+  const role = useCurrentRole();
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <span className="text-muted-foreground">{strings.resultsLabel}:</span>
+      <span className="font-medium tabular-nums">{strings.subscribers(results.payments)}</span>
+      <span aria-hidden="true" className="text-muted-foreground">
+        ·
+      </span>
+      <span className="font-medium tabular-nums">
+        {strings.grossAtSignUp(formatMoney(results.grossCents, link.currency))}
+      </span>
+      {role && roleAllows(role, 'manager') ? (
+        <Link
+          to={`/dashboard/subscribers?linkId=${encodeURIComponent(link.linkId)}`}
+          aria-label={strings.seeSubscribers(link.title)}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          {strings.seeSubscribersText}
+        </Link>
+      ) : null}
     </p>
   );
 }

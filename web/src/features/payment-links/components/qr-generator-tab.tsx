@@ -11,7 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { NativeSelect } from '@web/components/ui/native-select';
 import type { GeneratedQrCode, QrGenerator } from '../hooks/use-qr-generator';
-import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkRepeatText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_SIZE_MAX, QR_SIZE_MIN } from '../qr-code-options';
 
@@ -147,6 +147,7 @@ function SelectedLinkCard({ link }: { link: PaymentLink }) {
         <div className="flex flex-wrap gap-2">
           <Badge variant="brand">{linkAmountText(link)}</Badge>
           {tipPercent ? <Badge variant="outline">{paymentLinksStrings.link.tipBadge(tipPercent)}</Badge> : null}
+          {link.repeat ? <Badge variant="outline">{linkRepeatText(link)}</Badge> : null}
         </div>
         <p className="font-mono text-sm break-all text-muted-foreground">{publicLinkUrl(link.linkId)}</p>
       </CardHeader>
