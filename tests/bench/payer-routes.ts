@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import { OPEN_CHECKOUTS_PER_LINK } from '@functions/domain/checkout';
+import { CHECKOUTS_PER_CLIENT_PER_LINK } from '@functions/domain/checkout-holds';
 import type { TestRuntime } from '../integration/harness';
 import { loadLatency } from './load';
 import type { BenchReport } from './report';
@@ -63,8 +64,9 @@ export async function payerPageCriticalPath({
 
 /**
  * p50/p99 of the payer's three requests under autocannon. A link holds at most OPEN_CHECKOUTS_PER_LINK open
- * Checkouts (the next payer is told to try again, docs/decisions.md #58), so the checkouts go round enough of
- * the merchant's links (`createLink` makes another) that none is full: the figure is of checkouts made, not of
+ * Checkouts (the next payer is told to try again, docs/decisions.md #58), and one client address, as every
+ * request here is, at most CHECKOUTS_PER_CLIENT_PER_LINK of them (#168), so the checkouts go round enough of the
+ * merchant's links (`createLink` makes another) that none is full: the figure is of checkouts made, not of
  * refusals.
  */
 export async function underLoad({
@@ -82,8 +84,9 @@ export async function underLoad({
   linkId: string;
   createLink: () => Promise<string>;
 }) {
+  const checkoutsPerLink = Math.min(OPEN_CHECKOUTS_PER_LINK, CHECKOUTS_PER_CLIENT_PER_LINK);
   const checkoutLinks = [linkId];
-  while (checkoutLinks.length * OPEN_CHECKOUTS_PER_LINK < load.requests) checkoutLinks.push(await createLink());
+  while (checkoutLinks.length * checkoutsPerLink < load.requests) checkoutLinks.push(await createLink());
   const routes = [
     { label: 'GET /p/{id}', url: `${env.baseUrl}/p/${linkId}` },
     { label: 'GET /api/links/{id}', url: `${env.baseUrl}/api/links/${linkId}` },
