@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LINK_SETTINGS_FIELDS } from '@shared/contracts/payment-links';
-import { readPaymentLinkRecord, type PaymentLinkRecord } from '@shared/payment-link-record';
+import { readPaymentLinkRecord } from '@shared/payment-link-record';
 import { isSoldOut, type LinkPlaces, type PaymentLinkRepository } from '../domain/payment-links';
 import type { ActiveLinkCounter } from '../domain/stats';
-import { conditionally, countQuery, documentClient, isThrottled, tableName } from './dynamo';
+import { conditionally, countQuery, documentClient, isThrottled, queryAll, tableName } from './dynamo';
 
 export const paymentLinkStore: PaymentLinkRepository = {
   async get(linkId) {
@@ -22,23 +22,14 @@ export const paymentLinkStore: PaymentLinkRepository = {
   },
 
   async listByMerchant(merchantId) {
-    const links: PaymentLinkRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName('links'),
-          IndexName: 'byMerchant',
-          KeyConditionExpression: 'merchantId = :merchantId',
-          ExpressionAttributeValues: { ':merchantId': merchantId },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      links.push(...(page.Items ?? []).map(readPaymentLinkRecord));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return links;
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName('links'),
+      IndexName: 'byMerchant',
+      KeyConditionExpression: 'merchantId = :merchantId',
+      ExpressionAttributeValues: { ':merchantId': merchantId },
+      ScanIndexForward: false,
+    });
+    return items.map(readPaymentLinkRecord);
   },
 
   async setActive(merchantId, linkId, isActive, now) {

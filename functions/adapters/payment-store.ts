@@ -9,7 +9,7 @@ import {
 } from '../domain/payments';
 import { isUnsettled, STATUS_RANK } from '../domain/payment-status';
 import { payerEmailKeyOf } from '../domain/payments';
-import { conditionally, countQuery, documentClient, tableName } from './dynamo';
+import { conditionally, countQuery, documentClient, queryAll, tableName } from './dynamo';
 import { claimEmailOnce, releaseEmailClaim } from './payment-email-claims';
 
 export const paymentStore: PaymentRepository = {
@@ -260,11 +260,11 @@ export const paymentStore: PaymentRepository = {
   },
 
   async listAllUncounted(shard) {
-    return queryIndex({
+    return queryAll<PaymentRecord>({
+      TableName: tableName('payments'),
       IndexName: 'uncounted',
       KeyConditionExpression: 'uncountedShard = :shard',
       ExpressionAttributeValues: { ':shard': shard },
-      limit: Number.POSITIVE_INFINITY,
     });
   },
 
@@ -324,10 +324,6 @@ export const paymentStore: PaymentRepository = {
 };
 
 /**
- * Up to `limit` items of a sparse index, oldest first. The index copies may lag the items a moment; the
- * callers re-read a payment before acting on it.
- */
-/**
  * Sets when a payment on one of the schedule's sparse lists is next due, and how often it was tried, only while
  * it is still on that list (`listedBy`, the list's partition attribute): a payment the work finished meanwhile
  * has left the list, and the refused write keeps it out.
@@ -351,6 +347,10 @@ async function setWhileListed(
   );
 }
 
+/**
+ * Up to `limit` items of a sparse index, oldest first. The index copies may lag the items a moment; the
+ * callers re-read a payment before acting on it.
+ */
 async function queryIndex(query: {
   IndexName: string;
   KeyConditionExpression: string;
@@ -366,7 +366,7 @@ async function queryIndex(query: {
       new QueryCommand({
         TableName: tableName('payments'),
         ...rest,
-        ...(Number.isFinite(limit) && { Limit: limit - items.length }),
+        Limit: limit - items.length,
         ExclusiveStartKey: startKey,
       }),
     );

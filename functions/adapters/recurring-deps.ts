@@ -19,7 +19,6 @@ export async function recurringEventDeps(now = new Date()): Promise<RecurringDep
     merchants: merchantStore,
     send: sendEmail,
     appOrigin: appOrigin(),
-    now,
   };
   return {
     ...(await settlementDeps(now)),

@@ -20,7 +20,7 @@ import {
   type StatsRepository,
 } from '../domain/stats';
 import type { PaymentRecord } from '../domain/payments';
-import { batchGetWithRetries, conditionally, countQuery, documentClient, tableName } from './dynamo';
+import { batchGetWithRetries, conditionally, countQuery, documentClient, queryAll, tableName } from './dynamo';
 
 /**
  * Count keys one item's `counted` set may hold before the day's next counts spill into its overflow items.
@@ -161,23 +161,14 @@ export const statsStore: StatsRepository = {
 
   async readDay(merchantId, day) {
     // The day item and its overflow items, read consistently (the schedule's path: pages are no concern).
-    const items: StoredItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName('stats'),
-          KeyConditionExpression: 'merchantId = :merchantId AND begins_with(#day, :day)',
-          ProjectionExpression: DAY_ATTRIBUTES,
-          ExpressionAttributeNames: { '#day': 'day' },
-          ExpressionAttributeValues: { ':merchantId': merchantId, ':day': dayKey(day) },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...((page.Items ?? []) as StoredItem[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll<StoredItem>({
+      TableName: tableName('stats'),
+      KeyConditionExpression: 'merchantId = :merchantId AND begins_with(#day, :day)',
+      ProjectionExpression: DAY_ATTRIBUTES,
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: { ':merchantId': merchantId, ':day': dayKey(day) },
+      ConsistentRead: true,
+    });
     return sumDays(items)[0];
   },
 
@@ -334,24 +325,15 @@ function sumDays(items: readonly StoredItem[]): DayTotals[] {
  * window however many ids the unsealed days guard.
  */
 async function queryDays(table: string, merchantId: string, fromDay: string, toDay: string) {
-  const items: StoredItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table,
-        IndexName: 'counters',
-        KeyConditionExpression: 'merchantId = :merchantId AND #day BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#day': 'day' },
-        // `~` sorts after `#`: the last day's overflow items are in the range too.
-        ExpressionAttributeValues: { ':merchantId': merchantId, ':from': dayKey(fromDay), ':to': `${dayKey(toDay)}~` },
-        ProjectionExpression: DAY_ATTRIBUTES,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as StoredItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<StoredItem>({
+    TableName: table,
+    IndexName: 'counters',
+    KeyConditionExpression: 'merchantId = :merchantId AND #day BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#day': 'day' },
+    // `~` sorts after `#`: the last day's overflow items are in the range too.
+    ExpressionAttributeValues: { ':merchantId': merchantId, ':from': dayKey(fromDay), ':to': `${dayKey(toDay)}~` },
+    ProjectionExpression: DAY_ATTRIBUTES,
+  });
   return sumDays(items);
 }
 

@@ -3,7 +3,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationRecord, MemberRecord, TeamRepository } from '../domain/team';
-import { conditionally, documentClient, tableName } from './dynamo';
+import { conditionally, documentClient, queryAll, tableName } from './dynamo';
 
 const memberKey = (businessId: string, memberId: string) => ({ businessId, entry: `M#${memberId}` });
 const invitationKey = (businessId: string, invitationId: string) => ({ businessId, entry: `I#${invitationId}` });
@@ -23,25 +23,18 @@ export const teamStore: TeamRepository = {
     return Item ? withoutKeys<MemberRecord>(Item) : undefined;
   },
   async listTeam(businessId) {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName('members'),
+      KeyConditionExpression: 'businessId = :businessId',
+      ExpressionAttributeValues: { ':businessId': businessId },
+      ConsistentRead: true,
+    });
     const members: MemberRecord[] = [];
     const invitations: InvitationRecord[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName('members'),
-          KeyConditionExpression: 'businessId = :businessId',
-          ExpressionAttributeValues: { ':businessId': businessId },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (String(item.entry).startsWith('M#')) members.push(withoutKeys<MemberRecord>(item));
-        else invitations.push(withoutKeys<InvitationRecord>(item));
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for (const item of items) {
+      if (String(item.entry).startsWith('M#')) members.push(withoutKeys<MemberRecord>(item));
+      else invitations.push(withoutKeys<InvitationRecord>(item));
+    }
     return { members, invitations };
   },
   async membershipsOf(memberId) {

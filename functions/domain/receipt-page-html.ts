@@ -16,6 +16,7 @@ import {
   type ReceiptDocument,
 } from '@shared/receipt-document';
 import type { ReceiptView } from './receipts';
+import { serverPageDocument } from './server-page-document';
 
 const text = escapeHtml;
 
@@ -42,23 +43,6 @@ button{font:inherit;padding:10px 16px;border-radius:8px;border:1px solid #0f766e
 footer{max-width:40rem;margin:16px auto 0;font-size:.875rem;color:#475569;text-align:center}
 @media print{body{padding:0;background:#fff}main{border:none;padding:0}.actions,footer{display:none}}
 `;
-
-function documentOf(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en-NZ">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${text(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
-}
 
 /** web/public/receipt-print.js: the Print button (the site allows no inline script). */
 export const RECEIPT_PRINT_SCRIPT = '/receipt-print.js';
@@ -97,8 +81,9 @@ export function renderReceiptPage(view: ReceiptView | null): { status: number; h
   if (!view) {
     return {
       status: 404,
-      html: documentOf(
+      html: serverPageDocument(
         `${RECEIPT_NOT_FOUND_TITLE} · ${BRAND_NAME}`,
+        STYLE,
         `<main><h1>${RECEIPT_NOT_FOUND_TITLE}</h1><p>This receipt address is not one we know. Check the link in your receipt email.</p></main>`,
       ),
     };
@@ -134,5 +119,5 @@ ${corrections(view)}
 <script type="application/json" id="${RECEIPT_DATA_ELEMENT_ID}">${jsonForScriptElement(pdfData)}</script>
 <footer>${text(footer)}</footer>
 <script defer src="${RECEIPT_PRINT_SCRIPT}"></script>`;
-  return { status: 200, html: documentOf(`Receipt from ${view.supplierName} · ${BRAND_NAME}`, body) };
+  return { status: 200, html: serverPageDocument(`Receipt from ${view.supplierName} · ${BRAND_NAME}`, STYLE, body) };
 }

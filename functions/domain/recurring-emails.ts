@@ -52,11 +52,10 @@ export function renewalTroubleEmail(details: {
 
 /** What telling of a renewal needs: the stores, the mail service and the app's origin for the addresses. */
 export interface RenewalMailDeps {
-  payments: Pick<PaymentRepository, 'get' | 'countReceipt' | 'recordEmailRefusal'>;
+  payments: Pick<PaymentRepository, 'get'>;
   merchants: Pick<MerchantRepository, 'get'>;
   send(to: string, email: Email): Promise<void>;
   appOrigin: string;
-  now: Date;
 }
 
 /**

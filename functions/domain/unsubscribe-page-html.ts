@@ -7,6 +7,7 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { escapeHtml as text } from '@shared/escape-html';
 import type { ReportReason } from './request-recipients';
+import { serverPageDocument } from './server-page-document';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -22,22 +23,9 @@ button.secondary{background:#fff;color:#991b1b;border-color:#991b1b}
 
 export const UNSUBSCRIBE_NOT_FOUND_TITLE = 'Payment request not found';
 
+/** Every state of the page: the brand above its words, in the page's own frame. */
 function documentOf(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en-NZ">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${text(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main>
-<p class="brand">${BRAND_NAME}</p>
-${body}
-</main></body>
-</html>`;
+  return serverPageDocument(title, STYLE, `<main>\n<p class="brand">${BRAND_NAME}</p>\n${body}\n</main>`);
 }
 
 const REASON_WORDS: Record<ReportReason, string> = {

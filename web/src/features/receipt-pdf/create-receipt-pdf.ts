@@ -3,89 +3,27 @@
  * so names with macrons print as written. Top to bottom, as the receipt page reads: the supplier, the
  * details, the items and total, the GST statement, the customer, the refunds with their corrections.
  */
-import interBoldUrl from '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf?url';
-import interRegularUrl from '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf?url';
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
+import { flowingA4 } from '@web/lib/pdf/flowing-a4';
+import { createInterPdf } from '@web/lib/pdf/inter-pdf';
 import type { ReceiptDocument } from '@shared/receipt-document';
 import { receiptPdfStrings as strings } from './receipt-pdf-strings';
-
-const FONT = 'Inter';
-const PAGE = { width: 210, height: 297, margin: 20 };
-const MM_PER_PT = 25.4 / 72;
-const LINE_HEIGHT = 1.35;
-const COLOURS = { text: '#1f2937', muted: '#475569', rule: '#e2e8f0' };
 
 export function receiptPdfFileName(receipt: ReceiptDocument): string {
   return receipt.receiptNumber === null ? 'receipt.pdf' : `receipt-${receipt.receiptNumber}.pdf`;
 }
 
 export async function createReceiptPdf(receipt: ReceiptDocument): Promise<Blob> {
-  const [regular, bold] = await Promise.all([fontFile(interRegularUrl), fontFile(interBoldUrl)]);
-  const doc = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'portrait', compress: true });
-  doc.addFileToVFS('Inter-Regular.ttf', regular);
-  doc.addFont('Inter-Regular.ttf', FONT, 'normal');
-  doc.addFileToVFS('Inter-Bold.ttf', bold);
-  doc.addFont('Inter-Bold.ttf', FONT, 'bold');
-  doc.setProperties({
+  const doc = await createInterPdf('a4', {
     title: strings.documentTitle(receipt.supplierName, receipt.receiptNumber),
     author: receipt.supplierName,
   });
-  doc.setLanguage('en-NZ');
   drawReceipt(doc, receipt);
   return doc.output('blob');
 }
 
 function drawReceipt(doc: jsPDF, receipt: ReceiptDocument) {
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const width = right - left;
-  let y = PAGE.margin;
-
-  const lineMm = (sizePt: number) => sizePt * MM_PER_PT * LINE_HEIGHT;
-  const room = (needed: number) => {
-    if (y + needed <= PAGE.height - PAGE.margin) return;
-    doc.addPage();
-    y = PAGE.margin;
-  };
-  /** Wrapped text at the left, moving down past it. */
-  const text = (
-    value: string,
-    options: { sizePt?: number; bold?: boolean; muted?: boolean; maxWidth?: number } = {},
-  ) => {
-    const sizePt = options.sizePt ?? 11;
-    doc.setFont(FONT, options.bold ? 'bold' : 'normal');
-    doc.setFontSize(sizePt);
-    doc.setTextColor(options.muted ? COLOURS.muted : COLOURS.text);
-    for (const line of doc.splitTextToSize(value, options.maxWidth ?? width) as string[]) {
-      room(lineMm(sizePt));
-      y += lineMm(sizePt);
-      doc.text(line, left, y - lineMm(sizePt) * 0.25);
-    }
-  };
-  /** A label at the left and a value at the right, on one row (the label wraps if long). */
-  const row = (label: string, value: string, options: { bold?: boolean; muted?: boolean } = {}) => {
-    const sizePt = 11;
-    doc.setFont(FONT, options.bold ? 'bold' : 'normal');
-    doc.setFontSize(sizePt);
-    const valueWidth = doc.getTextWidth(value);
-    const labelLines = doc.splitTextToSize(label, width - valueWidth - 8) as string[];
-    room(lineMm(sizePt) * labelLines.length + 2);
-    const top = y;
-    doc.setTextColor(options.muted ? COLOURS.muted : COLOURS.text);
-    labelLines.forEach((line, index) => doc.text(line, left, top + lineMm(sizePt) * (index + 0.75)));
-    doc.setTextColor(COLOURS.text);
-    doc.text(value, right, top + lineMm(sizePt) * 0.75, { align: 'right' });
-    y = top + lineMm(sizePt) * labelLines.length + 2;
-  };
-  const rule = () => {
-    doc.setDrawColor(COLOURS.rule);
-    doc.setLineWidth(0.3);
-    doc.line(left, y, right, y);
-    y += 2;
-  };
-  const gap = (mm: number) => {
-    y += mm;
-  };
+  const { text, row, rule, gap } = flowingA4(doc, { rowSizePt: 11 });
 
   text(strings.receipt, { muted: true });
   text(receipt.supplierName, { sizePt: 20, bold: true });
@@ -137,16 +75,4 @@ function drawReceipt(doc: jsPDF, receipt: ReceiptDocument) {
 
   gap(8);
   text(receipt.footer, { sizePt: 9, muted: true });
-}
-
-/** A font file as the binary string jsPDF's virtual file system keeps. */
-async function fontFile(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`the receipt font did not load (${response.status})`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return binary;
 }

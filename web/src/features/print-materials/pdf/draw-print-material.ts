@@ -5,14 +5,13 @@
  * leaves, so a long title shrinks the code a little rather than pushing anything off the page.
  */
 import type { jsPDF } from 'jspdf';
+import { PDF_FONT } from '@web/lib/pdf/inter-pdf';
 import type { PrintMaterialContent } from '../print-material-content';
 import { MM_PER_PT, printColours, type PrintLayout } from '../print-layouts';
 import { printMaterialsStrings } from '../print-materials-strings';
 
 const words = printMaterialsStrings.material;
 
-/** The font family create-print-pdf registers (Inter, regular and bold). */
-export const PRINT_FONT = 'Inter';
 const LINE_HEIGHT = 1.2;
 
 type Weight = 'normal' | 'bold';
@@ -128,7 +127,7 @@ function drawBlock(doc: jsPDF, block: TextBlock, centreX: number, top: number): 
 }
 
 function setFont(doc: jsPDF, weight: Weight, sizePt: number) {
-  doc.setFont(PRINT_FONT, weight);
+  doc.setFont(PDF_FONT, weight);
   doc.setFontSize(sizePt);
 }
 

@@ -5,20 +5,11 @@ import { toast } from '@web/lib/toast';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import type { PaymentRequest } from '@shared/contracts/payment-requests';
 import { formatDate, formatDateTime } from '@shared/format-date';
-import { LoadFailedCard } from '@web/components/load-failed-card';
-import { LoadingState } from '@web/components/loading-state';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { ListCard, ListCell } from '@web/components/list-card';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
 import { useCancelRequest, useRequests } from '../api/requests-api';
@@ -55,45 +46,24 @@ function Requests({ profile }: { profile: MerchantProfile }) {
   const requests = useRequests();
   const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
 
-  if (requests.isPending) return <LoadingState label={strings.list.loading} />;
-  if (requests.isLoadingError) {
-    return (
-      <LoadFailedCard
-        title={strings.list.loadFailedTitle}
-        message={strings.list.loadFailed}
-        retryLabel={strings.retry}
-        onRetry={() => void requests.refetch()}
-        retrying={requests.isFetching}
-      />
-    );
-  }
-  const list = requests.data.requests;
   return (
-    <Card className="overflow-hidden">
-      <CardHeader>
-        <CardTitle as="h2">{strings.list.title}</CardTitle>
-        <CardDescription>{strings.list.description}</CardDescription>
-      </CardHeader>
-      {list.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 px-6 pt-4 pb-10 text-center">
-          <Mail aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">{strings.list.empty}</p>
-          <p className="max-w-md text-sm text-muted-foreground">{strings.list.emptyHint}</p>
-        </div>
-      ) : (
-        <ul aria-label={strings.list.title} className="divide-y divide-border border-t border-border">
-          {list.map((request) => (
-            <RequestRow
-              key={request.requestId}
-              request={request}
-              timeZone={profile.timeZone}
-              onCancel={() => setCancelling(request)}
-            />
-          ))}
-        </ul>
+    <ListCard
+      query={requests}
+      itemsOf={(data) => data.requests}
+      words={strings.list}
+      retryLabel={strings.retry}
+      emptyIcon={Mail}
+      after={<CancelDialog request={cancelling} onClose={() => setCancelling(null)} />}
+    >
+      {(request) => (
+        <RequestRow
+          key={request.requestId}
+          request={request}
+          timeZone={profile.timeZone}
+          onCancel={() => setCancelling(request)}
+        />
       )}
-      <CancelDialog request={cancelling} onClose={() => setCancelling(null)} />
-    </Card>
+    </ListCard>
   );
 }
 
@@ -113,22 +83,19 @@ function RequestRow({
   const open = request.status === 'sent' || request.status === 'reminded';
   return (
     <li className="grid grid-cols-2 gap-x-4 gap-y-2 px-6 py-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-center">
-      <span className="col-span-2 flex min-w-0 flex-col sm:col-span-1">
-        <span className="text-xs text-muted-foreground">{strings.list.columns.customer}</span>
+      <ListCell label={strings.list.columns.customer} className="col-span-2 flex min-w-0 flex-col sm:col-span-1">
         <span className="font-medium break-words">{customerOf(request)}</span>
         {request.payerName ? (
           <span className="text-sm break-all text-muted-foreground">{request.payerEmail}</span>
         ) : null}
         <span className="text-sm break-words text-muted-foreground">{request.title}</span>
-      </span>
-      <span className="flex flex-col">
-        <span className="text-xs text-muted-foreground">{strings.list.columns.amount}</span>
+      </ListCell>
+      <ListCell label={strings.list.columns.amount}>
         <span className="font-semibold tabular-nums">
           {request.amountCents === null ? strings.list.payerEnters : formatMoney(request.amountCents, request.currency)}
         </span>
-      </span>
-      <span className="flex flex-col items-start gap-1">
-        <span className="text-xs text-muted-foreground">{strings.list.columns.status}</span>
+      </ListCell>
+      <ListCell label={strings.list.columns.status} className="flex flex-col items-start gap-1">
         <Badge variant={STATUS_VARIANT[request.status]}>{strings.status[request.status]}</Badge>
         {request.status === 'paid' && request.paymentId ? (
           <Link
@@ -144,11 +111,10 @@ function RequestRow({
           </span>
         ) : null}
         {request.reminderFailure ? <span className="text-xs text-destructive">{request.reminderFailure}</span> : null}
-      </span>
-      <span className="flex flex-col">
-        <span className="text-xs text-muted-foreground">{strings.list.columns.sent}</span>
+      </ListCell>
+      <ListCell label={strings.list.columns.sent}>
         <time dateTime={request.createdAt}>{formatDate(request.createdAt, timeZone)}</time>
-      </span>
+      </ListCell>
       <span className="flex items-center sm:justify-end">
         {open ? (
           <Button
@@ -179,24 +145,22 @@ function CancelDialog({ request, onClose }: { request: PaymentRequest | null; on
     });
   };
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={dialog.keep}>
-        <DialogHeader>
-          <DialogTitle>{dialog.title}</DialogTitle>
-          <DialogDescription>
-            {request ? dialog.description(customerOf(request)) : ''}
-            {request?.oneOff ? ` ${dialog.oneOffNote}` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={cancel.isPending}>
-            {dialog.keep}
-          </Button>
-          <Button type="button" variant="destructive" onClick={confirm} disabled={cancel.isPending}>
-            {cancel.isPending ? dialog.cancelling : dialog.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={request !== null}
+      onClose={onClose}
+      title={dialog.title}
+      description={
+        <>
+          {request ? dialog.description(customerOf(request)) : ''}
+          {request?.oneOff ? ` ${dialog.oneOffNote}` : ''}
+        </>
+      }
+      keepLabel={dialog.keep}
+      busy={cancel.isPending}
+    >
+      <Button type="button" variant="destructive" onClick={confirm} disabled={cancel.isPending}>
+        {cancel.isPending ? dialog.cancelling : dialog.confirm}
+      </Button>
+    </ConfirmDialog>
   );
 }

@@ -7,20 +7,11 @@ import { formatDate } from '@shared/format-date';
 import { repeatPriceWords } from '@shared/recurring';
 import { subscribersCsv } from '@shared/subscribers-csv';
 import { CSV_BYTE_ORDER_MARK } from '@shared/transactions-csv';
-import { LoadFailedCard } from '@web/components/load-failed-card';
-import { LoadingState } from '@web/components/loading-state';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { ListCard, ListCell } from '@web/components/list-card';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { toast } from '@web/lib/toast';
 import { useCancelSubscriber, useSubscribers } from '../api/subscribers-api';
@@ -53,67 +44,52 @@ function Subscribers({ profile }: { profile: MerchantProfile }) {
   const shown = useSubscribers(linkId);
   const [cancelling, setCancelling] = useState<Subscriber | null>(null);
 
-  if (shown.isPending) return <LoadingState label={strings.list.loading} />;
-  if (shown.isLoadingError) {
-    return (
-      <LoadFailedCard
-        title={strings.list.loadFailedTitle}
-        message={strings.list.loadFailed}
-        retryLabel={strings.retry}
-        onRetry={() => void shown.refetch()}
-        retrying={shown.isFetching}
-      />
-    );
-  }
-  const list = shown.data.subscribers;
-  const links = new Map((all.data?.subscribers ?? list).map((subscriber) => [subscriber.linkId, subscriber.linkTitle]));
   return (
-    <Card className="overflow-hidden">
-      <CardHeader className="gap-3">
-        <CardTitle as="h2">{strings.list.title}</CardTitle>
-        <CardDescription>{strings.list.description}</CardDescription>
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {strings.filterLabel}
-            <select
-              className="h-10 rounded-md border border-input bg-background px-3"
-              value={linkId ?? ''}
-              onChange={(event) => setParams(event.target.value ? { linkId: event.target.value } : {})}
-            >
-              <option value="">{strings.allLinks}</option>
-              {[...links].map(([id, title]) => (
-                <option key={id} value={id}>
-                  {title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button variant="outline" disabled={list.length === 0} onClick={() => downloadCsv(list, profile.timeZone)}>
-            <Download aria-hidden="true" />
-            {strings.downloadCsv}
-          </Button>
-        </div>
-      </CardHeader>
-      {list.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 px-6 pt-4 pb-10 text-center">
-          <Repeat aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">{strings.list.empty}</p>
-          <p className="max-w-md text-sm text-muted-foreground">{strings.list.emptyHint}</p>
-        </div>
-      ) : (
-        <ul aria-label={strings.list.title} className="divide-y divide-border border-t border-border">
-          {list.map((subscriber) => (
-            <SubscriberRow
-              key={subscriber.subscriptionId}
-              subscriber={subscriber}
-              timeZone={profile.timeZone}
-              onCancel={() => setCancelling(subscriber)}
-            />
-          ))}
-        </ul>
+    <ListCard
+      query={shown}
+      itemsOf={(data) => data.subscribers}
+      words={strings.list}
+      retryLabel={strings.retry}
+      emptyIcon={Repeat}
+      controls={(list) => {
+        const links = new Map(
+          (all.data?.subscribers ?? list).map((subscriber) => [subscriber.linkId, subscriber.linkTitle]),
+        );
+        return (
+          <>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {strings.filterLabel}
+              <select
+                className="h-10 rounded-md border border-input bg-background px-3"
+                value={linkId ?? ''}
+                onChange={(event) => setParams(event.target.value ? { linkId: event.target.value } : {})}
+              >
+                <option value="">{strings.allLinks}</option>
+                {[...links].map(([id, title]) => (
+                  <option key={id} value={id}>
+                    {title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button variant="outline" disabled={list.length === 0} onClick={() => downloadCsv(list, profile.timeZone)}>
+              <Download aria-hidden="true" />
+              {strings.downloadCsv}
+            </Button>
+          </>
+        );
+      }}
+      after={<CancelDialog subscriber={cancelling} onClose={() => setCancelling(null)} />}
+    >
+      {(subscriber) => (
+        <SubscriberRow
+          key={subscriber.subscriptionId}
+          subscriber={subscriber}
+          timeZone={profile.timeZone}
+          onCancel={() => setCancelling(subscriber)}
+        />
       )}
-      <CancelDialog subscriber={cancelling} onClose={() => setCancelling(null)} />
-    </Card>
+    </ListCard>
   );
 }
 
@@ -134,22 +110,19 @@ function SubscriberRow({
   const columns = strings.list.columns;
   return (
     <li className="grid grid-cols-2 gap-x-4 gap-y-2 px-6 py-4 sm:grid-cols-[2fr_1.5fr_1fr_1fr_1fr_auto] sm:items-center">
-      <span className="col-span-2 flex min-w-0 flex-col sm:col-span-1">
-        <span className="text-xs text-muted-foreground">{columns.customer}</span>
+      <ListCell label={columns.customer} className="col-span-2 flex min-w-0 flex-col sm:col-span-1">
         <span className="font-medium break-words">{customerOf(subscriber)}</span>
         <span className="text-sm break-words text-muted-foreground">{subscriber.linkTitle}</span>
-      </span>
-      <span className="flex flex-col">
-        <span className="text-xs text-muted-foreground">{columns.amount}</span>
+      </ListCell>
+      <ListCell label={columns.amount}>
         <span className="font-semibold tabular-nums">
           {repeatPriceWords(subscriber.amountCents, subscriber.currency, {
             every: subscriber.every,
             payments: null,
           })}
         </span>
-      </span>
-      <span className="flex flex-col items-start gap-1">
-        <span className="text-xs text-muted-foreground">{columns.status}</span>
+      </ListCell>
+      <ListCell label={columns.status} className="flex flex-col items-start gap-1">
         <Badge variant={STATUS_VARIANT[subscriber.status]}>{strings.status[subscriber.status]}</Badge>
         {subscriber.endedReason ? (
           <span className="text-xs text-muted-foreground">{subscriber.endedReason}</span>
@@ -157,21 +130,19 @@ function SubscriberRow({
         {running && subscriber.endsAtPeriodEnd ? (
           <span className="text-xs text-muted-foreground">{strings.list.endsAtPeriodEnd}</span>
         ) : null}
-      </span>
-      <span className="flex flex-col">
-        <span className="text-xs text-muted-foreground">{columns.payments}</span>
+      </ListCell>
+      <ListCell label={columns.payments}>
         <span className="tabular-nums">
           {strings.list.paymentsMade(subscriber.paymentsMade, subscriber.paymentsPlanned)}
         </span>
-      </span>
-      <span className="flex flex-col">
-        <span className="text-xs text-muted-foreground">{columns.next}</span>
+      </ListCell>
+      <ListCell label={columns.next}>
         {subscriber.nextPaymentAt ? (
           <time dateTime={subscriber.nextPaymentAt}>{formatDate(subscriber.nextPaymentAt, timeZone)}</time>
         ) : (
           <span aria-label="None">—</span>
         )}
-      </span>
+      </ListCell>
       <span className="flex items-center sm:justify-end">
         {running && !subscriber.endsAtPeriodEnd ? (
           <Button
@@ -205,25 +176,21 @@ function CancelDialog({ subscriber, onClose }: { subscriber: Subscriber | null; 
     );
   };
   return (
-    <Dialog open={subscriber !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={words.keep}>
-        <DialogHeader>
-          <DialogTitle>{words.title}</DialogTitle>
-          <DialogDescription>{subscriber ? words.description(customerOf(subscriber)) : ''}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter className="flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={onClose} disabled={cancel.isPending}>
-            {words.keep}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => confirm('period_end')} disabled={cancel.isPending}>
-            {words.atPeriodEnd}
-          </Button>
-          <Button type="button" variant="destructive" onClick={() => confirm('now')} disabled={cancel.isPending}>
-            {words.now}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={subscriber !== null}
+      onClose={onClose}
+      title={words.title}
+      description={subscriber ? words.description(customerOf(subscriber)) : ''}
+      keepLabel={words.keep}
+      busy={cancel.isPending}
+    >
+      <Button type="button" variant="outline" onClick={() => confirm('period_end')} disabled={cancel.isPending}>
+        {words.atPeriodEnd}
+      </Button>
+      <Button type="button" variant="destructive" onClick={() => confirm('now')} disabled={cancel.isPending}>
+        {words.now}
+      </Button>
+    </ConfirmDialog>
   );
 }
 
