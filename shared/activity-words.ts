@@ -44,7 +44,7 @@ export function activityWhat(entry: ActivityEntry): string {
     case 'team.invitation_revoked':
       return 'revoked an invitation';
     case 'team.role_changed':
-      return `made ${entry.subject ?? 'a member'} ${entry.detail ?? 'another role'}`;
+      return `changed ${entry.subject ?? 'a member'}'s role to ${entry.detail ?? 'another'}`;
     case 'team.member_removed':
       return `removed ${entry.subject ?? 'a member'} from the team`;
   }
