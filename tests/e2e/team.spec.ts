@@ -1,9 +1,11 @@
 /**
  * A business with staff (issue 46, docs/decisions.md #161), as two people click it: the owner, at a desk,
  * invites Aroha as Staff from Settings → Team; Aroha joins from the email on her phone, creates a link, and
- * sees neither Payouts nor a way to refund (the page says why). The owner makes her a Manager and she
- * refunds; the owner removes her, and her open tab is signed out at her next step.
+ * sees neither Payouts nor a way to refund (the page says why); the owner's Activity names her as the link's
+ * maker. The owner makes her a Manager and she refunds; the owner removes her, and her open tab of the
+ * business is signed out without her doing anything.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
@@ -92,6 +94,23 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await staff.keyboard.press('Escape');
   await expect(done).toBeHidden();
 
+  // The owner's Activity names her (docs/decisions.md #195), for everyone and when filtered by her, and its
+  // CSV download says the same.
+  await owner.reload();
+  const activity = owner.getByRole('region', { name: 'Activity', exact: true });
+  const createdByAroha = `Aroha Ngata created the link 'Kūmara chips ${run}'`;
+  await expect(activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toContainText(
+    createdByAroha,
+  );
+  await activity.getByLabel('Person').selectOption({ label: 'Aroha Ngata' });
+  await expect(activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem')).toHaveCount(1);
+  const download = owner.waitForEvent('download');
+  await activity.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^paylink-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(await readFile((await file.path())!, 'utf8')).toContain(createdByAroha);
+  await expectNoSeriousAxeFindings(owner);
+
   // Payouts and Settings are not in her menu, and the menu says why.
   await staff.getByRole('button', { name: 'Open menu' }).click();
   const menu = staff.getByRole('dialog', { name: 'Menu' });
@@ -123,8 +142,8 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
     'Refunded $5.00 by Aroha Ngata',
   );
 
-  // The owner removes her: her open tab is signed out without her doing anything. The removal closes her
-  // live connection; the tab reconnects and reads the payments again, which the server now refuses.
+  // The owner removes her: her open tab is signed out without her doing anything. The removal tells her live
+  // connection to the business (docs/decisions.md #197); the tab reads again, which the server now refuses.
   await team.getByRole('button', { name: 'Remove Aroha Ngata' }).click();
   await expect(team.getByLabel('Role of Aroha Ngata')).toHaveCount(0);
   await expect(staff).toHaveURL(/\/login/);
