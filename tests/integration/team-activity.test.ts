@@ -3,6 +3,7 @@
  * through Paylink is an entry naming them from their verified token — never from the body — which only the
  * business's owner reads, newest first, paged and filtered by person. A member of A never sees B's.
  */
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityPageSchema, type ActivityEntry } from '@shared/contracts/activity';
 import { activitySentence } from '@shared/activity-words';
@@ -178,5 +179,28 @@ describe('who did what', () => {
     expect(all.map(activitySentence)).toEqual(["Tama Other created the link 'Kūmara chips'"]);
     // A's staff member's own business holds none of A's.
     expect(JSON.stringify(await activity('', staff.accessToken))).not.toContain(owner.sub);
+  });
+
+  // Last: it takes the activity table away for the rest of this file's runtime.
+  it('a change whose entry cannot be written still answers as made, once: the entry is what is missing', async () => {
+    const dynamo = new DynamoDBClient({
+      endpoint: env.runtime.dynamo.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await dynamo.send(new DeleteTableCommand({ TableName: env.runtime.dynamo.tableNames.activity }));
+    dynamo.destroy();
+    const title = `Pāua fritter ${crypto.randomUUID().slice(0, 6)}`;
+    const created = await call('/api/me/links', {
+      method: 'POST',
+      token: staff.accessToken,
+      business: owner.sub,
+      body: { title, isOpenAmount: false, amountCents: 900, tipPercent: 0 },
+    });
+    expect(created.status).toBe(201);
+    const { links } = (await (await call('/api/me/links', { token: owner.accessToken })).json()) as {
+      links: { title: string }[];
+    };
+    expect(links.filter((link) => link.title === title)).toHaveLength(1);
   });
 });
