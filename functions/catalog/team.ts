@@ -43,7 +43,7 @@ export const teamFunctions: readonly FunctionSpec[] = [
   {
     name: 'remove-member',
     description:
-      "Removes a member at once: their row, then their open dashboards of this business (their sessions elsewhere stay).",
+      'Removes a member at once: their row, then their open dashboards of this business (their sessions elsewhere stay).',
     entry: 'functions/http/remove-member.ts',
     routes: [{ method: 'DELETE', path: '/api/me/team/members/{id}', auth: 'merchant' }],
     tables: { members: 'readwrite', connections: 'readwrite', merchants: 'read', activity: 'readwrite' },

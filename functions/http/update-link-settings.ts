@@ -11,7 +11,10 @@ export const handler = httpHandler(async (event) => {
   if (!linkId.success) throw linkNotFound();
   const input = updateLinkSettingsSchema.parse(jsonBody(event));
   // Only the links table: the settings need neither the merchant nor Stripe.
-  const link = await setPaymentLinkSettings(merchantId, linkId.data, input, { links: paymentLinkStore, now: new Date() });
+  const link = await setPaymentLinkSettings(merchantId, linkId.data, input, {
+    links: paymentLinkStore,
+    now: new Date(),
+  });
   await recordActivity(activityDeps(), accessOf(event), { kind: 'link.settings_changed', subject: link.title });
   return { body: link };
 });

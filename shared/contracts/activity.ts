@@ -51,7 +51,10 @@ export const ACTIVITY_PAGE_MAX = 100;
 export const activityQuerySchema = z.object({
   person: z.optional(z.string().check(z.regex(/^[\w-]{1,64}$/, 'Choose a person from the list.'))),
   cursor: z.optional(z.string().check(z.regex(/^[\w-]{1,200}$/, 'That page of activity does not exist.'))),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ACTIVITY_PAGE_MAX)), ACTIVITY_PAGE_DEFAULT),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ACTIVITY_PAGE_MAX)),
+    ACTIVITY_PAGE_DEFAULT,
+  ),
 });
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 

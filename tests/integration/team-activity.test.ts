@@ -36,7 +36,11 @@ async function join(business: TestMerchant, role: Role, fullName: string): Promi
   expect(invited.status).toBe(201);
   const email = await waitForEmail(env.runtime.mailbox.url, person.email, { subject: /^Join / });
   const token = /\/join#([\w-]+)/.exec(email.body.text ?? '')![1]!;
-  const accepted = await call('/api/me/invitations/accept', { method: 'POST', token: person.accessToken, body: { token } });
+  const accepted = await call('/api/me/invitations/accept', {
+    method: 'POST',
+    token: person.accessToken,
+    body: { token },
+  });
   expect(accepted.status).toBe(200);
   return person;
 }
@@ -112,8 +116,13 @@ describe('who did what', () => {
       ).status,
     ).toBe(200);
     expect(
-      (await call(`/api/me/team/members/${staff.sub}`, { method: 'PATCH', token: owner.accessToken, body: { role: 'staff' } }))
-        .status,
+      (
+        await call(`/api/me/team/members/${staff.sub}`, {
+          method: 'PATCH',
+          token: owner.accessToken,
+          body: { role: 'staff' },
+        })
+      ).status,
     ).toBe(204);
 
     const sentences = (await activity()).map(activitySentence);

@@ -37,7 +37,11 @@ async function join(business: TestMerchant, role: Role): Promise<TestMerchant> {
   expect(invited.status).toBe(201);
   const email = await waitForEmail(env.runtime.mailbox.url, person.email, { subject: /^Join / });
   const token = /\/join#([\w-]+)/.exec(email.body.text ?? '')![1]!;
-  const accepted = await call('/api/me/invitations/accept', { method: 'POST', token: person.accessToken, body: { token } });
+  const accepted = await call('/api/me/invitations/accept', {
+    method: 'POST',
+    token: person.accessToken,
+    body: { token },
+  });
   expect(accepted.status).toBe(200);
   return person;
 }
@@ -80,7 +84,12 @@ async function paymentArrives(merchantId: string, paymentId: string) {
   const put = await events.send(
     new PutEventsCommand({
       Entries: [
-        { EventBusName: 'paylink', Source: PAYLINK_EVENT_SOURCE, DetailType: PAYMENT_UPDATED, Detail: JSON.stringify(detail) },
+        {
+          EventBusName: 'paylink',
+          Source: PAYLINK_EVENT_SOURCE,
+          DetailType: PAYMENT_UPDATED,
+          Detail: JSON.stringify(detail),
+        },
       ],
     }),
   );

@@ -3,7 +3,12 @@
  * everyone or one person, and every page at once for the CSV download.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, activityPageSchema, type ActivityEntry } from '@shared/contracts/activity';
+import {
+  ACTIVITY_PAGE_DEFAULT,
+  ACTIVITY_PAGE_MAX,
+  activityPageSchema,
+  type ActivityEntry,
+} from '@shared/contracts/activity';
 import { authenticatedApiGet } from '@web/lib/api-client';
 
 export const activityQueryKey = ['activity'] as const;
