@@ -93,11 +93,11 @@ export function ActivityCard({ timeZone }: { timeZone: string }) {
         ) : null}
         {pages.isSuccess && entries.length === 0 ? <p className="text-muted-foreground">{strings.empty}</p> : null}
         {entries.length > 0 ? (
-          <ul aria-label={strings.list} className="flex flex-col divide-y">
+          <ul aria-label={strings.list} className="flex flex-col divide-y divide-border">
             {entries.map((entry) => (
               <li key={`${entry.at}#${entry.activityId}`} className="py-2 text-sm">
                 <span className="break-words">{activitySentence(entry)}</span>
-                <span className="text-muted-foreground"> · {whenText(entry.at, timeZone)}</span>
+                <span className="whitespace-nowrap text-muted-foreground"> · {whenText(entry.at, timeZone)}</span>
               </li>
             ))}
           </ul>
