@@ -47,6 +47,8 @@ export function activityWhat(entry: ActivityEntry): string {
       return `changed ${entry.subject ?? 'a member'}'s role to ${entry.detail ?? 'another'}`;
     case 'team.member_removed':
       return `removed ${entry.subject ?? 'a member'} from the team`;
+    case 'team.joined':
+      return `joined the team as ${entry.detail ?? 'a member'}`;
   }
 }
 

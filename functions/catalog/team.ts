@@ -55,7 +55,7 @@ export const teamFunctions: readonly FunctionSpec[] = [
       'Joins the signed-in person to the business whose invitation they hold, if it was sent to their email.',
     entry: 'functions/http/accept-invitation.ts',
     routes: [{ method: 'POST', path: '/api/me/invitations/accept', auth: 'merchant' }],
-    tables: { members: 'readwrite', merchants: 'read' },
+    tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
   },
   {
     name: 'list-businesses',

@@ -23,6 +23,7 @@ export const ACTIVITY_KINDS = [
   'team.invitation_revoked',
   'team.role_changed',
   'team.member_removed',
+  'team.joined',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;

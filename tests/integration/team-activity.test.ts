@@ -136,6 +136,15 @@ describe('who did what', () => {
       "Mere Manager created the link 'Hāngī plate'",
     ]);
 
+    // Earlier, as the team formed: the owner's invitations and each member's joining, in their own name.
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'Mere Manager joined the team as Manager',
+        'Aroha Staff joined the team as Staff',
+        expect.stringMatching(/^Hemi Owner invited \S+@\S+ as Staff$/),
+      ]),
+    );
+
     // Filtered by person, and paged by the cursor: every one of the manager's, once, in order.
     const pages: ActivityEntry[][] = [];
     let cursor: string | null = null;
