@@ -30,7 +30,9 @@ export function activityWhat(entry: ActivityEntry): string {
     case 'request.cancelled':
       return `cancelled the payment request ${named(entry)}`;
     case 'refund.made':
-      return `refunded ${money(entry)} of the payment for ${named(entry)}`;
+      return entry.amountCents === null
+        ? `refunded the payment for ${named(entry)}`
+        : `refunded ${money(entry)} of the payment for ${named(entry)}`;
     case 'profile.changed':
       return 'changed the business profile';
     case 'notifications.changed':
