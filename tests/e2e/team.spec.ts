@@ -19,10 +19,10 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckl
 
 const run = crypto.randomUUID().slice(0, 8);
 
-/** A payer pays $20.00 for the link, through the sandbox's hosted Checkout. */
-async function payTwentyDollars(token: string) {
+/** A payer pays $20.00 for a new link of the business, through the sandbox's hosted Checkout. */
+async function payTwentyDollars(token: string, title = `Hāngī plate ${run}`) {
   const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
-    title: `Hāngī plate ${run}`,
+    title,
     isOpenAmount: false,
     amountCents: 2000,
     tipPercent: 0,
@@ -103,7 +103,11 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
     createdByAroha,
   );
   await activity.getByLabel('Person').selectOption({ label: 'Aroha Ngata' });
-  await expect(activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem')).toHaveCount(1);
+  // Only hers: the link, and before it her joining.
+  const hers = activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+  await expect(hers).toHaveCount(2);
+  await expect(hers.nth(0)).toContainText(createdByAroha);
+  await expect(hers.nth(1)).toContainText('Aroha Ngata joined the team as Staff');
   const download = owner.waitForEvent('download');
   await activity.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
@@ -118,6 +122,11 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await expect(menu.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
   await expect(menu).toContainText("As Staff you don't see Payouts or Settings");
   await menu.getByRole('link', { name: 'Transactions' }).click();
+
+  // A payment arriving at the business reaches her open dashboard too (docs/decisions.md #196).
+  await expect(staff.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
+  await payTwentyDollars(business.token, `Kawakawa tea ${run}`);
+  await expect(staff.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' })).toContainText('$20.00');
 
   // The payment's detail offers her no refund, and says why.
   // On a phone each payment is a card, itself the button that opens its detail.
