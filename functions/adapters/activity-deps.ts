@@ -9,8 +9,6 @@ import { merchantStore } from './merchant-store';
 import { log } from './observability';
 import { teamStore } from './team-store';
 
-export { activityStore };
-
 async function nameOf(access: Access): Promise<string | undefined> {
   const own = await merchantStore.get(access.personId);
   if (own?.fullName) return own.fullName;
