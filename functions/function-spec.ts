@@ -19,6 +19,7 @@ export const TABLE_IDS = [
   'requests',
   'members',
   'subscribers',
+  'activity',
 ] as const;
 export type TableId = (typeof TABLE_IDS)[number];
 

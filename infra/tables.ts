@@ -183,6 +183,15 @@ export const tables: Record<TableId, TableSpec> = {
     ],
     ttlAttribute: 'expiresAtSeconds',
   },
+  // Who did what in a business (docs/decisions.md #195): `entry` is `<at>#<activityId>`, newest last.
+  activity: {
+    partitionKey: { name: 'businessId', type: S },
+    sortKey: { name: 'entry', type: S },
+    indexes: [
+      // The owner's filter by person: `businessPerson` is `<businessId>#<personId>`.
+      { name: 'byPerson', partitionKey: { name: 'businessPerson', type: S }, sortKey: { name: 'entry', type: S } },
+    ],
+  },
   // Recurring links' subscribers (docs/decisions.md #155): one per Stripe subscription, `sub_…`.
   subscribers: {
     partitionKey: { name: 'subscriptionId', type: S },

@@ -42,6 +42,8 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Stripe Fee',
   'Paylink Fee',
   'Net',
+  // Who in the business refunded it through Paylink (docs/decisions.md #195), after the money columns.
+  'Refunded By',
 ] as const;
 
 const CRLF = '\r\n';
@@ -107,6 +109,7 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     // Grouped as read (021 987 6543): text to a spreadsheet, so no guard's apostrophe lands in front of it.
     textCell(payment.payerPhone && phoneForReading(payment.payerPhone)),
     ...feeCells(payment),
+    textCell(payment.refundedBy),
     // One cell per question label after the fixed columns: the payer's own text, made inert like the rest.
     ...(options.questionLabels ?? []).map((label) =>
       textCell(payment.customFields.find((answer) => answer.label === label)?.value),

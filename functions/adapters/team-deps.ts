@@ -1,12 +1,12 @@
 /**
  * What the team's handlers need (docs/decisions.md #161): the members table, the founder's merchant row,
- * SES for invitations, and for a removal Cognito's global sign-out and the realtime sockets.
+ * SES for invitations, and for a removal or a role change the person's realtime sockets on this business (#197).
  */
 import type { Businesses } from '@shared/contracts/team';
 import { requireMerchant } from '../domain/merchants';
 import type { Founder, InvitationDeps, MemberRecord, RemovalDeps } from '../domain/team';
+import { tellPersonAccessChanged } from '../domain/connections';
 import { ENV } from '../environment';
-import { cognitoSessions } from './cognito-sessions';
 import { connectionPusher } from './connection-pusher';
 import { connectionStore } from './connection-store';
 import { sendEmail } from './mailer';
@@ -31,19 +31,20 @@ export function invitationDeps(now = new Date()): InvitationDeps {
   return { team: teamStore, sendEmail, appOrigin: process.env[ENV.appOrigin] ?? '', now };
 }
 
-/** Ends every session of the removed person and closes their open dashboards' sockets. */
-async function endSessions(member: MemberRecord) {
-  const userPoolId = process.env[ENV.userPoolId];
-  if (!userPoolId) throw new Error(`${ENV.userPoolId} is not set`);
-  await cognitoSessions.signOutEverywhere(userPoolId, member.email);
-  for (const connection of await connectionStore.listByMerchant(member.memberId)) {
-    await connectionPusher.disconnect(connection.connectionId);
-    await connectionStore.remove(connection.connectionId);
-  }
+/** The removed person's open dashboards of this business: told, then closed (docs/decisions.md #197). */
+async function endAccess(member: MemberRecord) {
+  const viewer = { businessId: member.businessId, personId: member.memberId };
+  await tellPersonAccessChanged(connectionStore, connectionPusher, viewer, { close: true });
 }
 
 export function removalDeps(): RemovalDeps {
-  return { team: teamStore, endSessions };
+  return { team: teamStore, endAccess };
+}
+
+/** A member's new role reaches their open dashboards of this business: they read everything again. */
+export async function tellRoleChanged(businessId: string, memberId: string) {
+  const viewer = { businessId, personId: memberId };
+  await tellPersonAccessChanged(connectionStore, connectionPusher, viewer, { close: false });
 }
 
 /** The businesses a person may switch to: their own first (when they have one), then those they joined. */

@@ -27,7 +27,7 @@ export const accountFunctions: readonly FunctionSpec[] = [
       "Saves the signed-in merchant's profile (Settings → Profile) or notifications (Settings → Email notifications).",
     entry: 'functions/http/update-me.ts',
     routes: [{ method: 'PATCH', path: '/api/me', auth: 'merchant' }],
-    tables: { merchants: 'readwrite' },
+    tables: { merchants: 'readwrite', activity: 'readwrite' },
   },
   {
     name: 'change-two-factor',

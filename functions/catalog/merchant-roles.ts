@@ -47,6 +47,8 @@ export const MERCHANT_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /api/me/gst-return': 'owner',
   // The team: the owner's; joining and switching are the person's own.
   'GET /api/me/team': 'owner',
+  // Who did what (docs/decisions.md #195): the owner's.
+  'GET /api/me/activity': 'owner',
   'POST /api/me/team/invitations': 'owner',
   'POST /api/me/team/invitations/{id}/resend': 'owner',
   'DELETE /api/me/team/invitations/{id}': 'owner',

@@ -17,7 +17,7 @@ export const paymentLinkFunctions: readonly FunctionSpec[] = [
     description: 'Creates a payment link (a gated action: trial or subscription).',
     entry: 'functions/http/create-payment-link.ts',
     routes: [{ method: 'POST', path: '/api/me/links', auth: 'merchant' }],
-    tables: { links: 'readwrite', merchants: 'read' },
+    tables: { links: 'readwrite', merchants: 'read', activity: 'readwrite' },
   },
   {
     name: 'update-payment-link',
@@ -25,7 +25,7 @@ export const paymentLinkFunctions: readonly FunctionSpec[] = [
       "Activates or deactivates one of the merchant's links (activating is gated; deactivating expires the link's open Checkouts).",
     entry: 'functions/http/update-payment-link.ts',
     routes: [{ method: 'PATCH', path: '/api/me/links/{id}', auth: 'merchant' }],
-    tables: { links: 'readwrite', merchants: 'read', payments: 'read' },
+    tables: { links: 'readwrite', merchants: 'read', payments: 'read', activity: 'readwrite' },
     secrets: ['stripe-secret-key'],
     timeoutSeconds: 25,
   },
@@ -35,7 +35,7 @@ export const paymentLinkFunctions: readonly FunctionSpec[] = [
       "Sets or clears the expiry of one of the merchant's links, in the merchant's time zone (a later time revives it).",
     entry: 'functions/http/update-link-expiry.ts',
     routes: [{ method: 'PUT', path: '/api/me/links/{id}/expiry', auth: 'merchant' }],
-    tables: { links: 'readwrite', merchants: 'read' },
+    tables: { links: 'readwrite', merchants: 'read', activity: 'readwrite' },
   },
   {
     name: 'update-link-settings',
@@ -43,7 +43,7 @@ export const paymentLinkFunctions: readonly FunctionSpec[] = [
       "Sets the payment limit (not below the places sold or held), reference and after-payment settings of one of the merchant's links.",
     entry: 'functions/http/update-link-settings.ts',
     routes: [{ method: 'PUT', path: '/api/me/links/{id}/settings', auth: 'merchant' }],
-    tables: { links: 'readwrite' },
+    tables: { links: 'readwrite', merchants: 'read', activity: 'readwrite' },
   },
   {
     name: 'get-public-payment-link',

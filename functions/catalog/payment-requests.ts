@@ -13,7 +13,7 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
     entry: 'functions/http/send-payment-request.ts',
     routes: [{ method: 'POST', path: '/api/me/requests', auth: 'merchant' }],
     // links: the link asked for is read, a one-off's own link is made (and closed again if the email fails).
-    tables: { requests: 'readwrite', links: 'readwrite', merchants: 'read' },
+    tables: { requests: 'readwrite', links: 'readwrite', merchants: 'read', activity: 'readwrite' },
     sendsEmail: true,
   },
   {
@@ -30,7 +30,7 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
     routes: [{ method: 'POST', path: '/api/me/requests/{id}/cancel', auth: 'merchant' }],
     // links: a one-off's own link is deactivated; payments and Stripe: its open Checkout is found and expired
     // (docs/decisions.md #105).
-    tables: { requests: 'readwrite', links: 'readwrite', payments: 'read' },
+    tables: { requests: 'readwrite', links: 'readwrite', payments: 'read', merchants: 'read', activity: 'readwrite' },
     secrets: ['stripe-secret-key'],
     // As update-payment-link: the expiring of open Checkouts, 8 at a time, within API Gateway's 30 s.
     timeoutSeconds: 25,

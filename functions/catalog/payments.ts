@@ -126,7 +126,7 @@ export const paymentFunctions: readonly FunctionSpec[] = [
     description: "Refunds a merchant's payment, fully or in part, on their Stripe account (never gated by the plan).",
     entry: 'functions/http/refund-payment.ts',
     routes: [{ method: 'POST', path: '/api/me/payments/{id}/refunds', auth: 'merchant' }],
-    tables: { payments: 'readwrite', links: 'read', merchants: 'read', stats: 'readwrite' },
+    tables: { payments: 'readwrite', links: 'read', merchants: 'read', stats: 'readwrite', activity: 'readwrite' },
     secrets: ['stripe-secret-key'],
     putsEvents: true,
     sendsEmail: true,

@@ -8,9 +8,11 @@ import type { FunctionSpec } from '../function-spec';
 export const realtimeFunctions: readonly FunctionSpec[] = [
   {
     name: 'realtime-authorizer',
-    description: 'Verifies the Cognito token a browser offers when it opens the realtime socket.',
+    description:
+      "Verifies the Cognito token a browser offers when it opens the realtime socket, and the person's membership of the business it watches.",
     entry: 'functions/realtime/authorize-connection.ts',
     webSocketAuthorizer: true,
+    tables: { members: 'read' },
   },
   {
     name: 'realtime-connections',

@@ -19,7 +19,7 @@ export const taxAndPayoutFunctions: readonly FunctionSpec[] = [
     description: "Saves the signed-in merchant's tax settings; the GST number must pass Inland Revenue's check digit.",
     entry: 'functions/http/update-tax-settings.ts',
     routes: [{ method: 'PUT', path: '/api/me/tax', auth: 'merchant' }],
-    tables: { merchants: 'readwrite' },
+    tables: { merchants: 'readwrite', activity: 'readwrite' },
   },
   {
     name: 'render-receipt-page',

@@ -8,10 +8,14 @@ import type { FunctionSpec } from '../function-spec';
 export const teamFunctions: readonly FunctionSpec[] = [
   {
     name: 'get-team',
-    description: "Settings → Team: the business's members and pending invitations.",
+    description: "Settings → Team: the business's members and pending invitations, and who did what (activity).",
     entry: 'functions/http/get-team.ts',
-    routes: [{ method: 'GET', path: '/api/me/team', auth: 'merchant' }],
-    tables: { members: 'read', merchants: 'read' },
+    // One function for both of the owner's reads: each function costs the stack resources (docs/decisions.md #93).
+    routes: [
+      { method: 'GET', path: '/api/me/team', auth: 'merchant' },
+      { method: 'GET', path: '/api/me/activity', auth: 'merchant' },
+    ],
+    tables: { members: 'read', merchants: 'read', activity: 'read' },
   },
   {
     name: 'invite-member',
@@ -21,7 +25,7 @@ export const teamFunctions: readonly FunctionSpec[] = [
       { method: 'POST', path: '/api/me/team/invitations', auth: 'merchant' },
       { method: 'POST', path: '/api/me/team/invitations/{id}/resend', auth: 'merchant' },
     ],
-    tables: { members: 'readwrite', merchants: 'read' },
+    tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
     sendsEmail: true,
   },
   {
@@ -32,16 +36,17 @@ export const teamFunctions: readonly FunctionSpec[] = [
       { method: 'DELETE', path: '/api/me/team/invitations/{id}', auth: 'merchant' },
       { method: 'PATCH', path: '/api/me/team/members/{id}', auth: 'merchant' },
     ],
-    tables: { members: 'readwrite' },
+    tables: { members: 'readwrite', merchants: 'read', connections: 'readwrite', activity: 'readwrite' },
+    // A new role reaches the member's open dashboards of this business (docs/decisions.md #196).
+    pushesToConnections: true,
   },
   {
     name: 'remove-member',
     description:
-      "Removes a member at once: their row, every session (global sign-out) and their open dashboards' sockets.",
+      'Removes a member at once: their row, then their open dashboards of this business (their sessions elsewhere stay).',
     entry: 'functions/http/remove-member.ts',
     routes: [{ method: 'DELETE', path: '/api/me/team/members/{id}', auth: 'merchant' }],
-    tables: { members: 'readwrite', connections: 'readwrite' },
-    signsOutUsers: true,
+    tables: { members: 'readwrite', connections: 'readwrite', merchants: 'read', activity: 'readwrite' },
     pushesToConnections: true,
   },
   {
@@ -50,7 +55,7 @@ export const teamFunctions: readonly FunctionSpec[] = [
       'Joins the signed-in person to the business whose invitation they hold, if it was sent to their email.',
     entry: 'functions/http/accept-invitation.ts',
     routes: [{ method: 'POST', path: '/api/me/invitations/accept', auth: 'merchant' }],
-    tables: { members: 'readwrite', merchants: 'read' },
+    tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
   },
   {
     name: 'list-businesses',

@@ -6,7 +6,10 @@ export const CONNECTION_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export interface ConnectionRecord {
   connectionId: string;
+  /** The business the dashboard is looking at (the person's own, or one they are a member of). */
   merchantId: string;
+  /** Who opened it (their token's subject); absent on sockets opened before teams (their own business). */
+  personId?: string;
   connectedAt: string;
   /** Epoch seconds: the token's expiry (or the lifetime); the socket is closed then, and readers ignore it. */
   expiresAt: number;
@@ -29,14 +32,15 @@ export interface ConnectionPusher {
 
 export function newConnection(
   connectionId: string,
-  merchantId: string,
+  viewer: { businessId: string; personId: string },
   now: Date,
   tokenExpiresAt?: number,
 ): ConnectionRecord {
   const lifetimeEnd = Math.floor(now.getTime() / 1000) + CONNECTION_LIFETIME_SECONDS;
   return {
     connectionId,
-    merchantId,
+    merchantId: viewer.businessId,
+    personId: viewer.personId,
     connectedAt: now.toISOString(),
     expiresAt: tokenExpiresAt === undefined ? lifetimeEnd : Math.min(lifetimeEnd, tokenExpiresAt),
   };
@@ -80,4 +84,27 @@ export async function pushToMerchant(
     }),
   );
   return delivered.filter(Boolean).length;
+}
+
+/** The person's sockets on the business (the founder's own sockets from before teams carry no person). */
+async function connectionsOfPerson(repo: ConnectionRepository, businessId: string, personId: string) {
+  const connections = await repo.listByMerchant(businessId);
+  return connections.filter((connection) => (connection.personId ?? connection.merchantId) === personId);
+}
+
+/**
+ * A member's role or membership changed (docs/decisions.md #196, #197): their open dashboards of that business
+ * are told to read everything again, and on a removal then closed — the next read is refused.
+ */
+export async function tellPersonAccessChanged(
+  repo: ConnectionRepository,
+  pusher: ConnectionPusher,
+  viewer: { businessId: string; personId: string },
+  options: { close: boolean },
+): Promise<void> {
+  const message = { type: 'access.changed', businessId: viewer.businessId };
+  for (const connection of await connectionsOfPerson(repo, viewer.businessId, viewer.personId)) {
+    const live = await pusher.push(connection.connectionId, message);
+    if (options.close || !live) await closeConnection(repo, pusher, connection.connectionId);
+  }
 }

@@ -67,7 +67,7 @@ export const REFUND_STATUS_RANK: Record<string, number> = {
 };
 const rankOfRefund = (status: string) => REFUND_STATUS_RANK[status] ?? -1;
 /** A refund in one of these takes money back from the merchant. */
-const isRefundActive = (status: string) => ['pending', 'requires_action', 'succeeded'].includes(status);
+export const isRefundActive = (status: string) => ['pending', 'requires_action', 'succeeded'].includes(status);
 
 /** Dispute statuses only move forward: an inquiry or dispute needing a response, under review, closed. */
 export const DISPUTE_STATUS_RANK: Record<string, number> = {

@@ -20,7 +20,7 @@ import { isUnsettled } from './payment-status';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { payerEmailKeyOf, type PaymentRecord, type SettlementDetails } from './payments';
 import { refundableCentsOf } from './money-after-sale';
-import { disputeForDisplay, refundsForDisplay } from './money-display';
+import { disputeForDisplay, refundersOf, refundsForDisplay } from './money-display';
 import { retrieveSettlementDetails } from './settlement-details';
 import { fullReceiptPath } from './receipts';
 
@@ -148,6 +148,7 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     reference: payment.reference ?? null,
     customFields: payment.customFields ?? [],
     payerPhone: payment.payerPhone ?? null,
+    refundedBy: refundersOf(payment),
     stripeFeeCents: payment.stripeFeeCents ?? null,
     productFeeCents: payment.productFeeCents,
   };

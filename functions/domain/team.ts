@@ -240,27 +240,42 @@ function refuseFounder(access: Access, memberId: string) {
   if (memberId === access.businessId) throw new HttpError(409, 'last_owner', LAST_OWNER_MESSAGE);
 }
 
-export async function changeRole(team: TeamRepository, access: Access, memberId: string, role: Role) {
+/** Answers the member as they were (their name, for the activity list). */
+export async function changeRole(
+  team: TeamRepository,
+  access: Access,
+  memberId: string,
+  role: Role,
+): Promise<MemberRecord> {
   refuseFounder(access, memberId);
   refuseUnlikelyMember(memberId);
-  if (!(await team.setRole(access.businessId, memberId, role))) {
+  const member = await team.getMember(access.businessId, memberId);
+  if (!member || !(await team.setRole(access.businessId, memberId, role))) {
     throw new HttpError(404, 'member_not_found', MEMBER_NOT_FOUND_MESSAGE);
   }
+  return member;
 }
 
 export interface RemovalDeps {
   team: TeamRepository;
-  /** Ends the person's sessions (Cognito's AdminUserGlobalSignOut) and closes their live connections. */
-  endSessions(member: MemberRecord): Promise<void>;
+  /**
+   * Tells the person's open dashboards of this business that their access ended and closes those sockets.
+   * Their sessions stay: they may own or belong to other businesses (docs/decisions.md #197).
+   */
+  endAccess(member: MemberRecord): Promise<void>;
 }
 
-/** Removed means removed at once: the row goes first (the next request is refused), then their sessions. */
-export async function removeMember(deps: RemovalDeps, access: Access, memberId: string) {
+/**
+ * Removed means removed at once: the row goes first (every request for this business is refused from the
+ * next one, whatever the token says), then their live connections to it. Answers who was removed.
+ */
+export async function removeMember(deps: RemovalDeps, access: Access, memberId: string): Promise<MemberRecord> {
   refuseFounder(access, memberId);
   refuseUnlikelyMember(memberId);
   const member = await deps.team.getMember(access.businessId, memberId);
   if (!member || !(await deps.team.removeMember(access.businessId, memberId))) {
     throw new HttpError(404, 'member_not_found', MEMBER_NOT_FOUND_MESSAGE);
   }
-  await deps.endSessions(member);
+  await deps.endAccess(member);
+  return member;
 }

@@ -1,6 +1,8 @@
-import { acceptInvitationSchema, acceptedInvitationSchema } from '@shared/contracts/team';
+import { acceptInvitationSchema, acceptedInvitationSchema, ROLE_LABELS } from '@shared/contracts/team';
+import { activityDeps } from '../adapters/activity-deps';
 import { merchantStore } from '../adapters/merchant-store';
 import { teamStore } from '../adapters/team-store';
+import { recordActivity } from '../domain/activity';
 import { acceptInvitation } from '../domain/team';
 import { accessOf, httpHandler, jsonBody } from './http-handler';
 
@@ -13,5 +15,14 @@ export const handler = httpHandler(async (event) => {
   const email = event.requestContext.authorizer?.lambda?.email ?? own?.email;
   const name = own?.fullName ?? email ?? '';
   const joined = await acceptInvitation(teamStore, { personId, email, name }, token, new Date());
+  // In the business they joined, as its member now (docs/decisions.md #195).
+  await recordActivity(
+    activityDeps(),
+    { businessId: joined.businessId, personId, role: joined.role },
+    {
+      kind: 'team.joined',
+      detail: ROLE_LABELS[joined.role],
+    },
+  );
   return { body: acceptedInvitationSchema.parse(joined) };
 });

@@ -1,6 +1,8 @@
 /** POST /api/me/team/invitations (a new one) and POST …/{id}/resend (a fresh link for a pending one). */
-import { inviteMemberSchema } from '@shared/contracts/team';
+import { inviteMemberSchema, ROLE_LABELS } from '@shared/contracts/team';
+import { activityDeps } from '../adapters/activity-deps';
 import { founderOf, invitationDeps } from '../adapters/team-deps';
+import { recordActivity } from '../domain/activity';
 import { inviteMember, resendInvitation } from '../domain/team';
 import { accessOf, httpHandler, jsonBody } from './http-handler';
 
@@ -8,7 +10,14 @@ export const handler = httpHandler(async (event) => {
   const access = accessOf(event);
   const founder = await founderOf(access.businessId);
   const invitationId = event.pathParameters?.id;
-  if (invitationId) return { body: await resendInvitation(invitationDeps(), founder, access, invitationId) };
+  if (invitationId) {
+    const resent = await resendInvitation(invitationDeps(), founder, access, invitationId);
+    await recordActivity(activityDeps(), access, { kind: 'team.invitation_resent', subject: resent.email });
+    return { body: resent };
+  }
   const body = inviteMemberSchema.parse(jsonBody(event));
-  return { status: 201, body: await inviteMember(invitationDeps(), founder, access, body) };
+  const invitation = await inviteMember(invitationDeps(), founder, access, body);
+  const role = ROLE_LABELS[invitation.role];
+  await recordActivity(activityDeps(), access, { kind: 'team.invited', subject: invitation.email, detail: role });
+  return { status: 201, body: invitation };
 });

@@ -1,7 +1,9 @@
 import { merchantNotificationsUpdateSchema, merchantProfileUpdateSchema } from '@shared/contracts/merchant';
+import { activityDeps } from '../adapters/activity-deps';
 import { merchantStore } from '../adapters/merchant-store';
+import { recordActivity } from '../domain/activity';
 import { updateMerchantNotifications, updateMerchantProfile } from '../domain/merchants';
-import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
+import { accessOf, httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 /**
  * Settings → Profile, or Settings → Email notifications when the body names `paymentReceivedEmail` or
@@ -13,8 +15,12 @@ export const handler = httpHandler(async (event) => {
   const merchantId = merchantIdOf(event);
   if (typeof body === 'object' && body !== null && ('paymentReceivedEmail' in body || 'payerReceiptEmail' in body)) {
     const settings = merchantNotificationsUpdateSchema.parse(body);
-    return { body: await updateMerchantNotifications(merchantStore, merchantId, settings, new Date()) };
+    const updated = await updateMerchantNotifications(merchantStore, merchantId, settings, new Date());
+    await recordActivity(activityDeps(), accessOf(event), { kind: 'notifications.changed' });
+    return { body: updated };
   }
   const changes = merchantProfileUpdateSchema.parse(body);
-  return { body: await updateMerchantProfile(merchantStore, merchantId, changes, new Date()) };
+  const updated = await updateMerchantProfile(merchantStore, merchantId, changes, new Date());
+  await recordActivity(activityDeps(), accessOf(event), { kind: 'profile.changed' });
+  return { body: updated };
 });

@@ -1,8 +1,10 @@
 import { linkIdSchema, updatePaymentLinkSchema } from '@shared/contracts/payment-links';
+import { activityDeps } from '../adapters/activity-deps';
 import { openCheckoutsDeps } from '../adapters/open-checkouts-deps';
 import { paymentLinkDeps } from '../adapters/payment-link-deps';
+import { recordActivity } from '../domain/activity';
 import { linkNotFound, setPaymentLinkActive } from '../domain/payment-links';
-import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
+import { accessOf, httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
   const merchantId = merchantIdOf(event);
@@ -10,5 +12,8 @@ export const handler = httpHandler(async (event) => {
   if (!linkId.success) throw linkNotFound();
   const { isActive } = updatePaymentLinkSchema.parse(jsonBody(event));
   const deps = { ...paymentLinkDeps(), openCheckouts: openCheckoutsDeps() };
-  return { body: await setPaymentLinkActive(merchantId, linkId.data, isActive, deps) };
+  const link = await setPaymentLinkActive(merchantId, linkId.data, isActive, deps);
+  const kind = isActive ? 'link.reactivated' : 'link.deactivated';
+  await recordActivity(activityDeps(), accessOf(event), { kind, subject: link.title });
+  return { body: link };
 });

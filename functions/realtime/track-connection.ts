@@ -1,4 +1,4 @@
-/** `$connect` remembers which merchant a socket belongs to (proved by the authorizer); `$disconnect` forgets it. */
+/** `$connect` remembers which business a socket watches and whose it is (proved by the authorizer); `$disconnect` forgets it. */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { connectionStore } from '../adapters/connection-store';
 import { newConnection } from '../domain/connections';
@@ -6,7 +6,7 @@ import { appendLogKeys, observed } from '../adapters/observability';
 
 type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & {
-    authorizer?: { merchantId?: string; tokenExpiresAt?: number | string };
+    authorizer?: { merchantId?: string; personId?: string; tokenExpiresAt?: number | string };
   };
 };
 
@@ -20,8 +20,9 @@ async function handle(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> 
   appendLogKeys({ merchantId });
   if (!merchantId) return { statusCode: 401 };
   const tokenExpiresAt = Number(event.requestContext.authorizer?.tokenExpiresAt);
+  const viewer = { businessId: merchantId, personId: event.requestContext.authorizer?.personId ?? merchantId };
   await connectionStore.put(
-    newConnection(connectionId, merchantId, new Date(), Number.isFinite(tokenExpiresAt) ? tokenExpiresAt : undefined),
+    newConnection(connectionId, viewer, new Date(), Number.isFinite(tokenExpiresAt) ? tokenExpiresAt : undefined),
   );
   return { statusCode: 200 };
 }

@@ -199,6 +199,11 @@ export const paymentSummarySchema = z.object({
   customFields: z._default(z.array(customFieldAnswerSchema), []),
   payerPhone: z._default(z.nullable(z.string()), null),
   /**
+   * Who in the business refunded it through Paylink (docs/decisions.md #162, #195): their names, in order, once
+   * each ("Aroha Ngata, Hemi Owner"); null when nobody did (no refund, or only ones made in Stripe).
+   */
+  refundedBy: z._default(z.nullable(z.string()), null),
+  /**
    * The fees as recorded when the payment settled (docs/decisions.md #89): Stripe's, from the charge's
    * balance transaction (null until read), and Paylink's application fee. The CSV's fee and net columns.
    */

@@ -50,5 +50,7 @@ export type MerchantUpdatedDetail = z.infer<typeof merchantUpdatedDetailSchema>;
 export const realtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment.updated'), payment: paymentUpdatedDetailSchema }),
   z.object({ type: z.literal('merchant.updated'), merchant: merchantUpdatedDetailSchema }),
+  // A member's role changed or they were removed (docs/decisions.md #196, #197): read everything again.
+  z.object({ type: z.literal('access.changed'), businessId: z.string() }),
 ]);
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;

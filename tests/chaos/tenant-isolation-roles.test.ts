@@ -3,7 +3,7 @@
  * invites a Manager and a Staff member, who join from the emailed link; then every merchant route in the
  * catalogue, called by each of them for that business with its real ids, answers as the catalogue's role
  * says — a route above the caller's role is 403 and changes nothing, every other is not refused for its
- * role. A removed member is refused on their very next request and their sessions end; a member of
+ * role. A removed member is refused on their very next request, while their own business goes on (#197); a member of
  * business A asking for business B is refused everywhere. The routes and roles come from the catalogue.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -194,6 +194,14 @@ describe('tenant isolation by role', () => {
     const { fullName } = (await (await call('/api/me', { token: manager.accessToken })).json()) as { fullName: string };
     const detail = (await done.json()) as { refunds: { amountCents: number; refundedBy?: string }[] };
     expect(detail.refunds).toEqual([expect.objectContaining({ amountCents: 100, refundedBy: fullName })]);
+    // And the owner's activity list names them (docs/decisions.md #195); the refused refund left no entry.
+    const activity = (await (await call('/api/me/activity', { token: owner.accessToken })).json()) as {
+      entries: { kind: string; personId: string; personName: string; amountCents: number | null }[];
+    };
+    const refunds = activity.entries.filter((entry) => entry.kind === 'refund.made');
+    expect(refunds).toEqual([
+      expect.objectContaining({ personId: manager.sub, personName: fullName, amountCents: 100 }),
+    ]);
   });
 
   it('a member asking for a business they are not in is refused on every route, and sees only their own otherwise', async () => {
@@ -218,7 +226,7 @@ describe('tenant isolation by role', () => {
     });
   });
 
-  it('a removed member is refused on their next request, and their sessions end', async () => {
+  it('a removed member is refused on their next request; their session in their own business stays', async () => {
     const leaving = await join(owner, 'staff');
     const links = () => call('/api/me/links', { token: leaving.accessToken, business: owner.sub });
     expect((await links()).status).toBe(200);
@@ -227,7 +235,7 @@ describe('tenant isolation by role', () => {
     const next = await links();
     expect(next.status).toBe(403);
     expect(((await next.json()) as { code: string }).code).toBe('not_a_member');
-    // AdminUserGlobalSignOut: the refresh token no longer gets new tokens.
+    // No global sign-out (docs/decisions.md #197): the refresh token still works, for their own business only.
     const refresh = await env.cognito
       .send(
         new InitiateAuthCommand({
@@ -240,7 +248,8 @@ describe('tenant isolation by role', () => {
         () => 'refreshed',
         (error: Error) => error.name,
       );
-    expect(refresh).toBe('NotAuthorizedException');
+    expect(refresh).toBe('refreshed');
+    expect((await call('/api/me/links', { token: leaving.accessToken })).status).toBe(200);
     // The founder stays an owner: the business always keeps one.
     const demoteFounder = await call(`/api/me/team/members/${owner.sub}`, {
       method: 'PATCH',

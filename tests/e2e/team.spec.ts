@@ -1,9 +1,11 @@
 /**
  * A business with staff (issue 46, docs/decisions.md #161), as two people click it: the owner, at a desk,
  * invites Aroha as Staff from Settings → Team; Aroha joins from the email on her phone, creates a link, and
- * sees neither Payouts nor a way to refund (the page says why). The owner makes her a Manager and she
- * refunds; the owner removes her, and her open tab is signed out at her next step.
+ * sees neither Payouts nor a way to refund (the page says why); the owner's Activity names her as the link's
+ * maker. The owner makes her a Manager and she refunds; the owner removes her, and her open tab of the
+ * business is signed out without her doing anything.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
@@ -17,10 +19,10 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckl
 
 const run = crypto.randomUUID().slice(0, 8);
 
-/** A payer pays $20.00 for the link, through the sandbox's hosted Checkout. */
-async function payTwentyDollars(token: string) {
+/** A payer pays $20.00 for a new link of the business, through the sandbox's hosted Checkout. */
+async function payTwentyDollars(token: string, title = `Hāngī plate ${run}`) {
   const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
-    title: `Hāngī plate ${run}`,
+    title,
     isOpenAmount: false,
     amountCents: 2000,
     tipPercent: 0,
@@ -92,6 +94,27 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await staff.keyboard.press('Escape');
   await expect(done).toBeHidden();
 
+  // The owner's Activity names her (docs/decisions.md #195), for everyone and when filtered by her, and its
+  // CSV download says the same.
+  await owner.reload();
+  const activity = owner.getByRole('region', { name: 'Activity', exact: true });
+  const createdByAroha = `Aroha Ngata created the link 'Kūmara chips ${run}'`;
+  await expect(activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toContainText(
+    createdByAroha,
+  );
+  await activity.getByLabel('Person').selectOption({ label: 'Aroha Ngata' });
+  // Only hers: the link, and before it her joining.
+  const hers = activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+  await expect(hers).toHaveCount(2);
+  await expect(hers.nth(0)).toContainText(createdByAroha);
+  await expect(hers.nth(1)).toContainText('Aroha Ngata joined the team as Staff');
+  const download = owner.waitForEvent('download');
+  await activity.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^paylink-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(await readFile((await file.path())!, 'utf8')).toContain(createdByAroha);
+  await expectNoSeriousAxeFindings(owner);
+
   // Payouts and Settings are not in her menu, and the menu says why.
   await staff.getByRole('button', { name: 'Open menu' }).click();
   const menu = staff.getByRole('dialog', { name: 'Menu' });
@@ -99,6 +122,11 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await expect(menu.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
   await expect(menu).toContainText("As Staff you don't see Payouts or Settings");
   await menu.getByRole('link', { name: 'Transactions' }).click();
+
+  // A payment arriving at the business reaches her open dashboard too (docs/decisions.md #196).
+  await expect(staff.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
+  await payTwentyDollars(business.token, `Kawakawa tea ${run}`);
+  await expect(staff.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' })).toContainText('$20.00');
 
   // The payment's detail offers her no refund, and says why.
   // On a phone each payment is a card, itself the button that opens its detail.
@@ -123,8 +151,8 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
     'Refunded $5.00 by Aroha Ngata',
   );
 
-  // The owner removes her: her open tab is signed out without her doing anything. The removal closes her
-  // live connection; the tab reconnects and reads the payments again, which the server now refuses.
+  // The owner removes her: her open tab is signed out without her doing anything. The removal tells her live
+  // connection to the business (docs/decisions.md #197); the tab reads again, which the server now refuses.
   await team.getByRole('button', { name: 'Remove Aroha Ngata' }).click();
   await expect(team.getByLabel('Role of Aroha Ngata')).toHaveCount(0);
   await expect(staff).toHaveURL(/\/login/);

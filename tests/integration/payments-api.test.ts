@@ -439,6 +439,7 @@ describe('GET /api/me/payments', () => {
       reference: null,
       customFields: [],
       payerPhone: null,
+      refundedBy: null,
       // The fees as recorded at settlement, for the CSV (docs/decisions.md #89).
       stripeFeeCents: bound.stripeFeeCents ?? null,
       productFeeCents: bound.productFeeCents,
@@ -706,6 +707,8 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
               ),
         ]
       : ['', '', '']),
+    // Refunded By (docs/decisions.md #195): nobody refunded the seeded payments through Paylink.
+    '',
   ];
 }
 

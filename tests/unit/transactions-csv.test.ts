@@ -34,6 +34,7 @@ function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
     reference: null,
     customFields: [],
     payerPhone: null,
+    refundedBy: null,
     ...overrides,
   };
 }
@@ -42,8 +43,8 @@ describe('transactionsCsv', () => {
   it('writes the header and one row per payment, CRLF-terminated, in the column order the brief names', () => {
     const text = transactionsCsv([payment()], AUCKLAND);
     expect(text).toBe(
-      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone,Stripe Fee,Paylink Fee,Net\r\n' +
-        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,,,0.00,\r\n',
+      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone,Stripe Fee,Paylink Fee,Net,Refunded By\r\n' +
+        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,,,0.00,,\r\n',
     );
     // No bare LF anywhere: every line break is CRLF.
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
@@ -112,13 +113,30 @@ describe('transactionsCsv', () => {
         AUCKLAND,
       ),
     );
-    expect(rows[0]!.slice(-3)).toEqual(['Stripe Fee', 'Paylink Fee', 'Net']);
-    expect(rows.slice(1).map((row) => row.slice(-3))).toEqual([
+    const fees = TRANSACTIONS_CSV_HEADER.indexOf('Stripe Fee');
+    expect(rows[0]!.slice(fees, fees + 3)).toEqual(['Stripe Fee', 'Paylink Fee', 'Net']);
+    expect(rows.slice(1).map((row) => row.slice(fees, fees + 3))).toEqual([
       ['1.10', '0.14', '21.29'],
       ['0.30', '0.05', '-0.30'],
       ['', '0.03', ''],
       ['', '', ''],
     ]);
+  });
+
+  it("names who refunded through Paylink in 'Refunded By', after Net, blank when nobody did, and inert as text", () => {
+    const rows = parseCsv(
+      transactionsCsv(
+        [
+          payment({ refundedCents: 500, refundedBy: 'Aroha Ngata, Hemi Owner' }),
+          payment(),
+          payment({ refundedCents: 100, refundedBy: '=HYPERLINK("x")' }),
+        ],
+        AUCKLAND,
+      ),
+    );
+    const at = TRANSACTIONS_CSV_HEADER.indexOf('Refunded By');
+    expect(at).toBe(TRANSACTIONS_CSV_HEADER.indexOf('Net') + 1);
+    expect(rows.slice(1).map((row) => row[at])).toEqual(['Aroha Ngata, Hemi Owner', '', `'=HYPERLINK("x")`]);
   });
 
   it('quotes fields with a comma, a quote or a line break, doubling quotes', () => {
@@ -128,7 +146,7 @@ describe('transactionsCsv', () => {
     );
     const line = text.split('\r\n')[1]!;
     expect(line).toContain(',"Coffee, ""large""",');
-    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,,,0.00,\r\n');
+    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,,,0.00,,\r\n');
     expect(parseCsv(text)[1]).toEqual(expect.arrayContaining(['Coffee, "large"', 'Line\r\nbreak', 'only\nLF']));
   });
 

@@ -3,9 +3,12 @@
  * sent as BUSINESS_HEADER on every signed-in request; the server checks it against their membership, so a
  * value here opens nothing by itself. Unset = their own business.
  */
+import { useSyncExternalStore } from 'react';
 import { BUSINESS_HEADER } from '@shared/roles';
 
 const STORAGE_KEY = 'paylink.business';
+/** Told to this tab's listeners when the switcher chooses another business (the realtime socket follows it). */
+const CHANGED_EVENT = 'paylink:business-changed';
 
 export function currentBusinessId(): string | null {
   try {
@@ -22,6 +25,17 @@ export function chooseBusiness(businessId: string | null): void {
   } catch {
     // Private mode without storage: the person stays in their own business.
   }
+  window.dispatchEvent(new Event(CHANGED_EVENT));
+}
+
+function onBusinessChanged(listener: () => void) {
+  window.addEventListener(CHANGED_EVENT, listener);
+  return () => window.removeEventListener(CHANGED_EVENT, listener);
+}
+
+/** The chosen business, re-read when the switcher changes it (null: the person's own). */
+export function useCurrentBusinessId(): string | null {
+  return useSyncExternalStore(onBusinessChanged, currentBusinessId, () => null);
 }
 
 /** The header for the chosen business, or none for their own. */

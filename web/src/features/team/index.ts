@@ -1,4 +1,5 @@
 export { useCurrentRole } from './api/team';
+export { ActivityCard } from './components/activity-card';
 export { BusinessSwitcher } from './components/business-switcher';
 export { PendingInvitation } from './components/pending-invitation';
 export { RoleGate } from './components/role-gate';

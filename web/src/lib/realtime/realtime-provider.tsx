@@ -23,9 +23,15 @@ const RealtimeContext = createContext<RealtimeContextValue>({ status: 'offline',
 
 export function RealtimeProvider({
   children,
+  businessId,
   onPaymentUpdated,
 }: {
   children: ReactNode;
+  /**
+   * The business the dashboard looks at (the switcher's, docs/decisions.md #196); null for the person's own.
+   * The socket watches that business: a new one reconnects.
+   */
+  businessId: string | null;
   /** Called for every `payment.updated` push, after the payment queries were invalidated. */
   onPaymentUpdated?: (payment: PaymentUpdatedDetail) => void;
 }) {
@@ -46,7 +52,11 @@ export function RealtimeProvider({
       void queryClient.invalidateQueries({ queryKey: paymentLinksQueryKey });
     };
     const connection = openRealtimeConnection({
-      getUrl: async () => (await loadRuntimeConfig()).realtimeUrl,
+      getUrl: async () => {
+        const url = new URL((await loadRuntimeConfig()).realtimeUrl);
+        if (businessId) url.searchParams.set('business', businessId);
+        return url.toString();
+      },
       // As the API client gets it (Amplify only when the stored token will not do). Asked on every
       // (re)connect, so an expired token is refreshed before it is offered.
       getAccessToken: currentAccessToken,
@@ -58,10 +68,11 @@ export function RealtimeProvider({
           refreshPayments();
           return;
         }
-        if (message.type === 'merchant.updated') {
+        if (message.type === 'merchant.updated' || message.type === 'access.changed') {
           // Stripe changed the connection or the plan (onboarding or the upgrade finished, perhaps in
           // another tab): every query on screen is read again, as the gates, cards and badge all follow
-          // them (docs/decisions.md #87). Rare enough that reading all of them costs nothing.
+          // them (docs/decisions.md #87). So does a change to this person's role or membership (#196, #197):
+          // a removed member's next read is refused, which signs this tab out. Rare enough to read everything.
           void queryClient.invalidateQueries();
           return;
         }
@@ -76,7 +87,7 @@ export function RealtimeProvider({
       connection.close();
       connectionRef.current = undefined;
     };
-  }, [queryClient]);
+  }, [queryClient, businessId]);
 
   const value = useMemo<RealtimeContextValue>(
     () => ({ status, close: () => connectionRef.current?.close() }),

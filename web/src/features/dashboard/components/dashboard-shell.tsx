@@ -20,6 +20,7 @@ import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@web/components/u
 import { cn } from '@web/lib/cn';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
+import { useCurrentBusinessId } from '@web/lib/current-business';
 import { RealtimeProvider } from '@web/lib/realtime/realtime-provider';
 import { useStripeReturn } from '@web/features/stripe-connection';
 import { BusinessSwitcher, PendingInvitation, teamStrings, useCurrentRole } from '@web/features/team';
@@ -78,8 +79,10 @@ export function DashboardShell({ email, children }: { email: string | undefined;
       ),
     });
   }, []);
+  // The socket watches the business the switcher chose (docs/decisions.md #196): every member's dashboard hears its payments.
+  const businessId = useCurrentBusinessId();
   return (
-    <RealtimeProvider onPaymentUpdated={announcePayment}>
+    <RealtimeProvider businessId={businessId} onPaymentUpdated={announcePayment}>
       <ShellLayout email={email}>{children}</ShellLayout>
     </RealtimeProvider>
   );

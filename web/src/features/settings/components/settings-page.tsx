@@ -1,7 +1,7 @@
 import { PageHeader } from '@web/components/page-header';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { StripeIntegrationCard } from '@web/features/stripe-connection';
-import { TeamCard } from '@web/features/team';
+import { ActivityCard, TeamCard } from '@web/features/team';
 import { settingsStrings as strings } from '../settings-strings';
 import { DangerZoneCard } from './danger-zone-card';
 import { NotificationsCard } from './notifications-card';
@@ -34,6 +34,7 @@ function SettingsCards() {
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
           <NotificationsCard profile={profile} />
           <TeamCard key={`team-${profile.merchantId}`} />
+          <ActivityCard key={`activity-${profile.merchantId}`} timeZone={profile.timeZone} />
           <StripeIntegrationCard email={profile.email} />
           <TaxSettingsCard key={`tax-${profile.merchantId}`} />
           <TwoFactorCard key={`two-factor-${profile.merchantId}`} email={profile.email} />

@@ -11,6 +11,7 @@ import type { Role } from '@shared/roles';
 import { authenticatedApiGet, authenticatedApiSend } from '@web/lib/api-client';
 import { currentBusinessId } from '@web/lib/current-business';
 import { MERCHANT_READ_PATHS } from '@web/lib/merchant-read-paths';
+import { activityQueryKey } from './activity';
 
 export const teamQueryKey = ['team'] as const;
 export const businessesQueryKey = ['businesses'] as const;
@@ -41,7 +42,11 @@ function useTeamChange<T>(change: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKey }),
+    onSuccess: async () => {
+      // A team change is also an activity entry (docs/decisions.md #195).
+      await queryClient.invalidateQueries({ queryKey: teamQueryKey });
+      await queryClient.invalidateQueries({ queryKey: activityQueryKey });
+    },
   });
 }
 

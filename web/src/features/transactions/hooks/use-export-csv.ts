@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { downloadFile } from '@web/lib/download-file';
 import { toast } from '@web/lib/toast';
 import type { PaymentFiltersInput } from '@shared/contracts/payments';
 import { formatIsoDay } from '@shared/format-date';
@@ -8,19 +9,6 @@ import { ExportCancelledError, readAllTransactionPages } from '../api/transactio
 import { transactionsStrings } from '../transactions-strings';
 
 const strings = transactionsStrings.exportCsv;
-
-/** Hands the browser a file to save, as a download link clicked on the merchant's behalf. */
-function downloadFile(name: string, parts: string[]) {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the URL only has to outlive this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * 'Export CSV' (docs/decisions.md #20): every payment the filters match, all pages, as
