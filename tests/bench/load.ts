@@ -4,6 +4,9 @@
  * (a refusal would be measured as a fast request), or the figure is refused.
  */
 import autocannon from 'autocannon';
+import { OPEN_CHECKOUTS_PER_LINK } from '@functions/domain/checkout';
+import type { TestMerchant, TestRuntime } from '../integration/harness';
+import type { BenchReport } from './report';
 
 export interface LoadFigures {
   requests: number;
@@ -49,4 +52,52 @@ export async function loadLatency(
     p99Ms: result.latency.p99,
     requestsPerSecond: Math.round(result.requests.average),
   };
+}
+
+/**
+ * p50/p99 of the payer's three requests under autocannon. A link holds at most OPEN_CHECKOUTS_PER_LINK open
+ * Checkouts (the next payer is told to try again, docs/decisions.md #58), so the checkouts go round enough of
+ * the merchant's links that none is full: the figure is of checkouts made, not of refusals.
+ */
+export async function underLoad({
+  env,
+  report,
+  merchant,
+  linkId,
+  load,
+  command,
+}: {
+  env: TestRuntime;
+  report: BenchReport;
+  merchant: TestMerchant;
+  linkId: string;
+  load: { requests: number; connections: number };
+  command: string;
+}) {
+  const checkoutLinks = [linkId];
+  while (checkoutLinks.length * OPEN_CHECKOUTS_PER_LINK < load.requests)
+    checkoutLinks.push((await env.createLink(merchant)).linkId);
+  const routes = [
+    { label: 'GET /p/{id}', url: `${env.baseUrl}/p/${linkId}` },
+    { label: 'GET /api/links/{id}', url: `${env.baseUrl}/api/links/${linkId}` },
+    {
+      label: 'POST /api/checkout',
+      url: `${env.baseUrl}/api/checkout`,
+      method: 'POST' as const,
+      bodies: checkoutLinks.map((link) => JSON.stringify({ linkId: link, tip: 'percent' })),
+    },
+  ];
+  console.log(`\nUnder load: autocannon, ${load.requests} requests over ${load.connections} connections each`);
+  const figures: Record<string, unknown> = {};
+  const cells: string[] = [];
+  for (const route of routes) {
+    const measured = await loadLatency(route, load);
+    figures[route.label] = measured;
+    cells.push(`${route.label} ${measured.p50Ms} / ${measured.p99Ms} ms (${measured.requestsPerSecond} req/s)`);
+    console.log(
+      `  ${route.label.padEnd(22)} p50 ${measured.p50Ms} ms   p99 ${measured.p99Ms} ms   ${measured.requestsPerSecond} req/s`,
+    );
+  }
+  report.section('underLoad', { ...figures, command: command });
+  report.row('p50 / p99 under load (throughput)', cells.join('; '), command);
 }

@@ -8,7 +8,7 @@
  * p50/p99 of the public routes under autocannon. Writes bench/results.json, prints one table and puts it in
  * the README. Not part of `npm test`: timings vary with the machine — read them, don't assert them (the
  * deterministic figures, bytes and call counts, are asserted by tests). The sections live beside it
- * (web-pages.ts: Lighthouse and each page's first-visit bytes; function-cold-imports.ts; payment-cost.ts,
+ * (web-pages.ts: Lighthouse and each page's first-visit bytes; payer-critical-path.ts; load.ts; function-cold-imports.ts; payment-cost.ts,
  * ticket-drop.ts, busy-day.ts…); this file sets the sizes, boots the runtime once and runs them in order.
  *
  * PAYLINK_BENCH_QUICK=1 runs every part small (1,000 payments, no Lighthouse, few requests) to check the
@@ -19,7 +19,6 @@
  * measures only those pages, and PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report.
  */
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { quietAwsSdkNotices } from '@infra/local/quiet-sdk-notices';
 import type { TestMerchant } from '../integration/harness';
@@ -34,8 +33,8 @@ process.env.PAYLINK_RETRY_DELAY_SCALE ??= '0.05';
 quietAwsSdkNotices();
 const { bootLocalRuntime } = await import('../integration/harness');
 const { catalog } = await import('@functions/catalog');
-const { OPEN_CHECKOUTS_PER_LINK } = await import('@functions/domain/checkout');
-const { loadLatency } = await import('./load');
+const { underLoad } = await import('./load');
+const { payerPageCriticalPath } = await import('./payer-critical-path');
 const { measureWebhookThroughput } = await import('./webhook-throughput');
 const { measureBusyMerchantDay } = await import('./busy-day');
 const { measureLostWebhookRecovery } = await import('./lost-webhooks');
@@ -119,78 +118,6 @@ const builtSpa = existsSync(path.join(DIST, 'index.html'));
 
 async function createLink(owner: TestMerchant) {
   return (await env.createLink(owner)).linkId;
-}
-
-/** The bytes of GET /p/{id} on the wire, as the gateway (like CloudFront) compresses them: no decoding. */
-function encodedBytes(url: string, encoding: string) {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve(bytes));
-      })
-      .on('error', reject);
-  });
-}
-
-/**
- * /p/{id}'s critical path (docs/decisions.md #22): the one response that carries the amount, its markup and
- * (with a built SPA) the inlined stylesheet. The script that makes it interactive follows, off that path.
- */
-async function payerPageCriticalPath(linkId: string) {
-  const url = `${env.baseUrl}/p/${linkId}`;
-  const [br, gzip, raw] = await Promise.all([
-    encodedBytes(url, 'br'),
-    encodedBytes(url, 'gzip'),
-    encodedBytes(url, 'identity'),
-  ]);
-  const html = await (await env.api(`/p/${linkId}`)).text();
-  const amountInHtml = html.includes('$5.50');
-  if (!amountInHtml) problems.push("/p/{id}'s HTML does not show the amount");
-  console.log(
-    `\n/p/{id} critical path: ${amountInHtml ? 1 : 'more than 1'} request before the amount shows; document ${raw} B raw, ${gzip} B gzip, ${br} B brotli` +
-      (builtSpa ? ' (stylesheet inlined)' : ' (no built SPA: unstyled; run `npm run build`)'),
-  );
-  report.section('payerPageCriticalPath', { requestsBeforeAmount: amountInHtml ? 1 : null, raw, gzip, brotli: br });
-  report.row(
-    '`/p/{id}` critical path',
-    `${amountInHtml ? 1 : '>1'} request; ${gzip.toLocaleString('en-NZ')} B gzip, ${br.toLocaleString('en-NZ')} B brotli`,
-    BENCH,
-  );
-}
-
-/**
- * p50/p99 of the payer's three requests under autocannon. A link holds at most OPEN_CHECKOUTS_PER_LINK open
- * Checkouts (the next payer is told to try again, docs/decisions.md #58), so the checkouts go round enough of
- * the merchant's links that none is full: the figure is of checkouts made, not of refusals.
- */
-async function underLoad(merchant: TestMerchant, linkId: string) {
-  const checkoutLinks = [linkId];
-  while (checkoutLinks.length * OPEN_CHECKOUTS_PER_LINK < LOAD.requests) checkoutLinks.push(await createLink(merchant));
-  const routes = [
-    { label: 'GET /p/{id}', url: `${env.baseUrl}/p/${linkId}` },
-    { label: 'GET /api/links/{id}', url: `${env.baseUrl}/api/links/${linkId}` },
-    {
-      label: 'POST /api/checkout',
-      url: `${env.baseUrl}/api/checkout`,
-      method: 'POST' as const,
-      bodies: checkoutLinks.map((link) => JSON.stringify({ linkId: link, tip: 'percent' })),
-    },
-  ];
-  console.log(`\nUnder load: autocannon, ${LOAD.requests} requests over ${LOAD.connections} connections each`);
-  const figures: Record<string, unknown> = {};
-  const cells: string[] = [];
-  for (const route of routes) {
-    const measured = await loadLatency(route, LOAD);
-    figures[route.label] = measured;
-    cells.push(`${route.label} ${measured.p50Ms} / ${measured.p99Ms} ms (${measured.requestsPerSecond} req/s)`);
-    console.log(
-      `  ${route.label.padEnd(22)} p50 ${measured.p50Ms} ms   p99 ${measured.p99Ms} ms   ${measured.requestsPerSecond} req/s`,
-    );
-  }
-  report.section('underLoad', { ...figures, command: LOAD_COMMAND });
-  report.row('p50 / p99 under load (throughput)', cells.join('; '), LOAD_COMMAND);
 }
 
 /** A busy merchant day at the real item size (busy-day.ts). */
@@ -400,8 +327,8 @@ try {
   // While its 2,000 are the only pending payments: the load test's checkouts stay pending too.
   await lostWebhooks();
   await saturatedReverify();
-  await payerPageCriticalPath(linkId);
-  await underLoad(merchant, linkId);
+  await payerPageCriticalPath({ env, report, problems, bench: BENCH, linkId });
+  await underLoad({ env, report, merchant, linkId, load: LOAD, command: LOAD_COMMAND });
   await historySizes({
     env,
     report,

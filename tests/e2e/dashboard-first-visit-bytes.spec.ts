@@ -14,10 +14,13 @@ import { createMerchantReadyForPayments } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
-/** The budget: 150 KB gzip of JS and CSS (issue 47; docs/decisions.md #180). */
-const FIRST_VISIT_BUDGET_BYTES = 150 * 1000;
+/**
+ * The ceiling: today's figure (202 KB) and a little room, never raised; lowered with each step towards issue 47's
+ * 150 KB, which needs one of the libraries the app stands on replaced (docs/decisions.md #181).
+ */
+const FIRST_VISIT_CEILING_BYTES = 205 * 1000;
 
-test('a signed-in first visit to /dashboard downloads at most 150 KB gzip of JS and CSS @desktop-only', async ({
+test('a signed-in first visit to /dashboard downloads no more JS and CSS than its ceiling @desktop-only', async ({
   page,
 }) => {
   // A connected merchant: the home draws every card it has (the sales chart, the recent payments).
@@ -31,7 +34,10 @@ test('a signed-in first visit to /dashboard downloads at most 150 KB gzip of JS 
 
   const dist = builtAssetsDir();
   const files = [...new Set(requested)];
-  const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length }));
+  const sizes = files.map((file) => ({
+    file,
+    gzip: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+  }));
   const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
   const listing = sizes
     .toSorted((a, b) => b.gzip - a.gzip)
@@ -39,5 +45,5 @@ test('a signed-in first visit to /dashboard downloads at most 150 KB gzip of JS 
     .join('\n');
   console.log(`/dashboard first visit: ${files.length} files, ${(total / 1000).toFixed(1)} KB gzip\n${listing}`);
   expect(files.some((file) => file.endsWith('.css'))).toBe(true);
-  expect(total, `JS + CSS gzip on the first visit:\n${listing}`).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_BYTES);
+  expect(total, `JS + CSS gzip on the first visit:\n${listing}`).toBeLessThanOrEqual(FIRST_VISIT_CEILING_BYTES);
 });
