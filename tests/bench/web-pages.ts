@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { TestMerchant, TestRuntime } from '../integration/harness';
-import { entryChunks, readViteManifest, type ViteManifest } from '../support/vite-manifest';
+import { chunkKeyOf, entryChunks, readViteManifest, type ViteManifest } from '../support/vite-manifest';
 import type { BenchReport } from './report';
 
 /**
@@ -64,7 +64,8 @@ export function pageBytes({ dist, report, bench }: { dist: string; report: Bench
     console.log('.vite/manifest.json missing: run `npm run build` for the bytes each page loads');
     return;
   }
-  const chunk = (key: string) => {
+  const chunk = (source: string) => {
+    const key = manifest[source] ? source : chunkKeyOf(manifest, source);
     const found = manifest[key];
     if (!found) throw new Error(`${key} is not in the Vite manifest: update PAGES in tests/bench/web-pages.ts`);
     return found;
