@@ -73,6 +73,18 @@ function receiptPdfModule(): Plugin {
  */
 const INLINED_CHUNK_MAX_BYTES = 4096;
 
+/**
+ * The modules of ours that act when imported (zod's settings, the stylesheet, the entries); every other module
+ * under web/src and shared/ only defines. A module added here is one whose import alone must do something.
+ */
+const SIDE_EFFECT_MODULES = [/\/web\/src\/lib\/zod-(jitless|english)\.ts$/, /\.css($|\?)/, /\/web\/src\/[^/]+\.tsx?$/];
+const ownSourceFolders = [fileURLToPath(new URL('./src/', import.meta.url)), `${sharedRoot}/`];
+
+function mayHaveSideEffects(id: string): boolean {
+  if (!ownSourceFolders.some((folder) => id.startsWith(folder))) return true;
+  return SIDE_EFFECT_MODULES.some((pattern) => pattern.test(id));
+}
+
 /** index.html says `%BRAND_NAME%` so the product name keeps its single source (shared/brand.ts). */
 function brandNameInHtml(): Plugin {
   return {
@@ -117,6 +129,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // the entry's code then sits in a chunk the entry file imports (tests/support/vite-manifest.ts).
         preserveEntrySignatures: false,
         output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: INLINED_CHUNK_MAX_BYTES } } },
+        // The app's own modules only define (components, hooks, strings, schemas) and do nothing at top level
+        // but the few named in SIDE_EFFECT_MODULES: declared so, a page carries only the modules whose exports
+        // it uses, not every module a feature's index.ts re-exports (docs/decisions.md #181).
+        treeshake: { moduleSideEffects: mayHaveSideEffects },
       }),
     },
   },

@@ -10,6 +10,7 @@ import { linkIn, waitForEmail } from '../support/mailbox';
 import { createConfirmedMerchant, e2eEnv, E2E_PASSWORD, merchantAccessToken } from './support/merchant';
 import { fillSignupForm } from './support/signup';
 import { amplifySessionFor, signInThroughLoginPage } from './support/browser-session';
+import { SESSION_RECORD_KEY, type SessionRecord } from '@web/lib/session-record';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -353,15 +354,20 @@ test('the landing and sign-in pages paint without Amplify; the sign-in form fetc
 test('signing in through /login leaves the session the other browser tests start from (signInWithStoredSession)', async ({
   page,
 }) => {
-  // The other specs skip the form and store Cognito's tokens where Amplify keeps them (docs/decisions.md
-  // #107): the same keys, user and sign-in details as a real sign-in, or they would test a session no
-  // merchant has. (dashboard.spec.ts refreshes and revokes such a session.)
+  // The other specs skip the form and store Cognito's tokens where Amplify keeps them, with Paylink's session
+  // record beside them (docs/decisions.md #107, #180): the same keys, user and sign-in details as a real
+  // sign-in, or they would test a session no merchant has. (dashboard.spec.ts refreshes and revokes such a
+  // session.)
   const merchant = await createConfirmedMerchant();
   await signInThroughLoginPage(page, merchant);
-  const signedIn = await page.evaluate(() =>
-    Object.fromEntries(
-      Object.entries(localStorage).filter(([key]) => key.startsWith('CognitoIdentityServiceProvider.')),
-    ),
+  const signedIn = await page.evaluate(
+    (recordKey) =>
+      Object.fromEntries(
+        Object.entries(localStorage).filter(
+          ([key]) => key.startsWith('CognitoIdentityServiceProvider.') || key === recordKey,
+        ),
+      ),
+    SESSION_RECORD_KEY,
   );
   const stored = await amplifySessionFor(merchant);
   expect(Object.keys(stored).toSorted()).toEqual(Object.keys(signedIn).toSorted());
@@ -369,4 +375,11 @@ test('signing in through /login leaves the session the other browser tests start
     if (key.endsWith('.LastAuthUser') || key.endsWith('.signInDetails')) expect(value, key).toBe(signedIn[key]);
     else if (key.endsWith('Token')) expect(value, key).not.toBe(signedIn[key]);
   }
+  // The record names the same person, with the access token Amplify holds, good for about its lifetime.
+  const record = JSON.parse(signedIn[SESSION_RECORD_KEY]!) as SessionRecord;
+  const expected = JSON.parse(stored[SESSION_RECORD_KEY]!) as SessionRecord;
+  expect({ userId: record.userId, email: record.email }).toEqual({ userId: expected.userId, email: expected.email });
+  const amplifyToken = Object.entries(signedIn).find(([key]) => key.endsWith('.accessToken'))?.[1];
+  expect(record.accessToken).toBe(amplifyToken);
+  expect(Math.abs(record.goodUntil - expected.goodUntil)).toBeLessThan(5 * 60_000);
 });

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { SUPPORT_EMAIL } from '@shared/brand';
-import { DASHBOARD_HOME_FIRST_READS } from '@web/features/dashboard/api/first-reads';
+import { MERCHANT_READ_PATHS, paymentListPath } from '@web/lib/merchant-read-paths';
 import {
   expireStoredTokens,
   forgeStoredAccessToken,
@@ -39,11 +39,24 @@ async function openSignedIn(page: Page, viewport: { width: number; height: numbe
   return merchant;
 }
 
-test('opening the home asks for each of its reads once: the ones the entry starts early are the ones the page uses', async ({
+/** What the home reads as it opens: its loader's prefetches (features/dashboard/api/home-loader.ts). */
+const HOME_READS = [
+  MERCHANT_READ_PATHS.profile,
+  MERCHANT_READ_PATHS.stripeConnection,
+  MERCHANT_READ_PATHS.links,
+  MERCHANT_READ_PATHS.subscription,
+  // The 3 newest payments and one more (RECENT_PAYMENTS_SHOWN + 1).
+  paymentListPath(new URLSearchParams({ limit: '4' })),
+  MERCHANT_READ_PATHS.stats,
+  MERCHANT_READ_PATHS.businesses,
+];
+
+test('opening the home asks for each of its reads once: what its loader starts is what the page uses', async ({
   page,
 }) => {
-  // The entry starts /config.json and the home's reads with the stored token (docs/decisions.md #102); a
-  // path that differs from what the page's queries ask for would be read twice, early and again.
+  // The route's loader prefetches the home's reads with the same queries its cards use (docs/decisions.md
+  // #180); a key or path that differed would be read twice, by the loader and again by the card. The live
+  // updates read /config.json for their address.
   await openSignedIn(page, PHONE);
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
@@ -55,7 +68,7 @@ test('opening the home asks for each of its reads once: the ones the entry start
   await page.reload();
   await expect(welcome).toBeVisible();
   await expect(page.getByText('No payments yet')).toBeVisible();
-  expect(reads.toSorted()).toEqual(['/config.json', ...DASHBOARD_HOME_FIRST_READS].toSorted());
+  expect(reads.toSorted()).toEqual(['/config.json', ...HOME_READS].toSorted());
 });
 
 test('a signed-in merchant sees the shell with their email and initial, and moves between its pages', async ({

@@ -54,6 +54,21 @@ export function entryChunks(manifest: ViteManifest): Set<string> {
  * are the two apps, so those are never followed through them.
  */
 export function filesReachedFrom(manifest: ViteManifest, keys: string[], followDynamic: boolean): Set<string> {
-  const reached = chunksReached(manifest, keys, followDynamic, entryChunks(manifest));
+  const roots = keys.map((key) => chunkKeyOf(manifest, key));
+  const reached = chunksReached(manifest, roots, followDynamic, entryChunks(manifest));
   return new Set([...reached].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
+}
+
+/**
+ * The manifest key of the chunk that holds `source` (a path under web/, as the manifest writes it): the source
+ * itself when it is its chunk's entry; else the shared chunk Rolldown named after it (`_merchant-app-<hash>.js`)
+ * when it moved a dynamic entry into the chunk its pages share (the merchant app, whose router and react-query
+ * every route chunk imports). Throws rather than answer nothing, so a check built on it cannot pass empty.
+ */
+export function chunkKeyOf(manifest: ViteManifest, source: string): string {
+  if (manifest[source]) return source;
+  const name = path.basename(source).replace(/\.[^.]+$/, '');
+  const named = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key]!.name === name);
+  if (named.length !== 1) throw new Error(`${source} is not in the Vite manifest, nor one chunk named ${name}`);
+  return named[0]!;
 }

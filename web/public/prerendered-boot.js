@@ -28,14 +28,11 @@
     requestAnimationFrame(() => setTimeout(start, 0));
     return;
   }
-  // Amplify's token keys (web/src/lib/stored-session.ts says why these two).
+  // Paylink's session record (web/src/lib/session-record.ts, SESSION_RECORD_KEY): present while this browser
+  // may hold a session.
   const maySignedIn = () => {
     try {
-      for (let index = 0; index < localStorage.length; index += 1) {
-        const key = localStorage.key(index) ?? '';
-        if (key.startsWith('CognitoIdentityServiceProvider.') && /\.(accessToken|refreshToken)$/.test(key)) return true;
-      }
-      return false;
+      return localStorage.getItem('paylink.session') !== null;
     } catch {
       return true;
     }

@@ -4,11 +4,10 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';
-import { preloadEarlyPage } from './app/early-page-chunks';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
-import { mayHaveStoredSession } from './lib/stored-session';
-import { DashboardFrame, homeHeadingFrom } from './features/dashboard/components/dashboard-frame';
+import { mayBeSignedIn } from './lib/session-record';
+import { DashboardFrame } from './features/dashboard/components/dashboard-frame';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,56 +15,37 @@ if (!container) throw new Error('index.html has no #root element to mount Paylin
 
 // Split at the entry: a payer's page (/p/{id}, the result pages) loads React and the page only; every
 // other address loads the router, react-query and the merchant dashboard's pages (app/payer-routes.ts).
+// What a page reads first is its route's loader's to start, through the query client (docs/decisions.md #180).
 const payerRoute = matchPayerRoute(window.location);
 
 /*
  * The sign-in and sign-up pages arrive drawn (shared/prerendered-pages.ts), as a visitor with no session sees
  * them, and load this entry once the form is used (the landing page loads only its header island,
  * landing-island.ts; docs/decisions.md #90): React hydrates that markup once the router has the page's code,
- * so nothing the visitor sees (or has typed) is replaced. A browser holding a session may be sent elsewhere (/login → /dashboard):
- * it is drawn afresh. /p/{id} arrives drawn by the server from the markup the React page renders too
- * (shared/payer-page-markup.ts), and is hydrated: its nodes are adopted, never drawn again (docs/decisions.md #144).
+ * so nothing the visitor sees (or has typed) is replaced. A browser that may hold a session may be sent
+ * elsewhere (/login → /dashboard): it is drawn afresh. /p/{id} arrives drawn by the server from the markup the
+ * React page renders too (shared/payer-page-markup.ts), and is hydrated: its nodes are adopted, never drawn
+ * again (docs/decisions.md #144).
  */
 const serverDrawn = container.hasChildNodes();
-const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !mayHaveStoredSession());
+const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !mayBeSignedIn());
 
 // A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
 // arrive (docs/decisions.md #102); the app then renders into the same root.
-let frameRoot: Root | undefined;
-/** Set once the app is handed the root: the frame is not drawn again over it. */
-let handedOver = false;
-if (!payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname) && mayHaveStoredSession()) {
-  const root = createRoot(container);
-  // Committed now, so the next paint has it (the early reads wait for that paint, early-page-chunks.ts).
-  flushSync(() => root.render(<DashboardFrame />));
-  frameRoot = root;
-}
-const codeMayLoad = payerRoute
-  ? Promise.resolve()
-  : preloadEarlyPage(window.location.pathname, {
-      // The home's heading, its largest text, drawn by the frame as soon as the profile is read, before the
-      // app's code is asked for (docs/decisions.md #108); the home then draws the same heading in its place.
-      ...(frameRoot && {
-        onHomeProfile: (profile: unknown) => {
-          const heading = homeHeadingFrom(profile);
-          if (heading && !handedOver) frameRoot?.render(<DashboardFrame heading={heading} />);
-        },
-      }),
-    });
+const onDashboard = !payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname);
+const frameRoot: Root | undefined = onDashboard && mayBeSignedIn() ? drawDashboardFrame(container) : undefined;
+
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
-  : codeMayLoad
-      .then(() => import('./app/merchant-app'))
-      .then(async ({ MerchantApp, whenRouterReady }) => {
-        // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is
-        // on screen until the page's code is in.
-        if (hydrate || frameRoot) await whenRouterReady();
-        return <MerchantApp />;
-      });
+  : import('./app/merchant-app').then(async ({ MerchantApp, whenRouterReady }) => {
+      // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is
+      // on screen until the page's code is in.
+      if (hydrate || frameRoot) await whenRouterReady();
+      return <MerchantApp />;
+    });
 
 app.then(
   (page) => {
-    handedOver = true;
     // A page that arrived drawn is already readable: React takes it over in slices between the browser's
     // other work (a transition yields every few ms) instead of in one long task that a tap would wait behind.
     // The prerendered pages and /p/{id} are hydrated.
@@ -77,7 +57,6 @@ app.then(
     else root.render(<StrictMode>{page}</StrictMode>);
   },
   (error: unknown) => {
-    handedOver = true;
     // The app's code did not arrive (offline, or a deploy replaced the files): say so instead of a blank page.
     console.error(error);
     (frameRoot ?? createRoot(container)).render(
@@ -87,3 +66,10 @@ app.then(
     );
   },
 );
+
+/** The frame, committed now so the browser's next paint has it. */
+function drawDashboardFrame(element: HTMLElement): Root {
+  const root = createRoot(element);
+  flushSync(() => root.render(<DashboardFrame />));
+  return root;
+}

@@ -8,7 +8,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { appRoutes } from './app/router';
+import { createQueryClient } from './app/query-client';
+import { createAppRoutes } from './app/router';
 import { PrerenderedDescriptionContext } from './components/page-description';
 
 const ORIGIN = 'http://prerender.invalid';
@@ -21,7 +22,8 @@ export interface RenderedPage {
 }
 
 export async function renderPage(pathname: string): Promise<RenderedPage> {
-  const { query, dataRoutes } = createStaticHandler(appRoutes);
+  const queryClient = createQueryClient();
+  const { query, dataRoutes } = createStaticHandler(createAppRoutes(queryClient));
   const context = await query(new Request(new URL(pathname, ORIGIN)));
   if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`);
   if (context.errors) throw new Error(`Prerendering ${pathname} failed: ${JSON.stringify(context.errors)}`);
@@ -30,7 +32,7 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const markup = renderToString(
     <StrictMode>
       <PrerenderedDescriptionContext value={(words) => (description = words)}>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           {/* hydrate={false}: no inline script (the CSP allows none); the browser's router starts on its own. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>

@@ -8,6 +8,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type Page } from '@playwright/test';
+import { SESSION_RECORD_KEY, type SessionRecord } from '@web/lib/session-record';
 
 const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
@@ -25,10 +26,11 @@ function claimsOf(jwt: string): Record<string, unknown> {
 }
 
 /**
- * The localStorage entries Amplify v6 writes when a sign-in succeeds (its default token store:
- * `CognitoIdentityServiceProvider.<clientId>.<username>.<accessToken|idToken|refreshToken|clockDrift|
- * signInDetails>` and `….<clientId>.LastAuthUser`), for tokens Cognito issued to the merchant just now.
- * auth.spec.ts checks these are the keys and values a sign-in through /login leaves.
+ * The localStorage entries a sign-in through /login leaves, for tokens Cognito issued to the merchant just now:
+ * Amplify v6's (its default token store: `CognitoIdentityServiceProvider.<clientId>.<username>.<accessToken|
+ * idToken|refreshToken|clockDrift|signInDetails>` and `….<clientId>.LastAuthUser`) and Paylink's own session
+ * record (`SESSION_RECORD_KEY`, web/src/lib/session-record.ts). auth.spec.ts checks these are the keys and
+ * values a sign-in through /login leaves.
  */
 export async function amplifySessionFor(merchant: {
   email: string;
@@ -51,7 +53,15 @@ export async function amplifySessionFor(merchant: {
     // and measures clock drift from the access token's issue time.
     const username = merchant.email;
     const user = `${AMPLIFY_KEY_PREFIX}${clientId}.${username}`;
+    const access = claimsOf(tokens.AccessToken);
+    const record: SessionRecord = {
+      userId: String(access.sub),
+      email: merchant.email,
+      accessToken: tokens.AccessToken,
+      goodUntil: Math.min(Number(access.exp) * 1000, Date.now() + (Number(access.exp) - Number(access.iat)) * 1000),
+    };
     return {
+      [SESSION_RECORD_KEY]: JSON.stringify(record),
       [`${AMPLIFY_KEY_PREFIX}${clientId}.LastAuthUser`]: username,
       [`${user}.accessToken`]: tokens.AccessToken,
       [`${user}.idToken`]: tokens.IdToken,
@@ -108,9 +118,18 @@ export async function storedAccessToken(page: Page): Promise<string> {
 
 /**
  * Makes the stored tokens look past their expiry, as after a long time away: Amplify judges expiry by the
- * stored clock drift, so the next session check must refresh (or, with a revoked refresh token, give up).
+ * stored clock drift, and the session record by its `goodUntil`, so the next session check must refresh (or,
+ * with a revoked refresh token, give up).
  */
 export async function expireStoredTokens(page: Page) {
+  await page.evaluate(
+    ([recordKey]) => {
+      const record = JSON.parse(localStorage.getItem(recordKey!) ?? 'null') as { goodUntil: number } | null;
+      if (!record) throw new Error('No session record in localStorage');
+      localStorage.setItem(recordKey!, JSON.stringify({ ...record, goodUntil: Date.now() - 60_000 }));
+    },
+    [SESSION_RECORD_KEY],
+  );
   await page.evaluate((prefix) => {
     const entries = Object.entries(localStorage).filter(([key]) => key.startsWith(prefix));
     const accessToken = entries.find(([key]) => key.endsWith('.accessToken'))?.[1];
@@ -124,14 +143,23 @@ export async function expireStoredTokens(page: Page) {
   }, AMPLIFY_KEY_PREFIX);
 }
 
-/** Replaces the stored access token with one whose signature is wrong: it looks valid, the API refuses it. */
+/**
+ * Replaces the stored access token (Amplify's and the session record's copy) with one whose signature is
+ * wrong: it looks valid, the API refuses it.
+ */
 export async function forgeStoredAccessToken(page: Page) {
-  await page.evaluate((prefix) => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith(prefix) && name.endsWith('.accessToken'));
-    if (!key) throw new Error('No Amplify access token in localStorage');
-    const [header, payload] = localStorage.getItem(key)!.split('.');
-    localStorage.setItem(key, `${header}.${payload}.${'A'.repeat(86)}`);
-  }, AMPLIFY_KEY_PREFIX);
+  await page.evaluate(
+    ([prefix, recordKey]) => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith(prefix!) && name.endsWith('.accessToken'));
+      if (!key) throw new Error('No Amplify access token in localStorage');
+      const [header, payload] = localStorage.getItem(key)!.split('.');
+      const forged = `${header}.${payload}.${'A'.repeat(86)}`;
+      localStorage.setItem(key, forged);
+      const record = JSON.parse(localStorage.getItem(recordKey!) ?? 'null') as Record<string, unknown> | null;
+      if (record) localStorage.setItem(recordKey!, JSON.stringify({ ...record, accessToken: forged }));
+    },
+    [AMPLIFY_KEY_PREFIX, SESSION_RECORD_KEY],
+  );
 }
 
 /** Cognito GlobalSignOut with the merchant's token: every refresh token of theirs stops working. */

@@ -5,8 +5,7 @@
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
 import { businessHeaders, chooseBusiness } from './current-business';
-import { takeEarlyRead } from './early-reads';
-import { storedAccessToken } from './stored-session';
+import { goodSessionRecord } from './session-record';
 
 export type ApiPath = `/api/${string}`;
 export type ApiSendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -67,12 +66,12 @@ async function requireAccessToken(): Promise<string> {
 }
 
 /**
- * The access token for the API: the stored one while it is good, without Amplify (docs/decisions.md #108);
- * else Amplify's, refreshed if it can be (`null` when nobody is signed in). Amplify is loaded on demand, so
- * pages calling only public routes never download it.
+ * The access token for the API: the session record's while it is good, without Amplify (lib/session-record.ts,
+ * docs/decisions.md #180); else Amplify's, refreshed if it can be (`null` when nobody is signed in). Amplify is
+ * loaded on demand, so pages calling only public routes never download it.
  */
 export async function currentAccessToken(): Promise<string | null> {
-  return storedAccessToken() ?? (await import('./auth')).getAccessToken();
+  return goodSessionRecord()?.accessToken ?? (await import('./auth')).getAccessToken();
 }
 
 async function request<T>({ method, path, body, schema, accessToken, headers: extra }: ApiRequest<T>): Promise<T> {
@@ -82,16 +81,7 @@ async function request<T>({ method, path, body, schema, accessToken, headers: ex
 
   let response: Response;
   try {
-    // The dashboard's first reads may already be on their way (lib/early-reads.ts), for the person's own
-    // business only: they carry no business header.
-    const forOwnBusiness = Object.keys(businessHeaders()).length === 0;
-    const early = method === 'GET' && accessToken && forOwnBusiness ? takeEarlyRead(path, accessToken) : undefined;
-    response = await (early ??
-      fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }));
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiRequestError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }

@@ -17,6 +17,7 @@ import {
 } from 'aws-amplify/auth';
 import { readMagicLinkToken } from '@shared/contracts/auth';
 import { loadRuntimeConfig } from './runtime-config';
+import { clearSessionRecord, sessionRecordFor, writeSessionRecord } from './session-record';
 
 /** Who is signed in, as far as the browser can tell from its tokens. */
 export interface SignedInSession {
@@ -50,23 +51,43 @@ export function configureAuth(): Promise<void> {
   return amplifyConfigured;
 }
 
-/** The current session, refreshing expired tokens if it can; `null` when nobody is signed in. */
-export async function getSignedInSession(): Promise<SignedInSession | null> {
+/**
+ * The current session from Amplify, refreshing expired tokens if it can; `null` when nobody is signed in.
+ * Each answer is copied into Paylink's own session record (lib/session-record.ts), which the next page start
+ * reads without Amplify; no session removes it.
+ */
+async function readSession(): Promise<(SignedInSession & { accessToken: string }) | null> {
   await configureAuth();
   const { tokens, userSub } = await fetchAuthSession();
-  if (!tokens?.accessToken) return null;
+  if (!tokens?.accessToken) {
+    clearSessionRecord();
+    return null;
+  }
+  const { payload } = tokens.accessToken;
   const email = tokens.idToken?.payload.email;
-  return {
-    userId: userSub ?? String(tokens.accessToken.payload.sub),
+  const session = {
+    userId: userSub ?? String(payload.sub),
     email: typeof email === 'string' ? email : undefined,
+    accessToken: tokens.accessToken.toString(),
   };
+  writeSessionRecord(
+    sessionRecordFor(
+      { token: session.accessToken, issuedAt: Number(payload.iat), expiresAt: Number(payload.exp) },
+      { userId: session.userId, email: session.email },
+    ),
+  );
+  return session;
+}
+
+/** The current session, refreshing expired tokens if it can; `null` when nobody is signed in. */
+export async function getSignedInSession(): Promise<SignedInSession | null> {
+  const session = await readSession();
+  return session && { userId: session.userId, email: session.email };
 }
 
 /** The access token the API's merchant authorizer checks, or `null` when nobody is signed in. */
 export async function getAccessToken(): Promise<string | null> {
-  await configureAuth();
-  const { tokens } = await fetchAuthSession();
-  return tokens?.accessToken.toString() ?? null;
+  return (await readSession())?.accessToken ?? null;
 }
 
 /**
@@ -75,6 +96,7 @@ export async function getAccessToken(): Promise<string | null> {
  * Other devices stay signed in: logging out of the shop's tablet should not log the owner out of their phone.
  */
 export async function signOutThisDevice(): Promise<void> {
+  clearSessionRecord();
   await configureAuth();
   await signOut();
 }
@@ -86,6 +108,7 @@ export async function signOutThisDevice(): Promise<void> {
 export async function signOutEverywhere(): Promise<void> {
   await configureAuth();
   await signOut({ global: true });
+  clearSessionRecord();
 }
 
 /** Cognito's name for a failure (`NotAuthorizedException`, `ExpiredCodeException`…), to tell failures apart. */

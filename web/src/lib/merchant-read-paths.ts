@@ -1,9 +1,4 @@
-/**
- * The paths of the merchant reads the dashboard home starts with, one place for the fetchers that ask for
- * them and for the entry, which asks for the same paths early with the stored token (features/dashboard/
- * api/first-reads.ts, docs/decisions.md #102): an early answer is used only for the exact path the app
- * asks for. Dependency-free: part of the entry.
- */
+/** The paths of the merchant reads the dashboard home starts with, one place for the fetchers that ask for them. */
 export const MERCHANT_READ_PATHS = {
   profile: '/api/me',
   stripeConnection: '/api/me/stripe/status',

@@ -3,7 +3,7 @@
  * Links screen, the print materials, the dashboard (its first screen and checklist) and the one-click
  * templates all list, create and change links through here, under one query key.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   paymentLinkListSchema,
   paymentLinkSchema,
@@ -48,8 +48,10 @@ export function setPaymentLinkSettings(linkId: string, settings: UpdateLinkSetti
   return authenticatedApiSend('PUT', linkPath(linkId, '/settings'), settings, paymentLinkSchema);
 }
 
+export const paymentLinksQuery = queryOptions({ queryKey: paymentLinksQueryKey, queryFn: listPaymentLinks });
+
 export function usePaymentLinks() {
-  return useQuery({ queryKey: paymentLinksQueryKey, queryFn: listPaymentLinks });
+  return useQuery(paymentLinksQuery);
 }
 
 /** A change to a link: every list of links reads it afresh. */

@@ -1,6 +1,8 @@
 import { runtimeConfigSchema, type RuntimeConfig } from '@shared/contracts/runtime-config';
-import { takeEarlyRead } from './early-reads';
-import { RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST } from './runtime-config-request';
+
+const RUNTIME_CONFIG_PATH = '/config.json';
+// no-cache: revalidate with the server, so a redeploy's new config is never shadowed by a stale copy.
+const RUNTIME_CONFIG_REQUEST: RequestInit = { cache: 'no-cache', headers: { Accept: 'application/json' } };
 
 let pendingConfig: Promise<RuntimeConfig> | undefined;
 
@@ -18,7 +20,7 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 }
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await (takeEarlyRead(RUNTIME_CONFIG_PATH) ?? fetch(RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST));
+  const response = await fetch(RUNTIME_CONFIG_PATH, RUNTIME_CONFIG_REQUEST);
   if (!response.ok) {
     throw new Error(`Could not load /config.json (HTTP ${response.status}).`);
   }

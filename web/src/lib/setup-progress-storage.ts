@@ -1,8 +1,4 @@
-/**
- * Where lib/setup-progress.ts keeps a merchant's first steps in this browser (docs/decisions.md #88), read
- * without React: the dashboard's frame, which the entry draws before the app, reads whether this is the
- * merchant's first visit from it (docs/decisions.md #108). Dependency-free: part of the entry.
- */
+/** Where lib/setup-progress.ts keeps a merchant's first steps in this browser (docs/decisions.md #88), read without React. */
 export interface SetupProgress {
   printed: boolean;
   dismissed: boolean;

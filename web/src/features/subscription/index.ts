@@ -2,4 +2,4 @@
 export { SubscriptionGate } from './components/subscription-gate';
 export { SubscriptionStatusCard } from './components/subscription-status-card';
 export { PlanBadge } from './components/plan-badge';
-export { useSubscriptionStatus } from './api/get-subscription-status';
+export { subscriptionStatusQuery, useSubscriptionStatus } from './api/get-subscription-status';

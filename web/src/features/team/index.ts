@@ -1,4 +1,4 @@
-export { useCurrentRole } from './api/team';
+export { businessesQuery, useCurrentRole } from './api/team';
 export { ActivityCard } from './components/activity-card';
 export { BusinessSwitcher } from './components/business-switcher';
 export { PendingInvitation } from './components/pending-invitation';

@@ -4,18 +4,19 @@ import { PageSpinner } from '@web/components/page-spinner';
 import { authStrings } from '../auth-strings';
 import { useSignedInSession } from '../hooks/use-signed-in-session';
 import { signedInDestination } from '../signed-in-destination';
-import { mayHaveStoredSession } from '@web/lib/stored-session';
+import { mayBeSignedIn } from '@web/lib/session-record';
 
 /**
  * For the pages of signed-out visitors (/login, /signup): a signed-in merchant goes to the dashboard
  * (a route guard). If the session cannot be checked, the page shows anyway: signing in still works.
- * A browser with no stored tokens is a visitor's: the page paints at once, and Amplify is not downloaded
- * to confirm it. With tokens, the page waits for Amplify's answer, so a signed-in merchant never sees the form.
+ * A browser with no session record (lib/session-record.ts) is a visitor's: the page paints at once, and Amplify
+ * is not downloaded to confirm it. With one, the page waits for the session's answer, so a signed-in merchant
+ * never sees the form.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Read once on mount: signing in on this page stores tokens, and then useFinishSignIn navigates itself.
-  const [checkSession] = useState(mayHaveStoredSession);
+  const [checkSession] = useState(mayBeSignedIn);
   return checkSession ? <RedirectIfSessionFound state={location.state}>{children}</RedirectIfSessionFound> : children;
 }
 

@@ -3,7 +3,7 @@
  * realtime listener and Transactions share them); a push invalidates `paymentsQueryKey` and all of
  * these refresh without a reload.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@web/lib/toast';
 import {
@@ -15,17 +15,26 @@ import {
   verifyPendingPayments,
 } from '@web/lib/payments-api';
 import { dashboardStrings } from '../dashboard-strings';
-import { RECENT_PAYMENTS_SHOWN } from './first-reads';
 
-export { RECENT_PAYMENTS_SHOWN };
+/** The home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */
+export const RECENT_PAYMENTS_SHOWN = 3;
 const NO_FILTERS = {};
+
+/** The stats, one request that several cards read. */
+export const dashboardStatsQuery = queryOptions({ queryKey: dashboardStatsQueryKey, queryFn: getDashboardStats });
+
+/** The newest payments, no filters. */
+export const recentPaymentsQuery = queryOptions({
+  queryKey: paymentListQueryKey(NO_FILTERS, RECENT_PAYMENTS_SHOWN + 1),
+  queryFn: () => listPayments(NO_FILTERS, { limit: RECENT_PAYMENTS_SHOWN + 1 }),
+});
 
 /**
  * The stats; several cards read them (one request). `announceFailure` is for the one card that owns
  * the failure toast ('Error' / 'Failed to load dashboard statistics'), so a failure is told once.
  */
 export function useDashboardStats({ announceFailure = false }: { announceFailure?: boolean } = {}) {
-  const stats = useQuery({ queryKey: dashboardStatsQueryKey, queryFn: getDashboardStats });
+  const stats = useQuery(dashboardStatsQuery);
   const words = dashboardStrings.home.overview;
   useEffect(() => {
     if (announceFailure && stats.isError) toast.error(words.failedTitle, { description: words.failed });
@@ -34,10 +43,7 @@ export function useDashboardStats({ announceFailure = false }: { announceFailure
 }
 
 export function useRecentPayments() {
-  return useQuery({
-    queryKey: paymentListQueryKey(NO_FILTERS, RECENT_PAYMENTS_SHOWN + 1),
-    queryFn: () => listPayments(NO_FILTERS, { limit: RECENT_PAYMENTS_SHOWN + 1 }),
-  });
+  return useQuery(recentPaymentsQuery);
 }
 
 /**

@@ -1,18 +1,16 @@
 import type { ReactNode } from 'react';
 import { BRAND_NAME } from '@shared/brand';
-import { parseSetupProgress, readSetupProgress } from '@web/lib/setup-progress-storage';
 import { dashboardFrameStrings } from '../dashboard-frame-strings';
 
 /**
  * The dashboard shell's frame (dashboard-shell.tsx) — its header on a phone, its sidebar from 1024 px —
- * with a spinner where the page goes; on the home, once the profile's early read has answered, the home's
- * heading and loading words instead (docs/decisions.md #108). The entry draws it the moment it runs on a /dashboard address
- * with a stored session, before the app's code, Amplify or any data has arrived, and the guard draws it
- * while it reads the session (docs/decisions.md #102): the first paint is the frame the shell then takes
- * over in the same places. Free of the router, the query client, cn and lucide-react (its two icons are
+ * with a spinner where the page goes. The entry draws it the moment it runs on a /dashboard address with a
+ * session record, before the app's code, Amplify or any data has arrived, and the guard draws it while it
+ * reads the session (docs/decisions.md #102, #180): the first paint is the frame the shell then takes over in
+ * the same places. Free of the router, the query client, cn and lucide-react (its two icons are
  * drawn inline, as lucide draws them): it is part of the entry, which every page loads.
  */
-export function DashboardFrame({ heading }: { heading?: string }) {
+export function DashboardFrame() {
   return (
     <div className="min-h-dvh bg-surface">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-background lg:flex">
@@ -26,52 +24,17 @@ export function DashboardFrame({ heading }: { heading?: string }) {
           <span aria-hidden="true" className="size-10 shrink-0" />
           <Brand />
         </header>
-        {heading ? (
-          // The home's heading where the home draws it (PageHeader), with its loading words below.
-          <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-8">
-            <div className="flex flex-col gap-6">
-              <div className="flex flex-col gap-2">
-                <div className="flex flex-wrap items-center gap-3">
-                  <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{heading}</h1>
-                </div>
-              </div>
-              <div role="status" className="flex items-center gap-3 py-8 text-muted-foreground">
-                <LucideSvg className="size-5 animate-spin text-primary">
-                  <path d="M21 12a9 9 0 1 1-6.219-8.56" />
-                </LucideSvg>
-                <span>{dashboardFrameStrings.loading}</span>
-              </div>
-            </div>
-          </main>
-        ) : (
-          <main className="mx-auto flex w-full max-w-5xl flex-1 items-center justify-center px-4 py-8 sm:px-8">
-            <span role="status" className="inline-flex items-center text-primary">
-              <LucideSvg className="size-8 animate-spin">
-                <path d="M21 12a9 9 0 1 1-6.219-8.56" />
-              </LucideSvg>
-              <span className="sr-only">{dashboardFrameStrings.loading}</span>
-            </span>
-          </main>
-        )}
+        <main className="mx-auto flex w-full max-w-5xl flex-1 items-center justify-center px-4 py-8 sm:px-8">
+          <span role="status" className="inline-flex items-center text-primary">
+            <LucideSvg className="size-8 animate-spin">
+              <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+            </LucideSvg>
+            <span className="sr-only">{dashboardFrameStrings.loading}</span>
+          </span>
+        </main>
       </div>
     </div>
   );
-}
-
-/**
- * The home's heading (its "Welcome back, …", docs/decisions.md #88) from the profile's JSON as the early read
- * got it, so the frame can draw the page's largest text before the app's code has arrived
- * (docs/decisions.md #108): the same words the home draws there from the same answer. `undefined` when the
- * answer is not a profile; the app's own reading (the contract) decides everything else.
- */
-export function homeHeadingFrom(profile: unknown): string | undefined {
-  if (typeof profile !== 'object' || profile === null) return undefined;
-  const { merchantId, companyName, fullName } = profile as Record<string, unknown>;
-  if (typeof merchantId !== 'string' || typeof fullName !== 'string') return undefined;
-  const names = { companyName: typeof companyName === 'string' ? companyName : null, fullName };
-  if ((names.companyName ?? fullName) === '') return undefined;
-  const firstVisit = !parseSetupProgress(readSetupProgress(merchantId)).welcomed;
-  return dashboardFrameStrings.welcome(names, firstVisit);
 }
 
 /** BrandLogo's mark and name, without its cn (tailwind-merge), which the entry does not carry. */

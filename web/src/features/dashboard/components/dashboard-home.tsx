@@ -42,9 +42,9 @@ export function DashboardHome() {
 }
 
 /**
- * Every read the home draws starts here, beside the profile's, at once: not the profile first and the
- * cards' reads once it has arrived (docs/decisions.md #102). The cards read the same queries (one request
- * each). `true` once the reads that shape the first screen are in (or failed): the checklist, which
+ * Every read the home draws has started in its route's loader, at once (api/home-loader.ts, docs/decisions.md
+ * #102, #180): not the profile first and the cards' reads once it has arrived. The cards read the same queries
+ * (one request each). `true` once the reads that shape the first screen are in (or failed): the checklist, which
  * appears above the cards only when the Stripe connection and the links say so, the plan and the newest
  * payments. Drawn together, nothing on the phone's first screen is pushed down after it is painted.
  *

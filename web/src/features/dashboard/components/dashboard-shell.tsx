@@ -10,13 +10,12 @@ import {
   Settings,
   type LucideIcon,
 } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
 import { BrandLogo } from '@web/components/brand-logo';
 import { Button } from '@web/components/ui/button';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
 import { cn } from '@web/lib/cn';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
@@ -30,6 +29,8 @@ import { useLogout } from '../hooks/use-logout';
 import { phoneForReading } from '@shared/phone-number';
 
 const strings = dashboardStrings.shell;
+/** The phone's menu drawer, fetched when the menu is first opened (menu-drawer.tsx). */
+const MenuDrawer = lazy(async () => ({ default: (await import('./menu-drawer')).MenuDrawer }));
 const MAIN_ID = 'dashboard-main';
 /** Tailwind's `lg`: from here up the sidebar stays in place; below it folds into a drawer. */
 const WIDE_SCREEN_QUERY = '(min-width: 64rem)';
@@ -90,6 +91,9 @@ export function DashboardShell({ email, children }: { email: string | undefined;
 
 function ShellLayout({ email, children }: { email: string | undefined; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  /** Set by the first press of the menu button: the drawer's code is fetched then, and kept. */
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // Stripe's onboarding returns to whichever dashboard page it began on (docs/decisions.md #87).
   useStripeReturn();
 
@@ -117,20 +121,37 @@ function ShellLayout({ email, children }: { email: string | undefined; children:
       </aside>
 
       <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background px-2 sm:px-4 lg:hidden print:hidden">
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="[&_svg]:size-6" aria-label={strings.openMenu}>
-                <Menu aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <BrandLogo />
-          </header>
-          <SheetContent closeLabel={strings.closeMenu} aria-describedby={undefined}>
-            <SheetTitle className="sr-only">{strings.menuTitle}</SheetTitle>
-            <SidebarContent email={email} onNavigate={() => setMenuOpen(false)} />
-          </SheetContent>
-        </Sheet>
+        <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-background px-2 sm:px-4 lg:hidden print:hidden">
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="[&_svg]:size-6"
+            aria-label={strings.openMenu}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+          <BrandLogo />
+        </header>
+        {menuWanted && (
+          <Suspense fallback={null}>
+            <MenuDrawer
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              title={strings.menuTitle}
+              closeLabel={strings.closeMenu}
+              returnFocusTo={menuButton}
+            >
+              <SidebarContent email={email} onNavigate={() => setMenuOpen(false)} />
+            </MenuDrawer>
+          </Suspense>
+        )}
 
         <main
           id={MAIN_ID}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '@shared/contracts/subscription';
 import { authenticatedApiGet } from '@web/lib/api-client';
 import { MERCHANT_READ_PATHS } from '@web/lib/merchant-read-paths';
@@ -14,10 +14,12 @@ export function getSubscriptionStatus(): Promise<SubscriptionStatus> {
  * GET /api/me/subscription. Checkout and the billing portal open in another tab, so the status is read
  * again every time this window regains focus.
  */
+export const subscriptionStatusQuery = queryOptions({
+  queryKey: subscriptionStatusQueryKey,
+  queryFn: getSubscriptionStatus,
+  refetchOnWindowFocus: 'always',
+});
+
 export function useSubscriptionStatus() {
-  return useQuery({
-    queryKey: subscriptionStatusQueryKey,
-    queryFn: getSubscriptionStatus,
-    refetchOnWindowFocus: 'always',
-  });
+  return useQuery(subscriptionStatusQuery);
 }

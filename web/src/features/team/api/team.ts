@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
   acceptedInvitationSchema,
@@ -22,12 +22,14 @@ export function useTeam() {
   return useQuery({ queryKey: teamQueryKey, queryFn: () => authenticatedApiGet('/api/me/team', teamSchema) });
 }
 
+export const businessesQuery = queryOptions({
+  queryKey: businessesQueryKey,
+  queryFn: () => authenticatedApiGet(MERCHANT_READ_PATHS.businesses, businessesSchema),
+});
+
 /** The businesses the person may act for, with their role in each. */
 export function useBusinesses() {
-  return useQuery({
-    queryKey: businessesQueryKey,
-    queryFn: () => authenticatedApiGet(MERCHANT_READ_PATHS.businesses, businessesSchema),
-  });
+  return useQuery(businessesQuery);
 }
 
 /** The person's role in the business this browser acts for; undefined until known. */
