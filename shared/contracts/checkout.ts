@@ -11,7 +11,11 @@ export const checkoutRequestSchema = z.object({
   linkId: linkIdSchema,
   /** Cents, for an open-amount link; ignored for a fixed-amount link. Range-checked by the server. */
   amount: z.optional(z.number('Please enter a valid amount').check(z.int('Please enter a valid amount'))),
-  tip: z.enum(['none', 'percent'], "tip must be 'none' or 'percent'"),
+  tip: z.enum(['none', 'percent', 'other'], "tip must be 'none', 'percent' or 'other'"),
+  /** With `percent`: which of the link's presets, by its place in the list (0 when absent). docs/decisions.md #205 */
+  tipPreset: z.optional(z.number('Choose one of the tips offered.').check(z.int('Choose one of the tips offered.'))),
+  /** With `other`: the payer's own tip in cents; the server checks it against the amount. */
+  tipAmount: z.optional(z.number('Please enter a valid tip').check(z.int('Please enter a valid tip'))),
   /**
    * The payment request whose Pay button the payer came from (`?request=` on the page): carried to Stripe and
    * onto the payment so paying marks it Paid (docs/decisions.md #80).

@@ -24,6 +24,8 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   amountCents: 'number|null',
   isOpenAmount: 'boolean',
   tipPercent: 'number|null',
+  /** The link's tip presets (docs/decisions.md #205); null on a link made before them. */
+  tipPresets: 'object|null',
   currency: 'string',
   /** A recurring link's schedule (docs/decisions.md #154); null for a one-off link. */
   repeat: 'object|null',
