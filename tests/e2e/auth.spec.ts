@@ -91,7 +91,8 @@ test('a new merchant signs up, verifies their email, signs in, stays signed in, 
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(logout).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
+  // Still the first day: a new merchant is welcomed, not welcomed back (docs/decisions.md #206).
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   for (const path of ['/login', '/signup']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/);

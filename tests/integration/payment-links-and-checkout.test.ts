@@ -229,6 +229,7 @@ describe('the public link (GET /api/links/{id})', () => {
       amountCents: 550,
       isOpenAmount: false,
       tipPercent: 10,
+      tipPresets: [10],
       currency: 'nzd',
       businessName: 'Kiwi Coffee Cart',
       acceptingPayments: true,

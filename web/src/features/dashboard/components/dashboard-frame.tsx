@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { BRAND_NAME } from '@shared/brand';
-import { parseSetupProgress, readSetupProgress } from '@web/lib/setup-progress-storage';
-import { dashboardFrameStrings } from '../dashboard-frame-strings';
+import { dashboardFrameStrings, isNewMerchant } from '../dashboard-frame-strings';
 
 /**
  * The dashboard shell's frame (dashboard-shell.tsx) — its header on a phone, its sidebar from 1024 px —
@@ -59,19 +58,18 @@ export function DashboardFrame({ heading }: { heading?: string }) {
 }
 
 /**
- * The home's heading (its "Welcome back, …", docs/decisions.md #88) from the profile's JSON as the early read
+ * The home's heading (its "Welcome, …" or "Welcome back, …", docs/decisions.md #206) from the profile's JSON as the early read
  * got it, so the frame can draw the page's largest text before the app's code has arrived
  * (docs/decisions.md #108): the same words the home draws there from the same answer. `undefined` when the
  * answer is not a profile; the app's own reading (the contract) decides everything else.
  */
 export function homeHeadingFrom(profile: unknown): string | undefined {
   if (typeof profile !== 'object' || profile === null) return undefined;
-  const { merchantId, companyName, fullName } = profile as Record<string, unknown>;
-  if (typeof merchantId !== 'string' || typeof fullName !== 'string') return undefined;
+  const { merchantId, companyName, fullName, createdAt } = profile as Record<string, unknown>;
+  if (typeof merchantId !== 'string' || typeof fullName !== 'string' || typeof createdAt !== 'string') return undefined;
   const names = { companyName: typeof companyName === 'string' ? companyName : null, fullName };
   if ((names.companyName ?? fullName) === '') return undefined;
-  const firstVisit = !parseSetupProgress(readSetupProgress(merchantId)).welcomed;
-  return dashboardFrameStrings.welcome(names, firstVisit);
+  return dashboardFrameStrings.welcome(names, isNewMerchant(createdAt));
 }
 
 /** BrandLogo's mark and name, without its cn (tailwind-merge), which the entry does not carry. */

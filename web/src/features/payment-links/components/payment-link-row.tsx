@@ -26,7 +26,7 @@ import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { SendRequestDialog } from '@web/features/requests';
 import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { linkAmountText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkBadges, linkTipPercents, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { EditExpiryButton } from './edit-expiry-dialog';
 import { EditSettingsDialog } from './edit-settings-dialog';
@@ -42,7 +42,7 @@ export function PaymentLinkRow({
   onGenerateQr: (link: PaymentLink) => void;
 }) {
   const url = publicLinkUrl(link.linkId);
-  const tipPercent = linkTipPercent(link);
+  const tipPercent = linkTipPercents(link);
   const createdAt = new Date(link.createdAt);
   const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const { copied, copy } = useCopyLink();
