@@ -9,7 +9,8 @@ import { BRAND_NAME } from './brand';
 export const PAYER_PAGE_WORDS = {
   homeLink: `${BRAND_NAME} home`,
   securedByStripe: 'Secure payment by Stripe',
-  returnHome: 'Return to Homepage',
+  /** The result pages' way on: the business's own website, named by its address (docs/decisions.md #207). */
+  visitWebsite: (host: string) => `Visit ${host}`,
   documentTitle: 'Pay',
   payTo: (businessName: string) => `Pay ${businessName}`,
   amountLabel: AMOUNT_WORDS.amount,

@@ -60,6 +60,11 @@ export const paymentResultSchema = z.object({
   customer_name: z.nullable(z.string()),
   link_title: z.string(),
   business_name: z.nullable(z.string()),
+  /**
+   * The business's own website from its profile, or null: where the page sends the payer on, never Paylink's
+   * own sales site (docs/decisions.md #207).
+   */
+  business_website: z.nullable(z.string()),
   /** The decline Stripe reported for the last attempt, while the payment is still pending. */
   last_error: z.nullable(z.string()),
   /** The merchant's thank-you from the link, shown (as text) on the success page (docs/decisions.md #54). */
@@ -75,7 +80,13 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
  * expires the Checkout session first, so a canceled payment can never be paid afterwards; if the payer
  * had already paid, the answer says succeeded. `linkId` lets 'Try Again' reopen the payment page.
  */
-export const cancelResultSchema = z.object({ paymentId: z.string(), status: paymentStatusSchema, linkId: z.string() });
+export const cancelResultSchema = z.object({
+  paymentId: z.string(),
+  status: paymentStatusSchema,
+  linkId: z.string(),
+  /** The business's own website from its profile, or null: the page's way on from here (docs/decisions.md #207). */
+  businessWebsite: z.nullable(z.string()),
+});
 export type CancelResult = z.infer<typeof cancelResultSchema>;
 
 /**

@@ -539,6 +539,7 @@ describe('the result pages', () => {
       paymentId,
       status: 'canceled',
       linkId: link.linkId,
+      businessWebsite: null,
     });
     await env.settle();
     expect((await paymentRow(env, paymentId)).status).toBe('canceled');
