@@ -99,6 +99,7 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
     createdAt: merchant.createdAt,
     paymentReceivedEmail: wantsPaymentEmails(merchant),
     payerReceiptEmail: wantsPayerReceipts(merchant),
+    taxSettingsSaved: merchant.tax !== undefined && merchant.tax !== null,
   };
 }
 
