@@ -72,7 +72,12 @@ export function tipFieldset(
             'aria-describedby': error ? PAY_OWN_TIP_ERROR_ID : undefined,
             className: `h-12 text-lg font-semibold tabular-nums ${payerInput}`,
           }),
-          error && h('p', { id: PAY_OWN_TIP_ERROR_ID, role: 'alert', className: 'text-sm font-medium text-destructive' }, error),
+          error &&
+            h(
+              'p',
+              { id: PAY_OWN_TIP_ERROR_ID, role: 'alert', className: 'text-sm font-medium text-destructive' },
+              error,
+            ),
         )
       : null;
   return h(

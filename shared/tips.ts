@@ -38,11 +38,20 @@ export const ownTipRangeMessage = (baseCents: number, currency: string) =>
   `Enter a tip from ${formatMoney(1, currency)} to ${formatMoney(maxOwnTipCents(baseCents), currency)} (the amount itself).`;
 
 export type TipOutcome =
-  | { ok: true; tipCents: number; /** The preset's percentage; null for no tip or the payer's own amount. */ tipPercent: number | null }
+  | {
+      ok: true;
+      tipCents: number;
+      /** The preset's percentage; null for no tip or the payer's own amount. */ tipPercent: number | null;
+    }
   | { ok: false; message: string };
 
 /** The tip, in cents, for what the payer chose on a link offering `presets`, or why it cannot be taken. */
-export function chooseTip(baseCents: number, presets: readonly number[], choice: TipRequest, currency: string): TipOutcome {
+export function chooseTip(
+  baseCents: number,
+  presets: readonly number[],
+  choice: TipRequest,
+  currency: string,
+): TipOutcome {
   if (choice.tip === 'none') return { ok: true, tipCents: 0, tipPercent: null };
   if (choice.tip === 'percent') {
     // A page from before presets asks 'percent' alone of any link; a link without tips took it as no tip.

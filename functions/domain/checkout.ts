@@ -244,7 +244,10 @@ export async function startCheckout(
   });
   // A recurring link's Checkout is a subscription on the same account (docs/decisions.md #154).
   const sold = schedule
-    ? recurringSessionParts({ ...link, tipPercent: amounts.tipPercent }, schedule, amounts, { ...metadata, repeat: repeatMetadataOf(schedule) })
+    ? recurringSessionParts({ ...link, tipPercent: amounts.tipPercent }, schedule, amounts, {
+        ...metadata,
+        repeat: repeatMetadataOf(schedule),
+      })
     : {
         mode: 'payment' as const,
         line_items: [

@@ -204,12 +204,10 @@ const createPaymentLinkFields = z
     /** The one tip of a link made through the API before presets; `tipPresets` decides when given. */
     tipPercent: absentAsNull(wholeNumberIn(0, MAX_TIP_PERCENT, TIP_RANGE_MESSAGE)),
     tipPresets: absentAsNull(
-      z
-        .array(wholeNumberIn(1, MAX_TIP_PERCENT, TIP_PRESET_MESSAGE))
-        .check(
-          z.maxLength(MAX_TIP_PRESETS, TIP_PRESETS_COUNT_MESSAGE),
-          z.refine((presets) => new Set(presets).size === presets.length, TIP_PRESETS_REPEATED_MESSAGE),
-        ),
+      z.array(wholeNumberIn(1, MAX_TIP_PERCENT, TIP_PRESET_MESSAGE)).check(
+        z.maxLength(MAX_TIP_PRESETS, TIP_PRESETS_COUNT_MESSAGE),
+        z.refine((presets) => new Set(presets).size === presets.length, TIP_PRESETS_REPEATED_MESSAGE),
+      ),
     ),
     ...expiryFields,
     ...settingsFields,
