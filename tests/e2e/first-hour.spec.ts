@@ -15,7 +15,7 @@
  * one proves they join up.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { PaymentDetail } from '@shared/contracts/payments';
 import type { StripeConnection } from '@shared/contracts/stripe-connection';
@@ -23,10 +23,9 @@ import type { PayoutList } from '@shared/contracts/payouts';
 import { instantOfWallClock } from '@shared/wall-clock';
 import { parseCsv } from '../support/csv';
 import { linkIn, waitForEmail } from '../support/mailbox';
-import { expectNoSeriousAxeFindings } from './support/axe';
-import { amplifySessionFor } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, E2E_PASSWORD, merchantApi } from './support/merchant';
 import { fillSignupForm } from './support/signup';
+import { payOnCheckout, screensFor, sessionAt } from './support/story-screens';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -49,32 +48,6 @@ const stat = (page: Page, label: string) =>
     .locator('dt')
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]');
-
-/** The screen as it is: a picture in test-results, no sideways scroll, nothing serious for axe. */
-function screensFor(testInfo: TestInfo, viewport: { width: number }) {
-  const width = String(viewport.width);
-  let shot = 0;
-  return async function screen(on: Page, name: string, ready: Locator) {
-    await expect(ready).toBeVisible();
-    shot += 1;
-    await on.screenshot({
-      path: testInfo.outputPath(`${String(shot).padStart(2, '0')}-${name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-    const { scrollWidth, sticking } = await on.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      sticking: [...document.querySelectorAll('body *')]
-        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-        .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
-    }));
-    expect(scrollWidth, `${name} is ${scrollWidth} px wide: ${sticking.join(' | ')}`).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await expectNoSeriousAxeFindings(on);
-  };
-}
 
 test('a new merchant signs up, connects Stripe, shares a link and finds the first payment', async ({
   browser,
@@ -247,25 +220,6 @@ test('a new merchant signs up, connects Stripe, shares a link and finds the firs
   await expect(found).not.toContainText(payerEmail);
   await screen(page, 'transactions-checkout-open', found);
 });
-
-/** Pays on the sandbox's hosted Checkout as a person does; the page is left on the success page. */
-async function payOnCheckout(payer: Page, email: string, name: string) {
-  await payer.getByLabel('Email').fill(email);
-  await payer.getByLabel('Name on card').fill(name);
-  await payer.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await payer.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await payer.getByLabel('CVC').fill('123');
-  await payer.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(payer.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
-}
-
-/** Amplify's stored session for a page whose clock reads `fakeNow`: its clock drift measured against that clock. */
-async function sessionAt(merchant: { email: string; password: string }, fakeNow: Date) {
-  const session = await amplifySessionFor(merchant);
-  const drift = Object.keys(session).find((key) => key.endsWith('.clockDrift'))!;
-  session[drift] = String(Number(session[drift]) + Date.now() - fakeNow.getTime());
-  return session;
-}
 
 const cents = (text: string) => Math.round(Number(text) * 100);
 
