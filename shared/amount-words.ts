@@ -19,8 +19,8 @@ export const AMOUNT_WORDS = {
   revenue: 'Revenue',
   /** A label and its figure in running text: `Amount: $5.50`. */
   labelled: (label: string, figure: string) => `${label}: ${figure}`,
-  /** A link's tip setting: `Tip: 10%`. */
-  tipPercent: (percent: number) => `Tip: ${percent}%`,
+  /** A link's tip setting: `Tip: 10%`, or its presets `Tip: 10 / 15 / 20%`. */
+  tipPercent: (percent: number | string) => `Tip: ${percent}%`,
   /** A single figure that is a total: `$6.05 total`. */
   totalFigure: (total: string) => `${total} total`,
   /** What a total includes as tip: `(incl. $0.55 tip)`. */

@@ -9,7 +9,9 @@
 import { BRAND_NAME } from './brand';
 import type { PublicPaymentLink } from './contracts/payment-links';
 import { h, type Markup, type MarkupElement } from './markup';
-import { formatMoney, parseMoneyInput, paymentAmounts, type PaymentAmounts, type TipChoice } from './money';
+import { formatMoney, parseMoneyInput, tipCents, type PaymentAmounts } from './money';
+import { chooseTip, tipPresetsOf, tipRequestOf, type TipOption } from './tips';
+import { tipFieldset } from './payer-page-tips';
 import { payerButton, payerCard, payerCardShape, payerErrorAlert, payerIcon, payerInput } from './payer-page-look';
 import { PAYER_PAGE_WORDS as words } from './payer-page-words';
 import { repeatAgreementWords, repeatPriceWords } from './recurring';
@@ -177,25 +179,47 @@ export function prefilledAmountText(link: PublicPaymentLink, prefillCents: numbe
   return link.isOpenAmount && prefillCents !== null ? (prefillCents / 100).toFixed(2) : '';
 }
 
-/** The amounts the form shows, from what the payer typed and chose: the server's own sum (shared/money.ts). */
+/**
+ * The amounts the form shows, from what the payer typed and chose: the server's own sum (shared/tips.ts
+ * decides the tip on both sides). `tipRefusal` is the server's words for a tip it would refuse; the total
+ * then leaves the tip out.
+ */
 export function formAmounts(
   link: PublicPaymentLink,
   amountText: string,
-  tip: TipChoice,
-): PaymentAmounts & { typedCents: number | null; tipOptionCents: number | null } {
+  tip: TipOption,
+  ownTipText = '',
+): PaymentAmounts & {
+  typedCents: number | null;
+  presetTipCents: (number | null)[];
+  tipPercent: number | null;
+  tipRefusal: string | null;
+} {
   const typedCents = link.isOpenAmount ? parseMoneyInput(amountText) : null;
   const baseCents = link.isOpenAmount ? (typedCents ?? 0) : (link.amountCents ?? 0);
-  const offersTip = (link.tipPercent ?? 0) > 0;
-  const amounts = paymentAmounts(baseCents, link.tipPercent, offersTip ? tip : 'none');
-  const tipOptionCents = baseCents > 0 ? paymentAmounts(baseCents, link.tipPercent, 'percent').tipCents : null;
-  return { ...amounts, typedCents, tipOptionCents };
+  const presets = tipPresetsOf(link);
+  const ownTipCents = ownTipText.trim() === '' ? null : parseMoneyInput(ownTipText);
+  const chosen = chooseTip(baseCents, presets, tipRequestOf(tip, ownTipCents), link.currency);
+  const tip_ = chosen.ok ? chosen.tipCents : 0;
+  return {
+    baseCents,
+    tipCents: tip_,
+    totalCents: baseCents + tip_,
+    typedCents,
+    presetTipCents: presets.map((percent) => (baseCents > 0 ? tipCents(baseCents, percent) : null)),
+    tipPercent: chosen.ok ? chosen.tipPercent : null,
+    tipRefusal: chosen.ok ? null : chosen.message,
+  };
 }
 
 /** What the form shows at a moment: the server draws it untouched, the React page as the payer changes it. */
 export interface PaymentFormView {
   link: PublicPaymentLink;
   amountText: string;
-  tip: TipChoice;
+  tip: TipOption;
+  /** What the payer typed as their own tip ("Other"), as text. */
+  ownTipText: string;
+  ownTipError: string | null;
   /**
    * The controls work. False in the server's HTML, and in the React page's first render, which adopts that
    * HTML: until the script has taken over, a tap would only reload the page and a choice would be lost.
@@ -208,16 +232,17 @@ export interface PaymentFormView {
   on?: {
     submit: (event: { preventDefault(): void }) => void;
     amountInput: (text: string) => void;
-    tip: (choice: TipChoice) => void;
+    tip: (choice: TipOption) => void;
+    ownTipInput: (text: string) => void;
   };
 }
 
 /** The ready page: the amount (fixed, or typed by the payer), the tip, the live total and Pay Now. */
 export function paymentForm(view: PaymentFormView) {
   const { link, tip, interactive, busy, amountError, payError, on } = view;
-  const amounts = formAmounts(link, view.amountText, tip);
+  const amounts = formAmounts(link, view.amountText, tip, view.ownTipText);
   const money = (cents: number) => formatMoney(cents, link.currency);
-  const tipPercent = link.tipPercent ?? 0;
+  const presets = tipPresetsOf(link);
   const disabled = !interactive;
   const amountAlert = amountError
     ? h('p', { id: PAY_AMOUNT_ERROR_ID, role: 'alert', className: 'text-sm font-medium text-destructive' }, amountError)
@@ -256,47 +281,13 @@ export function paymentForm(view: PaymentFormView) {
               h(
                 'p',
                 { className: 'text-sm text-muted-foreground' },
-                repeatAgreementWords(amounts.baseCents, link.currency, link.repeat, { offersTip: tipPercent > 0 }),
+                repeatAgreementWords(amounts.baseCents, link.currency, link.repeat, { offersTip: presets.length > 0 }),
               ),
             ]
           : []),
         amountAlert,
       );
-  const tipChoice = (choice: TipChoice, label: string) =>
-    h(
-      'label',
-      {
-        className:
-          'flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-base font-medium transition-colors has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-hover',
-      },
-      h('input', {
-        type: 'radio',
-        name: 'pay-tip',
-        value: choice,
-        checked: tip === choice,
-        onChange: on && (() => on.tip(choice)),
-        disabled,
-        className: 'size-5 shrink-0 accent-primary',
-      }),
-      label,
-    );
-  const tips =
-    tipPercent > 0
-      ? h(
-          'fieldset',
-          { className: 'flex flex-col gap-2' },
-          h('legend', { className: 'mb-2 text-sm font-medium' }, words.tipLegend),
-          h(
-            'div',
-            { className: 'grid grid-cols-2 gap-3' },
-            tipChoice('none', words.noTip),
-            tipChoice(
-              'percent',
-              words.tipOption(tipPercent, amounts.tipOptionCents === null ? undefined : money(amounts.tipOptionCents)),
-            ),
-          ),
-        )
-      : null;
+  const tips = tipFieldset(view, amounts.presetTipCents, money);
   const summaryLine = (label: string, cents: number) =>
     h(
       'div',
@@ -311,7 +302,7 @@ export function paymentForm(view: PaymentFormView) {
       'dl',
       { className: 'flex flex-col gap-2' },
       amounts.tipCents > 0 && summaryLine(words.subtotal, amounts.baseCents),
-      amounts.tipCents > 0 && summaryLine(words.tipLine(tipPercent), amounts.tipCents),
+      amounts.tipCents > 0 && summaryLine(words.tipLine(amounts.tipPercent), amounts.tipCents),
       h(
         'div',
         { className: 'flex items-baseline justify-between gap-4' },
@@ -365,6 +356,8 @@ export function payerPageContent(link: PublicPaymentLink | null, prefillCents: n
     link,
     amountText: prefilledAmountText(link, prefillCents),
     tip: 'none',
+    ownTipText: '',
+    ownTipError: null,
     interactive: false,
     busy: false,
     amountError: null,

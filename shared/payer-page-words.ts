@@ -9,7 +9,8 @@ import { BRAND_NAME } from './brand';
 export const PAYER_PAGE_WORDS = {
   homeLink: `${BRAND_NAME} home`,
   securedByStripe: 'Secure payment by Stripe',
-  returnHome: 'Return to Homepage',
+  /** The result pages' way on: the business's own website, named by its address (docs/decisions.md #207). */
+  visitWebsite: (host: string) => `Visit ${host}`,
   documentTitle: 'Pay',
   payTo: (businessName: string) => `Pay ${businessName}`,
   amountLabel: AMOUNT_WORDS.amount,
@@ -20,7 +21,10 @@ export const PAYER_PAGE_WORDS = {
   tipOption: (percent: number, tip?: string) => (tip ? `${percent}% · ${tip}` : `${percent}%`),
   /** The summary's lines once a tip is chosen: the amount, then the tip. */
   subtotal: AMOUNT_WORDS.amount,
-  tipLine: (percent: number) => `${AMOUNT_WORDS.tip} (${percent}%)`,
+  tipLine: (percent: number | null) => (percent === null ? AMOUNT_WORDS.tip : `${AMOUNT_WORDS.tip} (${percent}%)`),
+  /** The payer's own tip (docs/decisions.md #205): the choice, and its field once chosen. */
+  ownTip: 'Other',
+  ownTipLabel: (currency: string) => `Your tip (${currency.toUpperCase()})`,
   total: AMOUNT_WORDS.total,
   summaryLabel: 'Payment summary',
   payNow: 'Pay Now',

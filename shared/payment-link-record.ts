@@ -58,6 +58,12 @@ const addedFields = {
   gstTreatment: z._default(z.enum(GST_TREATMENTS), DEFAULT_GST_TREATMENT),
   /** A recurring link's schedule (docs/decisions.md #154); null for a one-off link. */
   repeat: z._default(z.nullable(repeatScheduleSchema), null),
+  /**
+   * The tip percentages the payer chooses from, up to three (docs/decisions.md #205); [] for none. Null on a
+   * link made before presets: it offers its one `tipPercent` (`tipPresetsOf`, shared/tips.ts). A link made
+   * since keeps `tipPercent` as its first preset, so every reader of the old field still reads a true figure.
+   */
+  tipPresets: z._default(z.nullable(z.array(wholeNumber())), null),
 };
 
 /** The link's own fields: what its merchant sees of the row (GET /api/me/links adds what is worked out on read). */

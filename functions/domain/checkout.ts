@@ -9,7 +9,8 @@ import type { CheckoutSessionRequest, StripeCheckoutSession, StripeFailure, Stri
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
 import { paymentCentsSchema } from '@shared/contracts/payment-links';
-import { PAYMENT_MAX_CENTS, paymentAmounts, shareOfCents } from '@shared/money';
+import { PAYMENT_MAX_CENTS, shareOfCents } from '@shared/money';
+import { chooseTip, tipLineName, tipPresetsOf } from '@shared/tips';
 import { repeatPriceWords } from '@shared/recurring';
 import { linkSnapshotOf } from '@shared/payment-link-record';
 import type { GstTreatment } from '@shared/gst-treatment';
@@ -145,6 +146,17 @@ function needsPayerName(
 }
 
 /**
+ * Base + tip from the stored link and the payer's choice: a preset by its place, or their own amount
+ * (docs/decisions.md #205). A tip the link does not offer, or an own amount out of bounds, is refused.
+ */
+function amountsFor(link: PaymentLinkRecord, request: CheckoutRequest) {
+  const baseCents = baseCentsFor(link, request.amount);
+  const tip = chooseTip(baseCents, tipPresetsOf(link), request, link.currency);
+  if (!tip.ok) throw new HttpError(400, 'invalid_tip', tip.message, { tip: tip.message });
+  return { baseCents, tipCents: tip.tipCents, totalCents: baseCents + tip.tipCents, tipPercent: tip.tipPercent };
+}
+
+/**
  * Opens a Checkout for the payer at `clientAddress` (as the edge saw it: functions/http/client-address.ts),
  * within that address's share of the link (docs/decisions.md #168).
  */
@@ -158,7 +170,7 @@ export async function startCheckout(
   if (isLinkExpired(link, deps.now)) throw linkExpired(link);
   if (!canTakePayments(merchant, deps.now)) throw notAccepting();
 
-  const amounts = paymentAmounts(baseCentsFor(link, request.amount), link.tipPercent, request.tip);
+  const amounts = amountsFor(link, request);
   if (amounts.totalCents > PAYMENT_MAX_CENTS) {
     throw new HttpError(400, 'invalid_amount', AMOUNT_TOO_LARGE_MESSAGE, { amount: AMOUNT_TOO_LARGE_MESSAGE });
   }
@@ -192,8 +204,10 @@ export async function startCheckout(
     // The link as it is now (its title, reference, thank-you, expiry): a later edit does not rewrite a payment.
     ...linkSnapshotOf(link),
     stripeAccountId: merchant.stripeAccountId!,
-    ...amounts,
-    tipPercent: amounts.tipCents > 0 ? link.tipPercent : null,
+    baseCents: amounts.baseCents,
+    tipCents: amounts.tipCents,
+    totalCents: amounts.totalCents,
+    tipPercent: amounts.tipPercent,
     productFeeCents,
     // Open while the payer is on Stripe's page: not a pending payment until money is on its way
     // (docs/decisions.md #30). It still carries the pending indexes' keys so the schedule re-checks it.
@@ -230,12 +244,15 @@ export async function startCheckout(
   });
   // A recurring link's Checkout is a subscription on the same account (docs/decisions.md #154).
   const sold = schedule
-    ? recurringSessionParts(link, schedule, amounts, { ...metadata, repeat: repeatMetadataOf(schedule) })
+    ? recurringSessionParts({ ...link, tipPercent: amounts.tipPercent }, schedule, amounts, {
+        ...metadata,
+        repeat: repeatMetadataOf(schedule),
+      })
     : {
         mode: 'payment' as const,
         line_items: [
           lineItem(link.title, amounts.baseCents),
-          ...(amounts.tipCents > 0 ? [lineItem(`Tip (${link.tipPercent}%)`, amounts.tipCents)] : []),
+          ...(amounts.tipCents > 0 ? [lineItem(tipLineName(amounts.tipPercent), amounts.tipCents)] : []),
         ],
         payment_intent_data: { application_fee_amount: productFeeCents, metadata },
         metadata,

@@ -16,7 +16,10 @@ export interface MerchantSubscription {
 }
 
 /** A merchant as stored: the profile plus what only the server needs. */
-export interface MerchantRecord extends Omit<MerchantProfile, 'paymentReceivedEmail' | 'payerReceiptEmail'> {
+export interface MerchantRecord extends Omit<
+  MerchantProfile,
+  'paymentReceivedEmail' | 'payerReceiptEmail' | 'taxSettingsSaved'
+> {
   /** The merchant's own Stripe account (Connect), created once. */
   stripeAccountId?: string;
   stripeAccountStatus?: StripeAccountStatus;
@@ -99,6 +102,7 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
     createdAt: merchant.createdAt,
     paymentReceivedEmail: wantsPaymentEmails(merchant),
     payerReceiptEmail: wantsPayerReceipts(merchant),
+    taxSettingsSaved: merchant.tax !== undefined && merchant.tax !== null,
   };
 }
 

@@ -19,7 +19,9 @@ const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could 
 export async function cancelPayment(paymentId: string, deps: SettlementDeps): Promise<CancelResult> {
   const payment = await deps.payments.get(paymentId);
   if (!payment) throw paymentNotFound();
-  const answer = ({ status, linkId }: PaymentRecord): CancelResult => ({ paymentId, status, linkId });
+  // The business's own website, the page's way on (docs/decisions.md #207).
+  const businessWebsite = (await deps.merchants.get(payment.merchantId))?.websiteUrl || null;
+  const answer = ({ status, linkId }: PaymentRecord): CancelResult => ({ paymentId, status, linkId, businessWebsite });
   // Pending means Checkout completed: only Stripe's events (or the schedule) settle it now.
   if (payment.status !== 'open') return answer(payment);
   if (!payment.checkoutSessionId) return answer(await settle(payment, 'canceled', {}, deps));

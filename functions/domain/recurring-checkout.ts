@@ -5,6 +5,7 @@
  */
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { PaymentAmounts } from '@shared/money';
+import { tipLineName } from '@shared/tips';
 import { repeatAgreementWords, repeatPriceWords, stripeRecurringOf, type RepeatSchedule } from '@shared/recurring';
 import type { CheckoutSessionRequest } from './stripe-port';
 
@@ -29,6 +30,7 @@ export function repeatMetadataOf(schedule: RepeatSchedule): string {
  * The caller adds what every Checkout has (questions, success and cancel pages, expiry).
  */
 export function recurringSessionParts(
+  /** `tipPercent`: the chosen preset's, or null for the payer's own amount (docs/decisions.md #205). */
   link: { title: string; currency: string; tipPercent: number | null },
   schedule: RepeatSchedule,
   amounts: PaymentAmounts,
@@ -49,7 +51,7 @@ export function recurringSessionParts(
     price_data: {
       currency: link.currency,
       unit_amount: amounts.tipCents,
-      product_data: { name: `Tip (${link.tipPercent}%), first payment only` },
+      product_data: { name: `${tipLineName(link.tipPercent)}, first payment only` },
     },
   };
   return {

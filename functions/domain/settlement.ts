@@ -289,6 +289,7 @@ export async function verifyCheckout(sessionId: string, deps: SettlementDeps): P
     customer_name: shortName(payment.payerName ?? session.customer_details?.name),
     link_title: payment.linkTitle,
     business_name: merchant?.companyName ?? null,
+    business_website: merchant?.websiteUrl || null,
     last_error: isUnsettled(payment.status) ? (payment.lastError ?? null) : null,
     thank_you_message: payment.thankYouMessage ?? null,
     receipt_path: payment.status === 'succeeded' ? receiptPath(payment) : null,

@@ -11,7 +11,11 @@ export const checkoutRequestSchema = z.object({
   linkId: linkIdSchema,
   /** Cents, for an open-amount link; ignored for a fixed-amount link. Range-checked by the server. */
   amount: z.optional(z.number('Please enter a valid amount').check(z.int('Please enter a valid amount'))),
-  tip: z.enum(['none', 'percent'], "tip must be 'none' or 'percent'"),
+  tip: z.enum(['none', 'percent', 'other'], "tip must be 'none', 'percent' or 'other'"),
+  /** With `percent`: which of the link's presets, by its place in the list (0 when absent). docs/decisions.md #205 */
+  tipPreset: z.optional(z.number('Choose one of the tips offered.').check(z.int('Choose one of the tips offered.'))),
+  /** With `other`: the payer's own tip in cents; the server checks it against the amount. */
+  tipAmount: z.optional(z.number('Please enter a valid tip').check(z.int('Please enter a valid tip'))),
   /**
    * The payment request whose Pay button the payer came from (`?request=` on the page): carried to Stripe and
    * onto the payment so paying marks it Paid (docs/decisions.md #80).
@@ -56,6 +60,11 @@ export const paymentResultSchema = z.object({
   customer_name: z.nullable(z.string()),
   link_title: z.string(),
   business_name: z.nullable(z.string()),
+  /**
+   * The business's own website from its profile, or null: where the page sends the payer on, never Paylink's
+   * own sales site (docs/decisions.md #207).
+   */
+  business_website: z.nullable(z.string()),
   /** The decline Stripe reported for the last attempt, while the payment is still pending. */
   last_error: z.nullable(z.string()),
   /** The merchant's thank-you from the link, shown (as text) on the success page (docs/decisions.md #54). */
@@ -71,7 +80,13 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
  * expires the Checkout session first, so a canceled payment can never be paid afterwards; if the payer
  * had already paid, the answer says succeeded. `linkId` lets 'Try Again' reopen the payment page.
  */
-export const cancelResultSchema = z.object({ paymentId: z.string(), status: paymentStatusSchema, linkId: z.string() });
+export const cancelResultSchema = z.object({
+  paymentId: z.string(),
+  status: paymentStatusSchema,
+  linkId: z.string(),
+  /** The business's own website from its profile, or null: the page's way on from here (docs/decisions.md #207). */
+  businessWebsite: z.nullable(z.string()),
+});
 export type CancelResult = z.infer<typeof cancelResultSchema>;
 
 /**

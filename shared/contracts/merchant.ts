@@ -18,6 +18,11 @@ export const merchantProfileSchema = z.object({
   paymentReceivedEmail: z.boolean(),
   /** Settings → Email notifications: email each payer their receipt unasked when they pay (docs/decisions.md #172). */
   payerReceiptEmail: z.boolean(),
+  /**
+   * Settings → Tax has been saved, registered or not: the setup checklist's GST and Xero step is done
+   * (docs/decisions.md #208).
+   */
+  taxSettingsSaved: z.boolean(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 

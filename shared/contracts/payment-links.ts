@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 import { checkRedirectUrl, REDIRECT_URL_MESSAGE } from '../redirect-url';
 import { MAX_TIP_PERCENT, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '../money';
+import { MAX_TIP_PRESETS } from '../tips';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 import { normaliseLinkId } from '../payer-link-params';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
@@ -44,6 +45,10 @@ export const MAX_PAYMENTS_MESSAGE = `The payment limit must be a whole number fr
 
 export const GST_TREATMENT_MESSAGE = 'Choose standard-rated, zero-rated or no GST.';
 export const TIP_RANGE_MESSAGE = `Tip percentage must be a whole number from 0 to ${MAX_TIP_PERCENT}.`;
+/** A preset of 0% would be No Tip twice: presets start at 1 (docs/decisions.md #205). */
+export const TIP_PRESET_MESSAGE = `Each tip must be a whole number from 1 to ${MAX_TIP_PERCENT}.`;
+export const TIP_PRESETS_COUNT_MESSAGE = `Offer at most ${MAX_TIP_PRESETS} tips.`;
+export const TIP_PRESETS_REPEATED_MESSAGE = 'Each tip must differ from the others.';
 
 /** A payment amount in cents within what one payment may be. */
 export const paymentCentsSchema = z
@@ -196,7 +201,14 @@ const createPaymentLinkFields = z
     ),
     isOpenAmount: z.boolean(),
     amountCents: absentAsNull(paymentCentsSchema),
+    /** The one tip of a link made through the API before presets; `tipPresets` decides when given. */
     tipPercent: absentAsNull(wholeNumberIn(0, MAX_TIP_PERCENT, TIP_RANGE_MESSAGE)),
+    tipPresets: absentAsNull(
+      z.array(wholeNumberIn(1, MAX_TIP_PERCENT, TIP_PRESET_MESSAGE)).check(
+        z.maxLength(MAX_TIP_PRESETS, TIP_PRESETS_COUNT_MESSAGE),
+        z.refine((presets) => new Set(presets).size === presets.length, TIP_PRESETS_REPEATED_MESSAGE),
+      ),
+    ),
     ...expiryFields,
     ...settingsFields,
     customFields: customFieldsInputSchema,
@@ -225,10 +237,16 @@ const createPaymentLinkFields = z
   );
 export const createPaymentLinkSchema = z.pipe(
   createPaymentLinkFields,
-  z.transform((link: z.output<typeof createPaymentLinkFields>) => ({
-    ...link,
-    amountCents: link.isOpenAmount ? null : link.amountCents,
-  })),
+  z.transform((link: z.output<typeof createPaymentLinkFields>) => {
+    // Every new link stores its presets; `tipPercent` stays their first, for readers of the old field (#205).
+    const tipPresets = link.tipPresets ?? (link.tipPercent ? [link.tipPercent] : []);
+    return {
+      ...link,
+      amountCents: link.isOpenAmount ? null : link.amountCents,
+      tipPresets,
+      tipPercent: tipPresets[0] ?? null,
+    };
+  }),
 );
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkSchema>;
 export type CreatePaymentLink = z.output<typeof createPaymentLinkSchema>;
@@ -245,6 +263,7 @@ const publicLinkFieldsSchema = z.pick(paymentLinkFieldsSchema, {
   amountCents: true,
   isOpenAmount: true,
   tipPercent: true,
+  tipPresets: true,
   currency: true,
   repeat: true,
 });

@@ -77,7 +77,7 @@ test('a signed-in merchant sees the shell with their email and initial, and move
   const merchant = await openSignedIn(page, DESKTOP);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Harbour Coffee Co.' })).toBeVisible();
-  // The first visit is a welcome; later ones say "Welcome back" (docs/decisions.md #88).
+  // A new merchant is welcomed; after their first day the heading says "Welcome back" (docs/decisions.md #206).
   // A new merchant is on the free trial: the plan's badge says so (docs/decisions.md #87).
   await expect(page.getByText('Trial', { exact: true })).toBeVisible();
   await expect(page.getByText('First month free, then NZD $29/month')).toBeVisible();

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type Route, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { TIP_RANGE_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
+import { TIP_PRESET_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
@@ -107,12 +107,13 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
   await expect(page.getByLabel('Amount (NZD)')).toHaveAccessibleDescription('Amount is required');
   await page.getByLabel('Amount (NZD)').fill('0.20');
-  await page.getByLabel('Tip Percentage').fill('51');
+  // Tips start off; turned on, they offer 10, 15 and 20% (docs/decisions.md #205).
+  await page.getByLabel('Offer tips').check();
+  await expect(page.getByLabel('Tip 2 (%)')).toHaveValue('15');
+  await page.getByLabel('Tip 1 (%)').fill('51');
   await page.getByRole('button', { name: 'Create Payment Link' }).click();
   await expect(page.getByLabel('Amount (NZD)')).toHaveAccessibleDescription('The amount must be at least NZ$0.50.');
-  await expect(page.getByLabel('Tip Percentage')).toHaveAccessibleDescription(
-    new RegExp(escapeRegExp(TIP_RANGE_MESSAGE)),
-  );
+  await expect(page.getByLabel('Tip 1 (%)')).toHaveAccessibleDescription(new RegExp(escapeRegExp(TIP_PRESET_MESSAGE)));
   await attachScreenshot(testInfo, page, 'create-errors-1280');
   await expectNoSeriousAxeFindings(page);
 
@@ -125,7 +126,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await expect(page.getByText('10/100', { exact: true })).toBeVisible();
   await page.getByLabel('Description').fill('Oat milk, takeaway cup');
   await page.getByLabel('Amount (NZD)').fill('5.50');
-  await page.getByLabel('Tip Percentage').fill('');
+  await page.getByLabel('Offer tips').uncheck();
   const createHeld = heldUntilReleased();
   await page.route('**/api/me/links', createHeld.handler);
   const flatWhiteCreated = submitLink(page);
@@ -194,15 +195,16 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await expect(tab(page, 'Create Link')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Title')).toBeFocused();
 
-  // An open-amount link with a 15% tip: the amount field goes away.
+  // An open-amount link with tips of 12, 15 and 20%: the amount field goes away.
   await page.getByLabel('Title').fill('Koha');
   await page.getByLabel('Allow customers to enter their own amount').check();
   await expect(page.getByLabel('Amount (NZD)')).toHaveCount(0);
-  await page.getByLabel('Tip Percentage').fill('15');
+  await page.getByLabel('Offer tips').check();
+  await page.getByLabel('Tip 1 (%)').fill('12');
   const koha = await submitLink(page);
-  expect(koha).toMatchObject({ amountCents: null, isOpenAmount: true, tipPercent: 15, isActive: true });
+  expect(koha).toMatchObject({ amountCents: null, isOpenAmount: true, tipPresets: [12, 15, 20], isActive: true });
   await expect(dialog.getByText('Open amount', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('15% tip', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('12 / 15 / 20% tip', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   // The form is reset, open-amount flag included.
@@ -220,7 +222,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   const flatWhiteRow = linkRow(page, 'Flat white');
   await expect(kohaRow.getByText('Active', { exact: true })).toBeVisible();
   await expect(kohaRow.getByText('Amount: Open amount')).toBeVisible();
-  await expect(kohaRow.getByText('Tip: 15%')).toBeVisible();
+  await expect(kohaRow.getByText('Tip: 12 / 15 / 20%')).toBeVisible();
   await expect(kohaRow.getByText(/^Created .+ ago$/)).toBeVisible();
   await expect(flatWhiteRow.getByText('Active', { exact: true })).toBeVisible();
   await expect(flatWhiteRow.getByText('Amount: $5.50')).toBeVisible();

@@ -82,7 +82,7 @@ test('every merchant screen fits a 390 px phone with real data on it', async ({ 
   await page.setViewportSize(PHONE);
   await signInWithStoredSession(page, merchant);
   const recent = page.getByRole('region', { name: 'Recent Payments' });
-  await expect(page.getByRole('region', { name: 'Set up your business' })).toContainText('2 of 3 done');
+  await expect(page.getByRole('region', { name: 'Set up your business' })).toContainText('2 of 4 done');
   await expect(page.getByRole('region', { name: 'Subscription' })).toBeVisible();
   await expectFitsPhone(page, 'dashboard home', recent.getByText('Wiremu Parata-Henare'));
   await expectNoSeriousAxeFindings(page);

@@ -93,7 +93,12 @@ describe('a cancel never overrules money on its way', () => {
     expect(row).toMatchObject({ status: 'pending', paymentMethodType: 'nz_bank_account' });
 
     // Anyone holding the id opens the cancel page.
-    expect(await cancel(paymentId)).toEqual({ paymentId, status: 'pending', linkId: link.linkId });
+    expect(await cancel(paymentId)).toEqual({
+      paymentId,
+      status: 'pending',
+      linkId: link.linkId,
+      businessWebsite: null,
+    });
     await env.settle();
     expect((await paymentRow(env, paymentId)).status).toBe('pending');
     // The one place is still held: a second payer is told it is sold out.

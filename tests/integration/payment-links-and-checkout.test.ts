@@ -229,6 +229,7 @@ describe('the public link (GET /api/links/{id})', () => {
       amountCents: 550,
       isOpenAmount: false,
       tipPercent: 10,
+      tipPresets: [10],
       currency: 'nzd',
       businessName: 'Kiwi Coffee Cart',
       acceptingPayments: true,
@@ -538,6 +539,7 @@ describe('the result pages', () => {
       paymentId,
       status: 'canceled',
       linkId: link.linkId,
+      businessWebsite: null,
     });
     await env.settle();
     expect((await paymentRow(env, paymentId)).status).toBe('canceled');

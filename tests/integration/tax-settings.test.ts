@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shared/contracts/errors';
+import { merchantProfileSchema } from '@shared/contracts/merchant';
 import { taxSettingsSchema } from '@shared/contracts/tax';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
@@ -70,6 +71,16 @@ describe('Settings → Tax: GET/PUT /api/me/tax', () => {
     };
     expect(taxSettingsSchema.parse(await response.json())).toEqual(saved);
     expect(await getTax(merchant.accessToken)).toEqual(saved);
+  });
+
+  it('tells the profile once tax settings are saved, registered or not: the checklist’s GST step (#208)', async () => {
+    const merchant = await env.createMerchant();
+    const profile = async () =>
+      merchantProfileSchema.parse(await (await env.api('/api/me', { token: merchant.accessToken })).json());
+    expect((await profile()).taxSettingsSaved).toBe(false);
+    const response = await putTax(merchant.accessToken, { gstRegistered: false, tipTreatment: 'part-of-supply' });
+    expect(response.status).toBe(200);
+    expect((await profile()).taxSettingsSaved).toBe(true);
   });
 
   it('refuses a wrong check digit in words on the field, and changes nothing', async () => {

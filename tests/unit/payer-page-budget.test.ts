@@ -24,6 +24,7 @@ const LONGEST_LINK: PublicPaymentLink = {
   amountCents: 2450,
   isOpenAmount: false,
   tipPercent: 10,
+  tipPresets: null,
   currency: 'nzd',
   // A recurring link's lines are the longest the page draws (docs/decisions.md #154).
   repeat: { every: 'fortnight', payments: 520 },

@@ -22,6 +22,7 @@ const LINK: PublicPaymentLink = {
   amountCents: 2450,
   isOpenAmount: false,
   tipPercent: 10,
+  tipPresets: [10, 15, 20],
   currency: 'nzd',
   businessName: "Harbour's Cafe",
   acceptingPayments: true,
@@ -67,7 +68,11 @@ const cases: { state: string; link: PublicPaymentLink | null; query?: string }[]
   { state: 'a fixed amount with a tip, a business and a description', link: LINK },
   {
     state: 'a fixed amount without tip, business or description',
-    link: { ...LINK, tipPercent: null, businessName: null, description: null },
+    link: { ...LINK, tipPercent: null, tipPresets: [], businessName: null, description: null },
+  },
+  {
+    state: 'a link made before presets, offering its one percentage',
+    link: { ...LINK, tipPercent: 12, tipPresets: null },
   },
   {
     state: 'a weekly link for 10 payments, with a tip on the first',

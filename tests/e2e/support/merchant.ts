@@ -22,7 +22,9 @@ export const e2eEnv = {
   },
 };
 
-export async function createConfirmedMerchant(overrides: { fullName?: string; businessName?: string } = {}) {
+export async function createConfirmedMerchant(
+  overrides: { fullName?: string; businessName?: string; websiteUrl?: string } = {},
+) {
   const email = `e2e-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
   const response = await fetch(`${e2eEnv.baseUrl}/api/signup`, {
     method: 'POST',
@@ -34,6 +36,7 @@ export async function createConfirmedMerchant(overrides: { fullName?: string; bu
       countryCode: '+64',
       phone: '21 555 0199',
       businessName: overrides.businessName ?? 'Harbour Coffee Co.',
+      ...(overrides.websiteUrl && { websiteUrl: overrides.websiteUrl }),
       botCheck: await solveBotCheck(e2eEnv.baseUrl),
     }),
   });
@@ -94,7 +97,9 @@ export async function merchantApi<T>(token: string, method: string, path: string
  * form, as a person completes it) and connected in Paylink — one that can take payments. The Stripe
  * connection screens themselves are clicked through in stripe.spec.ts.
  */
-export async function createMerchantReadyForPayments(overrides: { fullName?: string; businessName?: string } = {}) {
+export async function createMerchantReadyForPayments(
+  overrides: { fullName?: string; businessName?: string; websiteUrl?: string } = {},
+) {
   const merchant = await createConfirmedMerchant(overrides);
   const token = await merchantAccessToken(merchant);
   const { url } = await merchantApi<{ url: string }>(token, 'POST', '/api/me/stripe/connect');

@@ -1,11 +1,14 @@
-/** Where lib/setup-progress.ts keeps a merchant's first steps in this browser (docs/decisions.md #88), read without React. */
+/**
+ * Where lib/setup-progress.ts keeps a merchant's first steps in this browser (docs/decisions.md #88), read
+ * without React. Dependency-free. (A `welcomed` key that older builds wrote is read and ignored: a new merchant
+ * is welcomed by the age of their account now, docs/decisions.md #206.)
+ */
 export interface SetupProgress {
   printed: boolean;
   dismissed: boolean;
-  welcomed: boolean;
 }
 
-const NOTHING_YET: SetupProgress = { printed: false, dismissed: false, welcomed: false };
+const NOTHING_YET: SetupProgress = { printed: false, dismissed: false };
 
 export const setupProgressKey = (merchantId: string) => `paylink:setup:${merchantId}`;
 

@@ -1,8 +1,7 @@
 /**
  * What this browser knows of a new merchant's first steps that the API does not record
  * (docs/decisions.md #88): that they downloaded print materials or a QR code (the checklist's "Print your
- * QR code"), that they hid the setup checklist, and that they have seen the dashboard once (so the first
- * visit says "Welcome", later ones "Welcome back"). Kept per merchant in localStorage; every tab follows
+ * QR code") and that they hid the setup checklist. Kept per merchant in localStorage; every tab follows
  * a change through the `storage` event.
  */
 import { useCallback, useSyncExternalStore } from 'react';

@@ -52,6 +52,10 @@ export const dashboardStrings = {
       print: 'Print your QR code',
       printDetail: 'Download a poster, a table card or the QR code for your counter.',
       printAction: 'Print materials',
+      tax: 'Set up GST and Xero',
+      taxDetail:
+        'Say whether you are registered for GST, so receipts show it and your Xero files are coded. Not registered? Say so and this ticks.',
+      taxAction: 'Tax settings',
       doneSr: ' (done)',
       todoSr: ' (to do)',
     },

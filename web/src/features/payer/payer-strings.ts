@@ -26,7 +26,7 @@ export const payerStrings = {
   securedByStripe: words.securedByStripe,
   tryAgain: 'Try again',
   networkError: `Could not reach ${BRAND_NAME}. Check your connection and try again.`,
-  returnHome: words.returnHome,
+  visitWebsite: words.visitWebsite,
 
   paymentPage: {
     documentTitle: words.documentTitle,

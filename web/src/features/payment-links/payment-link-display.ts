@@ -3,6 +3,7 @@ import { paymentLinkUrl } from '@shared/payment-messages';
 import { type PaymentLink } from '@shared/contracts/payment-links';
 import { REPEAT_LABELS } from '@shared/recurring';
 import { formatMoney } from '@web/lib/format-money';
+import { tipPresetsOf } from '@shared/tips';
 import { paymentLinksStrings } from './payment-links-strings';
 
 /** The fixed amount ('$5.50', en-NZ), or 'Open amount' when the payer types it. */
@@ -10,9 +11,13 @@ export function linkAmountText(link: Pick<PaymentLink, 'amountCents' | 'currency
   return link.amountCents === null ? paymentLinksStrings.link.openAmount : formatMoney(link.amountCents, link.currency);
 }
 
-/** The tip percentage a link offers, or null when it offers none (0 offers none, as on the payment page). */
-export function linkTipPercent(link: Pick<PaymentLink, 'tipPercent'>): number | null {
-  return link.tipPercent ? link.tipPercent : null;
+/**
+ * The tip percentages a link offers as one figure ('15', '10 / 15 / 20'), or null when it offers none: its
+ * presets, or a link made before them its one percentage (0 offers none, as on the payment page).
+ */
+export function linkTipPercents(link: Pick<PaymentLink, 'tipPercent' | 'tipPresets'>): string | null {
+  const presets = tipPresetsOf(link);
+  return presets.length > 0 ? presets.join(' / ') : null;
 }
 
 /**

@@ -13,7 +13,7 @@ export const paymentLinksStrings = {
 
   link: {
     openAmount: AMOUNT_WORDS.openAmount,
-    tipBadge: (percent: number) => `${percent}% tip`,
+    tipBadge: (percents: string) => `${percents}% tip`,
     active: 'Active',
     inactive: 'Inactive',
     expired: 'Expired',
@@ -35,9 +35,13 @@ export const paymentLinksStrings = {
     openAmountHint: 'The customer types the amount when they pay.',
     amountLabel: 'Amount (NZD)',
     amountPlaceholder: '0.00',
-    tipLabel: 'Tip Percentage',
-    tipPlaceholder: '0',
-    tipHint: `A whole number from 0 to ${MAX_TIP_PERCENT}. Leave it empty to offer no tip.`,
+    tips: {
+      heading: 'Tips',
+      offer: 'Offer tips',
+      offerHint: 'The customer chooses one of your percentages, types their own tip, or chooses No Tip.',
+      preset: (place: number) => `Tip ${place} (%)`,
+      presetsHint: `Whole numbers from 1 to ${MAX_TIP_PERCENT}. Clear a box to offer fewer.`,
+    },
     repeatLabel: 'Repeat',
     repeatNever: 'Never (one payment)',
     repeatHint: 'The customer pays now, then on this schedule until they or you cancel. A tip is taken once.',

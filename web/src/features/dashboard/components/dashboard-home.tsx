@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import { LiveIndicator } from '@web/components/live-indicator';
@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { usePaymentLinks } from '@web/lib/payment-links-api';
-import { useSetupProgress } from '@web/lib/setup-progress';
+import { isNewMerchant } from '../dashboard-frame-strings';
 import { useStripeConnection } from '@web/lib/stripe-connection-api';
 import { PlanBadge, SubscriptionStatusCard, useSubscriptionStatus } from '@web/features/subscription';
 import { useDashboardStats, useRecentPayments } from '../api/dashboard-queries';
@@ -66,13 +66,11 @@ function useFirstScreenReads(): boolean {
   return useDeferredValue(shaping.every((read) => read.isFetched));
 }
 
-/** "Welcome" on the merchant's first visit (in this browser), "Welcome back" after (docs/decisions.md #88). */
-function useFirstVisit(): boolean {
-  const { progress, record } = useSetupProgress();
-  // Read once, when the page first draws: the visit stays the first one until the merchant leaves it.
-  const [firstVisit] = useState(() => !progress.welcomed);
-  useEffect(() => record('welcomed'), [record]);
-  return firstVisit;
+/** "Welcome" for a new merchant, "Welcome back" after (docs/decisions.md #206). */
+function useWelcomesNewMerchant(createdAt: string): boolean {
+  // Read once, when the page first draws: the heading does not change under the merchant's eyes.
+  const [isNew] = useState(() => isNewMerchant(createdAt));
+  return isNew;
 }
 
 /**
@@ -81,7 +79,7 @@ function useFirstVisit(): boolean {
  */
 function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsReady: boolean }) {
   const { plan } = profile;
-  const firstVisit = useFirstVisit();
+  const firstVisit = useWelcomesNewMerchant(profile.createdAt);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { useConnectStripe } from '@web/features/stripe-connection';
 import { cn } from '@web/lib/cn';
 import { usePaymentLinks } from '@web/lib/payment-links-api';
+import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { useStripeConnection } from '@web/lib/stripe-connection-api';
 import { dashboardStrings } from '../dashboard-strings';
@@ -13,8 +14,9 @@ const strings = dashboardStrings.home.setup;
 
 /**
  * A new merchant's first steps, first on the dashboard (docs/decisions.md #88): Connect Stripe → Create
- * your first link → Print your QR code. Each ticks itself from what is true — the Stripe account, the
- * links, a downloaded poster, table card or QR code — and the card goes once all three are done, or when
+ * your first link → Print your QR code → GST and Xero (#208). Each ticks itself from what is true — the
+ * Stripe account, the links, a downloaded poster, table card or QR code, tax settings saved (registered or
+ * not) — and the card goes once all four are done, or when
  * the merchant hides it. Nothing is drawn until the connection and the links are read, so a merchant who
  * is set up never sees it flash.
  */
@@ -23,8 +25,9 @@ export function SetupChecklistCard() {
   const links = usePaymentLinks();
   const { progress, record } = useSetupProgress();
   const { connect, isConnecting } = useConnectStripe();
+  const profile = useMerchantProfile();
 
-  if (progress.dismissed || !stripe.data || !links.data) return null;
+  if (progress.dismissed || !stripe.data || !links.data || !profile.data) return null;
   const steps: SetupStep[] = [
     {
       done: stripe.data.connected,
@@ -43,6 +46,12 @@ export function SetupChecklistCard() {
       label: strings.print,
       detail: strings.printDetail,
       action: { to: '/dashboard/print-materials', label: strings.printAction },
+    },
+    {
+      done: profile.data.taxSettingsSaved,
+      label: strings.tax,
+      detail: strings.taxDetail,
+      action: { to: '/dashboard/settings', label: strings.taxAction },
     },
   ];
   const done = steps.filter((step) => step.done).length;

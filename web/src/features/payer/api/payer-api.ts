@@ -24,6 +24,8 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   amountCents: 'number|null',
   isOpenAmount: 'boolean',
   tipPercent: 'number|null',
+  /** The link's tip presets (docs/decisions.md #205); null on a link made before them. */
+  tipPresets: 'object|null',
   currency: 'string',
   /** A recurring link's schedule (docs/decisions.md #154); null for a one-off link. */
   repeat: 'object|null',
@@ -49,12 +51,18 @@ const paymentResultShape: AnswerShape<PaymentResult> = {
   customer_name: 'string|null',
   link_title: 'string',
   business_name: 'string|null',
+  business_website: 'string|null',
   last_error: 'string|null',
   thank_you_message: 'string|null',
   receipt_path: 'string|null',
 };
 
-const cancelResultShape: AnswerShape<CancelResult> = { paymentId: 'string', status: 'string', linkId: 'string' };
+const cancelResultShape: AnswerShape<CancelResult> = {
+  paymentId: 'string',
+  status: 'string',
+  linkId: 'string',
+  businessWebsite: 'string|null',
+};
 
 const receiptShape: AnswerShape<ReceiptResponse> = { sent: 'boolean', email: 'string' };
 

@@ -4,6 +4,7 @@ import { loadOnce } from '../api/load-once';
 import { cancelPayment } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { PayerLoading, PayerShell } from './payer-shell';
+import { BusinessWebsiteLink } from './business-website-link';
 import { PayerStatusCard } from './payer-status-card';
 import { payerButton } from '@shared/payer-page-look';
 
@@ -27,11 +28,7 @@ export function PaymentCanceledPage({ paymentId }: { paymentId: string }) {
 function CanceledPayment({ paymentId }: { paymentId: string }) {
   const outcome = paymentId ? use(loadOnce(`cancel:${paymentId}`, () => cancelPayment(paymentId))) : null;
   const cancel = outcome?.ok ? outcome.value : null;
-  const home = (
-    <a href="/" className={payerButton({ variant: 'outline' })}>
-      {payerStrings.returnHome}
-    </a>
-  );
+  const home = <BusinessWebsiteLink url={cancel?.businessWebsite} variant="outline" />;
 
   if (cancel?.status === 'succeeded') {
     return (

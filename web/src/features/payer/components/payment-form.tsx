@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS, type TipChoice } from '@shared/money';
+import { parseMoneyInput, PAYMENT_MAX_CENTS, PAYMENT_MIN_CENTS } from '@shared/money';
+import { PAY_OWN_TIP_ID } from '@shared/payer-page-tips';
+import { tipRequestOf, type TipOption } from '@shared/tips';
 import { formAmounts, PAY_AMOUNT_ID, paymentForm, prefilledAmountText } from '@shared/payer-page-markup';
 import type { PublicPaymentLink } from '@shared/contracts/payment-links';
 import { prefilledAmountCents, REQUEST_ID_PATTERN } from '@shared/payer-link-params';
@@ -48,7 +50,9 @@ export function PaymentForm({
     };
   });
   const [amountText, setAmountText] = useState(() => prefilledAmountText(link, fromRequest.prefill));
-  const [tip, setTip] = useState<TipChoice>('none');
+  const [tip, setTip] = useState<TipOption>('none');
+  const [ownTipText, setOwnTipText] = useState('');
+  const [ownTipError, setOwnTipError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,8 +69,7 @@ export function PaymentForm({
     return () => window.removeEventListener('pageshow', restore);
   }, []);
 
-  const { typedCents, baseCents, totalCents } = formAmounts(link, amountText, tip);
-  const tipChoice: TipChoice = (link.tipPercent ?? 0) > 0 ? tip : 'none';
+  const { typedCents, baseCents, totalCents, tipRefusal } = formAmounts(link, amountText, tip, ownTipText);
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -79,12 +82,18 @@ export function PaymentForm({
       document.getElementById(PAY_AMOUNT_ID)?.focus();
       return;
     }
+    // The payer's own tip, checked in the server's words before it is asked (shared/tips.ts decides both).
+    setOwnTipError(tipRefusal);
+    if (tipRefusal) {
+      document.getElementById(PAY_OWN_TIP_ID)?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const checkout = await createCheckout({
         linkId: link.linkId,
         ...(link.isOpenAmount && { amount: baseCents }),
-        tip: tipChoice,
+        ...tipRequestOf(tip, ownTipText.trim() === '' ? null : (parseMoneyInput(ownTipText) ?? Number.NaN)),
         ...(fromRequest.requestId && { requestId: fromRequest.requestId }),
       });
       // Stays busy: the page is on its way to Stripe.
@@ -111,6 +120,8 @@ export function PaymentForm({
           link,
           amountText,
           tip,
+          ownTipText,
+          ownTipError,
           interactive,
           busy,
           amountError,
@@ -121,7 +132,14 @@ export function PaymentForm({
               setAmountText(text);
               setAmountError(null);
             },
-            tip: setTip,
+            tip: (choice) => {
+              setTip(choice);
+              setOwnTipError(null);
+            },
+            ownTipInput: (text) => {
+              setOwnTipText(text);
+              setOwnTipError(null);
+            },
           },
         }),
       )}

@@ -5,6 +5,7 @@ import { DEFAULT_CURRENCY } from '@shared/brand';
 import { loadOnce } from '../api/load-once';
 import { getPaymentResult } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
+import { BusinessWebsiteLink } from './business-website-link';
 import { EmailReceiptButton } from './email-receipt-button';
 import { PayerLoading, PayerShell } from './payer-shell';
 import { PayerStatusCard } from './payer-status-card';
@@ -32,6 +33,7 @@ export function PaymentSuccessPage({ sessionId }: { sessionId: string }) {
 function VerifiedPayment({ sessionId }: { sessionId: string }) {
   const outcome = sessionId ? use(loadOnce(`verify:${sessionId}`, () => getPaymentResult(sessionId))) : null;
   const result = outcome?.ok && outcome.value.verified ? outcome.value : null;
+  const website = outcome?.ok ? outcome.value.business_website : null;
 
   const actions = (
     <div className="flex w-full flex-col gap-3">
@@ -43,9 +45,7 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
           {strings.viewReceipt}
         </a>
       ) : null}
-      <a href="/" className={payerButton({ variant: 'ghost' })}>
-        {payerStrings.returnHome}
-      </a>
+      <BusinessWebsiteLink url={website} variant="ghost" />
     </div>
   );
 
@@ -72,11 +72,11 @@ function VerifiedPayment({ sessionId }: { sessionId: string }) {
           transactionId={processing.payment_id}
           customerName={processing.customer_name}
         />
-        <div className="flex w-full flex-col gap-3">
-          <a href="/" className={payerButton({ variant: 'ghost' })}>
-            {payerStrings.returnHome}
-          </a>
-        </div>
+        {website ? (
+          <div className="flex w-full flex-col gap-3">
+            <BusinessWebsiteLink url={website} variant="ghost" />
+          </div>
+        ) : null}
       </PayerStatusCard>
     );
   }

@@ -14,14 +14,14 @@ import { paymentLinkDefaults } from '@shared/payment-link-record';
 import type { RepeatEvery } from '@shared/recurring';
 import { toCustomFieldInputs, type WithQuestions } from './link-questions-fields';
 import { linkSettingsInput, linkSettingsText, type LinkSettingsText } from './link-settings-text';
+import { filledTipPlaces, TIP_FORM_DEFAULTS, toTipPresetsInput, type WithTips } from './link-tip-fields';
 
 /** What the person types: money and percentages stay text until the shared schema checks them. */
-export interface CreateLinkFormValues extends WithQuestions, LinkSettingsText {
+export interface CreateLinkFormValues extends WithQuestions, LinkSettingsText, WithTips {
   title: string;
   description: string;
   isOpenAmount: boolean;
   amount: string;
-  tipPercent: string;
   /** The merchant's clock, `yyyy-MM-ddTHH:mm` (docs/decisions.md #53); empty for no expiry. */
   expiresAtLocal: string;
   expiredMessage: string;
@@ -38,7 +38,7 @@ export const EMPTY_FORM: CreateLinkFormValues = {
   description: '',
   isOpenAmount: false,
   amount: '',
-  tipPercent: '',
+  ...TIP_FORM_DEFAULTS,
   expiresAtLocal: '',
   expiredMessage: linkDefaults.expiredMessage ?? '',
   repeatEvery: '',
@@ -52,9 +52,17 @@ export const EMPTY_FORM: CreateLinkFormValues = {
  * A refusal's field in the form: a question's (`customFields.1.label`, `customFields.0.options.3`) lands
  * on that question's input, the list's own (too many) under the questions.
  */
-export function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormValues> | undefined {
+export function formFieldOf(
+  path: readonly PropertyKey[],
+  values?: CreateLinkFormValues,
+): Path<CreateLinkFormValues> | undefined {
   // Every field the form holds answers to the contract's name for it; only the amount is named otherwise.
   if (path[0] === 'amountCents') return 'amount';
+  if (path[0] === 'tipPresets') {
+    // The contract's list holds only the boxes filled in: its index is the nth of those.
+    const place = values && /^\d+$/.test(String(path[1] ?? '')) ? filledTipPlaces(values)[Number(path[1])] : undefined;
+    return place === undefined ? 'tipPresets' : `tipPresets.${place}`;
+  }
   if (path[0] === 'repeat') return path[1] === 'payments' ? 'repeatPayments' : 'repeatEvery';
   if (path[0] !== 'customFields') {
     const field = String(path[0]);
@@ -70,13 +78,12 @@ export function formFieldOf(path: readonly PropertyKey[]): Path<CreateLinkFormVa
 /** The body of POST /api/me/links from the form: dollars become cents; text that is no number stays NaN, and fails. */
 export function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkInput {
   const amountText = values.amount.trim();
-  const tipText = values.tipPercent.trim();
   return {
     title: values.title,
     description: values.description,
     isOpenAmount: values.isOpenAmount,
     amountCents: values.isOpenAmount || amountText === '' ? null : (parseMoneyInput(amountText) ?? Number.NaN),
-    tipPercent: tipText === '' ? null : Number(tipText),
+    tipPresets: toTipPresetsInput(values),
     expiresAtLocal: values.expiresAtLocal || null,
     expiredMessage: values.expiredMessage,
     ...linkSettingsInput(values),
@@ -101,7 +108,7 @@ export const createLinkResolver: Resolver<CreateLinkFormValues, unknown, CreateP
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of parsed.error.issues) {
-    const field = formFieldOf(issue.path);
+    const field = formFieldOf(issue.path, values);
     if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
   }
   // react-hook-form's nested shape (`questions.0.label` → questions[0].label).

@@ -13,7 +13,6 @@ import {
   type CreatePaymentLink,
   type PaymentLink,
 } from '@shared/contracts/payment-links';
-import { MAX_TIP_PERCENT } from '@shared/money';
 import { DateTimeInput } from '@web/components/date-time-input';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
@@ -29,11 +28,12 @@ import { LinkCreatedDialog } from './link-created-dialog';
 import { EMPTY_FORM, createLinkResolver, formFieldOf, type CreateLinkFormValues } from './create-link-form-model';
 import { GstTreatmentField, useOffersGstChoice } from './gst-treatment-field';
 import { LinkQuestionsFields } from './link-questions-fields';
+import { LinkTipFields } from './link-tip-fields';
 
 const strings = paymentLinksStrings.create;
 
 /**
- * Create Link: title, description, open amount or a fixed amount in NZD, tip 0–50.
+ * Create Link: title, description, open amount or a fixed amount in NZD, up to three tip presets (#205).
  * On success the form is cleared and the 'Payment Link Created!' dialog opens; the list refreshes itself.
  */
 export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => void }) {
@@ -42,7 +42,6 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
     description: useId(),
     openAmount: useId(),
     amount: useId(),
-    tip: useId(),
     repeat: useId(),
     repeatPayments: useId(),
     reference: useId(),
@@ -160,27 +159,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
               </FormField>
             )}
 
-            <FormField
-              id={ids.tip}
-              label={
-                <>
-                  {strings.tipLabel} {optional}
-                </>
-              }
-              hint={strings.tipHint}
-              error={errors.tipPercent?.message}
-            >
-              <Input
-                {...fieldControlProps(ids.tip, { error: errors.tipPercent?.message, hint: strings.tipHint })}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_TIP_PERCENT}
-                step={1}
-                placeholder={strings.tipPlaceholder}
-                {...form.register('tipPercent')}
-              />
-            </FormField>
+            <LinkTipFields control={form.control} register={form.register} errors={errors} />
 
             <FormField
               id={ids.repeat}

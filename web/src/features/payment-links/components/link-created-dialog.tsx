@@ -16,7 +16,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Textarea } from '@web/components/ui/textarea';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { linkAmountText, linkRepeatText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkRepeatText, linkTipPercents, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_DEFAULT_DARK, QR_DEFAULT_LIGHT, QR_MINI_MARGIN, QR_MINI_SIZE, qrCodeDataUrl } from '../qr-code-options';
 
@@ -49,7 +49,7 @@ export interface LinkCreatedDialogProps {
 /** 'Payment Link Created!': the new link's mini QR code, details, address, and ways to share it. */
 export function LinkCreatedDialog({ link, open, onOpenChange, onCreateAnother, onClosed }: LinkCreatedDialogProps) {
   const url = publicLinkUrl(link.linkId);
-  const tipPercent = linkTipPercent(link);
+  const tipPercent = linkTipPercents(link);
   const { copied, copy } = useCopyLink();
   const shareHeadingId = useId();
   const mailto = `mailto:?subject=${encodeURIComponent(link.title)}&body=${encodeURIComponent(

@@ -29,7 +29,7 @@ import { useCurrentRole } from '@web/features/team';
 import { roleAllows } from '@shared/roles';
 import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { linkAmountText, linkBadges, linkRepeatText, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkBadges, linkRepeatText, linkTipPercents, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { EditExpiryButton } from './edit-expiry-dialog';
 import { EditSettingsDialog } from './edit-settings-dialog';
@@ -45,7 +45,7 @@ export function PaymentLinkRow({
   onGenerateQr: (link: PaymentLink) => void;
 }) {
   const url = publicLinkUrl(link.linkId);
-  const tipPercent = linkTipPercent(link);
+  const tipPercent = linkTipPercents(link);
   const repeats = linkRepeatText(link);
   const createdAt = new Date(link.createdAt);
   const timeZone = useMerchantProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;

@@ -11,7 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { useSetupProgress } from '@web/lib/setup-progress';
 import { NativeSelect } from '@web/components/ui/native-select';
 import type { GeneratedQrCode, QrGenerator } from '../hooks/use-qr-generator';
-import { linkAmountText, linkRepeatText, linkBadges, linkTipPercent, publicLinkUrl } from '../payment-link-display';
+import { linkAmountText, linkRepeatText, linkBadges, linkTipPercents, publicLinkUrl } from '../payment-link-display';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { QR_SIZE_MAX, QR_SIZE_MIN } from '../qr-code-options';
 
@@ -128,7 +128,7 @@ function ColorField({
 }
 
 function SelectedLinkCard({ link }: { link: PaymentLink }) {
-  const tipPercent = linkTipPercent(link);
+  const tipPercent = linkTipPercents(link);
   return (
     <Card>
       <CardHeader className="gap-3">

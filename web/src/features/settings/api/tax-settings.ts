@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { taxSettingsSchema, type TaxSettings } from '@shared/contracts/tax';
 import { authenticatedApiGet, authenticatedApiSend } from '@web/lib/api-client';
+import { merchantProfileQueryKey } from '@web/lib/merchant-profile';
 
 export const taxSettingsQueryKey = ['tax-settings'] as const;
 
@@ -18,6 +19,8 @@ export function useSaveTaxSettings() {
     mutationFn: (settings: TaxSettings) => authenticatedApiSend('PUT', '/api/me/tax', settings, taxSettingsSchema),
     onSuccess: (saved) => {
       queryClient.setQueryData(taxSettingsQueryKey, saved);
+      // The profile says whether tax settings are saved: the setup checklist ticks its GST step from it.
+      void queryClient.invalidateQueries({ queryKey: merchantProfileQueryKey });
     },
   });
 }
