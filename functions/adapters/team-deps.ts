@@ -4,6 +4,7 @@
  */
 import type { Businesses } from '@shared/contracts/team';
 import { requireMerchant } from '../domain/merchants';
+import { endEverySession } from '../domain/session-ends';
 import type { Founder, InvitationDeps, MemberRecord, RemovalDeps } from '../domain/team';
 import { ENV } from '../environment';
 import { cognitoSessions } from './cognito-sessions';
@@ -11,6 +12,7 @@ import { connectionPusher } from './connection-pusher';
 import { connectionStore } from './connection-store';
 import { sendEmail } from './mailer';
 import { merchantStore } from './merchant-store';
+import { sessionEndStore } from './session-end-store';
 import { teamStore } from './team-store';
 
 export { teamStore };
@@ -31,11 +33,16 @@ export function invitationDeps(now = new Date()): InvitationDeps {
   return { team: teamStore, sendEmail, appOrigin: process.env[ENV.appOrigin] ?? '', now };
 }
 
-/** Ends every session of the removed person and closes their open dashboards' sockets. */
+/**
+ * Ends every session of the removed person, their access tokens included (docs/decisions.md #200), and closes
+ * their open dashboards' sockets.
+ */
 async function endSessions(member: MemberRecord) {
   const userPoolId = process.env[ENV.userPoolId];
   if (!userPoolId) throw new Error(`${ENV.userPoolId} is not set`);
-  await cognitoSessions.signOutEverywhere(userPoolId, member.email);
+  await endEverySession(member.memberId, () => cognitoSessions.signOutEverywhere(userPoolId, member.email), {
+    ends: sessionEndStore,
+  });
   for (const connection of await connectionStore.listByMerchant(member.memberId)) {
     await connectionPusher.disconnect(connection.connectionId);
     await connectionStore.remove(connection.connectionId);

@@ -1,5 +1,6 @@
 /**
- * The members table (infra/tables.ts): per business, `M#<memberId>` rows and `I#<invitationId>` rows.
+ * The members table (infra/tables.ts): per business, `M#<memberId>` rows and `I#<invitationId>` rows (and the
+ * person's own session cut, `SESSIONS`: functions/adapters/session-end-store.ts).
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationRecord, MemberRecord, TeamRepository } from '../domain/team';
@@ -37,8 +38,9 @@ export const teamStore: TeamRepository = {
         }),
       );
       for (const item of page.Items ?? []) {
-        if (String(item.entry).startsWith('M#')) members.push(withoutKeys<MemberRecord>(item));
-        else invitations.push(withoutKeys<InvitationRecord>(item));
+        const entry = String(item.entry);
+        if (entry.startsWith('M#')) members.push(withoutKeys<MemberRecord>(item));
+        else if (entry.startsWith('I#')) invitations.push(withoutKeys<InvitationRecord>(item));
       }
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);

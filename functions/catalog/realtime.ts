@@ -11,6 +11,8 @@ export const realtimeFunctions: readonly FunctionSpec[] = [
     description: 'Verifies the Cognito token a browser offers when it opens the realtime socket.',
     entry: 'functions/realtime/authorize-connection.ts',
     webSocketAuthorizer: true,
+    // The person's session cut (docs/decisions.md #200).
+    tables: { members: 'read' },
   },
   {
     name: 'realtime-connections',
