@@ -39,6 +39,14 @@ export const accountFunctions: readonly FunctionSpec[] = [
     tables: { merchants: 'read', members: 'readwrite' },
   },
   {
+    name: 'sign-out-everywhere',
+    description:
+      'Settings → Sessions: ends every session of the person, their refresh tokens and the access tokens already handed out.',
+    entry: 'functions/http/sign-out-everywhere.ts',
+    routes: [{ method: 'POST', path: '/api/me/sign-out-everywhere', auth: 'merchant' }],
+    tables: { members: 'readwrite' },
+  },
+  {
     name: 'signup-challenge',
     description: 'Issues the bot-check (ALTCHA) challenge the sign-up form solves.',
     entry: 'functions/http/signup-challenge.ts',

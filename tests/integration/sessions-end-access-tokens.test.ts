@@ -126,6 +126,26 @@ describe('an access token handed out before the sessions ended', () => {
     expect(await socketOpens(fresh)).toBe(true);
   });
 
+  it('is refused on its next request after Sign out everywhere on another device; a new sign-in works', async () => {
+    const merchant = await env.createMerchant();
+    const other = await anotherSession(merchant.email);
+    expect((await call('/api/me/links', merchant.accessToken)).status).toBe(200);
+
+    const signedOut = await call('/api/me/sign-out-everywhere', other.accessToken, { method: 'POST' });
+    expect(signedOut.status, await signedOut.clone().text()).toBe(200);
+    expect(await signedOut.json()).toEqual({ signedOut: true });
+
+    await expectEnded(await call('/api/me/links', merchant.accessToken));
+    await expectEnded(await call('/api/me/sign-out-everywhere', other.accessToken, { method: 'POST' }));
+    await expect(
+      env.cognito.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: other.refreshToken }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const again = await env.signIn(merchant.email, TEST_PASSWORD);
+    expect((await call('/api/me/links', again.accessToken)).status).toBe(200);
+  });
+
   it('is refused on its next request once its person is removed from a team, for every business', async () => {
     const owner = await env.createMerchant({ companyName: 'Kowhai Cafe' });
     const person = await env.createMerchant();
