@@ -15,15 +15,15 @@ export const requestRecipientStore: RequestRecipientRepository = {
   async suppress(merchantId, recipientKey, reason, at) {
     await conditionally(() =>
       documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { requestId: `unsub#${merchantId}#${recipientKey}` },
-        // The first reason and time stay; a report after an unsubscribe is noted beside it, each reason once
-        // (a redelivered bounce or complaint changes nothing).
-        UpdateExpression:
-          'SET suppressedAt = if_not_exists(suppressedAt, :at), reasons = list_append(if_not_exists(reasons, :none), :reason)',
-        ConditionExpression: 'attribute_not_exists(reasons) OR NOT contains(reasons, :reasonName)',
-        ExpressionAttributeValues: { ':at': at, ':none': [], ':reason': [reason], ':reasonName': reason },
+        new UpdateCommand({
+          TableName: table(),
+          Key: { requestId: `unsub#${merchantId}#${recipientKey}` },
+          // The first reason and time stay; a report after an unsubscribe is noted beside it, each reason once
+          // (a redelivered bounce or complaint changes nothing).
+          UpdateExpression:
+            'SET suppressedAt = if_not_exists(suppressedAt, :at), reasons = list_append(if_not_exists(reasons, :none), :reason)',
+          ConditionExpression: 'attribute_not_exists(reasons) OR NOT contains(reasons, :reasonName)',
+          ExpressionAttributeValues: { ':at': at, ':none': [], ':reason': [reason], ':reasonName': reason },
         }),
       ),
     );
