@@ -18,7 +18,7 @@ export function mailConfigurationSetNameFor(stage: string): string {
 
 export class MailEvents extends Construct {
   readonly configurationSet: ConfigurationSet;
-  /** The name as a plain string (not the resource's Ref): the functions' nested stacks take no parameter for it. */
+  /** The name as a plain string, for the functions' environment (the grant names the resource itself). */
   readonly configurationSetName: string;
 
   constructor(scope: Construct, id: string, props: { stage: string }) {
@@ -42,7 +42,8 @@ export class MailEvents extends Construct {
           Stack.of(scope).formatArn({
             service: 'ses',
             resource: 'configuration-set',
-            resourceName: this.configurationSetName,
+            // The resource's own name (its Ref): the grant names the configuration set it depends on.
+            resourceName: this.configurationSet.configurationSetName,
           }),
         ],
       }),
