@@ -53,6 +53,8 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
     // SES publishes to the account's default bus (its configuration set's EventBridge destination, #201).
     rules: [{ source: SES_EVENT_SOURCE, detailTypes: [EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED], bus: 'default' }],
     tables: { requests: 'readwrite' },
+    // A complaint is emailed to Paylink's support address, as an abuse report is.
+    sendsEmail: true,
   },
   {
     name: 'render-unsubscribe-page',

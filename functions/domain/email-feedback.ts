@@ -5,13 +5,17 @@
  * (`Transient`, `Undetermined`) is SES still trying or unsure: nothing changes. An email without the request's
  * tags (a receipt, a sign-in link) names no business's list.
  */
+import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { MAIL_TAGS, type EmailFeedback } from '@shared/contracts/email-feedback';
+import { email, type Email } from './emails';
 import { recipientKey, type RequestRecipientRepository, type SuppressionReason } from './request-recipients';
 
 export interface EmailFeedbackDeps {
   recipients: RequestRecipientRepository;
   now: Date;
-  /** The operator's alarm line for a complaint (docs/runbook.md, "A complaint about a payment request"). */
+  /** Emails the operator (Paylink's support address) about a complaint. */
+  send(to: string, email: Email): Promise<void>;
+  /** The operator's log line for a complaint (docs/runbook.md, "A complaint about a payment request"). */
   onComplaint(complaint: Record<string, unknown>): void;
 }
 
@@ -35,7 +39,33 @@ export async function recordEmailFeedback(feedback: EmailFeedback, deps: EmailFe
     await deps.recipients.suppress(merchantId, recipientKey(emailAddress), reason, deps.now.toISOString());
   }
   if (complaint) {
-    deps.onComplaint({ merchantId, requestId, messageId: feedback.mail.messageId, recipients: addresses.length });
+    const told = { merchantId, requestId, messageId: feedback.mail.messageId, recipients: addresses.length };
+    deps.onComplaint(told);
+    try {
+      await deps.send(SUPPORT_EMAIL, complaintEmail(merchantId, requestId, feedback.mail.messageId));
+    } catch (error) {
+      // The address is listed and the line logged; a retry would list nothing more and email twice.
+      deps.onComplaint({ ...told, operatorEmailFailed: String(error) });
+    }
   }
   return { merchantId, reason, listed: addresses.length };
+}
+
+function complaintEmail(merchantId: string, requestId: string | undefined, messageId: string): Email {
+  return email(
+    `Complaint about a payment request: ${merchantId}`,
+    'A payment request was marked as spam',
+    [
+      "A recipient marked a payment request's email as spam in their mail app; SES passed the complaint on.",
+      "The address is off this business's list. Look at the request and the business as docs/runbook.md says (A complaint about a payment request).",
+    ],
+    {
+      rows: [
+        ['Merchant', merchantId],
+        ['Request', requestId ?? 'unknown'],
+        ['SES message', messageId],
+      ],
+    },
+    `${BRAND_NAME} sends this to its operators for every complaint.`,
+  );
 }

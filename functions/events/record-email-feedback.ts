@@ -5,6 +5,7 @@
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { emailFeedbackSchema } from '@shared/contracts/email-feedback';
+import { sendEmail } from '../adapters/mailer';
 import { log, observed } from '../adapters/observability';
 import { requestRecipientStore } from '../adapters/request-recipient-store';
 import { recordEmailFeedback } from '../domain/email-feedback';
@@ -13,6 +14,7 @@ async function handle(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const outcome = await recordEmailFeedback(emailFeedbackSchema.parse(event.detail), {
     recipients: requestRecipientStore,
     now: new Date(),
+    send: sendEmail,
     // The operator's alarm, as an abuse report's is (docs/runbook.md, "A complaint about a payment request").
     onComplaint: (complaint) => log.error('Payment request complaint', complaint),
   });

@@ -17,6 +17,8 @@ import {
   type SendPaymentRequestInput,
 } from '@shared/contracts/payment-requests';
 import { REMINDER_SUPPRESSED_MESSAGES } from '@functions/domain/request-recipients';
+import { SUPPORT_EMAIL } from '@shared/brand';
+import { waitForEmail } from '../support/mailbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -106,7 +108,7 @@ describe("SES's feedback on a payment request", () => {
 
   it('a complaint: the next request is refused saying the customer marked an email as spam', async () => {
     const address = simulator('complaint');
-    await sent(merchant, { payerEmail: address });
+    const first = await sent(merchant, { payerEmail: address });
     await env.settle();
     const refused = await sendRequest(merchant, { payerEmail: address });
     expect(refused.status).toBe(409);
@@ -114,6 +116,11 @@ describe("SES's feedback on a payment request", () => {
       code: 'recipient_complained',
       message: RECIPIENT_COMPLAINED_MESSAGE,
     });
+    // The operator hears of it, naming the business and the request.
+    const told = await waitForEmail(env.runtime.mailbox.url, SUPPORT_EMAIL, {
+      subject: new RegExp(`^Complaint about a payment request: ${merchant.sub}$`),
+    });
+    expect(told.body.text).toContain(first.requestId);
   });
 
   it('a delivered email, a soft bounce or feedback on an email that is not a request lists nobody', async () => {
