@@ -243,11 +243,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     stops.push(dynamo.stop);
     // SES's feedback reaches the bus, which starts after the mailbox (it is what Cognito's emails go through).
-    let feedbackBus: LocalEventBus | undefined;
+    const feedback: { bus?: LocalEventBus } = {};
     const mailbox = await startLocalMailbox({
       port: ports.mailbox,
       meter,
-      onFeedback: (event) => feedbackBus?.put('default', event),
+      onFeedback: (event) => feedback.bus?.put('default', event),
     });
     stops.push(mailbox.stop);
     const cognito = await startLocalCognito({
@@ -268,7 +268,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       log,
     });
     stops.push(bus.stop);
-    feedbackBus = bus;
+    feedback.bus = bus;
 
     // The gateway before the Stripe sandbox: the sandbox's webhooks go to the gateway's URL, known once it
     // listens. Nothing calls either before this function returns, so the environment set after both is in
