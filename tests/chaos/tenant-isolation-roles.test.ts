@@ -3,7 +3,7 @@
  * invites a Manager and a Staff member, who join from the emailed link; then every merchant route in the
  * catalogue, called by each of them for that business with its real ids, answers as the catalogue's role
  * says — a route above the caller's role is 403 and changes nothing, every other is not refused for its
- * role. A removed member is refused on their very next request and their sessions end; a member of
+ * role. A removed member's token is refused on its very next request (their sessions end); a member of
  * business A asking for business B is refused everywhere. The routes and roles come from the catalogue.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -22,6 +22,9 @@ let staff: TestMerchant;
 let paid: PaidLink;
 let requestId: string;
 let invitationId: string;
+
+/** Routes that end the caller's own sessions: called last, then the caller signs in again. */
+const ENDS_CALLERS_SESSIONS = new Set(['POST /api/me/sign-out-everywhere']);
 
 function call(path: string, init: { method?: string; token: string; business?: string; body?: unknown }) {
   return env.api(path, {
@@ -155,6 +158,11 @@ describe('tenant isolation by role', () => {
     expect(await rowsOfBusiness()).toEqual(before);
 
     // Then what each role may do is not refused for its role (the answer may still be a 4xx about the input).
+    // Sign out everywhere ends the caller's own sessions (docs/decisions.md #200): it goes last, and the member
+    // signs in again, so the rest of the file keeps its tokens.
+    const last = ({ route }: (typeof allowedCalls)[number]) =>
+      Number(ENDS_CALLERS_SESSIONS.has(`${route.method} ${route.path}`));
+    allowedCalls.sort((a, b) => last(a) - last(b));
     for (const { route, role } of allowedCalls) {
       const path = pathWithIds(route.path);
       // Removing or demoting the manager here would change the rest of the matrix: those are the owner's anyway.
@@ -170,6 +178,8 @@ describe('tenant isolation by role', () => {
       }
     }
     expect(problems).toEqual([]);
+    manager = await env.signIn(manager.email, manager.password);
+    staff = await env.signIn(staff.email, staff.password);
   });
 
   it("a Staff member's refund is 403 and changes nothing; the Manager's goes through", async () => {
@@ -224,9 +234,14 @@ describe('tenant isolation by role', () => {
     expect((await links()).status).toBe(200);
     const removed = await call(`/api/me/team/members/${leaving.sub}`, { method: 'DELETE', token: owner.accessToken });
     expect(removed.status).toBe(204);
+    // Their token ended with their sessions (docs/decisions.md #200); signed in again, the business refuses them.
     const next = await links();
-    expect(next.status).toBe(403);
-    expect(((await next.json()) as { code: string }).code).toBe('not_a_member');
+    expect(next.status).toBe(401);
+    expect(((await next.json()) as { code: string }).code).toBe('session_ended');
+    const again = await env.signIn(leaving.email, leaving.password);
+    const asFormer = await call('/api/me/links', { token: again.accessToken, business: owner.sub });
+    expect(asFormer.status).toBe(403);
+    expect(((await asFormer.json()) as { code: string }).code).toBe('not_a_member');
     // AdminUserGlobalSignOut: the refresh token no longer gets new tokens.
     const refresh = await env.cognito
       .send(
