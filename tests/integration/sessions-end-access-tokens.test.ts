@@ -7,6 +7,8 @@
  */
 import {
   AssociateSoftwareTokenCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -14,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_MESSAGE } from '@functions/domain/session-ends';
-import { waitForEmail } from '../support/mailbox';
+import { linkIn, waitForEmail } from '../support/mailbox';
 import { freshCode } from '../support/totp-codes';
 import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
 
@@ -27,6 +29,7 @@ afterAll(async () => {
 });
 
 const clientId = () => env.runtime.cognito.userPoolClientId;
+const NEW_PASSWORD = 'Another!Horse42';
 
 function call(path: string, token: string, init: { method?: string; body?: unknown; business?: string } = {}) {
   return env.api(path, {
@@ -143,6 +146,27 @@ describe('an access token handed out before the sessions ended', () => {
       ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const again = await env.signIn(merchant.email, TEST_PASSWORD);
+    expect((await call('/api/me/links', again.accessToken)).status).toBe(200);
+  });
+
+  it('is refused on its next request after a password reset', async () => {
+    const merchant = await env.createMerchant();
+    expect((await call('/api/me/links', merchant.accessToken)).status).toBe(200);
+    await env.cognito.send(new ForgotPasswordCommand({ ClientId: clientId(), Username: merchant.email }));
+    const mail = await waitForEmail(env.runtime.mailbox.url, merchant.email, {
+      subject: /Reset your Paylink password/,
+    });
+    const code = linkIn(mail, '/reset-password').searchParams.get('code')!;
+    await env.cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId(),
+        Username: merchant.email,
+        ConfirmationCode: code,
+        Password: NEW_PASSWORD,
+      }),
+    );
+    await expectEnded(await call('/api/me/links', merchant.accessToken));
+    const again = await env.signIn(merchant.email, NEW_PASSWORD);
     expect((await call('/api/me/links', again.accessToken)).status).toBe(200);
   });
 
