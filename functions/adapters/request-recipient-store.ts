@@ -13,7 +13,7 @@ const reportsKey = (merchantId: string) => ({ requestId: `reports#${merchantId}`
 
 export const requestRecipientStore: RequestRecipientRepository = {
   async suppress(merchantId, recipientKey, reason, at) {
-    await conditionally(() =>
+    const listed = await conditionally(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: table(),
@@ -27,6 +27,7 @@ export const requestRecipientStore: RequestRecipientRepository = {
         }),
       ),
     );
+    return listed !== undefined;
   },
 
   async suppressionOf(merchantId, recipientKey) {

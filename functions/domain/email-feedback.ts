@@ -3,7 +3,8 @@
  * address does not exist or takes no mail) or a complaint (the recipient marked it as spam) puts the address on
  * the sending business's suppression list (#175), which requests and reminders already honour. A soft bounce
  * (`Transient`, `Undetermined`) is SES still trying or unsure: nothing changes. An email without the request's
- * tags (a receipt, a sign-in link) names no business's list.
+ * tags (a receipt, a sign-in link) names no business's list. Idempotent: each address is listed once per reason,
+ * and a complaint is emailed to the operator only when it listed someone.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { MAIL_TAGS, type EmailFeedback } from '@shared/contracts/email-feedback';
@@ -35,10 +36,14 @@ export async function recordEmailFeedback(feedback: EmailFeedback, deps: EmailFe
 
   const reason: SuppressionReason = complaint ? 'complained' : 'bounced';
   const addresses = (complaint ? feedback.complaint?.complainedRecipients : feedback.bounce?.bouncedRecipients) ?? [];
+  let newlyListed = 0;
   for (const { emailAddress } of addresses) {
-    await deps.recipients.suppress(merchantId, recipientKey(emailAddress), reason, deps.now.toISOString());
+    if (await deps.recipients.suppress(merchantId, recipientKey(emailAddress), reason, deps.now.toISOString())) {
+      newlyListed += 1;
+    }
   }
-  if (complaint) {
+  // A redelivered complaint lists nobody new: the operator hears of each complaint once.
+  if (complaint && newlyListed > 0) {
     const told = { merchantId, requestId, messageId: feedback.mail.messageId, recipients: addresses.length };
     deps.onComplaint(told);
     try {

@@ -47,8 +47,11 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORTS_TO_PAUSE = { trial: 1, subscribed: 3 } as const;
 
 export interface RequestRecipientRepository {
-  /** Puts the address (by `recipientKey`) on the business's list for this reason; the same reason again changes nothing. */
-  suppress(merchantId: string, recipientKey: string, reason: SuppressionReason, at: string): Promise<void>;
+  /**
+   * Puts the address (by `recipientKey`) on the business's list for this reason; the same reason again changes
+   * nothing and answers false.
+   */
+  suppress(merchantId: string, recipientKey: string, reason: SuppressionReason, at: string): Promise<boolean>;
   /** The first reason the address was listed for, or undefined when the business may email it. */
   suppressionOf(merchantId: string, recipientKey: string): Promise<SuppressionReason | undefined>;
   /** Keeps one report per request; false when this request was reported already. */

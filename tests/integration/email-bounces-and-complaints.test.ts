@@ -7,7 +7,7 @@
  * saying why; another business may still try the address.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EMAIL_BOUNCED, SES_EVENT_SOURCE } from '@shared/contracts/email-feedback';
+import { EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED, SES_EVENT_SOURCE } from '@shared/contracts/email-feedback';
 import {
   paymentRequestSchema,
   paymentRequestListSchema,
@@ -18,7 +18,7 @@ import {
 } from '@shared/contracts/payment-requests';
 import { REMINDER_SUPPRESSED_MESSAGES } from '@functions/domain/request-recipients';
 import { SUPPORT_EMAIL } from '@shared/brand';
-import { waitForEmail } from '../support/mailbox';
+import { emailsTo, waitForEmail } from '../support/mailbox';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -121,6 +121,28 @@ describe("SES's feedback on a payment request", () => {
       subject: new RegExp(`^Complaint about a payment request: ${merchant.sub}$`),
     });
     expect(told.body.text).toContain(first.requestId);
+
+    // SES delivers at least once: the same complaint again lists nobody new and emails nobody again.
+    env.runtime.bus.put('default', {
+      source: SES_EVENT_SOURCE,
+      'detail-type': EMAIL_COMPLAINT_RECEIVED,
+      resources: [],
+      detail: {
+        eventType: 'Complaint',
+        mail: {
+          messageId: crypto.randomUUID(),
+          destination: [address],
+          timestamp: new Date().toISOString(),
+          tags: { merchant: [merchant.sub], request: [first.requestId] },
+        },
+        complaint: { complainedRecipients: [{ emailAddress: address }] },
+      },
+    });
+    await env.settle();
+    const complaintsTold = (await emailsTo(env.runtime.mailbox.url, SUPPORT_EMAIL)).filter((email) =>
+      email.subject.endsWith(merchant.sub),
+    );
+    expect(complaintsTold).toHaveLength(1);
   });
 
   it('a delivered email, a soft bounce or feedback on an email that is not a request lists nobody', async () => {
