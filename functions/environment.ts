@@ -32,6 +32,8 @@ export const ENV = {
   /** The public origin of the web app, for links in emails and Stripe return URLs. */
   appOrigin: 'APP_ORIGIN',
   mailFrom: 'MAIL_FROM',
+  /** The SES configuration set every email is sent with: it publishes bounces and complaints (docs/decisions.md #201). */
+  mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** Set only by the local runtime: the Stripe sandbox's URL (unset = Stripe itself). */
   stripeApiUrl: 'STRIPE_API_URL',
   /** Set only by the local runtime: where 'View in Stripe' opens (unset = dashboard.stripe.com, by key mode). */

@@ -137,6 +137,11 @@ export type WebSocketRoute = '$connect' | '$disconnect' | '$default';
 export interface EventRule {
   source: string;
   detailTypes: string[];
+  /**
+   * `default`: the rule is on the account's default bus instead, where AWS services put their own events (SES's
+   * bounces and complaints, docs/decisions.md #201).
+   */
+  bus?: 'default';
 }
 
 /** A fixed-rate schedule. It lives on the default bus, because EventBridge allows no schedule on a custom bus. */

@@ -22,6 +22,7 @@ import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { CatalogFunction } from './constructs/catalog-function';
 import { DataTables } from './constructs/data-tables';
 import { EventRouting } from './constructs/event-routing';
+import { MailEvents } from './constructs/mail-events';
 import { MerchantUserPool } from './constructs/merchant-user-pool';
 import { Monitoring } from './constructs/monitoring';
 import { OriginCheck } from './constructs/origin-check';
@@ -71,6 +72,8 @@ export class PaylinkStack extends Stack {
   readonly events: EventRouting;
   /** Created by this stack, or the existing one it was told to use (`mailIdentityExists`). */
   readonly mailIdentity: IEmailIdentity;
+  /** The configuration set every email goes with: bounces and complaints to EventBridge (docs/decisions.md #201). */
+  readonly mailEvents: MailEvents;
   readonly web: WebHosting;
   readonly functions: ReadonlyMap<string, CatalogFunction>;
   /** The nested stack of each catalogue area's functions, by area (`other`: functions of no area, a test's fixtures). */
@@ -111,6 +114,7 @@ export class PaylinkStack extends Stack {
       created.applyRemovalPolicy(namedResourceRemovalPolicy(isProduction));
       this.mailIdentity = created;
     }
+    this.mailEvents = new MailEvents(this, 'MailEvents', { stage });
     this.merchantAuth = new MerchantUserPool(this, 'MerchantAuth', {
       stage,
       isProduction,
@@ -174,6 +178,7 @@ export class PaylinkStack extends Stack {
             eventBus: this.events.bus,
             mailIdentity: this.mailIdentity,
             mailFrom: settings.mailFrom,
+            mailEvents: this.mailEvents,
             realtimeStage: this.realtimeApi.stage,
             userPool: this.merchantAuth.userPool,
             userPoolClient: this.merchantAuth.webClient,

@@ -171,7 +171,8 @@ export const tables: Record<TableId, TableSpec> = {
     ttlAttribute: 'expiresAt',
   },
   // A business's team (docs/decisions.md #161): `entry` is `M#<memberId>` (a member, the founder has none)
-  // or `I#<invitationId>` (a pending invitation, which the TTL clears a day after it expires).
+  // or `I#<invitationId>` (a pending invitation, which the TTL clears a day after it expires); in a person's
+  // own partition, `SESSIONS` holds when their sessions last ended (docs/decisions.md #200).
   members: {
     partitionKey: { name: 'businessId', type: S },
     sortKey: { name: 'entry', type: S },

@@ -15,6 +15,11 @@ export interface VerifiedMerchantToken {
   email?: string;
   /** Epoch seconds when the token stops being valid: a realtime socket opened with it closes then. */
   expiresAt: number;
+  /**
+   * Epoch seconds of the sign-in the token comes from (`auth_time`, which a refresh keeps; else `iat`):
+   * a token signed in before the person's sessions ended is refused (docs/decisions.md #200).
+   */
+  signedInAt: number;
 }
 
 /** Returns the token's merchant when it is valid for our app client, undefined when it is not. */
@@ -58,10 +63,12 @@ export function merchantTokenVerifier(options: {
       if (typeof payload.sub !== 'string' || payload.sub.length === 0 || typeof payload.exp !== 'number') {
         return undefined;
       }
+      const signedInAt = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
       return {
         sub: payload.sub,
         ...(typeof payload.email === 'string' && { email: payload.email }),
         expiresAt: payload.exp,
+        signedInAt: typeof signedInAt === 'number' ? signedInAt : 0,
       };
     } catch {
       return undefined;

@@ -107,6 +107,9 @@ export async function sendEmail(to: string, email: Email): Promise<void> {
           ? fromHeader(email.sender.displayName, /<([^>]+)>/.exec(from)?.[1] ?? from)
           : from,
         Destination: { ToAddresses: [to] },
+        // Its bounces and complaints are published to EventBridge (docs/decisions.md #201), with the tags.
+        ...(process.env[ENV.mailConfigurationSet] && { ConfigurationSetName: process.env[ENV.mailConfigurationSet] }),
+        ...(email.tags?.length && { EmailTags: email.tags.map(({ name, value }) => ({ Name: name, Value: value })) }),
         ...(email.sender?.replyTo && { ReplyToAddresses: [email.sender.replyTo] }),
         Content: {
           Simple: {

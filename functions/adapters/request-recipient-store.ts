@@ -5,7 +5,7 @@
  * in the merchant's list of requests (the `byMerchant` index).
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RequestRecipientRepository } from '../domain/request-recipients';
+import type { RequestRecipientRepository, SuppressionReason } from '../domain/request-recipients';
 import { conditionally, documentClient, tableName } from './dynamo';
 
 const table = () => tableName('requests');
@@ -13,23 +13,30 @@ const reportsKey = (merchantId: string) => ({ requestId: `reports#${merchantId}`
 
 export const requestRecipientStore: RequestRecipientRepository = {
   async suppress(merchantId, recipientKey, reason, at) {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { requestId: `unsub#${merchantId}#${recipientKey}` },
-        // The first reason and time stay; a report after an unsubscribe is noted beside it.
-        UpdateExpression:
-          'SET suppressedAt = if_not_exists(suppressedAt, :at), reasons = list_append(if_not_exists(reasons, :none), :reason)',
-        ExpressionAttributeValues: { ':at': at, ':none': [], ':reason': [reason] },
-      }),
+    const listed = await conditionally(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { requestId: `unsub#${merchantId}#${recipientKey}` },
+          // The first reason and time stay; a report after an unsubscribe is noted beside it, each reason once
+          // (a redelivered bounce or complaint changes nothing).
+          UpdateExpression:
+            'SET suppressedAt = if_not_exists(suppressedAt, :at), reasons = list_append(if_not_exists(reasons, :none), :reason)',
+          ConditionExpression: 'attribute_not_exists(reasons) OR NOT contains(reasons, :reasonName)',
+          ExpressionAttributeValues: { ':at': at, ':none': [], ':reason': [reason], ':reasonName': reason },
+        }),
+      ),
     );
+    return listed !== undefined;
   },
 
-  async isSuppressed(merchantId, recipientKey) {
+  async suppressionOf(merchantId, recipientKey) {
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: table(), Key: { requestId: `unsub#${merchantId}#${recipientKey}` } }),
     );
-    return Item !== undefined;
+    if (!Item) return undefined;
+    const reasons = Array.isArray(Item.reasons) ? (Item.reasons as SuppressionReason[]) : [];
+    return reasons[0] ?? 'unsubscribed';
   },
 
   async recordReport(request, reason, at) {

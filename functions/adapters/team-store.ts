@@ -1,5 +1,6 @@
 /**
- * The members table (infra/tables.ts): per business, `M#<memberId>` rows and `I#<invitationId>` rows.
+ * The members table (infra/tables.ts): per business, `M#<memberId>` rows and `I#<invitationId>` rows (and the
+ * person's own session cut, `SESSIONS`: functions/adapters/session-end-store.ts).
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationRecord, MemberRecord, TeamRepository } from '../domain/team';
@@ -33,7 +34,7 @@ export const teamStore: TeamRepository = {
     const invitations: InvitationRecord[] = [];
     for (const item of items) {
       if (String(item.entry).startsWith('M#')) members.push(withoutKeys<MemberRecord>(item));
-      else invitations.push(withoutKeys<InvitationRecord>(item));
+      else if (String(item.entry).startsWith('I#')) invitations.push(withoutKeys<InvitationRecord>(item));
     }
     return { members, invitations };
   },

@@ -4,9 +4,10 @@
  */
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { cognitoSessions } from '../adapters/cognito-sessions';
+import { sessionEndStore } from '../adapters/session-end-store';
 import { endSessionsAfterPasswordReset } from '../domain/sessions';
 
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
-  await endSessionsAfterPasswordReset(event, cognitoSessions);
+  await endSessionsAfterPasswordReset(event, cognitoSessions, sessionEndStore);
   return event;
 }

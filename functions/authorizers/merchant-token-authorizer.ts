@@ -18,6 +18,8 @@ import { ORIGIN_VERIFY_HEADER, originSecretReader, type SecretReader } from './o
 export interface MerchantAuthorizerContext {
   sub: string;
   email?: string;
+  /** The token's sign-in time in epoch seconds, checked against the person's session cut (docs/decisions.md #200). */
+  signedInAt: string;
 }
 
 export interface MerchantAuthorizerResponse {
@@ -37,7 +39,7 @@ export function merchantTokenAuthorizer(
     if (!token) return { isAuthorized: false };
     const verified = await (options.verifyToken ?? merchantTokenVerifierFromEnvironment())(token);
     if (!verified) return { isAuthorized: false };
-    const context: MerchantAuthorizerContext = { sub: verified.sub };
+    const context: MerchantAuthorizerContext = { sub: verified.sub, signedInAt: String(verified.signedInAt) };
     if (verified.email) context.email = verified.email;
     return { isAuthorized: true, context };
   };

@@ -35,7 +35,16 @@ export const accountFunctions: readonly FunctionSpec[] = [
       'Turns the authenticator app on (a code from it) or off (the password and a current code, by a fresh sign-in), then ends every session.',
     entry: 'functions/http/change-two-factor.ts',
     routes: [{ method: 'POST', path: '/api/me/two-factor', auth: 'merchant' }],
-    tables: { merchants: 'read' },
+    // members: the person's session cut, written as every session ends (docs/decisions.md #200).
+    tables: { merchants: 'read', members: 'readwrite' },
+  },
+  {
+    name: 'sign-out-everywhere',
+    description:
+      'Settings → Sessions: ends every session of the person, their refresh tokens and the access tokens already handed out.',
+    entry: 'functions/http/sign-out-everywhere.ts',
+    routes: [{ method: 'POST', path: '/api/me/sign-out-everywhere', auth: 'merchant' }],
+    tables: { members: 'readwrite' },
   },
   {
     name: 'signup-challenge',
@@ -111,5 +120,7 @@ export const accountFunctions: readonly FunctionSpec[] = [
     entry: 'functions/auth/post-confirmation.ts',
     cognitoTrigger: 'postConfirmation',
     signsOutUsers: true,
+    // The person's session cut: their access tokens end with the reset too (docs/decisions.md #200).
+    tables: { members: 'readwrite' },
   },
 ];

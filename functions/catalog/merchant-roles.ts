@@ -58,6 +58,7 @@ export const MERCHANT_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /api/me/businesses': 'signed-in',
   // Two-factor is the person's own sign-in, whichever business they are working in.
   'POST /api/me/two-factor': 'signed-in',
+  'POST /api/me/sign-out-everywhere': 'signed-in',
   // Recurring links' subscribers: seeing and cancelling them is a manager's, as refunds are.
   'GET /api/me/subscribers': 'manager',
   'POST /api/me/subscribers/{id}/cancel': 'manager',

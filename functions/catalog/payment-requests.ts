@@ -3,6 +3,7 @@
  * one reminder's schedule (the settle path marks a request Paid: functions/domain/settlement.ts).
  * Part of the catalogue (functions/catalog.ts, which assembles the parts in this order).
  */
+import { EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED, SES_EVENT_SOURCE } from '@shared/contracts/email-feedback';
 import type { FunctionSpec } from '../function-spec';
 
 export const paymentRequestFunctions: readonly FunctionSpec[] = [
@@ -43,6 +44,17 @@ export const paymentRequestFunctions: readonly FunctionSpec[] = [
     tables: { requests: 'readwrite', merchants: 'read' },
     sendsEmail: true,
     timeoutSeconds: 120,
+  },
+  {
+    name: 'record-email-feedback',
+    description:
+      "SES's hard bounces and complaints about a payment request's email: the address joins that business's suppression list.",
+    entry: 'functions/events/record-email-feedback.ts',
+    // SES publishes to the account's default bus (its configuration set's EventBridge destination, #201).
+    rules: [{ source: SES_EVENT_SOURCE, detailTypes: [EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED], bus: 'default' }],
+    tables: { requests: 'readwrite' },
+    // A complaint is emailed to Paylink's support address, as an abuse report is.
+    sendsEmail: true,
   },
   {
     name: 'render-unsubscribe-page',

@@ -18,6 +18,8 @@ export interface Email {
   sender?: EmailSender;
   /** Header fields of the sender's own (List-Unsubscribe and List-Unsubscribe-Post, #175). */
   headers?: { name: string; value: string }[];
+  /** SES message tags, which SES hands back with a bounce or complaint: whose request it was (#201). */
+  tags?: { name: string; value: string }[];
 }
 
 export interface EmailParts {

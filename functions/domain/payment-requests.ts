@@ -30,7 +30,12 @@ import {
 } from './payment-links';
 import type { PaymentRecord } from './payments';
 import { requestEmail } from './request-emails';
-import { assertMayRequest, recipientKey, type RequestRecipientRepository } from './request-recipients';
+import {
+  assertMayRequest,
+  recipientKey,
+  REMINDER_SUPPRESSED_MESSAGES,
+  type RequestRecipientRepository,
+} from './request-recipients';
 import { assertMayUseGatedFeatures } from './subscription';
 
 /** Status only moves up this ladder; Cancelled is final and is reached only from Sent or Reminded (#80). */
@@ -335,9 +340,6 @@ const REMINDERS_PER_SHARD = 200;
 export const REMINDER_ATTEMPTS = 8;
 
 /** What the merchant reads when the reminder's sends kept failing (the mail service busy or down). */
-/** What the merchant reads when the recipient unsubscribed or reported before the reminder was due (#175). */
-export const REMINDER_UNSUBSCRIBED_MESSAGE =
-  'The reminder was not sent: the customer asked not to get payment requests from you.';
 
 export const REMINDER_GAVE_UP_MESSAGE =
   "The reminder could not be sent: Paylink's email (Amazon SES) kept failing for two hours. Send the request again if it is still owed.";
@@ -363,8 +365,9 @@ export async function sendDueReminders(
     for (const candidate of due) {
       const claimed = await deps.requests.claimReminder(candidate.requestId, deps.now);
       if (!claimed) continue;
-      if (await deps.recipients.isSuppressed(claimed.merchantId, recipientKey(claimed.payerEmail))) {
-        await deps.requests.endReminder(claimed, now, REMINDER_UNSUBSCRIBED_MESSAGE);
+      const listed = await deps.recipients.suppressionOf(claimed.merchantId, recipientKey(claimed.payerEmail));
+      if (listed) {
+        await deps.requests.endReminder(claimed, now, REMINDER_SUPPRESSED_MESSAGES[listed]);
         run.ended += 1;
         continue;
       }

@@ -6,6 +6,7 @@
 import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME } from '@shared/brand';
 import { formatMoney } from '@shared/money';
+import { MAIL_TAGS } from '@shared/contracts/email-feedback';
 import { businessNameOf, contactOf, senderOf } from './business-voice';
 import { email, type Email } from './emails';
 import type { MerchantRecord } from './merchants';
@@ -94,6 +95,11 @@ export function requestEmail(
   return {
     ...message,
     ...(sender && { sender }),
+    // A bounce or complaint comes back with these, so it reaches this business's suppression list (#201).
+    tags: [
+      { name: MAIL_TAGS.merchant, value: request.merchantId },
+      { name: MAIL_TAGS.request, value: request.requestId },
+    ],
     // Only an absolute https (or the local runtime's http) address is any use in a header (RFC 8058 §3.1).
     ...(/^https?:\/\//.test(addresses.oneClick) && {
       headers: [

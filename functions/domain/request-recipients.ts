@@ -5,15 +5,39 @@
  */
 import { createHash } from 'node:crypto';
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
-import { RECIPIENT_UNSUBSCRIBED_MESSAGE, REQUESTS_PAUSED_MESSAGE } from '@shared/contracts/payment-requests';
+import {
+  RECIPIENT_BOUNCED_MESSAGE,
+  RECIPIENT_COMPLAINED_MESSAGE,
+  RECIPIENT_UNSUBSCRIBED_MESSAGE,
+  REQUESTS_PAUSED_MESSAGE,
+} from '@shared/contracts/payment-requests';
 import { businessNameOf } from './business-voice';
 import { email, type Email } from './emails';
 import { HttpError } from './http-error';
 import { isSubscribed, type MerchantRecord, type MerchantRepository } from './merchants';
 import type { PaymentRequestRecord } from './payment-requests';
 
-/** Why an address is on a business's suppression list. */
-export type SuppressionReason = 'unsubscribed' | 'reported';
+/**
+ * Why an address is on a business's suppression list: the recipient's own links (#175), or SES's word that it
+ * bounced for good or that the recipient marked the email as spam (#201).
+ */
+export type SuppressionReason = 'unsubscribed' | 'reported' | 'bounced' | 'complained';
+
+/** What the merchant is told when a request to a listed address is refused, by the first reason it was listed. */
+const REFUSALS: Record<SuppressionReason, { code: string; message: string }> = {
+  unsubscribed: { code: 'recipient_unsubscribed', message: RECIPIENT_UNSUBSCRIBED_MESSAGE },
+  reported: { code: 'recipient_unsubscribed', message: RECIPIENT_UNSUBSCRIBED_MESSAGE },
+  bounced: { code: 'recipient_bounced', message: RECIPIENT_BOUNCED_MESSAGE },
+  complained: { code: 'recipient_complained', message: RECIPIENT_COMPLAINED_MESSAGE },
+};
+
+/** What a reminder ended unsent says to the merchant, by the same reason. */
+export const REMINDER_SUPPRESSED_MESSAGES: Record<SuppressionReason, string> = {
+  unsubscribed: 'The reminder was not sent: the customer asked not to get payment requests from you.',
+  reported: 'The reminder was not sent: the customer asked not to get payment requests from you.',
+  bounced: 'The reminder was not sent: email to this address bounced (it does not exist or takes no mail).',
+  complained: 'The reminder was not sent: the customer marked an earlier email from you as spam.',
+};
 
 /** What a recipient may say when reporting (the page's choices); anything else is kept as `other`. */
 export const REPORT_REASONS = ['phishing', 'spam', 'unknown_sender', 'other'] as const;
@@ -23,9 +47,13 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORTS_TO_PAUSE = { trial: 1, subscribed: 3 } as const;
 
 export interface RequestRecipientRepository {
-  /** Puts the address (by `recipientKey`) on the business's list; a second time changes nothing that matters. */
-  suppress(merchantId: string, recipientKey: string, reason: SuppressionReason, at: string): Promise<void>;
-  isSuppressed(merchantId: string, recipientKey: string): Promise<boolean>;
+  /**
+   * Puts the address (by `recipientKey`) on the business's list for this reason; the same reason again changes
+   * nothing and answers false.
+   */
+  suppress(merchantId: string, recipientKey: string, reason: SuppressionReason, at: string): Promise<boolean>;
+  /** The first reason the address was listed for, or undefined when the business may email it. */
+  suppressionOf(merchantId: string, recipientKey: string): Promise<SuppressionReason | undefined>;
   /** Keeps one report per request; false when this request was reported already. */
   recordReport(request: PaymentRequestRecord, reason: ReportReason, at: string): Promise<boolean>;
   /** Counts one more report against the business and answers its count so far. */
@@ -41,7 +69,7 @@ export function recipientKey(address: string): string {
   return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
 }
 
-/** Refuses a request the business may not send: paused (403) or to an address that opted out (409). */
+/** Refuses a request the business may not send: paused (403) or to an address on its list (409, saying why). */
 export async function assertMayRequest(
   merchantId: string,
   payerEmail: string,
@@ -50,10 +78,10 @@ export async function assertMayRequest(
   if (await recipients.requestsPausedAt(merchantId)) {
     throw new HttpError(403, 'requests_paused', REQUESTS_PAUSED_MESSAGE);
   }
-  if (await recipients.isSuppressed(merchantId, recipientKey(payerEmail))) {
-    throw new HttpError(409, 'recipient_unsubscribed', RECIPIENT_UNSUBSCRIBED_MESSAGE, {
-      payerEmail: RECIPIENT_UNSUBSCRIBED_MESSAGE,
-    });
+  const listed = await recipients.suppressionOf(merchantId, recipientKey(payerEmail));
+  if (listed) {
+    const { code, message } = REFUSALS[listed];
+    throw new HttpError(409, code, message, { payerEmail: message });
   }
 }
 

@@ -8,6 +8,7 @@
 import type { TwoFactorChange, TwoFactorChangeResponse } from '@shared/contracts/auth';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
+import { endEverySession, type SessionEndRepository } from './session-ends';
 
 /** What a fresh sign-in with the password and a code came to. */
 export type FreshSignIn = { accessToken: string } | 'wrong_password' | 'wrong_code' | 'no_two_factor';
@@ -36,13 +37,16 @@ export async function changeTwoFactor(
   merchantId: string,
   accessToken: string,
   change: TwoFactorChange,
-  deps: { directory: TwoFactorDirectory; merchants: MerchantRepository },
+  deps: { directory: TwoFactorDirectory; merchants: MerchantRepository; sessionEnds: SessionEndRepository },
 ): Promise<TwoFactorChangeResponse> {
+  // Every session ends, the access tokens already handed out included (docs/decisions.md #200).
+  const endSessions = (token: string) =>
+    endEverySession(merchantId, () => deps.directory.signOutEverywhere(token), { ends: deps.sessionEnds });
   if (change.turn === 'on') {
     const enabled = await deps.directory.enableWithCode(accessToken, change.code);
     if (enabled === 'wrong_code') throw codeInvalid();
     if (enabled === 'not_set_up') throw new HttpError(409, 'two_factor_not_set_up', TWO_FACTOR_NOT_SET_UP_MESSAGE);
-    await deps.directory.signOutEverywhere(accessToken);
+    await endSessions(accessToken);
     return { enabled: true, signedOut: true };
   }
   const merchant = await requireMerchant(deps.merchants, merchantId);
@@ -55,6 +59,6 @@ export async function changeTwoFactor(
   if (signedIn === 'wrong_code') throw codeInvalid();
   if (signedIn === 'no_two_factor') throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
   await deps.directory.disable(signedIn.accessToken);
-  await deps.directory.signOutEverywhere(signedIn.accessToken);
+  await endSessions(signedIn.accessToken);
   return { enabled: false, signedOut: true };
 }

@@ -5,6 +5,7 @@
 import { twoFactorChangeSchema } from '@shared/contracts/auth';
 import { cognitoTwoFactor } from '../adapters/cognito-two-factor';
 import { merchantStore } from '../adapters/merchant-store';
+import { sessionEndStore } from '../adapters/session-end-store';
 import { changeTwoFactor } from '../domain/two-factor';
 import { httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
@@ -15,6 +16,7 @@ export const handler = httpHandler(async (event) => {
   const body = await changeTwoFactor(merchantIdOf(event), accessToken, change, {
     directory: cognitoTwoFactor,
     merchants: merchantStore,
+    sessionEnds: sessionEndStore,
   });
   return { body };
 });

@@ -10,9 +10,11 @@ import type { ApiError } from '@shared/contracts/errors';
 import { BUSINESS_HEADER } from '@shared/roles';
 import '../adapters/english-validation-messages';
 import { appendLogKeys, log, observed } from '../adapters/observability';
+import { sessionEndStore } from '../adapters/session-end-store';
 import { teamStore } from '../adapters/team-store';
 import { MERCHANT_ROUTE_ROLES } from '../catalog/merchant-roles';
 import { HttpError } from '../domain/http-error';
+import { isSessionOpen, sessionEnded } from '../domain/session-ends';
 import { resolveAccess, type Access } from '../domain/team-access';
 
 export interface HttpResult {
@@ -30,7 +32,7 @@ export interface HttpResult {
  */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { lambda?: { sub?: string; email?: string } };
+    authorizer?: { lambda?: { sub?: string; email?: string; signedInAt?: string } };
   };
 };
 
@@ -95,18 +97,28 @@ export function httpHandler(work: (event: HttpEvent) => Promise<HttpResult>) {
 const accessByEvent = new WeakMap<HttpEvent, Access>();
 
 /**
- * A merchant route's access, on every request: the route's least role (the catalogue's
- * MERCHANT_ROUTE_ROLES; a route without one is refused) against the person's membership of the business
- * the request asks for (BUSINESS_HEADER; their own when absent). Read fresh each time, so a removed or
- * demoted member is refused on their next request (docs/decisions.md #161).
+ * A merchant route's access, on every request: the token's session not ended since it signed in (the person's
+ * cut, docs/decisions.md #200: 401), and the route's least role (the catalogue's MERCHANT_ROUTE_ROLES; a
+ * route without one is refused) against the person's membership of the business the request asks for
+ * (BUSINESS_HEADER; their own when absent). Read fresh each time, so a removed or demoted member, or a
+ * session ended by a two-factor change, is refused on the next request (docs/decisions.md #161). The two
+ * reads go together: one GetItem for a person acting for their own business, two in parallel for a member.
  */
 async function checkAccess(event: HttpEvent, personId: string) {
   const leastRole = MERCHANT_ROUTE_ROLES[event.routeKey];
   if (!leastRole) throw new HttpError(403, 'forbidden', 'This route has no role in the catalogue.');
   const requested = event.headers?.[BUSINESS_HEADER];
-  const access = await resolveAccess(teamStore, { personId, requestedBusinessId: requested, leastRole });
-  accessByEvent.set(event, access);
-  appendLogKeys({ merchantId: access.businessId, personId });
+  const signedInAt = Number(event.requestContext.authorizer?.lambda?.signedInAt ?? 0);
+  const [endedAt, access] = await Promise.allSettled([
+    sessionEndStore.endedAt(personId),
+    resolveAccess(teamStore, { personId, requestedBusinessId: requested, leastRole }),
+  ]);
+  // An ended session is told so before any refusal of the role: it is the reason the person must act on.
+  if (endedAt.status === 'rejected') throw endedAt.reason;
+  if (!isSessionOpen(endedAt.value, Number.isFinite(signedInAt) ? signedInAt : 0)) throw sessionEnded();
+  if (access.status === 'rejected') throw access.reason;
+  accessByEvent.set(event, access.value);
+  appendLogKeys({ merchantId: access.value.businessId, personId });
 }
 
 /** Who is acting, for which business, with which role (set by httpHandler on merchant routes). */

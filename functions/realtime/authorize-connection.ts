@@ -2,12 +2,16 @@
  * The WebSocket API's `$connect` authorizer. Browsers cannot set headers on a WebSocket, so the token
  * comes as the `token` query parameter, and the business the dashboard looks at as `business` (absent: the
  * person's own). A business not their own opens only while the members table holds their row there
- * (docs/decisions.md #196); the business and the person are handed to the route as context.
+ * (docs/decisions.md #196); the business and the person are handed to the route as context. A token
+ * signed in before the person's sessions ended opens no socket (docs/decisions.md #200); a WebSocket API
+ * caches no authorizer answer, so that holds from the next connection.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { verifyMerchantToken } from '../adapters/cognito-token-verifier';
 import { observed } from '../adapters/observability';
+import { sessionEndStore } from '../adapters/session-end-store';
 import { teamStore } from '../adapters/team-store';
+import { isSessionOpen } from '../domain/session-ends';
 import { resolveAccess } from '../domain/team-access';
 
 /** The business this socket may watch: every role sees payments arrive, so membership is the whole rule. */
@@ -22,7 +26,9 @@ async function businessOf(personId: string, requested: string | undefined): Prom
 
 async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const token = event.queryStringParameters?.token;
-  const verified = token ? await verifyMerchantToken(token) : undefined;
+  const checked = token ? await verifyMerchantToken(token) : undefined;
+  const verified =
+    checked && isSessionOpen(await sessionEndStore.endedAt(checked.sub), checked.signedInAt) ? checked : undefined;
   const businessId = verified && (await businessOf(verified.sub, event.queryStringParameters?.business));
   return {
     principalId: verified?.sub ?? 'anonymous',

@@ -28,6 +28,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { MailEvents } from './mail-events';
 import { Construct } from 'constructs';
 import { namedResourceRemovalPolicy } from '../removal-policies';
 import {
@@ -59,6 +60,8 @@ export interface CatalogFunctionDependencies {
   eventBus: IEventBus;
   mailIdentity: IEmailIdentity;
   mailFrom: string;
+  /** The configuration set every email is sent with (bounces and complaints, docs/decisions.md #201). */
+  mailEvents: MailEvents;
   realtimeStage: WebSocketStage;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
@@ -189,7 +192,10 @@ export class CatalogFunction extends Construct {
       if (!secret) throw new Error(`${spec.name} declares an unknown secret "${secretId}"`);
       secret.grantRead(this.role);
     }
-    if (spec.sendsEmail) deps.mailIdentity.grantSendEmail(this.role);
+    if (spec.sendsEmail) {
+      deps.mailIdentity.grantSendEmail(this.role);
+      deps.mailEvents.grantSendEmail(this.role, this);
+    }
     if (spec.putsEvents) {
       // Only under the sources it declares: a compromised checkout function cannot forge Stripe's events,
       // nor the webhook ingress Paylink's own.
@@ -234,7 +240,10 @@ function environmentOf(spec: FunctionSpec, deps: CatalogFunctionDependencies): R
   }
   if (spec.putsEvents) environment[ENV.eventBusName] = deps.eventBus.eventBusName;
   if (spec.pushesToConnections) environment[ENV.realtimeManagementEndpoint] = deps.realtimeStage.callbackUrl;
-  if (spec.sendsEmail) environment[ENV.mailFrom] = deps.mailFrom;
+  if (spec.sendsEmail) {
+    environment[ENV.mailFrom] = deps.mailFrom;
+    environment[ENV.mailConfigurationSet] = deps.mailEvents.configurationSetName;
+  }
   if (!spec.cognitoTrigger) {
     environment[ENV.userPoolId] = deps.userPool.userPoolId;
     environment[ENV.userPoolClientId] = deps.userPoolClient.userPoolClientId;

@@ -95,7 +95,8 @@ export class EventRouting extends Construct {
         `${catalogFunction.node.id}${id}`,
         new Rule(catalogFunction.home, id, {
           description: `${rule.source} ${rule.detailTypes.join(' | ')} → ${spec.name}`,
-          eventBus: this.bus,
+          // Unset is the account's default bus, where AWS services (SES) put their events.
+          ...(rule.bus !== 'default' && { eventBus: this.bus }),
           eventPattern: { source: [rule.source], detailType: rule.detailTypes },
           targets: [new LambdaFunction(catalogFunction.function, { deadLetterQueue, ...RULE_TARGET_RETRY })],
         }),

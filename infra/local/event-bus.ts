@@ -121,7 +121,11 @@ export async function startLocalEventBus(options: {
   const targets: Target[] =
     options.rules?.slice() ??
     options.functions.flatMap((fn) =>
-      (fn.rules ?? []).map((rule) => ({ fn, busName: PAYLINK_BUS_NAME, pattern: eventPatternOf(rule) })),
+      (fn.rules ?? []).map((rule) => ({
+        fn,
+        busName: rule.bus === 'default' ? 'default' : PAYLINK_BUS_NAME,
+        pattern: eventPatternOf(rule),
+      })),
     );
   const inFlight = new Set<Promise<void>>();
   const deliveries: Delivery[] = [];

@@ -18,6 +18,9 @@
  * before SES's reply — as a timeout after SES accepted the message looks to the sender: the failure whose
  * retry would send the email twice. A send to a `throttled` one is answered 429 TooManyRequestsException,
  * as SES answers past the account's sending rate: surely not sent.
+ *
+ * SES's mailbox simulator's bounce and complaint addresses answer with SES's events on the default bus
+ * (ses-feedback.ts), as a deployed stage's configuration set publishes them.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +28,7 @@ import { createRequire } from 'node:module';
 import type sesLocalServer from 'aws-ses-v2-local';
 import type { LocalMeter } from './meter';
 import { LOOPBACK, closeServer, listenOn } from './ports';
+import { simulatedFeedback, type FeedbackEvent } from './ses-feedback';
 
 // A CommonJS module whose `exports.default` is the server; require() reads it the same under tsx and vitest.
 const sesLocal = createRequire(import.meta.url)('aws-ses-v2-local').default as typeof sesLocalServer;
@@ -106,6 +110,8 @@ export async function startLocalMailbox(options: {
   sandbox?: { verified: string[] };
   /** Counts the recipients of each email SES accepts (SES bills per recipient). */
   meter?: LocalMeter;
+  /** Where SES's mailbox simulator's bounces and complaints go (the local default bus: ses-feedback.ts). */
+  onFeedback?: (event: FeedbackEvent) => void;
 }): Promise<LocalMailbox> {
   const ses = await sesLocal({ host: LOOPBACK, port: 0 });
   const sesUrl = `http://${LOOPBACK}:${(ses.address() as AddressInfo).port}`;
@@ -193,8 +199,15 @@ export async function startLocalMailbox(options: {
           return;
         }
       }
+      const answered = Buffer.from(await upstream.arrayBuffer());
+      if (upstream.ok && request.method === 'POST' && path.startsWith('/v2/email/outbound-emails')) {
+        const { MessageId = crypto.randomUUID() } = JSON.parse(answered.toString('utf8') || '{}') as {
+          MessageId?: string;
+        };
+        for (const event of simulatedFeedback(body.toString('utf8'), MessageId)) options.onFeedback?.(event);
+      }
       response.writeHead(upstream.status, headers);
-      response.end(Buffer.from(await upstream.arrayBuffer()));
+      response.end(answered);
     } catch (error) {
       if (!response.headersSent) answerJson(response, 500, { message: String(error) });
       else response.end();

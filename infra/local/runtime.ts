@@ -32,6 +32,8 @@ export const DEAD_LETTERS_DIRECTORY = 'dead-letters';
 /** The region the local runtime claims to be in; any value works, this one is nearest New Zealand. */
 export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_MAIL_FROM = 'Paylink <no-reply@paylink.local>';
+/** The configuration set the local functions send with: the mailbox's simulator answers only such sends (#201). */
+export const LOCAL_MAIL_CONFIGURATION_SET = 'paylink-local';
 /**
  * What the gateway, playing CloudFront, sends in the origin header, and the merchant authorizer expects
  * (in the cloud, a Secrets Manager secret). One per process, so runtimes started in one process agree.
@@ -124,6 +126,7 @@ function functionEnvironment(parts: {
     [ENV.realtimeManagementEndpoint]: parts.managementEndpoint,
     [ENV.appOrigin]: parts.appOrigin,
     [ENV.mailFrom]: LOCAL_MAIL_FROM,
+    [ENV.mailConfigurationSet]: LOCAL_MAIL_CONFIGURATION_SET,
     [ORIGIN_SECRET_ENV.value]: LOCAL_ORIGIN_SECRET,
   };
 }
@@ -239,7 +242,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       maxItemSizeKb: options.dynamoMaxItemSizeKb,
     });
     stops.push(dynamo.stop);
-    const mailbox = await startLocalMailbox({ port: ports.mailbox, meter });
+    // SES's feedback reaches the bus, which starts after the mailbox (it is what Cognito's emails go through).
+    const feedback: { bus?: LocalEventBus } = {};
+    const mailbox = await startLocalMailbox({
+      port: ports.mailbox,
+      meter,
+      onFeedback: (event) => feedback.bus?.put('default', event),
+    });
     stops.push(mailbox.stop);
     const cognito = await startLocalCognito({
       port: ports.cognito,
@@ -259,6 +268,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       log,
     });
     stops.push(bus.stop);
+    feedback.bus = bus;
 
     // The gateway before the Stripe sandbox: the sandbox's webhooks go to the gateway's URL, known once it
     // listens. Nothing calls either before this function returns, so the environment set after both is in

@@ -71,3 +71,7 @@ export const twoFactorChangeSchema = z.discriminatedUnion('turn', [
 export type TwoFactorChange = z.infer<typeof twoFactorChangeSchema>;
 export const twoFactorChangeResponseSchema = z.object({ enabled: z.boolean(), signedOut: z.literal(true) });
 export type TwoFactorChangeResponse = z.infer<typeof twoFactorChangeResponseSchema>;
+
+/** POST /api/me/sign-out-everywhere's answer: every session of the person ended, this one included. */
+export const signOutEverywhereResponseSchema = z.object({ signedOut: z.literal(true) });
+export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;

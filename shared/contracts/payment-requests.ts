@@ -31,6 +31,12 @@ export const TRIAL_REQUEST_LIMIT_MESSAGE = `You have sent ${TRIAL_REQUESTS_PER_D
 /** The recipient used the email's unsubscribe or report link (docs/decisions.md #175). */
 export const RECIPIENT_UNSUBSCRIBED_MESSAGE =
   'This customer asked not to get payment requests from you, so Paylink will not email them one. Share the payment link with them another way.';
+/** SES said the address bounced for good: it does not exist or accepts no mail (docs/decisions.md #201). */
+export const RECIPIENT_BOUNCED_MESSAGE =
+  "Email to this address bounced: the customer's mail server says it does not exist or takes no mail, so Paylink will not email it again. Check the address with your customer, or share the payment link another way.";
+/** The recipient marked an email from the business as spam in their mail app (#201). */
+export const RECIPIENT_COMPLAINED_MESSAGE =
+  'This customer marked an earlier email from you as spam, so Paylink will not email them payment requests. Share the payment link with them another way.';
 /** A recipient reported the business's requests; an operator looks before they start again (#175). */
 export const REQUESTS_PAUSED_MESSAGE =
   'Payment requests are paused on your account because a recipient reported one as suspicious. Contact Paylink support to have them reviewed; your payment links keep working.';

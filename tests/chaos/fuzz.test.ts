@@ -33,6 +33,7 @@ const WRITE_COMMANDS = new Set([
 
 let env: TestRuntime;
 let merchant: TestMerchant;
+let sessionEnder: TestMerchant;
 let writes: DynamoCallCounter;
 /** Real ids, so some generated requests reach past the parsing into the stores. */
 const real = { linkId: '', paymentId: '', sessionId: '' };
@@ -40,6 +41,7 @@ const real = { linkId: '', paymentId: '', sessionId: '' };
 beforeAll(async () => {
   env = await bootLocalRuntime({ publicRateLimit: false });
   merchant = await env.connectedMerchant();
+  sessionEnder = await env.createMerchant();
   real.linkId = (
     await env.createLink(merchant, { title: 'Fuzz', isOpenAmount: false, amountCents: 1234, tipPercent: 10 })
   ).linkId;
@@ -218,6 +220,14 @@ function ownCursor(keys: Record<string, unknown>) {
   return Buffer.from(JSON.stringify({ merchantId: merchant.sub, ...keys })).toString('base64url');
 }
 
+/**
+ * Sign out everywhere ends its caller's sessions (docs/decisions.md #200): fuzzed with a person of its own, so the
+ * merchant's token keeps reaching every other route. After its first success that person's calls are 401s.
+ */
+const ENDS_CALLERS_SESSIONS = new Set(['POST /api/me/sign-out-everywhere']);
+const tokenFor = (route: { method: string; path: string }) =>
+  ENDS_CALLERS_SESSIONS.has(`${route.method} ${route.path}`) ? sessionEnder.accessToken : merchant.accessToken;
+
 /** The routes fuzzed: every public and merchant route (the webhooks have their own storm). */
 const routes = httpRoutes().filter((route) => route.auth !== 'stripe-webhook');
 
@@ -236,7 +246,7 @@ describe('fuzz', () => {
           const { result: response, byCommand } = await writes.during(async () => {
             const answer = await env.api(url, {
               method: route.method,
-              token: route.auth === 'merchant' || asMerchant ? merchant.accessToken : undefined,
+              token: route.auth === 'merchant' || asMerchant ? tokenFor(route) : undefined,
               headers: withBody ? { 'content-type': 'application/json' } : {},
               ...(withBody && { body: raw }),
             });

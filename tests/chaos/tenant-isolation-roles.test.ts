@@ -23,6 +23,9 @@ let paid: PaidLink;
 let requestId: string;
 let invitationId: string;
 
+/** Routes that end the caller's own sessions: called last, then the caller signs in again. */
+const ENDS_CALLERS_SESSIONS = new Set(['POST /api/me/sign-out-everywhere']);
+
 function call(path: string, init: { method?: string; token: string; business?: string; body?: unknown }) {
   return env.api(path, {
     method: init.method ?? 'GET',
@@ -155,6 +158,11 @@ describe('tenant isolation by role', () => {
     expect(await rowsOfBusiness()).toEqual(before);
 
     // Then what each role may do is not refused for its role (the answer may still be a 4xx about the input).
+    // Sign out everywhere ends the caller's own sessions (docs/decisions.md #200): it goes last, and the member
+    // signs in again, so the rest of the file keeps its tokens.
+    const last = ({ route }: (typeof allowedCalls)[number]) =>
+      Number(ENDS_CALLERS_SESSIONS.has(`${route.method} ${route.path}`));
+    allowedCalls.sort((a, b) => last(a) - last(b));
     for (const { route, role } of allowedCalls) {
       const path = pathWithIds(route.path);
       // Removing or demoting the manager here would change the rest of the matrix: those are the owner's anyway.
@@ -170,6 +178,8 @@ describe('tenant isolation by role', () => {
       }
     }
     expect(problems).toEqual([]);
+    manager = await env.signIn(manager.email, manager.password);
+    staff = await env.signIn(staff.email, staff.password);
   });
 
   it("a Staff member's refund is 403 and changes nothing; the Manager's goes through", async () => {

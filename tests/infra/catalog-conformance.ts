@@ -241,6 +241,7 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           );
         }
         expect(variables[ENV.mailFrom] !== undefined).toBe(Boolean(spec.sendsEmail));
+        expect(variables[ENV.mailConfigurationSet] !== undefined).toBe(Boolean(spec.sendsEmail));
         expect(refersTo(variables[ENV.appOrigin], logicalIdOf(stack.web.distribution))).toBe(true);
         // Cognito triggers cannot refer back to their own pool (a cycle); everyone else gets its ids.
         const poolId = logicalIdOf(stack.merchantAuth.userPool);
@@ -295,6 +296,11 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       if (spec.sendsEmail) {
         allowed.set(logicalIdOf(stack.mailIdentity), {
           what: 'the SES identity',
+          actions: (a) => a === 'ses:SendEmail' || a === 'ses:SendRawEmail',
+        });
+        // Every email goes with the configuration set, which SES authorises as a resource of its own (#201).
+        allowed.set(logicalIdOf(stack.mailEvents.configurationSet), {
+          what: 'the SES configuration set',
           actions: (a) => a === 'ses:SendEmail' || a === 'ses:SendRawEmail',
         });
       }
@@ -361,7 +367,10 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       for (const secretId of spec.secrets ?? []) {
         expect(granted.get(logicalIdOf(stack.secrets.get(secretId)!))).toContain('secretsmanager:GetSecretValue');
       }
-      if (spec.sendsEmail) expect(granted.get(logicalIdOf(stack.mailIdentity))).toContain('ses:SendEmail');
+      if (spec.sendsEmail) {
+        expect(granted.get(logicalIdOf(stack.mailIdentity))).toContain('ses:SendEmail');
+        expect(granted.get(logicalIdOf(stack.mailEvents.configurationSet))).toContain('ses:SendEmail');
+      }
       if (spec.putsEvents) expect(granted.get(logicalIdOf(stack.events.bus))).toEqual(new Set(['events:PutEvents']));
       if (deadLetterQueue) expect(granted.get(logicalIdOf(deadLetterQueue))).toContain('sqs:SendMessage');
       if (spec.pushesToConnections)
@@ -671,12 +680,14 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       );
     });
 
-    it.each(ruleCases())('%s is a rule on the paylink bus', (_label, spec, rule) => {
+    it.each(ruleCases())('%s is a rule on the paylink bus, or the default bus where it says', (_label, spec, rule) => {
       const synthesized = synth();
       const busId = logicalIdOf(synthesized.stack.events.bus);
       const matching = rulesTargeting(synthesized, spec).filter(
         ([, candidate]) =>
-          refersTo(candidate.Properties?.EventBusName, busId) &&
+          (rule.bus === 'default'
+            ? candidate.Properties?.EventBusName === undefined
+            : refersTo(candidate.Properties?.EventBusName, busId)) &&
           JSON.stringify(candidate.Properties?.EventPattern) ===
             JSON.stringify({ source: [rule.source], 'detail-type': rule.detailTypes }),
       );

@@ -11,9 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { catalog } from '@functions/catalog';
 import { SECRET_IDS } from '@functions/function-spec';
+import { ENV } from '@functions/environment';
+import { mailConfigurationSetNameFor } from '@infra/constructs/mail-events';
 import { BUILD_ONLY_PATTERN } from '@infra/constructs/web-app-deployment';
 import { securityHeaders } from '@infra/security-headers';
 import { STAGES } from '@infra/stages';
+import { EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED, SES_EVENT_SOURCE } from '@shared/contracts/email-feedback';
 import { runtimeConfigSchema } from '@shared/contracts/runtime-config';
 import { describeCatalogueConformance } from './catalog-conformance';
 import { acknowledgementsIn, unacknowledgedAwsSolutionsFindings } from './nag-findings';
@@ -82,6 +85,46 @@ describe('secrets and email', () => {
   it("creates the stage's SES identity for the operator to verify", () => {
     const { stack, resources } = synth();
     expect(resources[logicalIdOf(stack.mailIdentity)]?.Properties?.EmailIdentity).toBe(STAGES.dev.mailIdentity);
+  });
+
+  it('sends every email with a configuration set whose hard bounces and complaints reach the feedback consumer (#201)', () => {
+    const { stack, resources } = synth();
+    const configurationSetId = logicalIdOf(stack.mailEvents.configurationSet);
+    expect(resources[configurationSetId]?.Properties?.Name).toBe(mailConfigurationSetNameFor('dev'));
+
+    // SES publishes bounces and complaints to EventBridge's default bus, the only one it publishes to.
+    const destinations = resourcesOfType(resources, 'AWS::SES::ConfigurationSetEventDestination').filter(
+      ([, destination]) => refersTo(destination.Properties?.ConfigurationSetName, configurationSetId),
+    );
+    expect(destinations).toHaveLength(1);
+    const destination = destinations[0]![1].Properties?.EventDestination as {
+      Enabled?: boolean;
+      MatchingEventTypes: string[];
+      EventBridgeDestination?: { EventBusArn: unknown };
+    };
+    expect(destination.Enabled ?? true).toBe(true);
+    expect([...destination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint']);
+    expect(JSON.stringify(destination.EventBridgeDestination?.EventBusArn)).toMatch(/:event-bus\/default"/);
+
+    // On that bus, a rule takes SES's two events to the consumer that lists the address.
+    const consumerId = logicalIdOf(stack.functions.get('record-email-feedback')!.function);
+    const rules = resourcesOfType(resources, 'AWS::Events::Rule').filter(([, rule]) =>
+      (rule.Properties?.Targets as { Arn: unknown }[]).some((target) => refersTo(target.Arn, consumerId)),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]![1].Properties?.EventBusName).toBeUndefined();
+    expect(rules[0]![1].Properties?.EventPattern).toEqual({
+      source: [SES_EVENT_SOURCE],
+      'detail-type': [EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED],
+    });
+
+    // Every function that sends email sends with the configuration set, and may.
+    for (const spec of catalog.filter((entry) => entry.sendsEmail)) {
+      const fn = stack.functions.get(spec.name)!.function;
+      const variables = (resources[logicalIdOf(fn)]?.Properties?.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(variables[ENV.mailConfigurationSet], spec.name).toBe(mailConfigurationSetNameFor('dev'));
+    }
   });
 });
 

@@ -64,21 +64,20 @@ describe('the merchant check', () => {
     expect(cognitoIssuerOf(USER_POOL_ID)).toBe(ISSUER);
   });
 
-  it("lets through CloudFront's header with a valid token, answering the merchant", async () => {
-    const token = sign(poolKey, accessClaims());
+  it("lets through CloudFront's header with a valid token, answering the merchant and its sign-in time", async () => {
+    // The sign-in time is `auth_time` (a refreshed token keeps its sign-in's), checked against the session cut.
+    const signedInAt = nowSeconds() - 1800;
+    const token = sign(poolKey, accessClaims({ auth_time: signedInAt }));
     expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${token}` }))).toEqual({
       isAuthorized: true,
-      context: { sub: SUB },
+      context: { sub: SUB, signedInAt: String(signedInAt) },
     });
-    // An id token (aud, email) works too, and its email reaches the handler.
-    const idToken = sign(poolKey, {
-      ...accessClaims({ client_id: undefined, token_use: 'id' }),
-      aud: CLIENT_ID,
-      email: 'kiri@example.co.nz',
-    });
+    // An id token (aud, email) works too, and its email reaches the handler; without `auth_time`, `iat` counts.
+    const idClaims = { ...accessClaims({ client_id: undefined, token_use: 'id' }), aud: CLIENT_ID };
+    const idToken = sign(poolKey, { ...idClaims, email: 'kiri@example.co.nz' });
     expect(await handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${idToken}` }))).toEqual({
       isAuthorized: true,
-      context: { sub: SUB, email: 'kiri@example.co.nz' },
+      context: { sub: SUB, email: 'kiri@example.co.nz', signedInAt: String(idClaims.iat) },
     });
   });
 

@@ -56,6 +56,8 @@ const NAME_PROPERTIES: Record<string, string> = {
   'AWS::SecretsManager::Secret': 'Name',
   'AWS::ApiGatewayV2::Stage': 'StageName',
   'AWS::Scheduler::Schedule': 'Name',
+  // Its Ref is its name: the functions' grant names it so, and the mailer sends with that name (#201).
+  'AWS::SES::ConfigurationSet': 'Name',
 };
 
 /** A local id for an API: lower-case letters and digits from its logical id, as API Gateway's ten. */

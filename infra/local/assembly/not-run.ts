@@ -50,6 +50,9 @@ const REASONS: Record<string, string> = {
   'AWS::CloudFront::Function': "the SPA fallback is the gateway's own (cloudfront-delivery.ts)",
   'AWS::CloudFront::OriginAccessControl': 'no S3 origin here',
   'AWS::SES::EmailIdentity': 'the local mailbox accepts any sender; DKIM is not checked',
+  'AWS::SES::ConfigurationSet': "the local mailbox takes any configuration set's name",
+  'AWS::SES::ConfigurationSetEventDestination':
+    "the local mailbox plays SES's simulator, putting its bounces and complaints on the default bus (infra/local/ses-feedback.ts)",
   'Custom::CrossRegionExportReader': 'custom resource: its values are placeholders locally',
   'Custom::CrossRegionExportWriter': 'custom resource',
 };

@@ -101,16 +101,6 @@ export async function signOutThisDevice(): Promise<void> {
   await signOut();
 }
 
-/**
- * "Sign out everywhere": Cognito's GlobalSignOut revokes every refresh token of the merchant, on every
- * device, this one included, and Amplify forgets this device's tokens.
- */
-export async function signOutEverywhere(): Promise<void> {
-  await configureAuth();
-  await signOut({ global: true });
-  clearSessionRecord();
-}
-
 /** Cognito's name for a failure (`NotAuthorizedException`, `ExpiredCodeException`…), to tell failures apart. */
 export function authErrorName(error: unknown): string | undefined {
   return error instanceof Error ? error.name : undefined;
