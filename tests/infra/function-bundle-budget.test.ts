@@ -28,12 +28,22 @@ const SMALL: Record<string, number> = {
   'get-me': 60_000,
 };
 
-const budgetOf = (name: string) => SMALL[name] ?? DEFAULT_BUDGET;
+/**
+ * The one function above the default, measured: a refund carries Stripe's refunds, the whole money path after a
+ * sale (settlement, stats, receipts' emails) and, since staff accounts, who refunded (the activity entry) and
+ * the session check every merchant route makes: 250,953 bytes at 2026-12-06. Its shared contracts import the
+ * checkout's and links' zod schemas whole (zod's schemas are not tree-shaken); splitting those is the way back.
+ */
+const LARGER: Record<string, number> = {
+  'refund-payment': 255_000,
+};
+
+const budgetOf = (name: string) => SMALL[name] ?? LARGER[name] ?? DEFAULT_BUDGET;
 
 describe('function bundle budgets', () => {
   it('names only functions the catalogue has', () => {
     const names = catalog.map((spec) => spec.name);
-    for (const name of Object.keys(SMALL)) expect(names).toContain(name);
+    for (const name of [...Object.keys(SMALL), ...Object.keys(LARGER)]) expect(names).toContain(name);
   });
 
   it.each(catalog.map(({ name, entry, stripeResources }) => ({ name, entry, stripeResources })))(

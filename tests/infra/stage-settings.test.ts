@@ -82,9 +82,15 @@ describe('a stage whose SES identity already exists (mailIdentityExists)', () =>
     expect(existing.outputs.MailIdentityInUse?.Value).toBe(STAGES.dev.mailIdentity);
   });
 
-  it("still grants sending only on that identity's ARN", () => {
+  it("still grants sending only on that identity's ARN and the stage's configuration set", () => {
     const senders = catalog.filter((spec) => spec.sendsEmail);
     expect(senders.length).toBeGreaterThan(0);
+    const identity = {
+      'Fn::Join': [
+        '',
+        [`arn:aws:ses:${STAGES.dev.region}:`, { Ref: 'AWS::AccountId' }, `:identity/${STAGES.dev.mailIdentity}`],
+      ],
+    };
     for (const spec of senders) {
       const role = existing.stack.functions.get(spec.name)!.role;
       const statements = existing.stack.resolve(
@@ -92,14 +98,14 @@ describe('a stage whose SES identity already exists (mailIdentityExists)', () =>
       ) as { Statement: { Action: string | string[]; Resource: unknown }[] };
       const sending = statements.Statement.filter((statement) => [statement.Action].flat().includes('ses:SendEmail'));
       expect(sending, spec.name).toHaveLength(1);
-      expect(JSON.stringify(sending[0]!.Resource), spec.name).toBe(
-        JSON.stringify({
-          'Fn::Join': [
-            '',
-            [`arn:aws:ses:${STAGES.dev.region}:`, { Ref: 'AWS::AccountId' }, `:identity/${STAGES.dev.mailIdentity}`],
-          ],
-        }),
-      );
+      // SES authorises a send on the identity and on the configuration set it names (docs/decisions.md #201).
+      const resources = [sending[0]!.Resource].flat().map((resource) => JSON.stringify(resource));
+      expect(resources, spec.name).toHaveLength(2);
+      expect(resources, spec.name).toContain(JSON.stringify(identity));
+      expect(
+        resources.find((resource) => resource !== JSON.stringify(identity)),
+        spec.name,
+      ).toMatch(/:configuration-set\/",\{"Ref":"MailEvents/);
     }
   });
 });
