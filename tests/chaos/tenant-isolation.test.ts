@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { httpRoutes } from '@functions/catalog';
-import { bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
+import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from '../integration/harness';
 import { waitForEmail } from '../support/mailbox';
 import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
@@ -246,7 +246,12 @@ async function rowsOfA() {
 describe('tenant isolation', () => {
   it("every merchant route, called by B with A's ids: 404 for A's ids, only B's own data otherwise, A's rows unchanged", async () => {
     const started = Date.now();
-    const routes = httpRoutes().filter((route) => route.auth === 'merchant');
+    // Sign out everywhere ends B's own sessions (docs/decisions.md #200): it goes last, and B signs in again after.
+    const endsCallersSessions = (route: { method: string; path: string }) =>
+      Number(route.method === 'POST' && route.path === '/api/me/sign-out-everywhere');
+    const routes = httpRoutes()
+      .filter((route) => route.auth === 'merchant')
+      .sort((one, other) => endsCallersSessions(one) - endsCallersSessions(other));
     expect(routes.length).toBeGreaterThan(10);
     const before = await rowsOfA();
     // A's own row and its member's (who signed up with a business of their own).
@@ -336,6 +341,7 @@ describe('tenant isolation', () => {
     }
 
     // B's lists hold B's own rows (the routes work), and none of A's.
+    b.merchant = { ...b.merchant, ...(await env.signIn(b.merchant.email, TEST_PASSWORD)) };
     const list = await (await env.api('/api/me/payments', { token: b.merchant.accessToken })).text();
     expect(list).toContain(b.paidPaymentId);
     expect(list).not.toContain(a.paidPaymentId);

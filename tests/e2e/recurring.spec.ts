@@ -72,7 +72,6 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await signInWithStoredSession(page, merchant, '/dashboard/create-link');
   await page.getByLabel('Title').fill('Thursday night yoga');
   await page.getByLabel('Amount (NZD)').fill('25.00');
-  await page.getByLabel('Tip Percentage').fill('');
   await page.getByLabel('Repeat').selectOption({ label: 'Weekly' });
   const created = page.waitForResponse(
     (response) => response.url().endsWith('/api/me/links') && response.request().method() === 'POST',
