@@ -9,10 +9,10 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_HEADER, roleAllows, type Role } from '@shared/contracts/team';
+import { roleAllows, type Role } from '@shared/contracts/team';
 import { httpRoutes } from '@functions/catalog';
 import { bootLocalRuntime, type PaidLink, type TestMerchant, type TestRuntime } from '../integration/harness';
-import { waitForEmail } from '../support/mailbox';
+import { callAsMember, joinTeam, type MemberCall } from '../support/team-members';
 import { paymentRow } from '../support/stored-rows';
 
 let env: TestRuntime;
@@ -26,37 +26,9 @@ let invitationId: string;
 /** Routes that end the caller's own sessions: called last, then the caller signs in again. */
 const ENDS_CALLERS_SESSIONS = new Set(['POST /api/me/sign-out-everywhere']);
 
-function call(path: string, init: { method?: string; token: string; business?: string; body?: unknown }) {
-  return env.api(path, {
-    method: init.method ?? 'GET',
-    token: init.token,
-    headers: {
-      'content-type': 'application/json',
-      ...(init.business && { [BUSINESS_HEADER]: init.business }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
+const call = (path: string, init: MemberCall) => callAsMember(env, path, init);
 
-/** The owner invites a new person as `role`; they open the email and accept with their own session. */
-async function join(business: TestMerchant, role: Role): Promise<TestMerchant> {
-  const person = await env.createMerchant();
-  const invited = await call('/api/me/team/invitations', {
-    method: 'POST',
-    token: business.accessToken,
-    body: { email: person.email, role },
-  });
-  expect(invited.status).toBe(201);
-  const email = await waitForEmail(env.runtime.mailbox.url, person.email, { subject: /^Join / });
-  const token = /\/join#([\w-]+)/.exec(email.body.text ?? '')![1]!;
-  const accepted = await call('/api/me/invitations/accept', {
-    method: 'POST',
-    token: person.accessToken,
-    body: { token },
-  });
-  expect(accepted.status).toBe(200);
-  return person;
-}
+const join = (business: TestMerchant, role: Role) => joinTeam(env, business, role);
 
 beforeAll(async () => {
   env = await bootLocalRuntime();

@@ -7,8 +7,8 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityPageSchema, type ActivityEntry } from '@shared/contracts/activity';
 import { activitySentence } from '@shared/activity-words';
-import { BUSINESS_HEADER, type Role } from '@shared/contracts/team';
-import { waitForEmail } from '../support/mailbox';
+import { type Role } from '@shared/contracts/team';
+import { callAsMember, joinTeam, type MemberCall } from '../support/team-members';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -16,34 +16,10 @@ let owner: TestMerchant;
 let staff: TestMerchant;
 let manager: TestMerchant;
 
-function call(path: string, init: { method?: string; token: string; business?: string; body?: unknown }) {
-  return env.api(path, {
-    method: init.method ?? 'GET',
-    token: init.token,
-    headers: { 'content-type': 'application/json', ...(init.business && { [BUSINESS_HEADER]: init.business }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
+const call = (path: string, init: MemberCall) => callAsMember(env, path, init);
 
 /** The owner invites a new person as `role`; they accept from the email with their own session. */
-async function join(business: TestMerchant, role: Role, fullName: string): Promise<TestMerchant> {
-  const person = await env.createMerchant({ fullName });
-  const invited = await call('/api/me/team/invitations', {
-    method: 'POST',
-    token: business.accessToken,
-    body: { email: person.email, role },
-  });
-  expect(invited.status).toBe(201);
-  const email = await waitForEmail(env.runtime.mailbox.url, person.email, { subject: /^Join / });
-  const token = /\/join#([\w-]+)/.exec(email.body.text ?? '')![1]!;
-  const accepted = await call('/api/me/invitations/accept', {
-    method: 'POST',
-    token: person.accessToken,
-    body: { token },
-  });
-  expect(accepted.status).toBe(200);
-  return person;
-}
+const join = (business: TestMerchant, role: Role, fullName: string) => joinTeam(env, business, role, { fullName });
 
 async function activity(query = '', token = owner.accessToken): Promise<ActivityEntry[]> {
   const response = await call(`/api/me/activity${query}`, { token });

@@ -10,41 +10,17 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, realtimeMessageSchema } from '@shared/contracts/realtime';
-import { BUSINESS_HEADER, type Role } from '@shared/contracts/team';
-import { waitForEmail } from '../support/mailbox';
+import { type Role } from '@shared/contracts/team';
+import { callAsMember, joinTeam, type MemberCall } from '../support/team-members';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
 let events: EventBridgeClient;
 let owner: TestMerchant;
 
-function call(path: string, init: { method?: string; token: string; business?: string; body?: unknown }) {
-  return env.api(path, {
-    method: init.method ?? 'GET',
-    token: init.token,
-    headers: { 'content-type': 'application/json', ...(init.business && { [BUSINESS_HEADER]: init.business }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
+const call = (path: string, init: MemberCall) => callAsMember(env, path, init);
 
-async function join(business: TestMerchant, role: Role): Promise<TestMerchant> {
-  const person = await env.createMerchant();
-  const invited = await call('/api/me/team/invitations', {
-    method: 'POST',
-    token: business.accessToken,
-    body: { email: person.email, role },
-  });
-  expect(invited.status).toBe(201);
-  const email = await waitForEmail(env.runtime.mailbox.url, person.email, { subject: /^Join / });
-  const token = /\/join#([\w-]+)/.exec(email.body.text ?? '')![1]!;
-  const accepted = await call('/api/me/invitations/accept', {
-    method: 'POST',
-    token: person.accessToken,
-    body: { token },
-  });
-  expect(accepted.status).toBe(200);
-  return person;
-}
+const join = (business: TestMerchant, role: Role) => joinTeam(env, business, role);
 
 interface OpenSocket {
   socket: WebSocket;
