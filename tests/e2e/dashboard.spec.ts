@@ -81,7 +81,8 @@ test("the profile is asked for before the home's own code arrives: the dashboard
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
   const heldChunks: string[] = [];
-  const { promise: homeCodeReleased, resolve: releaseHomeCode } = Promise.withResolvers<void>();
+  let releaseHomeCode = () => {};
+  const homeCodeReleased = new Promise<void>((resolve) => (releaseHomeCode = resolve));
   await page.route(/\/assets\/(home-loader|dashboard-home)-[\w-]+\.js$/, async (route) => {
     heldChunks.push(new URL(route.request().url()).pathname);
     await homeCodeReleased;
