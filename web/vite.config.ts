@@ -93,10 +93,26 @@ function brandNameInHtml(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The browser's build runs the app on Preact's compat layer in place of React (docs/decisions.md #216): the
+ * same components and hooks, ~10 KB of runtime for react-dom's ~65 on every first visit. Only there: the
+ * prerender step's server build, the dev server and the tests' node code keep React itself.
+ */
+const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
   // @web/…, @shared/… from tsconfig.json's paths, as everywhere else.
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    ...(command === 'build' && !isSsrBuild && { alias: reactOnPreact }),
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -71,6 +71,38 @@ test('opening the home asks for each of its reads once: what its loader starts i
   expect(reads.toSorted()).toEqual(['/config.json', ...HOME_READS].toSorted());
 });
 
+test("the profile is asked for before the home's own code arrives: the dashboard route starts its read", async ({
+  page,
+}) => {
+  // The shell and the home's heading draw the profile; the `dashboard` route's loader, in the app's chunk,
+  // starts its read, so it does not wait for the home's loader module (docs/decisions.md #215). The home's
+  // two chunks are held back; the profile must be asked for all the same.
+  await openSignedIn(page, PHONE);
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
+  await expect(welcome).toBeVisible();
+  const heldChunks: string[] = [];
+  let releaseHomeCode = () => {};
+  const homeCodeReleased = new Promise<void>((resolve) => (releaseHomeCode = resolve));
+  await page.route(/\/assets\/(home-loader|dashboard-home)-[\w-]+\.js$/, async (route) => {
+    heldChunks.push(new URL(route.request().url()).pathname);
+    await homeCodeReleased;
+    await route.fallback();
+  });
+  const profileRead = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === MERCHANT_READ_PATHS.profile,
+    {
+      timeout: 15_000,
+    },
+  );
+  // Routing turns the browser's cache off: the reload asks for every chunk again.
+  await page.reload({ waitUntil: 'commit' });
+  await profileRead;
+  // Both of the home's chunks were asked for and are still held (so this test sees the files it means).
+  await expect.poll(() => heldChunks.length).toBe(2);
+  releaseHomeCode();
+  await expect(welcome).toBeVisible();
+});
+
 test('a signed-in merchant sees the shell with their email and initial, and moves between its pages', async ({
   page,
 }, testInfo) => {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { signedInSessionQuery } from '../features/auth/hooks/use-signed-in-session';
+import { merchantProfileQuery } from '../lib/merchant-profile';
 import { PageSpinner } from '../components/page-spinner';
 import { appStrings } from './app-strings';
 import { RootLayout } from './root-layout';
@@ -89,11 +90,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('../features/team/components/join-page')).JoinPage }),
         },
         // The signed-in merchant's pages, inside the dashboard shell. The session is read as the route starts:
-        // from the session record at once, or from Amplify (loaded then) beside the guard's code.
+        // from the session record at once, or from Amplify (loaded then) beside the guard's code. So is the
+        // profile, which the shell and the home's heading draw: from here, in the app's own chunk, its read
+        // does not wait for a page's loader module to arrive (docs/decisions.md #215).
         {
           path: 'dashboard',
           loader: () => {
             void queryClient.prefetchQuery(signedInSessionQuery);
+            void queryClient.prefetchQuery(merchantProfileQuery);
             return null;
           },
           lazy: async () => ({ Component: (await import('./routes/dashboard-guard-route')).DashboardGuardRoute }),

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { consumerStrings, formatUsd } from '../consumer-strings';
 import { TransactionList } from './transaction-list';
 import { WithWallet } from './wallet-load-state';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = consumerStrings.dashboard;
 
@@ -13,7 +14,7 @@ const strings = consumerStrings.dashboard;
 export function ConsumerDashboardPage() {
   return (
     <>
-      <title>{consumerStrings.pageTitle(strings.title)}</title>
+      <PageTitle>{consumerStrings.pageTitle(strings.title)}</PageTitle>
       <WithWallet>
         {(wallet) => (
           <div className="flex flex-col gap-6">

@@ -8,6 +8,7 @@ import { Card } from '@web/components/ui/card';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { unlockConsumerDemo, type ConsumerUnlock } from '../api/consumer-api';
 import { consumerStrings } from '../consumer-strings';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = consumerStrings.gate;
 
@@ -41,7 +42,7 @@ export function ConsumerGatePage({ onUnlocked }: { onUnlocked: (unlock: Consumer
 
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-surface px-4 py-10">
-      <title>{consumerStrings.pageTitle(strings.title)}</title>
+      <PageTitle>{consumerStrings.pageTitle(strings.title)}</PageTitle>
       <Card className="flex w-full max-w-sm flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-col items-center gap-3 text-center">
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">

@@ -8,6 +8,7 @@ import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 import { MARKETPLACE_CATEGORIES, MARKETPLACE_PRODUCTS, type MarketplaceCategory } from '../marketplace-products';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = consumerStrings.marketplace;
 
@@ -31,7 +32,7 @@ export function ConsumerMarketplacePage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{consumerStrings.pageTitle(strings.title)}</title>
+      <PageTitle>{consumerStrings.pageTitle(strings.title)}</PageTitle>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">{strings.title}</h1>
         <p className="text-muted-foreground">{strings.intro}</p>

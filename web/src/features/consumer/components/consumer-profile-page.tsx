@@ -4,6 +4,7 @@ import { CONSUMER_REFERRAL_REWARD_CENTS } from '@shared/contracts/consumer';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import { consumerStrings, formatUsd } from '../consumer-strings';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = consumerStrings.profile;
 
@@ -18,7 +19,7 @@ export function ConsumerProfilePage() {
   const [settings, setSettings] = useState(DEFAULT_NOTIFICATIONS);
   return (
     <div className="flex flex-col gap-6">
-      <title>{consumerStrings.pageTitle(strings.title)}</title>
+      <PageTitle>{consumerStrings.pageTitle(strings.title)}</PageTitle>
       <h1 className="text-2xl font-semibold">{strings.title}</h1>
       <Card className="flex items-center gap-4 p-4">
         <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">

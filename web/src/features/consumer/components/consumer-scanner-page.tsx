@@ -5,6 +5,7 @@ import { Card } from '@web/components/ui/card';
 import { consumerStrings } from '../consumer-strings';
 import { paymentLinkFromQr } from '../scanner/payment-link-from-qr';
 import { qrDecoder } from '../scanner/qr-decoder';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = consumerStrings.scanner;
 /** How often a camera frame is read: quick enough to feel instant, light on a phone's battery. */
@@ -86,7 +87,7 @@ export function ConsumerScannerPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{consumerStrings.pageTitle(strings.title)}</title>
+      <PageTitle>{consumerStrings.pageTitle(strings.title)}</PageTitle>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">{strings.title}</h1>
         <p className="text-muted-foreground">{strings.intro}</p>

@@ -8,6 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { consumerStrings, formatUsd } from '../consumer-strings';
 import { TransactionList } from './transaction-list';
 import { WithWallet } from './wallet-load-state';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = consumerStrings.wallet;
 const TABS = ['transactions', 'crypto', 'cashback'] as const;
@@ -20,7 +21,7 @@ const tabTrigger =
 export function ConsumerWalletPage() {
   return (
     <>
-      <title>{consumerStrings.pageTitle(strings.title)}</title>
+      <PageTitle>{consumerStrings.pageTitle(strings.title)}</PageTitle>
       <WithWallet>
         {(wallet) => {
           const cryptoCents = wallet.crypto.reduce((sum, holding) => sum + holding.valueCents, 0);

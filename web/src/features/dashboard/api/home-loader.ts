@@ -15,7 +15,9 @@ import { dashboardStatsQuery, recentPaymentsQuery } from './dashboard-queries';
 /** Starts each read the home draws from; the dashboard's browser test checks each is asked for once. */
 export function dashboardHomeLoader(queryClient: QueryClient) {
   return () => {
-    // A failed read is the card's to show (its query keeps the error); prefetchQuery never throws.
+    // A failed read is the card's to show (its query keeps the error); prefetchQuery never throws. The
+    // profile's read has started already in the `dashboard` route's loader (app/router.tsx): asked again
+    // while it is on its way or fresh, the client makes no second request.
     void queryClient.prefetchQuery(merchantProfileQuery);
     void queryClient.prefetchQuery(stripeConnectionQuery);
     void queryClient.prefetchQuery(paymentLinksQuery);

@@ -4,16 +4,17 @@ import { PublicPageShell } from '@web/components/public-page-shell';
 import { legalStrings, pageTitle } from '../legal-strings';
 import { legalPageDescriptions } from '../page-descriptions';
 import { PageDescription } from '@web/components/page-description';
+import { PageTitle } from '@web/components/page-title';
 
 /**
- * The frame every legal and support page shares: the public shell, the page's <title> (React 19 puts it
- * in <head>), a readable column, and links to the sibling pages at the foot.
+ * The frame every legal and support page shares: the public shell, the tab's name (<PageTitle>), a readable
+ * column, and links to the sibling pages at the foot.
  */
 export function LegalPageLayout({ title, children }: { title: string; children: ReactNode }) {
   const description = legalPageDescriptions[useLocation().pathname.replace(/\/$/, '')];
   return (
     <PublicPageShell>
-      <title>{pageTitle(title)}</title>
+      <PageTitle>{pageTitle(title)}</PageTitle>
       {description ? <PageDescription content={description} /> : null}
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-10">
         {children}

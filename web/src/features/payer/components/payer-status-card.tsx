@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { statusCard, type StatusTone } from '@shared/payer-page-markup';
 import { toReact } from './markup-react';
+import { PageTitle } from '@web/components/page-title';
 
 /**
  * One outcome for the payer, centred in a card (shared/payer-page-markup.ts's `statusCard`, which the
  * server's HTML of /p/{id} draws too): an icon in its tone, the page's heading, what happened, then what
- * they can do next (`children`). Each state names the browser tab with its own <title>, which React 19
- * puts in <head>; one state shows at a time, so one title does.
+ * they can do next (`children`). Each state names the browser tab with its own <PageTitle>; one state shows
+ * at a time, so one title does.
  */
 export function PayerStatusCard({
   title,
@@ -29,7 +30,7 @@ export function PayerStatusCard({
 }) {
   return (
     <>
-      <title>{title}</title>
+      <PageTitle>{title}</PageTitle>
       {toReact(statusCard<ReactNode>({ tone, icon, heading, body: [body], action: children, role }))}
     </>
   );

@@ -10,6 +10,7 @@ import { useHydrated } from '@web/lib/hydration';
 import { createCheckout, serverMessage } from '../api/payer-api';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { toReact } from './markup-react';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = payerStrings.paymentPage;
 
@@ -114,7 +115,7 @@ export function PaymentForm({
 
   return (
     <>
-      <title>{pageTitle(link.businessName ? `${link.title} · ${link.businessName}` : link.title)}</title>
+      <PageTitle>{pageTitle(link.businessName ? `${link.title} · ${link.businessName}` : link.title)}</PageTitle>
       {toReact(
         paymentForm({
           link,

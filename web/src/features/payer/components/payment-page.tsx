@@ -9,6 +9,7 @@ import { PaymentForm, type LinkGone } from './payment-form';
 import { PayerLoading, PayerShell } from './payer-shell';
 import { PayerStatusCard } from './payer-status-card';
 import { toReact } from './markup-react';
+import { PageTitle } from '@web/components/page-title';
 
 const strings = payerStrings.paymentPage;
 
@@ -66,7 +67,7 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
   if (state === 'expired') {
     return (
       <>
-        <title>{pageTitle(strings.expiredTitle)}</title>
+        <PageTitle>{pageTitle(strings.expiredTitle)}</PageTitle>
         {toReact(expiredCard(link, gone ? (gone.message ?? null) : link.expiredMessage))}
       </>
     );
@@ -74,7 +75,7 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
   if (state === 'not-accepting' || state === 'sold-out') {
     return (
       <>
-        <title>{pageTitle(link.title)}</title>
+        <PageTitle>{pageTitle(link.title)}</PageTitle>
         {toReact(notAcceptingCard(link, state === 'sold-out'))}
       </>
     );
@@ -85,7 +86,7 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
 function LinkNotFound() {
   return (
     <>
-      <title>{pageTitle(strings.notFoundTitle)}</title>
+      <PageTitle>{pageTitle(strings.notFoundTitle)}</PageTitle>
       {toReact(notFoundCard())}
     </>
   );

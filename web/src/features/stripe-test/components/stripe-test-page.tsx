@@ -13,6 +13,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
+import { PageTitle } from '@web/components/page-title';
 
 const SANDBOX = '/_stripe-sandbox';
 /** The sandbox takes any test key; this page is not Paylink and uses no secret of Paylink's. */
@@ -96,7 +97,7 @@ export function StripeTestPage() {
 
   return (
     <PublicPageShell>
-      <title>Stripe test · developer</title>
+      <PageTitle>Stripe test · developer</PageTitle>
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-semibold">Stripe sandbox test</h1>

@@ -1,5 +1,5 @@
 import { Undo2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import {
   REFUND_AMOUNT_MESSAGE,
@@ -63,6 +63,9 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
   const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [amountError, setAmountError] = useState<string | undefined>();
   const refund = useRefundPayment(payment.paymentId);
+  // Taken as the submit is, not at the next render: a double click's second submit can come before the form
+  // has drawn itself pending (react-query tells the form a task later), and would toast the refund twice.
+  const submitting = useRef(false);
   const money = (cents: number) => formatMoney(cents, payment.currency);
 
   const checked = checkAmount(amountText, payment.refundableCents, payment.currency);
@@ -71,15 +74,19 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (refund.isPending) return;
+    if (submitting.current) return;
     if (typeof checked === 'string') {
       setAmountError(checked);
       return;
     }
     setAmountError(undefined);
+    submitting.current = true;
     refund.mutate(
       { request: { amountCents: checked, reason }, idempotencyKey },
       {
+        onSettled: () => {
+          submitting.current = false;
+        },
         // The toast is the mutation's own (it outlives this form); a partial refund leaves the button, so close.
         onSuccess: onDone,
         onError: (error) => {
