@@ -12,7 +12,7 @@ export const realtimeFunctions: readonly FunctionSpec[] = [
       "Verifies the Cognito token a browser offers when it opens the realtime socket, and the person's membership of the business it watches.",
     entry: 'functions/realtime/authorize-connection.ts',
     webSocketAuthorizer: true,
-      // The person's membership of the business (#196) and their session cut (docs/decisions.md #200).
+    // The person's membership of the business (#196) and their session cut (docs/decisions.md #200).
     tables: { members: 'read' },
   },
   {
