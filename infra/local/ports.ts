@@ -2,6 +2,7 @@
  * Every port the local runtime listens on, each overridable by its own environment variable, and a
  * check that tells a person which variable to change when a port is taken.
  */
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 export const PORT_VARIABLES = {
@@ -55,9 +56,9 @@ export function assertPortFree(port: number, variable: string): Promise<void> {
 }
 
 /**
- * A port the OS says is free right now. Only for a port another process must be told before it starts
- * (tests/chaos/sigkill-restart.test.ts's `npm start`): between the probe closing and that process listening,
- * someone else may take it. Servers in this process listen on port 0 instead (`anyPorts`, `listenOn`).
+ * A port the OS says is free right now (from its port-0 range): between the probe closing and anyone listening
+ * on it, someone else may take it. Servers in this process listen on port 0 instead (`anyPorts`, `listenOn`);
+ * a process told its ports before it starts gets them from `freePortsBelowEphemeralRange`.
  */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,11 +71,45 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A probed free port for every service (see freePort: for another process only). */
-export async function freePorts(): Promise<Ports> {
-  const names = Object.keys(PORT_VARIABLES) as PortName[];
-  const ports = await Promise.all(names.map(() => freePort()));
-  return Object.fromEntries(names.map((name, index) => [name, ports[index]])) as Ports;
+/**
+ * Ports free right now and below the range the OS hands out for port 0 (Linux's
+ * net.ipv4.ip_local_port_range, 32768 by default): for a process that must come back on the same ports after
+ * it dies (tests/chaos/sigkill-restart.test.ts). A freed port inside that range can be given to any runtime
+ * booting beside it on port 0 before the restart listens again (seen once in CI as EADDRINUSE); one below it
+ * is never handed out that way.
+ */
+export async function freePortsBelowEphemeralRange(): Promise<Ports> {
+  const ephemeralStart = ephemeralRangeStart();
+  const lowest = Math.max(1024, ephemeralStart - 12_000);
+  const chosen = new Set<number>();
+  for (const _ of Object.keys(PORT_VARIABLES)) {
+    for (;;) {
+      const port = lowest + Math.floor(Math.random() * (ephemeralStart - lowest));
+      if (!chosen.has(port) && (await isFree(port))) {
+        chosen.add(port);
+        break;
+      }
+    }
+  }
+  const ports = [...chosen];
+  return Object.fromEntries(Object.keys(PORT_VARIABLES).map((name, index) => [name, ports[index]])) as Ports;
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    const start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 2048 ? start : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, LOOPBACK, () => probe.close(() => resolve(true)));
+  });
 }
 
 /**

@@ -25,7 +25,7 @@ import type { PaymentRecord } from '@functions/domain/payments';
 import { checkoutResponseSchema, paymentResultSchema } from '@shared/contracts/checkout';
 import { paymentLinkListSchema, paymentLinkSchema } from '@shared/contracts/payment-links';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
-import { PORT_VARIABLES, freePorts, type Ports } from '@infra/local/ports';
+import { PORT_VARIABLES, freePortsBelowEphemeralRange, type Ports } from '@infra/local/ports';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { payOnCheckoutPage } from './support/chaos-kit';
 
@@ -138,7 +138,8 @@ async function signIn(cognito: CognitoIdentityProviderClient, email: string) {
 }
 
 beforeAll(async () => {
-  ports = await freePorts();
+  // The restart comes back on the same ports: ones no runtime booting beside it can be handed meanwhile.
+  ports = await freePortsBelowEphemeralRange();
 }, 60_000);
 
 afterAll(async () => {
