@@ -19,7 +19,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../lib/cn';
 import { Button } from './ui/button';
 import { DialogContent, DialogTitle } from './ui/dialog';
@@ -62,7 +62,9 @@ export function CalendarDialog({
   const monthLabelId = useId();
   const today = new Date();
 
-  useEffect(() => {
+  // A layout effect, not a plain one: it runs with the render, before the next key is handled. A plain
+  // effect waits for the next frame, so a quick Enter after an arrow picked the day focus had not left yet.
+  useLayoutEffect(() => {
     if (!movedByKeyboard.current) return;
     movedByKeyboard.current = false;
     focusedButton.current?.focus();
