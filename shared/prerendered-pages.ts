@@ -1,8 +1,9 @@
 /**
- * The pages a visitor most often opens first, drawn at build time into HTML of their own (web/prerender.tsx,
+ * The pages a visitor reaches from the landing page, drawn at build time into HTML of their own (web/prerender.tsx,
  * written by the build's prerender step), so they paint from the first response instead of after the app's
- * script: the landing page, sign-in and sign-up. Their code hydrates the same markup later: the landing
- * page's header island after the paint, the forms once used (docs/decisions.md #90).
+ * script: the landing page, sign-in and sign-up, support and the legal pages. Their code hydrates the same
+ * markup later: the landing page's header island after the paint, the app once the visitor reaches for the
+ * page (docs/decisions.md #90, #220).
  *
  * One map for the three places that must agree: the build writes each file, CloudFront's routing function
  * (infra/constructs/web-hosting.ts) and the local gateway (infra/local/gateway.ts) answer the address with it.
@@ -12,9 +13,25 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': '/prerendered/landing.html',
   '/login': '/prerendered/login.html',
   '/signup': '/prerendered/signup.html',
+  '/support': '/prerendered/support.html',
+  '/privacy': '/prerendered/privacy.html',
+  '/terms': '/prerendered/terms.html',
+  '/stripe-disclaimer': '/prerendered/stripe-disclaimer.html',
 };
+
+/**
+ * The prerendered pages drawn as a visitor with no session sees them: the forms, which send a signed-in
+ * merchant on to the dashboard. A browser that may hold a session starts their code at once and draws them
+ * afresh. Every other prerendered page is the same for everyone, and is always adopted as drawn.
+ */
+export const SIGNED_OUT_PAGES: ReadonlySet<string> = new Set(['/login', '/signup']);
+
+/** The address as the map names it: `/login/` as `/login`. */
+export function prerenderedPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
 
 /** The prerendered file for an address (`/login/` as `/login`), or undefined for the SPA's shell. */
 export function prerenderedPageFor(pathname: string): string | undefined {
-  return PRERENDERED_PAGES[pathname.replace(/\/+$/, '') || '/'];
+  return PRERENDERED_PAGES[prerenderedPath(pathname)];
 }

@@ -15,20 +15,30 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { escapeHtml } from '../shared/escape-html.js';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages.js';
+import type { PrerenderedHead } from './src/components/prerendered-head.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BOOT_SCRIPT = '/prerendered-boot.js';
 
 /**
  * What each page's boot script loads, and when: a Vite input (its manifest key; the app's entry when none
- * is named) once the page is painted, or on the visitor's first tap, key or focus (web/public/prerendered-boot.js).
+ * is named) once the page is painted, or on the visitor's first tap, key or focus — at once instead, for the
+ * sign-in forms, when the browser may hold a session (web/public/prerendered-boot.js).
  */
-const PAGE_CODE: Readonly<Record<string, { entry?: string; start: 'paint' | 'intent' }>> = {
+type PageStart = 'paint' | 'intent' | 'intent-or-session';
+const PAGE_CODE: Readonly<Record<string, { entry?: string; start: PageStart }>> = {
   // Only the header's menu needs code: its island, not the app.
   '/': { entry: 'src/landing-island.ts', start: 'paint' },
-  // The forms need the app (and Amplify), which a visitor needs only once they use the form.
-  '/login': { start: 'intent' },
-  '/signup': { start: 'intent' },
+  // The forms need the app (and Amplify), which a visitor needs only once they use the form; a signed-in
+  // merchant is sent on to the dashboard (SIGNED_OUT_PAGES).
+  '/login': { start: 'intent-or-session' },
+  '/signup': { start: 'intent-or-session' },
+  // Text, plain links and native disclosures, the same for everyone: the app only takes over the links
+  // between pages, once the visitor reaches for one (docs/decisions.md #220).
+  '/support': { start: 'intent' },
+  '/privacy': { start: 'intent' },
+  '/terms': { start: 'intent' },
+  '/stripe-disclaimer': { start: 'intent' },
 };
 
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*><\/script>\s*/;
@@ -77,13 +87,24 @@ function inlineStylesheets(html: string, outDir: string): string {
 }
 
 const DESCRIPTION_TAG = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+const TITLE_TAG = /<title>[^<]*<\/title>/;
 
-/** The shell with the page's own description in place of index.html's (none set: the shell's stays). */
-function withDescription(html: string, description: string | undefined): string {
-  if (description === undefined) return html;
-  if (!DESCRIPTION_TAG.test(html))
-    throw new Error('index.html has no <meta name="description"> to give each page its words');
-  return html.replace(DESCRIPTION_TAG, `<meta name="description" content="${escapeHtml(description)}" />`);
+/**
+ * The shell with the page's own tab title and description in place of index.html's (what the page's
+ * PageTitle and PageDescription set in a browser; one not set leaves the shell's).
+ */
+function withHead(html: string, { title, description }: PrerenderedHead): string {
+  let page = html;
+  if (title !== undefined) {
+    if (!TITLE_TAG.test(page)) throw new Error('index.html has no <title> to give each page its name');
+    page = page.replace(TITLE_TAG, `<title>${escapeHtml(title)}</title>`);
+  }
+  if (description !== undefined) {
+    if (!DESCRIPTION_TAG.test(page))
+      throw new Error('index.html has no <meta name="description"> to give each page its words');
+    page = page.replace(DESCRIPTION_TAG, `<meta name="description" content="${escapeHtml(description)}" />`);
+  }
+  return page;
 }
 
 export function prerenderPages(): Plugin {
@@ -117,18 +138,18 @@ export function prerenderPages(): Plugin {
       });
       const serverBundle = pathToFileURL(path.join(serverOutDir, SERVER_BUNDLE)).href;
       const { renderPage } = (await import(serverBundle)) as {
-        renderPage: (pathname: string) => Promise<{ markup: string; description?: string }>;
+        renderPage: (pathname: string) => Promise<{ markup: string; head: PrerenderedHead }>;
       };
 
       const shell = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to prerender into`);
       for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
-        const { markup, description } = await renderPage(pathname);
+        const { markup, head } = await renderPage(pathname);
         const target = path.join(outDir, file);
         mkdirSync(path.dirname(target), { recursive: true });
         writeFileSync(
           target,
-          withBootScript(withDescription(shell, description), pathname, outDir).replace(
+          withBootScript(withHead(shell, head), pathname, outDir).replace(
             ROOT_ELEMENT,
             `<div id="root">${markup}</div>`,
           ),

@@ -4,6 +4,7 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';
+import { prerenderedPath, SIGNED_OUT_PAGES } from '@shared/prerendered-pages';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
 import { mayBeSignedIn } from './lib/session-record';
@@ -19,16 +20,19 @@ if (!container) throw new Error('index.html has no #root element to mount Paylin
 const payerRoute = matchPayerRoute(window.location);
 
 /*
- * The sign-in and sign-up pages arrive drawn (shared/prerendered-pages.ts), as a visitor with no session sees
- * them, and load this entry once the form is used (the landing page loads only its header island,
- * landing-island.ts; docs/decisions.md #90): React hydrates that markup once the router has the page's code,
- * so nothing the visitor sees (or has typed) is replaced. A browser that may hold a session may be sent
- * elsewhere (/login → /dashboard): it is drawn afresh. /p/{id} arrives drawn by the server from the markup the
- * React page renders too (shared/payer-page-markup.ts), and is hydrated: its nodes are adopted, never drawn
- * again (docs/decisions.md #144).
+ * The sign-in, sign-up, support and legal pages arrive drawn (shared/prerendered-pages.ts) and load this entry
+ * once the visitor reaches for the page (the landing page loads only its header island, landing-island.ts;
+ * docs/decisions.md #90, #220): React hydrates that markup once the router has the page's code, so nothing
+ * the visitor sees (or has typed) is replaced. The forms are drawn as a visitor with no session sees them; a
+ * browser that may hold a session may be sent elsewhere (/login → /dashboard): it draws them afresh. The
+ * support and legal pages are the same for everyone: always adopted. /p/{id} arrives drawn by the server from
+ * the markup the React page renders too (shared/payer-page-markup.ts), and is hydrated: its nodes are
+ * adopted, never drawn again (docs/decisions.md #144).
  */
 const serverDrawn = container.hasChildNodes();
-const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !mayBeSignedIn());
+const drawnForSignedOut = SIGNED_OUT_PAGES.has(prerenderedPath(window.location.pathname));
+const hydrate =
+  serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(drawnForSignedOut && mayBeSignedIn()));
 
 // A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
 // arrive (docs/decisions.md #102); the app then renders into the same root.

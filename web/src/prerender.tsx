@@ -10,15 +10,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRoutes } from './app/router';
-import { PrerenderedDescriptionContext } from './components/page-description';
+import { PrerenderedHeadContext, type PrerenderedHead } from './components/prerendered-head';
 
 const ORIGIN = 'http://prerender.invalid';
 
 export interface RenderedPage {
   /** What goes in `#root`. */
   markup: string;
-  /** The page's own `<meta name="description">` words, if it sets them (components/page-description.tsx). */
-  description?: string;
+  /** The page's own tab title and `<meta name="description">` words, those it sets (components/page-title.tsx,
+   * page-description.tsx). */
+  head: PrerenderedHead;
 }
 
 export async function renderPage(pathname: string): Promise<RenderedPage> {
@@ -28,16 +29,16 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`);
   if (context.errors) throw new Error(`Prerendering ${pathname} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(dataRoutes, context);
-  let description: string | undefined;
+  const head: PrerenderedHead = {};
   const markup = renderToString(
     <StrictMode>
-      <PrerenderedDescriptionContext value={(words) => (description = words)}>
+      <PrerenderedHeadContext value={(words) => Object.assign(head, words)}>
         <AppProviders queryClient={queryClient}>
           {/* hydrate={false}: no inline script (the CSP allows none); the browser's router starts on its own. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
-      </PrerenderedDescriptionContext>
+      </PrerenderedHeadContext>
     </StrictMode>,
   );
-  return { markup, description };
+  return { markup, head };
 }

@@ -1,11 +1,5 @@
-import { createContext, useContext, useEffect } from 'react';
-
-/**
- * How a build-time render (src/prerender.tsx) hears the page's own description, to write it into the
- * prerendered file: a crawler or a visitor without script then reads the page's words, not index.html's.
- * Only the prerender provides it; in a browser it is null.
- */
-export const PrerenderedDescriptionContext = createContext<((description: string) => void) | null>(null);
+import { useContext, useEffect } from 'react';
+import { PrerenderedHeadContext } from './prerendered-head';
 
 /**
  * The page's `<meta name="description">` (what a search result shows under its title), while the page is
@@ -14,7 +8,7 @@ export const PrerenderedDescriptionContext = createContext<((description: string
  */
 export function PageDescription({ content }: { content: string }) {
   // Effects never run in a server render: the prerender hears the words while rendering.
-  useContext(PrerenderedDescriptionContext)?.(content);
+  useContext(PrerenderedHeadContext)?.({ description: content });
   useEffect(() => {
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!tag) {
