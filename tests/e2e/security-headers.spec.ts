@@ -1,7 +1,7 @@
 /**
  * The built app under the CSP CloudFront sends, which the local gateway now sends too (docs/decisions.md
- * #70): the main pages — public, payer (with the receipt dialog) and merchant — load, work and report no
- * `securitypolicyviolation`.
+ * #70): the main pages — public (the prerendered ones too), payer (with the receipt dialog) and merchant —
+ * load, work and report no `securitypolicyviolation`.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
@@ -39,6 +39,15 @@ test('the main pages run under the CSP without a violation', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toBeVisible();
   await page.goto('/signup');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A prerendered legal page (its stylesheet inlined), then the app it starts, which runs its links.
+  const support = await page.goto('/support');
+  expect(support!.headers()['content-security-policy']).toContain("script-src 'self'");
+  await page.keyboard.press('Tab');
+  await page
+    .getByRole('navigation', { name: 'Legal and support' })
+    .getByRole('link', { name: 'Privacy Policy' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
 
   // The payer: the server-rendered page, Checkout (the sandbox, its own origin), the success page and the
   // receipt dialog, sent.

@@ -198,6 +198,12 @@ describe('web hosting', () => {
     expect(rewrite('/login/')).toBe('/prerendered/login.html');
     expect(rewrite('/signup')).toBe('/prerendered/signup.html');
     expect(rewrite('/prerendered/login.html')).toBe('/prerendered/login.html');
+    // Support and the legal pages, drawn at build time too (docs/decisions.md #220).
+    for (const page of ['support', 'privacy', 'terms', 'stripe-disclaimer']) {
+      expect(rewrite(`/${page}`)).toBe(`/prerendered/${page}.html`);
+      expect(rewrite(`/${page}/`)).toBe(`/prerendered/${page}.html`);
+    }
+    expect(rewrite('/terms/extra')).toBe('/index.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/dashboard/transactions')).toBe('/index.html');
     expect(rewrite('/login/extra')).toBe('/index.html');

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { securityHeaders } from '@infra/security-headers';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
+/** The pages the build prerenders besides the landing page, by their file's name (= their address). */
+const PRERENDERED = ['login', 'signup', 'support', 'privacy', 'terms', 'stripe-disclaimer'];
+
 let env: TestRuntime;
 let staticDir: string;
 beforeAll(async () => {
@@ -20,6 +23,12 @@ beforeAll(async () => {
   );
   mkdirSync(path.join(staticDir, '.vite'));
   writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{"src/features/dashboard.tsx":{}}');
+  // Prerendered pages, as the build writes them (shared/prerendered-pages.ts).
+  mkdirSync(path.join(staticDir, 'prerendered'));
+  for (const page of PRERENDERED) {
+    const html = `<!doctype html><meta property="og:image" content="/og-paylink.png" /><h1>${page}</h1>`;
+    writeFileSync(path.join(staticDir, 'prerendered', `${page}.html`), html);
+  }
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   env = await bootLocalRuntime({ staticDir });
@@ -42,6 +51,16 @@ it('still serves the app and its assets', async () => {
   expect(await (await env.api('/')).text()).toContain('<div id="root">');
   expect(await (await env.api('/assets/app-abc123.js')).text()).toBe('console.log(1)');
 });
+
+it.each(PRERENDERED)(
+  'answers /%s, with or without a slash, with its prerendered page, as CloudFront does',
+  async (page) => {
+    for (const address of [`/${page}`, `/${page}/`])
+      expect(await (await env.api(address)).text(), address).toContain(`<h1>${page}</h1>`);
+    // An address under it is the app's to answer.
+    expect(await (await env.api(`/${page}/extra`)).text()).toContain('<div id="root">');
+  },
+);
 
 it("names the site's preview image by its absolute URL on the gateway's origin, as the deployment does", async () => {
   const html = await (await env.api('/login')).text();
