@@ -31,8 +31,7 @@ const payerRoute = matchPayerRoute(window.location);
  */
 const serverDrawn = container.hasChildNodes();
 const drawnForSignedOut = SIGNED_OUT_PAGES.has(prerenderedPath(window.location.pathname));
-const hydrate =
-  serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(drawnForSignedOut && mayBeSignedIn()));
+const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(drawnForSignedOut && mayBeSignedIn()));
 
 // A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
 // arrive (docs/decisions.md #102); the app then renders into the same root.
