@@ -46,3 +46,42 @@ describe('function bundle budgets', () => {
     },
   );
 });
+
+/**
+ * Contracts a function must not carry: one name imported from a contract brings all of its schemas, since zod's
+ * schemas are not tree-shaken, so the pieces many functions share live in small modules of their own
+ * (docs/decisions.md #223). The budget above would let these come back unseen, a few KB at a time.
+ */
+const NOT_CARRIED: { names: string[]; contracts: string[]; why: string }[] = [
+  {
+    names: ['refund-payment', 'list-payments', 'get-payment', 'cancel-payment', 'apply-stripe-money-event'],
+    contracts: ['shared/contracts/checkout.ts', 'shared/contracts/payment-links.ts', 'shared/redirect-url.ts'],
+    why: "reads payments and links, opens no Checkout and takes no link's fields",
+  },
+  {
+    names: ['get-team', 'invite-member', 'request-magic-link', 'cognito-custom-message'],
+    contracts: ['shared/contracts/signup.ts', 'shared/password-rules.ts'],
+    why: 'takes an email address, never a sign-up',
+  },
+  {
+    names: ['render-receipt-page', 'refund-payment'],
+    contracts: ['shared/contracts/tax.ts'],
+    why: "reads the tax settings' defaults, never Settings → Tax's form",
+  },
+  {
+    names: ['refund-payment', 'list-payment-links', 'apply-stripe-payment-event'],
+    contracts: ['shared/contracts/custom-fields.ts'],
+    why: 'reads stored questions and answers, never the Create Link form',
+  },
+];
+
+describe('contracts a function does not carry', () => {
+  it.each(NOT_CARRIED.flatMap(({ names, contracts, why }) => names.map((name) => ({ name, contracts, why }))))(
+    '$name: $why',
+    async ({ name, contracts }) => {
+      const spec = catalog.find((candidate) => candidate.name === name)!;
+      const { sources } = await bundleFunction(spec);
+      expect(sources.filter((file) => contracts.includes(file))).toEqual([]);
+    },
+  );
+});
