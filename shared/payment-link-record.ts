@@ -5,7 +5,7 @@
  * to a link".
  */
 import * as z from 'zod/mini';
-import { customFieldSchema } from './contracts/custom-fields';
+import { customFieldSchema } from './contracts/custom-field-records';
 import { DEFAULT_GST_TREATMENT, GST_TREATMENTS, type GstTreatment } from './gst-treatment';
 import { REPEAT_EVERY } from './recurring';
 
@@ -72,6 +72,34 @@ export type PaymentLinkFields = z.output<typeof paymentLinkFieldsSchema>;
 
 /** The names of the link's own fields, in the schema's order: what the merchant's answer copies from a row. */
 export const PAYMENT_LINK_FIELD_NAMES = Object.keys(paymentLinkFieldsSchema.shape) as (keyof PaymentLinkFields)[];
+
+/**
+ * The fields Edit link settings writes, all at once: the store's update sets exactly these, and the settings
+ * contract (shared/contracts/payment-links.ts) checks exactly these. Named here, beside the fields, so the
+ * store need not import the contract's schemas for a list of names (docs/decisions.md #223).
+ */
+export const LINK_SETTINGS_FIELDS = [
+  'thankYouMessage',
+  'redirectUrl',
+  'reference',
+  'maxPayments',
+  'gstTreatment',
+] as const satisfies readonly (keyof PaymentLinkFields)[];
+export type LinkSettingsField = (typeof LINK_SETTINGS_FIELDS)[number];
+
+/** The link's own fields a payer may see: the public answer copies these from the row and adds no other. */
+export const PUBLIC_LINK_FIELD_NAMES = [
+  'linkId',
+  'title',
+  'description',
+  'amountCents',
+  'isOpenAmount',
+  'tipPercent',
+  'tipPresets',
+  'currency',
+  'repeat',
+] as const satisfies readonly (keyof PaymentLinkFields)[];
+export type PublicLinkField = (typeof PUBLIC_LINK_FIELD_NAMES)[number];
 
 /** Those of the link's fields named, copied from a row (which holds more). */
 export function pickLinkFields<Name extends keyof PaymentLinkFields>(

@@ -3,7 +3,7 @@
  * status groups the Transactions filter offers. One place, used by the list, the detail, the dashboard
  * and the CSV.
  */
-import type { PaymentStatus } from './contracts/checkout';
+import type { PaymentStatus } from './contracts/payment-id-and-status';
 
 /**
  * The groups a payment shows as and the filter offers. The last three are the money after the sale

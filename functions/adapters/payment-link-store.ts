@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { LINK_SETTINGS_FIELDS } from '@shared/contracts/payment-links';
-import { readPaymentLinkRecord } from '@shared/payment-link-record';
+import { LINK_SETTINGS_FIELDS, readPaymentLinkRecord } from '@shared/payment-link-record';
 import { isSoldOut, type LinkPlaces, type PaymentLinkRepository } from '../domain/payment-links';
 import type { ActiveLinkCounter } from '../domain/stats';
 import { conditionally, countQuery, documentClient, isThrottled, queryAll, tableName } from './dynamo';

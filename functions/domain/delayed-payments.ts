@@ -5,7 +5,7 @@
  * to two business days to receive notification on the success or failure of a payment after you initiate a
  * debit" (https://docs.stripe.com/payments/nz-bank-account). See docs/decisions.md #131.
  */
-import type { PaymentStatus } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import type { StripePaymentIntent } from './stripe-port';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

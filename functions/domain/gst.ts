@@ -1,6 +1,6 @@
 import type { TaxSettings, TipGstTreatment } from '@shared/contracts/tax';
 import { gstTreatmentOf, type GstTreatment } from '@shared/gst-treatment';
-export { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
+export { DEFAULT_TIP_TREATMENT } from '@shared/tax-defaults';
 
 /**
  * New Zealand GST on Paylink's payments, in integer cents with exact integer arithmetic (no float touches

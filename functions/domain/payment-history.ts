@@ -5,7 +5,7 @@
 import type { StripePort } from './stripe-port';
 import * as z from 'zod/mini';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
-import { PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
+import { PAYMENT_ID_PATTERN } from '@shared/contracts/payment-id-and-status';
 import {
   paymentIdSchema,
   type PaymentDetail,

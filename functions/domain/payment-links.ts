@@ -7,16 +7,20 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
   EXPIRY_INVALID_MESSAGE,
-  PUBLIC_LINK_FIELD_NAMES,
   type CreatePaymentLink,
   type PaymentLink,
   type PublicPaymentLink,
   type UpdateLinkExpiry,
   type UpdateLinkSettings,
 } from '@shared/contracts/payment-links';
-import type { CustomField } from '@shared/contracts/custom-fields';
+import type { CustomField } from '@shared/contracts/custom-field-records';
 import { instantOfWallClock } from '@shared/wall-clock';
-import { PAYMENT_LINK_FIELD_NAMES, pickLinkFields, type PaymentLinkRecord } from '@shared/payment-link-record';
+import {
+  PAYMENT_LINK_FIELD_NAMES,
+  pickLinkFields,
+  PUBLIC_LINK_FIELD_NAMES,
+  type PaymentLinkRecord,
+} from '@shared/payment-link-record';
 import { HttpError } from './http-error';
 import { inBatches } from './in-batches';
 import { requireMerchant, type MerchantRecord, type MerchantRepository } from './merchants';

@@ -7,7 +7,7 @@
  * open) ranks lowest; pending (Checkout completed, an asynchronous method's money on its way) is next, so
  * a payment never goes back to open (docs/decisions.md #30).
  */
-import type { PaymentStatus } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 
 export const STATUS_RANK: Record<PaymentStatus, number> = {
   open: 0,

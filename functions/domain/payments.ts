@@ -1,7 +1,7 @@
 /** A payer's payment of a link, as Paylink records it: created pending at checkout, settled by Stripe's word. */
 import { randomBytes } from 'node:crypto';
-import type { PaymentStatus } from '@shared/contracts/checkout';
-import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
+import type { CustomFieldAnswer } from '@shared/contracts/custom-field-records';
 import type { EmailRefusalKind, MoneyState } from '@shared/contracts/payments';
 import type { LinkSnapshot } from '@shared/payment-link-record';
 import type { ReceiptTax } from './gst';

@@ -3,7 +3,8 @@
  * payer's ask on the success page and at the merchant's resend in Transactions; always in the business's
  * voice (#173).
  */
-import { MAX_RECEIPTS_PER_PAYMENT, PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
+import { MAX_RECEIPTS_PER_PAYMENT } from '@shared/contracts/checkout';
+import { PAYMENT_ID_PATTERN } from '@shared/contracts/payment-id-and-status';
 import type { PaymentUpdatedDetail } from '@shared/contracts/realtime';
 import { contactOf, senderOf } from './business-voice';
 import { emailOncePerSuccess, type EmailOnceOutcome } from './email-once-per-success';

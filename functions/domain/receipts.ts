@@ -7,7 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
 import { formatMoney } from '@shared/money';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
-import { DEFAULT_TIP_TREATMENT } from '@shared/contracts/tax';
+import { DEFAULT_TIP_TREATMENT } from '@shared/tax-defaults';
 import { DEFAULT_SHOW_SMALL_RECEIPT_GST } from '@shared/tax-defaults';
 import type { ReceiptDocument } from '@shared/receipt-document';
 import { taxSettingsOf, type MerchantRecord, type MerchantRepository } from './merchants';

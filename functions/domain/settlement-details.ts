@@ -3,7 +3,7 @@
  * session names them, and the card (or bank account), Stripe's fee, the receipt and the charge's time from
  * the payment intent's charge and balance transaction (on the merchant's account).
  */
-import type { CustomFieldAnswer } from '@shared/contracts/custom-fields';
+import type { CustomFieldAnswer } from '@shared/contracts/custom-field-records';
 import { withoutHiddenControls } from '@shared/plain-text';
 import type { PaymentRecord, SettlementDetails } from './payments';
 import type { StripeCheckoutSession, StripePaymentIntent, StripePort } from './stripe-port';

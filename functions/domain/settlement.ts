@@ -12,7 +12,8 @@ import {
   type StripePaymentIntent,
   type StripePort,
 } from './stripe-port';
-import type { PaymentResult, PaymentStatus } from '@shared/contracts/checkout';
+import type { PaymentResult } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import type { MerchantRepository } from './merchants';
 import type { LinkPlaces } from './payment-links';
 import type { PaymentRecord, PaymentRepository, PlaceMove, SettlementDetails } from './payments';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailSchema } from './signup';
+import { emailSchema } from './email-address';
 
 /** POST /api/auth/magic-link */
 export const magicLinkRequestSchema = z.object({ email: emailSchema });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { RECEIPT_EMAIL_INVALID_MESSAGE, RECEIPT_EMAIL_REQUIRED_MESSAGE } from '../payment-messages';
 import { REQUEST_ID_PATTERN } from '../payer-link-params';
 import { linkIdSchema } from './payment-links';
+import { paymentStatusSchema } from './payment-id-and-status';
 
 /**
  * POST /api/checkout — what the payer chose. The server computes base + tip from the stored link; the
@@ -27,14 +28,6 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 /** The Stripe Checkout page the browser goes to. */
 export const checkoutResponseSchema = z.object({ url: z.string(), paymentId: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
-
-/**
- * A payment's life: open while the payer's Checkout session is open, pending once Checkout completed with
- * the money still on its way (an asynchronous method), then settled one way; never back
- * (docs/decisions.md #30). Expired and canceled are a checkout the payer left: shown as Abandoned.
- */
-export const paymentStatusSchema = z.enum(['open', 'pending', 'succeeded', 'failed', 'canceled', 'expired']);
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /**
  * GET /api/checkout/{sessionId} — the success page's verification, after the
@@ -107,9 +100,6 @@ export const receiptResponseSchema = z.object({ sent: z.literal(true), email: z.
 
 /** How many receipts one payment may email: enough for a typo or two, not a spam cannon. */
 export const MAX_RECEIPTS_PER_PAYMENT = 3;
-
-/** Payment ids: `pay_` + 16 URL-safe random characters; the cancel link is only as safe as this is unguessable. */
-export const PAYMENT_ID_PATTERN = /^pay_[A-Za-z0-9_-]{16}$/;
 
 /**
  * The `{sessionId}` path parameter of the result page's routes: a Stripe Checkout session id (`cs_test_…`,

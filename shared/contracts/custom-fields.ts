@@ -5,14 +5,12 @@
  */
 import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
+import { CUSTOM_FIELD_TYPES, type CustomFieldType } from './custom-field-records';
 
 export const CUSTOM_FIELDS_MAX = 3;
 export const CUSTOM_FIELD_LABEL_MAX = 50;
 export const DROPDOWN_OPTIONS_MAX = 20;
 export const DROPDOWN_OPTION_LABEL_MAX = 100;
-
-export const CUSTOM_FIELD_TYPES = ['text', 'numeric', 'dropdown'] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 export const CUSTOM_FIELD_TYPE_MESSAGE = 'Choose the kind of answer: short text, a number or a list of choices.';
 export const CUSTOM_FIELDS_MAX_MESSAGE = `A link can ask at most ${CUSTOM_FIELDS_MAX} questions.`;
@@ -102,25 +100,3 @@ export const customFieldsInputSchema = z
       }
     }),
   );
-
-/**
- * A question as the link stores it and Checkout is given it: `key` and each choice's `value` are Paylink's
- * own (letters and digits, as Stripe asks), so nothing the merchant types has to fit Stripe's key rules.
- */
-export const customFieldSchema = z.object({
-  key: z.string(),
-  type: z.enum(CUSTOM_FIELD_TYPES),
-  label: z.string(),
-  required: z.boolean(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })),
-});
-export type CustomField = z.infer<typeof customFieldSchema>;
-
-/** A payer's answer, as stored on the payment when it settles: the question's label and what they gave. */
-export const customFieldAnswerSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  /** What the payer typed, or the label of the choice they picked. */
-  value: z.string(),
-});
-export type CustomFieldAnswer = z.infer<typeof customFieldAnswerSchema>;

@@ -7,7 +7,13 @@ import { MAX_TIP_PRESETS } from '../tips';
 import { AMOUNT_TOO_LARGE_MESSAGE, AMOUNT_TOO_SMALL_MESSAGE } from '../payment-messages';
 import { normaliseLinkId } from '../payer-link-params';
 import { WALL_CLOCK_PATTERN } from '../wall-clock';
-import { paymentLinkFieldsSchema, type PaymentLinkFields } from '../payment-link-record';
+import {
+  paymentLinkFieldsSchema,
+  PUBLIC_LINK_FIELD_NAMES,
+  type LinkSettingsField,
+  type PaymentLinkFields,
+  type PublicLinkField,
+} from '../payment-link-record';
 import { DEFAULT_GST_TREATMENT, GST_TREATMENTS } from '../gst-treatment';
 import { customFieldsInputSchema } from './custom-fields';
 
@@ -153,16 +159,13 @@ const settingsFields = {
     z._default(z.string(GST_TREATMENT_MESSAGE), DEFAULT_GST_TREATMENT),
     z.enum(GST_TREATMENTS, GST_TREATMENT_MESSAGE),
   ),
-} satisfies StoredAsGiven;
+} satisfies { [Field in LinkSettingsField]: z.core.$ZodType<PaymentLinkFields[Field], unknown> };
 
 /**
  * The two Create Link inputs the server turns into what the row stores: the merchant's clock reading becomes
  * `expiresAt`, an instant; the questions get Paylink's keys (functions/domain/payment-links.ts).
  */
 export type ConvertedOnCreate = 'expiresAtLocal' | 'customFields';
-
-/** The fields Edit link settings writes, all at once: the store's update sets exactly these. */
-export const LINK_SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof typeof settingsFields)[];
 
 function refuseBothAfterPayment(
   link: { thankYouMessage: string | null; redirectUrl: string | null },
@@ -255,21 +258,11 @@ export type CreatePaymentLink = z.output<typeof createPaymentLinkSchema>;
 export const updatePaymentLinkSchema = z.object({ isActive: z.boolean('isActive must be true or false') });
 export type UpdatePaymentLink = z.infer<typeof updatePaymentLinkSchema>;
 
-/** The link's own fields a payer may see; the public answer copies these from the row and adds no other. */
-const publicLinkFieldsSchema = z.pick(paymentLinkFieldsSchema, {
-  linkId: true,
-  title: true,
-  description: true,
-  amountCents: true,
-  isOpenAmount: true,
-  tipPercent: true,
-  tipPresets: true,
-  currency: true,
-  repeat: true,
-});
-export const PUBLIC_LINK_FIELD_NAMES = Object.keys(publicLinkFieldsSchema.shape) as (keyof z.output<
-  typeof publicLinkFieldsSchema
->)[];
+/** The link's own fields a payer may see (`PUBLIC_LINK_FIELD_NAMES`, beside the fields). */
+const publicLinkFieldsSchema = z.pick(
+  paymentLinkFieldsSchema,
+  Object.fromEntries(PUBLIC_LINK_FIELD_NAMES.map((field) => [field, true])) as Record<PublicLinkField, true>,
+);
 
 /**
  * GET /api/links/{id} — public, cacheable, and only what the payment page shows: no merchant id, no

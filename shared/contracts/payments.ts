@@ -5,11 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { $ZodPreprocess } from 'zod/v4/core';
-import { customFieldAnswerSchema } from './custom-fields';
+import { customFieldAnswerSchema } from './custom-field-records';
 import { EARLIEST_FILTER_YEAR, isInFilterYears, LATEST_FILTER_YEAR } from '../calendar-years';
 import { parseMoneyInput } from '../money';
 import { STATUS_GROUPS } from '../payment-status-display';
-import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './checkout';
+import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './payment-id-and-status';
 
 /** Largest page the list answers; the CSV export reads pages of this size. */
 export const PAYMENT_PAGE_MAX = 100;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { customFieldAnswerSchema } from './custom-fields';
+import { customFieldAnswerSchema } from './custom-field-records';
 
 /** Event-bus source for everything Paylink itself publishes. */
 export const PAYLINK_EVENT_SOURCE = 'paylink.payments';

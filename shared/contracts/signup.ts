@@ -1,15 +1,11 @@
 import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
 import { firstBrokenPasswordRule } from '../password-rules';
+import { emailSchema } from './email-address';
 
 /** The sign-up form's country codes, +64 first: the default. */
 export const COUNTRY_CODES = ['+64', '+61', '+1', '+44', '+49', '+33'] as const;
 export const DEFAULT_COUNTRY_CODE = '+64';
-
-export const emailSchema = z.pipe(
-  z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required')),
-  z.email('Please enter a valid email address'),
-);
 
 /** A password that meets all five rules; the message names the first rule it breaks. */
 export const passwordSchema = z.string().check(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
-import { emailSchema } from './signup';
+import { emailSchema } from './email-address';
 
 /**
  * A business's team (issue 46, docs/decisions.md #161): people invited by email, each with one role. The

@@ -24,13 +24,19 @@ export interface FunctionBundle {
   runtimePackages: string[];
 }
 
+/** A bundle built in memory, which also knows the repository's own files that went into it. */
+export interface InMemoryFunctionBundle extends FunctionBundle {
+  /** The repository's files with code in the bundle (`shared/contracts/checkout.ts`), node_modules aside. */
+  sources: string[];
+}
+
 const isNodeModule = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 
 export async function bundleFunction(spec: {
   name: string;
   entry: string;
   stripeResources?: readonly string[];
-}): Promise<FunctionBundle> {
+}): Promise<InMemoryFunctionBundle> {
   const result = await build({
     ...functionBuildOptions(REPO_ROOT, spec.entry, spec.stripeResources),
     write: false,
@@ -42,7 +48,11 @@ export async function bundleFunction(spec: {
   const runtimePackages = [
     ...new Set(imports.filter((entry) => entry.external && !isNodeModule(entry.path)).map((entry) => entry.path)),
   ].sort();
-  return { name: spec.name, entry: spec.entry, bytes: code.length, code, runtimePackages };
+  const sources = Object.values(result.metafile.outputs)
+    .flatMap((output) => Object.entries(output.inputs))
+    .filter(([file, input]) => input.bytesInOutput > 0 && !file.includes('node_modules/'))
+    .map(([file]) => file);
+  return { name: spec.name, entry: spec.entry, bytes: code.length, code, runtimePackages, sources };
 }
 
 /**

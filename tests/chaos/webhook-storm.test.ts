@@ -7,7 +7,8 @@
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, type PaymentStatus } from '@shared/contracts/checkout';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';
 import { STATUS_RANK } from '@functions/domain/payment-status';

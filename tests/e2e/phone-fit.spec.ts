@@ -121,6 +121,9 @@ test('every merchant screen fits a 390 px phone with real data on it', async ({ 
   await page.goto('/dashboard/payment-templates');
   await expectFitsPhone(page, 'Payment Templates', page.getByRole('heading', { level: 1 }));
   await page.goto('/dashboard/settings');
+  // Team and Activity are the list card's rows (web/src/components/list-card.tsx), here with real ones in.
+  await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible();
   await expectFitsPhone(page, 'Settings', page.getByRole('heading', { level: 1, name: 'Settings' }));
   await expectNoSeriousAxeFindings(page);
 });

@@ -8,7 +8,8 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, type PaymentStatus } from '@shared/contracts/checkout';
+import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import {
   PAYMENT_FILTER_KEYS,
   paymentDetailSchema,

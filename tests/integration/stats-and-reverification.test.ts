@@ -11,7 +11,7 @@ import { settle } from '@functions/domain/settlement';
 import type { StatsRepository } from '@functions/domain/stats';
 import { paymentStore } from '@functions/adapters/payment-store';
 import { statsStore } from '@functions/adapters/stats-store';
-import type { PaymentStatus } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { verifyPaymentsResultSchema } from '@shared/contracts/payments';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';

@@ -25,7 +25,7 @@ import { countSettledPayment, settle, type SettlementDeps } from '@functions/dom
 import { sealableThrough, sealDay, unsealedShardOf, type StatsRepository } from '@functions/domain/stats';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import { shareOfCents } from '@shared/money';
-import type { PaymentStatus } from '@shared/contracts/checkout';
+import type { PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import type { TestRuntime } from '../integration/harness';
 
 export interface PendingPaymentSeed {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paymentStatusSchema, type PaymentStatus } from '@shared/contracts/checkout';
+import { paymentStatusSchema, type PaymentStatus } from '@shared/contracts/payment-id-and-status';
 import { STATUS_RANK, foldStatuses, isForwardMove, nextStatus } from '@functions/domain/payment-status';
 import { statusOfSession } from '@functions/domain/settlement';
 

@@ -4,7 +4,7 @@
  * payment ids that make each invoice one payment.
  */
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_ID_PATTERN } from '@shared/contracts/checkout';
+import { PAYMENT_ID_PATTERN } from '@shared/contracts/payment-id-and-status';
 import { repeatAgreementWords, repeatPriceWords, stripeRecurringOf } from '@shared/recurring';
 import { paymentAmounts } from '@shared/money';
 import {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { magicLinkRequestSchema } from '@shared/contracts/auth';
-import { emailSchema } from '@shared/contracts/signup';
+import { emailSchema } from '@shared/contracts/email-address';
 import { authStrings } from './auth-strings';
 
 /**

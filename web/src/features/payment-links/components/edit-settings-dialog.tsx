@@ -3,11 +3,11 @@ import { toast } from '@web/lib/toast';
 import {
   LINK_REDIRECT_URL_MAX,
   LINK_REFERENCE_MAX,
-  LINK_SETTINGS_FIELDS,
   LINK_THANK_YOU_MAX,
   updateLinkSettingsSchema,
   type PaymentLink,
 } from '@shared/contracts/payment-links';
+import { LINK_SETTINGS_FIELDS, type LinkSettingsField } from '@shared/payment-link-record';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { CancelAndSubmit, DialogForm, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
@@ -16,7 +16,7 @@ import { ApiRequestError } from '@web/lib/api-request-error';
 import { useSetPaymentLinkSettings } from '@web/lib/payment-links-api';
 import { GstTreatmentField, useOffersGstChoice } from './gst-treatment-field';
 import { paymentLinksStrings } from '../payment-links-strings';
-import { linkSettingsInput, linkSettingsText, type LinkSettingsField } from './link-settings-text';
+import { linkSettingsInput, linkSettingsText } from './link-settings-text';
 
 const strings = paymentLinksStrings.settings;
 

@@ -1,12 +1,8 @@
 import { useId } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
-import {
-  CUSTOM_FIELDS_MAX,
-  CUSTOM_FIELD_LABEL_MAX,
-  type CustomFieldInput,
-  type CustomFieldType,
-} from '@shared/contracts/custom-fields';
+import { CUSTOM_FIELDS_MAX, CUSTOM_FIELD_LABEL_MAX, type CustomFieldInput } from '@shared/contracts/custom-fields';
+import type { CustomFieldType } from '@shared/contracts/custom-field-records';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';

@@ -1,12 +1,11 @@
 /**
  * The settings a link keeps after creation (limit, reference, thank-you, redirect) as a form holds them:
  * text, so the Create Link form and Edit link settings show and send them alike. Which fields they are comes
- * from the contract (`LINK_SETTINGS_FIELDS`, docs/decisions.md #140).
+ * from the link's record (`LINK_SETTINGS_FIELDS`, docs/decisions.md #140), which the contract checks too.
  */
-import { LINK_SETTINGS_FIELDS, type UpdateLinkSettingsInput } from '@shared/contracts/payment-links';
-import type { PaymentLinkFields } from '@shared/payment-link-record';
+import type { UpdateLinkSettingsInput } from '@shared/contracts/payment-links';
+import { LINK_SETTINGS_FIELDS, type LinkSettingsField, type PaymentLinkFields } from '@shared/payment-link-record';
 
-export type LinkSettingsField = (typeof LINK_SETTINGS_FIELDS)[number];
 export type LinkSettingsText = Record<LinkSettingsField, string>;
 
 /** A link's settings as the form shows them: none is empty, a limit its digits. */

@@ -2,7 +2,7 @@
  * The owner's activity list (docs/decisions.md #195): pages of GET /api/me/activity, newest first, for
  * everyone or one person, and every page at once for the CSV download.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
   ACTIVITY_PAGE_DEFAULT,
   ACTIVITY_PAGE_MAX,
@@ -27,6 +27,8 @@ export function useActivityPages(personId: string | null) {
     queryFn: ({ pageParam }) => readActivityPage(personId, pageParam, ACTIVITY_PAGE_DEFAULT),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // Another person's entries load under the ones shown: the card, and the Person list a keyboard is on, stay.
+    placeholderData: keepPreviousData,
   });
 }
 

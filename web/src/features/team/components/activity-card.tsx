@@ -1,10 +1,11 @@
+import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { activityCsv, activitySentence } from '@shared/activity-words';
 import { formatIsoDay } from '@shared/format-date';
 import { CSV_BYTE_ORDER_MARK } from '@shared/transactions-csv';
+import { ListCard } from '@web/components/list-card';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { downloadFile } from '@web/lib/download-file';
@@ -27,13 +28,11 @@ function whenText(at: string, timeZone: string) {
 
 /** Settings → Team's activity (the owner's, docs/decisions.md #195): newest first, by person, and as a CSV. */
 export function ActivityCard({ timeZone }: { timeZone: string }) {
-  const headingId = useId();
   const personId = useId();
   const [person, setPerson] = useState<string | null>(null);
   const team = useTeam();
   const pages = useActivityPages(person);
   const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
 
   async function downloadCsv() {
     setDownload('busy');
@@ -49,15 +48,14 @@ export function ActivityCard({ timeZone }: { timeZone: string }) {
   }
 
   return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          {strings.title}
-        </CardTitle>
-        <CardDescription>{strings.description}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
+    <ListCard
+      query={pages}
+      itemsOf={(data) => data.pages.flatMap((page) => page.entries)}
+      words={strings}
+      retryLabel={strings.retry}
+      emptyIcon={History}
+      controls={() => (
+        <>
           <div className="flex flex-col gap-1">
             <Label htmlFor={personId}>{strings.person}</Label>
             <NativeSelect
@@ -76,43 +74,29 @@ export function ActivityCard({ timeZone }: { timeZone: string }) {
           <Button variant="outline" disabled={download === 'busy'} onClick={() => void downloadCsv()}>
             {download === 'busy' ? strings.downloading : strings.download}
           </Button>
-        </div>
-        {download === 'failed' ? (
-          <Alert variant="destructive" role="alert">
-            {strings.downloadFailed}
-          </Alert>
-        ) : null}
-        {pages.isPending ? <p>{strings.loading}</p> : null}
-        {pages.isError ? (
-          <Alert variant="destructive" role="alert">
-            {strings.failed}{' '}
-            <Button variant="outline" onClick={() => void pages.refetch()}>
-              {strings.retry}
+          {download === 'failed' ? (
+            <Alert variant="destructive" role="alert" className="basis-full">
+              {strings.downloadFailed}
+            </Alert>
+          ) : null}
+        </>
+      )}
+      after={
+        pages.hasNextPage ? (
+          <div className="border-t border-border px-6 py-4">
+            <Button variant="outline" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+              {pages.isFetchingNextPage ? strings.loadingMore : strings.more}
             </Button>
-          </Alert>
-        ) : null}
-        {pages.isSuccess && entries.length === 0 ? <p className="text-muted-foreground">{strings.empty}</p> : null}
-        {entries.length > 0 ? (
-          <ul aria-label={strings.list} className="flex flex-col divide-y divide-border">
-            {entries.map((entry) => (
-              <li key={`${entry.at}#${entry.activityId}`} className="py-2 text-sm">
-                <span className="break-words">{activitySentence(entry)}</span>
-                <span className="whitespace-nowrap text-muted-foreground"> · {whenText(entry.at, timeZone)}</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {pages.hasNextPage ? (
-          <Button
-            variant="outline"
-            className="self-start"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? strings.loadingMore : strings.more}
-          </Button>
-        ) : null}
-      </CardContent>
-    </Card>
+          </div>
+        ) : null
+      }
+    >
+      {(entry) => (
+        <li key={`${entry.at}#${entry.activityId}`} className="px-6 py-3 text-sm">
+          <span className="break-words">{activitySentence(entry)}</span>
+          <span className="whitespace-nowrap text-muted-foreground"> · {whenText(entry.at, timeZone)}</span>
+        </li>
+      )}
+    </ListCard>
   );
 }

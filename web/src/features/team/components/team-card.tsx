@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Users } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ROLES, type Role } from '@shared/roles';
 import { FormField, fieldControlProps } from '@web/components/form-field';
+import { ListCard } from '@web/components/list-card';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import {
@@ -26,9 +27,21 @@ function RoleOptions() {
   ));
 }
 
+/** One person of the team or one invitation: who, a line about them, and what the owner may do. */
+function PersonRow({ name, about, actions }: { name: ReactNode; about: ReactNode; actions: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 px-6 py-4">
+      <span className="min-w-0">
+        <span className="block font-medium break-words">{name}</span>
+        <span className="block text-sm break-all text-muted-foreground">{about}</span>
+      </span>
+      {actions}
+    </li>
+  );
+}
+
 /** Settings → Team (the owner's): members with their roles, pending invitations, and a new invitation. */
 export function TeamCard() {
-  const headingId = useId();
   const team = useTeam();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
@@ -36,84 +49,31 @@ export function TeamCard() {
   const revoke = useRevokeInvitation();
   const failure = [changeRole, remove, resend, revoke].find((mutation) => mutation.isError)?.error;
   return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          {strings.title}
-        </CardTitle>
-        <CardDescription>{strings.description}</CardDescription>
-        <CardDescription>{strings.roles}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        {failure ? (
-          <Alert variant="destructive" role="alert">
-            {failure.message}
-          </Alert>
-        ) : null}
-        {team.isPending ? <p>{strings.loading}</p> : null}
-        {team.isError ? (
-          <Alert variant="destructive" role="alert">
-            {strings.failed}{' '}
-            <Button variant="outline" onClick={() => void team.refetch()}>
-              {strings.retry}
-            </Button>
-          </Alert>
-        ) : null}
-        {team.data ? (
-          <>
-            <section aria-label={strings.members} className="flex flex-col gap-3">
-              <h3 className="text-sm font-semibold">{strings.members}</h3>
-              <ul className="flex flex-col gap-3">
-                {team.data.members.map((member) => (
-                  <li key={member.memberId} className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="min-w-0">
-                      <span className="block font-medium">{member.name}</span>
-                      <span className="block text-sm break-all text-muted-foreground">{member.email}</span>
-                    </span>
-                    {member.founder ? (
-                      <span className="text-sm text-muted-foreground">
-                        {teamStrings.roleLabel('owner')} · {strings.founder}
-                      </span>
-                    ) : (
-                      <span className="flex items-center gap-2">
-                        <NativeSelect
-                          aria-label={strings.roleOf(member.name)}
-                          value={member.role}
-                          onChange={(event) =>
-                            changeRole.mutate({ memberId: member.memberId, role: event.target.value as Role })
-                          }
-                        >
-                          <RoleOptions />
-                        </NativeSelect>
-                        <Button
-                          variant="outline"
-                          aria-label={strings.removeOf(member.name)}
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate(member.memberId)}
-                        >
-                          {strings.remove}
-                        </Button>
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-            <section aria-label={strings.pending} className="flex flex-col gap-3">
-              <h3 className="text-sm font-semibold">{strings.pending}</h3>
-              {team.data.invitations.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{strings.noPending}</p>
-              ) : (
-                <ul className="flex flex-col gap-3">
-                  {team.data.invitations.map((invitation) => (
-                    <li key={invitation.invitationId} className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="min-w-0">
-                        <span className="block break-all">{invitation.email}</span>
-                        <span className="block text-sm text-muted-foreground">
-                          {teamStrings.roleLabel(invitation.role)} ·{' '}
-                          {strings.expires(new Date(invitation.expiresAt).toLocaleDateString('en-NZ'))}
-                        </span>
-                      </span>
+    <ListCard
+      query={team}
+      itemsOf={(data) => data.members}
+      words={strings}
+      retryLabel={strings.retry}
+      emptyIcon={Users}
+      after={
+        <div className="flex flex-col gap-6 border-t border-border p-6">
+          {failure ? (
+            <Alert variant="destructive" role="alert">
+              {failure.message}
+            </Alert>
+          ) : null}
+          <section aria-label={strings.pending} className="flex flex-col gap-3">
+            <h3 className="text-sm font-semibold">{strings.pending}</h3>
+            {team.data?.invitations.length ? (
+              <ul className="-mx-6 divide-y divide-border">
+                {team.data.invitations.map((invitation) => (
+                  <PersonRow
+                    key={invitation.invitationId}
+                    name={invitation.email}
+                    about={`${teamStrings.roleLabel(invitation.role)} · ${strings.expires(
+                      new Date(invitation.expiresAt).toLocaleDateString('en-NZ'),
+                    )}`}
+                    actions={
                       <span className="flex gap-2">
                         <Button variant="outline" onClick={() => resend.mutate(invitation.invitationId)}>
                           {strings.resend}
@@ -122,16 +82,53 @@ export function TeamCard() {
                           {strings.revoke}
                         </Button>
                       </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </>
-        ) : null}
-        <InviteForm />
-      </CardContent>
-    </Card>
+                    }
+                  />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">{strings.noPending}</p>
+            )}
+          </section>
+          <InviteForm />
+        </div>
+      }
+    >
+      {(member) => (
+        <PersonRow
+          key={member.memberId}
+          name={member.name}
+          about={member.email}
+          actions={
+            member.founder ? (
+              <span className="text-sm text-muted-foreground">
+                {teamStrings.roleLabel('owner')} · {strings.founder}
+              </span>
+            ) : (
+              <span className="flex items-center gap-2">
+                <NativeSelect
+                  aria-label={strings.roleOf(member.name)}
+                  value={member.role}
+                  onChange={(event) =>
+                    changeRole.mutate({ memberId: member.memberId, role: event.target.value as Role })
+                  }
+                >
+                  <RoleOptions />
+                </NativeSelect>
+                <Button
+                  variant="outline"
+                  aria-label={strings.removeOf(member.name)}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(member.memberId)}
+                >
+                  {strings.remove}
+                </Button>
+              </span>
+            )
+          }
+        />
+      )}
+    </ListCard>
   );
 }
 
