@@ -18,18 +18,18 @@ import { bootWithConnectedMerchant, openCheckout, sendJson } from '../support/co
 import { paymentRow, paymentsOfLink } from '../support/stored-rows';
 import type { TestMerchant, TestRuntime } from './harness';
 
-let env: TestRuntime;
-let merchant: TestMerchant;
-
-beforeAll(async () => ({ env, merchant } = await bootWithConnectedMerchant()));
-afterAll(() => env?.stop());
-
 const FLAT_WHITE: CreatePaymentLinkInput = {
   title: 'Flat white',
   isOpenAmount: false,
   amountCents: 450,
   tipPresets: [10, 15, 20],
 };
+
+let env: TestRuntime;
+let merchant: TestMerchant;
+
+beforeAll(async () => ({ env, merchant } = await bootWithConnectedMerchant()));
+afterAll(() => env?.stop());
 
 const post = (path: string, body: unknown, token?: string) => sendJson(env, 'POST', path, body, token);
 const createLink = (input: CreatePaymentLinkInput = FLAT_WHITE) => env.createLink(merchant, input);

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from '../lib/cn';
 import { Label } from './ui/label';
 
 /**
@@ -8,11 +9,17 @@ import { Label } from './ui/label';
 export function CheckboxField({
   label,
   hint,
+  className,
   ...input
-}: { label: ReactNode; hint?: ReactNode } & Omit<ComponentProps<'input'>, 'id' | 'type'>) {
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** For the box and its words together (a grid's `sm:col-span-2`). */
+  className?: string;
+} & Omit<ComponentProps<'input'>, 'id' | 'type' | 'className'>) {
   const id = useId();
   return (
-    <div className="flex items-start gap-3">
+    <div className={cn('flex items-start gap-3', className)}>
       <input
         id={id}
         type="checkbox"

@@ -14,11 +14,11 @@ import {
   type PaymentLink,
 } from '@shared/contracts/payment-links';
 import { DateTimeInput } from '@web/components/date-time-input';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -40,7 +40,6 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
   const ids = {
     title: useId(),
     description: useId(),
-    openAmount: useId(),
     amount: useId(),
     repeat: useId(),
     repeatPayments: useId(),
@@ -128,23 +127,12 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
               />
             </FormField>
 
-            <div className="flex items-start gap-3 sm:col-span-2">
-              <input
-                id={ids.openAmount}
-                type="checkbox"
-                aria-describedby={`${ids.openAmount}-hint`}
-                className="mt-0.5 size-5 shrink-0 accent-primary"
-                {...form.register('isOpenAmount')}
-              />
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={ids.openAmount} className="leading-snug">
-                  {strings.openAmount}
-                </Label>
-                <p id={`${ids.openAmount}-hint`} className="text-sm text-muted-foreground">
-                  {strings.openAmountHint}
-                </p>
-              </div>
-            </div>
+            <CheckboxField
+              className="sm:col-span-2"
+              label={strings.openAmount}
+              hint={strings.openAmountHint}
+              {...form.register('isOpenAmount')}
+            />
 
             {isOpenAmount ? null : (
               <FormField id={ids.amount} label={strings.amountLabel} error={errors.amount?.message}>

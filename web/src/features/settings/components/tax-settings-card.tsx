@@ -4,13 +4,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@web/lib/toast';
 import { taxSettingsUpdateSchema, type TaxSettings, type TaxSettingsUpdate } from '@shared/contracts/tax';
 import { formatGstNumber } from '@shared/gst-number';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { LoadFailedCard } from '@web/components/load-failed-card';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveTaxSettings, useTaxSettings } from '../api/tax-settings';
@@ -58,12 +58,10 @@ export function TaxSettingsCard() {
 
 function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const ids = {
-    registered: useId(),
     gstNumber: useId(),
     legalName: useId(),
     address: useId(),
     tips: useId(),
-    smallReceipts: useId(),
   };
   const save = useSaveTaxSettings();
   const form = useForm<TaxSettingsUpdate, unknown, TaxSettings>({
@@ -95,23 +93,12 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
       </CardHeader>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <CardContent className="grid gap-6 sm:grid-cols-2">
-          <div className="flex items-start gap-3 sm:col-span-2">
-            <input
-              id={ids.registered}
-              type="checkbox"
-              aria-describedby={`${ids.registered}-hint`}
-              className="mt-0.5 size-5 shrink-0 accent-primary"
-              {...form.register('gstRegistered')}
-            />
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={ids.registered} className="leading-snug">
-                {strings.registered}
-              </Label>
-              <p id={`${ids.registered}-hint`} className="text-sm text-muted-foreground">
-                {strings.registeredHint}
-              </p>
-            </div>
-          </div>
+          <CheckboxField
+            className="sm:col-span-2"
+            label={strings.registered}
+            hint={strings.registeredHint}
+            {...form.register('gstRegistered')}
+          />
 
           {registered ? (
             <>
@@ -174,23 +161,12 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
                 <p className="text-sm text-muted-foreground">{strings.pricesIncludeGstDetail}</p>
               </div>
 
-              <div className="flex items-start gap-3 sm:col-span-2">
-                <input
-                  id={ids.smallReceipts}
-                  type="checkbox"
-                  aria-describedby={`${ids.smallReceipts}-hint`}
-                  className="mt-0.5 size-5 shrink-0 accent-primary"
-                  {...form.register('showSmallReceiptGst')}
-                />
-                <div className="flex flex-col gap-1">
-                  <Label htmlFor={ids.smallReceipts} className="leading-snug">
-                    {strings.showSmallReceiptGst}
-                  </Label>
-                  <p id={`${ids.smallReceipts}-hint`} className="text-sm text-muted-foreground">
-                    {strings.showSmallReceiptGstHint}
-                  </p>
-                </div>
-              </div>
+              <CheckboxField
+                className="sm:col-span-2"
+                label={strings.showSmallReceiptGst}
+                hint={strings.showSmallReceiptGstHint}
+                {...form.register('showSmallReceiptGst')}
+              />
 
               <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={`${ids.tips}-hint`}>
                 <legend className="mb-2 text-sm font-medium">{strings.tipsLegend}</legend>
