@@ -91,3 +91,38 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
   await expect(detail).toContainText('Phone021 555 0123');
   await axeAtBothWidths(page, 'detail');
 });
+
+test('questions are added and removed from the keyboard, focus following each edit @desktop-only', async ({ page }) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Kererū Classes' });
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
+  const add = page.getByRole('button', { name: 'Add a question' });
+  const questionField = (number: number) =>
+    page.getByRole('group', { name: `Question ${number}` }).getByLabel('Question', { exact: true });
+
+  // Adding puts the cursor in the new question, so the next keys type it.
+  for (const [number, words] of [
+    [1, 'Size'],
+    [2, 'Colour'],
+    [3, 'Name on the back'],
+  ] as const) {
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(questionField(number)).toBeFocused();
+    await page.keyboard.type(words);
+  }
+  // At the limit the button gives way to words saying it.
+  await expect(add).toBeHidden();
+  await expect(page.getByText('A link can ask at most 3 questions.')).toBeVisible();
+
+  // Removing keeps the place: the question now in that place, then the one before it, then the add button.
+  await page.getByRole('button', { name: 'Remove question 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(questionField(2)).toBeFocused();
+  await expect(questionField(2)).toHaveValue('Name on the back');
+  await page.getByRole('button', { name: 'Remove question 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(questionField(1)).toBeFocused();
+  await page.getByRole('button', { name: 'Remove question 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(add).toBeFocused();
+});

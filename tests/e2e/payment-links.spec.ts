@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type Route, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { TIP_PRESET_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
+import { TIP_PRESET_MESSAGE, TIP_PRESETS_REPEATED_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
@@ -116,6 +116,11 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await expect(page.getByLabel('Tip 1 (%)')).toHaveAccessibleDescription(new RegExp(escapeRegExp(TIP_PRESET_MESSAGE)));
   await attachScreenshot(testInfo, page, 'create-errors-1280');
   await expectNoSeriousAxeFindings(page);
+  // The list's own error (two tips the same) is no one box's: it is announced as it appears.
+  await page.getByLabel('Tip 1 (%)').fill('15');
+  await page.getByRole('button', { name: 'Create Payment Link' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: TIP_PRESETS_REPEATED_MESSAGE })).toBeVisible();
+  await page.getByLabel('Tip 1 (%)').fill('10');
 
   // A title pasted longer than a title can be is cut at the limit, and the counter says so.
   await page.getByLabel('Title').fill('Flat white '.repeat(15));
@@ -274,6 +279,8 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download QR Code' }).click();
   const download = await downloading;
+  // The toast lasts seconds: check it now, before reading the file (on a busy machine that outlasted it).
+  await expect(toast(page, 'QR code downloaded successfully!')).toBeVisible();
   expect(download.suggestedFilename()).toBe(`qr-code-${flatWhite.linkId}.png`);
   const savedAt = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(savedAt);
@@ -281,7 +288,6 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   const png = PNG.sync.read(await readFile(savedAt));
   // Print-ready by default.
   expect([png.width, png.height]).toEqual([1024, 1024]);
-  await expect(toast(page, 'QR code downloaded successfully!')).toBeVisible();
 
   // The size is checked, never clamped.
   const size = page.getByLabel('Size (px)');

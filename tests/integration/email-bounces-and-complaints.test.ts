@@ -6,73 +6,42 @@
  * cloud's would. The next request to that address is refused in words that say why; its reminder ends unsent,
  * saying why; another business may still try the address.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_BOUNCED, EMAIL_COMPLAINT_RECEIVED, SES_EVENT_SOURCE } from '@shared/contracts/email-feedback';
 import {
-  paymentRequestSchema,
   paymentRequestListSchema,
   RECIPIENT_BOUNCED_MESSAGE,
   RECIPIENT_COMPLAINED_MESSAGE,
-  type PaymentRequest,
-  type SendPaymentRequestInput,
 } from '@shared/contracts/payment-requests';
 import { REMINDER_SUPPRESSED_MESSAGES } from '@functions/domain/request-recipients';
 import { SUPPORT_EMAIL } from '@shared/brand';
+import { bootWithConnectedMerchant } from '../support/connected-merchant-runtime';
 import { emailsTo, waitForEmail } from '../support/mailbox';
-import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+import { requestSender, runRemindersAt, SUBSCRIBED, type RequestSender } from '../support/payment-requests';
+import type { TestMerchant, TestRuntime } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Subscribed, so the trial's day limit is no part of this. */
-const SUBSCRIBED = {
-  subscription: { id: 'sub_feedback', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false },
-};
 
 let env: TestRuntime;
 let merchant: TestMerchant;
+let requests: RequestSender;
 
 beforeAll(async () => {
-  env = await bootLocalRuntime({ publicRateLimit: false });
-  merchant = await env.connectedMerchant({ companyName: 'Totara Tiling', ...SUBSCRIBED });
+  ({ env, merchant } = await bootWithConnectedMerchant(
+    { publicRateLimit: false },
+    { companyName: 'Totara Tiling', ...SUBSCRIBED },
+  ));
+  requests = requestSender(env, () => ({ title: 'Bathroom tiles', amountCents: 45_000 }));
 });
-afterEach(() => {
-  vi.useRealTimers();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+afterAll(() => env?.stop());
 
 /** A simulator address of its own per test, so tests running beside this one never share one. */
 const simulator = (kind: 'bounce' | 'complaint' | 'success') =>
   `${kind}+${crypto.randomUUID().slice(0, 8)}@simulator.amazonses.com`;
 
-function sendRequest(owner: TestMerchant, input: Partial<SendPaymentRequestInput>) {
-  return env.api('/api/me/requests', {
-    method: 'POST',
-    token: owner.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Bathroom tiles', amountCents: 45_000, ...input }),
-  });
-}
-
-async function sent(owner: TestMerchant, input: Partial<SendPaymentRequestInput>): Promise<PaymentRequest> {
-  const response = await sendRequest(owner, input);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return paymentRequestSchema.parse(await response.json());
-}
-
 async function listed(owner: TestMerchant, requestId: string) {
   const response = await env.api('/api/me/requests', { token: owner.accessToken });
   return paymentRequestListSchema.parse(await response.json()).requests.find((item) => item.requestId === requestId);
-}
-
-async function runRemindersAt(at: number) {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(at);
-  try {
-    await env.runtime.scheduler.runNow('send-request-reminders');
-  } finally {
-    vi.useRealTimers();
-  }
 }
 
 /** SES's events the bus delivered to the consumer so far. */
@@ -82,11 +51,11 @@ const feedbackDeliveries = () =>
 describe("SES's feedback on a payment request", () => {
   it('a hard bounce: the next request is refused saying it bounced, its reminder ends unsent saying so', async () => {
     const address = simulator('bounce');
-    const first = await sent(merchant, { payerEmail: address, reminderDays: 1 });
+    const first = await requests.sent(merchant, { payerEmail: address, reminderDays: 1 });
     await env.settle();
     expect(feedbackDeliveries().some((delivery) => delivery.ok)).toBe(true);
 
-    const refused = await sendRequest(merchant, { payerEmail: address.toUpperCase() });
+    const refused = await requests.send(merchant, { payerEmail: address.toUpperCase() });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
       code: 'recipient_bounced',
@@ -95,7 +64,7 @@ describe("SES's feedback on a payment request", () => {
     });
 
     // The reminder owed on the first request is not sent, and the merchant's list says why.
-    await runRemindersAt(Date.now() + 2 * DAY_MS);
+    await runRemindersAt(env, Date.now() + 2 * DAY_MS);
     expect(await listed(merchant, first.requestId)).toMatchObject({
       status: 'sent',
       reminderFailure: REMINDER_SUPPRESSED_MESSAGES.bounced,
@@ -103,14 +72,14 @@ describe("SES's feedback on a payment request", () => {
 
     // The list is the business's own: another business may still try the address (and hear its own bounce).
     const other = await env.connectedMerchant({ companyName: 'Other Tilers', ...SUBSCRIBED });
-    await sent(other, { payerEmail: address });
+    await requests.sent(other, { payerEmail: address });
   });
 
   it('a complaint: the next request is refused saying the customer marked an email as spam', async () => {
     const address = simulator('complaint');
-    const first = await sent(merchant, { payerEmail: address });
+    const first = await requests.sent(merchant, { payerEmail: address });
     await env.settle();
-    const refused = await sendRequest(merchant, { payerEmail: address });
+    const refused = await requests.send(merchant, { payerEmail: address });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
       code: 'recipient_complained',
@@ -147,9 +116,9 @@ describe("SES's feedback on a payment request", () => {
 
   it('a delivered email, a soft bounce or feedback on an email that is not a request lists nobody', async () => {
     const delivered = simulator('success');
-    await sent(merchant, { payerEmail: delivered });
+    await requests.sent(merchant, { payerEmail: delivered });
     await env.settle();
-    await sent(merchant, { payerEmail: delivered });
+    await requests.sent(merchant, { payerEmail: delivered });
 
     // A soft bounce (SES still trying) and a bounce of an email without a request's tags (a receipt, a
     // sign-in link), delivered as SES would publish them.
@@ -185,7 +154,7 @@ describe("SES's feedback on a payment request", () => {
     expect(feedbackDeliveries().every((delivery) => delivery.ok)).toBe(true);
     // Neither touched this business's list: the soft bounce's address may be emailed (this send, with its own
     // simulator address, bounces for good and so is listed only from here on).
-    await sent(merchant, { payerEmail: soft });
-    await sent(merchant, { payerEmail: untagged });
+    await requests.sent(merchant, { payerEmail: soft });
+    await requests.sent(merchant, { payerEmail: untagged });
   });
 });

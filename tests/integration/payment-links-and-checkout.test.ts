@@ -9,15 +9,9 @@ import {
   AMOUNT_TOO_SMALL_MESSAGE,
   LINK_NOT_ACCEPTING_MESSAGE,
 } from '@shared/payment-messages';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelResultSchema,
-  checkoutResponseSchema,
-  paymentResultSchema,
-  type CheckoutRequest,
-} from '@shared/contracts/checkout';
+import { cancelResultSchema, paymentResultSchema, type CheckoutRequest } from '@shared/contracts/checkout';
 import {
   paymentLinkListSchema,
   paymentLinkSchema,
@@ -27,22 +21,18 @@ import {
 } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE, SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
 import { dayInTimeZone } from '@functions/domain/merchant-days';
+import { bootWithConnectedMerchant, openCheckout, sendJson } from '../support/connected-merchant-runtime';
 import { waitForEmail } from '../support/mailbox';
-import { paymentRow, statsItems } from '../support/stored-rows';
+import { paymentRow, paymentsOfLink, statsItems } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
-import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+import type { TestMerchant, TestRuntime } from './harness';
 
 let env: TestRuntime;
 /** A merchant on the trial with Stripe connected: can take payments. */
 let merchant: TestMerchant;
 
-beforeAll(async () => {
-  env = await bootLocalRuntime();
-  merchant = await env.connectedMerchant();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+beforeAll(async () => ({ env, merchant } = await bootWithConnectedMerchant()));
+afterAll(() => env?.stop());
 
 const FLAT_WHITE: CreatePaymentLinkInput = {
   title: 'Flat white',
@@ -52,37 +42,9 @@ const FLAT_WHITE: CreatePaymentLinkInput = {
   tipPercent: 10,
 };
 
-function send(path: string, method: string, body: unknown, token?: string) {
-  return env.api(path, {
-    method,
-    token,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function createLink(owner: TestMerchant, input: CreatePaymentLinkInput = FLAT_WHITE): Promise<PaymentLink> {
-  const response = await send('/api/me/links', 'POST', input, owner.accessToken);
-  expect(response.status).toBe(201);
-  return paymentLinkSchema.parse(await response.json());
-}
-
-async function checkout(request: CheckoutRequest) {
-  const response = await send('/api/checkout', 'POST', request);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return checkoutResponseSchema.parse(await response.json());
-}
-
-async function paymentsOfLink(linkId: string) {
-  const { Items } = await env.documents.send(
-    new ScanCommand({
-      TableName: env.runtime.dynamo.tableNames.payments,
-      FilterExpression: 'linkId = :linkId',
-      ExpressionAttributeValues: { ':linkId': linkId },
-    }),
-  );
-  return Items ?? [];
-}
+const send = (path: string, method: string, body: unknown, token?: string) => sendJson(env, method, path, body, token);
+const createLink = (owner: TestMerchant, input: CreatePaymentLinkInput = FLAT_WHITE) => env.createLink(owner, input);
+const checkout = (request: CheckoutRequest) => openCheckout(env, request);
 
 /** Pays a Checkout session on the sandbox's hosted page, as a payer does: open it, fill the form, press Pay. */
 async function payOnSandbox(
@@ -259,7 +221,7 @@ describe('the public link (GET /api/links/{id})', () => {
     const response = await send('/api/checkout', 'POST', { linkId: link.linkId, tip: 'none' });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ code: 'not_accepting_payments', message: LINK_NOT_ACCEPTING_MESSAGE });
-    expect(await paymentsOfLink(link.linkId)).toEqual([]);
+    expect(await paymentsOfLink(env, link.linkId)).toEqual([]);
   });
 });
 
@@ -307,7 +269,7 @@ describe('checkout', () => {
     // The tip may not carry the total past the maximum either.
     const overWithTip = await send('/api/checkout', 'POST', { linkId: link.linkId, amount: 9_000_000, tip: 'percent' });
     expect(overWithTip.status).toBe(400);
-    expect(await paymentsOfLink(link.linkId)).toEqual([]);
+    expect(await paymentsOfLink(env, link.linkId)).toEqual([]);
 
     // 12.35 + 15% = 1.8525 → 1.85 (half-up to the cent).
     const { paymentId } = await checkout({ linkId: link.linkId, amount: 1235, tip: 'percent' });
@@ -329,7 +291,7 @@ describe('checkout', () => {
       expect(response.status).toBe(404);
       expect((await response.json()).code).toBe('link_not_found');
     }
-    expect(await paymentsOfLink(link.linkId)).toEqual([]);
+    expect(await paymentsOfLink(env, link.linkId)).toEqual([]);
   });
 });
 

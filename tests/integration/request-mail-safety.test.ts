@@ -5,55 +5,32 @@
  * recipient can report the email, which is recorded, told to the operator and pauses a trial account's requests.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInTimeZone } from '@functions/domain/merchant-days';
-import {
-  paymentRequestSchema,
-  TRIAL_REQUEST_LIMIT_MESSAGE,
-  TRIAL_REQUESTS_PER_DAY,
-  type PaymentRequest,
-  type SendPaymentRequestInput,
-} from '@shared/contracts/payment-requests';
+import { TRIAL_REQUEST_LIMIT_MESSAGE, TRIAL_REQUESTS_PER_DAY } from '@shared/contracts/payment-requests';
 import { SUPPORT_EMAIL } from '@shared/brand';
+import { bootWithConnectedMerchant } from '../support/connected-merchant-runtime';
 import { emailsTo, waitForEmail, type MailboxEmail } from '../support/mailbox';
-import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+import { requestSender, runRemindersAt, SUBSCRIBED, type RequestSender } from '../support/payment-requests';
+import type { TestMerchant, TestRuntime } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A subscribed merchant, not on the trial: the trial's lower limit and first-report pause do not apply. */
-const SUBSCRIBED = {
-  subscription: { id: 'sub_mail', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false },
-};
 
 let env: TestRuntime;
+/** Subscribed, not on the trial: the trial's lower limit and first-report pause do not apply. */
 let merchant: TestMerchant;
-
-beforeAll(async () => {
-  env = await bootLocalRuntime({ publicRateLimit: false });
-  merchant = await env.connectedMerchant({ companyName: 'Aroha Plumbing', ...SUBSCRIBED });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+let requests: RequestSender;
 
 const newPayer = () => `payer-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
 
-function sendRequest(owner: TestMerchant, input: Partial<SendPaymentRequestInput>) {
-  return env.api('/api/me/requests', {
-    method: 'POST',
-    token: owner.accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ payerEmail: newPayer(), title: 'Call-out', amountCents: 12_000, ...input }),
-  });
-}
-
-async function sent(owner: TestMerchant, input: Partial<SendPaymentRequestInput> = {}): Promise<PaymentRequest> {
-  const response = await sendRequest(owner, input);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return paymentRequestSchema.parse(await response.json());
-}
+beforeAll(async () => {
+  ({ env, merchant } = await bootWithConnectedMerchant(
+    { publicRateLimit: false },
+    { companyName: 'Aroha Plumbing', ...SUBSCRIBED },
+  ));
+  requests = requestSender(env, () => ({ payerEmail: newPayer(), title: 'Call-out', amountCents: 12_000 }));
+});
+afterAll(() => env?.stop());
 
 const requestEmailTo = (payer: string) => waitForEmail(env.runtime.mailbox.url, payer, { subject: /payment request/ });
 const header = (email: MailboxEmail, name: string) =>
@@ -62,19 +39,9 @@ const header = (email: MailboxEmail, name: string) =>
 const unsubscribeUrlOf = (email: MailboxEmail) =>
   new URL(/<(https?:[^>]+)>/.exec(header(email, 'List-Unsubscribe')!)![1]!);
 
-async function runRemindersAt(at: number) {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(at);
-  try {
-    await env.runtime.scheduler.runNow('send-request-reminders');
-  } finally {
-    vi.useRealTimers();
-  }
-}
-
 describe("a request's note", () => {
   it('shows a URL as text, never as a link, in the HTML and the plain text', async () => {
-    const request = await sent(merchant, {
+    const request = await requests.sent(merchant, {
       note: 'URGENT: your account is suspended.\nVerify now at https://evil.example.com/login or www.evil.example.com',
     });
     const email = await requestEmailTo(request.payerEmail);
@@ -103,8 +70,8 @@ describe('a trial account', () => {
         },
       }),
     );
-    await sent(trial);
-    const refused = await sendRequest(trial, {});
+    await requests.sent(trial);
+    const refused = await requests.send(trial, {});
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'too_many_requests', message: TRIAL_REQUEST_LIMIT_MESSAGE });
   });
@@ -113,7 +80,7 @@ describe('a trial account', () => {
 describe('unsubscribing', () => {
   it('a request and its reminder carry List-Unsubscribe with one-click POST; after it, neither is sent', async () => {
     const payer = newPayer();
-    const first = await sent(merchant, { payerEmail: payer, reminderDays: 1 });
+    const first = await requests.sent(merchant, { payerEmail: payer, reminderDays: 1 });
     const email = await requestEmailTo(payer);
     expect(header(email, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const url = unsubscribeUrlOf(email);
@@ -133,22 +100,22 @@ describe('unsubscribing', () => {
     expect(oneClick.status).toBe(200);
 
     // No more requests from this business to that address, in words the merchant can act on…
-    const refused = await sendRequest(merchant, { payerEmail: payer.toUpperCase() });
+    const refused = await requests.send(merchant, { payerEmail: payer.toUpperCase() });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: 'recipient_unsubscribed' });
     // …and the reminder already owed is not sent.
-    await runRemindersAt(Date.now() + 2 * DAY_MS);
+    await runRemindersAt(env, Date.now() + 2 * DAY_MS);
     expect((await emailsTo(env.runtime.mailbox.url, payer)).filter((e) => /^Reminder:/.test(e.subject))).toEqual([]);
 
     // Another business may still send to the address: the list is each business's own.
     const other = await env.connectedMerchant({ companyName: 'Other Sparkies', ...SUBSCRIBED });
-    await sent(other, { payerEmail: payer });
+    await requests.sent(other, { payerEmail: payer });
   });
 
   it('a reminder carries the headers too', async () => {
     const payer = newPayer();
-    await sent(merchant, { payerEmail: payer, reminderDays: 1 });
-    await runRemindersAt(Date.now() + 2 * DAY_MS);
+    await requests.sent(merchant, { payerEmail: payer, reminderDays: 1 });
+    await runRemindersAt(env, Date.now() + 2 * DAY_MS);
     const reminder = await waitForEmail(env.runtime.mailbox.url, payer, { subject: /^Reminder:/ });
     expect(header(reminder, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(unsubscribeUrlOf(reminder).pathname).toMatch(/unsubscribe/);
@@ -159,7 +126,7 @@ describe('reporting abuse', () => {
   it("records the report, tells the operator, stops that business's requests to the address and pauses a trial's", async () => {
     const trial = await env.connectedMerchant({ companyName: 'Phishy Trader' });
     const payer = newPayer();
-    const request = await sent(trial, { payerEmail: payer });
+    const request = await requests.sent(trial, { payerEmail: payer });
     const email = await requestEmailTo(payer);
     const reportLink = [...email.body.html!.matchAll(/href="([^"]+)"/g)]
       .map((match) => new URL(match[1]!.replaceAll('&amp;', '&')))
@@ -180,21 +147,21 @@ describe('reporting abuse', () => {
     expect(toOperator.body.text).toContain(request.requestId);
 
     // A trial account's requests stop at its first report, until the operator looks.
-    const paused = await sendRequest(trial, { payerEmail: newPayer() });
+    const paused = await requests.send(trial, { payerEmail: newPayer() });
     expect(paused.status).toBe(403);
     expect(await paused.json()).toMatchObject({ code: 'requests_paused' });
   });
 
   it('a subscribed business keeps sending after one report, but never again to that address', async () => {
     const payer = newPayer();
-    const request = await sent(merchant, { payerEmail: payer });
+    const request = await requests.sent(merchant, { payerEmail: payer });
     const reported = await env.api(`/api/requests/${request.requestId}/report`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'reason=phishing',
     });
     expect(reported.status).toBe(200);
-    expect((await sendRequest(merchant, { payerEmail: payer })).status).toBe(409);
-    await sent(merchant, { payerEmail: newPayer() });
+    expect((await requests.send(merchant, { payerEmail: payer })).status).toBe(409);
+    await requests.sent(merchant, { payerEmail: newPayer() });
   });
 });

@@ -3,32 +3,20 @@
  * link, the payer's preset or own amount priced by the server on POST /api/checkout (and on Stripe's
  * Checkout), a bad choice refused with a 400 that leaves no payment, and a link made before presets.
  */
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, type CheckoutRequest } from '@shared/contracts/checkout';
+import type { CheckoutRequest } from '@shared/contracts/checkout';
 import {
-  paymentLinkSchema,
   publicPaymentLinkSchema,
   TIP_PRESET_MESSAGE,
   TIP_PRESETS_COUNT_MESSAGE,
   TIP_PRESETS_REPEATED_MESSAGE,
   type CreatePaymentLinkInput,
-  type PaymentLink,
 } from '@shared/contracts/payment-links';
 import { OWN_TIP_MISSING_MESSAGE, TIP_NOT_OFFERED_MESSAGE, TIPS_NOT_OFFERED_MESSAGE } from '@shared/tips';
-import { paymentRow } from '../support/stored-rows';
-import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
-
-let env: TestRuntime;
-let merchant: TestMerchant;
-
-beforeAll(async () => {
-  env = await bootLocalRuntime();
-  merchant = await env.connectedMerchant();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+import { bootWithConnectedMerchant, openCheckout, sendJson } from '../support/connected-merchant-runtime';
+import { paymentRow, paymentsOfLink } from '../support/stored-rows';
+import type { TestMerchant, TestRuntime } from './harness';
 
 const FLAT_WHITE: CreatePaymentLinkInput = {
   title: 'Flat white',
@@ -37,26 +25,18 @@ const FLAT_WHITE: CreatePaymentLinkInput = {
   tipPresets: [10, 15, 20],
 };
 
-function post(path: string, body: unknown, token?: string) {
-  return env.api(path, {
-    method: 'POST',
-    token,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+let env: TestRuntime;
+let merchant: TestMerchant;
 
-async function createLink(input: CreatePaymentLinkInput = FLAT_WHITE): Promise<PaymentLink> {
-  const response = await post('/api/me/links', input, merchant.accessToken);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return paymentLinkSchema.parse(await response.json());
-}
+beforeAll(async () => ({ env, merchant } = await bootWithConnectedMerchant()));
+afterAll(() => env?.stop());
+
+const post = (path: string, body: unknown, token?: string) => sendJson(env, 'POST', path, body, token);
+const createLink = (input: CreatePaymentLinkInput = FLAT_WHITE) => env.createLink(merchant, input);
 
 /** The payment the checkout opened, and the lines of its Stripe Checkout session. */
 async function checkout(request: CheckoutRequest) {
-  const response = await post('/api/checkout', request);
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { paymentId } = checkoutResponseSchema.parse(await response.json());
+  const { paymentId } = await openCheckout(env, request);
   const payment = await paymentRow(env, paymentId);
   const session = await env.stripe.checkout.sessions.retrieve(
     payment.checkoutSessionId!,
@@ -65,17 +45,6 @@ async function checkout(request: CheckoutRequest) {
   );
   const lines = session.line_items!.data.map((line) => [line.description, line.amount_total]);
   return { payment, total: session.amount_total, lines };
-}
-
-async function paymentsOfLink(linkId: string) {
-  const { Items } = await env.documents.send(
-    new ScanCommand({
-      TableName: env.runtime.dynamo.tableNames.payments,
-      FilterExpression: 'linkId = :linkId',
-      ExpressionAttributeValues: { ':linkId': linkId },
-    }),
-  );
-  return Items ?? [];
 }
 
 describe('a link with tip presets', () => {
@@ -143,8 +112,8 @@ describe('a link with tip presets', () => {
     }
     const wrongType = await post('/api/checkout', { linkId: link.linkId, tip: 'other', tipAmount: '1.25' });
     expect(wrongType.status).toBe(400);
-    expect(await paymentsOfLink(link.linkId)).toEqual([]);
-    expect(await paymentsOfLink(platter.linkId)).toEqual([]);
+    expect(await paymentsOfLink(env, link.linkId)).toEqual([]);
+    expect(await paymentsOfLink(env, platter.linkId)).toEqual([]);
   });
 
   it('reads a link made before presets as its one percentage', async () => {

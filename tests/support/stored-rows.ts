@@ -1,5 +1,5 @@
 /** The rows a test reads straight from the local runtime's tables, to check what the API and the handlers wrote. */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '@functions/domain/payments';
 import type { TestRuntime } from '../integration/harness';
 
@@ -39,6 +39,18 @@ export async function statsItems(env: Tables, merchantId: string) {
       TableName: env.runtime.dynamo.tableNames.stats,
       KeyConditionExpression: 'merchantId = :merchantId',
       ExpressionAttributeValues: { ':merchantId': merchantId },
+    }),
+  );
+  return Items ?? [];
+}
+
+/** Every payment row of a link (a scan: the table has no index by link), to check a refusal opened none. */
+export async function paymentsOfLink(env: Tables, linkId: string) {
+  const { Items } = await env.documents.send(
+    new ScanCommand({
+      TableName: env.runtime.dynamo.tableNames.payments,
+      FilterExpression: 'linkId = :linkId',
+      ExpressionAttributeValues: { ':linkId': linkId },
     }),
   );
   return Items ?? [];

@@ -14,11 +14,10 @@ import {
   type PaymentLink,
 } from '@shared/contracts/payment-links';
 import { DateTimeInput } from '@web/components/date-time-input';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FormCard } from '@web/components/form-card';
 import { FormField, fieldControlProps } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -40,7 +39,6 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
   const ids = {
     title: useId(),
     description: useId(),
-    openAmount: useId(),
     amount: useId(),
     repeat: useId(),
     repeatPayments: useId(),
@@ -84,272 +82,256 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
 
   return (
     <>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">{strings.title}</CardTitle>
-          <CardDescription>{strings.description}</CardDescription>
-        </CardHeader>
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <CardContent className="grid gap-6 sm:grid-cols-2">
-            <FormField
-              id={ids.title}
-              label={strings.titleLabel}
-              error={errors.title?.message}
-              counter={{ length: title?.length ?? 0, max: LINK_TITLE_MAX, atLimit: strings.atLimit(LINK_TITLE_MAX) }}
-              className="sm:col-span-2"
-            >
-              <Input
-                {...fieldControlProps(ids.title, { error: errors.title?.message })}
-                aria-required="true"
-                maxLength={LINK_TITLE_MAX}
-                placeholder={strings.titlePlaceholder}
-                {...form.register('title')}
-              />
-            </FormField>
+      <FormCard
+        title={strings.title}
+        description={strings.description}
+        onSubmit={submit}
+        pending={create.isPending}
+        submitLabel={strings.submit}
+        pendingLabel={strings.submitting}
+        submitSize="lg"
+      >
+        <FormField
+          id={ids.title}
+          label={strings.titleLabel}
+          error={errors.title?.message}
+          counter={{ length: title?.length ?? 0, max: LINK_TITLE_MAX, atLimit: strings.atLimit(LINK_TITLE_MAX) }}
+          className="sm:col-span-2"
+        >
+          <Input
+            {...fieldControlProps(ids.title, { error: errors.title?.message })}
+            aria-required="true"
+            maxLength={LINK_TITLE_MAX}
+            placeholder={strings.titlePlaceholder}
+            {...form.register('title')}
+          />
+        </FormField>
 
-            <FormField
-              id={ids.description}
-              label={strings.descriptionLabel}
-              optional={strings.optional}
-              error={errors.description?.message}
-              counter={{
-                length: description?.length ?? 0,
-                max: LINK_DESCRIPTION_MAX,
-                atLimit: strings.atLimit(LINK_DESCRIPTION_MAX),
-              }}
-              className="sm:col-span-2"
-            >
-              <Textarea
-                {...fieldControlProps(ids.description, { error: errors.description?.message })}
-                rows={3}
-                maxLength={LINK_DESCRIPTION_MAX}
-                placeholder={strings.descriptionPlaceholder}
-                {...form.register('description')}
-              />
-            </FormField>
+        <FormField
+          id={ids.description}
+          label={strings.descriptionLabel}
+          optional={strings.optional}
+          error={errors.description?.message}
+          counter={{
+            length: description?.length ?? 0,
+            max: LINK_DESCRIPTION_MAX,
+            atLimit: strings.atLimit(LINK_DESCRIPTION_MAX),
+          }}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            {...fieldControlProps(ids.description, { error: errors.description?.message })}
+            rows={3}
+            maxLength={LINK_DESCRIPTION_MAX}
+            placeholder={strings.descriptionPlaceholder}
+            {...form.register('description')}
+          />
+        </FormField>
 
-            <div className="flex items-start gap-3 sm:col-span-2">
-              <input
-                id={ids.openAmount}
-                type="checkbox"
-                aria-describedby={`${ids.openAmount}-hint`}
-                className="mt-0.5 size-5 shrink-0 accent-primary"
-                {...form.register('isOpenAmount')}
-              />
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={ids.openAmount} className="leading-snug">
-                  {strings.openAmount}
-                </Label>
-                <p id={`${ids.openAmount}-hint`} className="text-sm text-muted-foreground">
-                  {strings.openAmountHint}
-                </p>
-              </div>
-            </div>
+        <CheckboxField
+          className="sm:col-span-2"
+          label={strings.openAmount}
+          hint={strings.openAmountHint}
+          {...form.register('isOpenAmount')}
+        />
 
-            {isOpenAmount ? null : (
-              <FormField id={ids.amount} label={strings.amountLabel} error={errors.amount?.message}>
-                <Input
-                  {...fieldControlProps(ids.amount, { error: errors.amount?.message })}
-                  aria-required="true"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder={strings.amountPlaceholder}
-                  {...form.register('amount')}
-                />
-              </FormField>
+        {isOpenAmount ? null : (
+          <FormField id={ids.amount} label={strings.amountLabel} error={errors.amount?.message}>
+            <Input
+              {...fieldControlProps(ids.amount, { error: errors.amount?.message })}
+              aria-required="true"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={strings.amountPlaceholder}
+              {...form.register('amount')}
+            />
+          </FormField>
+        )}
+
+        <LinkTipFields control={form.control} register={form.register} errors={errors} />
+
+        <FormField
+          id={ids.repeat}
+          label={strings.repeatLabel}
+          hint={strings.repeatHint}
+          error={errors.repeatEvery?.message}
+        >
+          <NativeSelect
+            {...fieldControlProps(ids.repeat, { error: errors.repeatEvery?.message, hint: strings.repeatHint })}
+            {...form.register('repeatEvery')}
+          >
+            <option value="">{strings.repeatNever}</option>
+            {REPEAT_EVERY.map((every) => (
+              <option key={every} value={every}>
+                {REPEAT_LABELS[every]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+
+        {repeatEvery ? (
+          <FormField
+            id={ids.repeatPayments}
+            label={
+              <>
+                {strings.repeatPaymentsLabel} {optional}
+              </>
+            }
+            hint={strings.repeatPaymentsHint}
+            error={errors.repeatPayments?.message}
+          >
+            <Input
+              {...fieldControlProps(ids.repeatPayments, {
+                error: errors.repeatPayments?.message,
+                hint: strings.repeatPaymentsHint,
+              })}
+              type="number"
+              inputMode="numeric"
+              min={2}
+              max={MAX_REPEAT_PAYMENTS}
+              step={1}
+              placeholder={strings.repeatPaymentsPlaceholder}
+              {...form.register('repeatPayments')}
+            />
+          </FormField>
+        ) : null}
+
+        <h3 className="text-base font-semibold sm:col-span-2">{strings.settingsHeading}</h3>
+
+        <FormField
+          id={ids.reference}
+          label={
+            <>
+              {strings.referenceLabel} {optional}
+            </>
+          }
+          hint={strings.referenceHint}
+          error={errors.reference?.message}
+        >
+          <Input
+            {...fieldControlProps(ids.reference, { error: errors.reference?.message, hint: strings.referenceHint })}
+            maxLength={LINK_REFERENCE_MAX}
+            autoComplete="off"
+            placeholder={strings.referencePlaceholder}
+            {...form.register('reference')}
+          />
+        </FormField>
+
+        <FormField
+          id={ids.expires}
+          label={
+            <>
+              {strings.expiresLabel} {optional}
+            </>
+          }
+          hint={strings.expiresHint(timeZone)}
+          error={errors.expiresAtLocal?.message}
+        >
+          <Controller
+            control={form.control}
+            name="expiresAtLocal"
+            render={({ field }) => (
+              <DateTimeInput
+                {...fieldControlProps(ids.expires, {
+                  error: errors.expiresAtLocal?.message,
+                  hint: strings.expiresHint(timeZone),
+                })}
+                ref={field.ref}
+                name={field.name}
+                onBlur={field.onBlur}
+                labels={paymentLinksStrings.expiry.picker}
+                value={field.value}
+                onChange={field.onChange}
+                earliestDay={new Date()}
+              />
             )}
+          />
+        </FormField>
 
-            <LinkTipFields control={form.control} register={form.register} errors={errors} />
+        <FormField
+          id={ids.expiredMessage}
+          label={
+            <>
+              {strings.expiredMessageLabel} {optional}
+            </>
+          }
+          error={errors.expiredMessage?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            {...fieldControlProps(ids.expiredMessage, { error: errors.expiredMessage?.message })}
+            rows={2}
+            maxLength={LINK_EXPIRED_MESSAGE_MAX}
+            placeholder={strings.expiredMessagePlaceholder}
+            {...form.register('expiredMessage')}
+          />
+        </FormField>
 
-            <FormField
-              id={ids.repeat}
-              label={strings.repeatLabel}
-              hint={strings.repeatHint}
-              error={errors.repeatEvery?.message}
-            >
-              <NativeSelect
-                {...fieldControlProps(ids.repeat, { error: errors.repeatEvery?.message, hint: strings.repeatHint })}
-                {...form.register('repeatEvery')}
-              >
-                <option value="">{strings.repeatNever}</option>
-                {REPEAT_EVERY.map((every) => (
-                  <option key={every} value={every}>
-                    {REPEAT_LABELS[every]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+        <FormField
+          id={ids.thankYou}
+          label={
+            <>
+              {strings.thankYouLabel} {optional}
+            </>
+          }
+          error={errors.thankYouMessage?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            {...fieldControlProps(ids.thankYou, { error: errors.thankYouMessage?.message })}
+            rows={3}
+            maxLength={LINK_THANK_YOU_MAX}
+            placeholder={strings.thankYouPlaceholder}
+            {...form.register('thankYouMessage')}
+          />
+        </FormField>
 
-            {repeatEvery ? (
-              <FormField
-                id={ids.repeatPayments}
-                label={
-                  <>
-                    {strings.repeatPaymentsLabel} {optional}
-                  </>
-                }
-                hint={strings.repeatPaymentsHint}
-                error={errors.repeatPayments?.message}
-              >
-                <Input
-                  {...fieldControlProps(ids.repeatPayments, {
-                    error: errors.repeatPayments?.message,
-                    hint: strings.repeatPaymentsHint,
-                  })}
-                  type="number"
-                  inputMode="numeric"
-                  min={2}
-                  max={MAX_REPEAT_PAYMENTS}
-                  step={1}
-                  placeholder={strings.repeatPaymentsPlaceholder}
-                  {...form.register('repeatPayments')}
-                />
-              </FormField>
-            ) : null}
+        <FormField
+          id={ids.redirect}
+          label={
+            <>
+              {strings.redirectLabel} {optional}
+            </>
+          }
+          hint={strings.redirectHint}
+          error={errors.redirectUrl?.message}
+          className="sm:col-span-2"
+        >
+          <Input
+            {...fieldControlProps(ids.redirect, { error: errors.redirectUrl?.message, hint: strings.redirectHint })}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder={strings.redirectPlaceholder}
+            {...form.register('redirectUrl')}
+          />
+        </FormField>
 
-            <h3 className="text-base font-semibold sm:col-span-2">{strings.settingsHeading}</h3>
+        <FormField
+          id={ids.limit}
+          label={
+            <>
+              {strings.limitLabel} {optional}
+            </>
+          }
+          hint={strings.limitHint}
+          error={errors.maxPayments?.message}
+        >
+          <Input
+            {...fieldControlProps(ids.limit, { error: errors.maxPayments?.message, hint: strings.limitHint })}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder={strings.limitPlaceholder}
+            {...form.register('maxPayments')}
+          />
+        </FormField>
 
-            <FormField
-              id={ids.reference}
-              label={
-                <>
-                  {strings.referenceLabel} {optional}
-                </>
-              }
-              hint={strings.referenceHint}
-              error={errors.reference?.message}
-            >
-              <Input
-                {...fieldControlProps(ids.reference, { error: errors.reference?.message, hint: strings.referenceHint })}
-                maxLength={LINK_REFERENCE_MAX}
-                autoComplete="off"
-                placeholder={strings.referencePlaceholder}
-                {...form.register('reference')}
-              />
-            </FormField>
+        {offersGstChoice ? <GstTreatmentField id={ids.gst} {...form.register('gstTreatment')} /> : null}
 
-            <FormField
-              id={ids.expires}
-              label={
-                <>
-                  {strings.expiresLabel} {optional}
-                </>
-              }
-              hint={strings.expiresHint(timeZone)}
-              error={errors.expiresAtLocal?.message}
-            >
-              <Controller
-                control={form.control}
-                name="expiresAtLocal"
-                render={({ field }) => (
-                  <DateTimeInput
-                    {...fieldControlProps(ids.expires, {
-                      error: errors.expiresAtLocal?.message,
-                      hint: strings.expiresHint(timeZone),
-                    })}
-                    ref={field.ref}
-                    name={field.name}
-                    onBlur={field.onBlur}
-                    labels={paymentLinksStrings.expiry.picker}
-                    value={field.value}
-                    onChange={field.onChange}
-                    earliestDay={new Date()}
-                  />
-                )}
-              />
-            </FormField>
-
-            <FormField
-              id={ids.expiredMessage}
-              label={
-                <>
-                  {strings.expiredMessageLabel} {optional}
-                </>
-              }
-              error={errors.expiredMessage?.message}
-              className="sm:col-span-2"
-            >
-              <Textarea
-                {...fieldControlProps(ids.expiredMessage, { error: errors.expiredMessage?.message })}
-                rows={2}
-                maxLength={LINK_EXPIRED_MESSAGE_MAX}
-                placeholder={strings.expiredMessagePlaceholder}
-                {...form.register('expiredMessage')}
-              />
-            </FormField>
-
-            <FormField
-              id={ids.thankYou}
-              label={
-                <>
-                  {strings.thankYouLabel} {optional}
-                </>
-              }
-              error={errors.thankYouMessage?.message}
-              className="sm:col-span-2"
-            >
-              <Textarea
-                {...fieldControlProps(ids.thankYou, { error: errors.thankYouMessage?.message })}
-                rows={3}
-                maxLength={LINK_THANK_YOU_MAX}
-                placeholder={strings.thankYouPlaceholder}
-                {...form.register('thankYouMessage')}
-              />
-            </FormField>
-
-            <FormField
-              id={ids.redirect}
-              label={
-                <>
-                  {strings.redirectLabel} {optional}
-                </>
-              }
-              hint={strings.redirectHint}
-              error={errors.redirectUrl?.message}
-              className="sm:col-span-2"
-            >
-              <Input
-                {...fieldControlProps(ids.redirect, { error: errors.redirectUrl?.message, hint: strings.redirectHint })}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder={strings.redirectPlaceholder}
-                {...form.register('redirectUrl')}
-              />
-            </FormField>
-
-            <FormField
-              id={ids.limit}
-              label={
-                <>
-                  {strings.limitLabel} {optional}
-                </>
-              }
-              hint={strings.limitHint}
-              error={errors.maxPayments?.message}
-            >
-              <Input
-                {...fieldControlProps(ids.limit, { error: errors.maxPayments?.message, hint: strings.limitHint })}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                placeholder={strings.limitPlaceholder}
-                {...form.register('maxPayments')}
-              />
-            </FormField>
-
-            {offersGstChoice ? <GstTreatmentField id={ids.gst} {...form.register('gstTreatment')} /> : null}
-
-            <LinkQuestionsFields control={form.control} register={form.register} errors={errors} />
-          </CardContent>
-          <CardFooter className="justify-end border-t border-border pt-6">
-            <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={create.isPending}>
-              {create.isPending ? strings.submitting : strings.submit}
-            </Button>
-          </CardFooter>
-        </form>
-      </Card>
+        <LinkQuestionsFields control={form.control} register={form.register} errors={errors} />
+      </FormCard>
 
       {createdLink ? (
         <LinkCreatedDialog

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { CUSTOM_FIELDS_MAX, CUSTOM_FIELD_LABEL_MAX, type CustomFieldInput } from '@shared/contracts/custom-fields';
 import type { CustomFieldType } from '@shared/contracts/custom-field-records';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FieldList, listErrorOf } from '@web/components/field-list';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -10,6 +12,7 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
 import { paymentLinksStrings } from '../payment-links-strings';
+import { formPart, type FormPartProps } from './form-part';
 
 const strings = paymentLinksStrings.create.questions;
 
@@ -49,63 +52,37 @@ export function toCustomFieldInputs(questions: QuestionFormValues[]): CustomFiel
  * "Ask the payer" (docs/decisions.md #76): up to three questions Stripe's Checkout asks — short text, a
  * number or a list of choices, each required or optional — and the payer's phone number.
  */
-export function LinkQuestionsFields<T extends WithQuestions, TOut>({
-  control,
-  register,
-  errors,
-}: {
-  control: Control<T, unknown, TOut>;
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
-}) {
-  // The generic form is this form's part: react-hook-form's paths are typed on WithQuestions.
-  const own = control as unknown as Control<WithQuestions>;
-  const ownRegister = register as unknown as UseFormRegister<WithQuestions>;
-  const ownErrors = errors as FieldErrors<WithQuestions>;
-  const { fields, append, remove } = useFieldArray({ control: own, name: 'questions' });
-  const phoneId = useId();
-  const listError = ownErrors.questions?.root?.message ?? ownErrors.questions?.message;
+export function LinkQuestionsFields<T extends WithQuestions, TOut>(props: FormPartProps<T, TOut>) {
+  const { control, register, errors } = formPart<WithQuestions, T, TOut>(props);
+  const { fields, append, remove } = useFieldArray({ control, name: 'questions' });
 
   return (
     <fieldset className="flex flex-col gap-4 sm:col-span-2">
       <legend className="mb-1 text-base font-semibold">{strings.heading}</legend>
       <p className="text-sm text-muted-foreground">{strings.hint}</p>
-      {fields.map((field, index) => (
-        <QuestionFields
-          key={field.id}
-          index={index}
-          control={own}
-          register={ownRegister}
-          errors={ownErrors.questions?.[index]}
-          onRemove={() => remove(index)}
-        />
-      ))}
-      {listError ? <p className="text-sm font-medium text-destructive">{listError}</p> : null}
-      {fields.length < CUSTOM_FIELDS_MAX ? (
-        <Button type="button" variant="outline" className="self-start" onClick={() => append({ ...NEW_QUESTION })}>
-          <Plus aria-hidden="true" />
-          {strings.add}
-        </Button>
-      ) : (
-        <p className="text-sm text-muted-foreground">{strings.atMost(CUSTOM_FIELDS_MAX)}</p>
-      )}
-      <div className="flex items-start gap-3">
-        <input
-          id={phoneId}
-          type="checkbox"
-          aria-describedby={`${phoneId}-hint`}
-          className="mt-0.5 size-5 shrink-0 accent-primary"
-          {...ownRegister('collectPhone')}
-        />
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={phoneId} className="leading-snug">
-            {strings.phone}
-          </Label>
-          <p id={`${phoneId}-hint`} className="text-sm text-muted-foreground">
-            {strings.phoneHint}
-          </p>
-        </div>
-      </div>
+      <FieldList
+        className="flex flex-col gap-4"
+        rows={fields}
+        renderRow={(_, index, onRemove) => (
+          <QuestionFields
+            index={index}
+            control={control}
+            register={register}
+            errors={errors.questions?.[index]}
+            onRemove={onRemove!}
+          />
+        )}
+        error={listErrorOf(errors.questions)}
+        editing={{
+          max: CUSTOM_FIELDS_MAX,
+          addLabel: strings.add,
+          atLimit: strings.atMost(CUSTOM_FIELDS_MAX),
+          // The list moves focus itself, after the row has rendered (react-hook-form's would come an effect later).
+          onAdd: () => append({ ...NEW_QUESTION }, { shouldFocus: false }),
+          onRemove: remove,
+        }}
+      />
+      <CheckboxField label={strings.phone} hint={strings.phoneHint} {...register('collectPhone')} />
     </fieldset>
   );
 }

@@ -1,11 +1,13 @@
 import { useId } from 'react';
-import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { MAX_TIP_PERCENT } from '@shared/money';
 import { DEFAULT_TIP_PRESETS, MAX_TIP_PRESETS } from '@shared/tips';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FieldList, listErrorOf } from '@web/components/field-list';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { paymentLinksStrings } from '../payment-links-strings';
+import { formPart, type FormPartProps } from './form-part';
 
 const strings = paymentLinksStrings.create.tips;
 
@@ -34,64 +36,38 @@ export function filledTipPlaces(values: WithTips): number[] {
  * Tips (docs/decisions.md #205): off by default; turned on, up to three percentages (10, 15 and 20 to start)
  * the payer chooses from, beside No Tip and their own amount.
  */
-export function LinkTipFields<T extends WithTips, TOut>({
-  control,
-  register,
-  errors,
-}: {
-  control: Control<T, unknown, TOut>;
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
-}) {
-  // The generic form is this form's part: react-hook-form's paths are typed on WithTips.
-  const own = control as unknown as Control<WithTips>;
-  const ownRegister = register as unknown as UseFormRegister<WithTips>;
-  const ownErrors = errors as FieldErrors<WithTips>;
-  const offersTips = useWatch({ control: own, name: 'offersTips' });
-  const switchId = useId();
-  const presetIds = [useId(), useId(), useId()];
-  const listError = ownErrors.tipPresets?.root?.message ?? ownErrors.tipPresets?.message;
+export function LinkTipFields<T extends WithTips, TOut>(props: FormPartProps<T, TOut>) {
+  const { control, register, errors } = formPart<WithTips, T, TOut>(props);
+  const offersTips = useWatch({ control, name: 'offersTips' });
+  const presetIds = useId();
+  const places = Array.from({ length: MAX_TIP_PRESETS }, (_, place) => ({ id: `${presetIds}-${place + 1}` }));
   return (
     <fieldset className="flex flex-col gap-4 sm:col-span-2">
       <legend className="sr-only">{strings.heading}</legend>
-      <div className="flex items-start gap-3">
-        <input
-          id={switchId}
-          type="checkbox"
-          aria-describedby={`${switchId}-hint`}
-          className="mt-0.5 size-5 shrink-0 accent-primary"
-          {...ownRegister('offersTips')}
-        />
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={switchId} className="leading-snug">
-            {strings.offer}
-          </Label>
-          <p id={`${switchId}-hint`} className="text-sm text-muted-foreground">
-            {strings.offerHint}
-          </p>
-        </div>
-      </div>
+      <CheckboxField label={strings.offer} hint={strings.offerHint} {...register('offersTips')} />
       {offersTips ? (
-        <div className="grid grid-cols-3 gap-3">
-          {presetIds.slice(0, MAX_TIP_PRESETS).map((id, place) => {
-            const error = ownErrors.tipPresets?.[place]?.message;
+        <FieldList
+          className="grid grid-cols-3 gap-3"
+          rows={places}
+          renderRow={(row, place) => {
+            const error = errors.tipPresets?.[place]?.message;
             return (
-              <FormField key={id} id={id} label={strings.preset(place + 1)} error={error}>
+              <FormField id={row.id} label={strings.preset(place + 1)} error={error}>
                 <Input
-                  {...fieldControlProps(id, { error })}
+                  {...fieldControlProps(row.id, { error })}
                   type="number"
                   inputMode="numeric"
                   min={1}
                   max={MAX_TIP_PERCENT}
                   step={1}
-                  {...ownRegister(`tipPresets.${place}`)}
+                  {...register(`tipPresets.${place}`)}
                 />
               </FormField>
             );
-          })}
-          <p className="col-span-3 text-sm text-muted-foreground">{strings.presetsHint}</p>
-          {listError ? <p className="col-span-3 text-sm font-medium text-destructive">{listError}</p> : null}
-        </div>
+          }}
+          hint={strings.presetsHint}
+          error={listErrorOf(errors.tipPresets)}
+        />
       ) : null}
     </fieldset>
   );

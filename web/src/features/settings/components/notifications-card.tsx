@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { toast } from '@web/lib/toast';
 import type { MerchantNotificationsUpdate, MerchantProfile } from '@shared/contracts/merchant';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Label } from '@web/components/ui/label';
 import { useUpdateNotifications } from '../api/update-notifications';
 import { settingsStrings } from '../settings-strings';
 
@@ -81,26 +81,13 @@ function ChoiceBox(props: {
   disabled: boolean;
   onChange: (on: boolean) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5 size-5 shrink-0 accent-primary"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={id} className="leading-snug">
-          {props.label}
-        </Label>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {props.hint}
-        </p>
-      </div>
-    </div>
+    <CheckboxField
+      label={props.label}
+      hint={props.hint}
+      checked={props.checked}
+      disabled={props.disabled}
+      onChange={(event) => props.onChange(event.target.checked)}
+    />
   );
 }

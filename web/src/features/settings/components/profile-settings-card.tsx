@@ -7,9 +7,8 @@ import {
   type MerchantProfile,
   type MerchantProfileUpdate,
 } from '@shared/contracts/merchant';
+import { FormCard } from '@web/components/form-card';
 import { FormField, fieldControlProps } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateMerchantProfile, type MerchantProfileChanges } from '../api/update-merchant-profile';
@@ -50,52 +49,46 @@ export function ProfileSettingsCard({ profile }: { profile: MerchantProfile }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{strings.title}</CardTitle>
-        <CardDescription>{strings.description}</CardDescription>
-      </CardHeader>
-      <form noValidate onSubmit={(event) => void save(event)}>
-        <CardContent className="grid gap-6 sm:grid-cols-2">
-          <FormField id={ids.email} label={strings.email} hint={strings.emailHint} className="sm:col-span-2">
-            <Input
-              {...fieldControlProps(ids.email, { hint: strings.emailHint })}
-              type="email"
-              value={profile.email}
-              readOnly
-              className="bg-muted text-muted-foreground"
-            />
-          </FormField>
+    <FormCard
+      title={strings.title}
+      description={strings.description}
+      onSubmit={save}
+      pending={update.isPending}
+      submitLabel={strings.save}
+      pendingLabel={strings.saving}
+    >
+      <FormField id={ids.email} label={strings.email} hint={strings.emailHint} className="sm:col-span-2">
+        <Input
+          {...fieldControlProps(ids.email, { hint: strings.emailHint })}
+          type="email"
+          value={profile.email}
+          readOnly
+          className="bg-muted text-muted-foreground"
+        />
+      </FormField>
 
-          <FormField id={ids.fullName} label={strings.fullName} error={errors.fullName?.message}>
-            <Input
-              {...fieldControlProps(ids.fullName, { error: errors.fullName?.message })}
-              autoComplete="name"
-              maxLength={NAME_MAX_LENGTH}
-              {...form.register('fullName')}
-            />
-          </FormField>
+      <FormField id={ids.fullName} label={strings.fullName} error={errors.fullName?.message}>
+        <Input
+          {...fieldControlProps(ids.fullName, { error: errors.fullName?.message })}
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          {...form.register('fullName')}
+        />
+      </FormField>
 
-          <FormField
-            id={ids.companyName}
-            label={strings.companyName}
-            optional={strings.optional}
-            error={errors.companyName?.message}
-          >
-            <Input
-              {...fieldControlProps(ids.companyName, { error: errors.companyName?.message })}
-              autoComplete="organization"
-              maxLength={NAME_MAX_LENGTH}
-              {...form.register('companyName')}
-            />
-          </FormField>
-        </CardContent>
-        <CardFooter className="justify-end border-t border-border pt-6">
-          <Button type="submit" className="w-full sm:w-auto" disabled={update.isPending}>
-            {update.isPending ? strings.saving : strings.save}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+      <FormField
+        id={ids.companyName}
+        label={strings.companyName}
+        optional={strings.optional}
+        error={errors.companyName?.message}
+      >
+        <Input
+          {...fieldControlProps(ids.companyName, { error: errors.companyName?.message })}
+          autoComplete="organization"
+          maxLength={NAME_MAX_LENGTH}
+          {...form.register('companyName')}
+        />
+      </FormField>
+    </FormCard>
   );
 }

@@ -4,13 +4,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@web/lib/toast';
 import { taxSettingsUpdateSchema, type TaxSettings, type TaxSettingsUpdate } from '@shared/contracts/tax';
 import { formatGstNumber } from '@shared/gst-number';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FormCard } from '@web/components/form-card';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { LoadFailedCard } from '@web/components/load-failed-card';
 import { LoadingState } from '@web/components/loading-state';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveTaxSettings, useTaxSettings } from '../api/tax-settings';
@@ -58,12 +57,10 @@ export function TaxSettingsCard() {
 
 function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const ids = {
-    registered: useId(),
     gstNumber: useId(),
     legalName: useId(),
     address: useId(),
     tips: useId(),
-    smallReceipts: useId(),
   };
   const save = useSaveTaxSettings();
   const form = useForm<TaxSettingsUpdate, unknown, TaxSettings>({
@@ -88,146 +85,118 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{strings.title}</CardTitle>
-        <CardDescription>{strings.description}</CardDescription>
-      </CardHeader>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <CardContent className="grid gap-6 sm:grid-cols-2">
-          <div className="flex items-start gap-3 sm:col-span-2">
-            <input
-              id={ids.registered}
-              type="checkbox"
-              aria-describedby={`${ids.registered}-hint`}
-              className="mt-0.5 size-5 shrink-0 accent-primary"
-              {...form.register('gstRegistered')}
+    <FormCard
+      title={strings.title}
+      description={strings.description}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={strings.save}
+      pendingLabel={strings.saving}
+    >
+      <CheckboxField
+        className="sm:col-span-2"
+        label={strings.registered}
+        hint={strings.registeredHint}
+        {...form.register('gstRegistered')}
+      />
+
+      {registered ? (
+        <>
+          <FormField
+            id={ids.gstNumber}
+            label={strings.gstNumber}
+            hint={strings.gstNumberHint}
+            error={errors.gstNumber?.message}
+          >
+            <Input
+              {...fieldControlProps(ids.gstNumber, {
+                error: errors.gstNumber?.message,
+                hint: strings.gstNumberHint,
+              })}
+              aria-required="true"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={13}
+              {...form.register('gstNumber')}
             />
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={ids.registered} className="leading-snug">
-                {strings.registered}
-              </Label>
-              <p id={`${ids.registered}-hint`} className="text-sm text-muted-foreground">
-                {strings.registeredHint}
-              </p>
-            </div>
+          </FormField>
+
+          <FormField
+            id={ids.legalName}
+            label={strings.legalName}
+            hint={strings.legalNameHint}
+            error={errors.legalName?.message}
+          >
+            <Input
+              {...fieldControlProps(ids.legalName, {
+                error: errors.legalName?.message,
+                hint: strings.legalNameHint,
+              })}
+              aria-required="true"
+              autoComplete="organization"
+              maxLength={120}
+              {...form.register('legalName')}
+            />
+          </FormField>
+
+          <FormField
+            id={ids.address}
+            label={strings.address}
+            optional={strings.optional}
+            hint={strings.addressHint}
+            error={errors.address?.message}
+            className="sm:col-span-2"
+          >
+            <Textarea
+              {...fieldControlProps(ids.address, { error: errors.address?.message, hint: strings.addressHint })}
+              rows={2}
+              maxLength={300}
+              autoComplete="street-address"
+              {...form.register('address')}
+            />
+          </FormField>
+
+          <div className="flex flex-col gap-1 rounded-lg bg-surface p-4 sm:col-span-2">
+            <p className="text-sm font-medium">{strings.pricesIncludeGst}</p>
+            <p className="text-sm text-muted-foreground">{strings.pricesIncludeGstDetail}</p>
           </div>
 
-          {registered ? (
-            <>
-              <FormField
-                id={ids.gstNumber}
-                label={strings.gstNumber}
-                hint={strings.gstNumberHint}
-                error={errors.gstNumber?.message}
-              >
-                <Input
-                  {...fieldControlProps(ids.gstNumber, {
-                    error: errors.gstNumber?.message,
-                    hint: strings.gstNumberHint,
-                  })}
-                  aria-required="true"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={13}
-                  {...form.register('gstNumber')}
-                />
-              </FormField>
+          <CheckboxField
+            className="sm:col-span-2"
+            label={strings.showSmallReceiptGst}
+            hint={strings.showSmallReceiptGstHint}
+            {...form.register('showSmallReceiptGst')}
+          />
 
-              <FormField
-                id={ids.legalName}
-                label={strings.legalName}
-                hint={strings.legalNameHint}
-                error={errors.legalName?.message}
-              >
-                <Input
-                  {...fieldControlProps(ids.legalName, {
-                    error: errors.legalName?.message,
-                    hint: strings.legalNameHint,
-                  })}
-                  aria-required="true"
-                  autoComplete="organization"
-                  maxLength={120}
-                  {...form.register('legalName')}
-                />
-              </FormField>
-
-              <FormField
-                id={ids.address}
-                label={strings.address}
-                optional={strings.optional}
-                hint={strings.addressHint}
-                error={errors.address?.message}
-                className="sm:col-span-2"
-              >
-                <Textarea
-                  {...fieldControlProps(ids.address, { error: errors.address?.message, hint: strings.addressHint })}
-                  rows={2}
-                  maxLength={300}
-                  autoComplete="street-address"
-                  {...form.register('address')}
-                />
-              </FormField>
-
-              <div className="flex flex-col gap-1 rounded-lg bg-surface p-4 sm:col-span-2">
-                <p className="text-sm font-medium">{strings.pricesIncludeGst}</p>
-                <p className="text-sm text-muted-foreground">{strings.pricesIncludeGstDetail}</p>
-              </div>
-
-              <div className="flex items-start gap-3 sm:col-span-2">
-                <input
-                  id={ids.smallReceipts}
-                  type="checkbox"
-                  aria-describedby={`${ids.smallReceipts}-hint`}
-                  className="mt-0.5 size-5 shrink-0 accent-primary"
-                  {...form.register('showSmallReceiptGst')}
-                />
-                <div className="flex flex-col gap-1">
-                  <Label htmlFor={ids.smallReceipts} className="leading-snug">
-                    {strings.showSmallReceiptGst}
-                  </Label>
-                  <p id={`${ids.smallReceipts}-hint`} className="text-sm text-muted-foreground">
-                    {strings.showSmallReceiptGstHint}
-                  </p>
-                </div>
-              </div>
-
-              <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={`${ids.tips}-hint`}>
-                <legend className="mb-2 text-sm font-medium">{strings.tipsLegend}</legend>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  {(
-                    [
-                      ['part-of-supply', strings.tipsPartOfSupply],
-                      ['outside-supply', strings.tipsOutsideSupply],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <label
-                      key={value}
-                      className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-sm font-medium has-checked:border-primary has-checked:bg-primary-soft"
-                    >
-                      <input
-                        type="radio"
-                        value={value}
-                        className="size-5 shrink-0 accent-primary"
-                        {...form.register('tipTreatment')}
-                      />
-                      {label}
-                    </label>
-                  ))}
-                </div>
-                <p id={`${ids.tips}-hint`} className="text-sm text-muted-foreground">
-                  {strings.tipsHint}
-                </p>
-              </fieldset>
-            </>
-          ) : null}
-        </CardContent>
-        <CardFooter className="justify-end border-t border-border pt-6">
-          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
-            {save.isPending ? strings.saving : strings.save}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+          <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={`${ids.tips}-hint`}>
+            <legend className="mb-2 text-sm font-medium">{strings.tipsLegend}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(
+                [
+                  ['part-of-supply', strings.tipsPartOfSupply],
+                  ['outside-supply', strings.tipsOutsideSupply],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-4 text-sm font-medium has-checked:border-primary has-checked:bg-primary-soft"
+                >
+                  <input
+                    type="radio"
+                    value={value}
+                    className="size-5 shrink-0 accent-primary"
+                    {...form.register('tipTreatment')}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            <p id={`${ids.tips}-hint`} className="text-sm text-muted-foreground">
+              {strings.tipsHint}
+            </p>
+          </fieldset>
+        </>
+      ) : null}
+    </FormCard>
   );
 }
