@@ -10,7 +10,7 @@ import { paymentLinksQuery } from '@web/lib/payment-links-api';
 import { stripeConnectionQuery } from '@web/lib/stripe-connection-api';
 import { subscriptionStatusQuery } from '@web/features/subscription';
 import { businessesQuery } from '@web/features/team';
-import { dashboardStatsQuery, recentPaymentsQuery } from './dashboard-queries';
+import { dashboardStatsQuery, recentPaymentsQuery } from './home-queries';
 
 /** Starts each read the home draws from; the dashboard's browser test checks each is asked for once. */
 export function dashboardHomeLoader(queryClient: QueryClient) {
