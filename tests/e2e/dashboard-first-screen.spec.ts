@@ -15,8 +15,8 @@ test("every read the home draws is asked for before the dashboard's page code ar
 }) => {
   // The shell, the heading and the cards draw these reads; the `dashboard` route's loader and the home's, both
   // in the app's chunk, start them as the route starts (docs/decisions.md #215, #217), beside the guard's and
-  // the home's code rather than after a loader module's round trip. Those chunks are held back; every read
-  // must be asked for all the same.
+  // the home's code rather than after a loader module's round trip. Those chunks are held back (and a home
+  // loader's module of its own, as before #217, would be too); every read must be asked for all the same.
   await signInWithStoredSession(page, await createMerchantReadyForPayments());
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();

@@ -3,7 +3,7 @@
  * realtime listener and Transactions share them); a push invalidates `paymentsQueryKey` and all of
  * these refresh without a reload.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@web/lib/toast';
 import { paymentsQueryKey, verifyPendingPayments } from '@web/lib/payments-api';
