@@ -49,7 +49,7 @@ const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onM
     app: ['src/app/merchant-app.tsx'],
     route: [
       'src/app/routes/dashboard-guard-route.tsx',
-      'src/features/dashboard/api/home-loader.ts',
+      // The home's loader is in the app's chunk (docs/decisions.md #217).
       'src/features/dashboard/components/dashboard-home.tsx',
     ],
     onMount: [],

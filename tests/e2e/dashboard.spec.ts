@@ -6,7 +6,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { SUPPORT_EMAIL } from '@shared/brand';
-import { MERCHANT_READ_PATHS, paymentListPath } from '@web/lib/merchant-read-paths';
 import {
   expireStoredTokens,
   forgeStoredAccessToken,
@@ -15,6 +14,7 @@ import {
   storedAccessToken,
 } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';
+import { HOME_READS } from './support/home-reads';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -38,18 +38,6 @@ async function openSignedIn(page: Page, viewport: { width: number; height: numbe
   await signInWithStoredSession(page, merchant);
   return merchant;
 }
-
-/** What the home reads as it opens: its loader's prefetches (features/dashboard/api/home-loader.ts). */
-const HOME_READS = [
-  MERCHANT_READ_PATHS.profile,
-  MERCHANT_READ_PATHS.stripeConnection,
-  MERCHANT_READ_PATHS.links,
-  MERCHANT_READ_PATHS.subscription,
-  // The 3 newest payments and one more (RECENT_PAYMENTS_SHOWN + 1).
-  paymentListPath(new URLSearchParams({ limit: '4' })),
-  MERCHANT_READ_PATHS.stats,
-  MERCHANT_READ_PATHS.businesses,
-];
 
 test('opening the home asks for each of its reads once: what its loader starts is what the page uses', async ({
   page,
@@ -76,38 +64,6 @@ test('opening the home asks for each of its reads once: what its loader starts i
   await expect(welcome).toBeVisible();
   await expect(page.getByText('No payments yet')).toBeVisible();
   expect(reads.toSorted()).toEqual(['/config.json', ...HOME_READS].toSorted());
-});
-
-test("the profile is asked for before the home's own code arrives: the dashboard route starts its read", async ({
-  page,
-}) => {
-  // The shell and the home's heading draw the profile; the `dashboard` route's loader, in the app's chunk,
-  // starts its read, so it does not wait for the home's loader module (docs/decisions.md #215). The home's
-  // two chunks are held back; the profile must be asked for all the same.
-  await openSignedIn(page, PHONE);
-  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
-  await expect(welcome).toBeVisible();
-  const heldChunks: string[] = [];
-  let releaseHomeCode = () => {};
-  const homeCodeReleased = new Promise<void>((resolve) => (releaseHomeCode = resolve));
-  await page.route(/\/assets\/(home-loader|dashboard-home)-[\w-]+\.js$/, async (route) => {
-    heldChunks.push(new URL(route.request().url()).pathname);
-    await homeCodeReleased;
-    await route.fallback();
-  });
-  const profileRead = page.waitForRequest(
-    (request) => new URL(request.url()).pathname === MERCHANT_READ_PATHS.profile,
-    {
-      timeout: 15_000,
-    },
-  );
-  // Routing turns the browser's cache off: the reload asks for every chunk again.
-  await page.reload({ waitUntil: 'commit' });
-  await profileRead;
-  // Both of the home's chunks were asked for and are still held (so this test sees the files it means).
-  await expect.poll(() => heldChunks.length).toBe(2);
-  releaseHomeCode();
-  await expect(welcome).toBeVisible();
 });
 
 test('a signed-in merchant sees the shell with their email and initial, and moves between its pages', async ({

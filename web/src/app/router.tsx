@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { signedInSessionQuery } from '../features/auth/hooks/use-signed-in-session';
+import { dashboardHomeLoader } from '../features/dashboard/api/home-loader';
 import { merchantProfileQuery } from '../lib/merchant-profile';
 import { PageSpinner } from '../components/page-spinner';
 import { appStrings } from './app-strings';
@@ -104,11 +105,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               index: true,
-              // The loader's module (the home's queries) and the page's arrive side by side; the reads start
-              // as soon as the first has.
+              // The home's reads start from the app's chunk, as the route starts, beside the guard's and the
+              // page's code: they do not wait for a loader module's round trip (docs/decisions.md #217).
+              loader: dashboardHomeLoader(queryClient),
               lazy: {
-                loader: async () =>
-                  (await import('../features/dashboard/api/home-loader')).dashboardHomeLoader(queryClient),
                 Component: async () => (await import('../features/dashboard/components/dashboard-home')).DashboardHome,
               },
             },

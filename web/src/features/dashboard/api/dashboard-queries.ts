@@ -3,31 +3,12 @@
  * realtime listener and Transactions share them); a push invalidates `paymentsQueryKey` and all of
  * these refresh without a reload.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@web/lib/toast';
-import {
-  dashboardStatsQueryKey,
-  getDashboardStats,
-  listPayments,
-  paymentListQueryKey,
-  paymentsQueryKey,
-  verifyPendingPayments,
-} from '@web/lib/payments-api';
+import { paymentsQueryKey, verifyPendingPayments } from '@web/lib/payments-api';
 import { dashboardStrings } from '../dashboard-strings';
-
-/** The home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */
-export const RECENT_PAYMENTS_SHOWN = 3;
-const NO_FILTERS = {};
-
-/** The stats, one request that several cards read. */
-export const dashboardStatsQuery = queryOptions({ queryKey: dashboardStatsQueryKey, queryFn: getDashboardStats });
-
-/** The newest payments, no filters. */
-export const recentPaymentsQuery = queryOptions({
-  queryKey: paymentListQueryKey(NO_FILTERS, RECENT_PAYMENTS_SHOWN + 1),
-  queryFn: () => listPayments(NO_FILTERS, { limit: RECENT_PAYMENTS_SHOWN + 1 }),
-});
+import { dashboardStatsQuery, recentPaymentsQuery } from './home-queries';
 
 /**
  * The stats; several cards read them (one request). `announceFailure` is for the one card that owns

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MerchantProfile } from '@shared/contracts/merchant';
 import { LiveIndicator } from '@web/components/live-indicator';
@@ -42,17 +42,16 @@ export function DashboardHome() {
 }
 
 /**
- * Every read the home draws has started in its route's loader, at once (api/home-loader.ts, docs/decisions.md
- * #102, #180): not the profile first and the cards' reads once it has arrived. The cards read the same queries
- * (one request each). `true` once the reads that shape the first screen are in (or failed): the checklist, which
- * appears above the cards only when the Stripe connection and the links say so, the plan and the newest
- * payments. Drawn together, nothing on the phone's first screen is pushed down after it is painted.
+ * Every read the home draws has started in its route's loader, at once, from the app's own chunk
+ * (api/home-loader.ts, docs/decisions.md #102, #180, #217): not the profile first and the cards' reads once it
+ * has arrived. The cards read the same queries (one request each). `true` once the reads that shape the first
+ * screen are in (or failed): the checklist, which appears above the cards only when the Stripe connection and
+ * the links say so, the plan and the newest payments. Drawn together, nothing on the phone's first screen is
+ * pushed down after it is painted.
  *
  * A read counts once it has answered at all (`isFetched`), so a card's own retry, which puts a failed read
  * back to pending, does not fold the page back into its loading words (and mount the card again, which
- * retries again). The answer is deferred: the render that mounts the cards is a transition, which React
- * does in slices between the browser's other work, not in the one long task a read's answer would start
- * (react-query's answers are synchronous updates) (docs/decisions.md #108).
+ * retries again).
  */
 function useFirstScreenReads(): boolean {
   const shaping = [
@@ -63,7 +62,7 @@ function useFirstScreenReads(): boolean {
     useRecentPayments(),
   ];
   useDashboardStats(); // further down: started now, not waited for
-  return useDeferredValue(shaping.every((read) => read.isFetched));
+  return shaping.every((read) => read.isFetched);
 }
 
 /** "Welcome" for a new merchant, "Welcome back" after (docs/decisions.md #206). */
@@ -102,7 +101,15 @@ function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsR
   );
 }
 
+/**
+ * The cards. The first screen's (the checklist, the plan, the newest payments) are drawn as the reads arrive;
+ * the cards below them in the browser's next task, after that first screen has painted (docs/decisions.md #217).
+ * Preact renders a tree in one go (its `startTransition` and `useDeferredValue` do not slice the work, unlike
+ * React's), so drawing every card at once was one long task that a tap waited behind and that held the first
+ * screen's paint; below the first screen, the later cards push nothing painted down.
+ */
 function HomeCards({ profile: { companyName, currency, timeZone } }: { profile: MerchantProfile }) {
+  const firstScreenPainted = useAfterFirstPaint();
   return (
     <>
       <SetupChecklistCard />
@@ -112,13 +119,29 @@ function HomeCards({ profile: { companyName, currency, timeZone } }: { profile: 
         <SubscriptionStatusCard />
         <RecentPaymentsCard timeZone={timeZone} />
       </div>
-      <BusinessOverviewCard />
-      <SalesAnalyticsCard />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <QuickActionsCard />
-        <BusinessStatusCard companyName={companyName} currency={currency} />
-      </div>
-      <MaterialsKitCard />
+      {firstScreenPainted ? (
+        <>
+          <BusinessOverviewCard />
+          <SalesAnalyticsCard />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <QuickActionsCard />
+            <BusinessStatusCard companyName={companyName} currency={currency} />
+          </div>
+          <MaterialsKitCard />
+        </>
+      ) : null}
     </>
   );
+}
+
+/** `false` for the render that mounts the caller, `true` from a task after the browser has painted it. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // An effect runs once the commit is painted (Preact) or about to be (React); the timer makes the next render
+    // a task of its own either way.
+    const timer = setTimeout(() => setPainted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return painted;
 }

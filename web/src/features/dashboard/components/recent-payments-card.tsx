@@ -6,7 +6,8 @@ import { LoadingState } from '@web/components/loading-state';
 import { PaymentStatusBadge } from '@web/components/payment-status-badge';
 import { Button } from '@web/components/ui/button';
 import { formatMoney } from '@web/lib/format-money';
-import { RECENT_PAYMENTS_SHOWN, useRecentPayments } from '../api/dashboard-queries';
+import { useRecentPayments } from '../api/dashboard-queries';
+import { RECENT_PAYMENTS_SHOWN } from '../api/home-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';
 

@@ -1,0 +1,78 @@
+/**
+ * The dashboard home's first screen, as a phone opens it signed in (issue 47): every read starts from the app's
+ * chunk, before the page's own code has arrived, and the first screen's cards are drawn in a task of their own,
+ * before the cards below them (docs/decisions.md #217). Against the local runtime's real API.
+ */
+import { expect, test } from '@playwright/test';
+import { signInWithStoredSession } from './support/browser-session';
+import { HOME_READS } from './support/home-reads';
+import { createMerchantReadyForPayments } from './support/merchant';
+
+test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+
+test("every read the home draws is asked for before the dashboard's page code arrives: the app's chunk starts them", async ({
+  page,
+}) => {
+  // The shell, the heading and the cards draw these reads; the `dashboard` route's loader and the home's, both
+  // in the app's chunk, start them as the route starts (docs/decisions.md #215, #217), beside the guard's and
+  // the home's code rather than after a loader module's round trip. Those chunks are held back (and a home
+  // loader's module of its own, as before #217, would be too); every read must be asked for all the same.
+  await signInWithStoredSession(page, await createMerchantReadyForPayments());
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
+  await expect(welcome).toBeVisible();
+  const heldChunks: string[] = [];
+  let releasePageCode = () => {};
+  const pageCodeReleased = new Promise<void>((resolve) => (releasePageCode = resolve));
+  const pageCode = /\/assets\/(dashboard-guard-route|home-loader|dashboard-home)-[\w-]+\.js$/;
+  await page.route(pageCode, async (route) => {
+    heldChunks.push(pageCode.exec(route.request().url())![1]!);
+    await pageCodeReleased;
+    await route.fallback();
+  });
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.add(`${pathname}${search}`);
+  });
+  // Routing turns the browser's cache off: the reload asks for every chunk again.
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);
+  // The guard's and the home's chunks were asked for and are still held (so this test sees the files it means).
+  await expect.poll(() => heldChunks.toSorted()).toEqual(['dashboard-guard-route', 'dashboard-home']);
+  releasePageCode();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
+});
+
+test('the first screen is drawn before the cards below it: the plan and the newest payments, then Business Overview', async ({
+  page,
+}) => {
+  // Each callback of a MutationObserver gathers what one task added to the page. The card headings are noted
+  // with the callback that saw them: the first screen's in one task, the cards below in a later one, after the
+  // first screen was painted (one task for all of them was the long task this split removed).
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    let callback = 0;
+    new MutationObserver(() => {
+      callback += 1;
+      for (const heading of document.querySelectorAll('main h2')) {
+        const name = heading.textContent ?? '';
+        if (!(name in seen)) seen[name] = callback;
+      }
+    }).observe(document, { childList: true, subtree: true });
+    Object.assign(window, { cardHeadingsSeen: seen });
+  });
+  await signInWithStoredSession(page, await createMerchantReadyForPayments());
+  await expect(page.getByRole('heading', { name: 'Materials Kit' })).toBeVisible();
+  const seen = await page.evaluate(
+    () => (window as unknown as { cardHeadingsSeen: Record<string, number> }).cardHeadingsSeen,
+  );
+  // The first screen's cards arrive together: nothing on it is pushed down once painted.
+  expect(seen['Recent Payments']).toBeDefined();
+  expect(seen['Recent Payments']).toBe(seen['Set up your business']);
+  // Every card below comes later, together.
+  for (const below of ['Business Overview', 'Sales Analytics', 'Quick Actions', 'Business Status', 'Materials Kit']) {
+    expect(seen[below], below).toBeGreaterThan(seen['Recent Payments']!);
+    expect(seen[below], below).toBe(seen['Business Overview']);
+  }
+});
