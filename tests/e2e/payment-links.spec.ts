@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import { TIP_PRESET_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
@@ -244,7 +245,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await chooseFromMenu(page, 'Flat white', 'Deactivate');
   await flatWhiteRow.getByRole('button', { name: 'Actions for Flat white' }).click();
   await expect(page.getByRole('menuitem', { name: 'Deactivate' })).toHaveAttribute('aria-disabled', 'true');
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page.getByRole('menu'));
   deactivateHeld.release();
   await expect(toast(page, 'Payment link deactivated successfully')).toBeVisible();
   await expect(flatWhiteRow.getByText('Inactive', { exact: true })).toBeVisible();
