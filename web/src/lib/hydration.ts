@@ -4,7 +4,7 @@
  * then (a person, or a test, waits for it rather than clicking into nothing), and what a visitor typed
  * meanwhile is handed to the form afterwards.
  */
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 
 const neverChanges = () => () => undefined;
@@ -33,10 +33,7 @@ export function useInputTypedBeforeHydration<Values extends FieldValues>({
   setValue,
 }: Pick<UseFormReturn<Values>, 'getValues' | 'setValue'>) {
   const formRef = useRef<HTMLFormElement>(null);
-  // A layout effect, not a plain one: the submit button is enabled straight after hydration (useHydrated's
-  // re-render, a microtask later), and Preact runs plain effects only after the next frame. A click or Enter
-  // in between would submit a form that had not yet been handed what was typed, and say it was empty.
-  useLayoutEffect(() => {
+  useEffect(() => {
     for (const field of Array.from(formRef.current?.elements ?? [])) {
       if (!(field instanceof HTMLInputElement) || !field.name) continue;
       const typed = field.type === 'checkbox' ? field.checked : field.value;
