@@ -275,6 +275,9 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download QR Code' }).click();
   const download = await downloading;
+  // The toast first: it goes after a few seconds, and decoding the 1024 px PNG below took longer than that on
+  // a loaded machine.
+  await expect(toast(page, 'QR code downloaded successfully!')).toBeVisible();
   expect(download.suggestedFilename()).toBe(`qr-code-${flatWhite.linkId}.png`);
   const savedAt = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(savedAt);
@@ -282,7 +285,6 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   const png = PNG.sync.read(await readFile(savedAt));
   // Print-ready by default.
   expect([png.width, png.height]).toEqual([1024, 1024]);
-  await expect(toast(page, 'QR code downloaded successfully!')).toBeVisible();
 
   // The size is checked, never clamped.
   const size = page.getByLabel('Size (px)');
