@@ -126,6 +126,8 @@ async function startServer({
     functions,
   );
   const server = (await createServer(router as never, logger, config.ServerConfig, services).start()) as Server;
+  // The client closes idle keep-alive sockets, never the server (mailbox.ts says why); stop() closes the rest.
+  server.keepAliveTimeout = 0;
   const endpoint = `http://${LOOPBACK}:${(server.address() as AddressInfo).port}`;
   // The token generator reads the issuer when it signs a token, from this same object.
   config.TokenConfig.IssuerDomain = asCognitoIn?.issuerDomain ?? endpoint;

@@ -230,7 +230,8 @@ export async function startLocalEventBus(options: {
     };
   }
 
-  const server = http.createServer((request, response) => {
+  // The client closes idle keep-alive sockets, never the server (mailbox.ts says why); stop() closes the rest.
+  const server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

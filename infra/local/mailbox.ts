@@ -213,8 +213,11 @@ export async function startLocalMailbox(options: {
       else response.end();
     }
   };
-  // Every failure is answered inside `answer`: nothing is left for the server to catch.
-  const front = http.createServer((request, response) => void answer(request, response));
+  // Every failure is answered inside `answer`: nothing is left for the server to catch. The client closes idle
+  // keep-alive sockets, never the server (as the gateway, dynalite and the Stripe sandbox do): with Node's 5 s
+  // server timeout a busy SES client sent an email onto a socket the server was closing, "TimeoutError: read
+  // ECONNRESET", an invitation answered 500 in a loaded chaos run. stop() closes the rest.
+  const front = http.createServer({ keepAliveTimeout: 0 }, (request, response) => void answer(request, response));
   const port = await listenOn(front, options.port);
   return {
     url: `http://${LOOPBACK}:${port}`,

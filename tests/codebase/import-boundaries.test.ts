@@ -13,9 +13,21 @@ const eslint = new ESLint({
   },
 });
 const BOUNDARY_RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
+// The boundary probes are judged by those rules alone. Without the cycle rule: it walked the whole graph
+// behind each probe's target (all of @web/main), and on a loaded machine one probe took 35 s, past the limit.
+const boundaryLint = new ESLint({
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+      'import-x/no-cycle': 'off',
+    },
+  },
+});
 
 async function importErrors(filePath: string, source: string) {
-  const [result] = await eslint.lintText(source, { filePath });
+  const [result] = await boundaryLint.lintText(source, { filePath });
   return result!.messages.filter((message) => BOUNDARY_RULES.includes(message.ruleId ?? ''));
 }
 

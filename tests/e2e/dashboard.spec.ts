@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import {
   expireStoredTokens,
@@ -158,8 +159,7 @@ test('at 390 px the sidebar is a drawer: the menu button opens it, choosing a pa
   await expect(menuButton).toBeFocused();
 
   await menuButton.click();
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await closeWithEscape(drawer);
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
 });
 

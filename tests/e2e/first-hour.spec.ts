@@ -138,6 +138,9 @@ test('a new merchant signs up, connects Stripe, shares a link and finds the firs
   await page.goto('/dashboard');
   const recent = page.getByRole('region', { name: 'Recent Payments' });
   await expect(recent).toContainText('No payments yet');
+  // The toast below comes only by push: the dashboard's socket, opened in an effect once it is drawn, must be
+  // connected before the payer pays (a push sent earlier reaches no one).
+  await expect(page.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
   const payerContext = await browser.newContext({
     baseURL,
     viewport,

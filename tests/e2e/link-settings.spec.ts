@@ -10,6 +10,7 @@ import { format } from 'date-fns';
 import type { PaymentLink, PaymentLinkList } from '@shared/contracts/payment-links';
 import { instantOfWallClock, wallClockOf } from '@shared/wall-clock';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
 import { expiryFieldsOf, fillExpiry } from './support/expiry-field';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
@@ -241,7 +242,7 @@ test('a GST-registered merchant chooses how GST applies to a link, on Create Lin
   expect((await linkOf())?.gstTreatment).toBe('zero-rated');
   await expectNoSeriousAxeFindings(page);
 
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page.getByRole('dialog', { name: 'Payment Link Created!' }));
   await page.getByRole('tab', { name: 'Manage Links' }).click();
   await page.getByRole('button', { name: 'Actions for Brand guide for a client in Sydney' }).click();
   await page.getByRole('menuitem', { name: 'Edit link settings' }).click();

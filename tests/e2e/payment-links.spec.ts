@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import { TIP_PRESET_MESSAGE, TIP_PRESETS_REPEATED_MESSAGE, type PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@shared/contracts/subscription';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
 
@@ -249,7 +250,7 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   await chooseFromMenu(page, 'Flat white', 'Deactivate');
   await flatWhiteRow.getByRole('button', { name: 'Actions for Flat white' }).click();
   await expect(page.getByRole('menuitem', { name: 'Deactivate' })).toHaveAttribute('aria-disabled', 'true');
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page.getByRole('menu'));
   deactivateHeld.release();
   await expect(toast(page, 'Payment link deactivated successfully')).toBeVisible();
   await expect(flatWhiteRow.getByText('Inactive', { exact: true })).toBeVisible();
@@ -279,7 +280,8 @@ test('a merchant creates a fixed and an open-amount link, shares them, manages t
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download QR Code' }).click();
   const download = await downloading;
-  // The toast lasts seconds: check it now, before reading the file (on a busy machine that outlasted it).
+  // The toast first: it goes after a few seconds, and decoding the 1024 px PNG below took longer than that on
+  // a loaded machine.
   await expect(toast(page, 'QR code downloaded successfully!')).toBeVisible();
   expect(download.suggestedFilename()).toBe(`qr-code-${flatWhite.linkId}.png`);
   const savedAt = testInfo.outputPath(download.suggestedFilename());

@@ -9,6 +9,7 @@ import type { CheckoutResponse } from '@shared/contracts/checkout';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
@@ -95,7 +96,7 @@ test('every merchant screen fits a 390 px phone with real data on it', async ({ 
   const created = page.getByRole('dialog', { name: 'Payment Link Created!' });
   await expectFitsPhone(page, 'the created dialog', created.getByRole('textbox', { name: 'Payment link' }));
   await expectNoSeriousAxeFindings(page);
-  await page.keyboard.press('Escape');
+  await closeWithEscape(created);
   await page.getByRole('tab', { name: 'Manage Links' }).click();
   await expectFitsPhone(page, 'Manage Links', page.getByText(link.title).first());
   await page.getByRole('tab', { name: 'QR Generator' }).click();

@@ -16,6 +16,7 @@ import { repeatAgreementWords } from '@shared/recurring';
 import { waitForEmail } from '../support/mailbox';
 import { sandboxStripeClient } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
@@ -165,8 +166,7 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await page.getByRole('menuitem', { name: 'Edit link settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Edit link settings' });
   await expect(settings.getByLabel(/^Payment limit/)).toHaveAccessibleDescription(/^1 subscribed so far: the limit/);
-  await page.keyboard.press('Escape');
-  await expect(settings).toBeHidden();
+  await closeWithEscape(settings);
   await linkRow.getByRole('link', { name: 'Subscribers of Thursday night yoga and their payments' }).click();
   await expect(page).toHaveURL(`/dashboard/subscribers?linkId=${link.linkId}`);
   await expect(page.getByLabel('Link')).toHaveValue(link.linkId);

@@ -12,6 +12,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import { waitForEmail } from '../support/mailbox';
 import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
+import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
 import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
 
@@ -90,9 +91,7 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await staff.getByRole('button', { name: 'Create Payment Link' }).click();
   expect((await created).status()).toBe(201);
   const done = staff.getByRole('dialog', { name: 'Payment Link Created!' });
-  await expect(done).toBeVisible();
-  await staff.keyboard.press('Escape');
-  await expect(done).toBeHidden();
+  await closeWithEscape(done);
 
   // The owner's Activity names her (docs/decisions.md #195), for everyone and when filtered by her, and its
   // CSV download says the same.

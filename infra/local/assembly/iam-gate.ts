@@ -219,7 +219,8 @@ export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
       .filter((entry): entry is [IamGatedService, string] => entry[1] !== undefined)
       .map(async ([service, base]) => {
         const upstream = new URL(base);
-        const server = http.createServer((incoming, response) => {
+        // The client closes idle keep-alive sockets, never the server (mailbox.ts says why).
+        const server = http.createServer({ keepAliveTimeout: 0 }, (incoming, response) => {
           handle(service, upstream, incoming, response).catch((error: unknown) => {
             if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
             response.end(JSON.stringify({ message: `IAM gate: ${String(error)}` }));

@@ -53,6 +53,10 @@ function useEndSessionWhenRefused() {
     const stopWatchingMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') endSessionOn(event.action.error);
     });
+    // The routes' loaders start the first reads before this shell is drawn, and the effect runs a frame
+    // after that (Preact): a refusal that came back first was heard by no one, and the page stayed signed in
+    // on an error. So what was already refused counts too.
+    for (const query of queryClient.getQueryCache().getAll()) endSessionOn(query.state.error);
     return () => {
       stopWatchingQueries();
       stopWatchingMutations();

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
+import { closeOnUnheardEscape } from './close-on-unheard-escape';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -13,7 +14,8 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
 };
 
 /** The dialog panel with its overlay; Radix traps focus inside and returns it to the trigger on close. */
-export function DialogContent({ className, children, closeLabel = 'Close', ...props }: DialogContentProps) {
+export function DialogContent({ className, children, closeLabel = 'Close', onKeyDown, ...props }: DialogContentProps) {
+  const closeButton = useRef<HTMLButtonElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/40" />
@@ -24,9 +26,14 @@ export function DialogContent({ className, children, closeLabel = 'Close', ...pr
           className,
         )}
         {...props}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          closeOnUnheardEscape(event, () => closeButton.current?.click());
+        }}
       >
         {children}
         <DialogPrimitive.Close
+          ref={closeButton}
           className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           aria-label={closeLabel}
         >

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
+import { closeOnUnheardEscape } from './close-on-unheard-escape';
 
 /** A panel that slides over the page from its left edge (a drawer), e.g. the dashboard menu on a phone. */
 export const Sheet = DialogPrimitive.Root;
@@ -15,7 +16,8 @@ export type SheetContentProps = ComponentProps<typeof DialogPrimitive.Content> &
 };
 
 /** Radix traps focus inside, closes on Escape or a tap on the backdrop, and returns focus to the trigger. */
-export function SheetContent({ className, children, closeLabel = 'Close', ...props }: SheetContentProps) {
+export function SheetContent({ className, children, closeLabel = 'Close', onKeyDown, ...props }: SheetContentProps) {
+  const closeButton = useRef<HTMLButtonElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="motion-safe:animate-fade-in fixed inset-0 z-50 bg-zinc-950/40" />
@@ -26,9 +28,14 @@ export function SheetContent({ className, children, closeLabel = 'Close', ...pro
           className,
         )}
         {...props}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          closeOnUnheardEscape(event, () => closeButton.current?.click());
+        }}
       >
         {children}
         <DialogPrimitive.Close
+          ref={closeButton}
           className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           aria-label={closeLabel}
         >

@@ -1,5 +1,5 @@
 import { CircleExclamationPoint, MailCheck } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
@@ -79,7 +79,9 @@ export function LoginForm({ routerState, verifiedEmail }: { routerState: unknown
     resolver: loginFormResolver,
     defaultValues: { email: verifiedEmail ?? signedUpEmail ?? '', password: '' },
   });
-  useEffect(() => {
+  // A layout effect: the password has focus as the form is drawn. Preact runs a plain effect a frame later,
+  // and keys typed in that frame went to the page instead of the password.
+  useLayoutEffect(() => {
     if (verifiedEmail) form.setFocus('password');
   }, [form, verifiedEmail]);
   const { errors, isSubmitting } = form.formState;

@@ -18,6 +18,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import { SUBSCRIPTION_REQUIRED_CODE } from '@shared/contracts/subscription';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { closeOnUnheardEscape } from '@web/components/ui/close-on-unheard-escape';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@shared/format-date';
@@ -56,6 +57,8 @@ export function PaymentLinkRow({
   // the focus, so the closing menu must not hand it back to its button.
   const focusGoesElsewhere = useRef(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // Held here so an Escape pressed before Radix listens still closes the menu (close-on-unheard-escape.ts).
+  const [menuOpen, setMenuOpen] = useState(false);
   const [editingSettings, setEditingSettings] = useState(false);
   const [sendingRequest, setSendingRequest] = useState(false);
 
@@ -120,7 +123,7 @@ export function PaymentLinkRow({
             <ExternalLink aria-hidden="true" />
           </a>
         </Button>
-        <DropdownMenu.Root>
+        <DropdownMenu.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DropdownMenu.Trigger asChild>
             <Button ref={menuButton} variant="ghost" size="icon" aria-label={strings.actions(link.title)}>
               <EllipsisVertical aria-hidden="true" />
@@ -134,6 +137,7 @@ export function PaymentLinkRow({
                 if (focusGoesElsewhere.current) event.preventDefault();
                 focusGoesElsewhere.current = false;
               }}
+              onKeyDown={(event) => closeOnUnheardEscape(event, () => setMenuOpen(false))}
               className="z-50 min-w-48 rounded-lg border border-border bg-background p-1 shadow-lg"
             >
               <MenuItem disabled={toggle.isPending} onSelect={() => setActive(!link.isActive)}>

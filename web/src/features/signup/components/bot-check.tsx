@@ -1,6 +1,6 @@
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { signupStrings } from '../signup-strings';
 
 /** The bot-check widget renders 1.5 s after the page (docs/decisions.md #5). */
@@ -45,7 +45,10 @@ export function BotCheck({ round, onPayloadChange }: BotCheckProps) {
     };
   }, []);
 
-  useEffect(() => {
+  // Layout effects for the widget's listeners: they are on as it appears. Preact runs a plain effect a frame
+  // later, and a field focused in that frame starts the widget (auto="onfocus"), whose answer could come
+  // before anyone listened: the form would then wait for a payload that was never passed on.
+  useLayoutEffect(() => {
     const widget = widgetRef.current;
     if (!ready || !widget) return;
     const onStateChange = (event: Event) => {
@@ -58,7 +61,7 @@ export function BotCheck({ round, onPayloadChange }: BotCheckProps) {
 
   // "onfocus" only sees focus that moves after the widget appeared: someone already typing when it
   // appears gets it started now.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const widget = widgetRef.current;
     if (!ready || !widget) return;
     const startIfFormInUse = () => {

@@ -83,6 +83,15 @@ function useRereadStatusWhenRefused() {
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) reread();
     });
+    // A page's loader starts its reads before the gate is drawn, and this effect runs a frame later
+    // (Preact): a refusal that came back in between would be heard by no one, so it counts now.
+    if (
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => refused(query.state.error))
+    )
+      reread();
     return () => {
       stopQueries();
       stopMutations();
