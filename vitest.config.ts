@@ -42,7 +42,8 @@ export default defineConfig({
       POWERTOOLS_METRICS_DISABLED: 'true',
       PAYLINK_RETRY_DELAY_SCALE: '0.001',
     },
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // CI runs the projects in two parts, each with its own report (.ci/run); .ci/summarize-tests.mjs adds them up.
+    reporters: ['default', ['json', { outputFile: process.env.PAYLINK_VITEST_REPORT ?? 'test-results/vitest.json' }]],
     maxWorkers: FILES_AT_ONCE,
     // The slowest files start first in their project, even with no timings from an earlier run (CI).
     sequence: { sequencer: SlowFilesFirst },

@@ -1,13 +1,18 @@
 // Prints the one closing line CI counts — "N passed, N failed" — summed over the JSON reports of
 // every runner `npm test` ran (vitest and Playwright write them under test-results/).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitestReport = 'test-results/vitest.json';
-if (existsSync(vitestReport)) {
+// One report per vitest run: CI runs some projects beside the checks (vitest-early.json), the rest later.
+const vitestReports = existsSync('test-results')
+  ? readdirSync('test-results')
+      .filter((file) => /^vitest.*\.json$/.test(file))
+      .map((file) => `test-results/${file}`)
+  : [];
+for (const vitestReport of vitestReports) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;

@@ -1,6 +1,7 @@
 /**
  * Each function's bundle under its budget: the bytes a cold start loads, bundled exactly
- * as the stack bundles them (infra/constructs/function-bundling.ts, through tests/bench/function-bundles.ts).
+ * as the stack bundles them (infra/constructs/function-bundling.ts, through tests/support/catalog-bundles.ts:
+ * in CI the deploy rehearsal's bundled files themselves).
  * The figures are deterministic for a given lock file. November 2026, after the Stripe SDK's cut to the
  * resources the functions call (docs/decisions.md #95: 392–469 KB became 234–311 KB for the 20 functions
  * that call Stripe), then each function carrying only the contracts and rules it reaches (docs/decisions.md
@@ -13,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalog } from '@functions/catalog';
-import { bundleFunction } from '../bench/function-bundles';
+import { catalogBundle } from '../support/catalog-bundles';
 
 /** Every function's budget unless named below (issue 28): the Stripe SDK's resources included, no exceptions. */
 const DEFAULT_BUDGET = 250_000;
@@ -41,7 +42,7 @@ describe('function bundle budgets', () => {
   it.each(catalog.map(({ name, entry, stripeResources }) => ({ name, entry, stripeResources })))(
     '$name within its budget',
     async (spec) => {
-      const { bytes } = await bundleFunction(spec);
+      const { bytes } = await catalogBundle(spec);
       expect(bytes, `${spec.name}: bundle bytes`).toBeLessThanOrEqual(budgetOf(spec.name));
     },
   );
