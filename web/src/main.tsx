@@ -49,13 +49,12 @@ const app: Promise<ReactNode> = payerRoute
 
 app.then(
   (page) => {
-    // A page that arrived drawn is already readable: React takes it over in slices between the browser's
-    // other work (a transition yields every few ms) instead of in one long task that a tap would wait behind.
-    // The prerendered pages and /p/{id} are hydrated.
+    // A page that arrived drawn is already readable, and the app adopts it (the prerendered pages and /p/{id}
+    // are hydrated). On Preact's compat layer (docs/decisions.md #216) a transition does not slice the work: it
+    // runs at once, in one task; it stays so that the same start would yield on React's own runtime.
     if (hydrate) return startTransition(() => void hydrateRoot(container, <StrictMode>{page}</StrictMode>));
     const root = frameRoot ?? createRoot(container);
-    // The same for the dashboard's frame: it stays readable while the app renders in slices, and the page
-    // replaces it in one commit.
+    // The same for the dashboard's frame: it stays on screen until the app's page replaces it in one commit.
     if (frameRoot) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
     else root.render(<StrictMode>{page}</StrictMode>);
   },
