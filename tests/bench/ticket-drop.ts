@@ -20,6 +20,7 @@ import { paymentLinkStore } from '@functions/adapters/payment-link-store';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { publicPaymentLinkSchema } from '@shared/contracts/payment-links';
 import type { TestRuntime } from '../integration/harness';
+import { clientAddress, fetchFrom } from '../support/from-address';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
 
 /** DynamoDB's ceiling for one partition, so for one item (see above). */
@@ -156,8 +157,10 @@ export async function measureTicketDrop(env: TestRuntime, options: TicketDropOpt
     maxPayments: options.places,
   });
   const meter = meterLinkRow(link.linkId);
-  const checkout = () =>
-    env.api('/api/checkout', {
+  // Each payer from an address of its own: one address holds only its share of a link's places
+  // (docs/decisions.md #168), and a drop is many people, not one.
+  const checkout = (payer: number) =>
+    fetchFrom(clientAddress(payer), `${env.baseUrl}/api/checkout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
@@ -172,9 +175,9 @@ export async function measureTicketDrop(env: TestRuntime, options: TicketDropOpt
   await inPool(
     Array.from({ length: options.payers }, (_, index) => index),
     options.concurrency,
-    async () => {
+    async (payer) => {
       const at = performance.now();
-      const response = await checkout();
+      const response = await checkout(payer);
       const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
       timings.push(performance.now() - at);
       if (response.status === 200) urls.push(checkoutResponseSchema.parse(body).url);
@@ -198,7 +201,7 @@ export async function measureTicketDrop(env: TestRuntime, options: TicketDropOpt
   await env.settle();
 
   const ledger = await paymentLinkStore.get(link.linkId);
-  const late = await checkout();
+  const late = await checkout(options.payers);
   const lateBody = (await late.json()) as { code?: string };
   const publicView = publicPaymentLinkSchema.parse(await (await env.api(`/api/links/${link.linkId}`)).json());
 

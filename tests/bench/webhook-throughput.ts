@@ -11,6 +11,7 @@ import { OPEN_CHECKOUTS_PER_LINK } from '@functions/domain/checkout';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import type { TestRuntime } from '../integration/harness';
+import { clientAddress, fetchFrom } from '../support/from-address';
 import { seededRandom, shuffle } from '../support/seeded-random';
 import { paymentRow } from '../support/stored-rows';
 import { payOnHostedCheckout } from '../support/stripe-sandbox';
@@ -81,13 +82,14 @@ export async function measureWebhookThroughput(
     linkIds.push(linkId);
   }
 
-  // Checkouts as payers start them; every third adds the tip.
+  // Checkouts as payers start them, each payer from an address of its own (one address holds only its share
+  // of a link's open Checkouts: docs/decisions.md #168); every third adds the tip.
   const checkouts: { paymentId: string; url: string }[] = [];
   await inPool(
     Array.from({ length: paymentCount }, (_, index) => index),
     SETUP_CONCURRENCY,
     async (index) => {
-      const response = await env.api('/api/checkout', {
+      const response = await fetchFrom(clientAddress(index), `${env.baseUrl}/api/checkout`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ linkId: linkIds[index % linkIds.length], tip: index % 3 === 0 ? 'percent' : 'none' }),
