@@ -4,10 +4,11 @@
  * reaches for the page, adopts those nodes as they are — none of their words is taken out or rewritten, for a
  * visitor with no session or a signed-in merchant — and then runs the links between the pages itself.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { legalStrings, type LegalDocument } from '@web/features/legal/legal-strings';
 import { supportStrings } from '@web/features/legal/support-strings';
 import { recordAssets } from './support/built-assets';
+import { newPhonePage } from './support/phone-page';
 import { signInWithStoredSession } from './support/browser-session';
 import { createConfirmedMerchant } from './support/merchant';
 
@@ -58,15 +59,6 @@ const PAGES = [
   },
 ] as const;
 
-async function newPage(browser: Browser, options: { javaScriptEnabled: boolean }): Promise<Page> {
-  const context = await browser.newContext({
-    ...options,
-    baseURL: process.env.PAYLINK_E2E_BASE_URL,
-    viewport: { width: 390, height: 844 },
-  });
-  return context.newPage();
-}
-
 interface Watch {
   /** Nodes holding a page's words taken out of the page, or their text rewritten. */
   changes: string[];
@@ -116,7 +108,7 @@ const watched = (page: Page) => page.evaluate(() => (window as unknown as { watc
 test("every word of the support and legal pages is in the server's HTML, with their tab titles", async ({
   browser,
 }) => {
-  const page = await newPage(browser, { javaScriptEnabled: false });
+  const page = await newPhonePage(browser, { javaScriptEnabled: false });
   for (const { path, title, words } of PAGES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
@@ -133,7 +125,7 @@ test('the app adopts the drawn pages on start without replacing their words, the
   browser,
 }) => {
   for (const { path, title, words, next } of PAGES) {
-    const page = await newPage(browser, { javaScriptEnabled: true });
+    const page = await newPhonePage(browser, { javaScriptEnabled: true });
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
@@ -171,7 +163,7 @@ test("a signed-in merchant's visit is adopted too: nothing starts before they re
   browser,
 }) => {
   const merchant = await createConfirmedMerchant();
-  const page = await newPage(browser, { javaScriptEnabled: true });
+  const page = await newPhonePage(browser, { javaScriptEnabled: true });
   const { path, title, words } = PAGES[2];
   await watchPage(page, words);
   await signInWithStoredSession(page, merchant, path);

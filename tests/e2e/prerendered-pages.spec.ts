@@ -4,8 +4,9 @@
  * hydrates that markup (the nodes stay; no mismatch is reported), and what a visitor typed before it did is
  * what signs them in.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { recordAssets } from './support/built-assets';
+import { newPhonePage } from './support/phone-page';
 import { createConfirmedMerchant } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
@@ -21,19 +22,10 @@ const PAGES = [
   },
 ] as const;
 
-async function newPage(browser: Browser, options: { javaScriptEnabled: boolean }): Promise<Page> {
-  const context = await browser.newContext({
-    ...options,
-    baseURL: process.env.PAYLINK_E2E_BASE_URL,
-    viewport: { width: 390, height: 844 },
-  });
-  return context.newPage();
-}
-
 test('with JavaScript off, the landing and sign-in pages show their content, styled, and cannot be submitted', async ({
   browser,
 }) => {
-  const page = await newPage(browser, { javaScriptEnabled: false });
+  const page = await newPhonePage(browser, { javaScriptEnabled: false });
   const stylesheets: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
@@ -60,7 +52,7 @@ test('with JavaScript off, the landing and sign-in pages show their content, sty
 });
 
 test('React hydrates the drawn pages without replacing them or reporting a mismatch', async ({ browser }) => {
-  const page = await newPage(browser, { javaScriptEnabled: true });
+  const page = await newPhonePage(browser, { javaScriptEnabled: true });
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -93,7 +85,7 @@ test('React hydrates the drawn pages without replacing them or reporting a misma
 test("the sign-in and sign-up pages ask for the app's code only once the visitor reaches for the form", async ({
   browser,
 }) => {
-  const page = await newPage(browser, { javaScriptEnabled: true });
+  const page = await newPhonePage(browser, { javaScriptEnabled: true });
   const requested = recordAssets(page);
   for (const { path, submit } of PAGES) {
     if (!submit) continue;
@@ -112,7 +104,7 @@ test("the sign-in and sign-up pages ask for the app's code only once the visitor
 
 test('what a visitor types before the script arrives signs them in', async ({ browser }) => {
   const merchant = await createConfirmedMerchant();
-  const page = await newPage(browser, { javaScriptEnabled: true });
+  const page = await newPhonePage(browser, { javaScriptEnabled: true });
   // Hold the app's code back, as a slow phone network does, until the form has been filled in.
   let releaseApp!: () => void;
   const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
