@@ -3,23 +3,20 @@
  * 24-hour. Assembled from the formatter's parts so no locale's punctuation (en-NZ's ', ' before the time)
  * leaks in: the screens, the CSV export and the file names all read the same.
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
+
+import { dateTimeFormat } from './intl-formats';
 
 function partsIn(instant: string | Date, timeZone: string) {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      // Midnight is 00:00, never 24:00.
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
+  const format = dateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    // Midnight is 00:00, never 24:00.
+    hourCycle: 'h23',
+  });
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
 }

@@ -3,6 +3,8 @@
  * numbers before the payer pays). Everything is integer minor units (cents): no floats touch money.
  */
 
+import { numberFormat } from './intl-formats';
+
 /** Stripe's minimum charge in NZD: NZ$0.50 (docs/decisions.md #10). */
 export const PAYMENT_MIN_CENTS = 50;
 /** The most one payment may be: NZ$100,000 (docs/decisions.md #10). */
@@ -56,7 +58,7 @@ export function centsToInputText(cents: number): string {
 /** Cents as money text in en-NZ ("$12.50" for NZD); the one place, browser and emails alike, money becomes words. */
 export function formatMoney(minorUnits: number, currency: string, options: { wholeUnits?: boolean } = {}): string {
   const fractionDigits = options.wholeUnits && minorUnits % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat('en-NZ', {
+  return numberFormat('en-NZ', {
     style: 'currency',
     currency: currency.toUpperCase(),
     minimumFractionDigits: fractionDigits,

@@ -3,6 +3,8 @@
  * instant. Intl only, so the server and the browser convert the same way with no time-zone library.
  */
 
+import { dateTimeFormat } from './intl-formats';
+
 /** `yyyy-MM-ddTHH:mm`, as an `<input type="datetime-local">` gives it. */
 export const WALL_CLOCK_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -10,7 +12,7 @@ const HOUR_MS = 3_600_000;
 
 /** `timeZone`'s offset from UTC at `instant`, in milliseconds (whole minutes). */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -60,7 +62,7 @@ export function instantOfWallClock(wallClock: string, timeZone: string): WallClo
 
 /** The merchant's clock at `instant`, as `yyyy-MM-ddTHH:mm` (what the date-time field shows). */
 export function wallClockOf(instant: string | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -106,12 +106,22 @@ const reactOnPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * React Router 7's package exports name its development build under every condition (its issue #14753): a
+ * production build would carry its developer warnings, checked on every render. Its production build is the
+ * same code with those warnings off; the browser's build takes it by path.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${nodeModulesRoot}/react-router/dist/production/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${nodeModulesRoot}/react-router/dist/production/dom-export.mjs` },
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
   // @web/…, @shared/… from tsconfig.json's paths, as everywhere else.
   resolve: {
     tsconfigPaths: true,
-    ...(command === 'build' && !isSsrBuild && { alias: reactOnPreact }),
+    ...(command === 'build' && !isSsrBuild && { alias: [...reactOnPreact, ...reactRouterProduction] }),
   },
   plugins: [
     react(),

@@ -5,6 +5,7 @@
 import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
+import { dateTimeFormat } from '@shared/intl-formats';
 import { formatMoney } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
 import { contactLine, type BusinessContact, type EmailSender } from './business-voice';
@@ -160,7 +161,7 @@ interface PaidPayment {
 /** The item, its tip (when there was one), the total and when it was paid, in the merchant's time zone. */
 function paidRows(payment: PaidPayment): [string, string][] {
   const money = (cents: number) => formatMoney(cents, payment.currency);
-  const paidAt = new Intl.DateTimeFormat('en-NZ', {
+  const paidAt = dateTimeFormat('en-NZ', {
     timeZone: payment.timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',

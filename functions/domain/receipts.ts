@@ -5,6 +5,7 @@
 import { AMOUNT_WORDS } from '@shared/amount-words';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGstNumber } from '@shared/gst-number';
+import { dateTimeFormat } from '@shared/intl-formats';
 import { formatMoney } from '@shared/money';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { DEFAULT_TIP_TREATMENT } from '@shared/tax-defaults';
@@ -195,7 +196,7 @@ function supplierNameOf(merchant: MerchantRecord | undefined): string {
 
 /** `instant` as a receipt writes its dates, in the zone the receipt was issued in. */
 function dateIn(timeZone: string, instant: string): string {
-  return new Intl.DateTimeFormat('en-NZ', { timeZone, dateStyle: 'long' }).format(new Date(instant));
+  return dateTimeFormat('en-NZ', { timeZone, dateStyle: 'long' }).format(new Date(instant));
 }
 
 /**

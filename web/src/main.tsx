@@ -40,11 +40,15 @@ const frameRoot: Root | undefined = onDashboard && mayBeSignedIn() ? drawDashboa
 
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
-  : import('./app/merchant-app').then(async ({ MerchantApp, whenRouterReady }) => {
+  : import('./app/merchant-app').then(async ({ startMerchantApp }) => {
+      // The router and the first reads start in a task of their own, after the one that evaluated the app's
+      // modules (docs/decisions.md #231).
+      await nextTask();
+      const { app, whenRouterReady } = startMerchantApp();
       // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is
       // on screen until the page's code is in.
       if (hydrate || frameRoot) await whenRouterReady();
-      return <MerchantApp />;
+      return app;
     });
 
 app.then(
@@ -68,6 +72,11 @@ app.then(
     );
   },
 );
+
+/** Resolves in a task of its own, so what comes before and after are two tasks (the browser may paint or take a tap between). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** The frame, committed now so the browser's next paint has it. */
 function drawDashboardFrame(element: HTMLElement): Root {

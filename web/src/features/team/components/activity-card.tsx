@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { activityCsv, activitySentence } from '@shared/activity-words';
 import { formatIsoDay } from '@shared/format-date';
+import { dateTimeFormat } from '@shared/intl-formats';
 import { CSV_BYTE_ORDER_MARK } from '@shared/transactions-csv';
 import { ListCard } from '@web/components/list-card';
 import { Alert } from '@web/components/ui/alert';
@@ -17,7 +18,7 @@ const strings = teamStrings.activity;
 
 /** "6 Dec, 9:14 am" on the business's clock. */
 function whenText(at: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-NZ', {
+  return dateTimeFormat('en-NZ', {
     timeZone,
     day: 'numeric',
     month: 'short',
