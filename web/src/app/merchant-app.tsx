@@ -2,10 +2,10 @@
 import '@web/lib/zod-english';
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { cn } from '@web/lib/cn';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { warmUpFirstRender } from './warm-up';
 
 export interface StartedMerchantApp {
   /** The rest of the site: the landing and sign-in pages and the merchant dashboard, behind the router. */
@@ -27,9 +27,7 @@ export interface StartedMerchantApp {
 export function startMerchantApp(): StartedMerchantApp {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  // While the page's code and reads are on their way, tailwind-merge builds its class table (its first call
-  // does), so the first render of the page does not.
-  setTimeout(() => cn('p-0', 'p-1'), 0);
+  warmUpFirstRender();
   return {
     app: (
       <AppProviders queryClient={queryClient}>
