@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { BRAND_NAME } from '../shared/brand.js';
+import { compileHints } from './compile-hints-plugin.js';
 import { pageRoutesThroughGateway } from './page-routes-plugin.js';
 import { prerenderPages } from './prerender-pages-plugin.js';
 
@@ -130,6 +131,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     prerenderPages(),
     pageRoutesThroughGateway(gatewayUrl),
     receiptPdfModule(),
+    // The browser's scripts only: the prerender step's server build runs in Node.
+    ...(isSsrBuild ? [] : [compileHints()]),
   ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { signInWithStoredSession } from './support/browser-session';
 import { builtAssetsDir, recordAssets } from './support/built-assets';
 import { createMerchantReadyForPayments } from './support/merchant';
+import { COMPILE_HINT } from '../../web/compile-hints-plugin';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -47,4 +48,25 @@ test('a signed-in first visit to /dashboard downloads no more JS and CSS than it
   console.log(`/dashboard first visit: ${files.length} files, ${(total / 1000).toFixed(1)} KB gzip\n${listing}`);
   expect(files.some((file) => file.endsWith('.css'))).toBe(true);
   expect(total, `JS + CSS gzip on the first visit:\n${listing}`).toBeLessThanOrEqual(FIRST_VISIT_CEILING_BYTES);
+});
+
+test("every script a signed-in first visit to /dashboard runs reaches the browser with V8's compile hint first @desktop-only", async ({
+  page,
+}) => {
+  // As Chromium receives them: the hint asks it to compile each script's functions on the thread that streams
+  // the script in, not on the page's main thread as each is first called (web/compile-hints-plugin.ts).
+  const merchant = await createMerchantReadyForPayments();
+  const scripts: Promise<{ url: string; firstLine: string }>[] = [];
+  page.on('response', (response) => {
+    if (!/^\/assets\/.+\.js$/.test(new URL(response.url()).pathname)) return;
+    scripts.push(response.text().then((body) => ({ url: response.url(), firstLine: body.split('\n', 1)[0] ?? '' })));
+  });
+  await signInWithStoredSession(page, merchant);
+  await expect(page.getByRole('heading', { name: 'Sales Analytics' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const received = await Promise.all(scripts);
+  expect(received.length).toBeGreaterThan(5);
+  const unhinted = received.filter(({ firstLine }) => firstLine !== COMPILE_HINT).map(({ url }) => url);
+  expect(unhinted, 'scripts without the hint on their first line').toEqual([]);
 });

@@ -42,7 +42,7 @@ const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
   : import('./app/merchant-app').then(async ({ startMerchantApp }) => {
       // The router and the first reads start in a task of their own, after the one that evaluated the app's
-      // modules (docs/decisions.md #231).
+      // modules (docs/decisions.md #247).
       await nextTask();
       const { app, whenRouterReady } = startMerchantApp();
       // Hydrating, or taking over the dashboard's frame: the router's loading spinner would replace what is

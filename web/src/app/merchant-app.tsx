@@ -21,7 +21,7 @@ export interface StartedMerchantApp {
 /**
  * Makes the page's one query client and one router (the router's loaders prefetch into the client the pages
  * read from, docs/decisions.md #180), which starts the page's reads. Called by main.tsx in a task after the one
- * that evaluated this chunk (docs/decisions.md #231): on a phone the two together were one long task that a tap
+ * that evaluated this chunk (docs/decisions.md #247): on a phone the two together were one long task that a tap
  * waited behind.
  */
 export function startMerchantApp(): StartedMerchantApp {

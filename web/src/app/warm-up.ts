@@ -5,7 +5,7 @@ import { cn } from '@web/lib/cn';
 
 /**
  * Work a page's first render would otherwise do on the spot, done while its code and reads are still on their
- * way and the browser is idle (docs/decisions.md #231): tailwind-merge builds its class table on its first call,
+ * way and the browser is idle (docs/decisions.md #247): tailwind-merge builds its class table on its first call,
  * and Intl loads its number and time-zone data with the first formatter of each kind — each several
  * milliseconds on a fast machine, four times that on a phone, and on the page's one render task otherwise.
  * Each in a task of its own, so no task is long; with the formatters the screens use (shared/intl-formats.ts
