@@ -23,5 +23,9 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 
 /** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options (the time zone among them). */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return cached(dateTimeFormats, `${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+  return cached(
+    dateTimeFormats,
+    `${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
 }
