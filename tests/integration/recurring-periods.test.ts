@@ -202,6 +202,34 @@ describe('a declined renewal', () => {
   });
 });
 
+describe('a set number of payments with a period declined until the next began', () => {
+  it('is never charged more than the number set: it ends with its last period, paid or not', async () => {
+    const payer = await subscribeThroughLink(env, merchant, {
+      title: 'Two-week course',
+      repeat: { every: 'week', payments: 2 },
+    });
+    const before = await completedPayments();
+    // The second period's payment is declined, and still is when a third period would begin.
+    await payer.useCard(DECLINES_AFTER_ATTACHING);
+    await payer.advance(WEEK_SECONDS);
+    expect(await listed(payer)).toMatchObject({ status: 'past_due', paymentsMade: 1, endsAtPeriodEnd: true });
+    await payer.advance(WEEK_SECONDS);
+    // The payer fixes the card: nothing more is charged, as the payer page promised ("then it stops by itself").
+    await payer.useCard(PAYS);
+    await payer.advance(2 * DAY_SECONDS);
+
+    const invoices = (
+      await env.stripe.invoices.list({ subscription: payer.subscriptionId }, { stripeAccount: payer.account })
+    ).data;
+    expect(invoices).toHaveLength(2);
+    expect(await payer.subscription()).toMatchObject({ status: 'canceled' });
+    const ended = await listed(payer);
+    expect(ended).toMatchObject({ status: 'cancelled', paymentsMade: 1, paymentsPlanned: 2, nextPaymentAt: null });
+    expect(ended.endedReason).toBe('Its last period ended with a payment still unpaid.');
+    expect(await completedPayments()).toBe(before);
+  });
+});
+
 describe('stopping a subscription', () => {
   it('the payer cancels from their receipt, in the billing portal, without the merchant', async () => {
     const payer = await subscribeThroughLink(env, merchant, { title: 'Club subs' });
