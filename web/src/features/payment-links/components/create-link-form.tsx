@@ -198,7 +198,9 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
         ) : null}
 
         <h3 className="text-base font-semibold sm:col-span-2">{strings.settingsHeading}</h3>
-        {repeatEvery ? <p className="text-sm text-muted-foreground sm:col-span-2">{strings.repeatSettingsHint}</p> : null}
+        {repeatEvery ? (
+          <p className="text-sm text-muted-foreground sm:col-span-2">{strings.repeatSettingsHint}</p>
+        ) : null}
 
         <FormField
           id={ids.reference}
