@@ -74,10 +74,12 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
   }
   if (shouldStopAfterThisPeriod(subscriber, subscription)) {
     readAt = deps.readClock();
+    // Keyed by the event, not the subscription: a payer who resumes it in the billing portal is stopped again by
+    // the news of the resume, where one key per subscription replayed the first answer and let it run on (#231).
     subscription = await deps.stripe.subscriptions.update(
       subscriptionId,
       { cancel_at_period_end: true, cancellation_details: { comment: CANCELLED_BY.lastPayment } },
-      { stripeAccount: account, idempotencyKey: `last-payment-${subscriptionId}` },
+      { stripeAccount: account, idempotencyKey: `last-payment-${event.id}` },
     );
   }
   const state = subscriberStateOf(subscription, paymentsMadeOf(subscriber), subscriber.paymentsPlanned);

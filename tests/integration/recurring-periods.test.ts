@@ -228,6 +228,32 @@ describe('a set number of payments with a period declined until the next began',
     expect(ended.endedReason).toBe('Its last period ended with a payment still unpaid.');
     expect(await completedPayments()).toBe(before);
   });
+
+  it('stays stopped when the payer presses Resume in the billing portal after the last payment', async () => {
+    const payer = await subscribeThroughLink(env, merchant, {
+      title: 'Two classes',
+      repeat: { every: 'week', payments: 2 },
+    });
+    await payer.advance(WEEK_SECONDS);
+    expect(await payer.subscription()).toMatchObject({ cancel_at_period_end: true });
+    // The last receipt's link opens Stripe's portal, which offers to resume a subscription set to end (#152).
+    const receipt = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /Your receipt/, count: 2 });
+    const manage = new URL(/https?:\/\/\S+\/api\/subscriptions\/manage\/\S+/.exec(receipt.body.text ?? '')![0]);
+    const portal = (await env.api(`${manage.pathname}${manage.search}`, { redirect: 'manual' })).headers.get(
+      'location',
+    )!;
+    const resumed = await submitHostedForm(portal, { subscription: payer.subscriptionId, action: 'resume' });
+    expect(resumed.status).toBeLessThan(400);
+    await env.settle();
+
+    expect(await payer.subscription()).toMatchObject({ cancel_at_period_end: true });
+    await payer.advance(WEEK_SECONDS);
+    const invoices = (
+      await env.stripe.invoices.list({ subscription: payer.subscriptionId }, { stripeAccount: payer.account })
+    ).data;
+    expect(invoices.map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    expect(await listed(payer)).toMatchObject({ status: 'completed', paymentsMade: 2 });
+  });
 });
 
 describe('stopping a subscription', () => {
