@@ -9,6 +9,7 @@ import { subscriberStore } from '@functions/adapters/subscriber-store';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { subscriberListSchema, subscriberSchema } from '@shared/contracts/subscribers';
+import { repeatAgreementWords } from '@shared/recurring';
 import { emailsTo, waitForEmail } from '../support/mailbox';
 import {
   DAY_SECONDS,
@@ -366,5 +367,7 @@ describe("a recurring link's Checkout", () => {
     const page = await (await fetch(url)).text();
     expect(page).toContain('NZD $25.00</strong> every week');
     expect(page).toContain('Total due today <strong>NZD $27.50</strong>');
+    // What the payer agrees to, beside the button (Stripe: `custom_text.submit`), as on the payer page.
+    expect(page).toContain(repeatAgreementWords(2500, 'nzd', { every: 'week', payments: null }, { offersTip: true }));
   });
 });
