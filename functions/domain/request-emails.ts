@@ -66,7 +66,7 @@ export function requestEmail(
   reminder: boolean,
   appOrigin: string,
 ): Email {
-  // The business's name is typed by the merchant as the note is, and shown six times: defused alike (#174).
+  // The business's name is typed by the merchant as the note is, and shown six times: defused alike (docs/decisions.md #174, #240).
   const businessName = defusedText(businessNameOf(merchant));
   const amount = request.amountCents === null ? null : formatMoney(request.amountCents, request.currency);
   const title = defusedText(request.title);
