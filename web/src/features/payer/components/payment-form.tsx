@@ -8,6 +8,7 @@ import { prefilledAmountCents, REQUEST_ID_PATTERN } from '@shared/payer-link-par
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { useHydrated } from '@web/lib/hydration';
 import { createCheckout, serverMessage } from '../api/payer-api';
+import { giveBackLeftCheckout, rememberCheckout } from '../api/left-checkout';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { toReact } from './markup-react';
 import { PageTitle } from '@web/components/page-title';
@@ -91,12 +92,14 @@ export function PaymentForm({
     }
     setBusy(true);
     try {
+      await giveBackLeftCheckout(link.linkId);
       const checkout = await createCheckout({
         linkId: link.linkId,
         ...(link.isOpenAmount && { amount: baseCents }),
         ...tipRequestOf(tip, ownTipText.trim() === '' ? null : (parseMoneyInput(ownTipText) ?? Number.NaN)),
         ...(fromRequest.requestId && { requestId: fromRequest.requestId }),
       });
+      rememberCheckout(link.linkId, checkout.paymentId);
       // Stays busy: the page is on its way to Stripe.
       window.location.assign(checkout.url);
     } catch (error) {
