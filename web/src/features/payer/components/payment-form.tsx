@@ -106,8 +106,12 @@ export function PaymentForm({
       setBusy(false);
       const status = error instanceof ApiRequestError ? error.status : 0;
       if (status === 404) return onGone('not-found');
+      // Sold out for good, or every place left held by a payer on Checkout: the server's words say which (#242).
       if (status === 409)
-        return onGone(error instanceof ApiRequestError && error.code === 'sold_out' ? 'sold-out' : 'not-accepting');
+        return onGone(
+          error instanceof ApiRequestError && error.code === 'sold_out' ? 'sold-out' : 'not-accepting',
+          serverMessage(error),
+        );
       // The page is cached a minute; checkout reads the link afresh (docs/decisions.md #53).
       if (status === 410) return onGone('expired', serverMessage(error));
       const message = serverMessage(error);
