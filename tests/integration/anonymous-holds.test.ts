@@ -13,7 +13,7 @@ import {
 } from '@functions/domain/checkout-holds';
 import { reverifyPendingPayments } from '@functions/domain/reverification';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
-import { LINK_ALL_HELD_MESSAGE, LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
+import { LINK_ALL_HELD_MESSAGE, LINK_ALL_HELD_TRY_AGAIN, LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
 import { fetchFrom } from '../support/from-address';
 import { reverifyTimeLeft } from '../support/lambda-time';
 import { settlementDeps } from '../support/payments-seed';
@@ -133,4 +133,6 @@ it('a link whose every place is held, none sold, tells the next payer to come ba
   const page = await (await fetch(`${env.baseUrl}/p/${link.linkId}`)).text();
   expect(page).toContain(LINK_ALL_HELD_MESSAGE);
   expect(page).not.toContain(LINK_SOLD_OUT_MESSAGE);
+  // Not a dead end: the card's one way on opens the link afresh.
+  expect(page).toMatch(new RegExp(`<a [^>]*href="/p/${link.linkId}"[^>]*>${LINK_ALL_HELD_TRY_AGAIN}</a>`));
 });
