@@ -87,12 +87,13 @@ const PAYEE = { stripe: 'Stripe', paylink: 'Paylink', bank: 'Bank account' } as 
 /**
  * Text as a Xero file holds it (docs/decisions.md #122): Xero imports text as text and never
  * evaluates it, but the same file may be opened in a spreadsheet first, which would. So a cell never starts
- * with what starts a formula (= + - @, a tab or a carriage return): those leading characters are dropped,
+ * with what starts a formula (= + - @, a tab or a carriage return), nor hides one behind what a spreadsheet
+ * skips (blanks, control and invisible format characters; issue 48, door 7): those leading characters are dropped,
  * rather than marked with the apostrophe the transactions CSV uses, which Xero would keep in a payee's name
  * and so fail to match the contact.
  */
 export function xeroText(value: string | null | undefined): string {
-  return (value ?? '').replace(/^[\s=+\-@]+/, '');
+  return (value ?? '').replace(/^[\p{White_Space}\p{Cc}\p{Cf}=+\-@]+/u, '');
 }
 
 /** Payee, Description and Reference of one line, in words a bookkeeper reads in Xero. */
