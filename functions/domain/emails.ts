@@ -44,17 +44,25 @@ function supportLine(contact: BusinessContact | null | undefined): string {
   return contact ? `${contactLine(contact)} About ${BRAND_NAME}: ${SUPPORT_EMAIL}` : `Questions? ${SUPPORT_EMAIL}`;
 }
 
+/** A value of one word short enough to sit whole beside its label on a phone (a payment id is 20 characters). */
+const SHORT_WORD_MAX = 24;
+const isShortWord = (value: string) => value.length <= SHORT_WORD_MAX && !/\s/.test(value);
+
 function layout(heading: string, paragraphs: string[], parts: EmailParts, footnote: string): string {
   const { action, rows, contact, footerLinks, paragraphLink: link } = parts;
   const linked = link && `<a href="${escapeHtml(link.url)}" style="color:#0f766e">${escapeHtml(link.label)}</a>`;
   const body = [...paragraphs.map((p) => escapeHtml(p)), ...(linked ? [linked] : [])]
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`)
     .join('');
+  // Both cells wrap between words only: a long label (an item's title, a question) takes lines of its own
+  // rather than pushing the table past a phone's width, and a value is cut inside a word only when that word
+  // alone is wider than its cell (`break-word`, unlike `anywhere`, leaves each word's width as the least its
+  // column needs). A short one-word value (a payment's id, a GST number) is not even broken at its hyphens.
   const table = rows
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;word-wrap:break-word;overflow-wrap:anywhere">${escapeHtml(value)}</td></tr>`,
+            `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;vertical-align:top;${isShortWord(value) ? 'white-space:nowrap' : 'word-wrap:break-word;overflow-wrap:break-word'}">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
@@ -65,8 +73,10 @@ function layout(heading: string, paragraphs: string[], parts: EmailParts, footno
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#6b7280">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
       : '';
-  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
-<div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px">
+  // Narrow margins: on a 390 px phone the card keeps 324 px for its table, room for "Transaction ID" beside
+  // a payment's id on one line each.
+  return `<!doctype html><html><body style="margin:0;padding:16px 8px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
+<div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px">
 <p style="margin:0 0 24px;font-weight:700;color:#0f766e">${BRAND_NAME}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${body}
