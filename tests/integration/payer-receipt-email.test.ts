@@ -160,7 +160,11 @@ describe('a café that turned customer receipts off (Settings → Email notifica
 
 describe('a café that gives its customers a contact of its own (Settings → Contact for your customers)', () => {
   it("answers the payer's reply at that email and shows that phone, not the owner's sign-in and sign-up ones", async () => {
-    const merchant = await env.connectedMerchant({ companyName: 'Kōwhai Café', countryCode: '+64', phone: '021 555 0199' });
+    const merchant = await env.connectedMerchant({
+      companyName: 'Kōwhai Café',
+      countryCode: '+64',
+      phone: '021 555 0199',
+    });
     const patch = (body: unknown) =>
       env.api('/api/me', {
         method: 'PATCH',

@@ -15,7 +15,9 @@ export type MerchantProfileChanges = z.output<typeof merchantProfileUpdateSchema
 /** The body of PATCH /api/me for Settings → Contact for your customers ('' → null, docs/decisions.md #243). */
 export type CustomerContactChanges = z.output<typeof merchantContactUpdateSchema>;
 
-export function updateMerchantProfile(changes: MerchantProfileChanges | CustomerContactChanges): Promise<MerchantProfile> {
+export function updateMerchantProfile(
+  changes: MerchantProfileChanges | CustomerContactChanges,
+): Promise<MerchantProfile> {
   return authenticatedApiSend('PATCH', '/api/me', changes, merchantProfileSchema);
 }
 

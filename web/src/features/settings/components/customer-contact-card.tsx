@@ -59,7 +59,13 @@ export function CustomerContactCard({ profile }: { profile: MerchantProfile }) {
       submitLabel={strings.save}
       pendingLabel={strings.saving}
     >
-      <FormField id={ids.email} label={strings.email} hint={emailHint} error={errors.contactEmail?.message}>
+      <FormField
+        id={ids.email}
+        label={strings.email}
+        optional={settingsStrings.profile.optional}
+        hint={emailHint}
+        error={errors.contactEmail?.message}
+      >
         <Input
           {...fieldControlProps(ids.email, { hint: emailHint, error: errors.contactEmail?.message })}
           type="email"
@@ -69,7 +75,13 @@ export function CustomerContactCard({ profile }: { profile: MerchantProfile }) {
         />
       </FormField>
 
-      <FormField id={ids.phone} label={strings.phone} hint={strings.phoneHint} error={errors.contactPhone?.message}>
+      <FormField
+        id={ids.phone}
+        label={strings.phone}
+        optional={settingsStrings.profile.optional}
+        hint={strings.phoneHint}
+        error={errors.contactPhone?.message}
+      >
         <Input
           {...fieldControlProps(ids.phone, { hint: strings.phoneHint, error: errors.contactPhone?.message })}
           type="tel"
