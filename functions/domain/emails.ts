@@ -8,6 +8,7 @@ import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 import { formatMoney } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
 import { contactLine, type BusinessContact, type EmailSender } from './business-voice';
+import { rowsTable } from './email-rows-table';
 import type { ReceiptView, SupplyCorrection } from './receipts';
 
 export interface Email {
@@ -44,28 +45,13 @@ function supportLine(contact: BusinessContact | null | undefined): string {
   return contact ? `${contactLine(contact)} About ${BRAND_NAME}: ${SUPPORT_EMAIL}` : `Questions? ${SUPPORT_EMAIL}`;
 }
 
-/** A value of one word short enough to sit whole beside its label on a phone (a payment id is 20 characters). */
-const SHORT_WORD_MAX = 24;
-const isShortWord = (value: string) => value.length <= SHORT_WORD_MAX && !/\s/.test(value);
-
 function layout(heading: string, paragraphs: string[], parts: EmailParts, footnote: string): string {
   const { action, rows, contact, footerLinks, paragraphLink: link } = parts;
   const linked = link && `<a href="${escapeHtml(link.url)}" style="color:#0f766e">${escapeHtml(link.label)}</a>`;
   const body = [...paragraphs.map((p) => escapeHtml(p)), ...(linked ? [linked] : [])]
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`)
     .join('');
-  // Both cells wrap between words only: a long label (an item's title, a question) takes lines of its own
-  // rather than pushing the table past a phone's width, and a value is cut inside a word only when that word
-  // alone is wider than its cell (`break-word`, unlike `anywhere`, leaves each word's width as the least its
-  // column needs). A short one-word value (a payment's id, a GST number) is not even broken at its hyphens.
-  const table = rows
-    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
-        .map(
-          ([label, value]) =>
-            `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;vertical-align:top;${isShortWord(value) ? 'white-space:nowrap' : 'word-wrap:break-word;overflow-wrap:break-word'}">${escapeHtml(value)}</td></tr>`,
-        )
-        .join('')}</table>`
-    : '';
+  const table = rows ? rowsTable(rows) : '';
   const button = action?.once
     ? `<p style="margin:24px 0 8px">${escapeHtml(action.label)}:</p>
 <p style="margin:0 0 16px;padding:12px;background:#f0fdfa;border-radius:8px;font-size:15px;color:#0f766e;text-decoration:underline;word-break:break-all">${escapeHtml(action.url)}</p>`

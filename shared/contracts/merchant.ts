@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { plainTextSchema } from '../plain-text';
-import { emailSchema } from './email-address';
 
 export const planSchema = z.enum(['business-trial', 'business']);
 
