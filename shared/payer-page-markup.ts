@@ -23,6 +23,8 @@ import {
   LINK_NOT_FOUND_NEXT_STEP,
   LINK_NOT_FOUND_TITLE,
   LINK_SOLD_OUT_MESSAGE,
+  LINK_ALL_HELD_MESSAGE,
+  LINK_ALL_HELD_TRY_AGAIN,
 } from './payment-messages';
 
 // ── The frame and the status card ───────────────────────────────────────────────────────────────────────
@@ -158,13 +160,22 @@ export function expiredCard(link: PublicPaymentLink, message: string | null) {
   });
 }
 
-/** Paused (the merchant cannot take payments) or sold out. */
-export function notAcceptingCard(link: PublicPaymentLink, soldOut: boolean) {
+/**
+ * Paused (the merchant cannot take payments) or sold out: for good, or for now while every place left is held by
+ * a payer on Checkout (docs/decisions.md #242). `message` is Checkout's own words when it found the link full.
+ */
+export function notAcceptingCard(link: PublicPaymentLink, soldOut: boolean, message?: string | null) {
+  const held = soldOut && (message ? message === LINK_ALL_HELD_MESSAGE : link.placesHeld);
+  const words = held ? LINK_ALL_HELD_MESSAGE : soldOut ? message || LINK_SOLD_OUT_MESSAGE : LINK_NOT_ACCEPTING_MESSAGE;
   return statusCard({
     tone: 'warning',
     icon: payerIcon('circle-pause'),
     heading: link.title,
-    body: [businessLine(link), h('p', null, soldOut ? LINK_SOLD_OUT_MESSAGE : LINK_NOT_ACCEPTING_MESSAGE)],
+    body: [businessLine(link), h('p', null, words)],
+    // A place may come back within minutes: the one way on opens the link afresh.
+    action: held
+      ? h('a', { href: `/p/${encodeURIComponent(link.linkId)}`, className: payerButton() }, LINK_ALL_HELD_TRY_AGAIN)
+      : undefined,
   });
 }
 

@@ -10,6 +10,10 @@
  */
 
 export const REDIRECT_URL_MESSAGE = 'Enter a web address that starts with https://, e.g. https://example.co.nz/thanks.';
+export const REDIRECT_HIDDEN_MESSAGE =
+  'Remove the backslashes, spaces or hidden characters from the address (if you pasted it, type it instead).';
+export const REDIRECT_USER_PART_MESSAGE =
+  'Remove the part before "@": a browser opens the site after it, not the one it seems to name.';
 export const REDIRECT_HOST_MESSAGE =
   "Use your website's own name (e.g. https://example.co.nz/thanks), not an IP address or a local name.";
 export const REDIRECT_LETTERS_MESSAGE =
@@ -26,9 +30,11 @@ export type RedirectUrlCheck = { ok: true; href: string } | { ok: false; message
 
 /** The address a browser will open, or the words that refuse it. */
 export function checkRedirectUrl(typed: string): RedirectUrlCheck {
-  if (UNREADABLE.test(typed) || !URL.canParse(typed)) return { ok: false, message: REDIRECT_URL_MESSAGE };
+  if (UNREADABLE.test(typed)) return { ok: false, message: REDIRECT_HIDDEN_MESSAGE };
+  if (!URL.canParse(typed)) return { ok: false, message: REDIRECT_URL_MESSAGE };
   const url = new URL(typed);
-  if (url.protocol !== 'https:' || url.username || url.password) return { ok: false, message: REDIRECT_URL_MESSAGE };
+  if (url.protocol !== 'https:') return { ok: false, message: REDIRECT_URL_MESSAGE };
+  if (url.username || url.password) return { ok: false, message: REDIRECT_USER_PART_MESSAGE };
   const labels = url.hostname.split('.');
   const topLevel = labels.at(-1) ?? '';
   const isLocal =

@@ -87,12 +87,33 @@ const PAYEE = { stripe: 'Stripe', paylink: 'Paylink', bank: 'Bank account' } as 
 /**
  * Text as a Xero file holds it (docs/decisions.md #122): Xero imports text as text and never
  * evaluates it, but the same file may be opened in a spreadsheet first, which would. So a cell never starts
- * with what starts a formula (= + - @, a tab or a carriage return): those leading characters are dropped,
+ * with what starts a formula (= + - @, a tab or a carriage return), nor hides one behind what a spreadsheet
+ * skips (blanks, control and invisible format characters; issue 48, door 7): those leading characters are dropped,
  * rather than marked with the apostrophe the transactions CSV uses, which Xero would keep in a payee's name
  * and so fail to match the contact.
  */
 export function xeroText(value: string | null | undefined): string {
-  return (value ?? '').replace(/^[\s=+\-@]+/, '');
+  return (value ?? '').replace(/^[\p{White_Space}\p{Cc}\p{Cf}=+\-@]+/u, '');
+}
+
+/**
+ * Who a line's money went to or came from, as its Xero row names the payee: the payer for a payment, refund or
+ * dispute, Stripe or Paylink for their fees and adjustments. The Payouts screen shows the same (issue 49).
+ */
+export function payoutLinePayee(line: Pick<PayoutLine, 'kind' | 'payerName'>): string {
+  switch (line.kind) {
+    case 'payment':
+    case 'refund':
+    case 'dispute':
+      return line.payerName ?? '';
+    case 'paylink_fee':
+    case 'fee_refund':
+      return PAYEE.paylink;
+    case 'stripe_fee':
+    case 'payout_failure':
+    case 'other':
+      return PAYEE.stripe;
+  }
 }
 
 /** Payee, Description and Reference of one line, in words a bookkeeper reads in Xero. */
@@ -104,27 +125,24 @@ function describe(line: PayoutLine): { payee: string; description: string; refer
     line.receiptNumber !== null && line.receiptNumber !== undefined
       ? String(line.receiptNumber)
       : (line.paymentId ?? line.sourceId ?? '');
+  const payee = payoutLinePayee(line);
   switch (line.kind) {
     case 'payment':
-      return { payee: line.payerName ?? '', description: title, reference };
+      return { payee, description: title, reference };
     case 'refund':
-      return { payee: line.payerName ?? '', description: `Refund: ${title}`, reference };
+      return { payee, description: `Refund: ${title}`, reference };
     case 'dispute':
-      return {
-        payee: line.payerName ?? '',
-        description: line.amountCents < 0 ? `Dispute: ${title}` : `Dispute won: ${title}`,
-        reference,
-      };
+      return { payee, description: line.amountCents < 0 ? `Dispute: ${title}` : `Dispute won: ${title}`, reference };
     case 'stripe_fee':
-      return { payee: PAYEE.stripe, description: line.paymentId ? `Stripe fee: ${title}` : 'Stripe fee', reference };
+      return { payee, description: line.paymentId ? `Stripe fee: ${title}` : 'Stripe fee', reference };
     case 'paylink_fee':
-      return { payee: PAYEE.paylink, description: `Paylink fee: ${title}`, reference };
+      return { payee, description: `Paylink fee: ${title}`, reference };
     case 'fee_refund':
-      return { payee: PAYEE.paylink, description: 'Paylink fee returned on a refund', reference };
+      return { payee, description: 'Paylink fee returned on a refund', reference };
     case 'payout_failure':
-      return { payee: PAYEE.stripe, description: 'Earlier payout returned to the Stripe balance', reference };
+      return { payee, description: 'Earlier payout returned to the Stripe balance', reference };
     case 'other':
-      return { payee: PAYEE.stripe, description: 'Stripe balance adjustment', reference };
+      return { payee, description: 'Stripe balance adjustment', reference };
   }
 }
 

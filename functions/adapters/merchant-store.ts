@@ -140,6 +140,13 @@ export const merchantStore: MerchantRepository = {
     });
   },
 
+  saveContact: (merchantId, { contactEmail, contactPhone }, now) =>
+    updateExisting(merchantId, 'SET contactEmail = :email, contactPhone = :phone, updatedAt = :now', {
+      ':email': contactEmail,
+      ':phone': contactPhone,
+      ':now': now.toISOString(),
+    }),
+
   saveTax: (merchantId, tax, now) =>
     updateExisting(merchantId, 'SET tax = :tax, updatedAt = :now', { ':tax': tax, ':now': now.toISOString() }),
 };

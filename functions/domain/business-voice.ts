@@ -2,7 +2,8 @@
  * The business's own voice in the emails its payers get (docs/decisions.md #173): Paylink's sending address
  * with the business's name as the display name, its contact email as Reply-To, and its phone and email in
  * the footer. Both header values come from what a merchant typed, so each is cut down to what cannot add a
- * header field or another recipient.
+ * header field or another recipient. The email and phone are those the merchant gave in Settings → Contact for
+ * your customers (#243), else the account's email and the sign-up phone.
  */
 import type { MerchantRecord } from './merchants';
 import { phoneForReading } from '@shared/phone-number';
@@ -57,7 +58,7 @@ export function businessNameOf(merchant: Pick<MerchantRecord, 'companyName' | 'f
 export function senderOf(merchant: MerchantRecord | undefined): EmailSender | undefined {
   if (!merchant) return undefined;
   const displayName = safeDisplayName(businessNameOf(merchant));
-  return displayName ? { displayName, replyTo: safeReplyTo(merchant.email) } : undefined;
+  return displayName ? { displayName, replyTo: safeReplyTo(merchant.contactEmail ?? merchant.email) } : undefined;
 }
 
 /**
@@ -76,12 +77,22 @@ export function displayPhone(countryCode: string | undefined, phone: string | un
   return phoneForReading(`${code}${typed.replace(/\D/g, '').replace(/^0/, '')}`);
 }
 
+/** A contact phone as typed in Settings: with its own `+` country code, or in the sign-up's country. */
+function contactPhoneForReading(typed: string, countryCode: string | undefined): string | null {
+  return typed.trim().startsWith('+')
+    ? phoneForReading(`+${typed.replace(/\D/g, '')}`)
+    : displayPhone(countryCode ?? '+64', typed);
+}
+
 export function contactOf(merchant: MerchantRecord | undefined): BusinessContact | null {
   if (!merchant) return null;
+  // The contact the merchant gave for customers (#243), else the account's email and the sign-up phone.
   return {
     name: safeDisplayName(businessNameOf(merchant)) ?? businessNameOf(merchant),
-    phone: displayPhone(merchant.countryCode, merchant.phone),
-    email: safeReplyTo(merchant.email),
+    phone: merchant.contactPhone
+      ? contactPhoneForReading(merchant.contactPhone, merchant.countryCode)
+      : displayPhone(merchant.countryCode, merchant.phone),
+    email: safeReplyTo(merchant.contactEmail ?? merchant.email),
   };
 }
 

@@ -4,7 +4,7 @@
  * "How a payment flows"). Every amount is computed here from the stored link; the browser only says which tip and,
  * for an open-amount link, the base.
  */
-import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE, LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
+import { AMOUNT_TOO_LARGE_MESSAGE, LINK_NOT_ACCEPTING_MESSAGE } from '@shared/payment-messages';
 import type { CheckoutSessionRequest, StripeCheckoutSession, StripeFailure, StripePort } from './stripe-port';
 import { PRODUCT_FEE_BASIS_POINTS } from '@shared/brand';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/contracts/checkout';
@@ -25,6 +25,7 @@ import {
   isSoldOut,
   linkExpired,
   payableLink,
+  soldOutRefusal,
   type LinkPlaces,
   type PaymentLinkRecord,
   type PaymentLinkRepository,
@@ -185,11 +186,12 @@ export async function startCheckout(
   // already full, and counted once its place is taken, so payers racing for the last place hear "sold out".
   const openCap = openCheckoutCap(link);
   const clientKey = clientKeyOf(clientAddress);
-  if (isSoldOut(link)) throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
+  if (isSoldOut(link)) throw soldOutRefusal(link);
   if ((link.holds?.size ?? 0) >= openCap) throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
   const clientRecord = await assertClientUnderShare(link, clientKey, deps);
   const place = await deps.places.take(link, paymentId, openCap);
-  if (place === 'sold_out') throw new HttpError(409, 'sold_out', LINK_SOLD_OUT_MESSAGE);
+  // The last place went in the moment since the read, to another payer's Checkout: held, as the words say.
+  if (place === 'sold_out') throw soldOutRefusal({ ...link, placesTaken: link.maxPayments ?? 0 });
   if (place === 'busy') throw new HttpError(429, 'checkout_busy', CHECKOUT_BUSY_MESSAGE);
   try {
     await claimClientShare(link, clientKey, paymentId, deps, clientRecord);

@@ -9,6 +9,7 @@ import { dateTimeFormat } from '@shared/intl-formats';
 import { formatMoney } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
 import { contactLine, type BusinessContact, type EmailSender } from './business-voice';
+import { rowsTable } from './email-rows-table';
 import type { ReceiptView, SupplyCorrection } from './receipts';
 
 export interface Email {
@@ -51,14 +52,7 @@ function layout(heading: string, paragraphs: string[], parts: EmailParts, footno
   const body = [...paragraphs.map((p) => escapeHtml(p)), ...(linked ? [linked] : [])]
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`)
     .join('');
-  const table = rows
-    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
-        .map(
-          ([label, value]) =>
-            `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;word-wrap:break-word;overflow-wrap:anywhere">${escapeHtml(value)}</td></tr>`,
-        )
-        .join('')}</table>`
-    : '';
+  const table = rows ? rowsTable(rows) : '';
   const button = action?.once
     ? `<p style="margin:24px 0 8px">${escapeHtml(action.label)}:</p>
 <p style="margin:0 0 16px;padding:12px;background:#f0fdfa;border-radius:8px;font-size:15px;color:#0f766e;text-decoration:underline;word-break:break-all">${escapeHtml(action.url)}</p>`
@@ -66,8 +60,10 @@ function layout(heading: string, paragraphs: string[], parts: EmailParts, footno
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#6b7280">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
       : '';
-  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
-<div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px">
+  // Narrow margins: on a 390 px phone the card keeps 324 px for its table, room for "Transaction ID" beside
+  // a payment's id on one line each.
+  return `<!doctype html><html><body style="margin:0;padding:16px 8px;background:#f6f7f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
+<div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px">
 <p style="margin:0 0 24px;font-weight:700;color:#0f766e">${BRAND_NAME}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${body}

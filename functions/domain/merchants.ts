@@ -18,7 +18,7 @@ export interface MerchantSubscription {
 /** A merchant as stored: the profile plus what only the server needs. */
 export interface MerchantRecord extends Omit<
   MerchantProfile,
-  'paymentReceivedEmail' | 'payerReceiptEmail' | 'taxSettingsSaved'
+  'paymentReceivedEmail' | 'payerReceiptEmail' | 'taxSettingsSaved' | 'contactEmail' | 'contactPhone'
 > {
   /** The merchant's own Stripe account (Connect), created once. */
   stripeAccountId?: string;
@@ -46,6 +46,9 @@ export interface MerchantRecord extends Omit<
   paymentReceivedEmail?: boolean;
   /** Settings → Email notifications: each payer's receipt emailed unasked; absent means on (#172). */
   payerReceiptEmail?: boolean;
+  /** Settings → Contact for your customers; absent or null: the account's email and sign-up phone (#243). */
+  contactEmail?: string | null;
+  contactPhone?: string | null;
   updatedAt: string;
 }
 
@@ -77,6 +80,8 @@ export interface MerchantRepository {
   takeReceiptNumber(merchantId: string): Promise<{ receiptNumber: number; merchant: MerchantRecord } | undefined>;
   /** Saves Settings → Email notifications; undefined when there is no such merchant. */
   saveNotifications(merchantId: string, settings: NotificationSettings, now: Date): Promise<MerchantRecord | undefined>;
+  /** Saves Settings → Contact for your customers; undefined when there is no such merchant. */
+  saveContact(merchantId: string, contact: CustomerContact, now: Date): Promise<MerchantRecord | undefined>;
   /** Replaces Settings → Tax; undefined when there is no such merchant. */
   saveTax(merchantId: string, tax: TaxSettings, now: Date): Promise<MerchantRecord | undefined>;
 }
@@ -103,7 +108,15 @@ export function toProfile(merchant: MerchantRecord): MerchantProfile {
     paymentReceivedEmail: wantsPaymentEmails(merchant),
     payerReceiptEmail: wantsPayerReceipts(merchant),
     taxSettingsSaved: merchant.tax !== undefined && merchant.tax !== null,
+    contactEmail: merchant.contactEmail ?? null,
+    contactPhone: merchant.contactPhone ?? null,
   };
+}
+
+/** Settings → Contact for your customers as saved: null is the account's own email or phone (#243). */
+export interface CustomerContact {
+  contactEmail: string | null;
+  contactPhone: string | null;
 }
 
 /** Settings → Email notifications as saved: either or both of its two choices. */
@@ -155,6 +168,18 @@ export async function updateMerchantNotifications(
   now: Date,
 ): Promise<MerchantProfile> {
   const updated = await repo.saveNotifications(merchantId, settings, now);
+  if (!updated) throw PROFILE_NOT_FOUND();
+  return toProfile(updated);
+}
+
+/** Settings → Contact for your customers; a token with no merchant row is a 404. */
+export async function updateMerchantContact(
+  repo: MerchantRepository,
+  merchantId: string,
+  contact: CustomerContact,
+  now: Date,
+): Promise<MerchantProfile> {
+  const updated = await repo.saveContact(merchantId, contact, now);
   if (!updated) throw PROFILE_NOT_FOUND();
   return toProfile(updated);
 }

@@ -2,7 +2,12 @@
  * Payment links: what a merchant creates and shares, and the public view a payer's page reads.
  * Amounts are integer cents in the merchant's currency; an open-amount link stores no amount.
  */
-import { LINK_EXPIRED_DEFAULT_MESSAGE, LINK_NOT_FOUND_MESSAGE } from '@shared/payment-messages';
+import {
+  LINK_ALL_HELD_MESSAGE,
+  LINK_EXPIRED_DEFAULT_MESSAGE,
+  LINK_NOT_FOUND_MESSAGE,
+  LINK_SOLD_OUT_MESSAGE,
+} from '@shared/payment-messages';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import {
@@ -160,6 +165,19 @@ export function isSoldOut(link: PaymentLinkRecord): boolean {
   return link.maxPayments != null && (link.placesTaken ?? 0) >= link.maxPayments;
 }
 
+/**
+ * Sold out only for now: every place is taken, but not every one sold — the rest are held by payers on Checkout,
+ * and one comes back when its payer does not finish (docs/decisions.md #168, #242).
+ */
+export function isHeldFull(link: PaymentLinkRecord): boolean {
+  return isSoldOut(link) && (link.soldCount ?? 0) < link.maxPayments!;
+}
+
+/** Checkout's refusal of a link with no place free: whether a place may come back, in words. */
+export function soldOutRefusal(link: PaymentLinkRecord): HttpError {
+  return new HttpError(409, 'sold_out', isHeldFull(link) ? LINK_ALL_HELD_MESSAGE : LINK_SOLD_OUT_MESSAGE);
+}
+
 export async function createPaymentLink(merchantId: string, input: CreatePaymentLink, deps: LinkDeps) {
   const merchant = await requireMerchant(deps.merchants, merchantId);
   assertMayUseGatedFeatures(merchant, deps.now);
@@ -308,6 +326,7 @@ export async function publicPaymentLink(linkId: string, deps: LinkDeps): Promise
     acceptingPayments: canTakePayments(merchant, deps.now),
     ...expiryForPayer(link, deps.now),
     soldOut: isSoldOut(link),
+    placesHeld: isHeldFull(link),
   };
 }
 

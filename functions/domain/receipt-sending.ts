@@ -13,7 +13,7 @@ import { HttpError } from './http-error';
 import { maskedEmail, sameEmail } from './payer-privacy';
 import { wantsPayerReceipts, type MerchantRepository } from './merchants';
 import type { PaymentRecord, PaymentRepository } from './payments';
-import { fullReceiptPath, receiptTimeZone, receiptView } from './receipts';
+import { fullReceiptPath, receiptInstant, receiptTimeZone, receiptView } from './receipts';
 import { managePathOf } from './subscription-manage';
 
 const paymentNotFound = () => new HttpError(404, 'payment_not_found', 'We could not find this payment.');
@@ -191,7 +191,9 @@ export function receiptOf(
     baseCents: payment.baseCents,
     tipCents: payment.tipCents,
     totalCents: payment.totalCents,
-    paidAt: payment.settledAt ?? payment.createdAt,
+    // When the card was charged, as the receipt's page dates it (docs/decisions.md #122): a renewal Paylink
+    // learns of after midnight is still the day it was charged.
+    paidAt: receiptInstant(payment),
     // The receipt's own zone, as its page dates it (docs/decisions.md #104).
     timeZone: receiptTimeZone(payment, merchant),
     // The payment's one reference, as Transactions shows it (docs/decisions.md #29).

@@ -23,6 +23,7 @@ import {
   CANCELLED_BY,
   hasEnded,
   paymentsMadeOf,
+  periodsBegunOf,
   renewalPaymentIdOf,
   subscriberStateOf,
   type SubscriberRecord,
@@ -63,14 +64,6 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
   const invoiceId = event.type.startsWith('invoice.') ? (event.data.object as { id?: string }).id : undefined;
   if (invoiceId && event.type === 'invoice.paid') {
     subscriber = await settleInvoice(invoiceId, subscriber, deps);
-    if (shouldStopAfterThisPeriod(subscriber, subscription)) {
-      readAt = deps.readClock();
-      subscription = await deps.stripe.subscriptions.update(
-        subscriptionId,
-        { cancel_at_period_end: true, cancellation_details: { comment: CANCELLED_BY.lastPayment } },
-        { stripeAccount: account, idempotencyKey: `last-payment-${subscriptionId}` },
-      );
-    }
   }
   if (invoiceId && event.type === 'invoice.payment_failed') {
     const ended = await renewalDeclined(invoiceId, subscriber, subscription, deps);
@@ -78,6 +71,16 @@ export async function applyRecurringEvent(event: StripeEvent, account: string, d
       readAt = deps.readClock();
       subscription = ended;
     }
+  }
+  if (shouldStopAfterThisPeriod(subscriber, subscription)) {
+    readAt = deps.readClock();
+    // Keyed by the event, not the subscription: a payer who resumes it in the billing portal is stopped again by
+    // the news of the resume, where one key per subscription replayed the first answer and let it run on (#231).
+    subscription = await deps.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: true, cancellation_details: { comment: CANCELLED_BY.lastPayment } },
+      { stripeAccount: account, idempotencyKey: `last-payment-${event.id}` },
+    );
   }
   const state = subscriberStateOf(subscription, paymentsMadeOf(subscriber), subscriber.paymentsPlanned);
   const stateWritten = await deps.subscribers.recordState(subscriptionId, state, readAt, deps.now);
@@ -141,11 +144,16 @@ async function subscriberOf(
   });
 }
 
-/** All its planned payments made and not yet told to stop: it ends at the end of the period just paid. */
+/**
+ * A set number of payments in its last period, not yet told to stop: it ends when this period does (#231).
+ * Counted by periods begun as well as payments made: Stripe invoices every period while an earlier one is still
+ * retried, so a count of payments alone let a declined period paid late add one period too many.
+ */
 function shouldStopAfterThisPeriod(subscriber: SubscriberRecord, subscription: StripeSubscription): boolean {
-  if (subscriber.paymentsPlanned === null || hasEnded(subscriber.status)) return false;
+  const planned = subscriber.paymentsPlanned;
+  if (planned === null || hasEnded(subscriber.status)) return false;
   if (subscription.status === 'canceled' || subscription.cancel_at_period_end) return false;
-  return paymentsMadeOf(subscriber) >= subscriber.paymentsPlanned;
+  return paymentsMadeOf(subscriber) >= planned || periodsBegunOf(subscription, subscriber.every) >= planned;
 }
 
 /**

@@ -7,7 +7,7 @@ import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME } from '@shared/brand';
 import { formatMoney } from '@shared/money';
 import { MAIL_TAGS } from '@shared/contracts/email-feedback';
-import { businessNameOf, contactOf, senderOf } from './business-voice';
+import { businessNameOf, contactOf, safeDisplayName, senderOf } from './business-voice';
 import { email, type Email } from './emails';
 import type { MerchantRecord } from './merchants';
 import type { PaymentRequestRecord } from './payment-requests';
@@ -53,6 +53,12 @@ export function defusedText(text: string): string {
     .replace(HOST_LIKE, (host) => (/\.\p{L}{2,}$/u.test(host) || IPV4.test(host) ? host.replaceAll('.', '[.]') : host));
 }
 
+/** The footer's contact line, under the business's name as the request shows it. */
+function contactInRequest(merchant: MerchantRecord, businessName: string) {
+  const contact = contactOf(merchant);
+  return contact && { ...contact, name: businessName };
+}
+
 /** A merchant's payment request to one payer, or its one reminder: what, how much, the note, one Pay button. */
 export function requestEmail(
   request: PaymentRequestRecord,
@@ -60,7 +66,8 @@ export function requestEmail(
   reminder: boolean,
   appOrigin: string,
 ): Email {
-  const businessName = businessNameOf(merchant);
+  // The business's name is typed by the merchant as the note is, and shown six times: defused alike (docs/decisions.md #174, #240).
+  const businessName = defusedText(businessNameOf(merchant));
   const amount = request.amountCents === null ? null : formatMoney(request.amountCents, request.currency);
   const title = defusedText(request.title);
   const payerName = request.payerName && defusedText(request.payerName);
@@ -83,7 +90,7 @@ export function requestEmail(
         [AMOUNT_WORDS.amount, amount ?? AMOUNT_WORDS.openAmount],
       ],
       action: { label: amount ? `Pay ${amount}` : 'Pay now', url: request.payUrl },
-      contact: contactOf(merchant),
+      contact: contactInRequest(merchant, businessName),
       footerLinks: [
         { label: `Stop payment requests from ${businessName}`, url: addresses.unsubscribePage },
         { label: 'Report this email as suspicious', url: addresses.reportPage },
@@ -94,7 +101,7 @@ export function requestEmail(
   const sender = senderOf(merchant);
   return {
     ...message,
-    ...(sender && { sender }),
+    ...(sender && { sender: { ...sender, displayName: safeDisplayName(businessName) ?? sender.displayName } }),
     // A bounce or complaint comes back with these, so it reaches this business's suppression list (#201).
     tags: [
       { name: MAIL_TAGS.merchant, value: request.merchantId },

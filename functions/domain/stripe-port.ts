@@ -118,8 +118,10 @@ export interface StripeSubscription {
   cancel_at: number | null;
   ended_at: number | null;
   created: number;
+  /** Where its periods are counted from: each period begins a whole number of intervals after it. */
+  billing_cycle_anchor: number;
   /** In this API version the billing period lives on the items. */
-  items: { data: Array<{ current_period_end: number }> };
+  items: { data: Array<{ current_period_start: number; current_period_end: number }> };
   /** Why it ended or will end (Stripe: `cancellation_details.reason`, and our own `comment`). */
   cancellation_details?: { reason?: string | null; comment?: string | null } | null;
 }

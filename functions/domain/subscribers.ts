@@ -88,6 +88,8 @@ export function endedReasonOf(
 ): string {
   if (paymentsPlanned !== null && paymentsMade >= paymentsPlanned) return `All ${paymentsPlanned} payments were made.`;
   const details = subscription.cancellation_details;
+  // Ended with its last period (#231) while a declined payment was still being retried.
+  if (details?.comment === CANCELLED_BY.lastPayment) return 'Its last period ended with a payment still unpaid.';
   if (details?.comment === CANCELLED_BY.merchant) return 'You cancelled it.';
   if (details?.reason === 'payment_failed' || details?.comment === CANCELLED_BY.lastRetry)
     return "The payer's card was declined on the last retry.";
@@ -134,6 +136,28 @@ export function subscriberStateOf(
 export function renewalPaymentIdOf(paymentSalt: string, invoiceId: string): string {
   const digest = createHash('sha256').update(`${paymentSalt}:${invoiceId}`).digest('base64url');
   return `pay_${digest.slice(0, 16)}`;
+}
+
+/** A period's nominal length: a calendar month or year is within two days of it, well under half a period. */
+const NOMINAL_PERIOD_SECONDS: Record<RepeatEvery, number> = {
+  week: 7 * 86_400,
+  fortnight: 14 * 86_400,
+  month: (365.2425 / 12) * 86_400,
+  year: 365.2425 * 86_400,
+};
+
+/**
+ * How many periods the subscription has begun, the one running now included: the whole periods from its anchor to
+ * the current period's start, rounded (a short February or a leap year moves a period by days, never by half).
+ * Only a count: no time is computed from it, so nothing can be prorated by it (#152).
+ */
+export function periodsBegunOf(
+  subscription: Pick<StripeSubscription, 'billing_cycle_anchor' | 'items'>,
+  every: RepeatEvery,
+): number {
+  const start = subscription.items.data[0]?.current_period_start;
+  if (start === undefined) return 0;
+  return Math.round((start - subscription.billing_cycle_anchor) / NOMINAL_PERIOD_SECONDS[every]) + 1;
 }
 
 export function paymentsMadeOf(record: Pick<SubscriberRecord, 'paidInvoiceIds'>): number {

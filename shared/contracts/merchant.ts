@@ -23,6 +23,12 @@ export const merchantProfileSchema = z.object({
    * (docs/decisions.md #208).
    */
   taxSettingsSaved: z.boolean(),
+  /**
+   * Settings → Contact for your customers: the email a payer's reply goes to and the phone their emails show,
+   * null while the merchant has not given one (then the account's email and the sign-up phone, #243).
+   */
+  contactEmail: z.nullable(z.string()),
+  contactPhone: z.nullable(z.string()),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
@@ -47,3 +53,31 @@ export const merchantNotificationsUpdateSchema = z.strictObject({
   ),
 });
 export type MerchantNotificationsUpdate = z.infer<typeof merchantNotificationsUpdateSchema>;
+
+/** An optional field of the contact form: empty is null (the account's own is used instead). */
+const emptyIsNull = (value: string | null): string | null => (value ? value : null);
+
+/** PATCH /api/me with both of these — Settings → Contact for your customers (docs/decisions.md #243). */
+export const merchantContactUpdateSchema = z.strictObject({
+  contactEmail: z.pipe(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+        z.union([z.literal(''), z.email('Enter an email address your customers can reply to')]),
+      ),
+    ),
+    z.transform(emptyIsNull),
+  ),
+  contactPhone: z.pipe(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.regex(/^(\+?[0-9 ()-]{4,20})?$/, 'Enter a phone number, like 04 123 4567 (digits, spaces and a leading +)'),
+        ),
+    ),
+    z.transform(emptyIsNull),
+  ),
+});
+export type MerchantContactUpdate = z.input<typeof merchantContactUpdateSchema>;

@@ -278,5 +278,10 @@ export const publicPaymentLinkSchema = z.extend(publicLinkFieldsSchema, {
   expiredMessage: z.nullable(z.string()),
   /** Every place is sold or held by a payer on Checkout (docs/decisions.md #58). */
   soldOut: z._default(z.boolean(), false),
+  /**
+   * Sold out only for now: every place not sold is held by a payer on Checkout, and one comes back if its payer
+   * does not finish (docs/decisions.md #242).
+   */
+  placesHeld: z._default(z.boolean(), false),
 });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;

@@ -341,6 +341,10 @@ test('the Business Setup Guide is a short page that prints without the dashboard
   ].entries()) {
     await expect(steps.nth(index).getByRole('heading', { level: 2 })).toHaveText(`${index + 1}. ${title}`);
   }
+  // Tips as a link offers them now (three presets and the customer's own, #205), and the receipt that comes
+  // by itself (#172).
+  await expect(steps.nth(2)).toContainText('up to three percentages (10, 15 and 20% to start)');
+  await expect(steps.nth(4)).toContainText('Their receipt comes by email in your business');
   // Paylink refunds itself: the guide no longer sends the merchant to Stripe's dashboard for it.
   await expect(steps.nth(5)).toContainText('open the payment and choose Refund');
   await expect(page.getByRole('list', { name: 'Setup steps' })).not.toContainText('Stripe Dashboard');

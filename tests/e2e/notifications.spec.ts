@@ -1,7 +1,8 @@
 /**
  * Settings → Email notifications (docs/decisions.md #93, #172): 'Email me when a payment is received' and 'Email
  * each customer their receipt' are on for a new merchant, each turned off with a click, and stay off after a
- * reload; axe at a phone's and a laptop's width.
+ * reload; axe at a phone's and a laptop's width. Contact for your customers (#243): the email replies go to and
+ * the phone, refused in words when wrong, kept after a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeFindings } from './support/axe';
@@ -52,6 +53,36 @@ test('a merchant turns customer receipts off, and only that choice changes', asy
   await expect(receipts).not.toBeChecked();
   await expect(payments).toBeChecked();
   await expectNoSeriousAxeFindings(page);
+});
+
+test('a café gives its customers an email for replies and a phone of its own', async ({ page }) => {
+  const merchant = await createConfirmedMerchant();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithStoredSession(page, merchant, '/dashboard/settings');
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact for your customers' })).toBeVisible();
+  // The card's fields and button, each the only one of its name on Settings.
+  const card = page.getByRole('main');
+  const email = card.getByLabel('Email for replies');
+  await expect(email).toHaveValue('');
+  await expect(email).toHaveAccessibleDescription(
+    `Leave it empty to use the email you sign in with (${merchant.email}).`,
+  );
+  await email.fill('hello at kowhaicafe');
+  await card.getByRole('button', { name: 'Save contact' }).click();
+  await expect(email).toHaveAccessibleDescription(/Enter an email address your customers can reply to/);
+
+  await email.fill('hello@kowhaicafe.co.nz');
+  await card.getByLabel('Phone (optional)').fill('04 801 1234');
+  await card.getByRole('button', { name: 'Save contact' }).click();
+  await expect(toast(page, 'Contact saved')).toBeVisible();
+  await expectNoSeriousAxeFindings(page);
+  await email.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/settings-customer-contact-390.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.reload();
+  await expect(email).toHaveValue('hello@kowhaicafe.co.nz');
+  await expect(card.getByLabel('Phone (optional)')).toHaveValue('04 801 1234');
 });
 
 test('a failed re-read of the profile leaves Settings on screen, not an error card', async ({ page }) => {

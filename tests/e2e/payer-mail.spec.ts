@@ -27,8 +27,9 @@ test(
   async ({ page }) => {
     test.setTimeout(90_000);
     const merchant = await createMerchantReadyForPayments({ businessName: CAFE });
+    // A title as long as a café writes one: on a phone it is the widest label of the receipt's table.
     const link = await merchantApi<PaymentLink>(merchant.token, 'POST', '/api/me/links', {
-      title: 'Catering platter',
+      title: 'Catering platter for the office: sandwiches, sushi and a fruit board',
       description: null,
       isOpenAmount: false,
       amountCents: 25_000,
@@ -78,6 +79,20 @@ test(
     });
     expect(idRow.labelLines).toBe(1);
     expect(idRow.gap).toBeGreaterThanOrEqual(8);
+    // A long label wraps in its own column and leaves the values room: no value (the id, the date, the card,
+    // the GST number) is cut inside a word to fit beside it.
+    const cutWords = await page.evaluate(() =>
+      [...document.querySelectorAll('tr')].flatMap((row) => {
+        const text = row.cells[1]!.firstChild as Text;
+        return [...text.data.matchAll(/\S+/g)].filter((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+        });
+      }),
+    );
+    expect(cutWords.map((word) => word[0])).toEqual([]);
     await page.screenshot({ path: 'test-results/payer-mail-receipt-390.png', fullPage: true });
 
     // Its button opens the receipt page.

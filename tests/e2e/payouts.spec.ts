@@ -92,6 +92,15 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   await row.click();
   await expect(page.getByRole('table')).toContainText('Payment: Flat white');
   await expect(page.getByRole('table')).toContainText('Paylink fee');
+  // Each line's payee is the one its Xero row names: the payer for what was paid, Stripe and Paylink for their
+  // fees, never the payer of the payment a fee was taken from (issue 49, item 5).
+  const payeeOf = async (what: string) => {
+    const line = page.getByRole('row').filter({ has: page.getByRole('cell', { name: what, exact: true }) });
+    return line.getByRole('cell').nth(2).innerText();
+  };
+  expect(await payeeOf('Payment: Flat white')).toBe('Aroha Ngata');
+  expect(await payeeOf('Stripe fee: Flat white')).toBe('Stripe');
+  expect(await payeeOf('Paylink fee: Flat white')).toBe('Paylink');
   await expect(page.getByTestId('payout-lines-total')).toHaveText(amount);
   await expect(page.getByText('the payout to the cent')).toBeVisible();
   await expectNoSeriousAxeFindings(page);
@@ -112,6 +121,9 @@ test('a merchant sees a payout, opens it, and downloads its Xero CSV', async ({ 
   // On a 390 px phone every line reads without sideways scrolling: payer under what was paid (issue 49).
   const linesRegion = page.getByRole('region', { name: /lines in this payout$/ });
   await expect(linesRegion.getByText('Aroha Ngata').first()).toBeVisible();
+  const stripeFee = linesRegion.getByRole('row').filter({ hasText: 'Stripe fee: Flat white' });
+  await expect(stripeFee.getByText('Stripe', { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(stripeFee).not.toContainText('Aroha Ngata');
   expect(await linesRegion.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
   const box = (await linesRegion.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);

@@ -74,6 +74,12 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await page.getByLabel('Title').fill('Thursday night yoga');
   await page.getByLabel('Amount (NZD)').fill('25.00');
   await page.getByLabel('Repeat').selectOption({ label: 'Weekly' });
+  // The form says what its other settings mean for a link that repeats (#154): the limit counts subscribers, and
+  // the after-payment settings are the sign-up's only.
+  await expect(page.getByLabel(/^Payment limit/)).toHaveAccessibleDescription(/^The most customers who can subscribe/);
+  await expect(page.getByText(/^For a repeating link: /)).toContainText(
+    'The thank-you message and your page follow the first payment only',
+  );
   const created = page.waitForResponse(
     (response) => response.url().endsWith('/api/me/links') && response.request().method() === 'POST',
   );

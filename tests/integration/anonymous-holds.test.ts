@@ -13,6 +13,7 @@ import {
 } from '@functions/domain/checkout-holds';
 import { reverifyPendingPayments } from '@functions/domain/reverification';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { LINK_ALL_HELD_MESSAGE, LINK_ALL_HELD_TRY_AGAIN, LINK_SOLD_OUT_MESSAGE } from '@shared/payment-messages';
 import { fetchFrom } from '../support/from-address';
 import { reverifyTimeLeft } from '../support/lambda-time';
 import { settlementDeps } from '../support/payments-seed';
@@ -119,4 +120,19 @@ it("a link whose places are all held, none sold, still takes the merchant's paym
     }),
   });
   expect(request.status, await request.clone().text()).toBe(201);
+});
+
+it('a link whose every place is held, none sold, tells the next payer to come back, not that it is sold out', async () => {
+  const { link } = await linkWith(2);
+  expect((await startCheckoutFrom(newClient(), link.linkId)).status).toBe(200);
+  expect((await startCheckoutFrom(newClient(), link.linkId)).status).toBe(200);
+
+  const refused = await startCheckoutFrom(newClient(), link.linkId);
+  expect(refused.status).toBe(409);
+  expect(await refused.json()).toEqual({ code: 'sold_out', message: LINK_ALL_HELD_MESSAGE });
+  const page = await (await fetch(`${env.baseUrl}/p/${link.linkId}`)).text();
+  expect(page).toContain(LINK_ALL_HELD_MESSAGE);
+  expect(page).not.toContain(LINK_SOLD_OUT_MESSAGE);
+  // Not a dead end: the card's one way on opens the link afresh.
+  expect(page).toMatch(new RegExp(`<a [^>]*href="/p/${link.linkId}"[^>]*>${LINK_ALL_HELD_TRY_AGAIN}</a>`));
 });

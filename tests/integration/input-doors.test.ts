@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { paymentLinkSchema } from '@shared/contracts/payment-links';
+import { REDIRECT_HIDDEN_MESSAGE, REDIRECT_USER_PART_MESSAGE } from '@shared/redirect-url';
 import { paymentDetailSchema } from '@shared/contracts/payments';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -72,6 +73,20 @@ describe('door 8: a redirect as a browser reads it', () => {
     expect(response.status, redirectUrl).toBe(400);
     const error = apiErrorSchema.parse(await response.json());
     expect(error.fields?.redirectUrl).toBeDefined();
+  });
+
+  // A merchant who pasted an address with a no-break space, or typed one with a sign-in part, is told what to
+  // remove, not to "enter a web address that starts with https://", which it already does.
+  it.each([
+    ['https://evil.com\\@good.co.nz/thanks', REDIRECT_HIDDEN_MESSAGE],
+    ['https://kowhai.co.nz/our\u00A0thanks', REDIRECT_HIDDEN_MESSAGE],
+    ['https://kowhai.co.nz/\u200Bthanks', REDIRECT_HIDDEN_MESSAGE],
+    ['https://good.co.nz@evil.com/thanks', REDIRECT_USER_PART_MESSAGE],
+    ['https://user:secret@kowhai.co.nz/thanks', REDIRECT_USER_PART_MESSAGE],
+  ])('says what to remove from %j', async (redirectUrl, message) => {
+    const response = await linkWith({ redirectUrl });
+    expect(response.status).toBe(400);
+    expect(apiErrorSchema.parse(await response.json()).fields?.redirectUrl).toBe(message);
   });
 
   it('keeps the normalised address a browser would open, macron hosts included', async () => {

@@ -5,6 +5,8 @@
  * café's name, with the café's reply-to and contact details, and no header a business name can add.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@shared/contracts/errors';
+import { merchantProfileSchema } from '@shared/contracts/merchant';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED } from '@shared/contracts/realtime';
 import { emailsTo, waitForEmail, type MailboxEmail } from '../support/mailbox';
 import { paymentRow } from '../support/stored-rows';
@@ -153,5 +155,51 @@ describe('a café that turned customer receipts off (Settings → Email notifica
     });
     expect(asked.status).toBe(202);
     await waitForEmail(env.runtime.mailbox.url, payer, { subject: /receipt/i });
+  });
+});
+
+describe('a café that gives its customers a contact of its own (Settings → Contact for your customers)', () => {
+  it("answers the payer's reply at that email and shows that phone, not the owner's sign-in and sign-up ones", async () => {
+    const merchant = await env.connectedMerchant({
+      companyName: 'Kōwhai Café',
+      countryCode: '+64',
+      phone: '021 555 0199',
+    });
+    const patch = (body: unknown) =>
+      env.api('/api/me', {
+        method: 'PATCH',
+        token: merchant.accessToken,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const saved = await patch({ contactEmail: ' Hello@KowhaiCafe.co.nz ', contactPhone: '04 801 1234' });
+    expect(saved.status).toBe(200);
+    expect(merchantProfileSchema.parse(await saved.json())).toMatchObject({
+      contactEmail: 'hello@kowhaicafe.co.nz',
+      contactPhone: '04 801 1234',
+    });
+
+    // A wrong address is refused in words on its field, and the saved contact stands.
+    const refused = await patch({ contactEmail: 'hello at kowhaicafe', contactPhone: '04 801 1234' });
+    expect(refused.status).toBe(400);
+    expect(apiErrorSchema.parse(await refused.json()).fields?.contactEmail).toBe(
+      'Enter an email address your customers can reply to',
+    );
+
+    const payer = newPayer('contact');
+    await env.paidPayment(merchant, undefined, { payer: { email: payer } });
+    const receipt = await waitForEmail(env.runtime.mailbox.url, payer, { subject: /receipt/i });
+    expect(receipt.replyTo).toEqual(['hello@kowhaicafe.co.nz']);
+    expect(receipt.body.text).toContain('Questions? Contact Kōwhai Café: 04 801 1234 · hello@kowhaicafe.co.nz.');
+    expect(receipt.body.text).not.toContain('021 555 0199');
+    expect(receipt.body.text).not.toContain(merchant.email);
+
+    // Emptied, the account's own come back.
+    expect((await patch({ contactEmail: '', contactPhone: '' })).status).toBe(200);
+    const again = newPayer('contact-cleared');
+    await env.paidPayment(merchant, undefined, { payer: { email: again } });
+    const cleared = await waitForEmail(env.runtime.mailbox.url, again, { subject: /receipt/i });
+    expect(cleared.replyTo).toEqual([merchant.email]);
+    expect(cleared.body.text).toContain(`Contact Kōwhai Café: 021 555 0199 · ${merchant.email}.`);
   });
 });

@@ -198,6 +198,7 @@ describe('the public link (GET /api/links/{id})', () => {
       expired: false,
       expiredMessage: null,
       soldOut: false,
+      placesHeld: false,
       repeat: null,
     });
   });

@@ -9,6 +9,7 @@ import { subscriberStore } from '@functions/adapters/subscriber-store';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { subscriberListSchema, subscriberSchema } from '@shared/contracts/subscribers';
+import { repeatAgreementWords } from '@shared/recurring';
 import { emailsTo, waitForEmail } from '../support/mailbox';
 import {
   DAY_SECONDS,
@@ -202,6 +203,60 @@ describe('a declined renewal', () => {
   });
 });
 
+describe('a set number of payments with a period declined until the next began', () => {
+  it('is never charged more than the number set: it ends with its last period, paid or not', async () => {
+    const payer = await subscribeThroughLink(env, merchant, {
+      title: 'Two-week course',
+      repeat: { every: 'week', payments: 2 },
+    });
+    const before = await completedPayments();
+    // The second period's payment is declined, and still is when a third period would begin.
+    await payer.useCard(DECLINES_AFTER_ATTACHING);
+    await payer.advance(WEEK_SECONDS);
+    expect(await listed(payer)).toMatchObject({ status: 'past_due', paymentsMade: 1, endsAtPeriodEnd: true });
+    await payer.advance(WEEK_SECONDS);
+    // The payer fixes the card: nothing more is charged, as the payer page promised ("then it stops by itself").
+    await payer.useCard(PAYS);
+    await payer.advance(2 * DAY_SECONDS);
+
+    const invoices = (
+      await env.stripe.invoices.list({ subscription: payer.subscriptionId }, { stripeAccount: payer.account })
+    ).data;
+    expect(invoices).toHaveLength(2);
+    expect(await payer.subscription()).toMatchObject({ status: 'canceled' });
+    const ended = await listed(payer);
+    expect(ended).toMatchObject({ status: 'cancelled', paymentsMade: 1, paymentsPlanned: 2, nextPaymentAt: null });
+    expect(ended.endedReason).toBe('Its last period ended with a payment still unpaid.');
+    expect(await completedPayments()).toBe(before);
+  });
+
+  it('stays stopped when the payer presses Resume in the billing portal after the last payment', async () => {
+    const payer = await subscribeThroughLink(env, merchant, {
+      title: 'Two classes',
+      repeat: { every: 'week', payments: 2 },
+    });
+    await payer.advance(WEEK_SECONDS);
+    expect(await payer.subscription()).toMatchObject({ cancel_at_period_end: true });
+    // The last receipt's link opens Stripe's portal, which offers to resume a subscription set to end (#152).
+    const receipt = await waitForEmail(env.runtime.mailbox.url, payer.email, { subject: /Your receipt/, count: 2 });
+    const manage = new URL(/https?:\/\/\S+\/api\/subscriptions\/manage\/\S+/.exec(receipt.body.text ?? '')![0]);
+    const portal = (await env.api(`${manage.pathname}${manage.search}`, { redirect: 'manual' })).headers.get(
+      'location',
+    )!;
+    const resumed = await submitHostedForm(portal, { subscription: payer.subscriptionId, action: 'resume' });
+    expect(resumed.status).toBeLessThan(400);
+    await env.settle();
+
+    expect(await payer.subscription()).toMatchObject({ cancel_at_period_end: true });
+    await payer.advance(WEEK_SECONDS);
+    const invoices = (
+      await env.stripe.invoices.list({ subscription: payer.subscriptionId }, { stripeAccount: payer.account })
+    ).data;
+    expect(invoices.map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    expect(await listed(payer)).toMatchObject({ status: 'completed', paymentsMade: 2 });
+  });
+});
+
 describe('stopping a subscription', () => {
   it('the payer cancels from their receipt, in the billing portal, without the merchant', async () => {
     const payer = await subscribeThroughLink(env, merchant, { title: 'Club subs' });
@@ -312,5 +367,7 @@ describe("a recurring link's Checkout", () => {
     const page = await (await fetch(url)).text();
     expect(page).toContain('NZD $25.00</strong> every week');
     expect(page).toContain('Total due today <strong>NZD $27.50</strong>');
+    // What the payer agrees to, beside the button (Stripe: `custom_text.submit`), as on the payer page.
+    expect(page).toContain(repeatAgreementWords(2500, 'nzd', { every: 'week', payments: null }, { offersTip: true }));
   });
 });

@@ -58,6 +58,36 @@ describe("a request's note", () => {
   });
 });
 
+describe("the business's name", () => {
+  // The merchant types it too, and a request shows it in the subject, the sender and five times in the body.
+  it('shows a host name in it as text, never as a link, wherever the request and its reminder name the business', async () => {
+    const phisher = await env.connectedMerchant({
+      companyName: 'Account Security - verify now at kiwibank-login.co.nz',
+      ...SUBSCRIBED,
+    });
+    const payer = newPayer();
+    await requests.sent(phisher, { payerEmail: payer, reminderDays: 1 });
+    await runRemindersAt(env, Date.now() + 2 * DAY_MS);
+    const request = await requestEmailTo(payer);
+    const reminder = await waitForEmail(env.runtime.mailbox.url, payer, { subject: /^Reminder:/ });
+    for (const email of [request, reminder]) {
+      for (const shown of [email.subject, email.from, email.body.html!, email.body.text!]) {
+        expect(shown).not.toContain('kiwibank-login.co.nz');
+        expect(shown).toContain('kiwibank-login[.]co[.]nz');
+      }
+    }
+  });
+
+  it('keeps an ordinary name as typed', async () => {
+    const cafe = await env.connectedMerchant({ companyName: 'Harbour Coffee Co.', ...SUBSCRIBED });
+    const payer = newPayer();
+    await requests.sent(cafe, { payerEmail: payer });
+    const email = await requestEmailTo(payer);
+    expect(email.subject).toBe('Harbour Coffee Co. sent you a payment request');
+    expect(email.from).toContain('"Harbour Coffee Co."');
+  });
+});
+
 describe('a trial account', () => {
   it(`sends ${TRIAL_REQUESTS_PER_DAY} requests a day, then answers 429 in words`, async () => {
     const trial = await env.connectedMerchant({ companyName: 'New Trader', timeZone: 'Pacific/Auckland' });

@@ -33,6 +33,7 @@ const LONGEST_LINK: PublicPaymentLink = {
   expired: false,
   expiredMessage: null,
   soldOut: false,
+  placesHeld: false,
 };
 
 const render = (inlineCss?: string) =>

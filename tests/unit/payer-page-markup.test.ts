@@ -29,6 +29,7 @@ const LINK: PublicPaymentLink = {
   expired: false,
   expiredMessage: null,
   soldOut: false,
+  placesHeld: false,
   repeat: null,
 };
 

@@ -4,6 +4,7 @@ import { gstInInclusiveCents } from '@functions/domain/gst';
 import type { MerchantRecord } from '@functions/domain/merchants';
 import type { StoredRefund } from '@functions/domain/money-records';
 import type { PaymentRecord } from '@functions/domain/payments';
+import { receiptOf } from '@functions/domain/receipt-sending';
 import { receiptTaxNow, receiptView, supplyCorrection } from '@functions/domain/receipts';
 import { formatMoney } from '@shared/money';
 
@@ -147,6 +148,18 @@ describe('supply corrections', () => {
     };
     // 23:59 and 00:01 in Auckland: the charge's day is the receipt's.
     expect(receiptView(payment, merchant).date).toBe('26 November 2026');
+  });
+
+  it('dates the emailed receipt as its page does: a renewal recorded after midnight keeps its charge day', () => {
+    // A period's renewal charged at 23:59 and learned of at 00:01 (issue 45): one receipt, one date.
+    const payment = {
+      ...paymentOf(2_300, 0),
+      chargedAt: '2026-11-26T10:59:00.000Z',
+      settledAt: '2026-11-26T11:01:00.000Z',
+    };
+    const email = receiptOf(payment, merchant, 'https://pay.example');
+    expect(email.text).toContain('Date: 26 Nov 2026, 11:59 pm');
+    expect(email.text).not.toContain('27 Nov 2026');
   });
 });
 

@@ -14,7 +14,7 @@ import {
   scheduleOfMetadata,
 } from '@functions/domain/recurring-checkout';
 import type { StripeSubscription } from '@functions/domain/stripe-port';
-import { CANCELLED_BY, renewalPaymentIdOf, subscriberStateOf } from '@functions/domain/subscribers';
+import { CANCELLED_BY, periodsBegunOf, renewalPaymentIdOf, subscriberStateOf } from '@functions/domain/subscribers';
 
 const WEEKLY = { every: 'week', payments: null } as const;
 
@@ -28,7 +28,8 @@ function subscription(overrides: Partial<StripeSubscription> = {}): StripeSubscr
     cancel_at: null,
     ended_at: null,
     created: 1_790_000_000,
-    items: { data: [{ current_period_end: 1_790_604_800 }] },
+    billing_cycle_anchor: 1_790_000_000,
+    items: { data: [{ current_period_start: 1_790_000_000, current_period_end: 1_790_604_800 }] },
     ...overrides,
   };
 }
@@ -117,6 +118,33 @@ describe("a subscriber's state, from Stripe's subscription", () => {
     });
     expect(subscriberStateOf(ended({ comment: CANCELLED_BY.lastRetry }), 3, null).endedReason).toMatch(/declined/);
     expect(subscriberStateOf(ended({ reason: 'payment_failed' }), 3, null).endedReason).toMatch(/declined/);
+    // Its last period over with a payment still being retried (docs/decisions.md #231).
+    expect(subscriberStateOf(ended({ comment: CANCELLED_BY.lastPayment }), 9, 10)).toMatchObject({
+      status: 'cancelled',
+      endedReason: 'Its last period ended with a payment still unpaid.',
+    });
+  });
+
+  it('counts the periods begun by calendar, through short months and leap years (#231)', () => {
+    const at = (iso: string) => Date.parse(iso) / 1000;
+    const begun = (anchor: string, periodStart: string, every: 'week' | 'fortnight' | 'month' | 'year') =>
+      periodsBegunOf(
+        subscription({
+          billing_cycle_anchor: at(anchor),
+          items: { data: [{ current_period_start: at(periodStart), current_period_end: at(periodStart) + 1 }] },
+        }),
+        every,
+      );
+    expect(begun('2026-12-06T10:00:00Z', '2026-12-06T10:00:00Z', 'week')).toBe(1);
+    expect(begun('2026-12-06T10:00:00Z', '2027-02-14T10:00:00Z', 'week')).toBe(11);
+    expect(begun('2026-12-06T10:00:00Z', '2027-01-03T10:00:00Z', 'fortnight')).toBe(3);
+    // A month-end anchor clamps to February, and every month after.
+    expect(begun('2027-01-31T10:00:00Z', '2027-02-28T10:00:00Z', 'month')).toBe(2);
+    expect(begun('2027-01-31T10:00:00Z', '2027-03-31T10:00:00Z', 'month')).toBe(3);
+    // 120 months on, whatever the months' lengths in between.
+    expect(begun('2027-01-31T10:00:00Z', '2037-01-31T10:00:00Z', 'month')).toBe(121);
+    expect(begun('2028-02-29T10:00:00Z', '2029-02-28T10:00:00Z', 'year')).toBe(2);
+    expect(begun('2028-02-29T10:00:00Z', '2038-02-28T10:00:00Z', 'year')).toBe(11);
   });
 });
 

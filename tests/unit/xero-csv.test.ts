@@ -16,6 +16,7 @@ import {
   xeroBankStatementCsv,
   xeroPrecodedCsv,
   xeroRowsOfPayout,
+  xeroText,
   type XeroCsvOptions,
   type XeroRow,
 } from '@shared/xero-csv';
@@ -132,6 +133,19 @@ describe('Xero bank statement CSV', () => {
       ['01/04/2026', '-10.05', 'cmd|" /C calc"!A0', 'Refund: +Tips, "large"', 'pay_2'],
       ['03/04/2026', '-1234557.54', 'Bank account', 'Payout to your bank account (po_1)', 'po_1'],
     ]);
+  });
+
+  // Issue 48 door 7: what a spreadsheet skips before reading a cell (invisible format characters too, which a
+  // name stored before they were taken out at entry may still hold) does not hide a formula in a Xero file.
+  it.each([
+    ['\u200B=HYPERLINK("http://evil","x")', 'HYPERLINK("http://evil","x")'],
+    ['\u2060+1', '1'],
+    ['\u00AD@SUM(A1)', 'SUM(A1)'],
+    ['\u200B \u00A0\u200D-2+3', '2+3'],
+    ['\u0007=1+1', '1+1'],
+    ['Ana-Maria = friend', 'Ana-Maria = friend'],
+  ])('drops a formula behind leading blanks or invisible characters: %j', (hostile, kept) => {
+    expect(xeroText(hostile)).toBe(kept);
   });
 
   it('precodes lines recorded before their GST-bearing part was kept by kind: fees and disputes never GST', () => {

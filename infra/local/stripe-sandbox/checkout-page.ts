@@ -96,6 +96,7 @@ ${paymentMethodChoice(session, form.typed)}
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div></div>
 <button class="primary" type="submit">${what}</button>
 </form>
+${session.custom_text?.submit ? `<p class="note">${escapeHtml(session.custom_text.submit.message)}</p>` : ''}
 ${
   session.mode === 'subscription'
     ? // What the payer agrees to, as Stripe's Checkout says it under a subscription's button.

@@ -37,6 +37,23 @@ export interface CheckoutSession extends StripeObject {
   /** The questions Checkout asks, each with the payer's answer once paid (checkout-questions.ts). */
   custom_fields: SessionCustomField[];
   phone_number_collection: { enabled: boolean };
+  /** The business's own words Checkout shows beside the pay button (Stripe: `custom_text.submit.message`). */
+  custom_text: { submit: { message: string } | null };
+}
+
+/** Stripe's limit on a custom text's message. */
+const MAX_CUSTOM_TEXT_LENGTH = 1200;
+
+function submitMessageFrom(params: Params): { message: string } | null {
+  const message = optionalString(params, 'custom_text[submit][message]');
+  if (message === undefined || message === '') return null;
+  if (message.length > MAX_CUSTOM_TEXT_LENGTH) {
+    throw invalidParameter(
+      'custom_text[submit][message]',
+      `Custom text may be at most ${MAX_CUSTOM_TEXT_LENGTH} characters.`,
+    );
+  }
+  return { message };
 }
 
 function lineItemsFrom(context: SandboxContext, params: Params, mode: string, account: string | null) {
@@ -198,6 +215,7 @@ export function createCheckoutSession(context: SandboxContext, params: Params, a
     name_collection: nameCollectionFrom(params),
     custom_fields: customFieldsFrom(params),
     phone_number_collection: phoneCollectionFrom(params),
+    custom_text: { submit: submitMessageFrom(params) },
     created,
     livemode: false,
   };

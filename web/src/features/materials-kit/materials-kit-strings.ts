@@ -1,6 +1,10 @@
 /** Words on the Materials Kit's setup guide and payment templates (one place, docs/decisions.md #2). */
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { AMOUNT_WORDS } from '@shared/amount-words';
+import { DEFAULT_TIP_PRESETS } from '@shared/tips';
+
+/** "10, 15 and 20": the presets a new link's tips start from (docs/decisions.md #205). */
+const defaultPresets = new Intl.ListFormat('en-NZ', { type: 'conjunction' }).format(DEFAULT_TIP_PRESETS.map(String));
 
 export const materialsKitStrings = {
   backToDashboard: 'Back to Dashboard',
@@ -22,7 +26,7 @@ export const materialsKitStrings = {
       },
       {
         title: 'Create a payment link',
-        body: 'In Payment Links & QR, give the link a title, a fixed amount or let customers enter their own, and an optional tip of up to 50%.',
+        body: `In Payment Links & QR, give the link a title, a fixed amount or let customers enter their own, and if you like tips: up to three percentages (${defaultPresets}% to start) and the customer's own amount.`,
         link: { to: '/dashboard/create-link', label: 'Create a payment link' },
       },
       {
@@ -32,7 +36,7 @@ export const materialsKitStrings = {
       },
       {
         title: 'Take a payment',
-        body: "Your customer scans the code (or opens the link you shared), picks a tip and pays by card on Stripe's secure checkout. Your dashboard shows 'Payment received' the moment it lands.",
+        body: "Your customer scans the code (or opens the link you shared), picks a tip or types their own and pays by card on Stripe's secure checkout. Their receipt comes by email in your business's name, and your dashboard shows 'Payment received' the moment it lands.",
         link: null,
       },
       {

@@ -52,6 +52,11 @@ export const paymentLinksStrings = {
     limitPlaceholder: 'No limit',
     limitHint:
       'The most payments this link accepts, then it shows as sold out. A payer on Checkout holds a place for up to 31 minutes. Refunds do not free places.',
+    // A repeating link's places are its subscribers, never their renewals (docs/decisions.md #154).
+    repeatLimitHint:
+      'The most customers who can subscribe, then it shows as sold out. A place is taken when a customer subscribes, not by their later payments; cancelling does not free it.',
+    repeatSettingsHint:
+      'For a repeating link: once it expires nobody new can subscribe, and those subscribed keep paying. The reference and the answers are copied onto every payment. The thank-you message and your page follow the first payment only: nobody is on a page when a later payment is charged.',
     invalidAmount: 'Please enter a valid amount',
     settingsHeading: 'Expiry, reference and after payment',
     referenceLabel: 'Your reference',

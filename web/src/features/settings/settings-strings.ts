@@ -23,6 +23,22 @@ export const settingsStrings = {
     failedTitle: 'Error',
     failed: (message: string) => `Failed to update profile: ${message}`,
   },
+  /** What a payer's emails give as the business's email (their reply goes there) and phone (docs/decisions.md #243). */
+  contact: {
+    title: 'Contact for your customers',
+    description:
+      'Receipts, refund notices and payment requests go out in your business’s name. A customer who replies, or looks for how to reach you, gets these.',
+    email: 'Email for replies',
+    emailHint: (accountEmail: string) => `Leave it empty to use the email you sign in with (${accountEmail}).`,
+    phone: 'Phone',
+    phoneHint: 'Leave it empty to use the phone you signed up with. Start with + for a number outside New Zealand.',
+    save: 'Save contact',
+    saving: 'Saving...',
+    savedTitle: 'Contact saved',
+    saved: 'Your customers’ next emails show it.',
+    failedTitle: 'Contact not saved',
+    failed: (message: string) => `We could not save it: ${message}`,
+  },
   twoFactor: {
     title: 'Two-factor authentication',
     description:

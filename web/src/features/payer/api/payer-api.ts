@@ -34,6 +34,7 @@ export const publicLinkShape: AnswerShape<PublicPaymentLink> = {
   expired: 'boolean',
   expiredMessage: 'string|null',
   soldOut: 'boolean',
+  placesHeld: 'boolean',
 };
 
 const checkoutShape: AnswerShape<CheckoutResponse> = { url: 'string', paymentId: 'string' };

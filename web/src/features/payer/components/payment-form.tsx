@@ -8,6 +8,7 @@ import { prefilledAmountCents, REQUEST_ID_PATTERN } from '@shared/payer-link-par
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { useHydrated } from '@web/lib/hydration';
 import { createCheckout, serverMessage } from '../api/payer-api';
+import { giveBackLeftCheckout, rememberCheckout } from '../api/left-checkout';
 import { pageTitle, payerStrings } from '../payer-strings';
 import { toReact } from './markup-react';
 import { PageTitle } from '@web/components/page-title';
@@ -91,20 +92,26 @@ export function PaymentForm({
     }
     setBusy(true);
     try {
+      await giveBackLeftCheckout(link.linkId);
       const checkout = await createCheckout({
         linkId: link.linkId,
         ...(link.isOpenAmount && { amount: baseCents }),
         ...tipRequestOf(tip, ownTipText.trim() === '' ? null : (parseMoneyInput(ownTipText) ?? Number.NaN)),
         ...(fromRequest.requestId && { requestId: fromRequest.requestId }),
       });
+      rememberCheckout(link.linkId, checkout.paymentId);
       // Stays busy: the page is on its way to Stripe.
       window.location.assign(checkout.url);
     } catch (error) {
       setBusy(false);
       const status = error instanceof ApiRequestError ? error.status : 0;
       if (status === 404) return onGone('not-found');
+      // Sold out for good, or every place left held by a payer on Checkout: the server's words say which (#242).
       if (status === 409)
-        return onGone(error instanceof ApiRequestError && error.code === 'sold_out' ? 'sold-out' : 'not-accepting');
+        return onGone(
+          error instanceof ApiRequestError && error.code === 'sold_out' ? 'sold-out' : 'not-accepting',
+          serverMessage(error),
+        );
       // The page is cached a minute; checkout reads the link afresh (docs/decisions.md #53).
       if (status === 410) return onGone('expired', serverMessage(error));
       const message = serverMessage(error);

@@ -76,7 +76,7 @@ function PaymentPageState({ outcome, onRetry }: { outcome: Outcome<PublicPayment
     return (
       <>
         <PageTitle>{pageTitle(link.title)}</PageTitle>
-        {toReact(notAcceptingCard(link, state === 'sold-out'))}
+        {toReact(notAcceptingCard(link, state === 'sold-out', gone?.message))}
       </>
     );
   }

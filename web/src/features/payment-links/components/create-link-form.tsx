@@ -61,6 +61,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
   });
   const isOpenAmount = useWatch({ control: form.control, name: 'isOpenAmount' });
   const repeatEvery = useWatch({ control: form.control, name: 'repeatEvery' });
+  const limitHint = repeatEvery ? strings.repeatLimitHint : strings.limitHint;
   const [title, description] = useWatch({ control: form.control, name: ['title', 'description'] });
   const { errors } = form.formState;
 
@@ -197,6 +198,9 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
         ) : null}
 
         <h3 className="text-base font-semibold sm:col-span-2">{strings.settingsHeading}</h3>
+        {repeatEvery ? (
+          <p className="text-sm text-muted-foreground sm:col-span-2">{strings.repeatSettingsHint}</p>
+        ) : null}
 
         <FormField
           id={ids.reference}
@@ -314,11 +318,11 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
               {strings.limitLabel} {optional}
             </>
           }
-          hint={strings.limitHint}
+          hint={limitHint}
           error={errors.maxPayments?.message}
         >
           <Input
-            {...fieldControlProps(ids.limit, { error: errors.maxPayments?.message, hint: strings.limitHint })}
+            {...fieldControlProps(ids.limit, { error: errors.maxPayments?.message, hint: limitHint })}
             type="number"
             inputMode="numeric"
             min={1}

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { PayoutLine } from '@shared/contracts/payouts';
 import { formatDate } from '@shared/format-date';
+import { payoutLinePayee } from '@shared/xero-csv';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
 import { formatMoney } from '@web/lib/format-money';
@@ -59,7 +60,7 @@ export function PayoutDetailPanel({
         </p>
       ) : null}
       {/*
-        A phone shows three columns (the payer under what was paid) and wraps, so no line needs sideways
+        A phone shows three columns (the payee under what was paid) and wraps, so no line needs sideways
         scrolling (issue 49); the region still takes focus, so a keyboard can scroll anything that overflows.
       */}
       <div
@@ -136,14 +137,16 @@ export function PayoutDetailPanel({
 
 function LineRow({ line, currency, timeZone }: { line: PayoutLine; currency: string; timeZone: string }) {
   const what = line.linkTitle ? `${strings.kinds[line.kind]}: ${line.linkTitle}` : strings.kinds[line.kind];
+  // As the line's Xero row names it: a fee's payee is Stripe or Paylink, not the payer it was taken from.
+  const payee = payoutLinePayee(line);
   return (
     <tr>
       <td className="py-2 pr-3 align-top whitespace-nowrap sm:pr-4">{formatDate(line.createdAt, timeZone)}</td>
       <td className="py-2 pr-3 align-top wrap-anywhere sm:pr-4">
         {what}
-        {line.payerName ? <span className="block text-muted-foreground sm:hidden">{line.payerName}</span> : null}
+        {payee ? <span className="block text-muted-foreground sm:hidden">{payee}</span> : null}
       </td>
-      <td className="hidden py-2 pr-4 align-top sm:table-cell wrap-anywhere">{line.payerName ?? ''}</td>
+      <td className="hidden py-2 pr-4 align-top sm:table-cell wrap-anywhere">{payee}</td>
       <td className="py-2 text-right align-top whitespace-nowrap tabular-nums">
         {formatMoney(line.amountCents, currency)}
       </td>

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   merchantProfileSchema,
   type MerchantProfile,
+  type merchantContactUpdateSchema,
   type merchantProfileUpdateSchema,
 } from '@shared/contracts/merchant';
 import { authenticatedApiSend } from '@web/lib/api-client';
@@ -11,11 +12,19 @@ import { merchantProfileQueryKey } from '@web/lib/merchant-profile';
 /** The body of PATCH /api/me once merchantProfileUpdateSchema has parsed the form (companyName '' → null). */
 export type MerchantProfileChanges = z.output<typeof merchantProfileUpdateSchema>;
 
-export function updateMerchantProfile(changes: MerchantProfileChanges): Promise<MerchantProfile> {
+/** The body of PATCH /api/me for Settings → Contact for your customers ('' → null, docs/decisions.md #243). */
+export type CustomerContactChanges = z.output<typeof merchantContactUpdateSchema>;
+
+export function updateMerchantProfile(
+  changes: MerchantProfileChanges | CustomerContactChanges,
+): Promise<MerchantProfile> {
   return authenticatedApiSend('PATCH', '/api/me', changes, merchantProfileSchema);
 }
 
-/** Settings → Profile; every screen showing the profile (shell, home) updates from the answer. */
+/**
+ * Settings → Profile, or Contact for your customers (the same PATCH /api/me); every screen showing the profile
+ * (shell, home) updates from the answer.
+ */
 export function useUpdateMerchantProfile() {
   const queryClient = useQueryClient();
   return useMutation({

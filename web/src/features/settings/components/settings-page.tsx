@@ -3,6 +3,7 @@ import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { StripeIntegrationCard } from '@web/features/stripe-connection';
 import { ActivityCard, TeamCard } from '@web/features/team';
 import { settingsStrings as strings } from '../settings-strings';
+import { CustomerContactCard } from './customer-contact-card';
 import { DangerZoneCard } from './danger-zone-card';
 import { NotificationsCard } from './notifications-card';
 import { ProfileSettingsCard } from './profile-settings-card';
@@ -11,7 +12,7 @@ import { TaxSettingsCard } from './tax-settings-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * /dashboard/settings: profile, notifications (docs/decisions.md #93), the Stripe integration, tax (GST), two-factor
+ * /dashboard/settings: profile, notifications (docs/decisions.md #93), the contact customers see (#243), the Stripe integration, tax (GST), two-factor
  * authentication (docs/decisions.md #23), sessions (sign out everywhere), danger zone.
  */
 export function SettingsPage() {
@@ -33,6 +34,7 @@ function SettingsCards() {
           {/* Keyed by merchant: another merchant's profile starts a fresh form. */}
           <ProfileSettingsCard key={profile.merchantId} profile={profile} />
           <NotificationsCard profile={profile} />
+          <CustomerContactCard key={`contact-${profile.merchantId}`} profile={profile} />
           <TeamCard key={`team-${profile.merchantId}`} />
           <ActivityCard key={`activity-${profile.merchantId}`} timeZone={profile.timeZone} />
           <StripeIntegrationCard email={profile.email} />
