@@ -62,5 +62,17 @@ export const teamStrings = {
   },
   hidden: (role: Role) =>
     `As ${ROLE_LABELS[role]} you don't see Payouts or Settings: they are for the business's owner.`,
-  refundHidden: (role: Role) => `Refunds need a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  refundHidden: (role: Role) =>
+    `Refunds and sending a receipt again need a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  linkChangesHidden: (role: Role) =>
+    `Changing, closing or setting an expiry on a link needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  requestCancelHidden: (role: Role) =>
+    `Cancelling a request needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  /** A page opened by its address (a bookmark, a link) by someone whose role it is not for. */
+  pageHidden: {
+    title: (least: Role) =>
+      least === 'owner' ? "This page is for the business's owner" : 'This page needs a Manager or Owner',
+    body: (role: Role) => `Your role in this business is ${ROLE_LABELS[role]}. Ask an owner if you need it.`,
+    back: 'Back to the dashboard',
+  },
 };
