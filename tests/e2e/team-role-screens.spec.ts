@@ -45,6 +45,16 @@ test('Staff are offered only what Staff may do, and told why; a Manager opens Su
   await signInWithStoredSession(page, staff, '/dashboard');
   await actFor(page, businessId);
 
+  // The home: the menu leaves out what is not hers and says so; the plan is the owner's, not hers to upgrade.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, Tōtara Tearooms ${run}`);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toContainText(
+    "As Staff you don't see Subscribers, Payouts or Settings",
+  );
+  const plan = page.getByRole('region', { name: 'Subscription' });
+  await expect(plan).toContainText("The plan is the business's owner's: ask them to upgrade or change it");
+  await expect(plan.getByRole('button', { name: 'Upgrade to Business' })).toHaveCount(0);
+
   // The owner's pages and the manager's, opened by their address.
   await expectRefusedPage(page, '/dashboard/settings', "This page is for the business's owner", 'Staff');
   await expect(page.getByText('Profile Settings')).toHaveCount(0);

@@ -119,7 +119,7 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   const menu = staff.getByRole('dialog', { name: 'Menu' });
   await expect(menu.getByRole('link', { name: 'Transactions' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
-  await expect(menu).toContainText("As Staff you don't see Payouts or Settings");
+  await expect(menu).toContainText("As Staff you don't see Subscribers, Payouts or Settings");
   await menu.getByRole('link', { name: 'Transactions' }).click();
 
   // A payment arriving at the business reaches her open dashboard too (docs/decisions.md #196).
