@@ -12,7 +12,7 @@ const strings = teamStrings.pageHidden;
  * A whole page for a role at least `least` (Payouts and Settings: an Owner's; Subscribers: a Manager's). The
  * menu does not offer it to anyone else, but its address still opens it (a bookmark, a link on the home); then
  * the page says whose it is instead of showing forms the server will refuse, or its reads' 403s as "check your
- * connection" (docs/decisions.md #161). Until the role is known nothing shows; if it cannot be read, the page
+ * connection" (docs/decisions.md #235). Until the role is known nothing shows; if it cannot be read, the page
  * does, and the server decides.
  */
 export function RolePage({ least, children }: { least: Role; children: ReactNode }) {
