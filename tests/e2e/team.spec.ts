@@ -7,44 +7,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { CheckoutResponse } from '@shared/contracts/checkout';
-import type { PaymentLink } from '@shared/contracts/payment-links';
 import { waitForEmail } from '../support/mailbox';
-import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
-import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv } from './support/merchant';
+import { payTwentyDollars as payForNewLink } from './support/team';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
 
 const run = crypto.randomUUID().slice(0, 8);
 
-/** A payer pays $20.00 for a new link of the business, through the sandbox's hosted Checkout. */
-async function payTwentyDollars(token: string, title = `Hāngī plate ${run}`) {
-  const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
-    title,
-    isOpenAmount: false,
-    amountCents: 2000,
-    tipPercent: 0,
-  });
-  const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
-  });
-  const { url } = (await checkout.json()) as CheckoutResponse;
-  const answer = await submitHostedForm(url, {
-    email: `payer-${run}@example.co.nz`,
-    name: 'Tama Payer',
-    card_number: '4242 4242 4242 4242',
-    expiry: '12 / 34',
-    cvc: '123',
-  });
-  expect(answer.status).toBe(303);
-  const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
-  await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`);
-}
+/** A payer pays $20.00 for a new link of the business. */
+const payTwentyDollars = (token: string, title = `Hāngī plate ${run}`) =>
+  payForNewLink(token, title, `payer-${run}@example.co.nz`);
 
 test('the owner invites staff, promotes them to Manager, then removes them @desktop-only', async ({
   page: owner,
