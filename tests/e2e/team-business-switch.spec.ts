@@ -27,17 +27,17 @@ test('switching business shows the chosen one, and switching back shows their ow
   const switcher = page.getByLabel('Business', { exact: true });
   const recent = page.getByRole('region', { name: 'Recent Payments' });
   await expect(welcome).toHaveText(`Welcome, ${own}`);
-  await expect(page.getByText('Your role: Owner')).toBeVisible();
+  await expect(page.getByText('Your role: Owner', { exact: true })).toBeVisible();
 
   await switcher.selectOption({ label: cafe });
   await expect(welcome).toHaveText(`Welcome, ${cafe}`);
-  await expect(page.getByText('Your role: Staff')).toBeVisible();
+  await expect(page.getByText('Your role: Staff', { exact: true })).toBeVisible();
   await expect(recent).toContainText(`Flat white ${run}`);
   await expect(menu.getByRole('link', { name: 'Settings' })).toHaveCount(0);
 
   await switcher.selectOption({ label: own });
   await expect(welcome).toHaveText(`Welcome, ${own}`);
-  await expect(page.getByText('Your role: Owner')).toBeVisible();
+  await expect(page.getByText('Your role: Owner', { exact: true })).toBeVisible();
   await expect(recent).not.toContainText(`Flat white ${run}`);
   await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
 });

@@ -108,7 +108,7 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   const details = staff.getByRole('button', { name: /Hāngī plate/ });
   await details.click();
   const detail = staff.getByRole('region', { name: /^Details of the payment for Hāngī plate/ });
-  await expect(detail).toContainText('Refunds need a Manager or Owner (your role: Staff).');
+  await expect(detail).toContainText('Refunds and sending a receipt again need a Manager or Owner (your role: Staff).');
   await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
 
   // The owner makes her a Manager; on her next look she refunds $5.00.
