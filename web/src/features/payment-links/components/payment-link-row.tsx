@@ -136,6 +136,8 @@ export function PaymentLinkRow({
             <DropdownMenu.Content
               align="end"
               sideOffset={4}
+              // Off the screen's edge on a phone, where the menu is wider than the space left of its button.
+              collisionPadding={8}
               onCloseAutoFocus={(event) => {
                 if (focusGoesElsewhere.current) event.preventDefault();
                 focusGoesElsewhere.current = false;
