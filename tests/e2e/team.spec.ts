@@ -126,10 +126,13 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
     'Refunded $5.00 by Aroha Ngata',
   );
 
-  // The owner removes her: her open tab is signed out without her doing anything. The removal tells her live
+  // The owner removes her: her open tab is signed out without her doing anything, and the sign-in page says why. The removal tells her live
   // connection to the business (docs/decisions.md #197); the tab reads again, which the server now refuses.
   await team.getByRole('button', { name: 'Remove Aroha Ngata' }).click();
   await expect(team.getByLabel('Role of Aroha Ngata')).toHaveCount(0);
   await expect(staff).toHaveURL(/\/login/);
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'You are no longer a member of that business' }),
+  ).toBeVisible();
   await phone.close();
 });
