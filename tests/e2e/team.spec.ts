@@ -38,11 +38,18 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await team.getByLabel('Role', { exact: true }).selectOption({ label: 'Staff' });
   await team.getByRole('button', { name: 'Send invitation' }).click();
   await expect(team.getByRole('status')).toHaveText(`Invitation sent to ${aroha.email}.`);
-  await expect(team.getByRole('region', { name: 'Pending invitations' })).toContainText(aroha.email);
+  const pending = team.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending).toContainText(aroha.email);
   await expectNoSeriousAxeFindings(owner);
+  // She cannot find the email: the owner sends it again, and the page says so.
+  await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/ });
+  await pending.getByRole('button', { name: 'Resend' }).click();
+  await expect(pending.getByRole('status')).toHaveText(
+    `Invitation sent again to ${aroha.email}: the earlier link no longer works.`,
+  );
 
-  // Aroha, on her phone, opens the email's link signed in as herself and joins.
-  const email = await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/ });
+  // Aroha, on her phone, opens the newer email's link signed in as herself and joins.
+  const email = await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/, count: 2 });
   const joinUrl = /https?:\/\/\S+\/join#[\w-]+/.exec(email.body.text ?? '')![0];
   const phone = await browser.newContext({
     baseURL: e2eEnv.baseUrl,

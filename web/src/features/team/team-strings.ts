@@ -28,6 +28,7 @@ export const teamStrings = {
     invite: 'Send invitation',
     inviting: 'Sending…',
     invited: (email: string) => `Invitation sent to ${email}.`,
+    resent: (email: string) => `Invitation sent again to ${email}: the earlier link no longer works.`,
   },
   activity: {
     title: 'Activity',
