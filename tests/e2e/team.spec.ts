@@ -7,44 +7,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { CheckoutResponse } from '@shared/contracts/checkout';
-import type { PaymentLink } from '@shared/contracts/payment-links';
 import { waitForEmail } from '../support/mailbox';
-import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { closeWithEscape } from './support/layers';
 import { signInWithStoredSession } from './support/browser-session';
-import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+import { createConfirmedMerchant, createMerchantReadyForPayments, e2eEnv } from './support/merchant';
+import { payTwentyDollars as payForNewLink } from './support/team';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
 
 const run = crypto.randomUUID().slice(0, 8);
 
-/** A payer pays $20.00 for a new link of the business, through the sandbox's hosted Checkout. */
-async function payTwentyDollars(token: string, title = `Hāngī plate ${run}`) {
-  const link = await merchantApi<PaymentLink>(token, 'POST', '/api/me/links', {
-    title,
-    isOpenAmount: false,
-    amountCents: 2000,
-    tipPercent: 0,
-  });
-  const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ linkId: link.linkId, tip: 'none' }),
-  });
-  const { url } = (await checkout.json()) as CheckoutResponse;
-  const answer = await submitHostedForm(url, {
-    email: `payer-${run}@example.co.nz`,
-    name: 'Tama Payer',
-    card_number: '4242 4242 4242 4242',
-    expiry: '12 / 34',
-    cvc: '123',
-  });
-  expect(answer.status).toBe(303);
-  const sessionId = new URL(answer.headers.get('location')!).searchParams.get('session_id')!;
-  await fetch(`${e2eEnv.baseUrl}/api/checkout/${sessionId}`);
-}
+/** A payer pays $20.00 for a new link of the business. */
+const payTwentyDollars = (token: string, title = `Hāngī plate ${run}`) =>
+  payForNewLink(token, title, `payer-${run}@example.co.nz`);
 
 test('the owner invites staff, promotes them to Manager, then removes them @desktop-only', async ({
   page: owner,
@@ -62,11 +38,18 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   await team.getByLabel('Role', { exact: true }).selectOption({ label: 'Staff' });
   await team.getByRole('button', { name: 'Send invitation' }).click();
   await expect(team.getByRole('status')).toHaveText(`Invitation sent to ${aroha.email}.`);
-  await expect(team.getByRole('region', { name: 'Pending invitations' })).toContainText(aroha.email);
+  const pending = team.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending).toContainText(aroha.email);
   await expectNoSeriousAxeFindings(owner);
+  // She cannot find the email: the owner sends it again, and the page says so.
+  await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/ });
+  await pending.getByRole('button', { name: 'Resend' }).click();
+  await expect(pending.getByRole('status')).toHaveText(
+    `Invitation sent again to ${aroha.email}: the earlier link no longer works.`,
+  );
 
-  // Aroha, on her phone, opens the email's link signed in as herself and joins.
-  const email = await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/ });
+  // Aroha, on her phone, opens the newer email's link signed in as herself and joins.
+  const email = await waitForEmail(e2eEnv.mailboxUrl, aroha.email, { subject: /^Join Kauri Kitchen/, count: 2 });
   const joinUrl = /https?:\/\/\S+\/join#[\w-]+/.exec(email.body.text ?? '')![0];
   const phone = await browser.newContext({
     baseURL: e2eEnv.baseUrl,
@@ -119,7 +102,7 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   const menu = staff.getByRole('dialog', { name: 'Menu' });
   await expect(menu.getByRole('link', { name: 'Transactions' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
-  await expect(menu).toContainText("As Staff you don't see Payouts or Settings");
+  await expect(menu).toContainText("As Staff you don't see Subscribers, Payouts or Settings");
   await menu.getByRole('link', { name: 'Transactions' }).click();
 
   // A payment arriving at the business reaches her open dashboard too (docs/decisions.md #196).
@@ -132,7 +115,7 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
   const details = staff.getByRole('button', { name: /Hāngī plate/ });
   await details.click();
   const detail = staff.getByRole('region', { name: /^Details of the payment for Hāngī plate/ });
-  await expect(detail).toContainText('Refunds need a Manager or Owner (your role: Staff).');
+  await expect(detail).toContainText('Refunds and sending a receipt again need a Manager or Owner (your role: Staff).');
   await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
 
   // The owner makes her a Manager; on her next look she refunds $5.00.
@@ -150,10 +133,13 @@ test('the owner invites staff, promotes them to Manager, then removes them @desk
     'Refunded $5.00 by Aroha Ngata',
   );
 
-  // The owner removes her: her open tab is signed out without her doing anything. The removal tells her live
+  // The owner removes her: her open tab is signed out without her doing anything, and the sign-in page says why. The removal tells her live
   // connection to the business (docs/decisions.md #197); the tab reads again, which the server now refuses.
   await team.getByRole('button', { name: 'Remove Aroha Ngata' }).click();
   await expect(team.getByLabel('Role of Aroha Ngata')).toHaveCount(0);
   await expect(staff).toHaveURL(/\/login/);
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'You are no longer a member of that business' }),
+  ).toBeVisible();
   await phone.close();
 });

@@ -15,6 +15,7 @@ import {
   teamSchema,
 } from '@shared/contracts/team';
 import { waitForEmail } from '../support/mailbox';
+import { callAsMember, joinTeam } from '../support/team-members';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -127,5 +128,32 @@ describe('team invitations', () => {
     const full = await invite(`one-too-many-${crypto.randomUUID().slice(0, 6)}@example.co.nz`);
     expect(full.status).toBe(409);
     expect(full.body.message).toBe(TEAM_LIMIT_MESSAGE);
+  });
+
+  it('an invited Owner does what an owner does, but cannot remove or demote the founder', async () => {
+    const business = await env.createMerchant({ companyName: 'Harakeke Hire' });
+    const coOwner = await joinTeam(env, business, 'owner');
+    const asCoOwner = (path: string, method = 'GET', body?: unknown) =>
+      callAsMember(env, path, { method, token: coOwner.accessToken, business: business.sub, body });
+    expect((await asCoOwner('/api/me/tax')).status).toBe(200);
+    expect((await asCoOwner('/api/me/team')).status).toBe(200);
+    const invited = await asCoOwner('/api/me/team/invitations', 'POST', {
+      email: `by-co-owner-${crypto.randomUUID().slice(0, 6)}@example.co.nz`,
+      role: 'staff',
+    });
+    expect(invited.status).toBe(201);
+    for (const [method, body] of [
+      ['PATCH', { role: 'staff' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await asCoOwner(`/api/me/team/members/${business.sub}`, method, body);
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toBe(LAST_OWNER_MESSAGE);
+    }
+    const team = teamSchema.parse(await (await call('/api/me/team', business.accessToken)).json());
+    expect(team.members.map((member) => [member.memberId, member.role])).toEqual([
+      [business.sub, 'owner'],
+      [coOwner.sub, 'owner'],
+    ]);
   });
 });

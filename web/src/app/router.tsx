@@ -159,23 +159,35 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             // Not gated by the plan: a lapsed merchant can still see and stop subscriptions (docs/decisions.md #159).
+            // A manager's or an owner's, as the server's routes behind it (docs/decisions.md #161).
             {
-              path: 'subscribers',
-              lazy: async () => ({
-                Component: (await import('../features/subscribers/components/subscribers-page')).SubscribersPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/role-route')).ManagerRoute }),
+              children: [
+                {
+                  path: 'subscribers',
+                  lazy: async () => ({
+                    Component: (await import('../features/subscribers/components/subscribers-page')).SubscribersPage,
+                  }),
+                },
+              ],
             },
+            // The owner's: a Manager or Staff opening one by its address is told whose it is.
             {
-              path: 'payouts',
-              lazy: async () => ({
-                Component: (await import('../features/payouts/components/payouts-page')).PayoutsPage,
-              }),
-            },
-            {
-              path: 'settings',
-              lazy: async () => ({
-                Component: (await import('../features/settings/components/settings-page')).SettingsPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/role-route')).OwnerRoute }),
+              children: [
+                {
+                  path: 'payouts',
+                  lazy: async () => ({
+                    Component: (await import('../features/payouts/components/payouts-page')).PayoutsPage,
+                  }),
+                },
+                {
+                  path: 'settings',
+                  lazy: async () => ({
+                    Component: (await import('../features/settings/components/settings-page')).SettingsPage,
+                  }),
+                },
+              ],
             },
           ],
         },

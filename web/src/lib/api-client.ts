@@ -4,7 +4,7 @@
  */
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
-import { businessHeaders, chooseBusiness } from './current-business';
+import { businessHeaders, leaveRemovedBusiness } from './current-business';
 import { goodSessionRecord } from './session-record';
 
 export type ApiPath = `/api/${string}`;
@@ -94,10 +94,10 @@ async function request<T>({ method, path, body, schema, accessToken, headers: ex
     if (response.status === 403 && accessToken && !apiErrorSchema.safeParse(payload).success) {
       throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
     }
-    // Removed from the business this tab acts for (docs/decisions.md #161): the session is over here too
-    // (the server has signed them out everywhere); back to their own business at the next sign-in.
+    // Removed from the business this tab acts for (docs/decisions.md #161, #197): this tab's work there is
+    // over; back to their own business at the next sign-in (their session elsewhere goes on).
     if (response.status === 403 && accessToken && apiErrorSchema.safeParse(payload).data?.code === 'not_a_member') {
-      chooseBusiness(null);
+      leaveRemovedBusiness();
       throw new ApiRequestError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
     }
     throw errorFromResponse(response.status, payload);

@@ -43,3 +43,31 @@ export function businessHeaders(): Record<string, string> {
   const businessId = currentBusinessId();
   return businessId ? { [BUSINESS_HEADER]: businessId } : {};
 }
+
+const REMOVED_KEY = 'paylink.removed-from-business';
+export const REMOVED_FROM_BUSINESS_MESSAGE =
+  'You are no longer a member of that business, so its dashboard closed. Sign in again to open your own.';
+
+/**
+ * The server answered `not_a_member` for the business this tab acted for (an owner removed the person,
+ * docs/decisions.md #197): back to their own business, and the sign-in page says why once.
+ */
+export function leaveRemovedBusiness(): void {
+  chooseBusiness(null);
+  try {
+    sessionStorage.setItem(REMOVED_KEY, '1');
+  } catch {
+    // Without storage the sign-in page only shows no reason.
+  }
+}
+
+/** The reason the last dashboard closed, once: the sign-in page's note. */
+export function takeRemovedFromBusinessNotice(): string | null {
+  try {
+    const removed = sessionStorage.getItem(REMOVED_KEY);
+    sessionStorage.removeItem(REMOVED_KEY);
+    return removed ? REMOVED_FROM_BUSINESS_MESSAGE : null;
+  } catch {
+    return null;
+  }
+}

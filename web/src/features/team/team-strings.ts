@@ -6,7 +6,7 @@ export const teamStrings = {
   card: {
     title: 'Team',
     description: `Invite up to ${TEAM_MEMBER_LIMIT} people, each with a role. An invitation works once, for ${INVITATION_DAYS} days.`,
-    note: 'Owner: everything. Manager: links, requests, transactions and refunds. Staff: create links and QR codes, see payments, send requests.',
+    note: 'Owner: everything. Manager: links, QR codes and print, requests, transactions, refunds and subscribers. Staff: create links and QR codes, see payments, send requests.',
     listLabel: 'Members',
     loading: 'Loading your team…',
     loadFailedTitle: 'Your team could not be loaded',
@@ -28,6 +28,7 @@ export const teamStrings = {
     invite: 'Send invitation',
     inviting: 'Sending…',
     invited: (email: string) => `Invitation sent to ${email}.`,
+    resent: (email: string) => `Invitation sent again to ${email}: the earlier link no longer works.`,
   },
   activity: {
     title: 'Activity',
@@ -61,6 +62,22 @@ export const teamStrings = {
     role: (role: Role) => `Your role: ${ROLE_LABELS[role]}`,
   },
   hidden: (role: Role) =>
-    `As ${ROLE_LABELS[role]} you don't see Payouts or Settings: they are for the business's owner.`,
-  refundHidden: (role: Role) => `Refunds need a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+    role === 'staff'
+      ? "As Staff you don't see Subscribers, Payouts or Settings: Subscribers need a Manager, the rest are for the business's owner."
+      : `As ${ROLE_LABELS[role]} you don't see Payouts or Settings: they are for the business's owner.`,
+  refundHidden: (role: Role) =>
+    `Refunds and sending a receipt again need a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  planHidden: (role: Role) =>
+    `The plan is the business's owner's: ask them to upgrade or change it (your role: ${ROLE_LABELS[role]}).`,
+  linkChangesHidden: (role: Role) =>
+    `Changing, closing or setting an expiry on a link needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  requestCancelHidden: (role: Role) =>
+    `Cancelling a request needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  /** A page opened by its address (a bookmark, a link) by someone whose role it is not for. */
+  pageHidden: {
+    title: (least: Role) =>
+      least === 'owner' ? "This page is for the business's owner" : 'This page needs a Manager or Owner',
+    body: (role: Role) => `Your role in this business is ${ROLE_LABELS[role]}. Ask an owner if you need it.`,
+    back: 'Back to the dashboard',
+  },
 };

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { Alert } from '@web/components/ui/alert';
+import { takeRemovedFromBusinessNotice } from '@web/lib/current-business';
 import { PublicPageShell } from '@web/components/public-page-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { BRAND_NAME } from '@shared/brand';
@@ -12,10 +15,17 @@ const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} with your password or an ema
 /** /login, 'Welcome Back': password or magic link. */
 export function LoginPage() {
   const location = useLocation();
+  // Sent here because an owner removed them from the business this tab was working in (docs/decisions.md #197).
+  const [removedNotice] = useState(takeRemovedFromBusinessNotice);
   return (
     <PublicPageShell>
       <PageDescription content={LOGIN_DESCRIPTION} />
       <div className="mx-auto flex w-full max-w-md flex-col gap-6">
+        {removedNotice ? (
+          <Alert variant="info" role="status">
+            {removedNotice}
+          </Alert>
+        ) : null}
         <Card>
           <CardHeader className="items-center text-center">
             <CardTitle as="h1" className="text-2xl">

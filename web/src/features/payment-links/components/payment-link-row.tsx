@@ -26,7 +26,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { SendRequestDialog } from '@web/features/requests';
-import { useCurrentRole } from '@web/features/team';
+import { teamStrings, useCurrentRole } from '@web/features/team';
 import { roleAllows } from '@shared/roles';
 import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
@@ -61,6 +61,9 @@ export function PaymentLinkRow({
   const [menuOpen, setMenuOpen] = useState(false);
   const [editingSettings, setEditingSettings] = useState(false);
   const [sendingRequest, setSendingRequest] = useState(false);
+  // Changing or closing a link is a manager's (docs/decisions.md #161): Staff create links and their QR codes.
+  const role = useCurrentRole();
+  const canChange = role !== undefined && roleAllows(role, 'manager');
 
   const setActive = (isActive: boolean) =>
     toggle.mutate(
@@ -114,7 +117,7 @@ export function PaymentLinkRow({
       </div>
 
       <div className="-ml-2 flex items-center gap-1 sm:ml-0">
-        <EditExpiryButton link={link} />
+        {canChange ? <EditExpiryButton link={link} /> : null}
         <Button variant="ghost" size="icon" aria-label={strings.copyLink(link.title)} onClick={() => void copy(url)}>
           {copied ? <Check aria-hidden="true" className="text-primary" /> : <Copy aria-hidden="true" />}
         </Button>
@@ -133,6 +136,8 @@ export function PaymentLinkRow({
             <DropdownMenu.Content
               align="end"
               sideOffset={4}
+              // Off the screen's edge on a phone, where the menu is wider than the space left of its button.
+              collisionPadding={8}
               onCloseAutoFocus={(event) => {
                 if (focusGoesElsewhere.current) event.preventDefault();
                 focusGoesElsewhere.current = false;
@@ -140,19 +145,23 @@ export function PaymentLinkRow({
               onKeyDown={(event) => closeOnUnheardEscape(event, () => setMenuOpen(false))}
               className="z-50 min-w-48 rounded-lg border border-border bg-background p-1 shadow-lg"
             >
-              <MenuItem disabled={toggle.isPending} onSelect={() => setActive(!link.isActive)}>
-                {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
-                {link.isActive ? strings.deactivate : strings.activate}
-              </MenuItem>
-              <MenuItem
-                onSelect={() => {
-                  focusGoesElsewhere.current = true;
-                  setEditingSettings(true);
-                }}
-              >
-                <SlidersHorizontal aria-hidden="true" />
-                {strings.editSettings}
-              </MenuItem>
+              {canChange ? (
+                <>
+                  <MenuItem disabled={toggle.isPending} onSelect={() => setActive(!link.isActive)}>
+                    {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+                    {link.isActive ? strings.deactivate : strings.activate}
+                  </MenuItem>
+                  <MenuItem
+                    onSelect={() => {
+                      focusGoesElsewhere.current = true;
+                      setEditingSettings(true);
+                    }}
+                  >
+                    <SlidersHorizontal aria-hidden="true" />
+                    {strings.editSettings}
+                  </MenuItem>
+                </>
+              ) : null}
               <MenuItem
                 onSelect={() => {
                   focusGoesElsewhere.current = true;
@@ -167,6 +176,11 @@ export function PaymentLinkRow({
                   <Mail aria-hidden="true" />
                   {strings.sendToCustomer}
                 </MenuItem>
+              ) : null}
+              {role && !canChange ? (
+                <DropdownMenu.Label className="max-w-64 px-2 py-1.5 text-xs text-muted-foreground">
+                  {teamStrings.linkChangesHidden(role)}
+                </DropdownMenu.Label>
               ) : null}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>

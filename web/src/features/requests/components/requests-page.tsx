@@ -12,6 +12,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
+import { teamStrings, useCurrentRole } from '@web/features/team';
+import { roleAllows } from '@shared/roles';
 import { useCancelRequest, useRequests } from '../api/requests-api';
 import { requestsStrings as strings } from '../requests-strings';
 import { SendRequestDialog } from './send-request-dialog';
@@ -45,6 +47,9 @@ const STATUS_VARIANT = { sent: 'brand', reminded: 'warning', paid: 'success', ca
 function Requests({ profile }: { profile: MerchantProfile }) {
   const requests = useRequests();
   const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
+  // Staff send requests; cancelling one is a manager's (docs/decisions.md #161).
+  const role = useCurrentRole();
+  const canCancel = role !== undefined && roleAllows(role, 'manager');
 
   return (
     <ListCard
@@ -53,14 +58,23 @@ function Requests({ profile }: { profile: MerchantProfile }) {
       words={strings.list}
       retryLabel={strings.retry}
       emptyIcon={Mail}
-      after={<CancelDialog request={cancelling} onClose={() => setCancelling(null)} />}
+      after={
+        <>
+          {role && !canCancel && requests.data?.requests.length ? (
+            <p className="border-t border-border px-6 py-4 text-sm text-muted-foreground">
+              {teamStrings.requestCancelHidden(role)}
+            </p>
+          ) : null}
+          <CancelDialog request={cancelling} onClose={() => setCancelling(null)} />
+        </>
+      }
     >
       {(request) => (
         <RequestRow
           key={request.requestId}
           request={request}
           timeZone={profile.timeZone}
-          onCancel={() => setCancelling(request)}
+          onCancel={canCancel ? () => setCancelling(request) : undefined}
         />
       )}
     </ListCard>
@@ -78,7 +92,8 @@ function RequestRow({
 }: {
   request: PaymentRequest;
   timeZone: string;
-  onCancel: () => void;
+  /** Absent for a role that may not cancel. */
+  onCancel?: () => void;
 }) {
   const open = request.status === 'sent' || request.status === 'reminded';
   return (
@@ -116,7 +131,7 @@ function RequestRow({
         <time dateTime={request.createdAt}>{formatDate(request.createdAt, timeZone)}</time>
       </ListCell>
       <span className="flex items-center sm:justify-end">
-        {open ? (
+        {open && onCancel ? (
           <Button
             variant="outline"
             size="sm"

@@ -11,6 +11,7 @@ import { cn } from '@web/lib/cn';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useManageSubscription } from '../hooks/use-open-billing-pages';
 import { formatPlanDate, subscriptionStrings } from '../subscription-strings';
+import { RoleGate, teamStrings } from '@web/features/team';
 import { UpgradeButton } from './upgrade-button';
 
 const strings = subscriptionStrings.card;
@@ -115,10 +116,16 @@ function BusinessPlanCard({ status }: { status: SubscriptionStatus }) {
         ) : null}
       </CardContent>
       <CardFooter>
-        <Button variant="outline" className="w-full sm:w-auto" onClick={manage} disabled={isOpening}>
-          <CreditCard aria-hidden="true" />
-          {isOpening ? subscriptionStrings.openingPortal : subscriptionStrings.manage}
-        </Button>
+        {/* The plan is the owner's (docs/decisions.md #161). */}
+        <RoleGate
+          least="owner"
+          why={(role) => <p className="text-sm text-muted-foreground">{teamStrings.planHidden(role)}</p>}
+        >
+          <Button variant="outline" className="w-full sm:w-auto" onClick={manage} disabled={isOpening}>
+            <CreditCard aria-hidden="true" />
+            {isOpening ? subscriptionStrings.openingPortal : subscriptionStrings.manage}
+          </Button>
+        </RoleGate>
       </CardFooter>
     </Card>
   );

@@ -40,7 +40,7 @@ export function useCurrentRole(): Role | undefined {
   return (list.find((business) => business.businessId === chosen) ?? list[0])?.role;
 }
 
-function useTeamChange<T>(change: (input: T) => Promise<unknown>) {
+function useTeamChange<T, R>(change: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,

@@ -30,7 +30,10 @@ export function BusinessSwitcher() {
             onChange={(event) => {
               // The own business is the default: no header at all.
               chooseBusiness(event.target.value === list[0]!.businessId ? null : event.target.value);
-              queryClient.clear();
+              // Everything on the page is the other business's. Reset, not clear: clearing drops the cache
+              // under the mounted reads, which kept showing the old business's name and payments; a reset
+              // empties them and reads again what is on screen, now for the chosen business.
+              void queryClient.resetQueries();
               void navigate('/dashboard');
             }}
           >

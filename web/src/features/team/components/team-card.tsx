@@ -64,6 +64,11 @@ export function TeamCard() {
           ) : null}
           <section aria-label={strings.pending} className="flex flex-col gap-3">
             <h3 className="text-sm font-semibold">{strings.pending}</h3>
+            {resend.isSuccess ? (
+              <p role="status" className="text-sm">
+                {strings.resent(resend.data.email)}
+              </p>
+            ) : null}
             {team.data?.invitations.length ? (
               <ul className="-mx-6 divide-y divide-border">
                 {team.data.invitations.map((invitation) => (

@@ -191,7 +191,11 @@ export function TransactionDetail({
               <RefundButton payment={known} />
             </RoleGate>
           ) : null}
-          {canResendReceipt(known) ? <ResendReceiptButton paymentId={known.paymentId} /> : null}
+          {canResendReceipt(known) ? (
+            <RoleGate least="manager">
+              <ResendReceiptButton paymentId={known.paymentId} />
+            </RoleGate>
+          ) : null}
           {known.stripeDashboardUrl ? (
             <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
               {strings.viewInStripe}
