@@ -54,6 +54,9 @@ test('Staff are offered only what Staff may do, and told why; a Manager opens Su
   const plan = page.getByRole('region', { name: 'Subscription' });
   await expect(plan).toContainText("The plan is the business's owner's: ask them to upgrade or change it");
   await expect(plan.getByRole('button', { name: 'Upgrade to Business' })).toHaveCount(0);
+  // Setting the business up (Stripe, tax) is the owner's: no checklist of steps she cannot take.
+  await expect(page.getByRole('heading', { name: 'Recent Payments' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Set up your business' })).toHaveCount(0);
 
   // The owner's pages and the manager's, opened by their address.
   await expectRefusedPage(page, '/dashboard/settings', "This page is for the business's owner", 'Staff');

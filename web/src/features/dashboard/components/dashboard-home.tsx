@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MerchantProfile } from '@shared/contracts/merchant';
@@ -12,6 +13,7 @@ import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { isNewMerchant } from '../dashboard-frame-strings';
 import { useStripeConnection } from '@web/lib/stripe-connection-api';
 import { PlanBadge, SubscriptionStatusCard, useSubscriptionStatus } from '@web/features/subscription';
+import { businessesQuery } from '@web/features/team';
 import { useDashboardStats, useRecentPayments } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
 import { BusinessOverviewCard } from './business-overview-card';
@@ -60,6 +62,8 @@ function useFirstScreenReads(): boolean {
     usePaymentLinks(),
     useSubscriptionStatus(),
     useRecentPayments(),
+    // The person's role: whether the checklist (the owner's) is theirs to see.
+    useQuery(businessesQuery),
   ];
   useDashboardStats(); // further down: started now, not waited for
   return shaping.every((read) => read.isFetched);

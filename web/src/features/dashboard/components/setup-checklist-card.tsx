@@ -2,6 +2,7 @@ import { ArrowRight, CircleCheck, Circle, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { useConnectStripe } from '@web/features/stripe-connection';
+import { useCurrentRole } from '@web/features/team';
 import { cn } from '@web/lib/cn';
 import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
@@ -17,7 +18,7 @@ const strings = dashboardStrings.home.setup;
  * your first link → Print your QR code → GST and Xero (#208). Each ticks itself from what is true — the
  * Stripe account, the links, a downloaded poster, table card or QR code, tax settings saved (registered or
  * not) — and the card goes once all four are done, or when
- * the merchant hides it. Nothing is drawn until the connection and the links are read, so a merchant who
+ * the merchant hides it. Only the business's owner sees it. Nothing is drawn until the connection and the links are read, so a merchant who
  * is set up never sees it flash.
  */
 export function SetupChecklistCard() {
@@ -26,7 +27,11 @@ export function SetupChecklistCard() {
   const { progress, record } = useSetupProgress();
   const { connect, isConnecting } = useConnectStripe();
   const profile = useMerchantProfile();
+  const role = useCurrentRole();
 
+  // Setting the business up is its owner's: a Manager or Staff can neither connect its Stripe account nor save
+  // its tax settings (docs/decisions.md #161, #235), so the steps are not offered to them.
+  if (role !== undefined && role !== 'owner') return null;
   if (progress.dismissed || !stripe.data || !links.data || !profile.data) return null;
   const steps: SetupStep[] = [
     {
