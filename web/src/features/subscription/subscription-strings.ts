@@ -1,6 +1,7 @@
 /** Words on the subscription card and gate (one place, docs/decisions.md #2). */
 import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
 import { formatDate } from '@shared/format-date';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 import { formatMoney } from '@web/lib/format-money';
 
 const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
@@ -12,6 +13,9 @@ export function formatPlanDate(iso: string): string {
 
 export const subscriptionStrings = {
   upgrade: 'Upgrade to Business',
+  /** The plan is the owner's (docs/decisions.md #161): what a Manager or Staff member reads in its place. */
+  planHidden: (role: Role) =>
+    `The plan is the business's owner's: ask them to upgrade or change it (your role: ${ROLE_LABELS[role]}).`,
   openingCheckout: 'Opening checkout...',
   checkoutFailedTitle: 'Error',
   checkoutFailed: (message: string) => `Failed to create checkout: ${message}`,

@@ -67,8 +67,6 @@ export const teamStrings = {
       : `As ${ROLE_LABELS[role]} you don't see Payouts or Settings: they are for the business's owner.`,
   refundHidden: (role: Role) =>
     `Refunds and sending a receipt again need a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
-  planHidden: (role: Role) =>
-    `The plan is the business's owner's: ask them to upgrade or change it (your role: ${ROLE_LABELS[role]}).`,
   linkChangesHidden: (role: Role) =>
     `Changing, closing or setting an expiry on a link needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
   requestCancelHidden: (role: Role) =>

@@ -11,7 +11,7 @@ import { cn } from '@web/lib/cn';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useManageSubscription } from '../hooks/use-open-billing-pages';
 import { formatPlanDate, subscriptionStrings } from '../subscription-strings';
-import { RoleGate, teamStrings } from '@web/features/team';
+import { RoleGate } from '@web/features/team';
 import { UpgradeButton } from './upgrade-button';
 
 const strings = subscriptionStrings.card;
@@ -119,7 +119,7 @@ function BusinessPlanCard({ status }: { status: SubscriptionStatus }) {
         {/* The plan is the owner's (docs/decisions.md #161). */}
         <RoleGate
           least="owner"
-          why={(role) => <p className="text-sm text-muted-foreground">{teamStrings.planHidden(role)}</p>}
+          why={(role) => <p className="text-sm text-muted-foreground">{subscriptionStrings.planHidden(role)}</p>}
         >
           <Button variant="outline" className="w-full sm:w-auto" onClick={manage} disabled={isOpening}>
             <CreditCard aria-hidden="true" />

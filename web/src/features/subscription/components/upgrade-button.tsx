@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Button, type ButtonProps } from '@web/components/ui/button';
-import { teamStrings, useCurrentRole } from '@web/features/team';
+import { useCurrentRole } from '@web/features/team';
 import { useUpgradeToBusiness } from '../hooks/use-open-billing-pages';
 import { subscriptionStrings as strings } from '../subscription-strings';
 
@@ -11,7 +11,7 @@ import { subscriptionStrings as strings } from '../subscription-strings';
 export function UpgradeButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
   const { upgrade, isOpening } = useUpgradeToBusiness();
   const role = useCurrentRole();
-  if (role && role !== 'owner') return <p className="text-sm text-muted-foreground">{teamStrings.planHidden(role)}</p>;
+  if (role && role !== 'owner') return <p className="text-sm text-muted-foreground">{strings.planHidden(role)}</p>;
   return (
     <Button {...props} onClick={upgrade} disabled={isOpening || props.disabled}>
       <Sparkles aria-hidden="true" />
