@@ -343,19 +343,3 @@ export function listInvoices(context: SandboxContext, params: Params, account: s
     .reverse();
   return listPage(invoices, params, '/v1/invoices');
 }
-
-export function createPortalSession(context: SandboxContext, params: Params, account: string | null) {
-  const customerId = requiredString(params, 'customer');
-  if (!context.store.find(customerId, account)) throw noSuchObject('customer', customerId, 'customer');
-  const session = {
-    id: newId('bps', 24),
-    object: 'billing_portal.session',
-    customer: customerId,
-    return_url: optionalString(params, 'return_url') ?? null,
-    url: '',
-    created: context.now(),
-    livemode: false,
-  };
-  session.url = `${context.baseUrl}/portal/${session.id}`;
-  return context.store.put(session, account);
-}
