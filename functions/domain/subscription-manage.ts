@@ -21,7 +21,7 @@ export const MANAGE_NOT_FOUND_MESSAGE =
   'We could not find this repeating payment. Open the link in your latest receipt, or ask the business.';
 
 /**
- * What the payer's portal offers on every merchant's account (docs/decisions.md #253), as the receipt promises
+ * What the payer's portal offers on every merchant's account (docs/decisions.md #254), as the receipt promises
  * ("cancel or change your card", #157): cancel now, with no proration (a refund stays the merchant's, #159);
  * replace the card, which the next retry of a declined period uses; and the invoices they have paid. Their name
  * and email are the receipt's and the amount is the merchant's, so neither can be changed here.
@@ -82,7 +82,7 @@ export async function billingPortalUrlFor(
 
 /**
  * Paylink's portal configuration on the merchant's connected account: a connected account that never saved
- * portal settings in its own Dashboard has no default, and Stripe refuses a session without one (#253). Made
+ * portal settings in its own Dashboard has no default, and Stripe refuses a session without one (docs/decisions.md #253). Made
  * the first time a payer opens the portal — one idempotency key per account, so two payers opening it at once
  * make one — and its id kept on the merchant, so every later session names it without asking Stripe.
  */

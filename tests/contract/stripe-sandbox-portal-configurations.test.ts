@@ -1,4 +1,4 @@
-// The billing portal's configurations through the sandbox with the real SDK (docs/decisions.md #253): a connected
+// The billing portal's configurations through the sandbox with the real SDK (docs/decisions.md #255): a connected
 // account that never saved portal settings has no default, so a session without `configuration` is refused as
 // Stripe refuses it; a configuration made there with `Stripe-Account` is that account's alone, and the portal
 // offers exactly its features.

@@ -1,5 +1,5 @@
 /**
- * The billing portal's configurations and sessions (docs/decisions.md #253). A configuration says what the
+ * The billing portal's configurations and sessions (docs/decisions.md #255). A configuration says what the
  * portal offers — cancel (at the period's end or now), update the card, invoice history — and is one account's:
  * a connected account's are created with `Stripe-Account`. A session without `configuration` uses the account's
  * default, the one saved in its Dashboard; an account that never saved its portal settings has none, and Stripe
