@@ -8,19 +8,12 @@
 import { periodEndAfter } from './billing-periods';
 import { cancellationDetailsParam } from './cancellation-details';
 import { timeFor } from './clock-time';
-import {
-  metadataParam,
-  optionalBoolean,
-  optionalInteger,
-  optionalString,
-  requiredString,
-  type Params,
-} from './form-params';
+import { metadataParam, optionalBoolean, optionalInteger, optionalString, type Params } from './form-params';
 import type { Price } from './customers-and-prices';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { listPage } from './list-page';
-import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
+import { StripeApiError, invalidParameter } from './stripe-error';
 import { createInvoice, finalizeAndPay, type Invoice, type OneTimeLine } from './subscription-invoices';
 
 export interface SubscriptionItem extends StripeObject {
