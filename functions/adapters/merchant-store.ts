@@ -79,6 +79,8 @@ export const merchantStore: MerchantRepository = {
   findByStripeCustomer: (customerId) => findByIndex('byStripeCustomer', 'stripeCustomerId', customerId),
   attachStripeAccount: (merchantId, accountId) => setOnce(merchantId, 'stripeAccountId', accountId),
   attachStripeCustomer: (merchantId, customerId) => setOnce(merchantId, 'stripeCustomerId', customerId),
+  attachPayerPortalConfiguration: (merchantId, configurationId) =>
+    setOnce(merchantId, 'payerPortalConfigurationId', configurationId),
   // Read times in milliseconds (stripe-events.ts): a state read at the same instant as the stored one is no newer.
   recordStripeAccountStatus: (merchantId, status, at) =>
     setIfNewer(merchantId, 'stripeAccountStatus', status, at, 'newer'),

@@ -34,7 +34,13 @@ export async function cancelSubscriberDeps(now = new Date()) {
   return { subscribers: subscriberStore, stripe: await stripeClient(), now };
 }
 
-/** The payer's manage address: the receipt's payment, its subscriber, and Stripe's billing portal. */
+/** The payer's manage address: the receipt's payment, its subscriber, its merchant's portal configuration, Stripe. */
 export async function billingPortalDeps() {
-  return { payments: paymentStore, subscribers: subscriberStore, stripe: await stripeClient(), appOrigin: appOrigin() };
+  return {
+    payments: paymentStore,
+    subscribers: subscriberStore,
+    merchants: merchantStore,
+    stripe: await stripeClient(),
+    appOrigin: appOrigin(),
+  };
 }

@@ -61,10 +61,10 @@ export const subscriberFunctions: readonly FunctionSpec[] = [
   {
     name: 'manage-subscription',
     description:
-      "A recurring payment's receipt link: opens Stripe's billing portal on the merchant's account for that payer.",
+      "A recurring payment's receipt link: opens Stripe's billing portal on the merchant's account for that payer, with Paylink's portal configuration there (made once, kept on the merchant).",
     entry: 'functions/http/manage-subscription.ts',
     routes: [{ method: 'GET', path: '/api/subscriptions/manage/{token}', auth: 'public' }],
-    tables: { payments: 'read', subscribers: 'read' },
+    tables: { payments: 'read', subscribers: 'read', merchants: 'readwrite' },
     secrets: ['stripe-secret-key'],
     timeoutSeconds: 25,
   },

@@ -25,6 +25,8 @@ export interface MerchantRecord extends Omit<
   stripeAccountStatus?: StripeAccountStatus;
   /** Epoch seconds of the Stripe event or read that set stripeAccountStatus: older news never overwrites newer. */
   stripeAccountStatusAt?: number;
+  /** Paylink's billing portal configuration on `stripeAccountId`, for its payers (docs/decisions.md #253). */
+  payerPortalConfigurationId?: string;
   /** The merchant as a customer of Paylink (platform account), for the subscription. */
   stripeCustomerId?: string;
   subscription?: MerchantSubscription;
@@ -68,6 +70,8 @@ export interface MerchantRepository {
   attachStripeAccount(merchantId: string, accountId: string): Promise<string>;
   /** Records the Stripe customer unless one is recorded already; returns the one that stands. */
   attachStripeCustomer(merchantId: string, customerId: string): Promise<string>;
+  /** Records Paylink's portal configuration unless one is recorded already; returns the one that stands. */
+  attachPayerPortalConfiguration(merchantId: string, configurationId: string): Promise<string>;
   /** Sets the connection status unless a later read (`at`, epoch milliseconds of the read) is already stored. */
   recordStripeAccountStatus(merchantId: string, status: StripeAccountStatus, at: number): Promise<boolean>;
   /** Sets the plan's subscription unless a later read (`at`, epoch milliseconds of the read) is already stored. */

@@ -272,6 +272,20 @@ export interface AccountRequest {
 }
 
 /** Stripe, as far as Paylink's rules use it (the SDK's names). */
+/** What a billing portal configuration offers (Stripe's `POST /v1/billing_portal/configurations`). */
+export interface PortalConfigurationParams {
+  business_profile: { headline: string };
+  default_return_url: string;
+  features: {
+    customer_update: { enabled: false };
+    invoice_history: { enabled: boolean };
+    payment_method_update: { enabled: boolean };
+    subscription_cancel: { enabled: boolean; mode: 'at_period_end' | 'immediately'; proration_behavior: 'none' };
+    subscription_update: { enabled: false };
+  };
+  metadata: Metadata;
+}
+
 export interface StripePort {
   checkout: {
     sessions: {
@@ -358,9 +372,13 @@ export interface StripePort {
   billingPortal: {
     sessions: {
       create(
-        params: { customer: string; return_url: string },
+        params: { customer: string; return_url: string; configuration?: string },
         options?: StripeRequestOptions,
       ): Promise<{ url: string }>;
+    };
+    /** The payer's portal on a connected account (docs/decisions.md #253): subscription-manage.ts. */
+    configurations: {
+      create(params: PortalConfigurationParams, options: StripeRequestOptions): Promise<{ id: string }>;
     };
   };
 }

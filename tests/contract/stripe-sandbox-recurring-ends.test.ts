@@ -5,7 +5,7 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitHostedForm } from '@tests/support/stripe-sandbox';
-import { onboardedAccount, subscribe, type RecurringCheckoutOptions } from './support/recurring-checkout';
+import { onboardedAccount, payerPortal, subscribe, type RecurringCheckoutOptions } from './support/recurring-checkout';
 import { startSandboxWithReceiver, type SandboxWithReceiver } from './support/sandbox-with-receiver';
 
 const DAY = 86_400;
@@ -117,10 +117,7 @@ describe('a renewal that declines', () => {
     const { start } = subscriber;
     await subscriber.useCard(DECLINING_CARD);
     await subscriber.advanceTo(start + WEEK);
-    const portal = await stripe.billingPortal.sessions.create(
-      { customer: String(subscriber.subscription.customer) },
-      { stripeAccount: subscriber.account },
-    );
+    const portal = await payerPortal(stripe, subscriber.account, String(subscriber.subscription.customer));
     const before = await (await fetch(portal.url)).text();
     expect(before).toContain('Payment failed: update your card');
     expect(before).toContain('visa ending 0341');
@@ -202,10 +199,7 @@ describe('cancelling', () => {
 
   it('by the payer, in the billing portal on the connected account', async () => {
     const subscriber = await subscriberOnClock('portal@example.co.nz');
-    const portal = await stripe.billingPortal.sessions.create(
-      { customer: String(subscriber.subscription.customer), return_url: 'http://app.test/p/link-rec-1' },
-      { stripeAccount: subscriber.account },
-    );
+    const portal = await payerPortal(stripe, subscriber.account, String(subscriber.subscription.customer));
     const page = await (await fetch(portal.url)).text();
     expect(page).toContain('NZD $25.00 every week');
     const submitted = await submitHostedForm(portal.url, {

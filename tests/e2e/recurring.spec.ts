@@ -178,3 +178,21 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await expect(page.getByLabel('Link')).toHaveValue(link.linkId);
   await expect(row).toContainText('Cancelled');
 });
+
+test("Create Link's Repeat says the number of payments once one is set, not 'until they or you cancel'", async ({
+  page,
+}) => {
+  const merchant = await createMerchantReadyForPayments({ businessName: 'Kōwhai Swim School' });
+  await page.setViewportSize(DESKTOP);
+  await signInWithStoredSession(page, merchant, '/dashboard/create-link');
+  const repeat = page.getByLabel('Repeat');
+  await repeat.selectOption({ label: 'Weekly' });
+  await expect(repeat).toHaveAccessibleDescription(/until they or you cancel/);
+  const payments = page.getByLabel(/^Number of payments/);
+  await payments.fill('10');
+  await expect(repeat).toHaveAccessibleDescription(/10 payments in all, then it stops by itself/);
+  await expect(repeat).not.toHaveAccessibleDescription(/until they or you cancel/);
+  // Emptied, it repeats until cancelled again, and the hint says so.
+  await payments.fill('');
+  await expect(repeat).toHaveAccessibleDescription(/until they or you cancel/);
+});

@@ -3,9 +3,11 @@ import type { ApiRequest, ApiRoute } from './api-route';
 import {
   cancelFromParams,
   createCustomerFromParams,
+  createPortalConfiguration,
   createPortalSession,
   createPrice,
   listInvoices,
+  listPortalConfigurations,
   listSubscriptions,
   retrieve,
   updateSubscription,
@@ -39,6 +41,21 @@ export function billingRoutes(context: SandboxContext): ApiRoute[] {
       method: 'POST',
       pattern: /^\/v1\/billing_portal\/sessions$/,
       handle: ({ params, account }) => createPortalSession(context, params, account),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/billing_portal\/configurations$/,
+      handle: ({ params, account }) => createPortalConfiguration(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/billing_portal\/configurations$/,
+      handle: ({ params, account }) => listPortalConfigurations(context, params, account),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/billing_portal\/configurations\/([^/]+)$/,
+      handle: retrieveKind('billing_portal.configuration'),
     },
     {
       method: 'GET',

@@ -1,7 +1,8 @@
 /**
  * Stripe Billing, the one import point for the sandbox's routes and pages: customers and prices
  * (`customers-and-prices.ts`), and subscriptions — the platform's own plan with a trial, and merchants'
- * recurring links on their connected accounts — their invoices and the billing portal (`subscriptions.ts`).
+ * recurring links on their connected accounts — and their invoices (`subscriptions.ts`); the billing portal's
+ * configurations and sessions (`portal-configurations.ts`).
  * Renewals, retries and test clocks: subscription-renewals.ts, test-clocks.ts.
  */
 export {
@@ -16,7 +17,6 @@ export {
   cancelAtPeriodEnd,
   cancelFromParams,
   cancelNow,
-  createPortalSession,
   listInvoices,
   listSubscriptions,
   resumeSubscription,
@@ -26,3 +26,9 @@ export {
   type Subscription,
   type SubscriptionItem,
 } from './subscriptions';
+export {
+  createPortalConfiguration,
+  createPortalSession,
+  featuresOfSession,
+  listPortalConfigurations,
+} from './portal-configurations';

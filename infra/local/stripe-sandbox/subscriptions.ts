@@ -8,19 +8,12 @@
 import { periodEndAfter } from './billing-periods';
 import { cancellationDetailsParam } from './cancellation-details';
 import { timeFor } from './clock-time';
-import {
-  metadataParam,
-  optionalBoolean,
-  optionalInteger,
-  optionalString,
-  requiredString,
-  type Params,
-} from './form-params';
+import { metadataParam, optionalBoolean, optionalInteger, optionalString, type Params } from './form-params';
 import type { Price } from './customers-and-prices';
 import type { SandboxContext } from './sandbox-context';
 import { newId, type StripeObject } from './sandbox-store';
 import { listPage } from './list-page';
-import { StripeApiError, invalidParameter, noSuchObject } from './stripe-error';
+import { StripeApiError, invalidParameter } from './stripe-error';
 import { createInvoice, finalizeAndPay, type Invoice, type OneTimeLine } from './subscription-invoices';
 
 export interface SubscriptionItem extends StripeObject {
@@ -342,20 +335,4 @@ export function listInvoices(context: SandboxContext, params: Params, account: s
     )
     .reverse();
   return listPage(invoices, params, '/v1/invoices');
-}
-
-export function createPortalSession(context: SandboxContext, params: Params, account: string | null) {
-  const customerId = requiredString(params, 'customer');
-  if (!context.store.find(customerId, account)) throw noSuchObject('customer', customerId, 'customer');
-  const session = {
-    id: newId('bps', 24),
-    object: 'billing_portal.session',
-    customer: customerId,
-    return_url: optionalString(params, 'return_url') ?? null,
-    url: '',
-    created: context.now(),
-    livemode: false,
-  };
-  session.url = `${context.baseUrl}/portal/${session.id}`;
-  return context.store.put(session, account);
 }

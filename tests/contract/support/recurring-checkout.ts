@@ -75,3 +75,23 @@ export async function subscribe(stripe: Stripe, account: string, options: Recurr
   );
   return { session: completed, subscription: completed.subscription as Stripe.Subscription };
 }
+
+/**
+ * A billing portal session on the connected account, through a configuration made there first: a connected
+ * account has no default configuration, and Stripe refuses a session without one (docs/decisions.md #253).
+ */
+export async function payerPortal(
+  stripe: Stripe,
+  account: string,
+  customer: string,
+  features: Stripe.BillingPortal.ConfigurationCreateParams.Features = {
+    payment_method_update: { enabled: true },
+    subscription_cancel: { enabled: true, mode: 'immediately' },
+  },
+) {
+  const configuration = await stripe.billingPortal.configurations.create({ features }, { stripeAccount: account });
+  return stripe.billingPortal.sessions.create(
+    { customer, configuration: configuration.id, return_url: 'http://app.test/p/link-rec-1' },
+    { stripeAccount: account },
+  );
+}

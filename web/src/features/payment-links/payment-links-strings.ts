@@ -44,7 +44,11 @@ export const paymentLinksStrings = {
     },
     repeatLabel: 'Repeat',
     repeatNever: 'Never (one payment)',
-    repeatHint: 'The customer pays now, then on this schedule until they or you cancel. A tip is taken once.',
+    /** Says the number of payments once one is set: "until cancelled" would then be wrong. */
+    repeatHint: (payments: number | null) =>
+      payments === null
+        ? 'The customer pays now, then on this schedule until they or you cancel. A tip is taken once.'
+        : `The customer pays now, then on this schedule: ${payments} payments in all, then it stops by itself. They or you can cancel sooner. A tip is taken once.`,
     repeatPaymentsLabel: 'Number of payments',
     repeatPaymentsPlaceholder: 'Until cancelled',
     repeatPaymentsHint: 'For example 10 for ten weekly classes. Leave it empty to repeat until cancelled.',

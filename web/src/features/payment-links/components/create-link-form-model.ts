@@ -11,7 +11,7 @@ import {
 } from '@shared/contracts/payment-links';
 import { parseMoneyInput } from '@shared/money';
 import { paymentLinkDefaults } from '@shared/payment-link-record';
-import type { RepeatEvery } from '@shared/recurring';
+import { MAX_REPEAT_PAYMENTS, type RepeatEvery } from '@shared/recurring';
 import { toCustomFieldInputs, type WithQuestions } from './link-questions-fields';
 import { linkSettingsInput, linkSettingsText, type LinkSettingsText } from './link-settings-text';
 import { filledTipPlaces, TIP_FORM_DEFAULTS, toTipPresetsInput, type WithTips } from './link-tip-fields';
@@ -96,6 +96,12 @@ export function toCreateInput(values: CreateLinkFormValues): CreatePaymentLinkIn
 /** The number of payments as typed: empty for until cancelled; text that is no number stays NaN, and fails. */
 function countOf(text: string): number | null {
   return text.trim() === '' ? null : Number(text.trim());
+}
+
+/** The number of payments the Repeat hint can name: a whole number the form accepts, else none (until cancelled). */
+export function plannedPayments(text: string | undefined): number | null {
+  const count = countOf(text ?? '');
+  return count !== null && Number.isInteger(count) && count >= 2 && count <= MAX_REPEAT_PAYMENTS ? count : null;
 }
 
 /** The shared createPaymentLinkSchema decides, exactly as the server will; its messages land on their fields. */

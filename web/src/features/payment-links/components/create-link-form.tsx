@@ -24,7 +24,13 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreatePaymentLink } from '@web/lib/payment-links-api';
 import { paymentLinksStrings } from '../payment-links-strings';
 import { LinkCreatedDialog } from './link-created-dialog';
-import { EMPTY_FORM, createLinkResolver, formFieldOf, type CreateLinkFormValues } from './create-link-form-model';
+import {
+  EMPTY_FORM,
+  createLinkResolver,
+  formFieldOf,
+  plannedPayments,
+  type CreateLinkFormValues,
+} from './create-link-form-model';
 import { GstTreatmentField, useOffersGstChoice } from './gst-treatment-field';
 import { LinkQuestionsFields } from './link-questions-fields';
 import { LinkTipFields } from './link-tip-fields';
@@ -61,6 +67,7 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
   });
   const isOpenAmount = useWatch({ control: form.control, name: 'isOpenAmount' });
   const repeatEvery = useWatch({ control: form.control, name: 'repeatEvery' });
+  const repeatHint = strings.repeatHint(plannedPayments(useWatch({ control: form.control, name: 'repeatPayments' })));
   const limitHint = repeatEvery ? strings.repeatLimitHint : strings.limitHint;
   const [title, description] = useWatch({ control: form.control, name: ['title', 'description'] });
   const { errors } = form.formState;
@@ -151,14 +158,9 @@ export function CreateLinkForm({ onShowCreateTab }: { onShowCreateTab: () => voi
 
         <LinkTipFields control={form.control} register={form.register} errors={errors} />
 
-        <FormField
-          id={ids.repeat}
-          label={strings.repeatLabel}
-          hint={strings.repeatHint}
-          error={errors.repeatEvery?.message}
-        >
+        <FormField id={ids.repeat} label={strings.repeatLabel} hint={repeatHint} error={errors.repeatEvery?.message}>
           <NativeSelect
-            {...fieldControlProps(ids.repeat, { error: errors.repeatEvery?.message, hint: strings.repeatHint })}
+            {...fieldControlProps(ids.repeat, { error: errors.repeatEvery?.message, hint: repeatHint })}
             {...form.register('repeatEvery')}
           >
             <option value="">{strings.repeatNever}</option>
