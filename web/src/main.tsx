@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';
 import { prerenderedPath, SIGNED_OUT_PAGES } from '@shared/prerendered-pages';
+import { startDashboardCode } from './app/dashboard-code';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
 import { mayBeSignedIn } from './lib/session-record';
@@ -37,6 +38,8 @@ const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(d
 // arrive (docs/decisions.md #102); the app then renders into the same root.
 const onDashboard = !payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname);
 const frameRoot: Root | undefined = onDashboard && mayBeSignedIn() ? drawDashboardFrame(container) : undefined;
+// Its own code is asked for now, beside the app's chunk, not once that chunk has run (docs/decisions.md #231).
+if (frameRoot) startDashboardCode(window.location.pathname);
 
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)

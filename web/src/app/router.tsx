@@ -6,6 +6,7 @@ import { dashboardHomeLoader } from '../features/dashboard/api/home-loader';
 import { merchantProfileQuery } from '../lib/merchant-profile';
 import { PageSpinner } from '../components/page-spinner';
 import { appStrings } from './app-strings';
+import { importDashboardGuard, importDashboardHome } from './dashboard-code';
 import { RootLayout } from './root-layout';
 import type { PaidPageHandle } from './routes/paid-feature-route';
 import { RouteErrorScreen } from './routes/route-error-screen';
@@ -101,7 +102,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             void queryClient.prefetchQuery(merchantProfileQuery);
             return null;
           },
-          lazy: async () => ({ Component: (await import('./routes/dashboard-guard-route')).DashboardGuardRoute }),
+          lazy: async () => ({ Component: (await importDashboardGuard()).DashboardGuardRoute }),
           children: [
             {
               index: true,
@@ -109,7 +110,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               // page's code: they do not wait for a loader module's round trip (docs/decisions.md #217).
               loader: dashboardHomeLoader(queryClient),
               lazy: {
-                Component: async () => (await import('../features/dashboard/components/dashboard-home')).DashboardHome,
+                Component: async () => (await importDashboardHome()).DashboardHome,
               },
             },
             // The paid features, behind the plan and Stripe gates; each page's heading shows above them.
