@@ -25,6 +25,7 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   createAuthChallenge: UserPoolOperation.CREATE_AUTH_CHALLENGE,
   verifyAuthChallengeResponse: UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
   postConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  preTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
 };
 
 export interface MerchantUserPoolProps {
