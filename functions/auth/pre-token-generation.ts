@@ -6,9 +6,8 @@
  * answers the sign-in with these words. It does not turn Cognito's setting back on (#250 says why).
  */
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/auth';
+import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
 import { hasTwoFactor } from '../adapters/cognito-two-factor';
-import { log } from '../adapters/observability';
 import { twoFactorRecordStore } from '../adapters/two-factor-record-store';
 import { mayIssueTokens } from '../domain/two-factor';
 
@@ -20,8 +19,16 @@ export async function handler(event: PreTokenGenerationTriggerEvent): Promise<Pr
     twoFactorRecordStore,
   );
   if (!allowed) {
-    // The operator's signal (docs/runbook.md): which person, and why no tokens were issued.
-    log.warn('two_factor_off_outside_paylink', { personId, triggerSource: event.triggerSource });
+    // The operator's signal (docs/runbook.md): which person, and why no tokens were issued. A plain JSON line,
+    // not the shared logger: this trigger is on every sign-in's path and stays a couple of KB.
+    console.warn(
+      JSON.stringify({
+        level: 'WARN',
+        message: 'two_factor_off_outside_paylink',
+        personId,
+        source: event.triggerSource,
+      }),
+    );
     throw new Error(TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE);
   }
   return event;

@@ -72,13 +72,6 @@ export type TwoFactorChange = z.infer<typeof twoFactorChangeSchema>;
 export const twoFactorChangeResponseSchema = z.object({ enabled: z.boolean(), signedOut: z.literal(true) });
 export type TwoFactorChangeResponse = z.infer<typeof twoFactorChangeResponseSchema>;
 
-/**
- * Why Cognito issued no tokens: Paylink's record says two-factor is on and Cognito's setting says off, turned off
- * outside Paylink (docs/decisions.md #250). The token trigger fails with these words; the sign-in pages show them.
- */
-export const TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE =
-  'Two-factor authentication on this account was turned off outside Paylink, so this sign-in was stopped to protect you. Contact support to get back in.';
-
 /** POST /api/me/sign-out-everywhere's answer: every session of the person ended, this one included. */
 export const signOutEverywhereResponseSchema = z.object({ signedOut: z.literal(true) });
 export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;

@@ -13,7 +13,8 @@ import {
   SetUserMFAPreferenceCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE, readMagicLinkToken } from '@shared/contracts/auth';
+import { readMagicLinkToken } from '@shared/contracts/auth';
+import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { freshCode, staleCode } from '../support/totp-codes';
 import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
