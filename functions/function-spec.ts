@@ -155,7 +155,8 @@ export type CognitoTrigger =
   | 'defineAuthChallenge'
   | 'createAuthChallenge'
   | 'verifyAuthChallengeResponse'
-  | 'postConfirmation';
+  | 'postConfirmation'
+  | 'preTokenGeneration';
 
 /** `read` may GetItem/Query/Scan; `readwrite` may also Put/Update/Delete. */
 export type TableAccess = 'read' | 'readwrite';
@@ -195,7 +196,7 @@ export interface FunctionSpec {
   signsOutUsers?: boolean;
   /**
    * May read whether a merchant has two-factor on: AdminGetUser on the merchants' user pool, nothing else
-   * (the magic link's define trigger, docs/decisions.md #169).
+   * (the magic link's define trigger, docs/decisions.md #169; the token trigger, #250).
    */
   readsTwoFactor?: boolean;
   /** Stripe resources beyond STRIPE_RESOURCES this function's client carries (STRIPE_OCCASIONAL_RESOURCES). */

@@ -206,7 +206,9 @@ export class PaylinkStack extends Stack {
       if (catalogFunction.spec.signsOutUsers) {
         this.merchantAuth.grantSignOut(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
       }
-      if (catalogFunction.spec.readsTwoFactor) this.merchantAuth.grantReadTwoFactor(catalogFunction.function);
+      if (catalogFunction.spec.readsTwoFactor) {
+        this.merchantAuth.grantReadTwoFactor(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
+      }
     }
 
     // Dashboard and alarms for everything above (docs/runbook.md); the stage's alarmEmail is subscribed.

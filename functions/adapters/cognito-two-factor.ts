@@ -100,6 +100,15 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
     );
   },
 
+  async restore(accessToken) {
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+  },
+
   async signOutEverywhere(accessToken) {
     await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken }));
   },
@@ -107,7 +116,7 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
 
 /**
  * Whether the merchant has the authenticator app on, as Cognito holds it (AdminGetUser, the catalogue's
- * `readsTwoFactor` grant): for the magic link's define trigger.
+ * `readsTwoFactor` grant): for the magic link's define trigger and the token trigger (docs/decisions.md #250).
  */
 export async function hasTwoFactor(userPoolId: string, username: string): Promise<boolean> {
   const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));

@@ -35,7 +35,8 @@ export const accountFunctions: readonly FunctionSpec[] = [
       'Turns the authenticator app on (a code from it) or off (the password and a current code, by a fresh sign-in), then ends every session.',
     entry: 'functions/http/change-two-factor.ts',
     routes: [{ method: 'POST', path: '/api/me/two-factor', auth: 'merchant' }],
-    // members: the person's session cut, written as every session ends (docs/decisions.md #200).
+    // members: the person's session cut, written as every session ends (docs/decisions.md #200), and
+    // Paylink's record of their two-factor (#250).
     tables: { merchants: 'read', members: 'readwrite' },
   },
   {
@@ -113,6 +114,16 @@ export const accountFunctions: readonly FunctionSpec[] = [
     cognitoTrigger: 'verifyAuthChallengeResponse',
     tables: { events: 'readwrite' },
     secrets: ['magic-link-key'],
+  },
+  {
+    name: 'cognito-pre-token-generation',
+    description:
+      'Before every token issue (sign-in, magic link, refresh): refuses tokens when Paylink records two-factor on and Cognito holds it off.',
+    entry: 'functions/auth/pre-token-generation.ts',
+    cognitoTrigger: 'preTokenGeneration',
+    // Cognito's MFA setting (AdminGetUser) against Paylink's record of it (docs/decisions.md #250).
+    readsTwoFactor: true,
+    tables: { members: 'read' },
   },
   {
     name: 'cognito-post-confirmation',

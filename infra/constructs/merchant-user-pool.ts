@@ -25,6 +25,7 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   createAuthChallenge: UserPoolOperation.CREATE_AUTH_CHALLENGE,
   verifyAuthChallengeResponse: UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
   postConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  preTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
 };
 
 export interface MerchantUserPoolProps {
@@ -140,10 +141,13 @@ export class MerchantUserPool extends Construct {
     });
   }
 
-  /** AdminGetUser only: whether a merchant has two-factor on (docs/decisions.md #169). */
-  grantReadTwoFactor(handler: IFunction) {
+  /**
+   * AdminGetUser only: whether a merchant has two-factor on (docs/decisions.md #169, #250). A policy of its own,
+   * as grantSignOut's; `name` (the function's construct id) tells apart the policies of several functions.
+   */
+  grantReadTwoFactor(handler: IFunction, name: string) {
     if (!handler.role) throw new Error(`${handler.node.path} has no role to grant AdminGetUser to`);
-    new Policy(this, `ReadTwoFactor${handler.node.id}`, {
+    new Policy(this, `ReadTwoFactor${name}`, {
       roles: [handler.role],
       statements: [
         new PolicyStatement({

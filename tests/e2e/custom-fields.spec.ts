@@ -9,6 +9,7 @@ import type { PaymentLink } from '@shared/contracts/payment-links';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments } from './support/merchant';
+import { expectToastSeen, recordToasts } from './support/toasts-seen';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -54,6 +55,10 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
   expect(link.collectPhone).toBe(true);
   await page.getByRole('dialog', { name: 'Payment Link Created!' }).getByRole('button', { name: 'Done' }).click();
 
+  // The merchant's page keeps its toasts: the 'Payment received' one lasts four seconds from the push, which
+  // may beat the payer's own page.
+  await recordToasts(page);
+
   // The payer, on a phone: the questions are Checkout's, not the payer page's.
   const payerContext = await browser.newContext({ viewport: PHONE });
   const payer = await payerContext.newPage();
@@ -73,8 +78,11 @@ test('a merchant asks a list question; a payer picks on Checkout; the merchant s
   await payerContext.close();
 
   // The merchant's open dashboard says what was chosen, as the payment arrives.
-  const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' });
-  await expect(notice).toContainText('$30.00 total has just been paid. · Size: Medium · Phone: 021 555 0123');
+  await expectToastSeen(
+    page,
+    'Payment received',
+    '$30.00 total has just been paid. · Size: Medium · Phone: 021 555 0123',
+  );
 
   await page.goto('/dashboard/transactions');
   const rows = page

@@ -15,6 +15,7 @@ import { submitHostedForm } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+import { recordToasts, toastsSeen } from './support/toasts-seen';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
 
@@ -62,30 +63,11 @@ async function pay(linkId: string, who: { email: string; name: string }): Promis
   return id;
 }
 
-/**
- * Keeps the text of every toast the page shows from now on: a toast lasts seconds, and one shown while the
- * test looked at another tab must still count.
- */
-async function recordToasts(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
-    new MutationObserver(() => {
-      for (const shown of document.querySelectorAll('[data-sonner-toast]')) {
-        const text = shown.textContent ?? '';
-        if (!seen.includes(text)) seen.push(text);
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-}
-
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
-
-const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
 
 test.beforeAll(async () => {
   merchant = await createMerchantReadyForPayments({ businessName: 'Tūī Books' });

@@ -62,6 +62,7 @@ const TRIGGER_PROPERTIES: Record<CognitoTrigger, string> = {
   createAuthChallenge: 'CreateAuthChallenge',
   verifyAuthChallengeResponse: 'VerifyAuthChallengeResponse',
   postConfirmation: 'PostConfirmation',
+  preTokenGeneration: 'PreTokenGeneration',
 };
 
 interface Grant {

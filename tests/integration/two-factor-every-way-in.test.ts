@@ -5,18 +5,13 @@
  * a merchant with two-factor on, POST /api/me/two-factor turns it off only with the password and a current
  * code, and turning it on or off ends every session.
  */
-import {
-  AssociateSoftwareTokenCommand,
-  GetTokensFromRefreshTokenCommand,
-  GetUserCommand,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { GetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readMagicLinkToken } from '@shared/contracts/auth';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { freshCode, staleCode } from '../support/totp-codes';
-import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
+import { twoFactorSteps } from './two-factor-steps';
 
 let env: TestRuntime;
 beforeAll(async () => {
@@ -26,58 +21,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const clientId = () => env.runtime.cognito.userPoolClientId;
-
-const changeTwoFactor = (accessToken: string, body: unknown) =>
-  env.api('/api/me/two-factor', {
-    method: 'POST',
-    token: accessToken,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
-/** A password sign-in's refresh token, answering the code when two-factor asks for one. */
-async function refreshTokenOf(email: string, secret?: string, usedStep?: number) {
-  const started = await env.cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId(),
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
-    }),
-  );
-  if (!started.ChallengeName) return { refreshToken: started.AuthenticationResult!.RefreshToken!, usedStep };
-  const { code, step } = await freshCode(secret!, usedStep);
-  const answered = await env.cognito.send(
-    new RespondToAuthChallengeCommand({
-      ClientId: clientId(),
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      Session: started.Session,
-      ChallengeResponses: { USERNAME: started.ChallengeParameters!.USER_ID_FOR_SRP!, SOFTWARE_TOKEN_MFA_CODE: code },
-    }),
-  );
-  return { refreshToken: answered.AuthenticationResult!.RefreshToken!, usedStep: step };
-}
-
-const refreshes = (refreshToken: string) =>
-  env.cognito
-    .send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: refreshToken }))
-    .then(() => true)
-    .catch((error: { name?: string }) => {
-      if (error.name === 'NotAuthorizedException') return false;
-      throw error;
-    });
-
-/** Turns two-factor on through Paylink's route, as Settings does; answers the secret and the step used. */
-async function turnOn(merchant: TestMerchant) {
-  const { SecretCode } = await env.cognito.send(
-    new AssociateSoftwareTokenCommand({ AccessToken: merchant.accessToken }),
-  );
-  const { code, step } = await freshCode(SecretCode!);
-  const answer = await changeTwoFactor(merchant.accessToken, { turn: 'on', code });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  expect(await answer.json()).toEqual({ enabled: true, signedOut: true });
-  return { secret: SecretCode!, usedStep: step };
-}
+const { clientId, changeTwoFactor, refreshTokenOf, refreshes, turnOn } = twoFactorSteps(() => env);
 
 it('turning two-factor on ends every session: a refresh token from before stops working', async () => {
   const merchant = await env.createMerchant();

@@ -53,6 +53,7 @@ const COGNITO_TRIGGERS: Record<string, CognitoTrigger> = {
   CreateAuthChallenge: 'createAuthChallenge',
   VerifyAuthChallengeResponse: 'verifyAuthChallengeResponse',
   PostConfirmation: 'postConfirmation',
+  PreTokenGeneration: 'preTokenGeneration',
 };
 
 /** `arn:aws:apigateway:<region>:lambda:path/2015-03-31/functions/<function ARN>/invocations` → the function ARN. */

@@ -14,6 +14,8 @@ import type { CognitoErrors } from './cognito-local-types';
 const COGNITO_LOCAL_TRIGGER_NAMES: Partial<Record<CognitoTrigger, string>> = {
   preSignUp: 'PreSignUp',
   customMessage: 'CustomMessage',
+  // Its JwtTokenGenerator runs it before every token issue, as Cognito does; the extensions mint through it.
+  preTokenGeneration: 'PreTokenGeneration',
 };
 
 export function triggerFunctions(functions: readonly FunctionSpec[]): Partial<Record<CognitoTrigger, FunctionSpec>> {

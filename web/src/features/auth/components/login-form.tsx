@@ -14,6 +14,7 @@ import { authStrings } from '../auth-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import type { LoginFormInput, LoginFormOutput } from '../login-validation';
 import { signedInDestination } from '../signed-in-destination';
+import { twoFactorRefusalOf } from '../two-factor-refusal';
 import { useHydrated, useInputTypedBeforeHydration } from '@web/lib/hydration';
 
 const strings = authStrings.login;
@@ -48,6 +49,8 @@ function signInErrorMessage(error: unknown, errorName: string | undefined): stri
       return authStrings.errors.invalidCredentials;
     case 'UserNotConfirmedException':
       return authStrings.errors.emailNotConfirmed;
+    case 'UserLambdaValidationException':
+      return twoFactorRefusalOf(error) ?? authStrings.errors.unexpected;
     default:
       return error instanceof Error && error.message ? error.message : authStrings.errors.unexpected;
   }

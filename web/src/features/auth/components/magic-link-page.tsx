@@ -8,6 +8,7 @@ import { authErrorName, signInWithMagicLink } from '@web/lib/auth';
 import { authStrings } from '../auth-strings';
 import { magicLinkStrings } from '../magic-link-strings';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { twoFactorRefusalOf } from '../two-factor-refusal';
 import { AuthStatusCard } from './auth-status-card';
 
 const strings = magicLinkStrings;
@@ -57,7 +58,7 @@ export function MagicLinkPage() {
         role="alert"
         icon={<Link2Off aria-hidden="true" />}
         heading={strings.failedHeading}
-        body={refused ? strings.failedBody : authStrings.errors.unexpected}
+        body={twoFactorRefusalOf(redemption.error) ?? (refused ? strings.failedBody : authStrings.errors.unexpected)}
       >
         <Button asChild size="lg">
           <Link to="/login">{strings.backToLogin}</Link>
