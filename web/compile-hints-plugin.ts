@@ -28,6 +28,12 @@ export function compileHints(): Plugin {
           if (output.type !== 'chunk' || output.code.startsWith(COMPILE_HINT)) continue;
           output.code = `${COMPILE_HINT}\n${output.code}`;
           if (output.map) output.map.mappings = `;${output.map.mappings}`;
+          // A build with source maps has already written each map as a file of its own: moved down too.
+          const mapFile = bundle[`${output.fileName}.map`];
+          if (mapFile?.type === 'asset' && typeof mapFile.source === 'string') {
+            const map = JSON.parse(mapFile.source) as { mappings: string };
+            mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+          }
         }
       },
     },
