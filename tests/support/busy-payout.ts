@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { merchantStore } from '@functions/adapters/merchant-store';
+import { STATUS_RANK } from '@functions/domain/payment-status';
 import type { TestMerchant, TestRuntime } from '../integration/harness';
 import { batchPutPayments, pendingPayment } from './payments-seed';
 
@@ -32,16 +33,31 @@ export async function seedBusyPayout(
   if (!account) throw new Error('the merchant has no connected Stripe account');
   const prefix = `busy${randomBytes(4).toString('hex')}`;
   const paymentIdOf = (index: number) => `${prefix}${String(index).padStart(6, '0')}`;
+  // Each as it stands once paid (a payout pays out succeeded charges): written pending, with no Checkout
+  // session, they sat in the re-verify schedule's work list, and a run that came later (the bench's lost
+  // webhooks, in the same runtime) spent its budget failing them instead of reaching its own payments.
+  const paidAt = new Date(Date.now() - 86_400_000);
   await batchPutPayments(
-    Array.from({ length: transactions }, (_, index) => ({
-      ...pendingPayment(merchant.sub, {
-        createdAt: new Date(Date.now() - 86_400_000),
+    Array.from({ length: transactions }, (_, index) => {
+      const {
+        pendingShard: _shard,
+        pendingSince: _since,
+        reverifyAt: _reverifyAt,
+        ...payment
+      } = pendingPayment(merchant.sub, {
+        createdAt: paidAt,
         paymentId: paymentIdOf(index),
         linkTitle: 'Market stall',
         stripeAccountId: account,
-      }),
-      payerName: `Payer ${index}`,
-    })),
+      });
+      return {
+        ...payment,
+        status: 'succeeded' as const,
+        statusRank: STATUS_RANK.succeeded,
+        settledAt: paidAt.toISOString(),
+        payerName: `Payer ${index}`,
+      };
+    }),
   );
   await env.sandboxControl('/_emu/balance_transactions/seed', {
     account,
