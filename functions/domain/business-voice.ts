@@ -7,6 +7,7 @@
  */
 import type { MerchantRecord } from './merchants';
 import { phoneForReading } from '@shared/phone-number';
+import { endOfSentence } from '@shared/sentence-end';
 
 /** Who an email speaks for: the From display name and the Reply-To, both already safe for a header. */
 export interface EmailSender {
@@ -99,5 +100,5 @@ export function contactOf(merchant: MerchantRecord | undefined): BusinessContact
 /** The footer's line: how to reach the business, then Paylink for Paylink's own part. */
 export function contactLine(contact: BusinessContact): string {
   const ways = [contact.phone, contact.email].filter(Boolean).join(' · ');
-  return ways ? `Questions? Contact ${contact.name}: ${ways}.` : `Questions? Contact ${contact.name}.`;
+  return ways ? `Questions? Contact ${contact.name}: ${ways}.` : `Questions? Contact ${endOfSentence(contact.name)}`;
 }

@@ -8,6 +8,7 @@ import { MAGIC_LINK_LIFETIME_MINUTES } from '@shared/contracts/auth';
 import { dateTimeFormat } from '@shared/intl-formats';
 import { formatMoney } from '@shared/money';
 import { escapeHtml } from '@shared/escape-html';
+import { endOfSentence } from '@shared/sentence-end';
 import { contactLine, type BusinessContact, type EmailSender } from './business-voice';
 import { rowsTable } from './email-rows-table';
 import type { ReceiptView, SupplyCorrection } from './receipts';
@@ -251,7 +252,7 @@ export function paymentReceivedEmail(payment: PaymentReceivedDetails): Email {
     `Payment received: ${AMOUNT_WORDS.totalFigure(money(payment.totalCents))} for ${payment.item}`,
     'Payment received',
     [
-      `You received ${AMOUNT_WORDS.totalWithTip(money(payment.totalCents), payment.tipCents > 0 ? money(payment.tipCents) : null)} for ${payment.item}.`,
+      `You received ${AMOUNT_WORDS.totalWithTip(money(payment.totalCents), payment.tipCents > 0 ? money(payment.tipCents) : null)} for ${endOfSentence(payment.item)}`,
     ],
     { rows, action: { label: 'View in Transactions', url: payment.transactionsUrl } },
     `${BRAND_NAME} emails you each payment you receive. Turn this off in Settings → Email notifications.`,

@@ -9,6 +9,7 @@
 import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME } from '@shared/brand';
 import { escapeHtml } from '@shared/escape-html';
+import { endOfSentence } from '@shared/sentence-end';
 import {
   RECEIPT_DATA_ELEMENT_ID,
   RECEIPT_PDF_SCRIPT,
@@ -97,7 +98,7 @@ export function renderReceiptPage(view: ReceiptView | null): { status: number; h
     ? `<h2>Customer</h2><p>${text(view.recipient.name ?? 'Name not given')}</p>${view.recipient.email ? `<p>${text(view.recipient.email)}</p>` : ''}`
     : '';
   // The PDF download draws these same words (docs/decisions.md #85); the type keeps the two in step.
-  const footer = `${BRAND_NAME} issued this receipt for ${view.supplierName}.`;
+  const footer = `${BRAND_NAME} issued this receipt for ${endOfSentence(view.supplierName)}`;
   const pdfData: ReceiptDocument = { ...view, footer };
   const body = `<main>
 <p class="muted">Receipt</p>

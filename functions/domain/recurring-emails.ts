@@ -1,6 +1,7 @@
 /** The emails of a recurring link's renewals that go wrong (issue 45, docs/decisions.md #158). */
 import { BRAND_NAME } from '@shared/brand';
 import { repeatPriceWords } from '@shared/recurring';
+import { endOfSentence } from '@shared/sentence-end';
 import { email, EmailRefusedError, type Email } from './emails';
 import { wantsPaymentEmails, type MerchantRepository } from './merchants';
 import type { PaymentRepository } from './payments';
@@ -43,7 +44,7 @@ export function renewalTroubleEmail(details: {
     [
       details.ended
         ? `${details.payerName}'s card was declined on the last retry for ${details.item}, so the subscription has ended.`
-        : `${details.payerName}'s card was declined for ${details.item}. Stripe will try again, and we have asked them to update their card.`,
+        : `${details.payerName}'s card was declined for ${endOfSentence(details.item)} Stripe will try again, and we have asked them to update their card.`,
     ],
     { action: { label: 'See your subscribers', url: details.subscribersUrl } },
     `${BRAND_NAME} sent this because you take repeating payments through ${BRAND_NAME}.`,

@@ -7,6 +7,7 @@ import { AMOUNT_WORDS } from '@shared/amount-words';
 import { BRAND_NAME } from '@shared/brand';
 import { formatMoney } from '@shared/money';
 import { MAIL_TAGS } from '@shared/contracts/email-feedback';
+import { endOfSentence } from '@shared/sentence-end';
 import { businessNameOf, contactOf, safeDisplayName, senderOf } from './business-voice';
 import { email, type Email } from './emails';
 import type { MerchantRecord } from './merchants';
@@ -81,7 +82,7 @@ export function requestEmail(
       payerName ? `Kia ora ${payerName},` : 'Kia ora,',
       reminder
         ? `${businessName} asked you to pay ${what}, and has not received it yet.`
-        : `${businessName} asks you to pay ${what}.`,
+        : `${businessName} asks you to pay ${endOfSentence(what)}`,
       ...(note ? [`Note from ${businessName}: ${note}`] : []),
     ],
     {
@@ -96,7 +97,7 @@ export function requestEmail(
         { label: 'Report this email as suspicious', url: addresses.reportPage },
       ],
     },
-    `${BRAND_NAME} sent this request for ${businessName}. If you have paid already, or don't know them, ignore it.`,
+    `${BRAND_NAME} sent this request for ${endOfSentence(businessName)} If you have paid already, or don't know them, ignore it.`,
   );
   const sender = senderOf(merchant);
   return {

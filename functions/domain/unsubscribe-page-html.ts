@@ -6,6 +6,7 @@
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { escapeHtml as text } from '@shared/escape-html';
+import { endOfSentence } from '@shared/sentence-end';
 import type { ReportReason } from './request-recipients';
 import { serverPageDocument } from './server-page-document';
 
@@ -47,7 +48,7 @@ export function unsubscribePage(requestId: string, businessName: string): string
   return documentOf(
     `Payment requests from ${businessName}`,
     `<h1>Stop payment requests from ${text(businessName)}?</h1>
-<p>${text(businessName)} sent you a payment request through ${BRAND_NAME}. If you stop them, ${BRAND_NAME} will not email you another request or reminder from ${text(businessName)}.</p>
+<p>${text(businessName)} sent you a payment request through ${BRAND_NAME}. If you stop them, ${BRAND_NAME} will not email you another request or reminder from ${text(endOfSentence(businessName))}</p>
 <form method="post" action="/api/requests/${id}/unsubscribe">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <input type="hidden" name="from" value="page">
