@@ -4,7 +4,8 @@
  */
 import type { Businesses } from '@shared/contracts/team';
 import { requireMerchant } from '../domain/merchants';
-import type { Founder, InvitationDeps, MemberRecord, RemovalDeps } from '../domain/team';
+import type { Founder, InvitationDeps, InvitationSender, MemberRecord, RemovalDeps } from '../domain/team';
+import type { Access } from '../domain/team-access';
 import { tellPersonAccessChanged } from '../domain/connections';
 import { ENV } from '../environment';
 import { connectionPusher } from './connection-pusher';
@@ -25,6 +26,21 @@ export async function founderOf(businessId: string): Promise<Founder> {
     businessName: merchant.companyName || merchant.fullName,
     joinedAt: merchant.createdAt,
   };
+}
+
+/**
+ * The business an invitation is for and who sends it (docs/decisions.md #270): the founder, or an owner who
+ * joined, by their own account's name (as the activity list names them), else their member row's.
+ */
+export async function invitationSenderOf(access: Access): Promise<InvitationSender> {
+  const founder = await founderOf(access.businessId);
+  if (access.personId === founder.memberId) return { founder, inviter: founder };
+  const [own, member] = await Promise.all([
+    merchantStore.get(access.personId),
+    teamStore.getMember(access.businessId, access.personId),
+  ]);
+  const email = own?.email ?? member?.email ?? '';
+  return { founder, inviter: { name: own?.fullName || member?.name, email } };
 }
 
 export function invitationDeps(now = new Date()): InvitationDeps {

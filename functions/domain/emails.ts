@@ -372,9 +372,14 @@ export class EmailUncertainError extends Error {
   }
 }
 
-/** An invitation to join a business's team (docs/decisions.md #161): one link, good once, for 7 days. */
+/**
+ * An invitation to join a business's team (docs/decisions.md #161): one link, good once, for 7 days. It names
+ * who sent it and for which business; both names were typed by the inviting side and reach an address that
+ * never asked for mail, so they come here defused, as a request's are (#270).
+ */
 export function teamInvitationEmail(invitation: {
   businessName: string;
+  inviterName: string;
   roleLabel: string;
   days: number;
   link: string;
@@ -383,7 +388,7 @@ export function teamInvitationEmail(invitation: {
     `Join ${invitation.businessName} on ${BRAND_NAME}`,
     `You're invited to ${invitation.businessName}`,
     [
-      `${invitation.businessName} invited you to their ${BRAND_NAME} team as ${invitation.roleLabel}.`,
+      `${invitation.inviterName} invited you to join ${invitation.businessName} on ${BRAND_NAME} as ${invitation.roleLabel}.`,
       `Open the link, then sign up or sign in with this email address to join. It works once and expires in ${invitation.days} days.`,
     ],
     { action: { label: `Join ${invitation.businessName}`, url: invitation.link } },

@@ -23,6 +23,7 @@ import {
   type Role,
   type Team,
 } from '@shared/contracts/team';
+import { defusedText } from './defused-text';
 import { teamInvitationEmail, type Email } from './emails';
 import { HttpError } from './http-error';
 import type { Access } from './team-access';
@@ -70,6 +71,12 @@ export function invitationTokenHash(token: string): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Who sends an invitation: the founder, or an owner who joined; named by their name, else their email. */
+export interface Inviter {
+  name: string | undefined;
+  email: string;
+}
+
 export interface Founder {
   memberId: string;
   email: string;
@@ -116,11 +123,23 @@ function invitationLink(appOrigin: string, token: string) {
   return `${appOrigin}/join#${token}`;
 }
 
-async function sendInvitation(deps: InvitationDeps, founder: Founder, invitation: InvitationRecord, token: string) {
+export interface InvitationSender {
+  founder: Founder;
+  inviter: Inviter;
+}
+
+async function sendInvitation(
+  deps: InvitationDeps,
+  from: InvitationSender,
+  invitation: InvitationRecord,
+  token: string,
+) {
   await deps.sendEmail(
     invitation.email,
     teamInvitationEmail({
-      businessName: founder.businessName,
+      // Typed by the inviting side, read by someone who never asked for the email: defused (#240, #270).
+      businessName: defusedText(from.founder.businessName),
+      inviterName: defusedText(from.inviter.name?.trim() || from.inviter.email),
       roleLabel: ROLE_LABELS[invitation.role],
       days: INVITATION_DAYS,
       link: invitationLink(deps.appOrigin, token),
@@ -146,7 +165,7 @@ function freshInvitation(businessId: string, invitedBy: string, email: string, r
 /** Invites `email` as `role`: within the team's limit, not someone already in or already invited. */
 export async function inviteMember(
   deps: InvitationDeps,
-  founder: Founder,
+  { founder, inviter }: InvitationSender,
   access: Access,
   body: { email: string; role: Role },
 ): Promise<Invitation> {
@@ -163,7 +182,7 @@ export async function inviteMember(
   }
   const { token, invitation } = freshInvitation(access.businessId, access.personId, body.email, body.role, deps.now);
   await deps.team.putInvitation(invitation);
-  await sendInvitation(deps, founder, invitation, token);
+  await sendInvitation(deps, { founder, inviter }, invitation, token);
   return teamView(founder, { members: [], invitations: [invitation] }, deps.now).invitations[0]!;
 }
 
@@ -181,7 +200,12 @@ function refuseUnlikelyMember(memberId: string) {
   if (!MEMBER_ID.test(memberId)) throw new HttpError(404, 'member_not_found', MEMBER_NOT_FOUND_MESSAGE);
 }
 
-export async function resendInvitation(deps: InvitationDeps, founder: Founder, access: Access, invitationId: string) {
+export async function resendInvitation(
+  deps: InvitationDeps,
+  { founder, inviter }: InvitationSender,
+  access: Access,
+  invitationId: string,
+) {
   refuseUnlikelyInvitation(invitationId);
   const { invitations } = await deps.team.listTeam(access.businessId);
   const old = invitations.find((invitation) => invitation.invitationId === invitationId);
@@ -190,7 +214,7 @@ export async function resendInvitation(deps: InvitationDeps, founder: Founder, a
   }
   const { token, invitation } = freshInvitation(access.businessId, access.personId, old.email, old.role, deps.now);
   await deps.team.putInvitation(invitation);
-  await sendInvitation(deps, founder, invitation, token);
+  await sendInvitation(deps, { founder, inviter }, invitation, token);
   return teamView(founder, { members: [], invitations: [invitation] }, deps.now).invitations[0]!;
 }
 

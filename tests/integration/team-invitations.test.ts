@@ -157,3 +157,57 @@ describe('team invitations', () => {
     ]);
   });
 });
+
+describe('the invitation email', () => {
+  // Each test's own business: the file's owner has filled its team by now.
+  const newAddress = () => `invited-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
+
+  /** Invites a new address to `business` as `as`, then reads the email as the invitee does: text and HTML words. */
+  async function invitationFrom(business: TestMerchant, as: TestMerchant = business, role = 'staff') {
+    const invited = newAddress();
+    const sent = await callAsMember(env, '/api/me/team/invitations', {
+      method: 'POST',
+      token: as.accessToken,
+      business: business.sub,
+      body: { email: invited, role },
+    });
+    expect(sent.status).toBe(201);
+    const mail = await waitForEmail(env.runtime.mailbox.url, invited, { subject: /^Join / });
+    return [mail.body.text!, mail.body.html!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')];
+  }
+
+  it('names who invited the person, and to which business', async () => {
+    const business = await env.createMerchant({ companyName: 'Rimu Repairs' });
+    for (const words of await invitationFrom(business)) {
+      expect(words).toContain('Aroha Test invited you to join Rimu Repairs on Paylink as Staff.');
+    }
+  });
+
+  it('names an owner who joined the team as themselves, not the founder', async () => {
+    const business = await env.createMerchant({ companyName: 'Harakeke Hire' });
+    const coOwner = await joinTeam(env, business, 'owner', { fullName: 'Mere Kingi' });
+    for (const words of await invitationFrom(business, coOwner, 'manager')) {
+      expect(words).toContain('Mere Kingi invited you to join Harakeke Hire on Paylink as Manager.');
+    }
+  });
+
+  it("shows a name's web address as text nobody can click, as a request does (docs/decisions.md #240)", async () => {
+    const business = await env.createMerchant({
+      fullName: 'Security desk at kiwibank-login.co.nz',
+      companyName: 'Verify at https://evil.example.com Co.',
+    });
+    for (const words of await invitationFrom(business)) {
+      expect(words).toContain(
+        'Security desk at kiwibank-login[.]co[.]nz invited you to join Verify at evil[.]example[.]com Co. on Paylink',
+      );
+      expect(words).not.toMatch(/kiwibank-login\.co|evil\.example|https:\/\/evil|Co\.\./);
+    }
+  });
+
+  it('names the inviter by their email when they have no name', async () => {
+    const business = await env.createMerchant({ fullName: '', companyName: 'Tōtara Tiling' });
+    const [text] = await invitationFrom(business);
+    const defusedAddress = business.email.replace(/\.(?=[a-z])/g, '[.]');
+    expect(text).toContain(`${defusedAddress} invited you to join Tōtara Tiling on Paylink as Staff.`);
+  });
+});

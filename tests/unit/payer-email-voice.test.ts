@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromHeader } from '@functions/adapters/mailer';
 import { displayPhone, safeDisplayName, safeReplyTo } from '@functions/domain/business-voice';
-import { defusedText } from '@functions/domain/request-emails';
+import { defusedText } from '@functions/domain/defused-text';
 
 const decoded = (header: string) =>
   header
