@@ -11,6 +11,15 @@ import { conditionally, documentClient, tableName } from './dynamo';
 const table = () => tableName('requests');
 const reportsKey = (merchantId: string) => ({ requestId: `reports#${merchantId}` });
 
+/** The address's row on the business's list, with its reasons; undefined when it is not listed. */
+async function listing(merchantId: string, recipientKey: string) {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: { requestId: `unsub#${merchantId}#${recipientKey}` } }),
+  );
+  if (!Item) return undefined;
+  return { reasons: Array.isArray(Item.reasons) ? (Item.reasons as SuppressionReason[]) : [] };
+}
+
 export const requestRecipientStore: RequestRecipientRepository = {
   async suppress(merchantId, recipientKey, reason, at) {
     const listed = await conditionally(() =>
@@ -31,12 +40,12 @@ export const requestRecipientStore: RequestRecipientRepository = {
   },
 
   async suppressionOf(merchantId, recipientKey) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: table(), Key: { requestId: `unsub#${merchantId}#${recipientKey}` } }),
-    );
-    if (!Item) return undefined;
-    const reasons = Array.isArray(Item.reasons) ? (Item.reasons as SuppressionReason[]) : [];
-    return reasons[0] ?? 'unsubscribed';
+    const listed = await listing(merchantId, recipientKey);
+    return listed && (listed.reasons[0] ?? 'unsubscribed');
+  },
+
+  async reasonsListed(merchantId, recipientKey) {
+    return (await listing(merchantId, recipientKey))?.reasons ?? [];
   },
 
   async recordReport(request, reason, at) {

@@ -54,6 +54,8 @@ export interface RequestRecipientRepository {
   suppress(merchantId: string, recipientKey: string, reason: SuppressionReason, at: string): Promise<boolean>;
   /** The first reason the address was listed for, or undefined when the business may email it. */
   suppressionOf(merchantId: string, recipientKey: string): Promise<SuppressionReason | undefined>;
+  /** Every reason the address was listed for, the first first; none while the business may email it. */
+  reasonsListed(merchantId: string, recipientKey: string): Promise<SuppressionReason[]>;
   /** Keeps one report per request; false when this request was reported already. */
   recordReport(request: PaymentRequestRecord, reason: ReportReason, at: string): Promise<boolean>;
   /** Counts one more report against the business and answers its count so far. */
@@ -101,6 +103,23 @@ export async function requestOfEmail(requestId: string, deps: Pick<RecipientChoi
   // Only real requests: the table also keeps quota#, unsub#, report# items, none of which has a payer.
   if (!request?.payerEmail || !request.merchantId) throw requestNotFound();
   return { request, businessName: businessNameOf(await deps.merchants.get(request.merchantId)) };
+}
+
+/** What the recipient already chose for this business on the unsubscribe page (docs/decisions.md #271). */
+export type RecipientChoice = 'unsubscribed' | 'reported' | null;
+
+/**
+ * The unsubscribe page as the recipient left it: a form's answer redirects to the page (#271), which shows what
+ * they chose (a report above all), or asks while they have chosen nothing (an SES bounce is not their choice).
+ */
+export async function unsubscribePageState(
+  requestId: string,
+  deps: Pick<RecipientChoiceDeps, 'requests' | 'merchants' | 'recipients'>,
+): Promise<{ businessName: string; choice: RecipientChoice }> {
+  const { request, businessName } = await requestOfEmail(requestId, deps);
+  const reasons = await deps.recipients.reasonsListed(request.merchantId, recipientKey(request.payerEmail));
+  const choice = reasons.includes('reported') ? 'reported' : reasons.includes('unsubscribed') ? 'unsubscribed' : null;
+  return { businessName, choice };
 }
 
 /** The email's unsubscribe (page or one-click): this business never emails this address a request again. */

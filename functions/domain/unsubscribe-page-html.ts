@@ -2,12 +2,12 @@
  * The page a payment request's recipient opens from the email's footer, `/unsubscribe/{requestId}`
  * (docs/decisions.md #175): it asks before it does anything (a link scanner's GET unsubscribes nobody), with
  * one button to stop this business's requests and a short form to report the email. Drawn by the server,
- * with no script, as the receipt page is; both forms post to the API, which answers with the page's last word.
+ * with no script, as the receipt page is; both forms post to the API, which sends the browser back here (#271).
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { escapeHtml as text } from '@shared/escape-html';
 import { endOfSentence } from '@shared/sentence-end';
-import type { ReportReason } from './request-recipients';
+import type { RecipientChoice, ReportReason } from './request-recipients';
 import { serverPageDocument } from './server-page-document';
 
 const STYLE = `
@@ -36,15 +36,49 @@ const REASON_WORDS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-/** The page as opened from the email: stop this business's requests, or report the email. */
-export function unsubscribePage(requestId: string, businessName: string): string {
-  const id = encodeURIComponent(requestId);
+/** The report form: asked beside the unsubscribe, and still offered once unsubscribed. */
+function reportSection(id: string, businessName: string): string {
   const reasons = (Object.keys(REASON_WORDS) as ReportReason[])
     .map(
       (reason, index) =>
         `<label><input type="radio" name="reason" value="${reason}"${index === 0 ? ' checked' : ''}> ${text(REASON_WORDS[reason])}</label>`,
     )
     .join('\n');
+  return `<h2 id="report">Report this email</h2>
+<p class="muted">If the email looks like a scam, tell us. We stop requests from ${text(businessName)} to you, and ${BRAND_NAME} reviews the business.</p>
+<form method="post" action="/api/requests/${id}/report">
+<input type="hidden" name="from" value="page">
+<fieldset><legend>What is wrong with it?</legend>
+${reasons}
+</fieldset>
+<button type="submit" class="secondary">Report as suspicious</button>
+</form>
+<p class="muted">Never pay, or type your card or bank details, on a page you reached from a message you did not expect.</p>`;
+}
+
+/**
+ * The page at the email's link, as the recipient left it (docs/decisions.md #271): asking while they have
+ * chosen nothing, else what they chose. Its forms' answers redirect here, so a reload only shows the result.
+ */
+export function unsubscribePage(requestId: string, businessName: string, choice: RecipientChoice): string {
+  const id = encodeURIComponent(requestId);
+  if (choice === 'reported') {
+    return documentOf(
+      'Thank you for reporting it',
+      `<h1>Thank you for reporting it</h1>
+<p>${BRAND_NAME} will not email you payment requests from ${text(businessName)} again, and our team will review the business.</p>
+<p class="muted">Questions? ${SUPPORT_EMAIL}</p>`,
+    );
+  }
+  if (choice === 'unsubscribed') {
+    return documentOf(
+      'You are unsubscribed',
+      `<h1>You are unsubscribed</h1>
+<p>${BRAND_NAME} will not email you payment requests or reminders from ${text(businessName)} again.</p>
+<p class="muted">Receipts for payments you make still come to you. Questions? ${SUPPORT_EMAIL}</p>
+${reportSection(id, businessName)}`,
+    );
+  }
   return documentOf(
     `Payment requests from ${businessName}`,
     `<h1>Stop payment requests from ${text(businessName)}?</h1>
@@ -54,30 +88,7 @@ export function unsubscribePage(requestId: string, businessName: string): string
 <input type="hidden" name="from" value="page">
 <button type="submit">Stop requests from ${text(businessName)}</button>
 </form>
-<h2 id="report">Report this email</h2>
-<p class="muted">If the email looks like a scam, tell us. We stop requests from ${text(businessName)} to you, and ${BRAND_NAME} reviews the business.</p>
-<form method="post" action="/api/requests/${id}/report">
-<input type="hidden" name="from" value="page">
-<fieldset><legend>What is wrong with it?</legend>
-${reasons}
-</fieldset>
-<button type="submit" class="secondary">Report as suspicious</button>
-</form>
-<p class="muted">Never pay, or type your card or bank details, on a page you reached from a message you did not expect.</p>`,
-  );
-}
-
-/** The page's last word after a form was sent. */
-export function unsubscribeDonePage(businessName: string, reported: boolean): string {
-  return documentOf(
-    reported ? 'Thank you for reporting it' : 'You are unsubscribed',
-    reported
-      ? `<h1>Thank you for reporting it</h1>
-<p>${BRAND_NAME} will not email you payment requests from ${text(businessName)} again, and our team will review the business.</p>
-<p class="muted">Questions? ${SUPPORT_EMAIL}</p>`
-      : `<h1>You are unsubscribed</h1>
-<p>${BRAND_NAME} will not email you payment requests or reminders from ${text(businessName)} again.</p>
-<p class="muted">Receipts for payments you make still come to you. Questions? ${SUPPORT_EMAIL}</p>`,
+${reportSection(id, businessName)}`,
   );
 }
 

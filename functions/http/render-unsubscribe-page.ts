@@ -1,12 +1,14 @@
 /**
- * GET /unsubscribe/{id}: the page a payment request's footer links to (docs/decisions.md #175). It only asks;
- * its buttons post to the API. Not cached: the same address serves every recipient's own request.
+ * GET /unsubscribe/{id}: the page a payment request's footer links to (docs/decisions.md #175). It only asks,
+ * or shows what the recipient chose; its buttons post to the API, which sends the browser back here (#271).
+ * Not cached: the same address serves every recipient's own request, and changes when they choose.
  */
 import { merchantStore } from '../adapters/merchant-store';
 import { log, observed } from '../adapters/observability';
 import { paymentRequestStore } from '../adapters/payment-request-store';
+import { requestRecipientStore } from '../adapters/request-recipient-store';
 import { HttpError } from '../domain/http-error';
-import { requestOfEmail } from '../domain/request-recipients';
+import { unsubscribePageState } from '../domain/request-recipients';
 import { unsubscribeNotFoundPage, unsubscribePage } from '../domain/unsubscribe-page-html';
 import type { HttpEvent } from './http-handler';
 import { requestIdOf } from './request-email-forms';
@@ -16,11 +18,12 @@ const HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': '
 export const handler = observed(async (event: HttpEvent) => {
   try {
     const requestId = requestIdOf(event);
-    const { businessName } = await requestOfEmail(requestId, {
+    const { businessName, choice } = await unsubscribePageState(requestId, {
       requests: paymentRequestStore,
       merchants: merchantStore,
+      recipients: requestRecipientStore,
     });
-    return { statusCode: 200, headers: HEADERS, body: unsubscribePage(requestId, businessName) };
+    return { statusCode: 200, headers: HEADERS, body: unsubscribePage(requestId, businessName, choice) };
   } catch (error) {
     if (error instanceof HttpError) return { statusCode: 404, headers: HEADERS, body: unsubscribeNotFoundPage() };
     log.error('Unsubscribe page failed', { error: error instanceof Error ? error : String(error) });

@@ -15,6 +15,6 @@ export const handler = httpHandler(async (event) => {
   const reason: ReportReason = (REPORT_REASONS as readonly string[]).includes(given)
     ? (given as ReportReason)
     : 'other';
-  const { businessName } = await reportRequestEmail(requestId, reason, requestRecipientDeps());
-  return doneAnswer(form, businessName, true, { reported: true });
+  await reportRequestEmail(requestId, reason, requestRecipientDeps());
+  return doneAnswer(form, requestId, { reported: true });
 });

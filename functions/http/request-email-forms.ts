@@ -1,11 +1,10 @@
 /**
  * What the two forms of the unsubscribe page and a mail app's one-click POST send (docs/decisions.md #175):
- * a form body (`List-Unsubscribe=One-Click`, `from=page`, `reason=…`), and the answer each wants — the page's
- * next HTML for a person, a short JSON for a mail app.
+ * a form body (`List-Unsubscribe=One-Click`, `from=page`, `reason=…`), and the answer each wants — the page
+ * again for a person (#271), a short JSON for a mail app.
  */
 import { REQUEST_ID_PATTERN } from '@shared/payer-link-params';
 import { HttpError } from '../domain/http-error';
-import { unsubscribeDonePage } from '../domain/unsubscribe-page-html';
 import type { HttpEvent, HttpResult } from './http-handler';
 
 /** The form's fields; a body that is not a form reads as no fields (a mail app may send none). */
@@ -28,7 +27,13 @@ export function requestIdOf(event: HttpEvent): string {
   return id;
 }
 
-/** The page's last word for a person who pressed its button; JSON for anyone else (a mail app's one-click). */
-export function doneAnswer(form: URLSearchParams, businessName: string, reported: boolean, body: unknown): HttpResult {
-  return form.get('from') === 'page' ? { html: unsubscribeDonePage(businessName, reported) } : { body };
+/**
+ * A person who pressed the page's button is sent back to the page with 303 See Other (Post/Redirect/Get,
+ * docs/decisions.md #271): the page shows what they chose, and a reload asks it again instead of sending the
+ * form again. Anyone else (a mail app's one-click) gets JSON.
+ */
+export function doneAnswer(form: URLSearchParams, requestId: string, body: unknown): HttpResult {
+  if (form.get('from') !== 'page') return { body };
+  const page = `/unsubscribe/${encodeURIComponent(requestId)}`;
+  return { status: 303, headers: { location: page }, html: `<p><a href="${page}">Continue</a></p>` };
 }

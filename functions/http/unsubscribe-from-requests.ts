@@ -11,6 +11,6 @@ import { doneAnswer, formOf, requestIdOf } from './request-email-forms';
 export const handler = httpHandler(async (event) => {
   const requestId = requestIdOf(event);
   const form = formOf(event);
-  const { businessName } = await unsubscribeFromRequests(requestId, requestRecipientDeps());
-  return doneAnswer(form, businessName, false, { unsubscribed: true });
+  await unsubscribeFromRequests(requestId, requestRecipientDeps());
+  return doneAnswer(form, requestId, { unsubscribed: true });
 });

@@ -127,8 +127,19 @@ test(
     await expectNoSeriousAxeFindings(page);
     await page.screenshot({ path: 'test-results/payer-mail-unsubscribe.png', fullPage: true });
     await page.getByRole('button', { name: `Stop requests from ${CAFE}` }).click();
+    // The answer is the page's own address again (Post/Redirect/Get, docs/decisions.md #271): a reload shows
+    // the result and sends nothing.
+    const pageAddress = new RegExp(`/unsubscribe/${request.requestId}$`);
+    await expect(page).toHaveURL(pageAddress);
     await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
     await expectNoSeriousAxeFindings(page);
+    const posted: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() !== 'GET') posted.push(`${sent.method()} ${sent.url()}`);
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+    expect(posted).toEqual([]);
 
     // The café cannot email that address a request again.
     const again = await fetch(`${e2eEnv.baseUrl}/api/me/requests`, {
@@ -137,5 +148,14 @@ test(
       body: JSON.stringify({ payerEmail: customer, title: 'Another', amountCents: 500 }),
     });
     expect(again.status).toBe(409);
+
+    // They can still report the email from there, and a reload of that answer sends nothing either.
+    await page.getByRole('button', { name: 'Report as suspicious' }).click();
+    await expect(page).toHaveURL(pageAddress);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for reporting it' })).toBeVisible();
+    posted.length = 0;
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for reporting it' })).toBeVisible();
+    expect(posted).toEqual([]);
   },
 );
