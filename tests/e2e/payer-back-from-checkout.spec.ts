@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import { createMerchantReadyForPayments, merchantApi } from './support/merchant';
+import { payOnCheckout } from './support/story-screens';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -29,13 +30,7 @@ test('a payer goes back from Checkout, taps Pay Now again, reaches Checkout and 
 
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Email').fill('wheel-class@example.co.nz');
-  await page.getByLabel('Name on card').fill('Hemi Walker');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
+  await payOnCheckout(page, 'wheel-class@example.co.nz', 'Hemi Walker');
 
   // One sold: the Checkout left behind was given back, not paid as well.
   const { links } = await merchantApi<{ links: PaymentLink[] }>(token, 'GET', '/api/me/links');

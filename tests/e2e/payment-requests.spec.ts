@@ -9,6 +9,7 @@ import { linkIn, waitForEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { signInWithStoredSession } from './support/browser-session';
 import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/merchant';
+import { payOnCheckout } from './support/story-screens';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -114,13 +115,7 @@ test("the customer pays from the email's Pay button: the amount is filled in and
   await expect(amount).toHaveValue('12.50');
   await expect(amount).toBeEnabled();
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  await page.getByLabel('Email').fill(customer);
-  await page.getByLabel('Name on card').fill('Hemi Walker');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
+  await payOnCheckout(page, customer, 'Hemi Walker');
 
   // The success page settled the payment with Stripe before it said so, and the request with it (#80).
   const { requests } = await merchantApi<{ requests: { payerEmail: string; status: string; paymentId: string }[] }>(

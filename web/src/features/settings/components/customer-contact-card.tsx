@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  merchantContactUpdateSchema,
-  type MerchantContactUpdate,
-  type MerchantProfile,
-} from '@shared/contracts/merchant';
+import { merchantContactUpdateSchema, type MerchantProfile } from '@shared/contracts/merchant';
 import { FormCard } from '@web/components/form-card';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { toast } from '@web/lib/toast';
-import { useUpdateMerchantProfile, type CustomerContactChanges } from '../api/update-merchant-profile';
+import { useSettingsForm } from '../api/settings-form';
+import { useUpdateMerchantProfile } from '../api/update-merchant-profile';
 import { settingsStrings } from '../settings-strings';
 
 const strings = settingsStrings.contact;
@@ -28,34 +22,23 @@ function formValuesOf(profile: MerchantProfile): ContactFormValues {
  */
 export function CustomerContactCard({ profile }: { profile: MerchantProfile }) {
   const ids = { email: useId(), phone: useId() };
-  const update = useUpdateMerchantProfile();
-  const form = useForm<MerchantContactUpdate, unknown, CustomerContactChanges>({
+  const { form, submit, pending } = useSettingsForm({
     resolver: zodResolver(merchantContactUpdateSchema),
-    defaultValues: formValuesOf(profile),
+    saved: profile,
+    valuesOf: formValuesOf,
+    mutation: useUpdateMerchantProfile(),
+    words: strings,
+    fields: ['contactEmail', 'contactPhone'],
   });
   const { errors } = form.formState;
-
-  const save = form.handleSubmit(async (contact) => {
-    try {
-      const saved = await update.mutateAsync(contact);
-      form.reset(formValuesOf(saved));
-      toast.success(strings.savedTitle, { description: strings.saved });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      toast.error(strings.failedTitle, { description: strings.failed(message) });
-      showServerFieldErrors(error, form.setError, (apiField) =>
-        apiField === 'contactEmail' || apiField === 'contactPhone' ? apiField : undefined,
-      );
-    }
-  });
 
   const emailHint = strings.emailHint(profile.email);
   return (
     <FormCard
       title={strings.title}
       description={strings.description}
-      onSubmit={save}
-      pending={update.isPending}
+      onSubmit={submit}
+      pending={pending}
       submitLabel={strings.save}
       pendingLabel={strings.saving}
     >

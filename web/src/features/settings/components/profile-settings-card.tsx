@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from '@web/lib/toast';
-import {
-  merchantProfileUpdateSchema,
-  type MerchantProfile,
-  type MerchantProfileUpdate,
-} from '@shared/contracts/merchant';
+import { merchantProfileUpdateSchema, type MerchantProfile } from '@shared/contracts/merchant';
 import { FormCard } from '@web/components/form-card';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { useUpdateMerchantProfile, type MerchantProfileChanges } from '../api/update-merchant-profile';
+import { useSettingsForm } from '../api/settings-form';
+import { useUpdateMerchantProfile } from '../api/update-merchant-profile';
 import { settingsStrings } from '../settings-strings';
 
 const strings = settingsStrings.profile;
@@ -27,33 +21,22 @@ function formValuesOf(profile: MerchantProfile): ProfileFormValues {
 /** Settings → Profile Settings: full name and company name, checked by the API's own schema. */
 export function ProfileSettingsCard({ profile }: { profile: MerchantProfile }) {
   const ids = { email: useId(), fullName: useId(), companyName: useId() };
-  const update = useUpdateMerchantProfile();
-  const form = useForm<MerchantProfileUpdate, unknown, MerchantProfileChanges>({
+  const { form, submit, pending } = useSettingsForm({
     resolver: zodResolver(merchantProfileUpdateSchema),
-    defaultValues: formValuesOf(profile),
+    saved: profile,
+    valuesOf: formValuesOf,
+    mutation: useUpdateMerchantProfile(),
+    words: strings,
+    fields: ['fullName', 'companyName'],
   });
   const { errors } = form.formState;
-
-  const save = form.handleSubmit(async (changes) => {
-    try {
-      const saved = await update.mutateAsync(changes);
-      form.reset(formValuesOf(saved));
-      toast.success(strings.savedTitle, { description: strings.saved });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      toast.error(strings.failedTitle, { description: strings.failed(message) });
-      showServerFieldErrors(error, form.setError, (apiField) =>
-        apiField === 'fullName' || apiField === 'companyName' ? apiField : undefined,
-      );
-    }
-  });
 
   return (
     <FormCard
       title={strings.title}
       description={strings.description}
-      onSubmit={save}
-      pending={update.isPending}
+      onSubmit={submit}
+      pending={pending}
       submitLabel={strings.save}
       pendingLabel={strings.saving}
     >

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { toast } from '@web/lib/toast';
-import { taxSettingsUpdateSchema, type TaxSettings, type TaxSettingsUpdate } from '@shared/contracts/tax';
+import { useWatch } from 'react-hook-form';
+import { taxSettingsUpdateSchema, type TaxSettings } from '@shared/contracts/tax';
 import { formatGstNumber } from '@shared/gst-number';
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormCard } from '@web/components/form-card';
@@ -11,7 +10,7 @@ import { LoadFailedCard } from '@web/components/load-failed-card';
 import { LoadingState } from '@web/components/loading-state';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { useSettingsForm } from '../api/settings-form';
 import { useSaveTaxSettings, useTaxSettings } from '../api/tax-settings';
 import { settingsStrings } from '../settings-strings';
 
@@ -62,34 +61,23 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
     address: useId(),
     tips: useId(),
   };
-  const save = useSaveTaxSettings();
-  const form = useForm<TaxSettingsUpdate, unknown, TaxSettings>({
+  const { form, submit, pending } = useSettingsForm({
     resolver: zodResolver(taxSettingsUpdateSchema),
-    defaultValues: formValuesOf(settings),
+    saved: settings,
+    valuesOf: formValuesOf,
+    mutation: useSaveTaxSettings(),
+    words: strings,
+    fields: FIELDS,
   });
   const { errors } = form.formState;
   const registered = useWatch({ control: form.control, name: 'gstRegistered' });
-
-  const submit = form.handleSubmit(async (changes) => {
-    try {
-      const saved = await save.mutateAsync(changes);
-      form.reset(formValuesOf(saved));
-      toast.success(strings.savedTitle, { description: strings.saved });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      toast.error(strings.failedTitle, { description: strings.failed(message) });
-      showServerFieldErrors(error, form.setError, (apiField) =>
-        (FIELDS as readonly string[]).includes(apiField) ? (apiField as (typeof FIELDS)[number]) : undefined,
-      );
-    }
-  });
 
   return (
     <FormCard
       title={strings.title}
       description={strings.description}
       onSubmit={submit}
-      pending={save.isPending}
+      pending={pending}
       submitLabel={strings.save}
       pendingLabel={strings.saving}
     >
