@@ -17,7 +17,8 @@ import { startHttpsEdge, type HttpsEdge } from './https-edge';
 export const LIGHTHOUSE_RUNS = 3;
 /**
  * PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's whole Lighthouse report there (<page>-<run>.json),
- * and its trace (<page>-<run>.trace.json), to see which tasks made a run's blocking time.
+ * its trace (<page>-<run>.trace.json), to see which tasks made a run's blocking time, and its network log
+ * (<page>-<run>.devtoolslog.json), to run Lighthouse's simulation of the same load again.
  */
 const REPORTS_DIR = process.env.PAYLINK_BENCH_LIGHTHOUSE_REPORTS;
 /** PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profile to those traces (which functions ran), at some cost to the timings. */
@@ -146,6 +147,13 @@ export async function startLighthouse(): Promise<LighthouseSession> {
           const trace = (result.artifacts as { Trace?: unknown }).Trace;
           if (trace)
             writeFileSync(path.join(REPORTS_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+          // And its network log: with the trace, what Lighthouse's simulation (lantern) needs to be run again offline.
+          const devtoolsLog = (result.artifacts as { DevtoolsLog?: unknown }).DevtoolsLog;
+          if (devtoolsLog)
+            writeFileSync(
+              path.join(REPORTS_DIR, name.replace(/\.json$/, '.devtoolslog.json')),
+              JSON.stringify(devtoolsLog),
+            );
         }
       }
       return figuresOf(computeMedianRun(runs) as LighthouseResult);

@@ -51,6 +51,8 @@ const PAGES: { page: string; entry?: string; app: string[]; route: string[]; onM
       'src/app/routes/dashboard-guard-route.tsx',
       // The home's loader is in the app's chunk (docs/decisions.md #217).
       'src/features/dashboard/components/dashboard-home.tsx',
+      // The contracts, asked for by the entry to be run in a task of their own (docs/decisions.md #276).
+      'src/app/dashboard-contracts.ts',
     ],
     onMount: [],
   },

@@ -1,8 +1,10 @@
 /**
- * The dashboard home's first screen, as a phone opens it signed in (issue 47): every read starts from the app's
- * chunk, before the page's own code has arrived, and the first screen's cards are drawn in a task of their own,
- * before the cards below them (docs/decisions.md #217). Against the local runtime's real API.
+ * The dashboard home's first screen, as a phone opens it signed in (issue 47): every read starts from the entry
+ * while the session record's token is good (docs/decisions.md #276), else from the app's chunk, before the page's
+ * own code has arrived (#217); the first screen's cards are drawn in a task of their own, before the cards below
+ * them. Against the local runtime's real API.
  */
+import { SESSION_RECORD_KEY } from '@web/lib/session-record';
 import { expect, test } from '@playwright/test';
 import { signInWithStoredSession } from './support/browser-session';
 import { HOME_READS } from './support/home-reads';
@@ -10,7 +12,40 @@ import { createMerchantReadyForPayments } from './support/merchant';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, viewport: { width: 390, height: 844 } });
 
-test("every read the home draws is asked for before the dashboard's page code arrives: the app's chunk starts them", async ({
+test("every read the home draws leaves with the entry, while the app's own chunk is still held back, and only once", async ({
+  page,
+}) => {
+  // A signed-in merchant's session record holds a good token: the entry asks for the home's reads at once, and the
+  // app's queries take those answers instead of asking again (docs/decisions.md #276).
+  await signInWithStoredSession(page, await createMerchantReadyForPayments());
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
+  await expect(welcome).toBeVisible();
+  let appChunkHeld = false;
+  let releaseAppChunk = () => {};
+  const appChunkReleased = new Promise<void>((resolve) => (releaseAppChunk = resolve));
+  await page.route(/\/assets\/merchant-app-[\w-]+\.js$/, async (route) => {
+    appChunkHeld = true;
+    await appChunkReleased;
+    await route.fallback();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${pathname}${search}`);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => HOME_READS.filter((read) => !asked.includes(read)), { timeout: 15_000 }).toEqual([]);
+  // The app's chunk was asked for and is still held: the entry alone asked for the reads.
+  expect(appChunkHeld).toBe(true);
+  releaseAppChunk();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
+  await expect(page.getByText('No payments yet')).toBeVisible();
+  // Each was asked for once: the app took the entry's answers.
+  expect(asked.toSorted()).toEqual(HOME_READS.toSorted());
+});
+
+test("without a good token in the session record, every read the home draws is asked for before the dashboard's page code arrives: the app's chunk starts them", async ({
   page,
 }) => {
   // The shell, the heading and the cards draw these reads; the `dashboard` route's loader and the home's, both
@@ -34,6 +69,11 @@ test("every read the home draws is asked for before the dashboard's page code ar
     const { pathname, search } = new URL(request.url());
     if (pathname.startsWith('/api/')) asked.add(`${pathname}${search}`);
   });
+  // The record's token as Amplify's to refresh: the entry starts no reads, the app's chunk does.
+  await page.evaluate((key) => {
+    const record = JSON.parse(localStorage.getItem(key)!) as { goodUntil: number };
+    localStorage.setItem(key, JSON.stringify({ ...record, goodUntil: 0 }));
+  }, SESSION_RECORD_KEY);
   // Routing turns the browser's cache off: the reload asks for every chunk again.
   await page.reload({ waitUntil: 'commit' });
   await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);

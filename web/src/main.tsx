@@ -5,10 +5,12 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BRAND_NAME } from '@shared/brand';
 import { prerenderedPath, SIGNED_OUT_PAGES } from '@shared/prerendered-pages';
-import { startDashboardCode } from './app/dashboard-code';
+import { isDashboardHome, startDashboardCode } from './app/dashboard-code';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
+import { startEarlyReads } from './lib/early-reads';
 import { mayBeSignedIn } from './lib/session-record';
+import { DASHBOARD_HOME_READ_PATHS } from './features/dashboard/api/home-read-paths';
 import { DashboardFrame } from './features/dashboard/components/dashboard-frame';
 import './styles.css';
 
@@ -38,8 +40,12 @@ const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(d
 // arrive (docs/decisions.md #102); the app then renders into the same root.
 const onDashboard = !payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname);
 const frameRoot: Root | undefined = onDashboard && mayBeSignedIn() ? drawDashboardFrame(container) : undefined;
-// Its own code is asked for now, beside the app's chunk, not once that chunk has run (docs/decisions.md #231).
-if (frameRoot) startDashboardCode(window.location.pathname);
+// Its own code is asked for now, beside the app's chunk, not once that chunk has run (docs/decisions.md #247);
+// so are the home's reads, with the session record's token, for the api client to take (docs/decisions.md #276).
+if (frameRoot) {
+  startDashboardCode(window.location.pathname);
+  if (isDashboardHome(window.location.pathname)) startEarlyReads(DASHBOARD_HOME_READ_PATHS);
+}
 
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)

@@ -7,9 +7,15 @@
 export const importDashboardGuard = () => import('./routes/dashboard-guard-route');
 export const importDashboardHome = () => import('../features/dashboard/components/dashboard-home');
 
+/** Whether `pathname` is the dashboard's home (its index route). */
+export function isDashboardHome(pathname: string): boolean {
+  return /^\/dashboard\/?$/.test(pathname);
+}
+
 /** Starts fetching the dashboard's code for `pathname` (its guard; the home's too on the home itself). */
 export function startDashboardCode(pathname: string): void {
   // A failure is the router's to show when it asks for the same code.
+  import('./dashboard-contracts').catch(() => undefined);
   importDashboardGuard().catch(() => undefined);
-  if (/^\/dashboard\/?$/.test(pathname)) importDashboardHome().catch(() => undefined);
+  if (isDashboardHome(pathname)) importDashboardHome().catch(() => undefined);
 }

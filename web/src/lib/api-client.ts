@@ -5,6 +5,7 @@
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
 import { businessHeaders, leaveRemovedBusiness } from './current-business';
+import { takeEarlyRead } from './early-reads';
 import { goodSessionRecord } from './session-record';
 
 export type ApiPath = `/api/${string}`;
@@ -81,7 +82,10 @@ async function request<T>({ method, path, body, schema, accessToken, headers: ex
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // The entry may have asked for this read already, as the page started (lib/early-reads.ts).
+    const early = method === 'GET' ? takeEarlyRead(path, headers) : undefined;
+    response = await (early ??
+      fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     throw new ApiRequestError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }

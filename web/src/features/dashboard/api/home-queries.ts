@@ -5,9 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardStatsQueryKey, getDashboardStats, listPayments, paymentListQueryKey } from '@web/lib/payments-api';
+import { RECENT_PAYMENTS_PAGE } from './home-read-paths';
 
-/** The home shows the 3 newest payments; one more is read to know whether 'View All Payments' is due. */
-export const RECENT_PAYMENTS_SHOWN = 3;
 const NO_FILTERS = {};
 
 /** The stats, one request that several cards read. */
@@ -15,6 +14,6 @@ export const dashboardStatsQuery = queryOptions({ queryKey: dashboardStatsQueryK
 
 /** The newest payments, no filters. */
 export const recentPaymentsQuery = queryOptions({
-  queryKey: paymentListQueryKey(NO_FILTERS, RECENT_PAYMENTS_SHOWN + 1),
-  queryFn: () => listPayments(NO_FILTERS, { limit: RECENT_PAYMENTS_SHOWN + 1 }),
+  queryKey: paymentListQueryKey(NO_FILTERS, RECENT_PAYMENTS_PAGE.limit),
+  queryFn: () => listPayments(NO_FILTERS, RECENT_PAYMENTS_PAGE),
 });

@@ -7,7 +7,7 @@ import { PaymentStatusBadge } from '@web/components/payment-status-badge';
 import { Button } from '@web/components/ui/button';
 import { formatMoney } from '@web/lib/format-money';
 import { useRecentPayments } from '../api/dashboard-queries';
-import { RECENT_PAYMENTS_SHOWN } from '../api/home-queries';
+import { RECENT_PAYMENTS_SHOWN } from '../api/home-read-paths';
 import { dashboardStrings } from '../dashboard-strings';
 import { DashboardCard } from './dashboard-card';
 
