@@ -2,6 +2,8 @@ import { Copy, ExternalLink, Mail, ReceiptText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Dispute, PaymentSummary, Refund } from '@shared/contracts/payments';
 import { formatDateTime } from '@shared/format-date';
+import { moneyKeptOf } from '@shared/money';
+import type { Role } from '@shared/roles';
 import { statusDisplayOf } from '@shared/payment-status-display';
 import { PaymentStatusBadge } from '@web/components/payment-status-badge';
 import { Button } from '@web/components/ui/button';
@@ -55,6 +57,8 @@ export function TransactionDetail({
   const date = formatDateTime(payment.createdAt, timeZone);
   const status = statusDisplayOf(current.status, current.moneyState);
   const method = known ? paymentMethodText(known, strings.card) : null;
+  // What the merchant keeps, as the CSV's Net and the payout have it (docs/decisions.md #269).
+  const kept = known ? moneyKeptOf(known) : null;
 
   return (
     <div
@@ -92,6 +96,13 @@ export function TransactionDetail({
           <DetailRow label={strings.date} copy={() => void copy(date, strings.date)}>
             <time dateTime={payment.createdAt}>{date}</time>
           </DetailRow>
+          {payment.subscriptionPayment ? (
+            <DetailRow label={strings.subscription}>
+              <span className="break-words">
+                {strings.subscriptionPayment(payment.subscriptionPayment, payment.recurringTerms ?? null)}
+              </span>
+            </DetailRow>
+          ) : null}
         </DetailSection>
 
         <DetailSection title={strings.paymentHeading}>
@@ -111,6 +122,14 @@ export function TransactionDetail({
               ) : null}
               {known.productFeeCents > 0 ? (
                 <DetailRow label={strings.paylinkFee}>{money(known.productFeeCents)}</DetailRow>
+              ) : null}
+              {kept && kept.paylinkFeeReturnedCents > 0 ? (
+                <DetailRow label={strings.paylinkFeeReturned}>{money(kept.paylinkFeeReturnedCents)}</DetailRow>
+              ) : null}
+              {kept?.netCents != null ? (
+                <DetailRow label={strings.net}>
+                  <span className="font-semibold">{money(kept.netCents)}</span>
+                </DetailRow>
               ) : null}
               {known.lastError ? <DetailRow label={strings.lastError}>{known.lastError}</DetailRow> : null}
             </>
@@ -197,9 +216,11 @@ export function TransactionDetail({
             </RoleGate>
           ) : null}
           {known.stripeDashboardUrl ? (
-            <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
-              {strings.viewInStripe}
-            </ExternalButton>
+            <RoleGate least="owner" why={stripeHiddenNote}>
+              <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
+                {strings.viewInStripe}
+              </ExternalButton>
+            </RoleGate>
           ) : null}
           {known.receiptPath ? (
             <ExternalButton href={known.receiptPath} icon={<ReceiptText aria-hidden="true" />}>
@@ -218,6 +239,14 @@ export function TransactionDetail({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Stripe's dashboard is the account of the business's owner, who connected it; Paylink gives no one else a way
+ * in, and it shows the payouts only an owner sees here (docs/decisions.md #268).
+ */
+function stripeHiddenNote(role: Role) {
+  return <p className="text-sm text-muted-foreground">{teamStrings.stripeHidden(role)}</p>;
 }
 
 /** A receipt exists once the payment succeeded, and has somewhere to go once the payer gave an email. */
@@ -306,9 +335,11 @@ function DisputeSection({
         </p>
       ) : null}
       {dispute.respondUrl ? (
-        <ExternalButton href={dispute.respondUrl} icon={<ExternalLink aria-hidden="true" />} className="self-start">
-          {strings.respondInStripe}
-        </ExternalButton>
+        <RoleGate least="owner" why={stripeHiddenNote}>
+          <ExternalButton href={dispute.respondUrl} icon={<ExternalLink aria-hidden="true" />} className="self-start">
+            {strings.respondInStripe}
+          </ExternalButton>
+        </RoleGate>
       ) : null}
     </section>
   );
