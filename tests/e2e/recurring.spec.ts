@@ -191,11 +191,16 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await expect(payments).toHaveCount(2);
   await expect(payments.nth(0).getByRole('cell').first()).toContainText('Subscription · renewal');
   await expect(payments.nth(1).getByRole('cell').first()).toContainText('Subscription · first payment');
-  await payments.nth(0).getByRole('button', { name: /^Details/ }).click();
+  await payments
+    .nth(0)
+    .getByRole('button', { name: /^Details/ })
+    .click();
   await expect(page.locator('dt:text-is("Subscription") + dd')).toHaveText('Renewal · NZD $25.00 every week');
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const [header, ...rows] = parseCsv((await readFile((await (await downloaded).path())!, 'utf8')).replace(/^\uFEFF/, ''));
+  const [header, ...rows] = parseCsv(
+    (await readFile((await (await downloaded).path())!, 'utf8')).replace(/^\uFEFF/, ''),
+  );
   expect(rows.map((cells) => cells[header!.indexOf('Subscription')])).toEqual(['Renewal', 'First payment']);
 });
 

@@ -123,12 +123,21 @@ describe('transactionsCsv', () => {
     ]);
   });
 
-  it('pins the audit\'s partial refund to the cent: $20.00, Stripe $1.04, Paylink $0.10, $5.00 refunded → Net 13.89', () => {
+  it("pins the audit's partial refund to the cent: $20.00, Stripe $1.04, Paylink $0.10, $5.00 refunded → Net 13.89", () => {
     // Not 13.86: Paylink refunds with `refund_application_fee`, so Stripe gives back 3c of the 10c fee
     // (10 × 500 / 2000 = 2.5, half up) to the merchant's balance, and the payout pays it (docs/decisions.md #269).
     const rows = parseCsv(
       transactionsCsv(
-        [payment({ totalCents: 2000, amountCents: 2000, tipCents: 0, stripeFeeCents: 104, productFeeCents: 10, refundedCents: 500 })],
+        [
+          payment({
+            totalCents: 2000,
+            amountCents: 2000,
+            tipCents: 0,
+            stripeFeeCents: 104,
+            productFeeCents: 10,
+            refundedCents: 500,
+          }),
+        ],
         AUCKLAND,
       ),
     );

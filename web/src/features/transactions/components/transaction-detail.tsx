@@ -18,6 +18,7 @@ import {
   refundStatusText,
 } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
+import { ExternalButton } from './external-button';
 import { RefundButton } from './refund-dialog';
 import { phoneForReading } from '@shared/phone-number';
 import { RoleGate, teamStrings } from '@web/features/team';
@@ -67,7 +68,7 @@ export function TransactionDetail({
       aria-label={transactionsStrings.list.detailsFor(payment.linkTitle, date)}
       className="flex flex-col gap-6 bg-surface p-4 sm:p-6"
     >
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <DetailSection title={strings.transactionHeading}>
           <DetailRow label={strings.transactionId} copy={() => void copy(payment.paymentId, strings.transactionId)}>
             {/* Whole, as the payer's success page and receipt show it (docs/decisions.md #29); wraps if it must. */}
@@ -187,7 +188,7 @@ export function TransactionDetail({
       </div>
 
       {known && (known.refunds.length > 0 || known.dispute) ? (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {known.refunds.length > 0 ? (
             <RefundsSection refunds={known.refunds} money={money} timeZone={timeZone} />
           ) : null}
@@ -205,7 +206,7 @@ export function TransactionDetail({
           {known.refundableCents > 0 ? (
             <RoleGate
               least="manager"
-              why={(role) => <p className="text-sm text-muted-foreground">{teamStrings.refundHidden(role)}</p>}
+              why={(role) => <p className="w-full text-sm text-muted-foreground">{teamStrings.refundHidden(role)}</p>}
             >
               <RefundButton payment={known} />
             </RoleGate>
@@ -246,7 +247,8 @@ export function TransactionDetail({
  * in, and it shows the payouts only an owner sees here (docs/decisions.md #268).
  */
 function stripeHiddenNote(role: Role) {
-  return <p className="text-sm text-muted-foreground">{teamStrings.stripeHidden(role)}</p>;
+  // A line of its own, so the buttons beside it line up after the sentences.
+  return <p className="w-full text-sm text-muted-foreground">{teamStrings.stripeHidden(role)}</p>;
 }
 
 /** A receipt exists once the payment succeeded, and has somewhere to go once the payer gave an email. */
@@ -311,7 +313,7 @@ function DisputeSection({
 }) {
   const needsResponse = disputeNeedsResponse(dispute.status);
   return (
-    <section className="flex min-w-0 flex-col gap-3 lg:col-span-2">
+    <section className="flex min-w-0 flex-col gap-3 md:col-span-2">
       <h3 className="text-sm font-semibold">{strings.disputeHeading}</h3>
       <dl className="flex flex-col gap-2 text-sm">
         <DetailRow label={strings.disputeStatus}>
@@ -368,28 +370,5 @@ function DetailRow({ label, copy, children }: { label: string; copy?: () => void
         ) : null}
       </dd>
     </div>
-  );
-}
-
-/** A link out of Paylink (Stripe's dashboard, the receipt), opened in a new tab that cannot reach back. */
-function ExternalButton({
-  href,
-  icon,
-  children,
-  className,
-}: {
-  href: string;
-  icon: ReactNode;
-  children: string;
-  className?: string;
-}) {
-  return (
-    <Button variant="outline" asChild className={className}>
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {icon}
-        {children}
-        <span className="sr-only"> {strings.opensInNewTab}</span>
-      </a>
-    </Button>
   );
 }
