@@ -77,3 +77,35 @@ export function paylinkFeeReturned(feeCents: number, refundedCents: number, tota
   const part = Math.min(Math.max(refundedCents, 0), totalCents);
   return Math.floor((2 * feeCents * part + totalCents) / (2 * totalCents));
 }
+
+/** What a payment's money came to, for the merchant: the fee figures Transactions and its CSV show. */
+export interface MoneyKept {
+  /** The part of Paylink's fee Stripe gave back with the refunds so far. */
+  paylinkFeeReturnedCents: number;
+  /** What the merchant keeps; null until Stripe's fee is known. */
+  netCents: number | null;
+}
+
+/**
+ * Net = Total − Stripe's fee − Paylink's fee − Refunded + the part of Paylink's fee given back
+ * (docs/decisions.md #269): Paylink refunds with `refund_application_fee`, so Stripe returns that part to the
+ * merchant's balance and the payout carries it as its own line; Stripe's own fee is not given back. Only for a
+ * payment that took money.
+ */
+export function moneyKeptOf(payment: {
+  status: string;
+  totalCents: number;
+  refundedCents: number;
+  stripeFeeCents?: number | null;
+  productFeeCents?: number;
+}): MoneyKept | null {
+  if (payment.status !== 'succeeded') return null;
+  const stripeFee = payment.stripeFeeCents ?? null;
+  const productFee = payment.productFeeCents ?? 0;
+  const returned = paylinkFeeReturned(productFee, payment.refundedCents, payment.totalCents);
+  return {
+    paylinkFeeReturnedCents: returned,
+    netCents:
+      stripeFee === null ? null : payment.totalCents - stripeFee - productFee - payment.refundedCents + returned,
+  };
+}

@@ -56,3 +56,28 @@ export function repeatAgreementWords(
     `Every receipt has a link to cancel or change your card.${tip}`
   );
 }
+
+/**
+ * Which of a subscription's payments one is (docs/decisions.md #267): the one that started it (the Checkout's,
+ * the first invoice's) or a later period's renewal.
+ */
+export const SUBSCRIPTION_PAYMENT_KINDS = ['first', 'renewal'] as const;
+export type SubscriptionPaymentKind = (typeof SUBSCRIPTION_PAYMENT_KINDS)[number];
+
+/** The words for each kind, as Transactions and its CSV say them. */
+export const SUBSCRIPTION_PAYMENT_WORDS: Record<SubscriptionPaymentKind, string> = {
+  first: 'First payment',
+  renewal: 'Renewal',
+};
+
+/**
+ * A recorded payment's kind, or null for a one-off payment. Every payment of a recurring link carries its terms;
+ * only a renewal names its own invoice, since the first is the Checkout's payment (docs/decisions.md #156).
+ */
+export function subscriptionPaymentKindOf(payment: {
+  recurringTerms?: string | null;
+  invoiceId?: string | null;
+}): SubscriptionPaymentKind | null {
+  if (!payment.recurringTerms) return null;
+  return payment.invoiceId ? 'renewal' : 'first';
+}

@@ -14,9 +14,10 @@
 import { AMOUNT_WORDS } from './amount-words';
 import type { PaymentSummary } from './contracts/payments';
 import { formatDateTime } from './format-date';
-import { paylinkFeeReturned } from './money';
+import { moneyKeptOf } from './money';
 import { STATUS_GROUP_LABELS, statusDisplayOf } from './payment-status-display';
 import { phoneForReading } from './phone-number';
+import { SUBSCRIPTION_PAYMENT_WORDS } from './recurring';
 
 export const TRANSACTIONS_CSV_HEADER = [
   'Date',
@@ -36,7 +37,7 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Dispute',
   'Reference',
   'Customer Phone',
-  // The money the merchant keeps (docs/decisions.md #89): the fees as recorded at settlement, and
+  // The money the merchant keeps (docs/decisions.md #89, #269): the fees as recorded at settlement, and
   // Net = Total − Stripe Fee − Paylink Fee − Refunded + the Paylink fee given back with the refunds (as the
   // payout's fee-refund line does). Blank until the payment succeeded and its fee is known.
   'Stripe Fee',
@@ -44,6 +45,8 @@ export const TRANSACTIONS_CSV_HEADER = [
   'Net',
   // Who in the business refunded it through Paylink (docs/decisions.md #195), after the money columns.
   'Refunded By',
+  // A repeating link's payment: its first or a renewal (docs/decisions.md #267); blank for a one-off payment.
+  'Subscription',
 ] as const;
 
 const CRLF = '\r\n';
@@ -110,6 +113,7 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
     textCell(payment.payerPhone && phoneForReading(payment.payerPhone)),
     ...feeCells(payment),
     textCell(payment.refundedBy),
+    payment.subscriptionPayment ? SUBSCRIPTION_PAYMENT_WORDS[payment.subscriptionPayment] : '',
     // One cell per question label after the fixed columns: the payer's own text, made inert like the rest.
     ...(options.questionLabels ?? []).map((label) =>
       textCell(payment.customFields.find((answer) => answer.label === label)?.value),
@@ -119,17 +123,13 @@ function rowCells(payment: PaymentSummary, options: TransactionsCsvOptions): str
 
 /** Stripe Fee, Paylink Fee and Net: only for a payment that took money, and Net only once Stripe's fee is known. */
 function feeCells(payment: PaymentSummary): [string, string, string] {
-  if (payment.status !== 'succeeded') return ['', '', ''];
+  const kept = moneyKeptOf(payment);
+  if (!kept) return ['', '', ''];
   const stripeFee = payment.stripeFeeCents ?? null;
-  const productFee = payment.productFeeCents ?? 0;
-  // A refund gives back its share of Paylink's fee, so Net adds up to what the payouts paid for this payment.
-  const feeReturned = paylinkFeeReturned(productFee, payment.refundedCents, payment.totalCents);
-  const net =
-    stripeFee === null ? null : payment.totalCents - stripeFee - productFee - payment.refundedCents + feeReturned;
   return [
     stripeFee === null ? '' : centsToCsvAmount(stripeFee),
-    centsToCsvAmount(productFee),
-    net === null ? '' : centsToCsvAmount(net),
+    centsToCsvAmount(payment.productFeeCents ?? 0),
+    kept.netCents === null ? '' : centsToCsvAmount(kept.netCents),
   ];
 }
 

@@ -14,6 +14,7 @@ import {
   type PaymentSummary,
 } from '@shared/contracts/payments';
 import { FILTER_OF_GROUP, UNFILTERED_STATUSES } from '@shared/payment-status-display';
+import { subscriptionPaymentKindOf } from '@shared/recurring';
 import { HttpError } from './http-error';
 import { addDays, startOfDayIn } from './merchant-days';
 import { isUnsettled } from './payment-status';
@@ -151,6 +152,8 @@ export function toPaymentSummary(payment: PaymentRecord): PaymentSummary {
     refundedBy: refundersOf(payment),
     stripeFeeCents: payment.stripeFeeCents ?? null,
     productFeeCents: payment.productFeeCents,
+    subscriptionPayment: subscriptionPaymentKindOf(payment),
+    recurringTerms: payment.recurringTerms ?? null,
   };
 }
 

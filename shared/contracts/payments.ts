@@ -9,6 +9,7 @@ import { customFieldAnswerSchema } from './custom-field-records';
 import { EARLIEST_FILTER_YEAR, isInFilterYears, LATEST_FILTER_YEAR } from '../calendar-years';
 import { parseMoneyInput } from '../money';
 import { STATUS_GROUPS } from '../payment-status-display';
+import { SUBSCRIPTION_PAYMENT_KINDS } from '../recurring';
 import { PAYMENT_ID_PATTERN, paymentStatusSchema } from './payment-id-and-status';
 
 /** Largest page the list answers; the CSV export reads pages of this size. */
@@ -209,6 +210,12 @@ export const paymentSummarySchema = z.object({
    */
   stripeFeeCents: z.optional(z.nullable(z.number().check(z.int()))),
   productFeeCents: z.optional(z.number().check(z.int())),
+  /**
+   * A recurring link's payment (docs/decisions.md #156, #267): 'first' started the subscription, 'renewal' is a
+   * later period's; null for a one-off payment. With what repeats, as the payer agreed to it ("NZD $25.00 every week").
+   */
+  subscriptionPayment: z.optional(z.nullable(z.enum(SUBSCRIPTION_PAYMENT_KINDS))),
+  recurringTerms: z.optional(z.nullable(z.string())),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 

@@ -4,15 +4,18 @@
  * they agree to, and subscribes on the sandbox's Checkout; the operator moves the sandbox's test clock a week on
  * (Stripe's test clocks, through the sandbox's API); the teacher's open dashboard shows the second payment and the
  * subscriber without a reload; the payer opens their receipt email, follows its link to Stripe's billing portal
- * and cancels; the teacher's open Subscribers screen shows it ended, and Manage Links counts the sign-up. The
+ * and cancels; the teacher's open Subscribers screen shows it ended, Manage Links counts the sign-up, and
+ * Transactions marks the first payment and the renewal, on screen and in the CSV. The
  * rules have their integration and contract tests; this one proves a person can walk through them. Axe on the
  * Subscribers screen at 390 and 1280 px.
  */
+import { readFile } from 'node:fs/promises';
 import { devices, expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '@shared/contracts/payment-links';
 import type { StripeConnection } from '@shared/contracts/stripe-connection';
 import type { SubscriberList } from '@shared/contracts/subscribers';
 import { repeatAgreementWords } from '@shared/recurring';
+import { parseCsv } from '../support/csv';
 import { waitForEmail } from '../support/mailbox';
 import { sandboxStripeClient } from '../support/stripe-sandbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
@@ -177,6 +180,28 @@ test('a weekly link: a payer subscribes on a phone, the clock moves a week, the 
   await expect(page).toHaveURL(`/dashboard/subscribers?linkId=${link.linkId}`);
   await expect(page.getByLabel('Link')).toHaveValue(link.linkId);
   await expect(row).toContainText('Cancelled');
+
+  // Transactions tells the renewal from the payment that started the subscription (docs/decisions.md #267), on
+  // the row, in the detail and in the CSV.
+  await navLink(page, 'Transactions').click();
+  const payments = page
+    .getByRole('table', { name: 'Transaction History' })
+    .getByRole('row')
+    .filter({ hasText: payer.email });
+  await expect(payments).toHaveCount(2);
+  await expect(payments.nth(0).getByRole('cell').first()).toContainText('Subscription · renewal');
+  await expect(payments.nth(1).getByRole('cell').first()).toContainText('Subscription · first payment');
+  await payments
+    .nth(0)
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  await expect(page.locator('dt:text-is("Subscription") + dd')).toHaveText('Renewal · NZD $25.00 every week');
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const [header, ...rows] = parseCsv(
+    (await readFile((await (await downloaded).path())!, 'utf8')).replace(/^\uFEFF/, ''),
+  );
+  expect(rows.map((cells) => cells[header!.indexOf('Subscription')])).toEqual(['Renewal', 'First payment']);
 });
 
 test("Create Link's Repeat says the number of payments once one is set, not 'until they or you cancel'", async ({

@@ -141,6 +141,12 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   const afterFirst = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${paymentId}`);
   expect(afterFirst.refunds.map((refund) => [refund.amountCents, refund.reason])).toEqual([[500, 'duplicate']]);
   expect(afterFirst.refundableCents).toBe(1500);
+  // What the merchant keeps, as the CSV's Net and the payout have it (docs/decisions.md #89, #123): $20.00 less
+  // Stripe's $1.04 and Paylink's $0.10, less the $5.00 refunded, plus the $0.03 of Paylink's fee Stripe gave back.
+  expect([afterFirst.stripeFeeCents, afterFirst.productFeeCents]).toEqual([104, 10]);
+  const figure = (label: string) => detail.locator(`dt:text-is("${label}") + dd`);
+  await expect(figure('Paylink fee returned')).toHaveText('$0.03');
+  await expect(figure('Net')).toHaveText('$13.89');
   await screenshot(transactions, testInfo, 'partially-refunded');
 
   // The dashboard tab, untouched: net revenue and refunds follow the push, and no 'Payment received'.

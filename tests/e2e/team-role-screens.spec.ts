@@ -3,7 +3,7 @@
  * link's change or a request's cancelling, and the owner's pages; the web app must not offer them either, and
  * says why where a thing is hidden. A Staff member opening Payouts, Settings or Subscribers by its address is told
  * whose page it is — not "check your connection", and not the owner's profile and team. A Manager opens
- * Subscribers but not the owner's pages.
+ * Subscribers but not the owner's pages. Neither is offered the owner's Stripe dashboard.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithStoredSession } from './support/browser-session';
@@ -96,6 +96,11 @@ test('Staff are offered only what Staff may do, and told why; a Manager opens Su
   await expect(detail).toContainText('Refunds and sending a receipt again need a Manager or Owner (your role: Staff).');
   await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Resend receipt' })).toHaveCount(0);
+  // Stripe's dashboard is the owner's account (docs/decisions.md #268): no link into it, and one sentence why.
+  await expect(detail.getByRole('link', { name: /^View in Stripe/ })).toHaveCount(0);
+  await expect(detail).toContainText(
+    "Stripe's dashboard is the business's owner's: ask them to open this payment there (your role: Staff).",
+  );
 
   // Made a Manager: Subscribers opens; the owner's pages still say whose they are.
   await merchantApi(business.token, 'PATCH', `/api/me/team/members/${await memberIdOf(business.token, staff.email)}`, {
@@ -103,6 +108,15 @@ test('Staff are offered only what Staff may do, and told why; a Manager opens Su
   });
   await page.goto('/dashboard/subscribers');
   await expect(page.getByRole('heading', { level: 1, name: 'Subscribers' })).toBeVisible();
+  // A Manager refunds, but Stripe's dashboard is still the owner's.
+  await page.goto('/dashboard/transactions');
+  await page
+    .getByRole('button', { name: /^Details/ })
+    .first()
+    .click();
+  await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
+  await expect(detail.getByRole('link', { name: /^View in Stripe/ })).toHaveCount(0);
+  await expect(detail).toContainText('ask them to open this payment there (your role: Manager).');
   await expectRefusedPage(page, '/dashboard/settings', "This page is for the business's owner", 'Manager');
 });
 

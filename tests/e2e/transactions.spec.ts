@@ -4,7 +4,8 @@
  * the sandbox's hosted Checkout form; then, in Chromium, the merchant filters by email and status (kept in
  * the URL across a reload and Back), picks a date from the calendar, opens a payment, copies its id,
  * opens the receipt, and exports exactly the filtered payments as CSV. Also the loading, empty and
- * failure states, 'Load more', and a cancelled export. Screens at 1280 and 390 px, axe on each.
+ * failure states, 'Load more', and a cancelled export. Screens at 1280, 1024 and 390 px, axe on each, and
+ * nothing clipped or scrolling sideways at any of them.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
@@ -25,11 +26,13 @@ import { createMerchantReadyForPayments, e2eEnv, merchantApi } from './support/m
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckland' });
 
 const DESKTOP = { width: 1280, height: 900 };
+const LAPTOP = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const TIME_ZONE = 'Pacific/Auckland';
 const run = crypto.randomUUID().slice(0, 8);
 const aroha = { email: `aroha-${run}@example.co.nz`, name: 'Aroha Ngata' };
-const tama = { email: `tama-${run}@example.co.nz`, name: 'Tama Rewi' };
+// A long address with no hyphen to break at, as real ones are: the table's width must not depend on it.
+const tama = { email: `tama.rewi.catering.${run}@example.co.nz`, name: 'Tama Rewi' };
 const wiremu = { email: `wiremu-${run}@example.co.nz`, name: 'Wiremu Tane' };
 
 let merchant: Awaited<ReturnType<typeof createMerchantReadyForPayments>>;
@@ -128,18 +131,42 @@ test.beforeAll(async () => {
   expect(payments.map((payment) => payment.status)).toEqual(['canceled', 'open', 'succeeded', 'succeeded']);
 });
 
-/** Full-page screenshots at 1280 and 390 px (back at 1280 afterwards), with axe on both. */
+/**
+ * Nothing cut off and nothing sideways (an audit found 'Actions' clipped at 1280 px): the page is no wider than
+ * the window, and every column header, row and opened detail lies inside the card that holds the list.
+ */
+async function expectNothingClipped(page: Page) {
+  const found = await page.evaluate(() => {
+    const list = document.querySelector('table, ul[aria-label="Transaction History"]')!;
+    const card = list.parentElement!.getBoundingClientRect();
+    const outside = [...list.querySelectorAll('th, tr, li, [role="region"]')]
+      .filter((part) => {
+        const box = part.getBoundingClientRect();
+        return box.left < card.left - 1 || box.right > card.right + 1;
+      })
+      .map((part) => part.textContent!.slice(0, 40));
+    return { pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth, outside };
+  });
+  expect(found).toEqual({ pageScrollsSideways: false, outside: [] });
+}
+
+/**
+ * Full-page screenshots at 1280, 1024 and 390 px (back at 1280 afterwards), with axe and the clipping check on
+ * each: the table from 1280 px, one card per payment below it.
+ */
 async function screens(page: Page, testInfo: TestInfo, name: string) {
-  for (const [width, viewport] of [
-    ['1280', DESKTOP],
-    ['390', PHONE],
+  for (const [width, viewport, shape] of [
+    ['1280', DESKTOP, 'table'],
+    ['1024', LAPTOP, 'list'],
+    ['390', PHONE, 'list'],
   ] as const) {
     await page.setViewportSize(viewport);
-    // The table (wide) or the cards (phone) are drawn before the picture is taken.
-    await expect(page.getByRole(width === '1280' ? 'table' : 'list', { name: 'Transaction History' })).toBeVisible();
+    // The table (wide) or the cards (narrower) are drawn before the picture is taken.
+    await expect(page.getByRole(shape, { name: 'Transaction History' })).toBeVisible();
     const file = testInfo.outputPath(`${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+    await expectNothingClipped(page);
     await expectNoSeriousAxeFindings(page);
   }
   await page.setViewportSize(DESKTOP);

@@ -444,6 +444,9 @@ describe('GET /api/me/payments', () => {
       // The fees as recorded at settlement, for the CSV (docs/decisions.md #89).
       stripeFeeCents: bound.stripeFeeCents ?? null,
       productFeeCents: bound.productFeeCents,
+      // A one-off payment is no subscription's (docs/decisions.md #267).
+      subscriptionPayment: null,
+      recurringTerms: null,
     });
   });
 
@@ -709,6 +712,8 @@ function expectedCells(payment: PaymentRecord, timeZone: string) {
         ]
       : ['', '', '']),
     // Refunded By (docs/decisions.md #195): nobody refunded the seeded payments through Paylink.
+    '',
+    // Subscription (docs/decisions.md #267): the seeded payments are one-off.
     '',
   ];
 }

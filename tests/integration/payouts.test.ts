@@ -7,7 +7,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shared/contracts/errors';
+import { paymentDetailSchema, paymentListSchema } from '@shared/contracts/payments';
 import { payoutDetailSchema, payoutListSchema, type PayoutDetail } from '@shared/contracts/payouts';
+import { moneyKeptOf } from '@shared/money';
+import { transactionsCsv } from '@shared/transactions-csv';
 import { xeroBankStatementCsv, xeroPrecodedCsv, xeroRowsOfPayout } from '@shared/xero-csv';
 import { parseCsv } from '../support/csv';
 import { paymentRow } from '../support/stored-rows';
@@ -204,5 +207,52 @@ describe('payouts', () => {
     const listed = await payouts(other);
     const failedPayout = listed.payouts.find((item) => item.payoutId === failed.data[0]!.id);
     expect(failedPayout).toMatchObject({ status: 'failed', failureMessage: 'The bank account has been closed.' });
+  });
+});
+
+describe("a partial refund's Net (docs/decisions.md #269)", () => {
+  it('is what the payout pays for the payment, to the cent, in the CSV and the detail alike: 13.89', async () => {
+    // $20.00 on the sandbox's test card (3.7% + 30c: $1.04), Paylink's 0.5% ($0.10), $5.00 refunded with
+    // `refund_application_fee`: Stripe gives back 3c of the fee (10 × 500 / 2000 = 2.5, half up), so the
+    // merchant keeps 2000 − 104 − 10 − 500 + 3 = 1389, not the 1386 that leaves the fee given back out.
+    const owner = await env.connectedMerchant();
+    const sale = await paidPayment(owner, 'Second-hand novel', 2000, 'Hemi Walker');
+    expect([sale.stripeFeeCents, sale.productFeeCents]).toEqual([104, 10]);
+    const refund = await post(
+      `/api/me/payments/${sale.paymentId}/refunds`,
+      { amountCents: 500, reason: 'requested_by_customer' },
+      owner.accessToken,
+    );
+    expect(refund.status).toBe(201);
+    await env.settle();
+
+    // The books: the merchant's first payout, this payment's money alone. (Its fee refund line names no payment:
+    // Stripe's fee refund object carries no metadata, only its fee.)
+    const run = await sandbox('/_emu/payouts/run', { account: sale.stripeAccountId });
+    await env.settle();
+    expect(run.data).toHaveLength(1);
+    const { lines, amountCents } = await payout(owner, run.data[0]!.id);
+    expect(amountCents).toBe(1389);
+    expect(lines.map((line) => [line.kind, line.amountCents]).sort()).toEqual(
+      [
+        ['payment', 2000],
+        ['stripe_fee', -104],
+        ['paylink_fee', -10],
+        ['refund', -500],
+        ['fee_refund', 3],
+      ].sort(),
+    );
+    expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(1389);
+
+    // The CSV, from the list row as the browser's export reads it, and the detail the screen shows.
+    const list = await env.api('/api/me/payments', { token: owner.accessToken });
+    const row = paymentListSchema.parse(await list.json()).payments.find((item) => item.paymentId === sale.paymentId)!;
+    const [header, cells] = parseCsv(transactionsCsv([row], { timeZone: 'Pacific/Auckland' }));
+    expect(cells![header!.indexOf('Net')]).toBe('13.89');
+    const opened = await env.api(`/api/me/payments/${sale.paymentId}`, { token: owner.accessToken });
+    expect(moneyKeptOf(paymentDetailSchema.parse(await opened.json()))).toEqual({
+      paylinkFeeReturnedCents: 3,
+      netCents: 1389,
+    });
   });
 });

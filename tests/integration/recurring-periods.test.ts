@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberStore } from '@functions/adapters/subscriber-store';
 import { checkoutResponseSchema } from '@shared/contracts/checkout';
+import { paymentListSchema } from '@shared/contracts/payments';
 import { dashboardStatsSchema } from '@shared/contracts/stats';
 import { subscriberListSchema, subscriberSchema } from '@shared/contracts/subscribers';
 import { repeatAgreementWords } from '@shared/recurring';
@@ -136,6 +137,16 @@ describe('a weekly link paid through three more periods on the clock', () => {
     expect(await completedPayments()).toBe(before + 3);
     expect(await periodsOf(payer)).toHaveLength(4);
     expect(await receiptsTo(payer.email)).toHaveLength(4);
+
+    // Transactions tells them apart (docs/decisions.md #267): newest first, three renewals, then the payment that
+    // started the subscription, each with what repeats.
+    const ids = new Set((await periodsOf(payer)).map((payment) => payment.paymentId));
+    const page = await env.api('/api/me/payments?limit=100', { token: merchant.accessToken });
+    const rows = paymentListSchema.parse(await page.json()).payments.filter((row) => ids.has(row.paymentId));
+    expect(rows.map((row) => [row.subscriptionPayment, row.recurringTerms])).toEqual([
+      ...Array(3).fill(['renewal', 'NZD $25.00 every week']),
+      ['first', 'NZD $25.00 every week'],
+    ]);
     expect(await listed(payer)).toMatchObject({ status: 'active', paymentsMade: 4, endedReason: null });
 
     // Another merchant sees none of it.

@@ -43,8 +43,8 @@ describe('transactionsCsv', () => {
   it('writes the header and one row per payment, CRLF-terminated, in the column order the brief names', () => {
     const text = transactionsCsv([payment()], AUCKLAND);
     expect(text).toBe(
-      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone,Stripe Fee,Paylink Fee,Net,Refunded By\r\n' +
-        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,,,0.00,,\r\n',
+      'Date,Transaction ID,Stripe Payment ID,Payment Link,Status,Amount,Tip,Total,Currency,Customer Name,Customer Email,Refunded,Dispute,Reference,Customer Phone,Stripe Fee,Paylink Fee,Net,Refunded By,Subscription\r\n' +
+        '16/01/2024 12:30,pay_AAAAAAAAAAAAAAAA,pi_123,Flat white,Approved,5.50,0.55,6.05,NZD,Rawiri Payer,rawiri@example.co.nz,0.00,,,,,0.00,,,\r\n',
     );
     // No bare LF anywhere: every line break is CRLF.
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
@@ -123,6 +123,46 @@ describe('transactionsCsv', () => {
     ]);
   });
 
+  it("pins the audit's partial refund to the cent: $20.00, Stripe $1.04, Paylink $0.10, $5.00 refunded → Net 13.89", () => {
+    // Not 13.86: Paylink refunds with `refund_application_fee`, so Stripe gives back 3c of the 10c fee
+    // (10 × 500 / 2000 = 2.5, half up) to the merchant's balance, and the payout pays it (docs/decisions.md #269).
+    const rows = parseCsv(
+      transactionsCsv(
+        [
+          payment({
+            totalCents: 2000,
+            amountCents: 2000,
+            tipCents: 0,
+            stripeFeeCents: 104,
+            productFeeCents: 10,
+            refundedCents: 500,
+          }),
+        ],
+        AUCKLAND,
+      ),
+    );
+    const fees = TRANSACTIONS_CSV_HEADER.indexOf('Stripe Fee');
+    expect(rows[1]!.slice(fees, fees + 3)).toEqual(['1.04', '0.10', '13.89']);
+  });
+
+  it("says which of a subscription's payments a row is in 'Subscription', after 'Refunded By' and before the questions", () => {
+    const rows = parseCsv(
+      transactionsCsv(
+        [
+          payment({ subscriptionPayment: 'renewal', customFields: [{ key: 'k', label: 'Size', value: 'L' }] }),
+          payment({ subscriptionPayment: 'first' }),
+          payment({ subscriptionPayment: null }),
+          payment(),
+        ],
+        AUCKLAND,
+      ),
+    );
+    const at = TRANSACTIONS_CSV_HEADER.indexOf('Subscription');
+    expect(at).toBe(TRANSACTIONS_CSV_HEADER.indexOf('Refunded By') + 1);
+    expect(rows[0]!.slice(at)).toEqual(['Subscription', 'Size']);
+    expect(rows.slice(1).map((row) => row[at])).toEqual(['Renewal', 'First payment', '', '']);
+  });
+
   it("names who refunded through Paylink in 'Refunded By', after Net, blank when nobody did, and inert as text", () => {
     const rows = parseCsv(
       transactionsCsv(
@@ -146,7 +186,7 @@ describe('transactionsCsv', () => {
     );
     const line = text.split('\r\n')[1]!;
     expect(line).toContain(',"Coffee, ""large""",');
-    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,,,0.00,,\r\n');
+    expect(text).toContain(',"Line\r\nbreak","only\nLF",0.00,,,,,0.00,,,\r\n');
     expect(parseCsv(text)[1]).toEqual(expect.arrayContaining(['Coffee, "large"', 'Line\r\nbreak', 'only\nLF']));
   });
 

@@ -69,6 +69,9 @@ export const teamStrings = {
     `Refunds and sending a receipt again need a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
   linkChangesHidden: (role: Role) =>
     `Changing, closing or setting an expiry on a link needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
+  /** In place of 'View in Stripe' and 'Respond in Stripe': Stripe's dashboard is the owner's account (#268). */
+  stripeHidden: (role: Role) =>
+    `Stripe's dashboard is the business's owner's: ask them to open this payment there (your role: ${ROLE_LABELS[role]}).`,
   requestCancelHidden: (role: Role) =>
     `Cancelling a request needs a Manager or Owner (your role: ${ROLE_LABELS[role]}).`,
   /** A page opened by its address (a bookmark, a link) by someone whose role it is not for. */

@@ -1,6 +1,7 @@
 /** Words on the Transactions screen (one place, docs/decisions.md #2). */
 import { STATUS_GROUP_LABELS } from '@shared/payment-status-display';
 import { AMOUNT_WORDS } from '@shared/amount-words';
+import { SUBSCRIPTION_PAYMENT_WORDS, type SubscriptionPaymentKind } from '@shared/recurring';
 
 const count = new Intl.NumberFormat('en-NZ');
 const payments = (n: number) => `${count.format(n)} ${n === 1 ? 'payment' : 'payments'}`;
@@ -46,6 +47,9 @@ export const transactionsStrings = {
     /** A card on a phone shows one figure: the total, and the tip in it. */
     totalFigure: AMOUNT_WORDS.totalFigure,
     includesTip: AMOUNT_WORDS.includesTip,
+    /** Under a repeating link's title (docs/decisions.md #267): 'Subscription · renewal'. */
+    subscriptionPayment: (kind: SubscriptionPaymentKind) =>
+      `Subscription · ${SUBSCRIPTION_PAYMENT_WORDS[kind].toLowerCase()}`,
   },
 
   detail: {
@@ -68,6 +72,13 @@ export const transactionsStrings = {
       'Checkout is complete and the money is on its way. A bank debit takes up to two business days to clear.',
     stripeFee: 'Stripe fee',
     paylinkFee: 'Paylink fee',
+    // What a refund gives back of Paylink's fee, and what the merchant keeps, as the CSV's Net (#269).
+    paylinkFeeReturned: 'Paylink fee returned',
+    net: 'Net',
+    subscription: 'Subscription',
+    /** 'Renewal · NZD $25.00 every week' (docs/decisions.md #267). */
+    subscriptionPayment: (kind: SubscriptionPaymentKind, terms: string | null) =>
+      terms ? `${SUBSCRIPTION_PAYMENT_WORDS[kind]} · ${terms}` : SUBSCRIPTION_PAYMENT_WORDS[kind],
     lastError: 'Last attempt',
     emailRefused: { receipt: 'Receipt not sent', refund_notice: 'Refund notice not sent' },
     name: 'Name',

@@ -2,6 +2,8 @@ import { Copy, ExternalLink, Mail, ReceiptText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Dispute, PaymentSummary, Refund } from '@shared/contracts/payments';
 import { formatDateTime } from '@shared/format-date';
+import { moneyKeptOf } from '@shared/money';
+import type { Role } from '@shared/roles';
 import { statusDisplayOf } from '@shared/payment-status-display';
 import { PaymentStatusBadge } from '@web/components/payment-status-badge';
 import { Button } from '@web/components/ui/button';
@@ -16,6 +18,7 @@ import {
   refundStatusText,
 } from '../transaction-display';
 import { transactionsStrings } from '../transactions-strings';
+import { ExternalButton } from './external-button';
 import { RefundButton } from './refund-dialog';
 import { phoneForReading } from '@shared/phone-number';
 import { RoleGate, teamStrings } from '@web/features/team';
@@ -55,6 +58,8 @@ export function TransactionDetail({
   const date = formatDateTime(payment.createdAt, timeZone);
   const status = statusDisplayOf(current.status, current.moneyState);
   const method = known ? paymentMethodText(known, strings.card) : null;
+  // What the merchant keeps, as the CSV's Net and the payout have it (docs/decisions.md #269).
+  const kept = known ? moneyKeptOf(known) : null;
 
   return (
     <div
@@ -63,7 +68,7 @@ export function TransactionDetail({
       aria-label={transactionsStrings.list.detailsFor(payment.linkTitle, date)}
       className="flex flex-col gap-6 bg-surface p-4 sm:p-6"
     >
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <DetailSection title={strings.transactionHeading}>
           <DetailRow label={strings.transactionId} copy={() => void copy(payment.paymentId, strings.transactionId)}>
             {/* Whole, as the payer's success page and receipt show it (docs/decisions.md #29); wraps if it must. */}
@@ -92,6 +97,13 @@ export function TransactionDetail({
           <DetailRow label={strings.date} copy={() => void copy(date, strings.date)}>
             <time dateTime={payment.createdAt}>{date}</time>
           </DetailRow>
+          {payment.subscriptionPayment ? (
+            <DetailRow label={strings.subscription}>
+              <span className="break-words">
+                {strings.subscriptionPayment(payment.subscriptionPayment, payment.recurringTerms ?? null)}
+              </span>
+            </DetailRow>
+          ) : null}
         </DetailSection>
 
         <DetailSection title={strings.paymentHeading}>
@@ -111,6 +123,14 @@ export function TransactionDetail({
               ) : null}
               {known.productFeeCents > 0 ? (
                 <DetailRow label={strings.paylinkFee}>{money(known.productFeeCents)}</DetailRow>
+              ) : null}
+              {kept && kept.paylinkFeeReturnedCents > 0 ? (
+                <DetailRow label={strings.paylinkFeeReturned}>{money(kept.paylinkFeeReturnedCents)}</DetailRow>
+              ) : null}
+              {kept?.netCents != null ? (
+                <DetailRow label={strings.net}>
+                  <span className="font-semibold">{money(kept.netCents)}</span>
+                </DetailRow>
               ) : null}
               {known.lastError ? <DetailRow label={strings.lastError}>{known.lastError}</DetailRow> : null}
             </>
@@ -168,7 +188,7 @@ export function TransactionDetail({
       </div>
 
       {known && (known.refunds.length > 0 || known.dispute) ? (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {known.refunds.length > 0 ? (
             <RefundsSection refunds={known.refunds} money={money} timeZone={timeZone} />
           ) : null}
@@ -186,7 +206,7 @@ export function TransactionDetail({
           {known.refundableCents > 0 ? (
             <RoleGate
               least="manager"
-              why={(role) => <p className="text-sm text-muted-foreground">{teamStrings.refundHidden(role)}</p>}
+              why={(role) => <p className="w-full text-sm text-muted-foreground">{teamStrings.refundHidden(role)}</p>}
             >
               <RefundButton payment={known} />
             </RoleGate>
@@ -197,9 +217,11 @@ export function TransactionDetail({
             </RoleGate>
           ) : null}
           {known.stripeDashboardUrl ? (
-            <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
-              {strings.viewInStripe}
-            </ExternalButton>
+            <RoleGate least="owner" why={stripeHiddenNote}>
+              <ExternalButton href={known.stripeDashboardUrl} icon={<ExternalLink aria-hidden="true" />}>
+                {strings.viewInStripe}
+              </ExternalButton>
+            </RoleGate>
           ) : null}
           {known.receiptPath ? (
             <ExternalButton href={known.receiptPath} icon={<ReceiptText aria-hidden="true" />}>
@@ -218,6 +240,15 @@ export function TransactionDetail({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Stripe's dashboard is the account of the business's owner, who connected it; Paylink gives no one else a way
+ * in, and it shows the payouts only an owner sees here (docs/decisions.md #268).
+ */
+function stripeHiddenNote(role: Role) {
+  // A line of its own, so the buttons beside it line up after the sentences.
+  return <p className="w-full text-sm text-muted-foreground">{teamStrings.stripeHidden(role)}</p>;
 }
 
 /** A receipt exists once the payment succeeded, and has somewhere to go once the payer gave an email. */
@@ -282,7 +313,7 @@ function DisputeSection({
 }) {
   const needsResponse = disputeNeedsResponse(dispute.status);
   return (
-    <section className="flex min-w-0 flex-col gap-3 lg:col-span-2">
+    <section className="flex min-w-0 flex-col gap-3 md:col-span-2">
       <h3 className="text-sm font-semibold">{strings.disputeHeading}</h3>
       <dl className="flex flex-col gap-2 text-sm">
         <DetailRow label={strings.disputeStatus}>
@@ -306,9 +337,11 @@ function DisputeSection({
         </p>
       ) : null}
       {dispute.respondUrl ? (
-        <ExternalButton href={dispute.respondUrl} icon={<ExternalLink aria-hidden="true" />} className="self-start">
-          {strings.respondInStripe}
-        </ExternalButton>
+        <RoleGate least="owner" why={stripeHiddenNote}>
+          <ExternalButton href={dispute.respondUrl} icon={<ExternalLink aria-hidden="true" />} className="self-start">
+            {strings.respondInStripe}
+          </ExternalButton>
+        </RoleGate>
       ) : null}
     </section>
   );
@@ -337,28 +370,5 @@ function DetailRow({ label, copy, children }: { label: string; copy?: () => void
         ) : null}
       </dd>
     </div>
-  );
-}
-
-/** A link out of Paylink (Stripe's dashboard, the receipt), opened in a new tab that cannot reach back. */
-function ExternalButton({
-  href,
-  icon,
-  children,
-  className,
-}: {
-  href: string;
-  icon: ReactNode;
-  children: string;
-  className?: string;
-}) {
-  return (
-    <Button variant="outline" asChild className={className}>
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {icon}
-        {children}
-        <span className="sr-only"> {strings.opensInNewTab}</span>
-      </a>
-    </Button>
   );
 }

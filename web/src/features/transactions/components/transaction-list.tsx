@@ -29,8 +29,9 @@ interface ListProps {
 }
 
 /**
- * The payments, newest first: a table from 768 px up, one card per payment below it,
- * so a phone never scrolls a table sideways. A row (or card) opens its detail under it.
+ * The payments, newest first: a table from 1280 px up, one card per payment below it,
+ * so neither a phone nor a laptop beside the sidebar scrolls or clips a table. A row (or card) opens its detail
+ * under it.
  */
 export function TransactionList({ payments, timeZone }: ListProps) {
   const wide = useWideScreen();
@@ -61,6 +62,29 @@ function customerOf(payment: PaymentSummary) {
   return payment.payerName || transactionsStrings.detail.anonymous;
 }
 
+/** The address with a place to break before its '@', so a narrow column wraps it as "name" / "@domain". */
+function EmailBreakingAtSign({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** A repeating link's payment says which it is under the title (docs/decisions.md #267); a one-off says nothing. */
+function SubscriptionNote({ payment }: { payment: PaymentSummary }) {
+  if (!payment.subscriptionPayment) return null;
+  return (
+    <span className="block text-xs font-normal text-muted-foreground">
+      {strings.subscriptionPayment(payment.subscriptionPayment)}
+    </span>
+  );
+}
+
 function TransactionTable({ payments, timeZone, openIds, toggle }: OpenableProps) {
   return (
     <table className="w-full border-t border-border text-sm">
@@ -68,7 +92,7 @@ function TransactionTable({ payments, timeZone, openIds, toggle }: OpenableProps
       <thead className="bg-surface text-left text-xs font-medium text-muted-foreground">
         <tr>
           {COLUMNS.map(({ name, end }) => (
-            <th key={name} scope="col" className={cn('px-4 py-3 font-medium', end && 'text-right')}>
+            <th key={name} scope="col" className={cn('px-3 py-3 font-medium', end && 'text-right')}>
               {strings.columns[name]}
             </th>
           ))}
@@ -107,25 +131,33 @@ function TableRow({ payment, timeZone, open, onToggle }: RowProps) {
         }}
         className={cn('cursor-pointer border-t border-border hover:bg-muted/60', open && 'bg-muted/60')}
       >
-        {/* A floor as well as a ceiling: beside a long email the title was squeezed to a word a line. */}
-        <td className="max-w-64 min-w-44 px-4 py-3 font-medium break-words">{payment.linkTitle}</td>
-        <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{money(payment.amountCents)}</td>
-        <td className="px-4 py-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
+        {/* A floor as well as a ceiling: beside a long email the title was squeezed to a word a line. The
+            seven columns' floors and padding stay under the 960 px a 1280 px window leaves beside the sidebar. */}
+        <td className="max-w-64 min-w-40 px-3 py-3 font-medium break-words">
+          {payment.linkTitle}
+          <SubscriptionNote payment={payment} />
+        </td>
+        <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{money(payment.amountCents)}</td>
+        <td className="px-3 py-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
           {payment.tipCents > 0 ? money(payment.tipCents) : strings.noTip}
         </td>
-        <td className="px-4 py-3">
+        <td className="px-3 py-3">
           <PaymentStatusBadge status={payment.status} moneyState={payment.moneyState} />
         </td>
-        <td className="px-4 py-3">
+        <td className="min-w-40 px-3 py-3">
           <span className="block">{customerOf(payment)}</span>
           {payment.payerEmail ? (
-            <span className="block text-xs wrap-break-word text-muted-foreground">{payment.payerEmail}</span>
+            // An address with no hyphen was one unbreakable word that widened the table past its card: it may
+            // break anywhere, and first before its '@'.
+            <span className="block text-xs wrap-anywhere text-muted-foreground">
+              <EmailBreakingAtSign email={payment.payerEmail} />
+            </span>
           ) : null}
         </td>
-        <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+        <td className="px-3 py-3 whitespace-nowrap tabular-nums">
           <time dateTime={payment.createdAt}>{date}</time>
         </td>
-        <td className="px-4 py-3 text-right">
+        <td className="px-3 py-3 text-right">
           <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailId} onClick={onToggle}>
             {strings.details}
             <span className="sr-only">{` ${strings.detailsContext(payment.linkTitle, date)}`}</span>
@@ -178,7 +210,10 @@ function TransactionCard({ payment, timeZone, open, onToggle }: RowProps) {
         )}
       >
         <span className="flex w-full items-start justify-between gap-4">
-          <span className="min-w-0 font-medium break-words">{payment.linkTitle}</span>
+          <span className="min-w-0 font-medium break-words">
+            {payment.linkTitle}
+            <SubscriptionNote payment={payment} />
+          </span>
           {/* One figure, named: the total, and the tip in it (docs/decisions.md #100). */}
           <span className="shrink-0 text-right font-semibold tabular-nums">
             {strings.totalFigure(money(payment.totalCents))}
