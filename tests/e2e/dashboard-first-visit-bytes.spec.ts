@@ -18,11 +18,12 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * The ceiling: today's figure (141.6 KB: on Preact's compat layer, the dashboard's own code asked for by the
- * entry, its scripts carrying V8's compile hint) and about 2.5 KB of room, under issue 47's 150 KB; never raised,
- * lowered with each step down (docs/decisions.md #181, #215, #216, #217, #247).
+ * The ceiling: today's figure (143.9 KB: on Preact's compat layer, the dashboard's own code and its contracts'
+ * chunk asked for by the entry, its scripts carrying V8's compile hint) and about 2 KB of room, under issue 47's
+ * 150 KB; lowered with each step down, raised once for the contracts' own chunk, a task of blocking time for
+ * ~1.5 KB (docs/decisions.md #181, #215, #216, #217, #247, #276).
  */
-const FIRST_VISIT_CEILING_BYTES = 144 * 1000;
+const FIRST_VISIT_CEILING_BYTES = 146 * 1000;
 
 test('a signed-in first visit to /dashboard downloads no more JS and CSS than its ceiling @desktop-only', async ({
   page,
