@@ -6,8 +6,9 @@
  * page (docs/decisions.md #90, #220).
  *
  * One map for the three places that must agree: the build writes each file, CloudFront's routing function
- * (infra/constructs/web-hosting.ts) and the local gateway (infra/local/gateway.ts) answer the address with it.
- * Every other extension-less address gets the empty shell, index.html.
+ * (infra/constructs/web-hosting.ts) and the local gateway (infra/local/gateway/cloudfront-delivery.ts) answer the
+ * address with it (`pageFileFor`, with PRELOADING_SHELLS below). Every other extension-less address gets the empty
+ * shell, index.html.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': '/prerendered/landing.html',
@@ -34,4 +35,20 @@ export function prerenderedPath(pathname: string): string {
 /** The prerendered file for an address (`/login/` as `/login`), or undefined for the SPA's shell. */
 export function prerenderedPageFor(pathname: string): string | undefined {
   return PRERENDERED_PAGES[prerenderedPath(pathname)];
+}
+
+/**
+ * Addresses answered by the app's shell (index.html) with their page's code asked for in the same response, at
+ * low priority, behind the entry's own scripts (web/page-shells-plugin.ts writes each): a signed-in merchant's
+ * dashboard home downloads its code beside the entry instead of once the entry has run (docs/decisions.md #280).
+ * Routed as the prerendered pages are, by the same three places.
+ */
+export const PRELOADING_SHELLS: Readonly<Record<string, string>> = {
+  '/dashboard': '/shells/dashboard.html',
+};
+
+/** The HTML file CloudFront answers an extension-less address with: a prerendered page, a preloading shell, else none (index.html). */
+export function pageFileFor(pathname: string): string | undefined {
+  const page = prerenderedPath(pathname);
+  return PRERENDERED_PAGES[page] ?? PRELOADING_SHELLS[page];
 }

@@ -32,7 +32,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
 } from '../security-headers';
-import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
+import { PRELOADING_SHELLS, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 
 export interface WebHostingProps {
   isProduction: boolean;
@@ -50,19 +50,20 @@ export interface WebHostingProps {
 
 /**
  * Extension-less paths are the SPA's own routes (`/dashboard`, `/payment-success`; `/p/{id}` has its own page
- * behaviour): the landing and sign-in pages get the HTML drawn for them at build time (shared/prerendered-
- * pages.ts, the same map the build writes from), every other one index.html, and the router takes over.
+ * behaviour): the landing and sign-in pages get the HTML drawn for them at build time, the dashboard's home the
+ * shell that asks for its code (shared/prerendered-pages.ts, the maps the build writes from), every other one
+ * index.html, and the router takes over.
  * This runs on the default behaviour only, so `/api/*` answers — 401s, 404s — reach the browser as the API
  * sent them; the usual "403/404 → index.html" error mapping would turn a failed API call or a missing asset
  * into an HTML page with status 200. CloudFront Functions' runtime has no modules: the map is written in.
  */
-const SPA_ROUTING_CODE = `var PRERENDERED_PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+const SPA_ROUTING_CODE = `var PAGE_FILES = ${JSON.stringify({ ...PRERENDERED_PAGES, ...PRELOADING_SHELLS })};
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') !== -1) return request;
   var page = request.uri.replace(/\\/+$/, '') || '/';
-  request.uri = PRERENDERED_PAGES[page] || '/index.html';
+  request.uri = PAGE_FILES[page] || '/index.html';
   return request;
 }`;
 

@@ -45,6 +45,39 @@ test("every read the home draws leaves with the entry, while the app's own chunk
   expect(asked.toSorted()).toEqual(HOME_READS.toSorted());
 });
 
+test("the home's code is asked for by the page's first response, while the entry's own script is still held back", async ({
+  page,
+}) => {
+  // /dashboard is answered by the shell that names the home's code (docs/decisions.md #280): the browser asks for
+  // it beside the entry, at low priority, not once the entry has arrived and run. With the entry held, only the
+  // HTML can have asked.
+  await signInWithStoredSession(page, await createMerchantReadyForPayments());
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
+  await expect(welcome).toBeVisible();
+  let releaseEntry = () => {};
+  const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
+  let entryHeld = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    entryHeld = true;
+    await entryReleased;
+    await route.fallback();
+  });
+  const pageCode = /\/assets\/(dashboard-guard-route|dashboard-home|merchant-app|dashboard-contracts)-[\w-]+\.js$/;
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const match = pageCode.exec(new URL(request.url()).pathname);
+    if (match) asked.add(match[1]!);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect
+    .poll(() => [...asked].toSorted(), { timeout: 15_000 })
+    .toEqual(['dashboard-contracts', 'dashboard-guard-route', 'dashboard-home', 'merchant-app']);
+  expect(entryHeld).toBe(true);
+  releaseEntry();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
+});
+
 test("without a good token in the session record, every read the home draws is asked for before the dashboard's page code arrives: the app's chunk starts them", async ({
   page,
 }) => {

@@ -178,7 +178,7 @@ describe('web hosting', () => {
     expect(siteOrigin.OriginAccessControlId).toBeDefined();
   });
 
-  it('rewrites extension-less paths to their prerendered page or /index.html, on the default behaviour only', () => {
+  it('rewrites extension-less paths to their prerendered page, preloading shell or /index.html, on the default behaviour only', () => {
     const { resources } = synth();
     const config = distributionConfig();
     const [association] = config.DefaultCacheBehavior.FunctionAssociations as {
@@ -204,7 +204,9 @@ describe('web hosting', () => {
       expect(rewrite(`/${page}/`)).toBe(`/prerendered/${page}.html`);
     }
     expect(rewrite('/terms/extra')).toBe('/index.html');
-    expect(rewrite('/dashboard')).toBe('/index.html');
+    // The dashboard's home: the shell that asks for its code in the first response (docs/decisions.md #280).
+    expect(rewrite('/dashboard')).toBe('/shells/dashboard.html');
+    expect(rewrite('/dashboard/')).toBe('/shells/dashboard.html');
     expect(rewrite('/dashboard/transactions')).toBe('/index.html');
     expect(rewrite('/login/extra')).toBe('/index.html');
     expect(rewrite('/p/abc123')).toBe('/index.html');

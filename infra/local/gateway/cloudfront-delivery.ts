@@ -9,7 +9,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import { prerenderedPageFor } from '@shared/prerendered-pages';
+import { pageFileFor } from '@shared/prerendered-pages';
 import { withAbsolutePreviewUrls } from '@shared/preview-urls';
 
 export function sendJson(
@@ -108,7 +108,7 @@ const isBuildOnly = (relativePath: string) => relativePath.split(path.sep).some(
 
 /**
  * Static files as CloudFront serves the bucket: hashed assets cached for good; other extension-less
- * addresses → their prerendered page (shared/prerendered-pages.ts) or index.html. HTML carries absolute
+ * addresses → their prerendered page or preloading shell (shared/prerendered-pages.ts) or index.html. HTML carries absolute
  * preview URLs on the gateway's origin, as the deployment writes them with the CloudFront domain.
  */
 export function serveStatic(
@@ -131,9 +131,10 @@ export function serveStatic(
     !isBuildOnly(path.relative(root, requested)) &&
     existsSync(requested) &&
     statSync(requested).isFile();
-  // The prerendered landing and sign-in pages, as CloudFront's routing function picks them; else the shell.
-  const prerendered = prerenderedPageFor(pathname);
-  const page = prerendered && existsSync(path.join(root, `.${prerendered}`)) ? `.${prerendered}` : 'index.html';
+  // The prerendered landing and sign-in pages and the preloading shells, as CloudFront's routing function picks
+  // them; else the shell.
+  const pageFile = pageFileFor(pathname);
+  const page = pageFile && existsSync(path.join(root, `.${pageFile}`)) ? `.${pageFile}` : 'index.html';
   const file = isFile ? requested : path.join(root, page);
   if (!existsSync(file)) return sendJson(response, 404, { message: 'Not Found' });
   const immutable = isFile && pathname.startsWith('/assets/');
