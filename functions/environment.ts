@@ -25,6 +25,8 @@ export const ENV = {
   eventBusName: 'EVENT_BUS_NAME',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** The server-only app client, whose tokens keep Cognito's self-service scope (docs/decisions.md #259). */
+  userPoolServerClientId: 'USER_POOL_SERVER_CLIENT_ID',
   /** Issuer URL of the user pool's tokens (differs between Cognito and cognito-local). */
   tokenIssuer: 'TOKEN_ISSUER',
   /** HTTPS endpoint of the WebSocket API's management API (PostToConnection). */

@@ -28,11 +28,14 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
+import { SERVER_APP_CLIENT_NAME } from '@functions/auth/server-app-client';
 import type { FunctionSpec } from '@functions/function-spec';
 import {
   extendCognitoRouter,
   inProcessLambda,
   mailboxMessageSender,
+  triggerRunner,
+  versionTwoTokenGenerator,
   type CognitoErrors,
   type CognitoRouter,
   type CognitoServices,
@@ -46,6 +49,8 @@ export interface LocalCognito {
   endpoint: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The server-only client: Paylink's own routes sign in through it to set up two-factor. */
+  userPoolServerClientId: string;
   /** The `iss` of its tokens; JWKS at `${issuer}/.well-known/jwks.json`. */
   issuer: string;
   stop(): Promise<void>;
@@ -116,7 +121,12 @@ async function startServer({
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(sender as never)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    // The pool's token trigger is version 2 (docs/decisions.md #259), which cognito-local cannot send.
+    tokenGenerator: versionTwoTokenGenerator(
+      new JwtTokenGenerator(clock, triggers, config.TokenConfig) as unknown as CognitoServices['tokenGenerator'],
+      triggerRunner(functions, cognitoErrors as unknown as CognitoErrors),
+      cognitoErrors as unknown as CognitoErrors,
+    ) as unknown as JwtTokenGenerator,
     triggers,
   };
   const router = extendCognitoRouter(
@@ -192,7 +202,27 @@ async function ensureUserPool(endpoint: string) {
       );
       userPoolClientId = created.UserPoolClient!.ClientId!;
     }
-    return { userPoolId, userPoolClientId };
+    let userPoolServerClientId = clients.UserPoolClients?.find(
+      (c) => c.ClientName === SERVER_APP_CLIENT_NAME,
+    )?.ClientId;
+    if (!userPoolServerClientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: SERVER_APP_CLIENT_NAME,
+          // As the cloud's (merchant-user-pool.ts): a password sign-in answered on the server, short tokens.
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          AccessTokenValidity: 5,
+          IdTokenValidity: 5,
+          RefreshTokenValidity: 60,
+          TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+          PreventUserExistenceErrors: 'ENABLED',
+          EnableTokenRevocation: true,
+        }),
+      );
+      userPoolServerClientId = created.UserPoolClient!.ClientId!;
+    }
+    return { userPoolId, userPoolClientId, userPoolServerClientId };
   } finally {
     client.destroy();
   }
@@ -200,11 +230,12 @@ async function ensureUserPool(endpoint: string) {
 
 export async function startLocalCognito(options: CognitoServerOptions): Promise<LocalCognito> {
   const { server, endpoint } = await startServer({ ...options, dataDirectory: path.resolve(options.dataDirectory) });
-  const { userPoolId, userPoolClientId } = await ensureUserPool(endpoint);
+  const { userPoolId, userPoolClientId, userPoolServerClientId } = await ensureUserPool(endpoint);
   return {
     endpoint,
     userPoolId,
     userPoolClientId,
+    userPoolServerClientId,
     issuer: `${options.asCognitoIn?.issuerDomain ?? endpoint}/${userPoolId}`,
     stop: () => closeServer(server),
   };
