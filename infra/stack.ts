@@ -208,13 +208,15 @@ export class PaylinkStack extends Stack {
         this.merchantAuth.grantSignOut(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
       }
       if (catalogFunction.spec.readsTwoFactor) {
-        // The token trigger also names the app client it issues to (docs/decisions.md #259).
-        const clientNames =
-          catalogFunction.spec.cognitoTrigger === 'preTokenGeneration' ? ['cognito-idp:DescribeUserPoolClient'] : [];
+        // The token trigger also names the app client it issues to; the off route restores (docs/decisions.md #259).
+        const extraActions = [
+          ...(catalogFunction.spec.cognitoTrigger === 'preTokenGeneration' ? ['cognito-idp:DescribeUserPoolClient'] : []),
+          ...(catalogFunction.spec.restoresTwoFactor ? ['cognito-idp:AdminSetUserMFAPreference'] : []),
+        ];
         this.merchantAuth.grantReadTwoFactor(
           catalogFunction.function,
           constructIdOf(catalogFunction.spec.name),
-          clientNames,
+          extraActions,
         );
       }
     }

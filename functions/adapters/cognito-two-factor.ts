@@ -1,5 +1,6 @@
 import {
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AssociateSoftwareTokenCommand,
   CodeMismatchException,
   CognitoIdentityProviderClient,
@@ -113,10 +114,15 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
     );
   },
 
-  async restore(accessToken) {
+  async restore(personId) {
+    const userPoolId = process.env[ENV.userPoolId];
+    if (!userPoolId) throw new Error(`${ENV.userPoolId} is not set`);
+    // IAM-authorised (the catalogue's `restoresTwoFactor`): the token trigger refuses every sign-in while
+    // Cognito's setting is off and Paylink's record on, so no token could do this.
     await cognito().send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: accessToken,
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: userPoolId,
+        Username: personId,
         SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
       }),
     );

@@ -44,6 +44,9 @@ export const accountFunctions: readonly FunctionSpec[] = [
     // members: the person's session cut, written as every session ends (docs/decisions.md #200), and
     // Paylink's record of their two-factor (#250).
     tables: { merchants: 'read', members: 'readwrite' },
+    // AdminSetUserMFAPreference: turning off puts back an app turned off outside Paylink first (#259).
+    readsTwoFactor: true,
+    restoresTwoFactor: true,
   },
   {
     name: 'sign-out-everywhere',

@@ -40,10 +40,11 @@ export interface TwoFactorDirectory {
   enableWithCode(accessToken: string, code: string): Promise<'enabled' | 'wrong_code' | 'not_set_up'>;
   disable(accessToken: string): Promise<void>;
   /**
-   * Turns the app Cognito already holds back on: how turning off begins when Cognito's setting was turned
-   * off outside Paylink, so that the sign-in after asks for the code again.
+   * Turns the app Cognito already holds back on (AdminSetUserMFAPreference, IAM-authorised): how turning off
+   * begins when Paylink's record says on, in case Cognito's setting was turned off outside Paylink — the
+   * token trigger refuses any sign-in until it is back — so that the sign-in after asks for the code again.
    */
-  restore(accessToken: string): Promise<void>;
+  restore(personId: string): Promise<void>;
   /** Cognito's GlobalSignOut: every refresh token of the user is revoked, access tokens with them. */
   signOutEverywhere(accessToken: string): Promise<void>;
 }
@@ -150,13 +151,11 @@ export async function changeTwoFactor(
     await endSessions(accessToken);
     return { enabled: true, signedOut: true };
   }
-  let signedIn = await deps.directory.signIn(merchant.email, change.password, change.code);
+  // Turned off outside Paylink? Put Cognito's setting back first, so that the sign-in below checks the code.
+  if ((await deps.records.read(personId)) === true) await deps.directory.restore(personId);
+  const signedIn = await deps.directory.signIn(merchant.email, change.password, change.code);
   if (typeof signedIn === 'object' && !signedIn.codeAsked) {
-    if ((await deps.records.read(personId)) !== true) throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
-    // Turned off outside Paylink: put Cognito's setting back first, so that the sign-in again checks the code.
-    await deps.directory.restore(signedIn.accessToken);
-    signedIn = await deps.directory.signIn(merchant.email, change.password, change.code);
-    if (typeof signedIn === 'object' && !signedIn.codeAsked) throw new Error('Cognito asked no code after restoring it');
+    throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
   }
   if (signedIn === 'wrong_password') throw passwordInvalid();
   if (typeof signedIn === 'string') throw codeInvalid();

@@ -1,42 +1,86 @@
 /**
- * The steps two-factor tests take against the local runtime: Paylink's route, a password sign-in answered
- * with the code when one is asked, a refresh, and turning the app on as Settings does.
+ * The steps two-factor and session tests take against the local runtime: Paylink's routes (status, setup,
+ * on and off), a password sign-in through the browser's client or the server-only one (whose tokens keep
+ * Cognito's self-service scope, docs/decisions.md #259) answered with the code when one is asked, a magic
+ * link, a refresh, and turning the app on as Settings does.
  */
 import {
-  AssociateSoftwareTokenCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { createPrivateKey, sign as signWith, type JsonWebKey } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { expect } from 'vitest';
+import { readMagicLinkToken } from '@shared/contracts/auth';
+import { linkIn, waitForEmail } from '../support/mailbox';
 import { freshCode } from '../support/totp-codes';
 import { TEST_PASSWORD, type TestMerchant, type TestRuntime } from './harness';
 
+/** The scope Cognito's own operations require (Cognito API reference); only the server client's tokens carry it. */
+export const SELF_SERVICE_SCOPE = 'aws.cognito.signin.user.admin';
+
+/** The `scope` claim of an access token, as a list. */
+export function scopesOf(accessToken: string): string[] {
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { scope?: string };
+  return (claims.scope ?? '').split(' ').filter(Boolean);
+}
+
+/**
+ * The same access token as Cognito issued it before the token trigger took the self-service scope out
+ * (docs/decisions.md #259): what a token stolen before that deploy could do, for its last hour. Signed with
+ * cognito-local's key, which its package ships.
+ */
+export function asIssuedBeforeTheScopeWasSuppressed(accessToken: string): string {
+  const key = createPrivateKey({
+    key: (createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JsonWebKey })
+      .jwk,
+    format: 'jwk',
+  });
+  const [header = '', payload = ''] = accessToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const body = Buffer.from(JSON.stringify({ ...claims, scope: SELF_SERVICE_SCOPE })).toString('base64url');
+  return `${header}.${body}.${signWith('RSA-SHA256', Buffer.from(`${header}.${body}`), key).toString('base64url')}`;
+}
+
 export function twoFactorSteps(env: () => TestRuntime) {
   const clientId = () => env().runtime.cognito.userPoolClientId;
+  const serverClientId = () => env().runtime.cognito.userPoolServerClientId;
 
-  const changeTwoFactor = (accessToken: string, body: unknown) =>
-    env().api('/api/me/two-factor', {
-      method: 'POST',
+  const paylink = (accessToken: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+    env().api(path, {
+      method,
       token: accessToken,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
+  const changeTwoFactor = (accessToken: string, body: unknown) =>
+    paylink(accessToken, 'POST', '/api/me/two-factor', body);
+  const setUpTwoFactor = (accessToken: string, password = TEST_PASSWORD) =>
+    paylink(accessToken, 'POST', '/api/me/two-factor/setup', { password });
+  const twoFactorStatus = async (accessToken: string) => {
+    const answer = await paylink(accessToken, 'GET', '/api/me/two-factor');
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    return (await answer.json()) as { enabled: boolean };
+  };
 
-  /** A password sign-in's tokens, answering the code when two-factor asks for one. */
-  async function signInWithCode(email: string, secret?: string, usedStep?: number) {
-    const started = await env().cognito.send(
+  /** A password sign-in's first answer (tokens, or the code challenge), through `client`. */
+  const passwordSignIn = (email: string, password = TEST_PASSWORD, client = clientId()) =>
+    env().cognito.send(
       new InitiateAuthCommand({
-        ClientId: clientId(),
+        ClientId: client,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+        AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
     );
+
+  /** A password sign-in's tokens, answering the code when two-factor asks for one. */
+  async function signInWithCode(email: string, secret?: string, usedStep?: number, client = clientId()) {
+    const started = await passwordSignIn(email, TEST_PASSWORD, client);
     if (!started.ChallengeName) return { tokens: started.AuthenticationResult!, usedStep };
     const { code, step } = await freshCode(secret!, usedStep);
     const answered = await env().cognito.send(
       new RespondToAuthChallengeCommand({
-        ClientId: clientId(),
+        ClientId: client,
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         Session: started.Session,
         ChallengeResponses: { USERNAME: started.ChallengeParameters!.USER_ID_FOR_SRP!, SOFTWARE_TOKEN_MFA_CODE: code },
@@ -45,14 +89,18 @@ export function twoFactorSteps(env: () => TestRuntime) {
     return { tokens: answered.AuthenticationResult!, usedStep: step };
   }
 
+  /** Tokens of the server-only client, which may call Cognito's own operations (as a token from before #259 could). */
+  const serverSignIn = (email: string, secret?: string, usedStep?: number) =>
+    signInWithCode(email, secret, usedStep, serverClientId());
+
   /** A password sign-in's refresh token, answering the code when two-factor asks for one. */
   async function refreshTokenOf(email: string, secret?: string, usedStep?: number) {
     const signedIn = await signInWithCode(email, secret, usedStep);
     return { refreshToken: signedIn.tokens.RefreshToken!, usedStep: signedIn.usedStep };
   }
 
-  const refresh = (refreshToken: string) =>
-    env().cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: refreshToken }));
+  const refresh = (refreshToken: string, client = clientId()) =>
+    env().cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: client, RefreshToken: refreshToken }));
 
   const refreshes = (refreshToken: string) =>
     refresh(refreshToken)
@@ -62,17 +110,60 @@ export function twoFactorSteps(env: () => TestRuntime) {
         throw error;
       });
 
-  /** Turns two-factor on through Paylink's route, as Settings does; answers the secret and the step used. */
-  async function turnOn(merchant: TestMerchant) {
-    const { SecretCode } = await env().cognito.send(
-      new AssociateSoftwareTokenCommand({ AccessToken: merchant.accessToken }),
+  /** A magic link requested through Paylink and answered as Amplify's CUSTOM_WITHOUT_SRP flow does. */
+  async function magicLinkSignIn(email: string) {
+    const requested = await env().api('/api/auth/magic-link', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(requested.status).toBe(202);
+    await env().settle();
+    const sent = await waitForEmail(env().runtime.mailbox.url, email, { subject: /sign-in link/ });
+    const token = linkIn(sent, '/auth/magic').hash.slice(1);
+    const started = await env().cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'CUSTOM_AUTH',
+        AuthParameters: { USERNAME: readMagicLinkToken(token)!.email },
+      }),
     );
-    const { code, step } = await freshCode(SecretCode!);
-    const answer = await changeTwoFactor(merchant.accessToken, { turn: 'on', code });
-    expect(answer.status, await answer.clone().text()).toBe(200);
-    expect(await answer.json()).toEqual({ enabled: true, signedOut: true });
-    return { secret: SecretCode!, usedStep: step };
+    expect(started.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    return env().cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        Session: started.Session,
+        ChallengeResponses: { USERNAME: started.ChallengeParameters!.USERNAME!, ANSWER: token },
+      }),
+    );
   }
 
-  return { clientId, changeTwoFactor, signInWithCode, refreshTokenOf, refresh, refreshes, turnOn };
+  /** Turns two-factor on through Paylink's routes, as Settings does; answers the secret and the step used. */
+  async function turnOn(merchant: TestMerchant) {
+    const setUp = await setUpTwoFactor(merchant.accessToken, merchant.password);
+    expect(setUp.status, await setUp.clone().text()).toBe(200);
+    const { secret } = (await setUp.json()) as { secret: string };
+    const { code, step } = await freshCode(secret);
+    const answer = await changeTwoFactor(merchant.accessToken, { turn: 'on', password: merchant.password, code });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    expect(await answer.json()).toEqual({ enabled: true, signedOut: true });
+    return { secret, usedStep: step };
+  }
+
+  return {
+    clientId,
+    serverClientId,
+    changeTwoFactor,
+    setUpTwoFactor,
+    twoFactorStatus,
+    passwordSignIn,
+    signInWithCode,
+    serverSignIn,
+    refreshTokenOf,
+    refresh,
+    refreshes,
+    magicLinkSignIn,
+    turnOn,
+  };
 }
