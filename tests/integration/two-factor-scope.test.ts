@@ -36,7 +36,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const { changeTwoFactor, setUpTwoFactor, twoFactorStatus, passwordSignIn, signInWithCode, refresh, turnOn } =
+const { changeTwoFactor, setUpTwoFactor, twoFactorStatus, passwordSignIn, signInWithCode, refresh, turnOnInCognito } =
   twoFactorSteps(() => env);
 
 const cognitoUser = (sub: string) =>
@@ -53,10 +53,9 @@ const NEW_PASSWORD = 'Another!Horse42';
 describe('a browser’s access token', () => {
   it('cannot set up another authenticator app, change the account or sign out through Cognito itself', async () => {
     const merchant = await env.createMerchant();
-    const { secret, usedStep } = await turnOn(merchant);
+    const { secret, usedStep } = await turnOnInCognito(merchant);
     const signedIn = await signInWithCode(merchant.email, secret, usedStep);
     const token = signedIn.tokens.AccessToken!;
-    expect(scopesOf(token)).not.toContain(SELF_SERVICE_SCOPE);
 
     const operations = [
       new AssociateSoftwareTokenCommand({ AccessToken: token }),
@@ -83,6 +82,7 @@ describe('a browser’s access token', () => {
         message: 'Access Token does not have required scopes',
       });
     }
+    expect(scopesOf(token)).not.toContain(SELF_SERVICE_SCOPE);
     // A refresh issues no more than a sign-in did.
     const refreshed = await refresh(signedIn.tokens.RefreshToken!);
     expect(scopesOf(refreshed.AuthenticationResult!.AccessToken!)).not.toContain(SELF_SERVICE_SCOPE);
@@ -152,22 +152,13 @@ describe('two-factor through Paylink', () => {
 describe('a person who turned two-factor on before Paylink kept a record of it', () => {
   it('gets a record at their next sign-in, and is then refused tokens when it is turned off outside Paylink', async () => {
     const merchant = await env.createMerchant();
-    // As before #250: straight through Cognito, with a token from before #259, and no record (the one its
-    // first sign-in here wrote is taken away).
-    const before = asIssuedBeforeTheScopeWasSuppressed(merchant.accessToken);
-    const { SecretCode } = await env.cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: before }));
-    const first = await freshCode(SecretCode!);
-    await env.cognito.send(new VerifySoftwareTokenCommand({ AccessToken: before, UserCode: first.code }));
-    await env.cognito.send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: before,
-        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-      }),
-    );
+    // As before #250: straight through Cognito, and no record (the one its first sign-in here wrote is
+    // taken away).
+    const { secret, usedStep } = await turnOnInCognito(merchant);
     await env.documents.send(new DeleteCommand(recordKey(merchant.sub)));
     expect(await recordOf(merchant.sub)).toBeUndefined();
 
-    const signedIn = await signInWithCode(merchant.email, SecretCode!, first.step);
+    const signedIn = await signInWithCode(merchant.email, secret, usedStep);
     expect(await recordOf(merchant.sub)).toMatchObject({ on: true });
 
     // Checked from now on: turned off with a token that can, no tokens for the password alone.

@@ -5,9 +5,12 @@
  * link, a refresh, and turning the app on as Settings does.
  */
 import {
+  AssociateSoftwareTokenCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createPrivateKey, sign as signWith, type JsonWebKey } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -151,7 +154,26 @@ export function twoFactorSteps(env: () => TestRuntime) {
     return { secret, usedStep: step };
   }
 
+  /**
+   * Turns two-factor on straight through Cognito, as people did before Paylink's routes (#169) with a token
+   * from before #259: no record of it in Paylink, no session ended. Answers the secret and the step used.
+   */
+  async function turnOnInCognito(merchant: TestMerchant) {
+    const token = asIssuedBeforeTheScopeWasSuppressed(merchant.accessToken);
+    const { SecretCode } = await env().cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
+    const { code, step } = await freshCode(SecretCode!);
+    await env().cognito.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: code }));
+    await env().cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: token,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    return { secret: SecretCode!, usedStep: step };
+  }
+
   return {
+    turnOnInCognito,
     clientId,
     serverClientId,
     changeTwoFactor,
