@@ -6,7 +6,7 @@
  * own route still turns two-factor off, with the password and a current code, after which a password alone
  * signs in.
  */
-import { AdminGetUserCommand, SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
 import { freshCode, staleCode } from '../support/totp-codes';
@@ -21,19 +21,14 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const { changeTwoFactor, passwordSignIn, signInWithCode, refresh, magicLinkSignIn, turnOn } = twoFactorSteps(
-  () => env,
-);
+const { changeTwoFactor, passwordSignIn, signInWithCode, refresh, magicLinkSignIn, turnOn, mfaSettingsOf } =
+  twoFactorSteps(() => env);
 
 /** Cognito's answer when the token trigger fails: nothing issued, the trigger's words in the message. */
 const refusedForTwoFactor = {
   name: 'UserLambdaValidationException',
   message: expect.stringContaining(TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE),
 };
-
-const mfaSettingsOf = async (username: string) =>
-  (await env.cognito.send(new AdminGetUserCommand({ UserPoolId: env.runtime.cognito.userPoolId, Username: username })))
-    .UserMFASettingList ?? [];
 
 it('two-factor turned off with Cognito’s own operation: no tokens for a password, a refresh or a magic link; Paylink’s route still turns it off with the code', async () => {
   const merchant = await env.createMerchant();

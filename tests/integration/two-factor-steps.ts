@@ -5,6 +5,7 @@
  * link, a refresh, and turning the app on as Settings does.
  */
 import {
+  AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
@@ -45,6 +46,12 @@ export function asIssuedBeforeTheScopeWasSuppressed(accessToken: string): string
   const body = Buffer.from(JSON.stringify({ ...claims, scope: SELF_SERVICE_SCOPE })).toString('base64url');
   return `${header}.${body}.${signWith('RSA-SHA256', Buffer.from(`${header}.${body}`), key).toString('base64url')}`;
 }
+
+/** A test merchant whose access token can call Cognito's own operations, as one from before #259 could. */
+export const withSelfServiceScope = <T extends TestMerchant>(merchant: T): T => ({
+  ...merchant,
+  accessToken: asIssuedBeforeTheScopeWasSuppressed(merchant.accessToken),
+});
 
 export function twoFactorSteps(env: () => TestRuntime) {
   const clientId = () => env().runtime.cognito.userPoolClientId;
@@ -172,7 +179,13 @@ export function twoFactorSteps(env: () => TestRuntime) {
     return { secret: SecretCode!, usedStep: step };
   }
 
+  /** The person's MFA settings as Cognito holds them (AdminGetUser: the browser's token cannot call GetUser). */
+  const mfaSettingsOf = async (sub: string) =>
+    (await env().cognito.send(new AdminGetUserCommand({ UserPoolId: env().runtime.cognito.userPoolId, Username: sub })))
+      .UserMFASettingList ?? [];
+
   return {
+    mfaSettingsOf,
     turnOnInCognito,
     clientId,
     serverClientId,
