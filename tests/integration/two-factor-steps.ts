@@ -13,39 +13,14 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { createPrivateKey, sign as signWith, type JsonWebKey } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import { readMagicLinkToken } from '@shared/contracts/auth';
 import { linkIn, waitForEmail } from '../support/mailbox';
+import { asIssuedBeforeTheScopeWasSuppressed } from '../support/self-service-scope';
 import { freshCode } from '../support/totp-codes';
 import { TEST_PASSWORD, type TestMerchant, type TestRuntime } from './harness';
 
-/** The scope Cognito's own operations require (Cognito API reference); only the server client's tokens carry it. */
-export const SELF_SERVICE_SCOPE = 'aws.cognito.signin.user.admin';
-
-/** The `scope` claim of an access token, as a list. */
-export function scopesOf(accessToken: string): string[] {
-  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { scope?: string };
-  return (claims.scope ?? '').split(' ').filter(Boolean);
-}
-
-/**
- * The same access token as Cognito issued it before the token trigger took the self-service scope out
- * (docs/decisions.md #259): what a token stolen before that deploy could do, for its last hour. Signed with
- * cognito-local's key, which its package ships.
- */
-export function asIssuedBeforeTheScopeWasSuppressed(accessToken: string): string {
-  const key = createPrivateKey({
-    key: (createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JsonWebKey })
-      .jwk,
-    format: 'jwk',
-  });
-  const [header = '', payload = ''] = accessToken.split('.');
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-  const body = Buffer.from(JSON.stringify({ ...claims, scope: SELF_SERVICE_SCOPE })).toString('base64url');
-  return `${header}.${body}.${signWith('RSA-SHA256', Buffer.from(`${header}.${body}`), key).toString('base64url')}`;
-}
+export { SELF_SERVICE_SCOPE, asIssuedBeforeTheScopeWasSuppressed, scopesOf } from '../support/self-service-scope';
 
 /** A test merchant whose access token can call Cognito's own operations, as one from before #259 could. */
 export const withSelfServiceScope = <T extends TestMerchant>(merchant: T): T => ({

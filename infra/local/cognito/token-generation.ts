@@ -26,7 +26,7 @@ interface AccessTokenGeneration {
 type TokenGenerator = CognitoServices['tokenGenerator'];
 
 /** The same token with a new `scope` claim, signed with cognito-local's key under the same header. */
-function withScope(token: string, scope: string): string {
+export function withScope(token: string, scope: string): string {
   const [header = '', payload = ''] = token.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
   const body = Buffer.from(JSON.stringify({ ...claims, scope })).toString('base64url');
