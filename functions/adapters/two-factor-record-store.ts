@@ -2,7 +2,7 @@
  * Paylink's own record of each person's two-factor (docs/decisions.md #250), one row in the members table in
  * the person's own partition beside their session cut: `{ businessId: <personId>, entry: 'TWO_FACTOR', on,
  * changedAt }`. Written by POST /api/me/two-factor, and once by Cognito's token trigger for a person who has
- * none yet, from Cognito's setting (#259); read by the trigger and GET /api/me/two-factor.
+ * none yet, from Cognito's setting (#260); read by the trigger and GET /api/me/two-factor.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
  * sign-in, the code after it, a magic link, a refresh):
  *   - it refuses tokens to a person whose two-factor Paylink records as on and Cognito holds as off, turned
  *     off outside Paylink with Cognito's own SetUserMFAPreference and an access token, no code
- *     (docs/decisions.md #250); a person with no record yet gets one, once, from Cognito's setting (#259);
+ *     (docs/decisions.md #250); a person with no record yet gets one, once, from Cognito's setting (#260);
  *   - it takes Cognito's self-service scope out of the access token of every app client but the server-only
  *     one (#259), so a token the browser holds cannot set up another authenticator app, change the password
  *     or attributes, or delete the account through Cognito's own API.

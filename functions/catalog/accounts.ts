@@ -135,7 +135,7 @@ export const accountFunctions: readonly FunctionSpec[] = [
     // Cognito's MFA setting (AdminGetUser) against Paylink's record of it (docs/decisions.md #250), and the
     // app client's name (DescribeUserPoolClient, #259).
     readsTwoFactor: true,
-    // readwrite: a person with no record yet gets one, once, from Cognito's setting (#259).
+    // readwrite: a person with no record yet gets one, once, from Cognito's setting (docs/decisions.md #260).
     tables: { members: 'readwrite' },
   },
   {

@@ -54,7 +54,7 @@ export interface TwoFactorRecordRepository {
   /** On or off as last recorded; undefined for a person who has no record yet. */
   read(personId: string): Promise<boolean | undefined>;
   record(personId: string, on: boolean): Promise<void>;
-  /** Writes the record only if the person still has none (the token trigger's backfill, #259). */
+  /** Writes the record only if the person still has none (the token trigger's backfill, #260). */
   recordIfAbsent(personId: string, on: boolean): Promise<void>;
 }
 
@@ -100,7 +100,7 @@ const passwordInvalid = () =>
   });
 const alreadyOn = () => new HttpError(409, 'two_factor_on', TWO_FACTOR_ALREADY_ON_MESSAGE);
 
-/** GET /api/me/two-factor: as Paylink records it (the token trigger writes a record for everyone, #259). */
+/** GET /api/me/two-factor: as Paylink records it (the token trigger writes a record for everyone, #260). */
 export async function twoFactorStatus(personId: string, records: TwoFactorRecordRepository) {
   return { enabled: (await records.read(personId)) === true };
 }

@@ -75,7 +75,7 @@ export type TwoFactorChange = z.infer<typeof twoFactorChangeSchema>;
 export const twoFactorChangeResponseSchema = z.object({ enabled: z.boolean(), signedOut: z.literal(true) });
 export type TwoFactorChangeResponse = z.infer<typeof twoFactorChangeResponseSchema>;
 
-/** GET /api/me/two-factor: whether the authenticator app is on, as Paylink records it (#250, #259). */
+/** GET /api/me/two-factor: whether the authenticator app is on, as Paylink records it (#250, #260). */
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean() });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
