@@ -25,7 +25,12 @@ export async function handler(event: PreTokenGenerationV2TriggerEvent): Promise<
   const personId = event.request.userAttributes.sub || event.userName;
   const [allowed, clientName] = await Promise.all([
     mayIssueTokens(personId, () => hasTwoFactor(event.userPoolId, event.userName), twoFactorRecordStore),
-    appClientName(event.userPoolId, event.callerContext.clientId),
+    // A failed lookup takes the scope out, as for an unknown client: sign-ins go on; only Paylink's own
+    // two-factor routes, which need the scope, fail until it answers again.
+    appClientName(event.userPoolId, event.callerContext.clientId).catch((error: unknown) => {
+      console.warn(JSON.stringify({ level: 'WARN', message: 'app_client_name_unknown', error: String(error) }));
+      return undefined;
+    }),
   ]);
   if (!allowed) {
     // The operator's signal (docs/runbook.md): which person, and why no tokens were issued. A plain JSON line,
