@@ -210,7 +210,9 @@ export class PaylinkStack extends Stack {
       if (catalogFunction.spec.readsTwoFactor) {
         // The token trigger also names the app client it issues to; the off route restores (docs/decisions.md #259).
         const extraActions = [
-          ...(catalogFunction.spec.cognitoTrigger === 'preTokenGeneration' ? ['cognito-idp:DescribeUserPoolClient'] : []),
+          ...(catalogFunction.spec.cognitoTrigger === 'preTokenGeneration'
+            ? ['cognito-idp:DescribeUserPoolClient']
+            : []),
           ...(catalogFunction.spec.restoresTwoFactor ? ['cognito-idp:AdminSetUserMFAPreference'] : []),
         ];
         this.merchantAuth.grantReadTwoFactor(

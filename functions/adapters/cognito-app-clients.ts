@@ -1,4 +1,7 @@
-import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 
 let client: CognitoIdentityProviderClient | undefined;
 /** A client's name never changes: one DescribeUserPoolClient per client for as long as the function is warm. */

@@ -1,4 +1,7 @@
-import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { SessionDirectory } from '../domain/sessions';
 
 let client: CognitoIdentityProviderClient | undefined;

@@ -3,7 +3,6 @@ import {
   CognitoIdentityProviderClient,
   InvalidParameterException,
   InvalidPasswordException,
-  NotAuthorizedException,
   ResendConfirmationCodeCommand,
   SignUpCommand,
   UserNotFoundException,

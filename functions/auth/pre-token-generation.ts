@@ -16,7 +16,7 @@ import { appClientName } from '../adapters/cognito-app-clients';
 import { hasTwoFactor } from '../adapters/cognito-two-factor';
 import { twoFactorRecordStore } from '../adapters/two-factor-record-store';
 import { keepsSelfServiceScope, mayIssueTokens } from '../domain/two-factor';
-import { SERVER_APP_CLIENT_NAME } from './server-app-client';
+import { SERVER_APP_CLIENT_NAME } from '../environment';
 
 /** The scope Cognito's self-service operations require of an access token (Cognito API reference). */
 const SELF_SERVICE_SCOPE = 'aws.cognito.signin.user.admin';

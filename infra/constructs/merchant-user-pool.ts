@@ -17,8 +17,8 @@ import {
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { SERVER_APP_CLIENT_NAME } from '@functions/auth/server-app-client';
 import type { CognitoTrigger } from '@functions/function-spec';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 
 const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   preSignUp: UserPoolOperation.PRE_SIGN_UP,
@@ -30,7 +30,6 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   // Version 2 (below): the access token's scopes, which only the *_CONFIG operation can register.
   preTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
 };
-
 
 export interface MerchantUserPoolProps {
   stage: string;

@@ -28,8 +28,8 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
-import { SERVER_APP_CLIENT_NAME } from '@functions/auth/server-app-client';
 import type { FunctionSpec } from '@functions/function-spec';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import {
   extendCognitoRouter,
   inProcessLambda,

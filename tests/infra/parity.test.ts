@@ -7,7 +7,7 @@ import {
   CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SERVER_APP_CLIENT_NAME } from '@functions/auth/server-app-client';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyPorts } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';

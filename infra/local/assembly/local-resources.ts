@@ -8,7 +8,7 @@
  * URLs keep the cloud's shapes too (`https://<api>.execute-api.<region>.amazonaws.com/prod`); the runtime
  * rewrites the ones a function is given into the local gateway's (cloudUrlRewrites).
  */
-import { SERVER_APP_CLIENT_NAME } from '@functions/auth/server-app-client';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import type { AssemblyResource, AssemblyStack, CloudAssembly } from './cloud-assembly';
 import { UnresolvableIntrinsic, resolveIntrinsics, type IntrinsicScope } from './intrinsics';
 

@@ -50,7 +50,11 @@ export function accessTokenVerifier(services: CognitoServices, errors: CognitoEr
     if (!claims || claims.token_use !== 'access') throw new errors.NotAuthorizedError('Invalid Access Token');
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now())
       throw new errors.NotAuthorizedError('Access Token has expired');
-    if (!String(claims.scope ?? '').split(' ').includes(SELF_SERVICE_SCOPE))
+    if (
+      !String(claims.scope ?? '')
+        .split(' ')
+        .includes(SELF_SERVICE_SCOPE)
+    )
       throw new errors.NotAuthorizedError('Access Token does not have required scopes');
     const pool = await services.cognito
       .getUserPoolForClientId(ctx, String(claims.client_id ?? ''))

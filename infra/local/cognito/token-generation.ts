@@ -67,9 +67,7 @@ export function versionTwoTokenGenerator(
           (message) => new errors.CognitoError('UserLambdaValidationException', message),
         );
         const details = response.claimsAndScopeOverrideDetails as
-          | { accessTokenGeneration?: AccessTokenGeneration }
-          | null
-          | undefined;
+          { accessTokenGeneration?: AccessTokenGeneration } | null | undefined;
         changes = details?.accessTokenGeneration ?? {};
       }
       const tokens = await inner.generate(ctx, user, groups, client, clientMetadata, source);
