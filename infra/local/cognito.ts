@@ -7,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  type CreateUserPoolClientCommandInput,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   SetUserPoolMfaConfigCommand,
@@ -183,45 +184,38 @@ async function ensureUserPool(endpoint: string) {
       }),
     );
     const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-    let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === USER_POOL_CLIENT_NAME)?.ClientId;
-    if (!userPoolClientId) {
+    /** The client of that name, made on first start with `settings`; both revocable, no user-existence errors. */
+    const ensureClient = async (name: string, settings: Partial<CreateUserPoolClientCommandInput>) => {
+      const existing = clients.UserPoolClients?.find((c) => c.ClientName === name)?.ClientId;
+      if (existing) return existing;
       const created = await client.send(
         new CreateUserPoolClientCommand({
+          ...settings,
           UserPoolId: userPoolId,
-          ClientName: USER_POOL_CLIENT_NAME,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-          // As the cloud's client (infra/constructs/merchant-user-pool.ts): hour-long tokens, so sessions
-          // refresh locally exactly as they will in production.
-          AccessTokenValidity: 1,
-          IdTokenValidity: 1,
-          RefreshTokenValidity: 30,
-          TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+          ClientName: name,
           PreventUserExistenceErrors: 'ENABLED',
           EnableTokenRevocation: true,
         }),
       );
-      userPoolClientId = created.UserPoolClient!.ClientId!;
-    }
-    let userPoolServerClientId = clients.UserPoolClients?.find(
-      (c) => c.ClientName === SERVER_APP_CLIENT_NAME,
-    )?.ClientId;
-    if (!userPoolServerClientId) {
-      const created = await client.send(
-        new CreateUserPoolClientCommand({
-          UserPoolId: userPoolId,
-          ClientName: SERVER_APP_CLIENT_NAME,
-          // As the cloud's (merchant-user-pool.ts): a password sign-in answered on the server, short tokens.
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-          AccessTokenValidity: 5,
-          IdTokenValidity: 5,
-          RefreshTokenValidity: 60,
-          TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
-          PreventUserExistenceErrors: 'ENABLED',
-          EnableTokenRevocation: true,
-        }),
-      );
-      userPoolServerClientId = created.UserPoolClient!.ClientId!;
-    }
+      return created.UserPoolClient!.ClientId!;
+    };
+    // As the cloud's client (infra/constructs/merchant-user-pool.ts): hour-long tokens, so sessions refresh
+    // locally exactly as they will in production.
+    const userPoolClientId = await ensureClient(USER_POOL_CLIENT_NAME, {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 1,
+      IdTokenValidity: 1,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+    });
+    // The server-only client, as the cloud's (docs/decisions.md #259): a password sign-in on the server, short tokens.
+    const userPoolServerClientId = await ensureClient(SERVER_APP_CLIENT_NAME, {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 5,
+      IdTokenValidity: 5,
+      RefreshTokenValidity: 60,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+    });
     return { userPoolId, userPoolClientId, userPoolServerClientId };
   } finally {
     client.destroy();

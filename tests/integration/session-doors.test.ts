@@ -7,23 +7,22 @@
  * an account. Driven through the AWS SDK's own client, as Amplify calls it.
  */
 import {
-  ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
-  DeleteUserCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
-  GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
-  UpdateUserAttributesCommand,
-  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
-import { asIssuedBeforeTheScopeWasSuppressed as withScope, withSelfServiceScope } from './two-factor-steps';
+import {
+  asIssuedBeforeTheScopeWasSuppressed as withScope,
+  selfServiceOperations,
+  withSelfServiceScope,
+} from './two-factor-steps';
 
 let env: TestRuntime;
 beforeAll(async () => {
@@ -80,19 +79,7 @@ describe('operations that take an access token', () => {
   it('refuse a token whose signature does not verify, on cognito-local’s own operations too', async () => {
     const merchant = withSelfServiceScope(await env.createUser());
     const session = await passwordSignIn(merchant.email, merchant.password);
-    const operations = (token: string) => [
-      new GetUserCommand({ AccessToken: token }),
-      new GlobalSignOutCommand({ AccessToken: token }),
-      new ChangePasswordCommand({
-        AccessToken: token,
-        PreviousPassword: merchant.password,
-        ProposedPassword: NEW_PASSWORD,
-      }),
-      new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'name', Value: 'Mallory' }] }),
-      new GetUserAttributeVerificationCodeCommand({ AccessToken: token, AttributeName: 'email' }),
-      new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: '123456' }),
-      new DeleteUserCommand({ AccessToken: token }),
-    ];
+    const operations = (token: string) => selfServiceOperations(token, merchant.password, NEW_PASSWORD);
     for (const forged of forgeriesOf(merchant.accessToken)) {
       for (const operation of operations(forged)) {
         await expect(env.cognito.send(operation as never), operation.constructor.name).rejects.toMatchObject({

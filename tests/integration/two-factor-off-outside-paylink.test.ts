@@ -7,22 +7,14 @@
  * signs in.
  */
 import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
 import { freshCode, staleCode } from '../support/totp-codes';
-import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
-import { asIssuedBeforeTheScopeWasSuppressed, twoFactorSteps } from './two-factor-steps';
+import { TEST_PASSWORD } from './harness';
+import { asIssuedBeforeTheScopeWasSuppressed, twoFactorRuntime } from './two-factor-steps';
 
-let env: TestRuntime;
-beforeAll(async () => {
-  env = await bootLocalRuntime();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-const { changeTwoFactor, passwordSignIn, signInWithCode, refresh, magicLinkSignIn, turnOn, mfaSettingsOf } =
-  twoFactorSteps(() => env);
+const { env, changeTwoFactor, passwordSignIn, signInWithCode, refresh, magicLinkSignIn, turnOn, mfaSettingsOf } =
+  twoFactorRuntime();
 
 /** Cognito's answer when the token trigger fails: nothing issued, the trigger's words in the message. */
 const refusedForTwoFactor = {
@@ -31,7 +23,7 @@ const refusedForTwoFactor = {
 };
 
 it('two-factor turned off with Cognito’s own operation: no tokens for a password, a refresh or a magic link; Paylink’s route still turns it off with the code', async () => {
-  const merchant = await env.createMerchant();
+  const merchant = await env().createMerchant();
   const { secret, usedStep } = await turnOn(merchant);
   const signedIn = await signInWithCode(merchant.email, secret, usedStep);
   const accessToken = signedIn.tokens.AccessToken!;
@@ -40,7 +32,7 @@ it('two-factor turned off with Cognito’s own operation: no tokens for a passwo
   const stolen = asIssuedBeforeTheScopeWasSuppressed(accessToken);
 
   // The attack: the access token alone, straight to Cognito, no code.
-  await env.cognito.send(
+  await env().cognito.send(
     new SetUserMFAPreferenceCommand({
       AccessToken: stolen,
       SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },

@@ -6,78 +6,53 @@
  * and the code checked on the server. And a person who turned two-factor on before Paylink kept a record of
  * it (#250) gets one at their next sign-in, and is checked from then on.
  */
-import {
-  AdminGetUserCommand,
-  AssociateSoftwareTokenCommand,
-  ChangePasswordCommand,
-  DeleteUserCommand,
-  GetUserAttributeVerificationCodeCommand,
-  GetUserCommand,
-  GlobalSignOutCommand,
-  SetUserMFAPreferenceCommand,
-  UpdateUserAttributesCommand,
-  VerifySoftwareTokenCommand,
-  VerifyUserAttributeCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tableName } from '@functions/adapters/dynamo';
 import { TWO_FACTOR_RECORD_ENTRY } from '@functions/adapters/two-factor-record-store';
 import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
 import { freshCode, staleCode } from '../support/totp-codes';
-import { bootLocalRuntime, type TestRuntime } from './harness';
-import { SELF_SERVICE_SCOPE, asIssuedBeforeTheScopeWasSuppressed, scopesOf, twoFactorSteps } from './two-factor-steps';
+import {
+  SELF_SERVICE_SCOPE,
+  asIssuedBeforeTheScopeWasSuppressed,
+  scopesOf,
+  selfServiceOperations,
+  twoFactorRuntime,
+} from './two-factor-steps';
 
-let env: TestRuntime;
-beforeAll(async () => {
-  env = await bootLocalRuntime();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-const { changeTwoFactor, setUpTwoFactor, twoFactorStatus, passwordSignIn, signInWithCode, refresh, turnOnInCognito } =
-  twoFactorSteps(() => env);
+const {
+  env,
+  changeTwoFactor,
+  setUpTwoFactor,
+  twoFactorStatus,
+  passwordSignIn,
+  signInWithCode,
+  refresh,
+  turnOnInCognito,
+} = twoFactorRuntime();
 
 const cognitoUser = (sub: string) =>
-  env.cognito.send(new AdminGetUserCommand({ UserPoolId: env.runtime.cognito.userPoolId, Username: sub }));
+  env().cognito.send(new AdminGetUserCommand({ UserPoolId: env().runtime.cognito.userPoolId, Username: sub }));
 const recordKey = (sub: string) => ({
   TableName: tableName('members'),
   Key: { businessId: sub, entry: TWO_FACTOR_RECORD_ENTRY },
 });
 const recordOf = async (sub: string) =>
-  (await env.documents.send(new GetCommand({ ...recordKey(sub), ConsistentRead: true }))).Item;
+  (await env().documents.send(new GetCommand({ ...recordKey(sub), ConsistentRead: true }))).Item;
 
 const NEW_PASSWORD = 'Another!Horse42';
 
 describe('a browser’s access token', () => {
   it('cannot set up another authenticator app, change the account or sign out through Cognito itself', async () => {
-    const merchant = await env.createMerchant();
+    const merchant = await env().createMerchant();
     const { secret, usedStep } = await turnOnInCognito(merchant);
     const signedIn = await signInWithCode(merchant.email, secret, usedStep);
     const token = signedIn.tokens.AccessToken!;
 
-    const operations = [
-      new AssociateSoftwareTokenCommand({ AccessToken: token }),
-      new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' }),
-      new SetUserMFAPreferenceCommand({
-        AccessToken: token,
-        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
-      }),
-      new GetUserCommand({ AccessToken: token }),
-      new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'name', Value: 'Mallory' }] }),
-      new GetUserAttributeVerificationCodeCommand({ AccessToken: token, AttributeName: 'email' }),
-      new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: '123456' }),
-      new ChangePasswordCommand({
-        AccessToken: token,
-        PreviousPassword: merchant.password,
-        ProposedPassword: NEW_PASSWORD,
-      }),
-      new GlobalSignOutCommand({ AccessToken: token }),
-      new DeleteUserCommand({ AccessToken: token }),
-    ];
+    const operations = selfServiceOperations(token, merchant.password, NEW_PASSWORD);
     for (const operation of operations) {
-      await expect(env.cognito.send(operation as never), operation.constructor.name).rejects.toMatchObject({
+      await expect(env().cognito.send(operation as never), operation.constructor.name).rejects.toMatchObject({
         name: 'NotAuthorizedException',
         message: 'Access Token does not have required scopes',
       });
@@ -91,7 +66,7 @@ describe('a browser’s access token', () => {
     const user = await cognitoUser(merchant.sub);
     expect(user.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
     expect(user.UserAttributes?.find((attribute) => attribute.Name === 'name')?.Value).not.toBe('Mallory');
-    expect((await env.api('/api/me', { token })).status).toBe(200);
+    expect((await env().api('/api/me', { token })).status).toBe(200);
     await expect(passwordSignIn(merchant.email, NEW_PASSWORD)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
@@ -102,7 +77,7 @@ describe('a browser’s access token', () => {
 
 describe('two-factor through Paylink', () => {
   it('is set up after the password, turned on with a code from the new app and off with the password and a code', async () => {
-    const merchant = await env.createMerchant();
+    const merchant = await env().createMerchant();
     expect(await twoFactorStatus(merchant.accessToken)).toEqual({ enabled: false });
 
     const wrongPassword = await setUpTwoFactor(merchant.accessToken, 'Not!ThePassword1');
@@ -151,18 +126,18 @@ describe('two-factor through Paylink', () => {
 
 describe('a person who turned two-factor on before Paylink kept a record of it', () => {
   it('gets a record at their next sign-in, and is then refused tokens when it is turned off outside Paylink', async () => {
-    const merchant = await env.createMerchant();
+    const merchant = await env().createMerchant();
     // As before #250: straight through Cognito, and no record (the one its first sign-in here wrote is
     // taken away).
     const { secret, usedStep } = await turnOnInCognito(merchant);
-    await env.documents.send(new DeleteCommand(recordKey(merchant.sub)));
+    await env().documents.send(new DeleteCommand(recordKey(merchant.sub)));
     expect(await recordOf(merchant.sub)).toBeUndefined();
 
     const signedIn = await signInWithCode(merchant.email, secret, usedStep);
     expect(await recordOf(merchant.sub)).toMatchObject({ on: true });
 
     // Checked from now on: turned off with a token that can, no tokens for the password alone.
-    await env.cognito.send(
+    await env().cognito.send(
       new SetUserMFAPreferenceCommand({
         AccessToken: asIssuedBeforeTheScopeWasSuppressed(signedIn.tokens.AccessToken!),
         SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
@@ -175,7 +150,7 @@ describe('a person who turned two-factor on before Paylink kept a record of it',
   });
 
   it('who has two-factor off gets a record saying so, and signs in with the password alone', async () => {
-    const merchant = await env.createMerchant();
+    const merchant = await env().createMerchant();
     expect(await recordOf(merchant.sub)).toMatchObject({ on: false });
     expect((await passwordSignIn(merchant.email)).AuthenticationResult?.AccessToken).toEqual(expect.any(String));
   });

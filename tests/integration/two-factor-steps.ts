@@ -7,18 +7,25 @@
 import {
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
+  ChangePasswordCommand,
+  DeleteUserCommand,
   GetTokensFromRefreshTokenCommand,
+  GetUserAttributeVerificationCodeCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
+  UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
+  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { readMagicLinkToken } from '@shared/contracts/auth';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { asIssuedBeforeTheScopeWasSuppressed } from '../support/self-service-scope';
 import { freshCode } from '../support/totp-codes';
-import { TEST_PASSWORD, type TestMerchant, type TestRuntime } from './harness';
+import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
 export { SELF_SERVICE_SCOPE, asIssuedBeforeTheScopeWasSuppressed, scopesOf } from '../support/self-service-scope';
 
@@ -27,6 +34,39 @@ export const withSelfServiceScope = <T extends TestMerchant>(merchant: T): T => 
   ...merchant,
   accessToken: asIssuedBeforeTheScopeWasSuppressed(merchant.accessToken),
 });
+
+/**
+ * Every Cognito operation an access token's holder could use against the account: a new authenticator app,
+ * turning two-factor off, reading or changing attributes, the password, signing out, deleting the account.
+ * The name changes to 'Mallory' and the password to `newPassword`, so a test can tell that nothing happened.
+ */
+export const selfServiceOperations = (token: string, password: string, newPassword: string) => [
+  new AssociateSoftwareTokenCommand({ AccessToken: token }),
+  new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' }),
+  new SetUserMFAPreferenceCommand({
+    AccessToken: token,
+    SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+  }),
+  new GetUserCommand({ AccessToken: token }),
+  new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'name', Value: 'Mallory' }] }),
+  new GetUserAttributeVerificationCodeCommand({ AccessToken: token, AttributeName: 'email' }),
+  new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: '123456' }),
+  new ChangePasswordCommand({ AccessToken: token, PreviousPassword: password, ProposedPassword: newPassword }),
+  new GlobalSignOutCommand({ AccessToken: token }),
+  new DeleteUserCommand({ AccessToken: token }),
+];
+
+/** The local runtime, booted once for the test file, and the steps against it. */
+export function twoFactorRuntime() {
+  let env: TestRuntime;
+  beforeAll(async () => {
+    env = await bootLocalRuntime();
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+  return { env: () => env, ...twoFactorSteps(() => env) };
+}
 
 export function twoFactorSteps(env: () => TestRuntime) {
   const clientId = () => env().runtime.cognito.userPoolClientId;

@@ -162,6 +162,30 @@ function SetupKey({ secret }: { secret: string }) {
   );
 }
 
+/** A step's submit button and Cancel, both held while the step is being submitted. */
+function FormButtons({
+  label,
+  variant,
+  busy,
+  onCancel,
+}: {
+  label: string;
+  variant?: 'destructive';
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <Button type="submit" variant={variant} disabled={busy}>
+        {label}
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        {strings.cancel}
+      </Button>
+    </div>
+  );
+}
+
 const passwordFormSchema = z.object({ password: z.string().check(z.minLength(1, strings.passwordRequired)) });
 type PasswordFormInput = z.input<typeof passwordFormSchema>;
 
@@ -203,14 +227,11 @@ function SetupPasswordForm({
           {...form.register('password')}
         />
       </FormField>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? strings.startingSetup : strings.continueSetup}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {strings.cancel}
-        </Button>
-      </div>
+      <FormButtons
+        label={isSubmitting ? strings.startingSetup : strings.continueSetup}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
@@ -291,14 +312,12 @@ function AuthenticatorCodeForm({
           {...form.register('code')}
         />
       </FormField>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" variant={submitVariant} disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {strings.cancel}
-        </Button>
-      </div>
+      <FormButtons
+        label={isSubmitting ? busyLabel : submitLabel}
+        variant={submitVariant}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
