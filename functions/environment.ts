@@ -25,6 +25,8 @@ export const ENV = {
   eventBusName: 'EVENT_BUS_NAME',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** The server-only app client, whose tokens keep Cognito's self-service scope (docs/decisions.md #259). */
+  userPoolServerClientId: 'USER_POOL_SERVER_CLIENT_ID',
   /** Issuer URL of the user pool's tokens (differs between Cognito and cognito-local). */
   tokenIssuer: 'TOKEN_ISSUER',
   /** HTTPS endpoint of the WebSocket API's management API (PostToConnection). */
@@ -65,3 +67,12 @@ export const ORIGIN_SECRET_ENV = {
   /** The local runtime only: the value itself, which its gateway (playing CloudFront) adds to every request. */
   value: 'ORIGIN_SECRET',
 } as const;
+
+/**
+ * The name of the user pool's server-only app client (docs/decisions.md #259). The token trigger leaves
+ * Cognito's self-service scope (aws.cognito.signin.user.admin) in this client's access tokens only, so a token
+ * the browser holds cannot set up an authenticator app, change attributes or the password, or delete the
+ * account through Cognito's own API. The trigger knows the client by its name: the pool names the trigger, so
+ * the trigger's environment cannot name the pool's clients.
+ */
+export const SERVER_APP_CLIENT_NAME = 'paylink-server';

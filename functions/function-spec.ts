@@ -199,6 +199,11 @@ export interface FunctionSpec {
    * (the magic link's define trigger, docs/decisions.md #169; the token trigger, #250).
    */
   readsTwoFactor?: boolean;
+  /**
+   * AdminSetUserMFAPreference on the user pool too: Paylink's off route puts back an authenticator app that was
+   * turned off outside Paylink, before checking its code (docs/decisions.md #250, #259). Needs `readsTwoFactor`.
+   */
+  restoresTwoFactor?: boolean;
   /** Stripe resources beyond STRIPE_RESOURCES this function's client carries (STRIPE_OCCASIONAL_RESOURCES). */
   stripeResources?: readonly StripeOccasionalResource[];
   /** Lambda's timeout; `DEFAULT_TIMEOUT_SECONDS` when absent (the stack and both local runtimes apply it). */

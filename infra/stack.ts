@@ -182,6 +182,7 @@ export class PaylinkStack extends Stack {
             realtimeStage: this.realtimeApi.stage,
             userPool: this.merchantAuth.userPool,
             userPoolClient: this.merchantAuth.webClient,
+            userPoolServerClient: this.merchantAuth.serverClient,
             tokenIssuer: this.merchantAuth.tokenIssuer,
             appOrigin: this.web.appOrigin,
             paylinkGstNumber: settings.paylinkGstNumber,
@@ -207,7 +208,18 @@ export class PaylinkStack extends Stack {
         this.merchantAuth.grantSignOut(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
       }
       if (catalogFunction.spec.readsTwoFactor) {
-        this.merchantAuth.grantReadTwoFactor(catalogFunction.function, constructIdOf(catalogFunction.spec.name));
+        // The token trigger also names the app client it issues to; the off route restores (docs/decisions.md #259).
+        const extraActions = [
+          ...(catalogFunction.spec.cognitoTrigger === 'preTokenGeneration'
+            ? ['cognito-idp:DescribeUserPoolClient']
+            : []),
+          ...(catalogFunction.spec.restoresTwoFactor ? ['cognito-idp:AdminSetUserMFAPreference'] : []),
+        ];
+        this.merchantAuth.grantReadTwoFactor(
+          catalogFunction.function,
+          constructIdOf(catalogFunction.spec.name),
+          extraActions,
+        );
       }
     }
 

@@ -1,7 +1,6 @@
 import {
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
-  GlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { SessionDirectory } from '../domain/sessions';
 
@@ -14,9 +13,3 @@ export const cognitoSessions: SessionDirectory = {
     await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
   },
 };
-
-/** Cognito's GlobalSignOut with the person's own access token: no IAM grant, as the browser would call it. */
-export async function signOutEverywhereWithToken(accessToken: string): Promise<void> {
-  client ??= new CognitoIdentityProviderClient({});
-  await client.send(new GlobalSignOutCommand({ AccessToken: accessToken }));
-}

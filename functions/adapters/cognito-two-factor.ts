@@ -1,5 +1,7 @@
 import {
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AssociateSoftwareTokenCommand,
   CodeMismatchException,
   CognitoIdentityProviderClient,
   EnableSoftwareTokenMFAException,
@@ -25,13 +27,14 @@ const isRefusedCode = (error: unknown) =>
   error instanceof EnableSoftwareTokenMFAException;
 
 /**
- * The merchant's two-factor through Cognito's user-level operations, with the merchant's own tokens, as the
- * web client would call them: no IAM grant (docs/decisions.md #169).
+ * The merchant's two-factor through Cognito's user-level operations, with a token of the server-only client
+ * (the browser's tokens carry no self-service scope, docs/decisions.md #259), signed in with the person's
+ * password (and code): no IAM grant (docs/decisions.md #169).
  */
 export const cognitoTwoFactor: TwoFactorDirectory = {
-  async signInWithCode(email, password, code) {
-    const clientId = process.env[ENV.userPoolClientId];
-    if (!clientId) throw new Error(`${ENV.userPoolClientId} is not set`);
+  async signIn(email, password, code) {
+    const clientId = process.env[ENV.userPoolServerClientId];
+    if (!clientId) throw new Error(`${ENV.userPoolServerClientId} is not set`);
     let started;
     try {
       started = await cognito().send(
@@ -45,7 +48,12 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
       if (error instanceof NotAuthorizedException) return 'wrong_password';
       throw error;
     }
-    if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return 'no_two_factor';
+    if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') {
+      const accessToken = started.AuthenticationResult?.AccessToken;
+      if (!accessToken) throw new Error(`Cognito answered the password with ${started.ChallengeName ?? 'no tokens'}`);
+      return { accessToken, codeAsked: false };
+    }
+    if (code === undefined) return 'code_needed';
     try {
       const answered = await cognito().send(
         new RespondToAuthChallengeCommand({
@@ -60,11 +68,17 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
       );
       const accessToken = answered.AuthenticationResult?.AccessToken;
       if (!accessToken) throw new Error('Cognito answered the code with neither tokens nor a refusal');
-      return { accessToken };
+      return { accessToken, codeAsked: true };
     } catch (error) {
       if (isRefusedCode(error)) return 'wrong_code';
       throw error;
     }
+  },
+
+  async associate(accessToken) {
+    const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!SecretCode) throw new Error('Cognito answered AssociateSoftwareToken with no secret');
+    return SecretCode;
   },
 
   async enableWithCode(accessToken, code) {
@@ -100,10 +114,15 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
     );
   },
 
-  async restore(accessToken) {
+  async restore(personId) {
+    const userPoolId = process.env[ENV.userPoolId];
+    if (!userPoolId) throw new Error(`${ENV.userPoolId} is not set`);
+    // IAM-authorised (the catalogue's `restoresTwoFactor`): the token trigger refuses every sign-in while
+    // Cognito's setting is off and Paylink's record on, so no token could do this.
     await cognito().send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: accessToken,
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: userPoolId,
+        Username: personId,
         SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
       }),
     );

@@ -1,11 +1,11 @@
 import {
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
-  GetUserCommand,
   InvalidParameterException,
   InvalidPasswordException,
-  NotAuthorizedException,
   ResendConfirmationCodeCommand,
   SignUpCommand,
+  UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ENV } from '../environment';
@@ -54,17 +54,18 @@ export const cognitoUsers: UserDirectory = {
       throw error;
     }
   },
-  async currentUser(accessToken) {
-    const { client } = clientIdAndClient();
+  async emailOf(userId) {
+    const userPoolId = process.env[ENV.userPoolId];
+    if (!userPoolId) throw new Error(`${ENV.userPoolId} is not set`);
+    client ??= new CognitoIdentityProviderClient({});
     let user;
     try {
-      user = await client.send(new GetUserCommand({ AccessToken: accessToken }));
+      // IAM-authorised (the catalogue's `readsTwoFactor` grant, AdminGetUser only, docs/decisions.md #259).
+      user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: userId }));
     } catch (error) {
-      // A revoked, expired or forged token: the session is over.
-      if (error instanceof NotAuthorizedException) return undefined;
+      if (error instanceof UserNotFoundException) return undefined;
       throw error;
     }
-    const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
-    return { userId: attribute('sub') ?? '', email: attribute('email') ?? '' };
+    return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
   },
 };

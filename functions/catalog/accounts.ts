@@ -20,6 +20,8 @@ export const accountFunctions: readonly FunctionSpec[] = [
     routes: [{ method: 'GET', path: '/api/me', auth: 'merchant' }],
     // readwrite: a sign-up that died half-way gets its row on the first profile read (functions/domain/signup.ts).
     tables: { merchants: 'readwrite', events: 'readwrite' },
+    // AdminGetUser: that sign-up's email (the browser's token cannot call Cognito's GetUser, docs/decisions.md #259).
+    readsTwoFactor: true,
   },
   {
     name: 'update-me',
@@ -32,12 +34,19 @@ export const accountFunctions: readonly FunctionSpec[] = [
   {
     name: 'change-two-factor',
     description:
-      'Turns the authenticator app on (a code from it) or off (the password and a current code, by a fresh sign-in), then ends every session.',
+      'The authenticator app: whether it is on, a new secret after the password, on (the password and a code from it) or off (the password and a current code), by a sign-in on the server; on or off ends every session.',
     entry: 'functions/http/change-two-factor.ts',
-    routes: [{ method: 'POST', path: '/api/me/two-factor', auth: 'merchant' }],
+    routes: [
+      { method: 'GET', path: '/api/me/two-factor', auth: 'merchant' },
+      { method: 'POST', path: '/api/me/two-factor', auth: 'merchant' },
+      { method: 'POST', path: '/api/me/two-factor/setup', auth: 'merchant' },
+    ],
     // members: the person's session cut, written as every session ends (docs/decisions.md #200), and
     // Paylink's record of their two-factor (#250).
     tables: { merchants: 'read', members: 'readwrite' },
+    // AdminSetUserMFAPreference: turning off puts back an app turned off outside Paylink first (#259).
+    readsTwoFactor: true,
+    restoresTwoFactor: true,
   },
   {
     name: 'sign-out-everywhere',
@@ -46,6 +55,8 @@ export const accountFunctions: readonly FunctionSpec[] = [
     entry: 'functions/http/sign-out-everywhere.ts',
     routes: [{ method: 'POST', path: '/api/me/sign-out-everywhere', auth: 'merchant' }],
     tables: { members: 'readwrite' },
+    // AdminUserGlobalSignOut: the browser's token cannot call Cognito's GlobalSignOut (docs/decisions.md #259).
+    signsOutUsers: true,
   },
   {
     name: 'signup-challenge',
@@ -118,12 +129,14 @@ export const accountFunctions: readonly FunctionSpec[] = [
   {
     name: 'cognito-pre-token-generation',
     description:
-      'Before every token issue (sign-in, magic link, refresh): refuses tokens when Paylink records two-factor on and Cognito holds it off.',
+      "Before every token issue (sign-in, magic link, refresh): refuses tokens when Paylink records two-factor on and Cognito holds it off; takes Cognito's self-service scope out of every client's access token but the server's.",
     entry: 'functions/auth/pre-token-generation.ts',
     cognitoTrigger: 'preTokenGeneration',
-    // Cognito's MFA setting (AdminGetUser) against Paylink's record of it (docs/decisions.md #250).
+    // Cognito's MFA setting (AdminGetUser) against Paylink's record of it (docs/decisions.md #250), and the
+    // app client's name (DescribeUserPoolClient, #259).
     readsTwoFactor: true,
-    tables: { members: 'read' },
+    // readwrite: a person with no record yet gets one, once, from Cognito's setting (docs/decisions.md #260).
+    tables: { members: 'readwrite' },
   },
   {
     name: 'cognito-post-confirmation',

@@ -57,7 +57,9 @@ export const MERCHANT_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /api/me/invitations/accept': 'signed-in',
   'GET /api/me/businesses': 'signed-in',
   // Two-factor is the person's own sign-in, whichever business they are working in.
+  'GET /api/me/two-factor': 'signed-in',
   'POST /api/me/two-factor': 'signed-in',
+  'POST /api/me/two-factor/setup': 'signed-in',
   'POST /api/me/sign-out-everywhere': 'signed-in',
   // Recurring links' subscribers: seeing and cancelling them is a manager's, as refunds are.
   'GET /api/me/subscribers': 'manager',

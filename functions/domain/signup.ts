@@ -30,10 +30,10 @@ export interface UserDirectory {
   /** Emails the verification link again; a no-op for a user who has confirmed already. */
   resendVerification(email: string): Promise<void>;
   /**
-   * The signed-in user an access token belongs to, read from the directory (which also checks the token);
-   * undefined when the directory refuses it (signed out everywhere, a password reset).
+   * A user's email by their id (AdminGetUser: the browser's token carries no scope for Cognito's GetUser,
+   * docs/decisions.md #259); undefined for no such user.
    */
-  currentUser(accessToken: string): Promise<{ userId: string; email: string } | undefined>;
+  emailOf(userId: string): Promise<string | undefined>;
 }
 
 /** Sign-ups whose Cognito user exists but whose merchant row may not yet, by email. */
@@ -118,20 +118,18 @@ async function finishPendingSignup(
 /**
  * The other way a half-made sign-up is finished: its person got the verification email, confirmed and
  * signed in without retrying the form. Their first profile read writes the remembered row. The token
- * proves who they are, and the directory is asked for their email (which also refuses a revoked token).
+ * proves who they are, and the directory is asked for their email.
  * A user with neither row nor remembered sign-up stays without a profile (a 404, 'User profile not found').
  */
 export async function finishSignupOnFirstSignIn(
   merchantId: string,
-  accessToken: string,
   deps: { users: UserDirectory; merchants: MerchantRepository; pendingSignups: PendingSignups; now: Date },
 ): Promise<void> {
-  const user = await deps.users.currentUser(accessToken);
-  // The API's authorizer checks signature and expiry only; Cognito also knows a session has ended.
-  if (!user) throw new HttpError(401, 'unauthorized', 'Your session has ended. Sign in again.');
-  if (user.userId !== merchantId) return;
-  const pending = await deps.pendingSignups.get(user.email, deps.now);
+  // An ended session never gets here: the handler checks the person's session cut first (#200).
+  const email = await deps.users.emailOf(merchantId);
+  if (!email) return;
+  const pending = await deps.pendingSignups.get(email, deps.now);
   if (pending?.userId !== merchantId) return;
   if (!(await deps.merchants.get(merchantId))) await deps.merchants.create(pending.merchant);
-  await deps.pendingSignups.remove(user.email);
+  await deps.pendingSignups.remove(email);
 }

@@ -5,67 +5,130 @@
  * session, so a refresh token from before stops working. A magic link signs in no merchant who has two-factor
  * on: Cognito cannot ask the app's code after a challenge without a password (magic-links.ts).
  *
- * Paylink keeps its own record of the person's two-factor, written only here, and Cognito's token trigger
- * refuses to issue tokens while that record says on and Cognito says off (docs/decisions.md #250): Cognito's
- * own SetUserMFAPreference answers anyone holding the person's access token, with no code.
+ * Paylink keeps its own record of the person's two-factor, and Cognito's token trigger refuses to issue
+ * tokens while that record says on and Cognito says off (docs/decisions.md #250). The browser's tokens carry
+ * no scope for Cognito's own operations (#259): setting the app up, turning it on and off are done here,
+ * with the person's password, through a server-only client's sign-in.
  */
 import type { TwoFactorChange, TwoFactorChangeResponse } from '@shared/contracts/auth';
 import { HttpError } from './http-error';
 import { requireMerchant, type MerchantRepository } from './merchants';
 import { endEverySession, type SessionEndRepository } from './session-ends';
 
-/** What a fresh sign-in with the password and a code came to. */
-export type FreshSignIn = { accessToken: string } | 'wrong_password' | 'wrong_code' | 'no_two_factor';
+/**
+ * A sign-in with the password through the server-only client (docs/decisions.md #259), whose token may call
+ * Cognito's own operations: the token, and whether Cognito asked the authenticator code (two-factor on in
+ * Cognito); or why not.
+ */
+export type ServerSignIn =
+  | { accessToken: string; codeAsked: boolean }
+  | 'wrong_password'
+  | 'wrong_code'
+  /** Cognito asked the code and none was given. */
+  | 'code_needed';
 
-/** Cognito's user-level operations, with the merchant's own tokens (no IAM grant). */
+/**
+ * Cognito's user-level operations, with a token of the server-only client's (the browser's tokens carry no
+ * self-service scope, #259): no IAM grant.
+ */
 export interface TwoFactorDirectory {
-  signInWithCode(email: string, password: string, code: string): Promise<FreshSignIn>;
+  /** Answers the code when Cognito asks one and `code` is given. */
+  signIn(email: string, password: string, code?: string): Promise<ServerSignIn>;
+  /** A new authenticator secret (base32); two-factor stays off until a code from it is checked. */
+  associate(accessToken: string): Promise<string>;
   /** Checks a code from the newly set-up app and turns two-factor on, unless the code is wrong or used, or no app was set up. */
   enableWithCode(accessToken: string, code: string): Promise<'enabled' | 'wrong_code' | 'not_set_up'>;
   disable(accessToken: string): Promise<void>;
   /**
-   * Turns the app Cognito already holds back on, with the person's token: how turning off begins when
-   * Cognito's setting was turned off outside Paylink, so that the fresh sign-in asks for the code again.
+   * Turns the app Cognito already holds back on (AdminSetUserMFAPreference, IAM-authorised): how turning off
+   * begins when Paylink's record says on, in case Cognito's setting was turned off outside Paylink — the
+   * token trigger refuses any sign-in until it is back — so that the sign-in after asks for the code again.
    */
-  restore(accessToken: string): Promise<void>;
+  restore(personId: string): Promise<void>;
   /** Cognito's GlobalSignOut: every refresh token of the user is revoked, access tokens with them. */
   signOutEverywhere(accessToken: string): Promise<void>;
 }
 
 /** Paylink's own record of whether a person has two-factor on: the truth Cognito's setting is checked against. */
 export interface TwoFactorRecordRepository {
-  /** True only when the person turned it on through Paylink and has not turned it off through Paylink. */
-  isOn(personId: string): Promise<boolean>;
+  /** On or off as last recorded; undefined for a person who has no record yet. */
+  read(personId: string): Promise<boolean | undefined>;
   record(personId: string, on: boolean): Promise<void>;
+  /** Writes the record only if the person still has none (the token trigger's backfill, #260). */
+  recordIfAbsent(personId: string, on: boolean): Promise<void>;
 }
 
 /**
  * Whether Cognito may issue tokens for the person: not when Paylink says two-factor is on and Cognito says it
  * is off (someone holding an access token turned it off with Cognito's own operation, skipping the code).
- * Cognito's setting is read only when Paylink's record says on.
+ * Cognito's setting is read only when Paylink's record says on, or once, for a person with no record yet
+ * (two-factor turned on before #250's record existed): the record is then written from Cognito's setting.
  */
 export async function mayIssueTokens(
   personId: string,
   cognitoHasTwoFactor: () => Promise<boolean>,
   records: TwoFactorRecordRepository,
 ): Promise<boolean> {
-  if (!(await records.isOn(personId))) return true;
+  const recorded = await records.read(personId);
+  if (recorded === undefined) {
+    await records.recordIfAbsent(personId, await cognitoHasTwoFactor());
+    return true;
+  }
+  if (!recorded) return true;
   return cognitoHasTwoFactor();
 }
+
+/** Cognito's self-service scope stays only in the server-only client's tokens (#259). */
+export const keepsSelfServiceScope = (clientName: string | undefined, serverClientName: string) =>
+  clientName === serverClientName;
 
 export const TWO_FACTOR_CODE_INVALID_MESSAGE =
   'That code is not right, or was used already. Enter the current code from your authenticator app.';
 export const TWO_FACTOR_PASSWORD_INVALID_MESSAGE = 'That password is not right.';
 export const TWO_FACTOR_ALREADY_OFF_MESSAGE = 'Two-factor authentication is already off.';
+export const TWO_FACTOR_ALREADY_ON_MESSAGE =
+  'Two-factor authentication is already on. To use a new authenticator app, turn it off first.';
 export const TWO_FACTOR_NOT_SET_UP_MESSAGE =
   'Set up your authenticator app first: scan the QR code, then enter its code.';
 
 const codeInvalid = () =>
   new HttpError(400, 'code_invalid', TWO_FACTOR_CODE_INVALID_MESSAGE, { code: TWO_FACTOR_CODE_INVALID_MESSAGE });
 
+const passwordInvalid = () =>
+  new HttpError(400, 'password_invalid', TWO_FACTOR_PASSWORD_INVALID_MESSAGE, {
+    password: TWO_FACTOR_PASSWORD_INVALID_MESSAGE,
+  });
+const alreadyOn = () => new HttpError(409, 'two_factor_on', TWO_FACTOR_ALREADY_ON_MESSAGE);
+
+/** GET /api/me/two-factor: as Paylink records it (the token trigger writes a record for everyone, #260). */
+export async function twoFactorStatus(personId: string, records: TwoFactorRecordRepository) {
+  return { enabled: (await records.read(personId)) === true };
+}
+
+/**
+ * A sign-in with the password and no code, for setting two-factor up: refused when the password is wrong,
+ * and when Cognito asks a code (two-factor is on already: a new app would replace the person's own).
+ */
+async function signInToSetUp(directory: TwoFactorDirectory, email: string, password: string) {
+  const signedIn = await directory.signIn(email, password);
+  if (signedIn === 'wrong_password') throw passwordInvalid();
+  if (typeof signedIn === 'string' || signedIn.codeAsked) throw alreadyOn();
+  return signedIn.accessToken;
+}
+
+/** POST /api/me/two-factor/setup: a new secret for the person's authenticator app, after their password. */
+export async function startTwoFactorSetup(
+  merchantId: string,
+  password: string,
+  deps: { directory: TwoFactorDirectory; merchants: MerchantRepository },
+): Promise<{ secret: string }> {
+  const merchant = await requireMerchant(deps.merchants, merchantId);
+  const accessToken = await signInToSetUp(deps.directory, merchant.email, password);
+  return { secret: await deps.directory.associate(accessToken) };
+}
+
 export async function changeTwoFactor(
   { merchantId, personId }: { merchantId: string; personId: string },
-  accessToken: string,
   change: TwoFactorChange,
   deps: {
     directory: TwoFactorDirectory;
@@ -77,7 +140,9 @@ export async function changeTwoFactor(
   // Every session ends, the access tokens already handed out included (docs/decisions.md #200).
   const endSessions = (token: string) =>
     endEverySession(merchantId, () => deps.directory.signOutEverywhere(token), { ends: deps.sessionEnds });
+  const merchant = await requireMerchant(deps.merchants, merchantId);
   if (change.turn === 'on') {
+    const accessToken = await signInToSetUp(deps.directory, merchant.email, change.password);
     const enabled = await deps.directory.enableWithCode(accessToken, change.code);
     if (enabled === 'wrong_code') throw codeInvalid();
     if (enabled === 'not_set_up') throw new HttpError(409, 'two_factor_not_set_up', TWO_FACTOR_NOT_SET_UP_MESSAGE);
@@ -86,17 +151,14 @@ export async function changeTwoFactor(
     await endSessions(accessToken);
     return { enabled: true, signedOut: true };
   }
-  const merchant = await requireMerchant(deps.merchants, merchantId);
-  // Turned off outside Paylink: put Cognito's setting back first, so that the sign-in below checks the code.
-  if (await deps.records.isOn(personId)) await deps.directory.restore(accessToken);
-  const signedIn = await deps.directory.signInWithCode(merchant.email, change.password, change.code);
-  if (signedIn === 'wrong_password') {
-    throw new HttpError(400, 'password_invalid', TWO_FACTOR_PASSWORD_INVALID_MESSAGE, {
-      password: TWO_FACTOR_PASSWORD_INVALID_MESSAGE,
-    });
+  // Turned off outside Paylink? Put Cognito's setting back first, so that the sign-in below checks the code.
+  if ((await deps.records.read(personId)) === true) await deps.directory.restore(personId);
+  const signedIn = await deps.directory.signIn(merchant.email, change.password, change.code);
+  if (typeof signedIn === 'object' && !signedIn.codeAsked) {
+    throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
   }
-  if (signedIn === 'wrong_code') throw codeInvalid();
-  if (signedIn === 'no_two_factor') throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
+  if (signedIn === 'wrong_password') throw passwordInvalid();
+  if (typeof signedIn === 'string') throw codeInvalid();
   // Recorded before Cognito's setting goes off: a failure between leaves Cognito asking a code, never refusing.
   await deps.records.record(personId, false);
   await deps.directory.disable(signedIn.accessToken);

@@ -1,22 +1,33 @@
 /**
- * POST /api/me/two-factor: the authenticator app on (a code from it) or off (the password and a current
- * code, checked by a fresh sign-in), then every session ends (docs/decisions.md #169).
+ * The authenticator app, through Paylink (docs/decisions.md #169, #259): GET /api/me/two-factor (on or off),
+ * POST /api/me/two-factor/setup (the password, then a new secret for the app), POST /api/me/two-factor (on
+ * with the password and a code from the new app; off with the password and a current code), then every
+ * session ends.
  */
-import { twoFactorChangeSchema } from '@shared/contracts/auth';
+import { twoFactorChangeSchema, twoFactorSetupSchema } from '@shared/contracts/auth';
 import { cognitoTwoFactor } from '../adapters/cognito-two-factor';
 import { merchantStore } from '../adapters/merchant-store';
 import { sessionEndStore } from '../adapters/session-end-store';
 import { twoFactorRecordStore } from '../adapters/two-factor-record-store';
-import { changeTwoFactor } from '../domain/two-factor';
+import { changeTwoFactor, startTwoFactorSetup, twoFactorStatus } from '../domain/two-factor';
 import { accessOf, httpHandler, jsonBody, merchantIdOf } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
-  const change = twoFactorChangeSchema.parse(jsonBody(event));
-  // The token the authorizer has already verified: Cognito's own operations for the user take it.
-  const accessToken = (event.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
   // Paylink's record of two-factor is the person's, keyed as Cognito's token trigger reads it (their sub).
   const who = { merchantId: merchantIdOf(event), personId: accessOf(event).personId };
-  const body = await changeTwoFactor(who, accessToken, change, {
+  if (event.routeKey === 'GET /api/me/two-factor') {
+    return { body: await twoFactorStatus(who.personId, twoFactorRecordStore) };
+  }
+  if (event.routeKey === 'POST /api/me/two-factor/setup') {
+    const { password } = twoFactorSetupSchema.parse(jsonBody(event));
+    const body = await startTwoFactorSetup(who.merchantId, password, {
+      directory: cognitoTwoFactor,
+      merchants: merchantStore,
+    });
+    return { body };
+  }
+  const change = twoFactorChangeSchema.parse(jsonBody(event));
+  const body = await changeTwoFactor(who, change, {
     directory: cognitoTwoFactor,
     merchants: merchantStore,
     sessionEnds: sessionEndStore,

@@ -13,7 +13,6 @@ export const handler = httpHandler(async (event) => {
     if (!(error instanceof HttpError) || error.status !== 404) throw error;
   }
   // A signed-in user without a row may be a sign-up that died half-way: finish it rather than 404 for ever.
-  const accessToken = (event.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-  await finishSignupOnFirstSignIn(merchantId, accessToken, firstSignInDeps());
+  await finishSignupOnFirstSignIn(merchantId, firstSignInDeps());
   return { body: await getMerchantProfile(merchantStore, merchantId) };
 });

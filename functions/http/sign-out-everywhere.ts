@@ -4,15 +4,17 @@
  * their next request (docs/decisions.md #200). The browser calls this rather than Cognito, which could do only
  * the first.
  */
-import { signOutEverywhereWithToken } from '../adapters/cognito-sessions';
+import { cognitoSessions } from '../adapters/cognito-sessions';
 import { sessionEndStore } from '../adapters/session-end-store';
 import { endEverySession } from '../domain/session-ends';
+import { ENV } from '../environment';
 import { accessOf, httpHandler } from './http-handler';
 
 export const handler = httpHandler(async (event) => {
-  // The token the authorizer has already verified: Cognito's own sign-out for the user takes it.
-  const accessToken = (event.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-  await endEverySession(accessOf(event).personId, () => signOutEverywhereWithToken(accessToken), {
+  // AdminUserGlobalSignOut (the catalogue's `signsOutUsers`): the browser's token carries no scope for
+  // Cognito's own GlobalSignOut (docs/decisions.md #259). The person's id is their Cognito username (sub).
+  const { personId } = accessOf(event);
+  await endEverySession(personId, () => cognitoSessions.signOutEverywhere(process.env[ENV.userPoolId]!, personId), {
     ends: sessionEndStore,
   });
   return { body: { signedOut: true } };

@@ -65,6 +65,8 @@ export interface CatalogFunctionDependencies {
   realtimeStage: WebSocketStage;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
+  /** The server-only client (docs/decisions.md #259): Paylink's two-factor routes sign in through it. */
+  userPoolServerClient: IUserPoolClient;
   tokenIssuer: string;
   appOrigin: string;
   /** Paylink's own GST number (the stage's `paylinkGstNumber`), when registered: every function may read it. */
@@ -247,6 +249,7 @@ function environmentOf(spec: FunctionSpec, deps: CatalogFunctionDependencies): R
   if (!spec.cognitoTrigger) {
     environment[ENV.userPoolId] = deps.userPool.userPoolId;
     environment[ENV.userPoolClientId] = deps.userPoolClient.userPoolClientId;
+    environment[ENV.userPoolServerClientId] = deps.userPoolServerClient.userPoolClientId;
     environment[ENV.tokenIssuer] = deps.tokenIssuer;
   }
   return environment;

@@ -6,6 +6,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
+  LambdaVersion,
   Mfa,
   UserPool,
   UserPoolEmail,
@@ -17,6 +18,7 @@ import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { CognitoTrigger } from '@functions/function-spec';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 
 const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   preSignUp: UserPoolOperation.PRE_SIGN_UP,
@@ -25,7 +27,8 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   createAuthChallenge: UserPoolOperation.CREATE_AUTH_CHALLENGE,
   verifyAuthChallengeResponse: UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
   postConfirmation: UserPoolOperation.POST_CONFIRMATION,
-  preTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
+  // Version 2 (below): the access token's scopes, which only the *_CONFIG operation can register.
+  preTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
 };
 
 export interface MerchantUserPoolProps {
@@ -46,6 +49,11 @@ export interface MerchantUserPoolProps {
 export class MerchantUserPool extends Construct {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
+  /**
+   * Paylink's own routes sign in through it, with the person's password (and code), for what needs
+   * Cognito's self-service scope: setting up the authenticator app (docs/decisions.md #259).
+   */
+  readonly serverClient: UserPoolClient;
   /** The `iss` of the pool's tokens, which API Gateway and the realtime authorizer check. */
   readonly tokenIssuer: string;
 
@@ -114,12 +122,29 @@ export class MerchantUserPool extends Construct {
       authSessionValidity: Duration.minutes(15),
     });
 
+    // Its id is in no page and no config.json: only the functions' environment. It has no secret because a
+    // secret would add nothing: its sign-in asks the same password and code as the browser's.
+    this.serverClient = this.userPool.addClient('ServerClient', {
+      userPoolClientName: SERVER_APP_CLIENT_NAME,
+      generateSecret: false,
+      disableOAuth: true,
+      authFlows: { userPassword: true, custom: false, userSrp: false, adminUserPassword: false },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      // Used within one request: Cognito's shortest lives (5 minutes; refresh 60 minutes).
+      idTokenValidity: Duration.minutes(5),
+      accessTokenValidity: Duration.minutes(5),
+      refreshTokenValidity: Duration.minutes(60),
+    });
+
     const stack = Stack.of(this);
     this.tokenIssuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
   }
 
   addTrigger(trigger: CognitoTrigger, handler: IFunction) {
-    this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], handler);
+    // The token trigger's version 2 event can change the access token's scopes (the Essentials plan's).
+    const version = trigger === 'preTokenGeneration' ? LambdaVersion.V2_0 : undefined;
+    this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], handler, version);
   }
 
   /**
@@ -142,16 +167,17 @@ export class MerchantUserPool extends Construct {
   }
 
   /**
-   * AdminGetUser only: whether a merchant has two-factor on (docs/decisions.md #169, #250). A policy of its own,
+   * AdminGetUser: whether a merchant has two-factor on (docs/decisions.md #169, #250). A policy of its own,
    * as grantSignOut's; `name` (the function's construct id) tells apart the policies of several functions.
+   * The token trigger also reads its app clients' names (DescribeUserPoolClient, #259).
    */
-  grantReadTwoFactor(handler: IFunction, name: string) {
+  grantReadTwoFactor(handler: IFunction, name: string, extraActions: string[] = []) {
     if (!handler.role) throw new Error(`${handler.node.path} has no role to grant AdminGetUser to`);
     new Policy(this, `ReadTwoFactor${name}`, {
       roles: [handler.role],
       statements: [
         new PolicyStatement({
-          actions: ['cognito-idp:AdminGetUser'],
+          actions: ['cognito-idp:AdminGetUser', ...extraActions],
           resources: [this.userPool.userPoolArn],
         }),
       ],

@@ -11,7 +11,9 @@
  *   - account-recovery: ConfirmSignUp, ForgotPassword, ConfirmForgotPassword, ResendConfirmationCode,
  *     with the PostConfirmation trigger and no user-existence errors;
  *   - triggers and mailbox-sender: the catalogue's triggers run in process, Cognito's emails go to the
- *     local mailbox.
+ *     local mailbox;
+ *   - token-generation: the pre token trigger's version 2 event, its scope changes applied to the access
+ *     token (docs/decisions.md #259).
  * Every other operation is cognito-local's own.
  */
 import type { FunctionSpec } from '@functions/function-spec';
@@ -26,7 +28,8 @@ import { totpOperations } from './cognito/totp';
 import { triggerRunner } from './cognito/triggers';
 
 export type { CognitoErrors, CognitoRouter, CognitoServices } from './cognito/cognito-local-types';
-export { inProcessLambda } from './cognito/triggers';
+export { inProcessLambda, triggerRunner } from './cognito/triggers';
+export { versionTwoTokenGenerator } from './cognito/token-generation';
 export { mailboxMessageSender } from './cognito/mailbox-sender';
 
 export function extendCognitoRouter(

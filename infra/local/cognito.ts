@@ -7,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  type CreateUserPoolClientCommandInput,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   SetUserPoolMfaConfigCommand,
@@ -29,10 +30,13 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
 import type { FunctionSpec } from '@functions/function-spec';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import {
   extendCognitoRouter,
   inProcessLambda,
   mailboxMessageSender,
+  triggerRunner,
+  versionTwoTokenGenerator,
   type CognitoErrors,
   type CognitoRouter,
   type CognitoServices,
@@ -46,6 +50,8 @@ export interface LocalCognito {
   endpoint: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The server-only client: Paylink's own routes sign in through it to set up two-factor. */
+  userPoolServerClientId: string;
   /** The `iss` of its tokens; JWKS at `${issuer}/.well-known/jwks.json`. */
   issuer: string;
   stop(): Promise<void>;
@@ -116,7 +122,12 @@ async function startServer({
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(sender as never)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    // The pool's token trigger is version 2 (docs/decisions.md #259), which cognito-local cannot send.
+    tokenGenerator: versionTwoTokenGenerator(
+      new JwtTokenGenerator(clock, triggers, config.TokenConfig) as unknown as CognitoServices['tokenGenerator'],
+      triggerRunner(functions, cognitoErrors as unknown as CognitoErrors),
+      cognitoErrors as unknown as CognitoErrors,
+    ) as unknown as JwtTokenGenerator,
     triggers,
   };
   const router = extendCognitoRouter(
@@ -173,26 +184,39 @@ async function ensureUserPool(endpoint: string) {
       }),
     );
     const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-    let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === USER_POOL_CLIENT_NAME)?.ClientId;
-    if (!userPoolClientId) {
+    /** The client of that name, made on first start with `settings`; both revocable, no user-existence errors. */
+    const ensureClient = async (name: string, settings: Partial<CreateUserPoolClientCommandInput>) => {
+      const existing = clients.UserPoolClients?.find((c) => c.ClientName === name)?.ClientId;
+      if (existing) return existing;
       const created = await client.send(
         new CreateUserPoolClientCommand({
+          ...settings,
           UserPoolId: userPoolId,
-          ClientName: USER_POOL_CLIENT_NAME,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-          // As the cloud's client (infra/constructs/merchant-user-pool.ts): hour-long tokens, so sessions
-          // refresh locally exactly as they will in production.
-          AccessTokenValidity: 1,
-          IdTokenValidity: 1,
-          RefreshTokenValidity: 30,
-          TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+          ClientName: name,
           PreventUserExistenceErrors: 'ENABLED',
           EnableTokenRevocation: true,
         }),
       );
-      userPoolClientId = created.UserPoolClient!.ClientId!;
-    }
-    return { userPoolId, userPoolClientId };
+      return created.UserPoolClient!.ClientId!;
+    };
+    // As the cloud's client (infra/constructs/merchant-user-pool.ts): hour-long tokens, so sessions refresh
+    // locally exactly as they will in production.
+    const userPoolClientId = await ensureClient(USER_POOL_CLIENT_NAME, {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 1,
+      IdTokenValidity: 1,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+    });
+    // The server-only client, as the cloud's (docs/decisions.md #259): a password sign-in on the server, short tokens.
+    const userPoolServerClientId = await ensureClient(SERVER_APP_CLIENT_NAME, {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 5,
+      IdTokenValidity: 5,
+      RefreshTokenValidity: 60,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+    });
+    return { userPoolId, userPoolClientId, userPoolServerClientId };
   } finally {
     client.destroy();
   }
@@ -200,11 +224,12 @@ async function ensureUserPool(endpoint: string) {
 
 export async function startLocalCognito(options: CognitoServerOptions): Promise<LocalCognito> {
   const { server, endpoint } = await startServer({ ...options, dataDirectory: path.resolve(options.dataDirectory) });
-  const { userPoolId, userPoolClientId } = await ensureUserPool(endpoint);
+  const { userPoolId, userPoolClientId, userPoolServerClientId } = await ensureUserPool(endpoint);
   return {
     endpoint,
     userPoolId,
     userPoolClientId,
+    userPoolServerClientId,
     issuer: `${options.asCognitoIn?.issuerDomain ?? endpoint}/${userPoolId}`,
     stop: () => closeServer(server),
   };

@@ -122,6 +122,7 @@ function functionEnvironment(parts: {
     [ENV.eventBusName]: PAYLINK_BUS_NAME,
     [ENV.userPoolId]: parts.cognito.userPoolId,
     [ENV.userPoolClientId]: parts.cognito.userPoolClientId,
+    [ENV.userPoolServerClientId]: parts.cognito.userPoolServerClientId,
     [ENV.tokenIssuer]: parts.cognito.issuer,
     [ENV.realtimeManagementEndpoint]: parts.managementEndpoint,
     [ENV.appOrigin]: parts.appOrigin,

@@ -60,17 +60,29 @@ const authenticatorCodeSchema = z.pipe(
  * POST /api/me/two-factor (docs/decisions.md #169): on with a code from the newly set-up app; off only with
  * the password and a current code, checked by a fresh sign-in on the server. Either way every session ends.
  */
+/** The password, checked by a sign-in on the server (docs/decisions.md #169, #259). */
+const passwordSchema = z.string().check(z.minLength(1, 'Enter your password'));
+
+/**
+ * On: the password and a code from the newly set-up app; off: the password and a current code. The password
+ * lets the server sign in for itself: the browser's token cannot call Cognito's own operations (#259).
+ */
 export const twoFactorChangeSchema = z.discriminatedUnion('turn', [
-  z.object({ turn: z.literal('on'), code: authenticatorCodeSchema }),
-  z.object({
-    turn: z.literal('off'),
-    password: z.string().check(z.minLength(1, 'Enter your password')),
-    code: authenticatorCodeSchema,
-  }),
+  z.object({ turn: z.literal('on'), password: passwordSchema, code: authenticatorCodeSchema }),
+  z.object({ turn: z.literal('off'), password: passwordSchema, code: authenticatorCodeSchema }),
 ]);
 export type TwoFactorChange = z.infer<typeof twoFactorChangeSchema>;
 export const twoFactorChangeResponseSchema = z.object({ enabled: z.boolean(), signedOut: z.literal(true) });
 export type TwoFactorChangeResponse = z.infer<typeof twoFactorChangeResponseSchema>;
+
+/** GET /api/me/two-factor: whether the authenticator app is on, as Paylink records it (#250, #260). */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /api/me/two-factor/setup: the password; the answer is a new secret for the app (base32). */
+export const twoFactorSetupSchema = z.object({ password: passwordSchema });
+export const twoFactorSetupResponseSchema = z.object({ secret: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
 
 /** POST /api/me/sign-out-everywhere's answer: every session of the person ended, this one included. */
 export const signOutEverywhereResponseSchema = z.object({ signedOut: z.literal(true) });

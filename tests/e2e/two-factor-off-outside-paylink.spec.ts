@@ -5,7 +5,6 @@
  * why and what to do, instead of signing them in or showing Cognito's wrapped error.
  */
 import {
-  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -13,6 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test } from '@playwright/test';
 import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
+import { asIssuedBeforeTheScopeWasSuppressed } from '@tests/support/self-service-scope';
 import { freshCode } from '@tests/support/totp-codes';
 import { createConfirmedMerchant, merchantAccessToken, merchantApi } from './support/merchant';
 
@@ -31,9 +31,20 @@ test('the sign-in page refuses the password alone, in words, when two-factor was
   try {
     // On through Paylink, as Settings does it.
     const firstToken = await merchantAccessToken(merchant);
-    const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: firstToken }));
-    const turnedOn = await freshCode(SecretCode!);
-    await merchantApi(firstToken, 'POST', '/api/me/two-factor', { turn: 'on', code: turnedOn.code });
+    const { secret: SecretCode } = await merchantApi<{ secret: string }>(
+      firstToken,
+      'POST',
+      '/api/me/two-factor/setup',
+      {
+        password: merchant.password,
+      },
+    );
+    const turnedOn = await freshCode(SecretCode);
+    await merchantApi(firstToken, 'POST', '/api/me/two-factor', {
+      turn: 'on',
+      password: merchant.password,
+      code: turnedOn.code,
+    });
 
     // A token from a sign-in with the code, then the attack: Cognito's own operation with it, no code.
     const started = await cognito.send(
@@ -43,7 +54,7 @@ test('the sign-in page refuses the password alone, in words, when two-factor was
         AuthParameters: { USERNAME: merchant.email, PASSWORD: merchant.password },
       }),
     );
-    const { code } = await freshCode(SecretCode!, turnedOn.step);
+    const { code } = await freshCode(SecretCode, turnedOn.step);
     const answered = await cognito.send(
       new RespondToAuthChallengeCommand({
         ClientId: clientId,
@@ -52,9 +63,10 @@ test('the sign-in page refuses the password alone, in words, when two-factor was
         ChallengeResponses: { USERNAME: started.ChallengeParameters!.USER_ID_FOR_SRP!, SOFTWARE_TOKEN_MFA_CODE: code },
       }),
     );
+    // The browser's tokens cannot call Cognito's own operations (#259): one handed out before that could.
     await cognito.send(
       new SetUserMFAPreferenceCommand({
-        AccessToken: answered.AuthenticationResult!.AccessToken!,
+        AccessToken: asIssuedBeforeTheScopeWasSuppressed(answered.AuthenticationResult!.AccessToken!),
         SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
       }),
     );

@@ -1,6 +1,6 @@
 /**
- * Authenticator-app two-factor (docs/decisions.md #23, #169), as a merchant uses it: set up in Settings from
- * the QR code's key, which signs every session out (an old tab too, at its next refresh); then a password
+ * Authenticator-app two-factor (docs/decisions.md #23, #169, #259), as a merchant uses it: set up in Settings
+ * after the password, from the QR code's key, which signs every session out (an old tab too, at its next refresh); then a password
  * sign-in that asks for the code — a wrong one refused by the field, the right one signs in — while a magic
  * link no longer signs in; then turned off with the password and a current code. The "authenticator app" is
  * `otpauth`, the library the local Cognito checks codes with, computing codes from the key the page shows.
@@ -71,6 +71,12 @@ test('a merchant sets up two-factor, signs in with password and code, and turns 
   const card = page.getByRole('region', { name: 'Two-factor authentication' });
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  // The password first, checked on the server (docs/decisions.md #259): a wrong one is refused by its field.
+  await card.getByLabel('Password', { exact: true }).fill('Wrong!Horse9');
+  await card.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.getByText('That password is not right.')).toBeVisible();
+  await card.getByLabel('Password', { exact: true }).fill(merchant.password);
+  await card.getByRole('button', { name: 'Continue' }).click();
   const secret = (await card.getByLabel('Setup key').inputValue()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   // The QR code carries the same key, as an authenticator app reads it.

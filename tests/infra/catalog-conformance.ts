@@ -62,7 +62,8 @@ const TRIGGER_PROPERTIES: Record<CognitoTrigger, string> = {
   createAuthChallenge: 'CreateAuthChallenge',
   verifyAuthChallengeResponse: 'VerifyAuthChallengeResponse',
   postConfirmation: 'PostConfirmation',
-  preTokenGeneration: 'PreTokenGeneration',
+  // Registered as version 2 (docs/decisions.md #259), under the property that names the version.
+  preTokenGeneration: 'PreTokenGenerationConfig',
 };
 
 interface Grant {
@@ -321,7 +322,10 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           what: "the merchants' user pool",
           actions: (a) =>
             (a === 'cognito-idp:AdminUserGlobalSignOut' && Boolean(spec.signsOutUsers)) ||
-            (a === 'cognito-idp:AdminGetUser' && Boolean(spec.readsTwoFactor)),
+            (a === 'cognito-idp:AdminGetUser' && Boolean(spec.readsTwoFactor)) ||
+            (a === 'cognito-idp:AdminSetUserMFAPreference' && Boolean(spec.readsTwoFactor && spec.restoresTwoFactor)) ||
+            // The token trigger names the app client it issues to (docs/decisions.md #259).
+            (a === 'cognito-idp:DescribeUserPoolClient' && spec.cognitoTrigger === 'preTokenGeneration'),
         });
       }
       // Lambda's on-failure destination writes with the function's own role.
@@ -381,6 +385,10 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
           new Set([
             ...(spec.signsOutUsers ? ['cognito-idp:AdminUserGlobalSignOut'] : []),
             ...(spec.readsTwoFactor ? ['cognito-idp:AdminGetUser'] : []),
+            ...(spec.readsTwoFactor && spec.restoresTwoFactor ? ['cognito-idp:AdminSetUserMFAPreference'] : []),
+            ...(spec.readsTwoFactor && spec.cognitoTrigger === 'preTokenGeneration'
+              ? ['cognito-idp:DescribeUserPoolClient']
+              : []),
           ]),
         );
 
@@ -826,10 +834,13 @@ export function describeCatalogueConformance(synth: () => SynthesizedPaylink, sp
       const expected = Object.fromEntries(
         specs
           .filter((spec) => spec.cognitoTrigger)
-          .map((spec) => [
-            TRIGGER_PROPERTIES[spec.cognitoTrigger!],
-            { 'Fn::GetAtt': [logicalIdOf(stack.functions.get(spec.name)!.function), 'Arn'] },
-          ]),
+          .map((spec) => {
+            const arn = { 'Fn::GetAtt': [logicalIdOf(stack.functions.get(spec.name)!.function), 'Arn'] };
+            return [
+              TRIGGER_PROPERTIES[spec.cognitoTrigger!],
+              spec.cognitoTrigger === 'preTokenGeneration' ? { LambdaArn: arn, LambdaVersion: 'V2_0' } : arn,
+            ];
+          }),
       );
       expect(lambdaConfig).toEqual(expected);
     });

@@ -26,7 +26,8 @@ const SMALL: Record<string, number> = {
   'magic-link-define-challenge': 2_000,
   'magic-link-create-challenge': 2_000,
   'cognito-post-confirmation': 2_000,
-  'cognito-pre-token-generation': 3_000,
+  // ~3.0 KB: the two-factor check, the record's backfill and the app client's name (docs/decisions.md #259, #260).
+  'cognito-pre-token-generation': 4_000,
   'cognito-pre-sign-up': 4_000,
   'realtime-connections': 50_000,
   'close-expired-connections': 50_000,

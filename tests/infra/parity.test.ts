@@ -7,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyPorts } from '@infra/local/ports';
 import { startLocalRuntime, type LocalRuntime } from '@infra/local/runtime';
@@ -185,25 +186,33 @@ describe('local runtime ≡ cloud stack', () => {
     expect(sorted(local.scheduler.schedules)).toEqual(sorted(cloudSchedules));
   });
 
-  it('signs merchants in through a client with the same answers: no user-existence errors, revocable tokens', async () => {
+  it('signs merchants in through clients with the same answers: no user-existence errors, revocable tokens', async () => {
+    // The browser's client and the server-only one (docs/decisions.md #259), by name.
     const clients = resourcesOfType(cloud.resources, 'AWS::Cognito::UserPoolClient');
-    expect(clients).toHaveLength(1);
-    const cloudClient = clients[0]![1].Properties!;
+    expect(clients.map(([, client]) => client.Properties!.ClientName).sort()).toEqual([
+      SERVER_APP_CLIENT_NAME,
+      'paylink-web',
+    ]);
     const cognito = new CognitoIdentityProviderClient({
       endpoint: local.cognito.endpoint,
       region: 'local',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
     try {
-      const { UserPoolClient: localClient } = await cognito.send(
-        new DescribeUserPoolClientCommand({
-          UserPoolId: local.cognito.userPoolId,
-          ClientId: local.cognito.userPoolClientId,
-        }),
-      );
-      expect(cloudClient.PreventUserExistenceErrors).toBe('ENABLED');
-      expect(localClient?.PreventUserExistenceErrors).toBe(cloudClient.PreventUserExistenceErrors);
-      expect(localClient?.EnableTokenRevocation).toBe(cloudClient.EnableTokenRevocation);
+      for (const [, client] of clients) {
+        const cloudClient = client.Properties!;
+        const clientId =
+          cloudClient.ClientName === SERVER_APP_CLIENT_NAME
+            ? local.cognito.userPoolServerClientId
+            : local.cognito.userPoolClientId;
+        const { UserPoolClient: localClient } = await cognito.send(
+          new DescribeUserPoolClientCommand({ UserPoolId: local.cognito.userPoolId, ClientId: clientId }),
+        );
+        expect(localClient?.ClientName).toBe(cloudClient.ClientName);
+        expect(cloudClient.PreventUserExistenceErrors).toBe('ENABLED');
+        expect(localClient?.PreventUserExistenceErrors).toBe(cloudClient.PreventUserExistenceErrors);
+        expect(localClient?.EnableTokenRevocation).toBe(cloudClient.EnableTokenRevocation);
+      }
     } finally {
       cognito.destroy();
     }

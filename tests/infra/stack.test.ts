@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { catalog } from '@functions/catalog';
 import { SECRET_IDS } from '@functions/function-spec';
-import { ENV } from '@functions/environment';
+import { ENV, SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import { mailConfigurationSetNameFor } from '@infra/constructs/mail-events';
 import { BUILD_ONLY_PATTERN } from '@infra/constructs/web-app-deployment';
 import { securityHeaders } from '@infra/security-headers';
@@ -71,6 +71,21 @@ describe('merchant sign-in', () => {
     expect(client.TokenValidityUnits).toEqual(
       expect.objectContaining({ AccessToken: 'minutes', RefreshToken: 'minutes' }),
     );
+  });
+
+  it('gives the server a client of its own, password sign-in only, and the token trigger version 2 (#259)', () => {
+    const { stack, resources } = synth();
+    const client = resources[logicalIdOf(stack.merchantAuth.serverClient)]?.Properties ?? {};
+    expect(client.ClientName).toBe(SERVER_APP_CLIENT_NAME);
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(client.AccessTokenValidity).toBe(5);
+    const pool = resources[logicalIdOf(stack.merchantAuth.userPool)]?.Properties ?? {};
+    // Access-token customisation needs the Essentials plan and the version 2 event.
+    expect(pool.UserPoolTier).toBe('ESSENTIALS');
+    expect((pool.LambdaConfig as Record<string, unknown>).PreTokenGenerationConfig).toMatchObject({
+      LambdaVersion: 'V2_0',
+    });
   });
 });
 

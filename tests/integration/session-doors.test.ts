@@ -1,27 +1,28 @@
 /**
  * The doors a security test found in the local Cognito, closed as Cognito closes them: every operation
- * that takes an access token checks its signature and expiry; a global sign-out or a password reset ends
+ * that takes an access token checks its signature and expiry (the tokens here carry Cognito's self-service
+ * scope, as the server client's do, docs/decisions.md #259, so that nothing else refuses them); a global sign-out or a password reset ends
  * every session (refresh tokens, and the access tokens for Cognito's own operations); repeated wrong
  * passwords and reset codes are locked out for a while; the recovery operations say nothing about who has
  * an account. Driven through the AWS SDK's own client, as Amplify calls it.
  */
 import {
-  ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
-  DeleteUserCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
-  GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
-  UpdateUserAttributesCommand,
-  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
+import {
+  asIssuedBeforeTheScopeWasSuppressed as withScope,
+  selfServiceOperations,
+  withSelfServiceScope,
+} from './two-factor-steps';
 
 let env: TestRuntime;
 beforeAll(async () => {
@@ -76,21 +77,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('operations that take an access token', () => {
   it('refuse a token whose signature does not verify, on cognito-local’s own operations too', async () => {
-    const merchant = await env.createUser();
+    const merchant = withSelfServiceScope(await env.createUser());
     const session = await passwordSignIn(merchant.email, merchant.password);
-    const operations = (token: string) => [
-      new GetUserCommand({ AccessToken: token }),
-      new GlobalSignOutCommand({ AccessToken: token }),
-      new ChangePasswordCommand({
-        AccessToken: token,
-        PreviousPassword: merchant.password,
-        ProposedPassword: NEW_PASSWORD,
-      }),
-      new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'name', Value: 'Mallory' }] }),
-      new GetUserAttributeVerificationCodeCommand({ AccessToken: token, AttributeName: 'email' }),
-      new VerifyUserAttributeCommand({ AccessToken: token, AttributeName: 'email', Code: '123456' }),
-      new DeleteUserCommand({ AccessToken: token }),
-    ];
+    const operations = (token: string) => selfServiceOperations(token, merchant.password, NEW_PASSWORD);
     for (const forged of forgeriesOf(merchant.accessToken)) {
       for (const operation of operations(forged)) {
         await expect(env.cognito.send(operation as never), operation.constructor.name).rejects.toMatchObject({
@@ -106,7 +95,7 @@ describe('operations that take an access token', () => {
   });
 
   it('refuse an expired token', async () => {
-    const merchant = await env.createUser();
+    const merchant = withSelfServiceScope(await env.createUser());
     const [header, payload] = merchant.accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const expired = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: 1 })).toString('base64url')}.x`;
@@ -118,14 +107,14 @@ describe('operations that take an access token', () => {
 
 describe('signing out everywhere', () => {
   it('ends every session: refresh tokens and the access tokens for Cognito’s operations; a new sign-in works', async () => {
-    const merchant = await env.createUser();
+    const merchant = withSelfServiceScope(await env.createUser());
     const other = await passwordSignIn(merchant.email, merchant.password);
     await env.cognito.send(new GlobalSignOutCommand({ AccessToken: merchant.accessToken }));
 
     await expect(refresh(other.AuthenticationResult!.RefreshToken!)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
-    for (const token of [merchant.accessToken, other.AuthenticationResult!.AccessToken!]) {
+    for (const token of [merchant.accessToken, withScope(other.AuthenticationResult!.AccessToken!)]) {
       await expect(env.cognito.send(new GetUserCommand({ AccessToken: token }))).rejects.toMatchObject({
         name: 'NotAuthorizedException',
         message: 'Access Token has been revoked',
@@ -133,7 +122,7 @@ describe('signing out everywhere', () => {
     }
     const again = await passwordSignIn(merchant.email, merchant.password);
     await expect(
-      env.cognito.send(new GetUserCommand({ AccessToken: again.AuthenticationResult!.AccessToken! })),
+      env.cognito.send(new GetUserCommand({ AccessToken: withScope(again.AuthenticationResult!.AccessToken!) })),
     ).resolves.toMatchObject({ Username: merchant.sub });
   });
 });
@@ -148,9 +137,9 @@ describe('a password reset', () => {
       name: 'NotAuthorizedException',
     });
     await expect(
-      env.cognito.send(new GetUserCommand({ AccessToken: before.AuthenticationResult!.AccessToken! })),
-    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    // The API refuses it where it asks Cognito (a signed-in user without a profile row yet).
+      env.cognito.send(new GetUserCommand({ AccessToken: withScope(before.AuthenticationResult!.AccessToken!) })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+    // The API refuses it too: the reset wrote the person's session cut (docs/decisions.md #200).
     expect((await env.api('/api/me', { token: merchant.accessToken })).status).toBe(401);
 
     await expect(passwordSignIn(merchant.email, merchant.password)).rejects.toMatchObject({

@@ -8,7 +8,6 @@
  * in team-live and the roles suite.)
  */
 import {
-  AssociateSoftwareTokenCommand,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
@@ -85,15 +84,18 @@ describe('an access token handed out before the sessions ended', () => {
     expect((await call('/api/me/links', first)).status).toBe(200);
     expect(await socketOpens(first)).toBe(true);
 
-    // Another device turns the authenticator app on through Settings' route.
+    // Another device turns the authenticator app on through Settings' routes.
     const other = await anotherSession(merchant.email);
-    const { SecretCode } = await env.cognito.send(
-      new AssociateSoftwareTokenCommand({ AccessToken: other.accessToken }),
-    );
-    const { code, step } = await freshCode(SecretCode!);
+    const setUp = await call('/api/me/two-factor/setup', other.accessToken, {
+      method: 'POST',
+      body: { password: TEST_PASSWORD },
+    });
+    expect(setUp.status, await setUp.clone().text()).toBe(200);
+    const { secret: SecretCode } = (await setUp.json()) as { secret: string };
+    const { code, step } = await freshCode(SecretCode);
     const turnedOn = await call('/api/me/two-factor', other.accessToken, {
       method: 'POST',
-      body: { turn: 'on', code },
+      body: { turn: 'on', password: TEST_PASSWORD, code },
     });
     expect(turnedOn.status, await turnedOn.clone().text()).toBe(200);
 
@@ -122,7 +124,7 @@ describe('an access token handed out before the sessions ended', () => {
         Session: started.Session,
         ChallengeResponses: {
           USERNAME: started.ChallengeParameters!.USER_ID_FOR_SRP!,
-          SOFTWARE_TOKEN_MFA_CODE: (await freshCode(SecretCode!, step)).code,
+          SOFTWARE_TOKEN_MFA_CODE: (await freshCode(SecretCode, step)).code,
         },
       }),
     );

@@ -6,29 +6,15 @@
  * own route still turns two-factor off, with the password and a current code, after which a password alone
  * signs in.
  */
-import {
-  GetUserCommand,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readMagicLinkToken } from '@shared/contracts/auth';
+import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { expect, it } from 'vitest';
 import { TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE } from '@shared/contracts/two-factor-refusal';
-import { linkIn, waitForEmail } from '../support/mailbox';
 import { freshCode, staleCode } from '../support/totp-codes';
-import { TEST_PASSWORD, bootLocalRuntime, type TestRuntime } from './harness';
-import { twoFactorSteps } from './two-factor-steps';
+import { TEST_PASSWORD } from './harness';
+import { asIssuedBeforeTheScopeWasSuppressed, twoFactorRuntime } from './two-factor-steps';
 
-let env: TestRuntime;
-beforeAll(async () => {
-  env = await bootLocalRuntime();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-const { clientId, changeTwoFactor, signInWithCode, refresh, turnOn } = twoFactorSteps(() => env);
+const { env, changeTwoFactor, passwordSignIn, signInWithCode, refresh, magicLinkSignIn, turnOn, mfaSettingsOf } =
+  twoFactorRuntime();
 
 /** Cognito's answer when the token trigger fails: nothing issued, the trigger's words in the message. */
 const refusedForTwoFactor = {
@@ -36,59 +22,23 @@ const refusedForTwoFactor = {
   message: expect.stringContaining(TWO_FACTOR_OFF_OUTSIDE_PAYLINK_MESSAGE),
 };
 
-const passwordSignIn = (email: string) =>
-  env.cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId(),
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
-    }),
-  );
-
-/** A magic link requested through Paylink and answered as Amplify's CUSTOM_WITHOUT_SRP flow does. */
-async function magicLinkSignIn(email: string) {
-  const requested = await env.api('/api/auth/magic-link', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  expect(requested.status).toBe(202);
-  await env.settle();
-  const sent = await waitForEmail(env.runtime.mailbox.url, email, { subject: /sign-in link/ });
-  const token = linkIn(sent, '/auth/magic').hash.slice(1);
-  const started = await env.cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId(),
-      AuthFlow: 'CUSTOM_AUTH',
-      AuthParameters: { USERNAME: readMagicLinkToken(token)!.email },
-    }),
-  );
-  expect(started.ChallengeName).toBe('CUSTOM_CHALLENGE');
-  return env.cognito.send(
-    new RespondToAuthChallengeCommand({
-      ClientId: clientId(),
-      ChallengeName: 'CUSTOM_CHALLENGE',
-      Session: started.Session,
-      ChallengeResponses: { USERNAME: started.ChallengeParameters!.USERNAME!, ANSWER: token },
-    }),
-  );
-}
-
 it('two-factor turned off with Cognito’s own operation: no tokens for a password, a refresh or a magic link; Paylink’s route still turns it off with the code', async () => {
-  const merchant = await env.createMerchant();
+  const merchant = await env().createMerchant();
   const { secret, usedStep } = await turnOn(merchant);
   const signedIn = await signInWithCode(merchant.email, secret, usedStep);
-  const stolenAccessToken = signedIn.tokens.AccessToken!;
+  const accessToken = signedIn.tokens.AccessToken!;
+  // The browser's tokens cannot call Cognito's own operations (#259); one handed out before #259 could, for
+  // its hour, and is what this door was about.
+  const stolen = asIssuedBeforeTheScopeWasSuppressed(accessToken);
 
   // The attack: the access token alone, straight to Cognito, no code.
-  await env.cognito.send(
+  await env().cognito.send(
     new SetUserMFAPreferenceCommand({
-      AccessToken: stolenAccessToken,
+      AccessToken: stolen,
       SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
     }),
   );
-  const tampered = await env.cognito.send(new GetUserCommand({ AccessToken: stolenAccessToken }));
-  expect(tampered.UserMFASettingList ?? []).toEqual([]);
+  expect(await mfaSettingsOf(merchant.sub)).toEqual([]);
 
   // Cognito asks no code now, and issues nothing: the password alone, the refresh token, a magic link.
   await expect(passwordSignIn(merchant.email)).rejects.toMatchObject(refusedForTwoFactor);
@@ -97,7 +47,7 @@ it('two-factor turned off with Cognito’s own operation: no tokens for a passwo
 
   // Paylink's route: it puts Cognito's setting back (Paylink's record says on) and checks the code; a wrong
   // one is refused in words and leaves two-factor on, asked for again by a password sign-in.
-  const wrongCode = await changeTwoFactor(stolenAccessToken, {
+  const wrongCode = await changeTwoFactor(accessToken, {
     turn: 'off',
     password: TEST_PASSWORD,
     code: staleCode(secret),
@@ -106,13 +56,12 @@ it('two-factor turned off with Cognito’s own operation: no tokens for a passwo
   expect(await wrongCode.json()).toMatchObject({ code: 'code_invalid' });
   expect((await passwordSignIn(merchant.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   const { code } = await freshCode(secret, signedIn.usedStep);
-  const off = await changeTwoFactor(stolenAccessToken, { turn: 'off', password: TEST_PASSWORD, code });
+  const off = await changeTwoFactor(accessToken, { turn: 'off', password: TEST_PASSWORD, code });
   expect(off.status, await off.clone().text()).toBe(200);
   expect(await off.json()).toEqual({ enabled: false, signedOut: true });
 
   // Off by Paylink's own route: a password alone signs in, and Cognito holds two-factor off.
   const fresh = await passwordSignIn(merchant.email);
   expect(fresh.ChallengeName).toBeUndefined();
-  const after = await env.cognito.send(new GetUserCommand({ AccessToken: fresh.AuthenticationResult!.AccessToken! }));
-  expect(after.UserMFASettingList ?? []).toEqual([]);
+  expect(await mfaSettingsOf(merchant.sub)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 /**
  * Authenticator-app two-factor (TOTP, docs/decisions.md #23) on the local Cognito, through the AWS SDK's own
- * client as Amplify calls it: set up (AssociateSoftwareToken → VerifySoftwareToken → SetUserMFAPreference),
+ * client as Paylink's server calls it, with a token that carries Cognito's self-service scope (#259): set up
+ * (AssociateSoftwareToken → VerifySoftwareToken → SetUserMFAPreference),
  * then a password sign-in that asks for the code. Codes are computed with `otpauth`, as an authenticator
  * app computes them.
  */
@@ -17,6 +18,7 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
+import { withSelfServiceScope } from './two-factor-steps';
 
 let env: TestRuntime;
 beforeAll(async () => {
@@ -74,7 +76,7 @@ const answerCode = (started: InitiateAuthCommandOutput, code: string, session = 
 
 /** A merchant with TOTP set up and on, as Settings leaves them; answers the secret and the step used. */
 async function merchantWithTotp(): Promise<TestMerchant & { secret: string; usedStep: number }> {
-  const merchant = await env.createMerchant();
+  const merchant = withSelfServiceScope(await env.createMerchant());
   const { SecretCode } = await env.cognito.send(
     new AssociateSoftwareTokenCommand({ AccessToken: merchant.accessToken }),
   );
@@ -91,7 +93,7 @@ async function merchantWithTotp(): Promise<TestMerchant & { secret: string; used
 
 describe('setting up two-factor', () => {
   it('verifies a code from the new secret, and turns on only when the preference says so', async () => {
-    const merchant = await env.createUser();
+    const merchant = withSelfServiceScope(await env.createUser());
     const { SecretCode } = await env.cognito.send(
       new AssociateSoftwareTokenCommand({ AccessToken: merchant.accessToken }),
     );
@@ -140,7 +142,7 @@ describe('setting up two-factor', () => {
   });
 
   it('refuses an expired access token, and the MFA_SETUP Session form an optional pool never asks for', async () => {
-    const merchant = await env.createUser();
+    const merchant = withSelfServiceScope(await env.createUser());
     const [header, payload] = merchant.accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const expired = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url')}.x`;

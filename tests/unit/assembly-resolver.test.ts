@@ -85,6 +85,7 @@ beforeAll(() => {
     accountId: '000000000000',
     userPoolId: () => 'ap-southeast-2_pool',
     userPoolClientId: () => 'client',
+    userPoolServerClientId: () => 'server-client',
     secretArn: (name) => `arn:aws:secretsmanager:ap-southeast-2:000000000000:secret:${name}-abcdef`,
   });
 });

@@ -90,6 +90,7 @@ export async function startAssemblyRuntime(options: AssemblyRuntimeOptions): Pro
     accountId,
     userPoolId: () => cognito?.userPoolId ?? 'user-pool-not-started',
     userPoolClientId: () => cognito?.userPoolClientId ?? 'user-pool-client-not-started',
+    userPoolServerClientId: () => cognito?.userPoolServerClientId ?? 'user-pool-client-not-started',
     secretArn: (name) => localSecretArn(name, region, accountId),
   });
   const wiring = wireAssembly(assembly, resolver);

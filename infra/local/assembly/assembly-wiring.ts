@@ -54,6 +54,8 @@ const COGNITO_TRIGGERS: Record<string, CognitoTrigger> = {
   VerifyAuthChallengeResponse: 'verifyAuthChallengeResponse',
   PostConfirmation: 'postConfirmation',
   PreTokenGeneration: 'preTokenGeneration',
+  // The version 2 form (docs/decisions.md #259): `{ LambdaArn, LambdaVersion }` rather than the ARN.
+  PreTokenGenerationConfig: 'preTokenGeneration',
 };
 
 /** `arn:aws:apigateway:<region>:lambda:path/2015-03-31/functions/<function ARN>/invocations` → the function ARN. */
@@ -345,7 +347,8 @@ export function wireAssembly(assembly: CloudAssembly, resolver: AssemblyResolver
   if (pools[0]) {
     const lambdaConfig = (resolver.resolve(pools[0].stack, pools[0].resource.Properties?.LambdaConfig ?? {}) ??
       {}) as Record<string, unknown>;
-    for (const [trigger, arn] of Object.entries(lambdaConfig)) {
+    for (const [trigger, value] of Object.entries(lambdaConfig)) {
+      const arn = value && typeof value === 'object' && 'LambdaArn' in value ? value.LambdaArn : value;
       const target = functionWithArn(arn);
       const name = COGNITO_TRIGGERS[trigger];
       if (!target || !name) {

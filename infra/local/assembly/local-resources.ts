@@ -8,6 +8,7 @@
  * URLs keep the cloud's shapes too (`https://<api>.execute-api.<region>.amazonaws.com/prod`); the runtime
  * rewrites the ones a function is given into the local gateway's (cloudUrlRewrites).
  */
+import { SERVER_APP_CLIENT_NAME } from '@functions/environment';
 import type { AssemblyResource, AssemblyStack, CloudAssembly } from './cloud-assembly';
 import { UnresolvableIntrinsic, resolveIntrinsics, type IntrinsicScope } from './intrinsics';
 
@@ -19,6 +20,7 @@ export interface LocalIdentities {
   /** cognito-local's, once it has started (the resolver is used before and after). */
   userPoolId(): string;
   userPoolClientId(): string;
+  userPoolServerClientId(): string;
   /** The local Secrets Manager's ARN for a secret's name. */
   secretArn(name: string): string;
 }
@@ -161,7 +163,10 @@ export function createAssemblyResolver(assembly: CloudAssembly, ids: LocalIdenti
       case 'AWS::Cognito::UserPool':
         return ids.userPoolId();
       case 'AWS::Cognito::UserPoolClient':
-        return ids.userPoolClientId();
+        // Two clients: the browser's and the server-only one (docs/decisions.md #259), told apart by name.
+        return entry.resource.Properties?.ClientName === SERVER_APP_CLIENT_NAME
+          ? ids.userPoolServerClientId()
+          : ids.userPoolClientId();
       case 'AWS::ApiGatewayV2::Api':
         return localApiId(entry.logicalId);
       case 'AWS::SQS::Queue':

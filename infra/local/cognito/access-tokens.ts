@@ -1,7 +1,7 @@
 /**
  * The check every operation that takes an access token runs first, as Cognito runs it: the signature
  * (cognito-local signs with one RS256 key shipped in its package, and its own operations only decode
- * the token), the expiry, and whether a global sign-out has revoked it since.
+ * the token), the expiry, the self-service scope, and whether a global sign-out has revoked it since.
  */
 import { createPublicKey, verify as verifySignature, type JsonWebKey } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -33,6 +33,13 @@ export function signedClaims(token: unknown): Record<string, unknown> | undefine
   }
 }
 
+/**
+ * The scope Cognito's self-service operations (GetUser, AssociateSoftwareToken, GlobalSignOut…) require of
+ * an access token: "Must include a scope claim for aws.cognito.signin.user.admin" (Cognito API reference).
+ * The token trigger leaves it out of the browser's tokens (docs/decisions.md #259).
+ */
+export const SELF_SERVICE_SCOPE = 'aws.cognito.signin.user.admin';
+
 /** The pool and user an access token names, or NotAuthorizedException in Cognito's words. */
 export function accessTokenVerifier(services: CognitoServices, errors: CognitoErrors) {
   return async function userOfAccessToken(
@@ -43,6 +50,12 @@ export function accessTokenVerifier(services: CognitoServices, errors: CognitoEr
     if (!claims || claims.token_use !== 'access') throw new errors.NotAuthorizedError('Invalid Access Token');
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now())
       throw new errors.NotAuthorizedError('Access Token has expired');
+    if (
+      !String(claims.scope ?? '')
+        .split(' ')
+        .includes(SELF_SERVICE_SCOPE)
+    )
+      throw new errors.NotAuthorizedError('Access Token does not have required scopes');
     const pool = await services.cognito
       .getUserPoolForClientId(ctx, String(claims.client_id ?? ''))
       .catch(() => undefined);

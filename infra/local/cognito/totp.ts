@@ -1,6 +1,7 @@
 /**
  * Authenticator-app two-factor (TOTP, docs/decisions.md #23) as Cognito runs it: AssociateSoftwareToken,
- * VerifySoftwareToken (which checks a code but enables nothing), SetUserMFAPreference (which enables it),
+ * VerifySoftwareToken (which checks a code but enables nothing), SetUserMFAPreference (which enables it)
+ * and its admin form (AdminSetUserMFAPreference, which cognito-local lacks, #259),
  * and the SOFTWARE_TOKEN_MFA challenge a password sign-in answers with a Session, then tokens for a right
  * code. cognito-local has these targets, but it trusts any Session, never refuses a code used before,
  * enables TOTP on verification, and stores no refresh token for an MFA sign-in.
@@ -222,6 +223,27 @@ export function totpOperations(
       // cognito-local only decodes the token; an expired or foreign one is refused first, as Cognito does.
       await userOfAccessToken(ctx, request.AccessToken);
       return router('SetUserMFAPreference')(ctx, request);
+    },
+
+    async AdminSetUserMFAPreference(ctx, request) {
+      // IAM-authorised in Cognito (cognito-local checks no credentials for any admin operation); the same
+      // rules as the user's own: an app is turned on only once its secret was verified.
+      const pool = await services.cognito.getUserPool(ctx, String(request.UserPoolId));
+      const user = await pool.getUserByUsername(ctx, String(request.Username));
+      if (!user) throw new errors.UserNotFoundError('User does not exist.');
+      const software = request.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+      if (!software) return {};
+      if (software.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+        throw new errors.InvalidParameterError('User has not verified software token MFA');
+      const methods = new Set(user.UserMFASettingList ?? []);
+      if (software.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+      else methods.delete('SOFTWARE_TOKEN_MFA');
+      await pool.saveUser(ctx, {
+        ...user,
+        UserMFASettingList: [...methods],
+        PreferredMfaSetting: software.Enabled && software.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined,
+      });
+      return {};
     },
   };
   return { startChallenge, answerChallenge, operations };

@@ -14,8 +14,8 @@ import type { CognitoErrors } from './cognito-local-types';
 const COGNITO_LOCAL_TRIGGER_NAMES: Partial<Record<CognitoTrigger, string>> = {
   preSignUp: 'PreSignUp',
   customMessage: 'CustomMessage',
-  // Its JwtTokenGenerator runs it before every token issue, as Cognito does; the extensions mint through it.
-  preTokenGeneration: 'PreTokenGeneration',
+  // Not PreTokenGeneration either: cognito-local sends only version 1 events, and the pool runs version 2
+  // (docs/decisions.md #259), so token-generation.ts runs it before every issue.
 };
 
 export function triggerFunctions(functions: readonly FunctionSpec[]): Partial<Record<CognitoTrigger, FunctionSpec>> {

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type Page } from '@playwright/test';
 import { SESSION_RECORD_KEY, type SessionRecord } from '@web/lib/session-record';
+import { asIssuedBeforeTheScopeWasSuppressed } from '@tests/support/self-service-scope';
 
 const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
@@ -162,11 +163,15 @@ export async function forgeStoredAccessToken(page: Page) {
   );
 }
 
-/** Cognito GlobalSignOut with the merchant's token: every refresh token of theirs stops working. */
+/**
+ * Cognito GlobalSignOut with the merchant's token: every refresh token of theirs stops working. The browser's
+ * token no longer may call it (docs/decisions.md #259): the same token as issued before that, as an operator's
+ * sign-out would be.
+ */
 export async function revokeRefreshTokens(accessToken: string) {
   const cognito = localCognito();
   try {
-    await cognito.send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+    await cognito.send(new GlobalSignOutCommand({ AccessToken: asIssuedBeforeTheScopeWasSuppressed(accessToken) }));
   } finally {
     cognito.destroy();
   }

@@ -52,6 +52,8 @@ export const settingsStrings = {
       'Signing in asks for your password and the 6-digit code from your authenticator app. Magic links from your email are off while two-factor is on.',
     offDetail: 'Signing in needs only your password (or a magic link from your email).',
     setUp: 'Set up two-factor authentication',
+    setUpStep: 'Enter your password to set up an authenticator app.',
+    continueSetup: 'Continue',
     startingSetup: 'Preparing...',
     scanStep: 'Scan this QR code with your authenticator app.',
     qrAlt: 'QR code for your authenticator app',

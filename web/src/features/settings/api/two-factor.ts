@@ -1,19 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchMFAPreference, setUpTOTP } from 'aws-amplify/auth';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { BRAND_NAME } from '@shared/brand';
-import { twoFactorChangeResponseSchema, type TwoFactorChange } from '@shared/contracts/auth';
-import { authenticatedApiSend } from '@web/lib/api-client';
+import {
+  twoFactorChangeResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+  type TwoFactorChange,
+} from '@shared/contracts/auth';
+import { authenticatedApiGet, authenticatedApiSend } from '@web/lib/api-client';
 import { ApiRequestError } from '@web/lib/api-request-error';
-import { authErrorName, configureAuth, signOutThisDevice } from '@web/lib/auth';
+import { authErrorName, signOutThisDevice } from '@web/lib/auth';
 import { useCloseRealtime } from '@web/lib/realtime/realtime-provider';
 import { settingsStrings } from '../settings-strings';
 
 /**
- * Authenticator-app two-factor (docs/decisions.md #23, #169): its status and a new secret through Amplify's
- * own TOTP APIs; turning it on or off through Paylink's POST /api/me/two-factor, which checks the code (and,
- * to turn it off, the password) on the server and ends every session, this one included.
+ * Authenticator-app two-factor (docs/decisions.md #23, #169, #259), all through Paylink: its status, a new
+ * secret after the password, and turning it on or off, which checks the password and the code on the server
+ * and ends every session, this one included. The browser's own token cannot call Cognito's TOTP operations.
  */
 export const twoFactorQueryKey = ['two-factor'] as const;
 
@@ -29,11 +33,7 @@ export const authenticatorCodeSchema = z.pipe(
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: twoFactorQueryKey,
-    queryFn: async () => {
-      await configureAuth();
-      const { enabled } = await fetchMFAPreference();
-      return { enabled: enabled?.includes('TOTP') === true };
-    },
+    queryFn: () => authenticatedApiGet('/api/me/two-factor', twoFactorStatusSchema),
   });
 }
 
@@ -46,17 +46,30 @@ export interface AuthenticatorSetup {
   qrCode: string;
 }
 
-/** A new secret for the merchant's authenticator app; two-factor stays off until a code from it is verified. */
+/** The address authenticator apps read from a QR code (Google's Key Uri Format, as Amplify wrote it). */
+function setupUri(secret: string, email: string) {
+  const issuer = encodeURIComponent(BRAND_NAME);
+  return `otpauth://totp/${issuer}:${encodeURIComponent(email)}?secret=${secret}&issuer=${issuer}`;
+}
+
+/**
+ * A new secret for the merchant's authenticator app, after their password (checked on the server); two-factor
+ * stays off until a code from it is verified. The mutation's variables keep the password for that step.
+ */
 export function useStartTwoFactorSetup(email: string) {
   return useMutation({
-    mutationFn: async (): Promise<AuthenticatorSetup> => {
-      await configureAuth();
-      const details = await setUpTOTP();
-      const uri = details.getSetupUri(BRAND_NAME, encodeURIComponent(email)).toString();
+    mutationFn: async (password: string): Promise<AuthenticatorSetup> => {
+      const { secret } = await authenticatedApiSend(
+        'POST',
+        '/api/me/two-factor/setup',
+        { password },
+        twoFactorSetupResponseSchema,
+      );
+      const uri = setupUri(secret, email);
       // Loaded on first use: only a merchant setting up two-factor needs the QR encoder.
       const { toDataURL } = await import('qrcode');
       const qrCode = await toDataURL(uri, { errorCorrectionLevel: 'M', width: 192, margin: 2 });
-      return { uri, secret: details.sharedSecret, qrCode };
+      return { uri, secret, qrCode };
     },
   });
 }
@@ -84,10 +97,13 @@ function useChangeTwoFactor() {
   });
 }
 
-/** Verifies a code from the new secret and turns two-factor on, on the server. */
+/** Verifies a code from the new secret and turns two-factor on, on the server, with the setup's password. */
 export function useEnableTwoFactor() {
   const change = useChangeTwoFactor();
-  return { ...change, mutateAsync: (code: string) => change.mutateAsync({ turn: 'on', code }) };
+  return {
+    ...change,
+    mutateAsync: (password: string, code: string) => change.mutateAsync({ turn: 'on', password, code }),
+  };
 }
 
 /**
@@ -107,6 +123,7 @@ export function authenticatorCodeError(error: unknown): string {
   const strings = settingsStrings.twoFactor;
   if (error instanceof ApiRequestError && error.code === 'code_invalid') return strings.codeInvalid;
   if (error instanceof ApiRequestError && error.fields.password) return error.fields.password;
+  if (error instanceof ApiRequestError && error.code === 'two_factor_on') return error.message;
   switch (authErrorName(error)) {
     case 'EnableSoftwareTokenMFAException':
     case 'CodeMismatchException':

@@ -26,8 +26,9 @@ import { settingsStrings } from '../settings-strings';
 const strings = settingsStrings.twoFactor;
 
 /**
- * Settings → Two-factor authentication (docs/decisions.md #23): says whether it is on; sets it up with a
- * QR code (and the key as text) and a code from the app; turns it off with a current code.
+ * Settings → Two-factor authentication (docs/decisions.md #23, #259): says whether it is on; sets it up
+ * after the password, with a QR code (and the key as text) and a code from the app; turns it off with the
+ * password and a current code.
  */
 export function TwoFactorCard({ email }: { email: string }) {
   const headingId = useId();
@@ -36,12 +37,8 @@ export function TwoFactorCard({ email }: { email: string }) {
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const [turningOff, setTurningOff] = useState(false);
+  const [askingPassword, setAskingPassword] = useState(false);
   const enabled = status.data?.enabled === true;
-
-  const startSetup = () =>
-    setup.mutate(undefined, {
-      onError: (error) => toast.error(strings.failedTitle, { description: authenticatorCodeError(error) }),
-    });
 
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -119,19 +116,28 @@ export function TwoFactorCard({ email }: { email: string }) {
               submitLabel={strings.enable}
               busyLabel={strings.enabling}
               onSubmit={async (code) => {
-                await enable.mutateAsync(code);
+                // The password the setup step checked: the server signs in with it again (#259).
+                await enable.mutateAsync(setup.variables ?? '', code);
                 toast.success(strings.enabledTitle, { description: strings.enabledBody });
               }}
-              onCancel={() => setup.reset()}
+              onCancel={() => {
+                setup.reset();
+                setAskingPassword(false);
+              }}
             />
           </div>
+        ) : askingPassword ? (
+          <SetupPasswordForm
+            onSubmit={async (password) => {
+              await setup.mutateAsync(password);
+            }}
+            onCancel={() => setAskingPassword(false)}
+          />
         ) : (
           <>
             <p className="text-sm">{strings.offDetail}</p>
             <div>
-              <Button onClick={startSetup} disabled={setup.isPending}>
-                {setup.isPending ? strings.startingSetup : strings.setUp}
-              </Button>
+              <Button onClick={() => setAskingPassword(true)}>{strings.setUp}</Button>
             </div>
           </>
         )}
@@ -153,6 +159,80 @@ function SetupKey({ secret }: { secret: string }) {
         onFocus={(event) => event.currentTarget.select()}
       />
     </FormField>
+  );
+}
+
+/** A step's submit button and Cancel, both held while the step is being submitted. */
+function FormButtons({
+  label,
+  variant,
+  busy,
+  onCancel,
+}: {
+  label: string;
+  variant?: 'destructive';
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <Button type="submit" variant={variant} disabled={busy}>
+        {label}
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        {strings.cancel}
+      </Button>
+    </div>
+  );
+}
+
+const passwordFormSchema = z.object({ password: z.string().check(z.minLength(1, strings.passwordRequired)) });
+type PasswordFormInput = z.input<typeof passwordFormSchema>;
+
+/** The password before a new secret is made (docs/decisions.md #259); a wrong one is explained by its field. */
+function SetupPasswordForm({
+  onSubmit,
+  onCancel,
+}: {
+  onSubmit: (password: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const form = useForm<PasswordFormInput>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.password?.message;
+  const submit = form.handleSubmit(async ({ password }) => {
+    try {
+      await onSubmit(password);
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.code === 'password_invalid') {
+        form.setError('password', { message: strings.passwordInvalid }, { shouldFocus: true });
+        return;
+      }
+      toast.error(strings.failedTitle, { description: authenticatorCodeError(failure) });
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <p className="text-sm">{strings.setUpStep}</p>
+      <FormField id={id} label={strings.passwordLabel} error={error} className="max-w-xs">
+        <Input
+          {...fieldControlProps(id, { error })}
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          {...form.register('password')}
+        />
+      </FormField>
+      <FormButtons
+        label={isSubmitting ? strings.startingSetup : strings.continueSetup}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
+    </form>
   );
 }
 
@@ -232,14 +312,12 @@ function AuthenticatorCodeForm({
           {...form.register('code')}
         />
       </FormField>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" variant={submitVariant} disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {strings.cancel}
-        </Button>
-      </div>
+      <FormButtons
+        label={isSubmitting ? busyLabel : submitLabel}
+        variant={submitVariant}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
