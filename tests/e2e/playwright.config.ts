@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -16,11 +17,12 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results/e2e',
   globalSetup: './global-setup.ts',
-  // Two workers: the runtime boots once (global-setup) and every spec makes its own merchants, payers and
-  // mail addresses, so two files run side by side; three whole runs at two passed on the busy 2-core
-  // machine, each in about two thirds of one worker's time (docs/decisions.md #72, #107).
-  // PAYLINK_E2E_WORKERS=1 runs one file at a time.
-  workers: Number(process.env.PAYLINK_E2E_WORKERS ?? 2),
+  // One worker more than the machine has cores (three on the 2-core machine): the runtime boots once
+  // (global-setup) and every spec makes its own merchants, payers and mail addresses, so files run side by
+  // side. A test waits on its page's answers, animations and mail: at two workers the suite left about a fifth
+  // of the two cores idle (~660 CPU s, Chromium's included, in a 7-minute run), which a third worker fills
+  // (docs/decisions.md #107, #264). PAYLINK_E2E_WORKERS=1 runs one file at a time.
+  workers: Number(process.env.PAYLINK_E2E_WORKERS ?? availableParallelism() + 1),
   // A stray test.only would quietly skip the rest of the suite on CI.
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
