@@ -58,6 +58,20 @@ export const teamFunctions: readonly FunctionSpec[] = [
     tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
   },
   {
+    name: 'invited-signup',
+    description:
+      'A person invited to a team: sees the invitation, and signs up as a person who joins that business (no business of their own).',
+    entry: 'functions/http/invited-signup.ts',
+    routes: [
+      { method: 'POST', path: '/api/invitations/preview', auth: 'public' },
+      { method: 'POST', path: '/api/signup/invited', auth: 'public' },
+    ],
+    // members: the invitation, the new member row and the person's own row (docs/decisions.md #277).
+    tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
+    // Signs the pre-sign-up trigger's ticket once the invitation has been checked.
+    secrets: ['bot-check-key'],
+  },
+  {
     name: 'list-businesses',
     description: 'The businesses the signed-in person belongs to, for the switcher.',
     entry: 'functions/http/list-businesses.ts',
