@@ -65,6 +65,6 @@ export const cognitoUsers: UserDirectory = {
       throw error;
     }
     const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
-    return { userId: attribute('sub') ?? '', email: attribute('email') ?? '' };
+    return { userId: attribute('sub') ?? '', email: attribute('email') ?? '', name: attribute('name') };
   },
 };

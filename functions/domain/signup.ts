@@ -33,7 +33,7 @@ export interface UserDirectory {
    * The signed-in user an access token belongs to, read from the directory (which also checks the token);
    * undefined when the directory refuses it (signed out everywhere, a password reset).
    */
-  currentUser(accessToken: string): Promise<{ userId: string; email: string } | undefined>;
+  currentUser(accessToken: string): Promise<{ userId: string; email: string; name?: string } | undefined>;
 }
 
 /** Sign-ups whose Cognito user exists but whose merchant row may not yet, by email. */

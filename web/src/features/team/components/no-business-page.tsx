@@ -4,6 +4,7 @@ import { PublicPageShell } from '@web/components/public-page-shell';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { teamStrings } from '../team-strings';
+import { PendingInvitation } from './pending-invitation';
 
 const strings = teamStrings.noBusiness;
 
@@ -26,6 +27,8 @@ export function NoBusinessPage() {
   return (
     <PublicPageShell>
       <Card className="mx-auto flex max-w-xl flex-col gap-4 p-6 sm:p-8">
+        {/* A new invitation opened before signing in is accepted here: the dashboard has no shell to do it. */}
+        <PendingInvitation />
         <h1 className="text-2xl font-semibold">{strings.title}</h1>
         <p>{strings.body}</p>
         <p>{strings.startOwn}</p>
