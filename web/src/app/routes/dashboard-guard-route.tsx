@@ -9,7 +9,7 @@ import { DashboardShell } from '@web/features/dashboard/components/dashboard-she
 import { teamStrings, useBusinessWithoutOwn } from '@web/features/team';
 import { ApiRequestError } from '@web/lib/api-request-error';
 
-// Seldom drawn: its code comes only when a person has no business at all (docs/decisions.md #277).
+// Seldom drawn: its code comes only when a person has no business at all (docs/decisions.md #278).
 const NoBusinessPage = lazy(async () => ({
   default: (await import('@web/features/team/components/no-business-page')).NoBusinessPage,
 }));

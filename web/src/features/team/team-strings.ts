@@ -82,7 +82,7 @@ export const teamStrings = {
     haveLogin: 'Already on Paylink?',
     signIn: 'Sign in to accept',
   },
-  /** Signed in, with no business of their own and none that they belong to (docs/decisions.md #277). */
+  /** Signed in, with no business of their own and none that they belong to (docs/decisions.md #278). */
   noBusiness: {
     title: "You're not part of a business on Paylink",
     body: 'Your login is for working in a business that invited you, and no business has you in its team now. If you were removed by mistake, ask the business’s owner to invite you again: the new invitation works with this same login.',

@@ -10,7 +10,7 @@ const strings = teamStrings.noBusiness;
 
 /**
  * Signed in with no business of their own and none they belong to — an invited person whose team removed them
- * (docs/decisions.md #277): what happened and the two ways on, instead of a dashboard of refusals.
+ * (docs/decisions.md #278): what happened and the two ways on, instead of a dashboard of refusals.
  */
 export function NoBusinessPage() {
   const [signingOut, setSigningOut] = useState(false);

@@ -9,7 +9,7 @@ import { businessesQuery } from '../api/team';
 export type BusinessWithoutOwn = 'own' | 'finding' | 'none';
 
 /**
- * A person who signed up from an invitation has no business of their own (docs/decisions.md #277): a read for
+ * A person who signed up from an invitation has no business of their own (docs/decisions.md #278): a read for
  * it is refused `no_own_business` (signing in on another browser than the one they signed up in, or after a
  * removal sent this tab back to "their own"). Then this tab moves to the first business they belong to and
  * reads everything again; when they belong to none, the dashboard says so (NoBusinessPage) until a business is
