@@ -109,6 +109,8 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   const again = await waitForEmail(e2eEnv.mailboxUrl, email, { subject: /^Join /, count: 2 });
   const againUrl = new URL(/https?:\/\/\S+\/join#[\w-]+/.exec(again.body.text ?? '')![0]);
   await later.goto(againUrl.pathname + againUrl.hash);
+  await expect(later.getByText("You're invited as Manager.")).toBeVisible();
+  await later.screenshot({ path: testInfo.outputPath('join-1280.png'), fullPage: true });
   await later.getByRole('link', { name: 'Sign in to accept' }).click();
   await expect(later.getByRole('heading', { level: 1, name: `Welcome, ${cafe}` })).toBeVisible();
   await expect(later.getByText("The plan is the business's owner's")).toContainText('(your role: Manager)');
