@@ -32,12 +32,12 @@ function post(path: string, body: unknown, token?: string, headers: Record<strin
 
 const newEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.co.nz`;
 
-/** Invites `email` as `role` and reads the token from the invitation email, as the invitee would. */
-async function invite(email: string, role = 'staff') {
+/** Invites `email` as `role` and reads the token from the `count`-th invitation email, as the invitee would. */
+async function invite(email: string, role = 'staff', count = 1) {
   const response = await post('/api/me/team/invitations', { email, role }, owner.accessToken);
   expect(response.status).toBe(201);
   const { invitationId } = (await response.json()) as { invitationId: string };
-  const mail = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^Join / });
+  const mail = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^Join /, count });
   return { invitationId, token: /\/join#([\w-]+)/.exec(mail.body.text ?? '')![1]! };
 }
 
@@ -243,5 +243,17 @@ describe('a person with no business of their own', () => {
     const own = await env.api('/api/me', { token: person.accessToken });
     expect(own.status).toBe(403);
     expect(await messageOf(own)).toBe(NO_OWN_BUSINESS_MESSAGE);
+
+    // Invited again, the same login accepts: their verified email is Cognito's, as they have no merchant row.
+    const { token } = await invite(person.email, 'manager', 2);
+    const accepted = await post('/api/me/invitations/accept', { token }, person.accessToken);
+    expect(accepted.status).toBe(200);
+    const team = (await (await env.api('/api/me/team', { token: owner.accessToken })).json()) as {
+      members: { memberId: string; name: string; role: string }[];
+    };
+    expect(team.members.find((member) => member.memberId === person.sub)).toMatchObject({
+      name: 'Mere Barista',
+      role: 'manager',
+    });
   });
 });
