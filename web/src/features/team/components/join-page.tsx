@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { PublicPageShell } from '@web/components/public-page-shell';
 import { Alert } from '@web/components/ui/alert';
 import { Spinner } from '@web/components/ui/spinner';
+import { mayBeSignedIn } from '@web/lib/session-record';
 import { useInvitationPreview } from '../api/invited-signup';
 import { keepPendingInvitation } from '../pending-invitation-token';
 import { teamStrings } from '../team-strings';
@@ -12,8 +13,9 @@ const strings = teamStrings.invitedSignup;
 
 /**
  * /join#<token>, the invitation email's link. The token (in the fragment, which no server's log sees) is kept
- * for a person who signs in first: the dashboard accepts it (PendingInvitation). Someone new to Paylink signs
- * up here as a person who joins this business, with no business of their own (docs/decisions.md #277).
+ * for a person who signs in first: the dashboard accepts it (PendingInvitation), and someone signed in here
+ * already goes straight there, as before. Someone new to Paylink signs up here as a person who joins this
+ * business, with no business of their own (docs/decisions.md #277).
  */
 export function JoinPage() {
   // Kept on the first render: the person may leave for the sign-in page at once.
@@ -22,6 +24,7 @@ export function JoinPage() {
     if (fromLink) keepPendingInvitation(fromLink);
     return fromLink;
   });
+  if (token && mayBeSignedIn()) return <Navigate to="/dashboard" replace />;
   return (
     <PublicPageShell>
       <div className="mx-auto flex max-w-xl flex-col gap-6">
