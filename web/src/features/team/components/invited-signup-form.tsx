@@ -45,6 +45,7 @@ export function InvitedSignupForm({ token, invitation }: { token: string; invita
       fullName: '',
       password: '',
       confirmPassword: '',
+      // Unticked at first: the schema takes only `true`, so the form's type has no room for the empty box.
       acceptTerms: false as unknown as true,
     },
     mode: 'onTouched',
