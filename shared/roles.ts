@@ -25,3 +25,11 @@ export const NOT_A_MEMBER_MESSAGE = 'You are not a member of this business.';
 export function roleRefusalMessage(role: Role, leastRole: Role): string {
   return `Your role (${ROLE_LABELS[role]}) cannot do this: it needs ${ROLE_LABELS[leastRole]}. Ask an owner.`;
 }
+
+/**
+ * A person who signed up from an invitation has no business of their own (docs/decisions.md #277): a request
+ * for it (no BUSINESS_HEADER) is refused with this, and the web app moves to a business they belong to.
+ */
+export const NO_OWN_BUSINESS_CODE = 'no_own_business';
+export const NO_OWN_BUSINESS_MESSAGE =
+  'You have no business of your own on Paylink: you work in the businesses that invited you. Choose one of them.';

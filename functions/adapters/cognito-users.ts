@@ -54,7 +54,7 @@ export const cognitoUsers: UserDirectory = {
       throw error;
     }
   },
-  async emailOf(userId) {
+  async userOf(userId) {
     const userPoolId = process.env[ENV.userPoolId];
     if (!userPoolId) throw new Error(`${ENV.userPoolId} is not set`);
     client ??= new CognitoIdentityProviderClient({});
@@ -66,6 +66,8 @@ export const cognitoUsers: UserDirectory = {
       if (error instanceof UserNotFoundException) return undefined;
       throw error;
     }
-    return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
+    const attribute = (name: string) => user.UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
+    const email = attribute('email');
+    return email ? { email, name: attribute('name') } : undefined;
   },
 };

@@ -56,6 +56,22 @@ export const teamFunctions: readonly FunctionSpec[] = [
     entry: 'functions/http/accept-invitation.ts',
     routes: [{ method: 'POST', path: '/api/me/invitations/accept', auth: 'merchant' }],
     tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
+    // AdminGetUser: the email and name of a person with no business of their own (docs/decisions.md #259, #277).
+    readsTwoFactor: true,
+  },
+  {
+    name: 'invited-signup',
+    description:
+      'A person invited to a team: sees the invitation, and signs up as a person who joins that business (no business of their own).',
+    entry: 'functions/http/invited-signup.ts',
+    routes: [
+      { method: 'POST', path: '/api/invitations/preview', auth: 'public' },
+      { method: 'POST', path: '/api/signup/invited', auth: 'public' },
+    ],
+    // members: the invitation, the new member row and the person's own row (docs/decisions.md #277).
+    tables: { members: 'readwrite', merchants: 'read', activity: 'readwrite' },
+    // Signs the pre-sign-up trigger's ticket once the invitation has been checked.
+    secrets: ['bot-check-key'],
   },
   {
     name: 'list-businesses',

@@ -30,10 +30,10 @@ export interface UserDirectory {
   /** Emails the verification link again; a no-op for a user who has confirmed already. */
   resendVerification(email: string): Promise<void>;
   /**
-   * A user's email by their id (AdminGetUser: the browser's token carries no scope for Cognito's GetUser,
+   * A user's email and name by their id (AdminGetUser: the browser's token carries no scope for Cognito's GetUser,
    * docs/decisions.md #259); undefined for no such user.
    */
-  emailOf(userId: string): Promise<string | undefined>;
+  userOf(userId: string): Promise<{ email: string; name?: string } | undefined>;
 }
 
 /** Sign-ups whose Cognito user exists but whose merchant row may not yet, by email. */
@@ -126,7 +126,7 @@ export async function finishSignupOnFirstSignIn(
   deps: { users: UserDirectory; merchants: MerchantRepository; pendingSignups: PendingSignups; now: Date },
 ): Promise<void> {
   // An ended session never gets here: the handler checks the person's session cut first (#200).
-  const email = await deps.users.emailOf(merchantId);
+  const email = (await deps.users.userOf(merchantId))?.email;
   if (!email) return;
   const pending = await deps.pendingSignups.get(email, deps.now);
   if (pending?.userId !== merchantId) return;

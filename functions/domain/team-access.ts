@@ -2,7 +2,14 @@
  * Which business a merchant request acts for, and with which role (docs/decisions.md #161). Kept apart from
  * the team's other rules: every merchant handler's wrapper runs it, so it carries no schema or email.
  */
-import { NOT_A_MEMBER_MESSAGE, roleAllows, roleRefusalMessage, type Role } from '@shared/roles';
+import {
+  NO_OWN_BUSINESS_CODE,
+  NO_OWN_BUSINESS_MESSAGE,
+  NOT_A_MEMBER_MESSAGE,
+  roleAllows,
+  roleRefusalMessage,
+  type Role,
+} from '@shared/roles';
 import { HttpError } from './http-error';
 
 /** What a merchant route acts as: the business (from the membership, never the client unchecked) and the role. */
@@ -34,4 +41,15 @@ export async function resolveAccess(
     throw new HttpError(403, 'role_forbidden', roleRefusalMessage(member.role, input.leastRole));
   }
   return { businessId, personId: input.personId, role: member.role };
+}
+
+/**
+ * A person who signed up from an invitation has no business of their own (docs/decisions.md #277): a request
+ * that resolved to it is refused, before any handler could read or write a business that is not there. Only
+ * the routes about the person themself (`signed-in`: joining, their businesses, their sign-in) go on.
+ */
+export function refuseWithoutOwnBusiness(access: Access, leastRole: RouteRole, withoutOwnBusiness: boolean): void {
+  if (withoutOwnBusiness && leastRole !== 'signed-in' && access.businessId === access.personId) {
+    throw new HttpError(403, NO_OWN_BUSINESS_CODE, NO_OWN_BUSINESS_MESSAGE);
+  }
 }

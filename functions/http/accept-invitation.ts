@@ -1,5 +1,6 @@
 import { acceptInvitationSchema, acceptedInvitationSchema, ROLE_LABELS } from '@shared/contracts/team';
 import { activityDeps } from '../adapters/activity-deps';
+import { cognitoUsers } from '../adapters/cognito-users';
 import { merchantStore } from '../adapters/merchant-store';
 import { teamStore } from '../adapters/team-store';
 import { recordActivity } from '../domain/activity';
@@ -12,8 +13,11 @@ export const handler = httpHandler(async (event) => {
   // The email is the token's, verified by the authorizer: an invitation joins only the address it was sent to.
   // An access token carries no email: then the person's own row's, verified when they signed up.
   const own = await merchantStore.get(personId);
-  const email = event.requestContext.authorizer?.lambda?.email ?? own?.email;
-  const name = own?.fullName ?? email ?? '';
+  // A person with no business of their own (docs/decisions.md #277) has no row: Cognito's verified answer then
+  // (AdminGetUser: the browser's token carries no scope for Cognito's own GetUser, docs/decisions.md #259).
+  const person = own ? undefined : await cognitoUsers.userOf(personId);
+  const email = event.requestContext.authorizer?.lambda?.email ?? own?.email ?? person?.email;
+  const name = own?.fullName ?? person?.name ?? email ?? '';
   const joined = await acceptInvitation(teamStore, { personId, email, name }, token, new Date());
   // In the business they joined, as its member now (docs/decisions.md #195).
   await recordActivity(

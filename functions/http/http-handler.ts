@@ -10,12 +10,12 @@ import type { ApiError } from '@shared/contracts/errors';
 import { BUSINESS_HEADER } from '@shared/roles';
 import '../adapters/english-validation-messages';
 import { appendLogKeys, log, observed } from '../adapters/observability';
-import { sessionEndStore } from '../adapters/session-end-store';
+import { personStanding } from '../adapters/session-end-store';
 import { teamStore } from '../adapters/team-store';
 import { MERCHANT_ROUTE_ROLES } from '../catalog/merchant-roles';
 import { HttpError } from '../domain/http-error';
 import { isSessionOpen, sessionEnded } from '../domain/session-ends';
-import { resolveAccess, type Access } from '../domain/team-access';
+import { refuseWithoutOwnBusiness, resolveAccess, type Access } from '../domain/team-access';
 
 export interface HttpResult {
   status?: number;
@@ -103,20 +103,22 @@ const accessByEvent = new WeakMap<HttpEvent, Access>();
  * (BUSINESS_HEADER; their own when absent). Read fresh each time, so a removed or demoted member, or a
  * session ended by a two-factor change, is refused on the next request (docs/decisions.md #161). The two
  * reads go together: one GetItem for a person acting for their own business, two in parallel for a member.
+ * The person's row also says when they have no business of their own (#277): then a request for it is refused.
  */
 async function checkAccess(event: HttpEvent, personId: string) {
   const leastRole = MERCHANT_ROUTE_ROLES[event.routeKey];
   if (!leastRole) throw new HttpError(403, 'forbidden', 'This route has no role in the catalogue.');
   const requested = event.headers?.[BUSINESS_HEADER];
   const signedInAt = Number(event.requestContext.authorizer?.lambda?.signedInAt ?? 0);
-  const [endedAt, access] = await Promise.allSettled([
-    sessionEndStore.endedAt(personId),
+  const [standing, access] = await Promise.allSettled([
+    personStanding(personId),
     resolveAccess(teamStore, { personId, requestedBusinessId: requested, leastRole }),
   ]);
   // An ended session is told so before any refusal of the role: it is the reason the person must act on.
-  if (endedAt.status === 'rejected') throw endedAt.reason;
-  if (!isSessionOpen(endedAt.value, Number.isFinite(signedInAt) ? signedInAt : 0)) throw sessionEnded();
+  if (standing.status === 'rejected') throw standing.reason;
+  if (!isSessionOpen(standing.value.endedAt, Number.isFinite(signedInAt) ? signedInAt : 0)) throw sessionEnded();
   if (access.status === 'rejected') throw access.reason;
+  refuseWithoutOwnBusiness(access.value, leastRole, standing.value.withoutOwnBusiness);
   accessByEvent.set(event, access.value);
   appendLogKeys({ merchantId: access.value.businessId, personId });
 }

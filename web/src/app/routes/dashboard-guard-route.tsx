@@ -1,11 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '@web/components/page-spinner';
 import { RequireAuth } from '@web/features/auth/components/require-auth';
 import { signedInSessionQueryKey, useSignedInSession } from '@web/features/auth/hooks/use-signed-in-session';
 import { DashboardFrame } from '@web/features/dashboard/components/dashboard-frame';
 import { DashboardShell } from '@web/features/dashboard/components/dashboard-shell';
+import { teamStrings, useBusinessWithoutOwn } from '@web/features/team';
 import { ApiRequestError } from '@web/lib/api-request-error';
+
+// Seldom drawn: its code comes only when a person has no business at all (docs/decisions.md #278).
+const NoBusinessPage = lazy(async () => ({
+  default: (await import('@web/features/team/components/no-business-page')).NoBusinessPage,
+}));
+const keepSession = (queryKey: readonly unknown[]) => queryKey[0] === signedInSessionQueryKey[0];
 
 /** Everything under /dashboard needs a signed-in merchant, and sits inside the dashboard shell. */
 export function DashboardGuardRoute() {
@@ -20,6 +28,15 @@ export function DashboardGuardRoute() {
 function SignedInDashboard() {
   const session = useSignedInSession();
   useEndSessionWhenRefused();
+  const withoutOwn = useBusinessWithoutOwn(keepSession);
+  if (withoutOwn === 'finding') return <PageSpinner label={teamStrings.noBusiness.checking} />;
+  if (withoutOwn === 'none') {
+    return (
+      <Suspense fallback={<PageSpinner label={teamStrings.noBusiness.checking} />}>
+        <NoBusinessPage />
+      </Suspense>
+    );
+  }
   return (
     <DashboardShell email={session.data?.email}>
       <Outlet />

@@ -6,3 +6,4 @@ export { RoleGate } from './components/role-gate';
 export { RolePage } from './components/role-page';
 export { TeamCard } from './components/team-card';
 export { teamStrings } from './team-strings';
+export { useBusinessWithoutOwn } from './hooks/use-business-without-own';

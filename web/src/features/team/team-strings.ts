@@ -57,6 +57,42 @@ export const teamStrings = {
     failed: 'Could not join',
     missing: 'This page needs the link from your invitation email.',
   },
+  /** The join page for someone new to Paylink: a login of their own, no business (docs/decisions.md #277). */
+  invitedSignup: {
+    title: (businessName: string) => `Join ${businessName} on Paylink`,
+    intro: (role: Role) =>
+      `You're invited as ${ROLE_LABELS[role]}. Create your login to work in this business — no business details, plan or trial of your own.`,
+    loading: 'Reading your invitation…',
+    unreadableTitle: 'This invitation cannot be used',
+    formTitle: 'Create your login',
+    fullName: 'Your full name',
+    email: 'Email',
+    emailHint: 'The address the invitation was sent to.',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    terms: 'I accept the terms of service and the privacy policy',
+    termsHint: 'Read the terms and the privacy policy (they open on their own pages).',
+    termsLink: 'Terms of service',
+    privacyLink: 'Privacy policy',
+    submit: 'Create my login',
+    submitting: 'Creating your login…',
+    failedTitle: 'Your login was not created',
+    haveLogin: 'Already on Paylink?',
+    signIn: 'Sign in to accept',
+  },
+  /** Signed in, with no business of their own and none that they belong to (docs/decisions.md #278). */
+  noBusiness: {
+    title: "You're not part of a business on Paylink",
+    body: 'Your login is for working in a business that invited you, and no business has you in its team now. If you were removed by mistake, ask the business’s owner to invite you again: the new invitation works with this same login.',
+    startOwn:
+      'To take payments for a business of your own, contact support: we set it up on this login, so you keep one sign-in.',
+    support: 'Contact support',
+    signOut: 'Sign out',
+    signingOut: 'Signing out…',
+    checking: 'Finding your business…',
+  },
   switcher: {
     label: 'Business',
     role: (role: Role) => `Your role: ${ROLE_LABELS[role]}`,

@@ -5,7 +5,7 @@ import { Alert } from '@web/components/ui/alert';
 import { chooseBusiness } from '@web/lib/current-business';
 import { acceptInvitation } from '../api/team';
 import { teamStrings } from '../team-strings';
-import { takePendingInvitation } from './join-page';
+import { takePendingInvitation } from '../pending-invitation-token';
 
 /**
  * Inside the signed-in dashboard: accepts the invitation the join page kept, switches to that business and

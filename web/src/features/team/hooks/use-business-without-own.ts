@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NO_OWN_BUSINESS_CODE } from '@shared/roles';
+import { ApiRequestError } from '@web/lib/api-request-error';
+import { chooseBusiness, currentBusinessId, useCurrentBusinessId } from '@web/lib/current-business';
+import { businessesQuery } from '../api/team';
+
+/** `own`: nothing to do; `finding`: moving to a business they belong to; `none`: they belong to none. */
+export type BusinessWithoutOwn = 'own' | 'finding' | 'none';
+
+/**
+ * A person who signed up from an invitation has no business of their own (docs/decisions.md #278): a read for
+ * it is refused `no_own_business` (signing in on another browser than the one they signed up in, or after a
+ * removal sent this tab back to "their own"). Then this tab moves to the first business they belong to and
+ * reads everything again; when they belong to none, the dashboard says so (NoBusinessPage) until a business is
+ * chosen (an invitation accepted there).
+ */
+export function useBusinessWithoutOwn(keep: (queryKey: readonly unknown[]) => boolean): BusinessWithoutOwn {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<BusinessWithoutOwn>('own');
+  const chosen = useCurrentBusinessId();
+  const [noneFor, setNoneFor] = useState<string | null>(null);
+  // A business chosen since they had none (PendingInvitation joined one): the dashboard again.
+  if (state === 'none' && chosen !== noneFor) setState('own');
+  useEffect(() => {
+    let finding = false;
+    const none = () => {
+      finding = false;
+      setNoneFor(currentBusinessId());
+      setState('none');
+    };
+    const onError = (error: unknown) => {
+      if (finding || !(error instanceof ApiRequestError) || error.code !== NO_OWN_BUSINESS_CODE) return;
+      finding = true;
+      setState('finding');
+      void queryClient
+        .fetchQuery({ ...businessesQuery, staleTime: 0 })
+        .then(async ({ businesses }) => {
+          const first = businesses[0];
+          if (!first) return none();
+          chooseBusiness(first.businessId);
+          await queryClient.resetQueries({ predicate: (query) => !keep(query.queryKey) });
+          finding = false;
+          setState('own');
+        })
+        .catch(none);
+    };
+    const stop = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    // The route's loaders may have been refused before this was listening.
+    for (const query of queryClient.getQueryCache().getAll()) onError(query.state.error);
+    return stop;
+  }, [queryClient, keep]);
+  return state;
+}
