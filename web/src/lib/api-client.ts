@@ -4,8 +4,8 @@
  */
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { ApiRequestError } from './api-request-error';
-import { businessHeaders, leaveRemovedBusiness } from './current-business';
-import { takeEarlyRead } from './early-reads';
+import { leaveRemovedBusiness } from './current-business';
+import { signedInHeaders, takeEarlyRead } from './early-reads';
 import { goodSessionRecord } from './session-record';
 
 export type ApiPath = `/api/${string}`;
@@ -76,9 +76,11 @@ export async function currentAccessToken(): Promise<string | null> {
 }
 
 async function request<T>({ method, path, body, schema, accessToken, headers: extra }: ApiRequest<T>): Promise<T> {
-  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...extra,
+    ...(accessToken ? signedInHeaders(accessToken) : { Accept: 'application/json' }),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (accessToken) Object.assign(headers, { Authorization: `Bearer ${accessToken}` }, businessHeaders());
 
   let response: Response;
   try {

@@ -9,8 +9,11 @@ import { goodSessionRecord } from './session-record';
 
 const started = new Map<string, Promise<Response>>();
 
-/** The headers the api client sends on a signed-in GET without extras; an answer is taken only for the same. */
-export function signedInReadHeaders(accessToken: string): Record<string, string> {
+/**
+ * The headers of a signed-in request, the api client's and the entry's early reads' alike: an early answer is
+ * taken only for a request with the same ones (the same token and business).
+ */
+export function signedInHeaders(accessToken: string): Record<string, string> {
   return { Accept: 'application/json', Authorization: `Bearer ${accessToken}`, ...businessHeaders() };
 }
 
@@ -18,7 +21,7 @@ export function signedInReadHeaders(accessToken: string): Record<string, string>
 export function startEarlyReads(paths: readonly string[]): void {
   const record = goodSessionRecord();
   if (!record) return;
-  const headers = signedInReadHeaders(record.accessToken);
+  const headers = signedInHeaders(record.accessToken);
   for (const path of paths) {
     const response = fetch(path, { headers });
     // A failed read is the api client's to report when it takes it; until then it is not an unhandled rejection.
