@@ -8,6 +8,7 @@ import { prerenderedPath, SIGNED_OUT_PAGES } from '@shared/prerendered-pages';
 import { isDashboardHome, startDashboardCode } from './app/dashboard-code';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
+import { warmUpIntl } from './app/warm-up-intl';
 import { startEarlyReads } from './lib/early-reads';
 import { mayBeSignedIn } from './lib/session-record';
 import { DASHBOARD_HOME_READ_PATHS } from './features/dashboard/api/home-read-paths';
@@ -39,13 +40,19 @@ const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(d
 // A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
 // arrive (docs/decisions.md #102); the app then renders into the same root.
 const onDashboard = !payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname);
-const frameRoot: Root | undefined = onDashboard && mayBeSignedIn() ? drawDashboardFrame(container) : undefined;
+const drawsDashboardFrame = onDashboard && mayBeSignedIn();
 // Its own code is asked for now, beside the app's chunk, not once that chunk has run (docs/decisions.md #247);
 // so are the home's reads, with the session record's token, for the api client to take (docs/decisions.md #276).
-if (frameRoot) {
+// Both before the frame is drawn: they leave a render earlier.
+if (drawsDashboardFrame) {
   startDashboardCode(window.location.pathname);
   if (isDashboardHome(window.location.pathname)) startEarlyReads(DASHBOARD_HOME_READ_PATHS);
 }
+const frameRoot: Root | undefined = drawsDashboardFrame ? drawDashboardFrame(container) : undefined;
+// Intl's locale data, loaded by the first formatter a page makes, in the task that paints the frame: the page
+// is waiting for its code then, and the task that evaluates that code and draws the cards no longer loads it
+// (docs/decisions.md #291).
+if (frameRoot) requestAnimationFrame(warmUpIntl);
 
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
