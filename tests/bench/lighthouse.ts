@@ -1,31 +1,33 @@
 /**
- * Lighthouse: mobile form factor and simulated throttling (Lighthouse's defaults), over
- * HTTPS and HTTP/2 as CloudFront serves the site (each origin through a local edge, https-edge.ts), the
- * median of 3 runs by Lighthouse's own computeMedianRun, in the system's Chromium (chrome-launcher finds it,
- * or CHROME_PATH names it; nothing downloads a browser). Signed-in pages: puppeteer-core signs in through
- * /login as a person does, and Lighthouse runs with disableStorageReset so Amplify's session stays (the HTTP
- * cache is still emptied before each run).
+ * Lighthouse: mobile form factor and simulated throttling (Lighthouse's defaults), over HTTPS and HTTP/2 as
+ * CloudFront serves the site (each origin through a local edge, https-edge.ts), the median of 3 runs by
+ * Lighthouse's own computeMedianRun, in the system's Chromium (chrome-launcher finds it, or CHROME_PATH names it;
+ * nothing downloads a browser). The browser side runs in a process of its own, a fresh Chromium per run, above
+ * this process's priority (lighthouse-browser.ts). Signed-in pages: each run signs in through /login as a person
+ * does, and Lighthouse runs with disableStorageReset so Amplify's session stays (the HTTP cache is still emptied).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import puppeteer from 'puppeteer-core';
+import type { LighthouseResult, MeasureReply, MeasureRequest } from './lighthouse-browser';
 import { startHttpsEdge, type HttpsEdge } from './https-edge';
 
 export const LIGHTHOUSE_RUNS = 3;
 /**
  * PAYLINK_BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's whole Lighthouse report there (<page>-<run>.json),
  * its trace (<page>-<run>.trace.json), to see which tasks made a run's blocking time, and its network log
- * (<page>-<run>.devtoolslog.json), to run Lighthouse's simulation of the same load again.
+ * (<page>-<run>.devtoolslog.json), to run Lighthouse's simulation of the same load again (lantern-replay.ts).
  */
 const REPORTS_DIR = process.env.PAYLINK_BENCH_LIGHTHOUSE_REPORTS;
 /** PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profile to those traces (which functions ran), at some cost to the timings. */
 const CPU_PROFILE = process.env.PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE === '1';
-/** Attempts at one run whose trace Chrome failed to record (RETRIED_ERRORS). */
-const TRACE_ATTEMPTS = 3;
-const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+/**
+ * The nice value this process (the local runtime and the edges: the servers) takes while Lighthouse measures,
+ * above the browser's 0: the page's main thread gets a core before they do (docs/decisions.md #292).
+ */
+const SERVERS_NICE = 10;
 
 export interface LighthouseFigures {
   score: number;
@@ -45,8 +47,6 @@ export interface LighthouseFigures {
   /** LCP after the first byte (Lighthouse's "Render Delay" for a text element): the time its text waited. */
   lcpRenderDelayMs: number;
 }
-
-type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The largest element and its phases, from the `largest-contentful-paint-element` audit's two tables. */
 function lcpElementOf(lhr: LighthouseResult): { lcpElement: string; lcpRenderDelayMs: number } {
@@ -80,24 +80,19 @@ function figuresOf(lhr: LighthouseResult): LighthouseFigures {
 }
 
 export interface LighthouseSession {
-  /** Median of LIGHTHOUSE_RUNS runs of `url`. */
-  measure(url: string, options?: { keepStorage?: boolean }): Promise<LighthouseFigures>;
-  /** Signs in through `loginUrl` in the same browser, so later `keepStorage` runs see the session. */
-  signIn(loginUrl: string, credentials: { email: string; password: string }): Promise<void>;
+  /** Median of LIGHTHOUSE_RUNS runs of `url`, each signed in through `signIn` first when given. */
+  measure(
+    url: string,
+    options?: { signIn?: { loginUrl: string; credentials: { email: string; password: string } } },
+  ): Promise<LighthouseFigures>;
   close(): Promise<void>;
 }
 
 export async function startLighthouse(): Promise<LighthouseSession> {
-  const chrome = await chromeLauncher.launch({
-    // The edges' certificates are self-signed (https-edge.ts).
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--ignore-certificate-errors',
-    ],
-  });
+  // Forked at this process's priority, before it lowers its own: Chromium and Lighthouse keep it.
+  const browserSide: ChildProcess = fork(path.join(import.meta.dirname, 'lighthouse-browser.ts'));
+  const priorityBefore = getPriority();
+  setPriority(Math.max(priorityBefore, SERVERS_NICE));
   // Each origin is measured through its own HTTPS + HTTP/2 edge, as CloudFront serves the site.
   const edges = new Map<string, Promise<HttpsEdge>>();
   const throughEdge = async (address: string) => {
@@ -106,73 +101,37 @@ export async function startLighthouse(): Promise<LighthouseSession> {
     if (!edge) edges.set(url.origin, (edge = startHttpsEdge(url.origin)));
     return `${(await edge).url}${url.pathname}${url.search}`;
   };
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const clearHttpCache = async () => {
-    const page = await browser.newPage();
-    const devtools = await page.createCDPSession();
-    await devtools.send('Network.clearBrowserCache');
-    await page.close();
-  };
+  const ask = (request: MeasureRequest) =>
+    new Promise<LighthouseResult[]>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`The bench's browser side exited (${code})`));
+      browserSide.once('exit', onExit);
+      browserSide.once('message', (reply: MeasureReply) => {
+        browserSide.off('exit', onExit);
+        if ('error' in reply) reject(new Error(reply.error));
+        else resolve(reply.runs);
+      });
+      browserSide.send(request);
+    });
   return {
-    async measure(url, { keepStorage = false } = {}) {
-      const runs: LighthouseResult[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        // Lighthouse's storage reset also empties the HTTP cache; kept storage (a signed-in session) would keep
-        // the cache too and measure a return visit. Empty it here: every run is a first visit's download.
-        if (keepStorage) await clearHttpCache();
-        let result: Awaited<ReturnType<typeof lighthouse>>;
-        for (let attempt = 1; ; attempt++) {
-          result = await lighthouse(await throughEdge(url), {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            disableStorageReset: keepStorage,
-            ...(CPU_PROFILE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
-          });
-          const error = result?.lhr.runtimeError;
-          // A trace Chrome failed to record (NO_NAVSTART and the like, frequent on a busy machine) says
-          // nothing about the page: Lighthouse's own advice is to run again.
-          if (!error || !RETRIED_ERRORS.has(error.code) || attempt === TRACE_ATTEMPTS) break;
-          console.log(`  Lighthouse ${url}: ${error.code}, running again`);
-        }
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${result.lhr.runtimeError.message}`);
-        runs.push(result.lhr);
-        if (REPORTS_DIR) {
-          mkdirSync(REPORTS_DIR, { recursive: true });
-          const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${run + 1}.json`;
-          writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(result.lhr));
-          // The run's trace beside it: the main thread's tasks, to open in DevTools' Performance panel.
-          const trace = (result.artifacts as { Trace?: unknown }).Trace;
-          if (trace)
-            writeFileSync(path.join(REPORTS_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
-          // And its network log: with the trace, what Lighthouse's simulation (lantern) needs to be run again offline.
-          const devtoolsLog = (result.artifacts as { DevtoolsLog?: unknown }).DevtoolsLog;
-          if (devtoolsLog)
-            writeFileSync(
-              path.join(REPORTS_DIR, name.replace(/\.json$/, '.devtoolslog.json')),
-              JSON.stringify(devtoolsLog),
-            );
-        }
-      }
+    async measure(url, { signIn } = {}) {
+      const runs = await ask({
+        url: await throughEdge(url),
+        runs: LIGHTHOUSE_RUNS,
+        ...(signIn && { signIn: { loginUrl: await throughEdge(signIn.loginUrl), ...signIn.credentials } }),
+        reportsDir: REPORTS_DIR,
+        cpuProfile: CPU_PROFILE,
+      });
       return figuresOf(computeMedianRun(runs) as LighthouseResult);
     },
-    async signIn(loginUrl, { email, password }) {
-      const page = await browser.newPage();
-      await page.goto(await throughEdge(loginUrl), { waitUntil: 'networkidle0' });
-      await page.locator('input[type=email], input[name=email]').fill(email);
-      await page.locator('input[type=password]').fill(password);
-      await Promise.all([
-        page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
-        page.locator('button[type=submit]').click(),
-      ]);
-      await page.close();
-    },
     async close() {
-      await browser.disconnect();
-      chrome.kill();
+      browserSide.kill();
       await Promise.all([...edges.values()].map(async (edge) => (await edge).stop()));
+      // Back to where it was, for the sections after Lighthouse; raising a priority needs the privilege to.
+      try {
+        setPriority(priorityBefore);
+      } catch {
+        console.log(`  (this process stays at nice ${SERVERS_NICE}: raising it back needs CAP_SYS_NICE)`);
+      }
     },
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * The bench's browser side, in a process of its own (lighthouse.ts forks it): Chromium and Lighthouse's driver,
+ * at the priority they were started with, while the bench's own process (the local runtime answering the page,
+ * and the HTTPS edges serving it) runs below it. On a phone the page does not share its cores with Paylink's
+ * servers; on this 2-core machine the runtime answering the dashboard's reads took the core the page's main
+ * thread waited for (docs/decisions.md #292).
+ *
+ * Each run is Lighthouse in a Chromium of its own, as the Lighthouse CLI and Lighthouse CI measure (one browser,
+ * one run): nothing a page or run before it left behind (its renderers, caches, background compiles) is in the
+ * next one's measurement. A signed-in run signs in through /login in that browser first, as a person does, then
+ * empties the HTTP cache: each run is a first visit's download with the session kept (disableStorageReset).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+/** What the bench's process asks for: `runs` runs of `url`, signed in through `signIn` first when given. */
+export interface MeasureRequest {
+  url: string;
+  runs: number;
+  signIn?: { loginUrl: string; email: string; password: string };
+  /** Keep each run's report, trace and network log here. */
+  reportsDir?: string;
+  /** Add V8's sampling profile to the traces. */
+  cpuProfile: boolean;
+}
+
+export type MeasureReply = { runs: LighthouseResult[] } | { error: string };
+export type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** Attempts at one run whose trace Chrome failed to record (RETRIED_ERRORS). */
+const TRACE_ATTEMPTS = 3;
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+
+async function launchChrome() {
+  return chromeLauncher.launch({
+    // The edges' certificates are self-signed (https-edge.ts).
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--ignore-certificate-errors',
+    ],
+  });
+}
+
+async function signInThrough(port: number, { loginUrl, email, password }: NonNullable<MeasureRequest['signIn']>) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(loginUrl, { waitUntil: 'networkidle0' });
+    await page.locator('input[type=email], input[name=email]').fill(email);
+    await page.locator('input[type=password]').fill(password);
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
+      page.locator('button[type=submit]').click(),
+    ]);
+    await page.close();
+    // Kept storage keeps the HTTP cache too: empty it, so the run is a first visit's download.
+    const blank = await browser.newPage();
+    const devtools = await blank.createCDPSession();
+    await devtools.send('Network.clearBrowserCache');
+    await blank.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function runOnce(request: MeasureRequest, run: number): Promise<LighthouseResult> {
+  const chrome = await launchChrome();
+  try {
+    if (request.signIn) await signInThrough(chrome.port, request.signIn);
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(request.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: Boolean(request.signIn),
+        ...(request.cpuProfile && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+      });
+      const error = result?.lhr.runtimeError;
+      // A trace Chrome failed to record (NO_NAVSTART and the like, frequent on a busy machine) says nothing
+      // about the page: Lighthouse's own advice is to run again.
+      if (!error || !RETRIED_ERRORS.has(error.code) || attempt === TRACE_ATTEMPTS) break;
+      console.log(`  Lighthouse ${request.url}: ${error.code}, running again`);
+    }
+    if (!result) throw new Error(`Lighthouse returned nothing for ${request.url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse ${request.url}: ${result.lhr.runtimeError.message}`);
+    if (request.reportsDir) keepReport(request.reportsDir, request.url, run, result);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The run's report (<page>-<run>.json), its trace and its network log, what Lighthouse's simulation needs to be run again. */
+function keepReport(
+  dir: string,
+  url: string,
+  run: number,
+  result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>,
+) {
+  mkdirSync(dir, { recursive: true });
+  const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${run + 1}.json`;
+  writeFileSync(path.join(dir, name), JSON.stringify(result.lhr));
+  const { Trace, DevtoolsLog } = result.artifacts as { Trace?: unknown; DevtoolsLog?: unknown };
+  if (Trace) writeFileSync(path.join(dir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(Trace));
+  if (DevtoolsLog)
+    writeFileSync(path.join(dir, name.replace(/\.json$/, '.devtoolslog.json')), JSON.stringify(DevtoolsLog));
+}
+
+process.on('message', (request: MeasureRequest) => {
+  void (async () => {
+    let reply: MeasureReply;
+    try {
+      const runs: LighthouseResult[] = [];
+      for (let run = 0; run < request.runs; run++) runs.push(await runOnce(request, run));
+      reply = { runs };
+    } catch (error) {
+      reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+    process.send?.(reply);
+  })();
+});
