@@ -92,17 +92,8 @@ export type PaymentFiltersInput = z.input<typeof paymentFiltersSchema>;
 /** The filters as the server applies them (amounts in cents). */
 export type PaymentFilters = z.output<typeof paymentFiltersSchema>;
 
-/** The names of the filter fields, in the order the filter panel shows them (and the URL keeps them). */
-export const PAYMENT_FILTER_KEYS = [
-  'dateFrom',
-  'dateTo',
-  'status',
-  'transactionId',
-  'customerEmail',
-  'amountMin',
-  'amountMax',
-  'reference',
-] as const;
+// The filter fields' names, in a module of their own: the browser's entry writes the list's path with them.
+export { PAYMENT_FILTER_KEYS } from './payment-filter-keys';
 
 /** GET /api/me/payments query: the filters plus the page. `cursor` is opaque: pass back what `nextCursor` said. */
 export const paymentListQuerySchema = z.intersection(

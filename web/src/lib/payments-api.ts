@@ -5,7 +5,6 @@
  */
 import {
   IDEMPOTENCY_KEY_HEADER,
-  PAYMENT_FILTER_KEYS,
   paymentDetailSchema,
   paymentListSchema,
   verifyPaymentsResultSchema,
@@ -17,7 +16,7 @@ import {
 } from '@shared/contracts/payments';
 import { dashboardStatsSchema, type DashboardStats } from '@shared/contracts/stats';
 import { authenticatedApiGet, authenticatedApiSend } from './api-client';
-import { MERCHANT_READ_PATHS, paymentListPath } from './merchant-read-paths';
+import { MERCHANT_READ_PATHS, paymentListPath, paymentListSearch } from './merchant-read-paths';
 
 /** Everything below starts with this key: invalidating it refreshes every payment and stat on screen. */
 export const paymentsQueryKey = ['payments'] as const;
@@ -25,18 +24,6 @@ export const paymentListQueryKey = (filters: PaymentFiltersInput, limit?: number
   [...paymentsQueryKey, 'list', filters, limit ?? null] as const;
 export const paymentDetailQueryKey = (paymentId: string) => [...paymentsQueryKey, 'detail', paymentId] as const;
 export const dashboardStatsQueryKey = [...paymentsQueryKey, 'stats'] as const;
-
-/** The filters (and page) as the list's query string; empty fields are left out. */
-export function paymentListSearch(filters: PaymentFiltersInput, page: { cursor?: string; limit?: number } = {}) {
-  const search = new URLSearchParams();
-  for (const key of PAYMENT_FILTER_KEYS) {
-    const value = filters[key];
-    if (typeof value === 'string' && value.trim() !== '') search.set(key, value.trim());
-  }
-  if (page.cursor) search.set('cursor', page.cursor);
-  if (page.limit) search.set('limit', String(page.limit));
-  return search;
-}
 
 /** GET /api/me/payments — one page of the filtered list, newest first. */
 export function listPayments(

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Alert } from '@web/components/ui/alert';
 import { takeRemovedFromBusinessNotice } from '@web/lib/current-business';
 import { PublicPageShell } from '@web/components/public-page-shell';
+import { SignInOrUpPrompt } from '@web/components/sign-in-or-up-prompt';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { BRAND_NAME } from '@shared/brand';
 import { authStrings } from '../auth-strings';
@@ -37,12 +38,7 @@ export function LoginPage() {
             <LoginForm routerState={location.state} />
           </CardContent>
         </Card>
-        <p className="text-center text-sm text-muted-foreground">
-          {strings.noAccount}{' '}
-          <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
-            {strings.signUp}
-          </Link>
-        </p>
+        <SignInOrUpPrompt question={strings.noAccount} linkText={strings.signUp} to="/signup" />
       </div>
     </PublicPageShell>
   );

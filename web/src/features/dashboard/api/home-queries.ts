@@ -5,15 +5,13 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardStatsQueryKey, getDashboardStats, listPayments, paymentListQueryKey } from '@web/lib/payments-api';
-import { RECENT_PAYMENTS_PAGE } from './home-read-paths';
-
-const NO_FILTERS = {};
+import { RECENT_PAYMENTS_FILTERS, RECENT_PAYMENTS_PAGE } from './home-read-paths';
 
 /** The stats, one request that several cards read. */
 export const dashboardStatsQuery = queryOptions({ queryKey: dashboardStatsQueryKey, queryFn: getDashboardStats });
 
 /** The newest payments, no filters. */
 export const recentPaymentsQuery = queryOptions({
-  queryKey: paymentListQueryKey(NO_FILTERS, RECENT_PAYMENTS_PAGE.limit),
-  queryFn: () => listPayments(NO_FILTERS, RECENT_PAYMENTS_PAGE),
+  queryKey: paymentListQueryKey(RECENT_PAYMENTS_FILTERS, RECENT_PAYMENTS_PAGE.limit),
+  queryFn: () => listPayments(RECENT_PAYMENTS_FILTERS, RECENT_PAYMENTS_PAGE),
 });

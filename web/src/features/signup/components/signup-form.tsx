@@ -13,6 +13,7 @@ import {
 } from '@shared/contracts/signup';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { PasswordInput } from '@web/components/password-input';
+import { SignInOrUpPrompt } from '@web/components/sign-in-or-up-prompt';
 import { PasswordChecklist, PasswordStrengthMeter } from '@web/components/password-requirements';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -299,12 +300,7 @@ export function SignupForm() {
             </Link>
             {strings.legal.after}
           </p>
-          <p className="text-center text-sm text-muted-foreground">
-            {strings.haveAccount}{' '}
-            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-              {strings.signInHere}
-            </Link>
-          </p>
+          <SignInOrUpPrompt question={strings.haveAccount} linkText={strings.signInHere} to="/login" />
         </div>
       </form>
     </Card>

@@ -10,6 +10,7 @@ import {
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField, fieldControlProps } from '@web/components/form-field';
 import { PasswordInput } from '@web/components/password-input';
+import { SignInOrUpPrompt } from '@web/components/sign-in-or-up-prompt';
 import { PasswordChecklist, PasswordStrengthMeter } from '@web/components/password-requirements';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -139,12 +140,7 @@ export function InvitedSignupForm({ token, invitation }: { token: string; invita
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
           {isSubmitting ? strings.submitting : strings.submit}
         </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          {strings.haveLogin}{' '}
-          <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
-            {strings.signIn}
-          </Link>
-        </p>
+        <SignInOrUpPrompt question={strings.haveLogin} linkText={strings.signIn} to="/dashboard" />
       </form>
     </Card>
   );

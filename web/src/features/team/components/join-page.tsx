@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { PublicPageShell } from '@web/components/public-page-shell';
+import { SignInOrUpPrompt } from '@web/components/sign-in-or-up-prompt';
 import { Alert } from '@web/components/ui/alert';
 import { Spinner } from '@web/components/ui/spinner';
 import { mayBeSignedIn } from '@web/lib/session-record';
@@ -58,12 +59,7 @@ function JoinInvitation({ token }: { token: string }) {
           <p className="font-medium">{strings.unreadableTitle}</p>
           <p>{preview.error.message}</p>
         </Alert>
-        <p className="text-sm text-muted-foreground">
-          {strings.haveLogin}{' '}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            {strings.signIn}
-          </Link>
-        </p>
+        <SignInOrUpPrompt question={strings.haveLogin} linkText={strings.signIn} to="/login" align="start" />
       </>
     );
   }

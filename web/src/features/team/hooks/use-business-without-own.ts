@@ -8,6 +8,9 @@ import { businessesQuery } from '../api/team';
 /** `own`: nothing to do; `finding`: moving to a business they belong to; `none`: they belong to none. */
 export type BusinessWithoutOwn = 'own' | 'finding' | 'none';
 
+/** What the last refusal led to; `none` remembers the business it was found for (null: their own). */
+type Outcome = 'own' | 'finding' | { noneFor: string | null };
+
 /**
  * A person who signed up from an invitation has no business of their own (docs/decisions.md #278): a read for
  * it is refused `no_own_business` (signing in on another browser than the one they signed up in, or after a
@@ -17,22 +20,18 @@ export type BusinessWithoutOwn = 'own' | 'finding' | 'none';
  */
 export function useBusinessWithoutOwn(keep: (queryKey: readonly unknown[]) => boolean): BusinessWithoutOwn {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<BusinessWithoutOwn>('own');
+  const [outcome, setOutcome] = useState<Outcome>('own');
   const chosen = useCurrentBusinessId();
-  const [noneFor, setNoneFor] = useState<string | null>(null);
-  // A business chosen since they had none (PendingInvitation joined one): the dashboard again.
-  if (state === 'none' && chosen !== noneFor) setState('own');
   useEffect(() => {
     let finding = false;
     const none = () => {
       finding = false;
-      setNoneFor(currentBusinessId());
-      setState('none');
+      setOutcome({ noneFor: currentBusinessId() });
     };
     const onError = (error: unknown) => {
       if (finding || !(error instanceof ApiRequestError) || error.code !== NO_OWN_BUSINESS_CODE) return;
       finding = true;
-      setState('finding');
+      setOutcome('finding');
       void queryClient
         .fetchQuery({ ...businessesQuery, staleTime: 0 })
         .then(async ({ businesses }) => {
@@ -41,7 +40,7 @@ export function useBusinessWithoutOwn(keep: (queryKey: readonly unknown[]) => bo
           chooseBusiness(first.businessId);
           await queryClient.resetQueries({ predicate: (query) => !keep(query.queryKey) });
           finding = false;
-          setState('own');
+          setOutcome('own');
         })
         .catch(none);
     };
@@ -52,5 +51,7 @@ export function useBusinessWithoutOwn(keep: (queryKey: readonly unknown[]) => bo
     for (const query of queryClient.getQueryCache().getAll()) onError(query.state.error);
     return stop;
   }, [queryClient, keep]);
-  return state;
+  if (typeof outcome === 'string') return outcome;
+  // A business chosen since they had none (PendingInvitation joined one): the dashboard again.
+  return chosen === outcome.noneFor ? 'none' : 'own';
 }
