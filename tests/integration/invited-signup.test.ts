@@ -231,7 +231,7 @@ describe('a person with no business of their own', () => {
     expect(await merchantRowOf(person.sub)).toBeUndefined();
   });
 
-  it("opens a live socket only on the business they belong to, never on a business of their own", async () => {
+  it('opens a live socket only on the business they belong to, never on a business of their own', async () => {
     // The authorizer refuses as the HTTP routes do (docs/decisions.md #285): their user id is no business.
     await expect(openSocket(env, person.accessToken)).rejects.toThrow('refused: 401');
     await expect(openSocket(env, person.accessToken, person.sub)).rejects.toThrow('refused: 401');
