@@ -1,8 +1,8 @@
 /**
  * Every refresh token the local Cognito hands out, by app client, kept in memory for tests: a refresh token
  * that Paylink's server obtains (its own sign-in for two-factor, docs/decisions.md #286) never reaches the
- * test, which needs it to show that the token no longer works. Cognito's tokens are opaque; these are not
- * secret outside this machine's runtime.
+ * test, which needs it to show that the token no longer works. The list lives as long as the runtime does
+ * and is not on the wire: only code in the runtime's own process can read it.
  */
 import type { CognitoServices } from './cognito-local-types';
 
