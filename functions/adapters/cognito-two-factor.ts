@@ -1,5 +1,6 @@
 import {
   AdminGetUserCommand,
+  type AuthenticationResultType,
   AdminSetUserMFAPreferenceCommand,
   AssociateSoftwareTokenCommand,
   CodeMismatchException,
@@ -11,6 +12,7 @@ import {
   InvalidParameterException,
   NotAuthorizedException,
   RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -26,15 +28,29 @@ const isRefusedCode = (error: unknown) =>
   error instanceof ExpiredCodeException ||
   error instanceof EnableSoftwareTokenMFAException;
 
+function serverClientId(): string {
+  const clientId = process.env[ENV.userPoolServerClientId];
+  if (!clientId) throw new Error(`${ENV.userPoolServerClientId} is not set`);
+  return clientId;
+}
+
+/** The tokens of a finished sign-in: both, or Cognito answered something Paylink does not expect. */
+function sessionOf(result: AuthenticationResultType | undefined, codeAsked: boolean) {
+  const accessToken = result?.AccessToken;
+  const refreshToken = result?.RefreshToken;
+  if (!accessToken || !refreshToken) return undefined;
+  return { accessToken, refreshToken, codeAsked };
+}
+
 /**
  * The merchant's two-factor through Cognito's user-level operations, with a token of the server-only client
  * (the browser's tokens carry no self-service scope, docs/decisions.md #259), signed in with the person's
- * password (and code): no IAM grant (docs/decisions.md #169).
+ * password (and code): no IAM grant (docs/decisions.md #169). Each sign-in's refresh token is revoked once
+ * used (RevokeToken, #286).
  */
 export const cognitoTwoFactor: TwoFactorDirectory = {
   async signIn(email, password, code) {
-    const clientId = process.env[ENV.userPoolServerClientId];
-    if (!clientId) throw new Error(`${ENV.userPoolServerClientId} is not set`);
+    const clientId = serverClientId();
     let started;
     try {
       started = await cognito().send(
@@ -49,9 +65,9 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
       throw error;
     }
     if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') {
-      const accessToken = started.AuthenticationResult?.AccessToken;
-      if (!accessToken) throw new Error(`Cognito answered the password with ${started.ChallengeName ?? 'no tokens'}`);
-      return { accessToken, codeAsked: false };
+      const session = sessionOf(started.AuthenticationResult, false);
+      if (!session) throw new Error(`Cognito answered the password with ${started.ChallengeName ?? 'no tokens'}`);
+      return session;
     }
     if (code === undefined) return 'code_needed';
     try {
@@ -66,9 +82,9 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
           },
         }),
       );
-      const accessToken = answered.AuthenticationResult?.AccessToken;
-      if (!accessToken) throw new Error('Cognito answered the code with neither tokens nor a refusal');
-      return { accessToken, codeAsked: true };
+      const session = sessionOf(answered.AuthenticationResult, true);
+      if (!session) throw new Error('Cognito answered the code with neither tokens nor a refusal');
+      return session;
     } catch (error) {
       if (isRefusedCode(error)) return 'wrong_code';
       throw error;
@@ -130,6 +146,11 @@ export const cognitoTwoFactor: TwoFactorDirectory = {
 
   async signOutEverywhere(accessToken) {
     await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+  },
+
+  async revoke(refreshToken) {
+    // The server client has token revocation on (infra/constructs/merchant-user-pool.ts) and no secret.
+    await cognito().send(new RevokeTokenCommand({ ClientId: serverClientId(), Token: refreshToken }));
   },
 };
 

@@ -7,18 +7,13 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionEndRepository } from '../domain/session-ends';
+import type { PersonStanding } from '../domain/team-access';
 import { conditionally, documentClient, tableName } from './dynamo';
 
 /** The row's sort key: neither a member (`M#`) nor an invitation (`I#`). */
 export const SESSION_END_ENTRY = 'SESSIONS';
 
 const key = (personId: string) => ({ businessId: personId, entry: SESSION_END_ENTRY });
-
-/** What every merchant request checks of the person themself, from their one row. */
-export interface PersonStanding {
-  endedAt: number | undefined;
-  withoutOwnBusiness: boolean;
-}
 
 export async function personStanding(personId: string): Promise<PersonStanding> {
   const { Item } = await documentClient().send(

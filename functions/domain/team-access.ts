@@ -11,6 +11,7 @@ import {
   type Role,
 } from '@shared/roles';
 import { HttpError } from './http-error';
+import { isSessionOpen, sessionEnded } from './session-ends';
 
 /** What a merchant route acts as: the business (from the membership, never the client unchecked) and the role. */
 export interface Access {
@@ -48,8 +49,42 @@ export async function resolveAccess(
  * that resolved to it is refused, before any handler could read or write a business that is not there. Only
  * the routes about the person themself (`signed-in`: joining, their businesses, their sign-in) go on.
  */
-export function refuseWithoutOwnBusiness(access: Access, leastRole: RouteRole, withoutOwnBusiness: boolean): void {
+function refuseWithoutOwnBusiness(access: Access, leastRole: RouteRole, withoutOwnBusiness: boolean): void {
   if (withoutOwnBusiness && leastRole !== 'signed-in' && access.businessId === access.personId) {
     throw new HttpError(403, NO_OWN_BUSINESS_CODE, NO_OWN_BUSINESS_MESSAGE);
   }
+}
+
+/** What every merchant request checks of the person themself, from their one row (docs/decisions.md #200, #277). */
+export interface PersonStanding {
+  endedAt: number | undefined;
+  withoutOwnBusiness: boolean;
+}
+
+/** The reads a merchant access check makes: the person's membership row and their standing. */
+export interface MerchantAccessReads {
+  team: Parameters<typeof resolveAccess>[0];
+  standingOf(personId: string): Promise<PersonStanding>;
+}
+
+/**
+ * Whether a verified token's person may act for the business they ask for, with at least `leastRole`: their
+ * session not ended since `signedInAt` (401, docs/decisions.md #200), a founder or a current member of it
+ * (#161), and never "their own" business when they have none (#277). The one rule for every way in — the
+ * HTTP routes (`httpHandler`) and the realtime socket's authorizer (#285). The two reads go in parallel.
+ */
+export async function checkMerchantAccess(
+  reads: MerchantAccessReads,
+  input: { personId: string; requestedBusinessId?: string; leastRole: RouteRole; signedInAt: number },
+): Promise<Access> {
+  const [standing, access] = await Promise.allSettled([
+    reads.standingOf(input.personId),
+    resolveAccess(reads.team, input),
+  ]);
+  // An ended session is told so before any refusal of the role: it is the reason the person must act on.
+  if (standing.status === 'rejected') throw standing.reason;
+  if (!isSessionOpen(standing.value.endedAt, input.signedInAt)) throw sessionEnded();
+  if (access.status === 'rejected') throw access.reason;
+  refuseWithoutOwnBusiness(access.value, input.leastRole, standing.value.withoutOwnBusiness);
+  return access.value;
 }

@@ -17,11 +17,18 @@ import { endEverySession, type SessionEndRepository } from './session-ends';
 
 /**
  * A sign-in with the password through the server-only client (docs/decisions.md #259), whose token may call
- * Cognito's own operations: the token, and whether Cognito asked the authenticator code (two-factor on in
- * Cognito); or why not.
+ * Cognito's own operations: the tokens, and whether Cognito asked the authenticator code (two-factor on in
+ * Cognito); or why not. Every sign-in comes with a refresh token (60 minutes at the least), which Paylink never
+ * uses: it is revoked before the route answers (#286).
  */
+export interface ServerSession {
+  accessToken: string;
+  refreshToken: string;
+  codeAsked: boolean;
+}
+
 export type ServerSignIn =
-  | { accessToken: string; codeAsked: boolean }
+  | ServerSession
   | 'wrong_password'
   | 'wrong_code'
   /** Cognito asked the code and none was given. */
@@ -47,6 +54,8 @@ export interface TwoFactorDirectory {
   restore(personId: string): Promise<void>;
   /** Cognito's GlobalSignOut: every refresh token of the user is revoked, access tokens with them. */
   signOutEverywhere(accessToken: string): Promise<void>;
+  /** Cognito's RevokeToken: the server sign-in's refresh token, and the access token issued with it (#286). */
+  revoke(refreshToken: string): Promise<void>;
 }
 
 /** Paylink's own record of whether a person has two-factor on: the truth Cognito's setting is checked against. */
@@ -113,7 +122,29 @@ async function signInToSetUp(directory: TwoFactorDirectory, email: string, passw
   const signedIn = await directory.signIn(email, password);
   if (signedIn === 'wrong_password') throw passwordInvalid();
   if (typeof signedIn === 'string' || signedIn.codeAsked) throw alreadyOn();
-  return signedIn.accessToken;
+  return signedIn;
+}
+
+/**
+ * Runs `work` with a server sign-in's access token, then revokes its refresh token (and the access token with
+ * it): nothing the server signed in for outlives the request (docs/decisions.md #286). When every session ends
+ * next (`thenEndsEverySession`), a `work` that succeeded leaves the revoking to that GlobalSignOut, which needs
+ * the access token; a `work` that failed revokes all the same.
+ */
+async function withServerSession<T>(
+  directory: TwoFactorDirectory,
+  session: ServerSession,
+  work: (accessToken: string) => Promise<T>,
+  { thenEndsEverySession = false } = {},
+): Promise<T> {
+  let succeeded = false;
+  try {
+    const result = await work(session.accessToken);
+    succeeded = true;
+    return result;
+  } finally {
+    if (!succeeded || !thenEndsEverySession) await directory.revoke(session.refreshToken);
+  }
 }
 
 /** POST /api/me/two-factor/setup: a new secret for the person's authenticator app, after their password. */
@@ -123,8 +154,8 @@ export async function startTwoFactorSetup(
   deps: { directory: TwoFactorDirectory; merchants: MerchantRepository },
 ): Promise<{ secret: string }> {
   const merchant = await requireMerchant(deps.merchants, merchantId);
-  const accessToken = await signInToSetUp(deps.directory, merchant.email, password);
-  return { secret: await deps.directory.associate(accessToken) };
+  const session = await signInToSetUp(deps.directory, merchant.email, password);
+  return { secret: await withServerSession(deps.directory, session, (token) => deps.directory.associate(token)) };
 }
 
 export async function changeTwoFactor(
@@ -142,26 +173,38 @@ export async function changeTwoFactor(
     endEverySession(merchantId, () => deps.directory.signOutEverywhere(token), { ends: deps.sessionEnds });
   const merchant = await requireMerchant(deps.merchants, merchantId);
   if (change.turn === 'on') {
-    const accessToken = await signInToSetUp(deps.directory, merchant.email, change.password);
-    const enabled = await deps.directory.enableWithCode(accessToken, change.code);
-    if (enabled === 'wrong_code') throw codeInvalid();
-    if (enabled === 'not_set_up') throw new HttpError(409, 'two_factor_not_set_up', TWO_FACTOR_NOT_SET_UP_MESSAGE);
-    // Recorded after Cognito's setting is on, so Paylink never says on while Cognito says off by our own doing.
-    await deps.records.record(personId, true);
-    await endSessions(accessToken);
+    const session = await signInToSetUp(deps.directory, merchant.email, change.password);
+    await withServerSession(
+      deps.directory,
+      session,
+      async (accessToken) => {
+        const enabled = await deps.directory.enableWithCode(accessToken, change.code);
+        if (enabled === 'wrong_code') throw codeInvalid();
+        if (enabled === 'not_set_up') throw new HttpError(409, 'two_factor_not_set_up', TWO_FACTOR_NOT_SET_UP_MESSAGE);
+        // Recorded after Cognito's setting is on, so Paylink never says on while Cognito says off by our own doing.
+        await deps.records.record(personId, true);
+      },
+      { thenEndsEverySession: true },
+    );
+    await endSessions(session.accessToken);
     return { enabled: true, signedOut: true };
   }
   // Turned off outside Paylink? Put Cognito's setting back first, so that the sign-in below checks the code.
   if ((await deps.records.read(personId)) === true) await deps.directory.restore(personId);
   const signedIn = await deps.directory.signIn(merchant.email, change.password, change.code);
-  if (typeof signedIn === 'object' && !signedIn.codeAsked) {
-    throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
-  }
   if (signedIn === 'wrong_password') throw passwordInvalid();
   if (typeof signedIn === 'string') throw codeInvalid();
-  // Recorded before Cognito's setting goes off: a failure between leaves Cognito asking a code, never refusing.
-  await deps.records.record(personId, false);
-  await deps.directory.disable(signedIn.accessToken);
+  await withServerSession(
+    deps.directory,
+    signedIn,
+    async (accessToken) => {
+      if (!signedIn.codeAsked) throw new HttpError(409, 'two_factor_off', TWO_FACTOR_ALREADY_OFF_MESSAGE);
+      // Recorded before Cognito's setting goes off: a failure between leaves Cognito asking a code, never refusing.
+      await deps.records.record(personId, false);
+      await deps.directory.disable(accessToken);
+    },
+    { thenEndsEverySession: true },
+  );
   await endSessions(signedIn.accessToken);
   return { enabled: false, signedOut: true };
 }

@@ -14,8 +14,7 @@ import { personStanding } from '../adapters/session-end-store';
 import { teamStore } from '../adapters/team-store';
 import { MERCHANT_ROUTE_ROLES } from '../catalog/merchant-roles';
 import { HttpError } from '../domain/http-error';
-import { isSessionOpen, sessionEnded } from '../domain/session-ends';
-import { refuseWithoutOwnBusiness, resolveAccess, type Access } from '../domain/team-access';
+import { checkMerchantAccess, type Access } from '../domain/team-access';
 
 export interface HttpResult {
   status?: number;
@@ -104,23 +103,23 @@ const accessByEvent = new WeakMap<HttpEvent, Access>();
  * session ended by a two-factor change, is refused on the next request (docs/decisions.md #161). The two
  * reads go together: one GetItem for a person acting for their own business, two in parallel for a member.
  * The person's row also says when they have no business of their own (#277): then a request for it is refused.
+ * `checkMerchantAccess` is that rule, the realtime socket's authorizer's too (#285).
  */
 async function checkAccess(event: HttpEvent, personId: string) {
   const leastRole = MERCHANT_ROUTE_ROLES[event.routeKey];
   if (!leastRole) throw new HttpError(403, 'forbidden', 'This route has no role in the catalogue.');
-  const requested = event.headers?.[BUSINESS_HEADER];
   const signedInAt = Number(event.requestContext.authorizer?.lambda?.signedInAt ?? 0);
-  const [standing, access] = await Promise.allSettled([
-    personStanding(personId),
-    resolveAccess(teamStore, { personId, requestedBusinessId: requested, leastRole }),
-  ]);
-  // An ended session is told so before any refusal of the role: it is the reason the person must act on.
-  if (standing.status === 'rejected') throw standing.reason;
-  if (!isSessionOpen(standing.value.endedAt, Number.isFinite(signedInAt) ? signedInAt : 0)) throw sessionEnded();
-  if (access.status === 'rejected') throw access.reason;
-  refuseWithoutOwnBusiness(access.value, leastRole, standing.value.withoutOwnBusiness);
-  accessByEvent.set(event, access.value);
-  appendLogKeys({ merchantId: access.value.businessId, personId });
+  const access = await checkMerchantAccess(
+    { team: teamStore, standingOf: personStanding },
+    {
+      personId,
+      requestedBusinessId: event.headers?.[BUSINESS_HEADER],
+      leastRole,
+      signedInAt: Number.isFinite(signedInAt) ? signedInAt : 0,
+    },
+  );
+  accessByEvent.set(event, access);
+  appendLogKeys({ merchantId: access.businessId, personId });
 }
 
 /** Who is acting, for which business, with which role (set by httpHandler on merchant routes). */

@@ -1,23 +1,26 @@
 /**
  * The WebSocket API's `$connect` authorizer. Browsers cannot set headers on a WebSocket, so the token
  * comes as the `token` query parameter, and the business the dashboard looks at as `business` (absent: the
- * person's own). A business not their own opens only while the members table holds their row there
- * (docs/decisions.md #196); the business and the person are handed to the route as context. A token
- * signed in before the person's sessions ended opens no socket (docs/decisions.md #200); a WebSocket API
- * caches no authorizer answer, so that holds from the next connection.
+ * person's own). The socket opens only as an HTTP request for that business would be let through
+ * (`checkMerchantAccess`, docs/decisions.md #285): the person's session not ended since the token's sign-in
+ * (#200), their own business or one whose members table holds their row (#196), and never "their own" when
+ * they have none (an invited person, #277). The business and the person are handed to the route as context.
+ * A WebSocket API caches no authorizer answer, so a removal or a session's end holds from the next connection.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { verifyMerchantToken } from '../adapters/cognito-token-verifier';
+import { verifyMerchantToken, type VerifiedMerchantToken } from '../adapters/cognito-token-verifier';
 import { observed } from '../adapters/observability';
-import { sessionEndStore } from '../adapters/session-end-store';
+import { personStanding } from '../adapters/session-end-store';
 import { teamStore } from '../adapters/team-store';
-import { isSessionOpen } from '../domain/session-ends';
-import { resolveAccess } from '../domain/team-access';
+import { checkMerchantAccess } from '../domain/team-access';
 
-/** The business this socket may watch: every role sees payments arrive, so membership is the whole rule. */
-async function businessOf(personId: string, requested: string | undefined): Promise<string | undefined> {
+/** The business this socket may watch, or undefined: every role sees payments arrive, so staff is enough. */
+async function businessOf(token: VerifiedMerchantToken, requested: string | undefined): Promise<string | undefined> {
   try {
-    const access = await resolveAccess(teamStore, { personId, requestedBusinessId: requested, leastRole: 'staff' });
+    const access = await checkMerchantAccess(
+      { team: teamStore, standingOf: personStanding },
+      { personId: token.sub, requestedBusinessId: requested, leastRole: 'staff', signedInAt: token.signedInAt },
+    );
     return access.businessId;
   } catch {
     return undefined;
@@ -26,10 +29,8 @@ async function businessOf(personId: string, requested: string | undefined): Prom
 
 async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const token = event.queryStringParameters?.token;
-  const checked = token ? await verifyMerchantToken(token) : undefined;
-  const verified =
-    checked && isSessionOpen(await sessionEndStore.endedAt(checked.sub), checked.signedInAt) ? checked : undefined;
-  const businessId = verified && (await businessOf(verified.sub, event.queryStringParameters?.business));
+  const verified = token ? await verifyMerchantToken(token) : undefined;
+  const businessId = verified && (await businessOf(verified, event.queryStringParameters?.business));
   return {
     principalId: verified?.sub ?? 'anonymous',
     policyDocument: {

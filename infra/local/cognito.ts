@@ -41,6 +41,7 @@ import {
   type CognitoRouter,
   type CognitoServices,
 } from './cognito-extensions';
+import { recordingRefreshTokens, type IssuedRefreshTokens } from './cognito/issued-refresh-tokens';
 import { LOOPBACK, closeServer } from './ports';
 
 export const USER_POOL_NAME = 'paylink';
@@ -54,6 +55,8 @@ export interface LocalCognito {
   userPoolServerClientId: string;
   /** The `iss` of its tokens; JWKS at `${issuer}/.well-known/jwks.json`. */
   issuer: string;
+  /** For tests: the refresh tokens it issued to an app client, the server's own sign-ins' included. */
+  refreshTokens: IssuedRefreshTokens;
   stop(): Promise<void>;
 }
 
@@ -82,7 +85,7 @@ async function startServer({
   mailboxUrl,
   mailFrom,
   asCognitoIn,
-}: CognitoServerOptions): Promise<{ server: Server; endpoint: string }> {
+}: CognitoServerOptions): Promise<{ server: Server; endpoint: string; refreshTokens: IssuedRefreshTokens }> {
   mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: process.env.PAYLINK_COGNITO_DEBUG ? 'debug' : 'silent' });
   const ctx = { logger };
@@ -116,18 +119,21 @@ async function startServer({
     new CryptoService(),
   );
   const sender = mailboxMessageSender({ mailboxUrl, from: mailFrom });
+  // The pool's token trigger is version 2 (docs/decisions.md #259), which cognito-local cannot send.
+  const tokens = recordingRefreshTokens(
+    versionTwoTokenGenerator(
+      new JwtTokenGenerator(clock, triggers, config.TokenConfig) as unknown as CognitoServices['tokenGenerator'],
+      triggerRunner(functions, cognitoErrors as unknown as CognitoErrors),
+      cognitoErrors as unknown as CognitoErrors,
+    ),
+  );
   const services = {
     clock,
     cognito,
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(sender as never)),
     otp,
-    // The pool's token trigger is version 2 (docs/decisions.md #259), which cognito-local cannot send.
-    tokenGenerator: versionTwoTokenGenerator(
-      new JwtTokenGenerator(clock, triggers, config.TokenConfig) as unknown as CognitoServices['tokenGenerator'],
-      triggerRunner(functions, cognitoErrors as unknown as CognitoErrors),
-      cognitoErrors as unknown as CognitoErrors,
-    ) as unknown as JwtTokenGenerator,
+    tokenGenerator: tokens.generator as unknown as JwtTokenGenerator,
     triggers,
   };
   const router = extendCognitoRouter(
@@ -142,7 +148,7 @@ async function startServer({
   const endpoint = `http://${LOOPBACK}:${(server.address() as AddressInfo).port}`;
   // The token generator reads the issuer when it signs a token, from this same object.
   config.TokenConfig.IssuerDomain = asCognitoIn?.issuerDomain ?? endpoint;
-  return { server, endpoint };
+  return { server, endpoint, refreshTokens: tokens.issued };
 }
 
 /** Finds the pool and client by name, creating them on first start. */
@@ -223,7 +229,10 @@ async function ensureUserPool(endpoint: string) {
 }
 
 export async function startLocalCognito(options: CognitoServerOptions): Promise<LocalCognito> {
-  const { server, endpoint } = await startServer({ ...options, dataDirectory: path.resolve(options.dataDirectory) });
+  const { server, endpoint, refreshTokens } = await startServer({
+    ...options,
+    dataDirectory: path.resolve(options.dataDirectory),
+  });
   const { userPoolId, userPoolClientId, userPoolServerClientId } = await ensureUserPool(endpoint);
   return {
     endpoint,
@@ -231,6 +240,7 @@ export async function startLocalCognito(options: CognitoServerOptions): Promise<
     userPoolClientId,
     userPoolServerClientId,
     issuer: `${options.asCognitoIn?.issuerDomain ?? endpoint}/${userPoolId}`,
+    refreshTokens,
     stop: () => closeServer(server),
   };
 }

@@ -2,7 +2,8 @@
  * A person invited to a team signs up as a person, not as a second business (docs/decisions.md #277): the
  * server checks the invitation's token at sign-up (current, unused, the email it was sent to), makes no
  * merchant row, and the person's every request for a business of their own is refused in words — never a
- * 500, never a business made by accident. Against the local runtime, reading the mail as the invitee does.
+ * 500, never a business made by accident — and so is a live socket on it (#285). Against the local runtime,
+ * reading the mail as the invitee does.
  */
 import { AdminGetUserCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,6 +17,7 @@ import {
 } from '@shared/contracts/team';
 import { BUSINESS_HEADER, NO_OWN_BUSINESS_CODE, NO_OWN_BUSINESS_MESSAGE, NOT_A_MEMBER_MESSAGE } from '@shared/roles';
 import { linkIn, waitForEmail } from '../support/mailbox';
+import { openSocket } from '../support/realtime-socket';
 import { bootLocalRuntime, TEST_PASSWORD, type TestMerchant, type TestRuntime } from './harness';
 
 let env: TestRuntime;
@@ -229,6 +231,14 @@ describe('a person with no business of their own', () => {
     expect(await merchantRowOf(person.sub)).toBeUndefined();
   });
 
+  it('opens a live socket only on the business they belong to, never on a business of their own', async () => {
+    // The authorizer refuses as the HTTP routes do (docs/decisions.md #285): their user id is no business.
+    await expect(openSocket(env, person.accessToken)).rejects.toThrow('refused: 401');
+    await expect(openSocket(env, person.accessToken, person.sub)).rejects.toThrow('refused: 401');
+    const inTheCafe = await openSocket(env, person.accessToken, owner.sub);
+    inTheCafe.socket.close();
+  });
+
   it('once removed from the team, belongs to no business and is told so', async () => {
     const removed = await env.api(`/api/me/team/members/${person.sub}`, { method: 'DELETE', token: owner.accessToken });
     expect(removed.status).toBe(204);
@@ -243,6 +253,9 @@ describe('a person with no business of their own', () => {
     const own = await env.api('/api/me', { token: person.accessToken });
     expect(own.status).toBe(403);
     expect(await messageOf(own)).toBe(NO_OWN_BUSINESS_MESSAGE);
+    // No live socket either: neither on the café nor on "their own".
+    await expect(openSocket(env, person.accessToken, owner.sub)).rejects.toThrow('refused: 401');
+    await expect(openSocket(env, person.accessToken)).rejects.toThrow('refused: 401');
 
     // Invited again, the same login accepts: their verified email is Cognito's, as they have no merchant row.
     const { token } = await invite(person.email, 'manager', 2);

@@ -8,9 +8,9 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { PAYLINK_EVENT_SOURCE, PAYMENT_UPDATED, realtimeMessageSchema } from '@shared/contracts/realtime';
 import { type Role } from '@shared/contracts/team';
+import { openSocket as openRealtimeSocket, type OpenSocket } from '../support/realtime-socket';
 import { callAsMember, joinTeam, type MemberCall } from '../support/team-members';
 import { bootLocalRuntime, type TestMerchant, type TestRuntime } from './harness';
 
@@ -22,29 +22,8 @@ const call = (path: string, init: MemberCall) => callAsMember(env, path, init);
 
 const join = (business: TestMerchant, role: Role) => joinTeam(env, business, role);
 
-interface OpenSocket {
-  socket: WebSocket;
-  messages: unknown[];
-  closed: boolean;
-}
-
 /** The dashboard's socket, as the browser opens it: the token, and the business it looks at (none: its own). */
-function openSocket(token: string, business?: string): Promise<OpenSocket> {
-  const url = new URL(env.runtime.gateway.realtimeUrl);
-  url.searchParams.set('token', token);
-  if (business) url.searchParams.set('business', business);
-  const socket = new WebSocket(url);
-  const open: OpenSocket = { socket, messages: [], closed: false };
-  socket.on('message', (data) => open.messages.push(JSON.parse(data.toString())));
-  socket.on('close', () => {
-    open.closed = true;
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(open));
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
-    socket.once('error', reject);
-  });
-}
+const openSocket = (token: string, business?: string) => openRealtimeSocket(env, token, business);
 
 async function until(check: () => boolean, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;

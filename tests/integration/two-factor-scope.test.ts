@@ -3,8 +3,9 @@
  * scope for Cognito's own operations: held by someone else (up to its hour), it cannot set up their own
  * authenticator app in place of the person's, nor change the password or attributes, delete the account or
  * sign out — while the person still sets up, turns on and turns off two-factor through Paylink, the password
- * and the code checked on the server. And a person who turned two-factor on before Paylink kept a record of
- * it (#250) gets one at their next sign-in, and is checked from then on.
+ * and the code checked on the server, its own sign-ins' refresh tokens revoked before it answers (#286). And a
+ * person who turned two-factor on before Paylink kept a record of it (#250) gets one at their next sign-in, and
+ * is checked from then on.
  */
 import { AdminGetUserCommand, SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -121,6 +122,53 @@ describe('two-factor through Paylink', () => {
     const fresh = await passwordSignIn(merchant.email);
     expect(fresh.ChallengeName).toBeUndefined();
     expect(await twoFactorStatus(fresh.AuthenticationResult!.AccessToken!)).toEqual({ enabled: false });
+  });
+});
+
+describe("the server's own sign-ins", () => {
+  /** The refresh tokens the local Cognito issued to the server-only client while `call` ran: Paylink's own. */
+  async function serverRefreshTokensOf(call: () => Promise<Response>) {
+    const { refreshTokens, userPoolServerClientId } = env().runtime.cognito;
+    const before = refreshTokens.issuedTo(userPoolServerClientId).length;
+    const response = await call();
+    return { response, issued: refreshTokens.issuedTo(userPoolServerClientId).slice(before) };
+  }
+
+  /** Each token refused by Cognito itself: the server's sign-in outlives the request in no token (#286). */
+  async function expectRevoked(refreshTokens: readonly string[]) {
+    expect(refreshTokens).toHaveLength(1);
+    for (const refreshToken of refreshTokens) {
+      await expect(refresh(refreshToken, env().runtime.cognito.userPoolServerClientId)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+    }
+  }
+
+  it('leave no refresh token that works: after a setup, a refused code, turning on, and turning off what is off', async () => {
+    const merchant = await env().createMerchant();
+    const setUp = await serverRefreshTokensOf(() => setUpTwoFactor(merchant.accessToken, merchant.password));
+    expect(setUp.response.status, await setUp.response.clone().text()).toBe(200);
+    await expectRevoked(setUp.issued);
+
+    const alreadyOff = await serverRefreshTokensOf(() =>
+      changeTwoFactor(merchant.accessToken, { turn: 'off', password: merchant.password, code: '123456' }),
+    );
+    expect(alreadyOff.response.status).toBe(409);
+    await expectRevoked(alreadyOff.issued);
+
+    const { secret } = (await setUp.response.json()) as { secret: string };
+    const wrongCode = await serverRefreshTokensOf(() =>
+      changeTwoFactor(merchant.accessToken, { turn: 'on', password: merchant.password, code: staleCode(secret) }),
+    );
+    expect(wrongCode.response.status).toBe(400);
+    await expectRevoked(wrongCode.issued);
+
+    const { code } = await freshCode(secret);
+    const on = await serverRefreshTokensOf(() =>
+      changeTwoFactor(merchant.accessToken, { turn: 'on', password: merchant.password, code }),
+    );
+    expect(on.response.status, await on.response.clone().text()).toBe(200);
+    await expectRevoked(on.issued);
   });
 });
 
