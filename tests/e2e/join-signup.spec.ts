@@ -69,7 +69,9 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   await expect(inMail).toHaveURL(/\/dashboard$/);
   // The café's dashboard, as Staff: its menu says what Staff do not see; nothing of a business of her own.
   await expect(inMail.getByRole('heading', { level: 1, name: `Welcome, ${cafe}` })).toBeVisible();
-  await expect(inMail.getByText("The plan is the business's owner's")).toBeVisible();
+  // The plan is the café owner's: no plan card on her home (docs/decisions.md #282).
+  await expect(inMail.getByRole('heading', { name: 'Recent Payments' })).toBeVisible();
+  await expect(inMail.getByRole('region', { name: 'Subscription' })).toHaveCount(0);
   await inMail.getByRole('button', { name: 'Open menu' }).click();
   const menu = inMail.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toContainText("As Staff you don't see Subscribers, Payouts or Settings");
@@ -116,7 +118,9 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   await page.screenshot({ path: testInfo.outputPath('join-1280.png'), fullPage: true });
   await later.goto(againUrl.pathname + againUrl.hash);
   await expect(later.getByRole('heading', { level: 1, name: `Welcome, ${cafe}` })).toBeVisible();
-  await expect(later.getByText("The plan is the business's owner's")).toContainText('(your role: Manager)');
+  await later.getByRole('button', { name: 'Open menu' }).click();
+  await expect(later.getByRole('dialog', { name: 'Menu' })).toContainText("As Manager you don't see Payouts or Settings");
+  await later.keyboard.press('Escape');
 
   await invitedContext.close();
   await laterContext.close();
