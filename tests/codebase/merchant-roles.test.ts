@@ -27,7 +27,7 @@ describe('merchant route roles', () => {
 
   // The entry asks for the home's reads before anyone knows the role (web/src/lib/early-reads.ts), so each must
   // be one every role may read: else a Staff member's home would be refused (docs/decisions.md #282).
-  it("keeps every read of the dashboard home open to Staff", () => {
+  it('keeps every read of the dashboard home open to Staff', () => {
     const homeReads = DASHBOARD_HOME_READ_PATHS.map((path) => `GET ${path.split('?')[0]}`);
     expect(homeReads.filter((key) => !['staff', 'signed-in'].includes(MERCHANT_ROUTE_ROLES[key] ?? ''))).toEqual([]);
   });

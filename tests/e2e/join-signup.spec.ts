@@ -66,7 +66,9 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   await expect(inMail.getByRole('heading', { name: 'Email verified!' })).toBeVisible();
   // She joins a team: no business to set up and no trial of her own (docs/decisions.md #283).
   await expect(inMail.getByRole('heading', { name: 'Sign in to join your team' })).toBeVisible();
-  await expect(inMail.getByText('Your email address is confirmed. Sign in: your team is waiting for you.')).toBeVisible();
+  await expect(
+    inMail.getByText('Your email address is confirmed. Sign in: your team is waiting for you.'),
+  ).toBeVisible();
   await expect(inMail.getByText(/set up your business|free trial/)).toHaveCount(0);
   await inMail.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await inMail.getByRole('button', { name: 'Sign In', exact: true }).click();

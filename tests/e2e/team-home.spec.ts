@@ -26,7 +26,7 @@ function refusedReads(page: Page): string[] {
   return refused;
 }
 
-test('a Staff member\'s home has no plan card and no Connect Stripe button; the owner\'s still has both @desktop-only', async ({
+test("a Staff member's home has no plan card and no Connect Stripe button; the owner's still has both @desktop-only", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -53,9 +53,9 @@ test('a Staff member\'s home has no plan card and no Connect Stripe button; the 
   await expect(staffPage.getByRole('region', { name: 'Subscription' })).toHaveCount(0);
   await expect(staffPage.getByText(/First month free/)).toHaveCount(0);
   // Every card that leads somewhere leads to a page Staff may open.
-  for (const href of await staffPage.locator('main a[href^="/dashboard/"]').evaluateAll((links) =>
-    links.map((link) => link.getAttribute('href')),
-  )) {
+  for (const href of await staffPage
+    .locator('main a[href^="/dashboard/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
     expect(href).not.toMatch(/^\/dashboard\/(settings|payouts|subscribers)/);
   }
   // The last of the home's reads (the stats) is in: whatever was refused has answered by now.
