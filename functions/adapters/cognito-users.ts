@@ -8,7 +8,7 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { JOINS_TEAM_METADATA } from '@shared/contracts/auth';
+import { JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { ENV } from '../environment';
 import type { UserDirectory } from '../domain/signup';
 

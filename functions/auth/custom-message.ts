@@ -3,12 +3,8 @@
  * the code where `{####}` stands (event.request.codeParameter) after this returns.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import {
-  JOINING_TEAM_QUERY,
-  JOINS_TEAM_METADATA,
-  RESET_PASSWORD_PATH,
-  VERIFY_EMAIL_PATH,
-} from '@shared/contracts/auth';
+import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '@shared/contracts/auth';
+import { JOINING_TEAM_QUERY, JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { ENV } from '../environment';
 import { firstNameOf, passwordResetEmail, verificationEmail } from '../domain/emails';
 

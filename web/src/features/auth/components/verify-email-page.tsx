@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LoginForm } from './login-form';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { JOINING_TEAM_QUERY } from '@shared/contracts/auth';
+import { JOINING_TEAM_QUERY } from '@shared/joining-team';
 import { authErrorName, confirmEmail } from '@web/lib/auth';
 import { authStrings } from '../auth-strings';
 import { AuthStatusCard } from './auth-status-card';
