@@ -8,6 +8,7 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { ENV } from '../environment';
 import type { UserDirectory } from '../domain/signup';
 
@@ -22,7 +23,7 @@ function clientIdAndClient() {
 
 /** Cognito's public SignUp, as the web client: no IAM grant needed, and the pre-sign-up trigger checks the ticket. */
 export const cognitoUsers: UserDirectory = {
-  async signUp({ email, password, fullName, signupTicket }) {
+  async signUp({ email, password, fullName, signupTicket, joinsTeam }) {
     const { clientId, client } = clientIdAndClient();
     try {
       const result = await client.send(
@@ -34,7 +35,8 @@ export const cognitoUsers: UserDirectory = {
             { Name: 'email', Value: email },
             { Name: 'name', Value: fullName },
           ],
-          ClientMetadata: { signupTicket },
+          // Cognito hands ClientMetadata to the pre-sign-up and the custom-message triggers (auth/custom-message.ts).
+          ClientMetadata: { signupTicket, ...(joinsTeam ? { [JOINS_TEAM_METADATA]: 'true' } : {}) },
         }),
       );
       return { outcome: 'created', userId: result.UserSub! };

@@ -4,6 +4,7 @@
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '@shared/contracts/auth';
+import { JOINING_TEAM_QUERY, JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { ENV } from '../environment';
 import { firstNameOf, passwordResetEmail, verificationEmail } from '../domain/emails';
 
@@ -14,7 +15,13 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   switch (event.triggerSource) {
     case 'CustomMessage_SignUp':
     case 'CustomMessage_ResendCode': {
-      const link = `${origin}${VERIFY_EMAIL_PATH}?token_hash=${code}&type=signup&email=${email}`;
+      // A person joining a team (their SignUp said so) is asked to sign in to join it, not to set up a business.
+      // A resent code carries no metadata: its link has the plain words.
+      const joining =
+        event.request.clientMetadata?.[JOINS_TEAM_METADATA] === 'true'
+          ? `&${JOINING_TEAM_QUERY.name}=${JOINING_TEAM_QUERY.value}`
+          : '';
+      const link = `${origin}${VERIFY_EMAIL_PATH}?token_hash=${code}&type=signup&email=${email}${joining}`;
       const message = verificationEmail(firstNameOf(event.request.userAttributes.name), link);
       event.response.emailSubject = message.subject;
       event.response.emailMessage = message.html;

@@ -70,6 +70,7 @@ export async function signUpInvited(
     password: signup.password,
     fullName: signup.fullName,
     signupTicket: signupTicket(deps.botCheckKey, invitation.email, deps.now),
+    joinsTeam: true,
   });
   // Someone who already has a login keeps today's way in: sign in, then the dashboard accepts.
   if (result.outcome === 'exists') throw new HttpError(409, 'account_exists', INVITED_ACCOUNT_EXISTS_MESSAGE);

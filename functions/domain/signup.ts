@@ -24,6 +24,8 @@ export interface UserDirectory {
     password: string;
     fullName: string;
     signupTicket: string;
+    /** Signed up from a team invitation: their verification link says so (JOINING_TEAM_QUERY). */
+    joinsTeam?: boolean;
   }): Promise<
     { outcome: 'created'; userId: string } | { outcome: 'exists' } | { outcome: 'weak-password'; message: string }
   >;

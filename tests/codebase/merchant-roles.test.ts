@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, httpRoutes } from '@functions/catalog';
 import { MERCHANT_ROUTE_ROLES } from '@functions/catalog/merchant-roles';
+import { DASHBOARD_HOME_READ_PATHS } from '@web/features/dashboard/api/home-read-paths';
 
 describe('merchant route roles', () => {
   const merchantRoutes = httpRoutes().filter((route) => route.auth === 'merchant');
@@ -22,5 +23,12 @@ describe('merchant route roles', () => {
   it('lets every function behind a merchant route read the members table, for its membership check', () => {
     const withMerchantRoutes = catalog.filter((spec) => spec.routes?.some((route) => route.auth === 'merchant'));
     expect(withMerchantRoutes.filter((spec) => !spec.tables?.members).map((spec) => spec.name)).toEqual([]);
+  });
+
+  // The entry asks for the home's reads before anyone knows the role (web/src/lib/early-reads.ts), so each must
+  // be one every role may read: else a Staff member's home would be refused (docs/decisions.md #282).
+  it('keeps every read of the dashboard home open to Staff', () => {
+    const homeReads = DASHBOARD_HOME_READ_PATHS.map((path) => `GET ${path.split('?')[0]}`);
+    expect(homeReads.filter((key) => !['staff', 'signed-in'].includes(MERCHANT_ROUTE_ROLES[key] ?? ''))).toEqual([]);
   });
 });

@@ -64,12 +64,20 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   const inMail = await mailContext.newPage();
   await inMail.goto(linkIn(verification, '/verify-email').href);
   await expect(inMail.getByRole('heading', { name: 'Email verified!' })).toBeVisible();
+  // She joins a team: no business to set up and no trial of her own (docs/decisions.md #283).
+  await expect(inMail.getByRole('heading', { name: 'Sign in to join your team' })).toBeVisible();
+  await expect(
+    inMail.getByText('Your email address is confirmed. Sign in: your team is waiting for you.'),
+  ).toBeVisible();
+  await expect(inMail.getByText(/set up your business|free trial/)).toHaveCount(0);
   await inMail.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await inMail.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(inMail).toHaveURL(/\/dashboard$/);
   // The café's dashboard, as Staff: its menu says what Staff do not see; nothing of a business of her own.
   await expect(inMail.getByRole('heading', { level: 1, name: `Welcome, ${cafe}` })).toBeVisible();
-  await expect(inMail.getByText("The plan is the business's owner's")).toBeVisible();
+  // The plan is the café owner's: no plan card on her home (docs/decisions.md #282).
+  await expect(inMail.getByRole('heading', { name: 'Recent Payments' })).toBeVisible();
+  await expect(inMail.getByRole('region', { name: 'Subscription' })).toHaveCount(0);
   await inMail.getByRole('button', { name: 'Open menu' }).click();
   const menu = inMail.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toContainText("As Staff you don't see Subscribers, Payouts or Settings");
@@ -116,7 +124,10 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   await page.screenshot({ path: testInfo.outputPath('join-1280.png'), fullPage: true });
   await later.goto(againUrl.pathname + againUrl.hash);
   await expect(later.getByRole('heading', { level: 1, name: `Welcome, ${cafe}` })).toBeVisible();
-  await expect(later.getByText("The plan is the business's owner's")).toContainText('(your role: Manager)');
+  // At 1280 px now (the no-business screenshot): the sidebar says what a Manager does not see.
+  await expect(later.getByRole('navigation', { name: 'Dashboard' })).toContainText(
+    "As Manager you don't see Payouts or Settings",
+  );
 
   await invitedContext.close();
   await laterContext.close();

@@ -113,6 +113,12 @@ describe('signing up from an invitation', () => {
       role: 'staff',
       verificationRequired: true,
     });
+    // Their verification link says they are joining a team, so the verify page asks them to sign in to join it
+    // rather than to set up a business (docs/decisions.md #283); it names no business.
+    const verification = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^(?!Join )/ });
+    const link = linkIn(verification, '/verify-email');
+    expect(link.searchParams.get('joining')).toBe('team');
+    expect([...link.searchParams.keys()].toSorted()).toEqual(['email', 'joining', 'token_hash', 'type']);
     const person = await verifyAndSignIn(email);
     expect(await merchantRowOf(person.sub)).toBeUndefined();
 

@@ -104,6 +104,7 @@ describe('sign-up → verification email → confirm → password sign-in → /a
     const link = linkIn(email, '/verify-email');
     expect(link.searchParams.get('type')).toBe('signup');
     expect(link.searchParams.get('email')).toBe(request.email);
+    expect(link.searchParams.has('joining')).toBe(false); // not asked to join a team (docs/decisions.md #283)
     const code = link.searchParams.get('token_hash')!;
     expect(code).toMatch(/^\d{6}$/);
     // The link is written once, as text a person can copy, with the real code: Cognito promises to fill in

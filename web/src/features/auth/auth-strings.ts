@@ -72,6 +72,8 @@ export const authStrings = {
     successBody: `Your email address is confirmed and your ${TRIAL_DAYS}-day free trial has started.`,
     alreadyConfirmedBody: 'Your email address was already confirmed. You can sign in.',
     signInNow: 'Sign in to set up your business',
+    joinTeamBody: 'Your email address is confirmed. Sign in: your team is waiting for you.',
+    signInToJoinTeam: 'Sign in to join your team',
     expiredHeading: 'Link expired',
     expired: 'This verification link has expired. Please sign up again to receive a new verification email.',
     errorHeading: 'Verification failed',

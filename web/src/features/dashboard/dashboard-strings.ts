@@ -142,6 +142,7 @@ export const dashboardStrings = {
       activeLinks: 'Active payment links',
       unknown: '—',
       connectStripe: 'Connect Stripe to Accept Payments',
+      ownerConnectsStripe: "The business's owner has to connect Stripe before payments can be taken.",
     },
     materialsKit: {
       title: 'Materials Kit',

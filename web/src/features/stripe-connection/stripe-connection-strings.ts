@@ -21,6 +21,8 @@ export const stripeConnectionStrings = {
     title: 'Connect your Stripe account',
     description:
       'Payments from your links go straight to your own Stripe account. Connect it to create payment links and QR codes.',
+    memberTitle: 'Stripe is not connected yet',
+    memberDescription: "The business's owner has to connect Stripe before payments can be taken.",
     checkAgain: 'Check Again',
     checkingAgain: 'Checking...',
     newTabHint: 'Stripe opens in a new tab. Come back here when you have finished.',

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LoginForm } from './login-form';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { JOINING_TEAM_QUERY } from '@shared/joining-team';
 import { authErrorName, confirmEmail } from '@web/lib/auth';
 import { authStrings } from '../auth-strings';
 import { AuthStatusCard } from './auth-status-card';
@@ -13,7 +14,9 @@ const strings = authStrings.verifyEmail;
 /**
  * /verify-email?token_hash=…&type=signup&email=…, the link in the sign-up email. It confirms the email
  * with Cognito and signs nobody in by itself (docs/decisions.md #16): it says the address is confirmed and
- * holds the sign-in form, the address filled in, so the password is the one step left (#88).
+ * holds the sign-in form, the address filled in, so the password is the one step left (#88). A person who
+ * signed up from a team invitation (their link says so, JOINING_TEAM_QUERY) has no business or trial of their
+ * own (#277): they are asked to sign in to join their team.
  * States: loading, then success, expired or error.
  */
 export function VerifyEmailPage() {
@@ -21,6 +24,7 @@ export function VerifyEmailPage() {
   const code = params.get('token_hash') ?? '';
   const email = params.get('email') ?? '';
   const validLink = code !== '' && email !== '' && params.get('type') === 'signup';
+  const joiningTeam = params.get(JOINING_TEAM_QUERY.name) === JOINING_TEAM_QUERY.value;
 
   // A query, not an effect: the code works once, and a query runs once however often the page mounts.
   const verification = useQuery({
@@ -60,12 +64,18 @@ export function VerifyEmailPage() {
       role="status"
       icon={<CircleCheck aria-hidden="true" />}
       heading={strings.successHeading}
-      body={verification.data === 'already-confirmed' ? strings.alreadyConfirmedBody : strings.successBody}
+      body={
+        verification.data === 'already-confirmed'
+          ? strings.alreadyConfirmedBody
+          : joiningTeam
+            ? strings.joinTeamBody
+            : strings.successBody
+      }
     >
       {/* Signing in is the one step left: the address is filled in, the password focused (docs/decisions.md #88). */}
       <section aria-labelledby="sign-in-now" className="flex flex-col gap-4 text-left">
         <h2 id="sign-in-now" className="font-semibold">
-          {strings.signInNow}
+          {joiningTeam ? strings.signInToJoinTeam : strings.signInNow}
         </h2>
         <LoginForm routerState={null} verifiedEmail={email} />
       </section>

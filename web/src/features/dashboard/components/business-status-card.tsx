@@ -13,10 +13,19 @@ const strings = dashboardStrings.home.businessStatus;
 
 /**
  * Business Status: Stripe, this month's revenue, the business name and active links, and the
- * way to Settings while Stripe is not connected. A failed Stripe check is logged and reads as not
- * connected.
+ * way to Settings while Stripe is not connected; for a Manager or Staff member (`connectsStripe` false), who can
+ * neither connect it nor open Settings, a sentence that the owner has to (docs/decisions.md #282). A failed
+ * Stripe check is logged and reads as not connected.
  */
-export function BusinessStatusCard({ companyName, currency }: { companyName: string | null; currency: string }) {
+export function BusinessStatusCard({
+  companyName,
+  currency,
+  connectsStripe,
+}: {
+  companyName: string | null;
+  currency: string;
+  connectsStripe: boolean;
+}) {
   const stripe = useStripeConnection();
   const stats = useDashboardStats();
   const connected = stripe.data?.connected === true;
@@ -58,14 +67,16 @@ export function BusinessStatusCard({ companyName, currency }: { companyName: str
           <span className="font-medium tabular-nums">{statValue((data) => String(data.activePaymentLinks))}</span>
         </StatusRow>
       </dl>
-      {!stripe.isPending && !connected ? (
+      {stripe.isPending || connected ? null : !connectsStripe ? (
+        <p className="mt-auto text-sm text-muted-foreground">{strings.ownerConnectsStripe}</p>
+      ) : (
         <Button asChild className="mt-auto h-auto min-h-10 self-start py-2 whitespace-normal">
           <Link to="/dashboard/settings">
             {strings.connectStripe}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
-      ) : null}
+      )}
     </DashboardCard>
   );
 }

@@ -16,6 +16,7 @@ import { PlanBadge, SubscriptionStatusCard, useSubscriptionStatus } from '@web/f
 import { businessesQuery } from '@web/features/team';
 import { useDashboardStats, useRecentPayments } from '../api/dashboard-queries';
 import { dashboardStrings } from '../dashboard-strings';
+import { useShowsOwnerCards } from '../hooks/use-owner-cards';
 import { BusinessOverviewCard } from './business-overview-card';
 import { BusinessStatusCard } from './business-status-card';
 import { MaterialsKitCard } from './materials-kit-card';
@@ -30,7 +31,8 @@ const strings = dashboardStrings.home;
  * The dashboard home: welcome and plan, a new merchant's setup checklist, the subscription and recent
  * payments, the Business Overview with Verify & Refresh, sales per day, quick
  * actions, business status and the Materials Kit. Everything payment-related refreshes by itself when
- * a realtime push arrives (the shell's RealtimeProvider invalidates it).
+ * a realtime push arrives (the shell's RealtimeProvider invalidates it). A Manager or Staff member sees the
+ * same without the owner's: no plan, checklist or way to connect Stripe (docs/decisions.md #282).
  */
 export function DashboardHome() {
   const cardsReady = useFirstScreenReads();
@@ -83,6 +85,7 @@ function useWelcomesNewMerchant(createdAt: string): boolean {
 function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsReady: boolean }) {
   const { plan } = profile;
   const firstVisit = useWelcomesNewMerchant(profile.createdAt);
+  const ownerCards = useShowsOwnerCards();
   // When the reads are in already as the page first draws (the entry started them, docs/decisions.md #276), the
   // shell, the heading and the first screen's cards would be one long render: the cards take the next task.
   const headingPainted = useAfterFirstPaint();
@@ -91,9 +94,9 @@ function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsR
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader
           title={strings.welcome(profile, firstVisit)}
-          description={plan === 'business-trial' ? strings.trialOffer : undefined}
+          description={ownerCards && plan === 'business-trial' ? strings.trialOffer : undefined}
         >
-          <PlanBadge plan={plan} />
+          {ownerCards ? <PlanBadge plan={plan} /> : null}
           <LiveIndicator />
         </PageHeader>
         <Button asChild size="lg" className="self-start sm:self-auto">
@@ -117,22 +120,27 @@ function HomeContent({ profile, cardsReady }: { profile: MerchantProfile; cardsR
  */
 function HomeCards({ profile: { companyName, currency, timeZone } }: { profile: MerchantProfile }) {
   const firstScreenPainted = useAfterFirstPaint();
+  const ownerCards = useShowsOwnerCards();
   return (
     <>
       <SetupChecklistCard />
       {/* The prime slot holds what changes: the plan and the newest payments. That payments arrive live
           is said by the Live indicator and the Recent Payments card, not by a card of help text. */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SubscriptionStatusCard />
+      {ownerCards ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <SubscriptionStatusCard />
+          <RecentPaymentsCard timeZone={timeZone} />
+        </div>
+      ) : (
         <RecentPaymentsCard timeZone={timeZone} />
-      </div>
+      )}
       {firstScreenPainted ? (
         <>
           <BusinessOverviewCard />
           <SalesAnalyticsCard />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <QuickActionsCard />
-            <BusinessStatusCard companyName={companyName} currency={currency} />
+            <BusinessStatusCard companyName={companyName} currency={currency} connectsStripe={ownerCards} />
           </div>
           <MaterialsKitCard />
         </>

@@ -3,6 +3,8 @@ import { useEffect, type ReactNode } from 'react';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
 import { GateScreen } from '@web/components/gate-screen';
+import { useCurrentRole } from '@web/features/team';
+import { roleAllows } from '@shared/roles';
 import { useStripeConnection } from '../api/get-stripe-connection';
 import { useConnectStripe } from '../hooks/use-connect-stripe';
 import { stripeConnectionStrings } from '../stripe-connection-strings';
@@ -29,6 +31,26 @@ export function StripeConnectionGate({ children }: { children: ReactNode }) {
 
 function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; onCheckAgain: () => void }) {
   const { connect, isConnecting } = useConnectStripe();
+  const role = useCurrentRole();
+  const checkAgain = (
+    <Button size="lg" variant="outline" onClick={onCheckAgain} disabled={checking}>
+      <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
+      {checking ? strings.checkingAgain : strings.checkAgain}
+    </Button>
+  );
+  // Connecting is the owner's (the catalogue's POST /api/me/stripe/connect): a Manager or Staff member is told
+  // so, in a sentence, with no button the server would refuse (docs/decisions.md #282).
+  if (role && !roleAllows(role, 'owner')) {
+    return (
+      <GateScreen
+        icon={Landmark}
+        tone="brand"
+        title={strings.memberTitle}
+        description={strings.memberDescription}
+        actions={checkAgain}
+      />
+    );
+  }
   return (
     <GateScreen
       icon={Landmark}
@@ -41,10 +63,7 @@ function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; on
             <ExternalLink aria-hidden="true" />
             {isConnecting ? stripeConnectionStrings.connecting : stripeConnectionStrings.connect}
           </Button>
-          <Button size="lg" variant="outline" onClick={onCheckAgain} disabled={checking}>
-            <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
-            {checking ? strings.checkingAgain : strings.checkAgain}
-          </Button>
+          {checkAgain}
         </>
       }
     >

@@ -24,25 +24,29 @@ export function useBusinessWithoutOwn(keep: (queryKey: readonly unknown[]) => bo
   const chosen = useCurrentBusinessId();
   useEffect(() => {
     let finding = false;
-    const none = () => {
+    // `askedFor`: the business chosen when the list was asked for. An invitation accepted while it was on its way
+    // (PendingInvitation) chooses its business before an empty list answers: that choice must still lead back to
+    // the dashboard, so "none" is recorded for the business the list was asked about, not the one chosen since.
+    const none = (askedFor: string | null) => {
       finding = false;
-      setOutcome({ noneFor: currentBusinessId() });
+      setOutcome({ noneFor: askedFor });
     };
     const onError = (error: unknown) => {
       if (finding || !(error instanceof ApiRequestError) || error.code !== NO_OWN_BUSINESS_CODE) return;
       finding = true;
       setOutcome('finding');
+      const askedFor = currentBusinessId();
       void queryClient
         .fetchQuery({ ...businessesQuery, staleTime: 0 })
         .then(async ({ businesses }) => {
           const first = businesses[0];
-          if (!first) return none();
+          if (!first) return none(askedFor);
           chooseBusiness(first.businessId);
           await queryClient.resetQueries({ predicate: (query) => !keep(query.queryKey) });
           finding = false;
           setOutcome('own');
         })
-        .catch(none);
+        .catch(() => none(askedFor));
     };
     const stop = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
