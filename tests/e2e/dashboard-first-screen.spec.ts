@@ -4,6 +4,8 @@
  * own code has arrived (#217); the first screen's cards are drawn in a task of their own, before the cards below
  * them. Against the local runtime's real API.
  */
+import { BRAND_NAME } from '@shared/brand';
+import { dashboardFrameStrings } from '@web/features/dashboard/dashboard-frame-strings';
 import { SESSION_RECORD_KEY } from '@web/lib/session-record';
 import { expect, test } from '@playwright/test';
 import { signInWithStoredSession } from './support/browser-session';
@@ -35,8 +37,10 @@ test("every read the home draws leaves with the entry, while the app's own chunk
   });
   await page.reload({ waitUntil: 'commit' });
   await expect.poll(() => HOME_READS.filter((read) => !asked.includes(read)), { timeout: 15_000 }).toEqual([]);
-  // The app's chunk was asked for and is still held: the entry alone asked for the reads.
+  // The app's chunk was asked for and is still held: the entry alone asked for the reads, and drew the frame.
   expect(appChunkHeld).toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: dashboardFrameStrings.loading })).toBeAttached();
+  await expect(page.getByRole('banner').getByText(BRAND_NAME, { exact: true })).toBeVisible();
   releaseAppChunk();
   await expect(welcome).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();

@@ -42,17 +42,23 @@ const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(d
 const onDashboard = !payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname);
 const drawsDashboardFrame = onDashboard && mayBeSignedIn();
 // Its own code is asked for now, beside the app's chunk, not once that chunk has run (docs/decisions.md #247);
-// so are the home's reads, with the session record's token, for the api client to take (docs/decisions.md #276).
-// Both before the frame is drawn: they leave a render earlier.
-if (drawsDashboardFrame) {
-  startDashboardCode(window.location.pathname);
-  if (isDashboardHome(window.location.pathname)) startEarlyReads(DASHBOARD_HOME_READ_PATHS);
-}
-const frameRoot: Root | undefined = drawsDashboardFrame ? drawDashboardFrame(container) : undefined;
-// Intl's locale data, loaded by the first formatter a page makes, in the task that paints the frame: the page
-// is waiting for its code then, and the task that evaluates that code and draws the cards no longer loads it
+// then, each in a task of its own, the home's reads with the session record's token, for the api client to take
+// (docs/decisions.md #276), the frame, and Intl's locale data, which the home's code formats with as it is
+// evaluated and drawn: the page waits for its code meanwhile, and no one of them is a long task
 // (docs/decisions.md #291).
-if (frameRoot) requestAnimationFrame(warmUpIntl);
+if (drawsDashboardFrame) startDashboardCode(window.location.pathname);
+const frameRoot: Promise<Root> | undefined = drawsDashboardFrame
+  ? (async () => {
+      if (isDashboardHome(window.location.pathname)) {
+        await nextTask();
+        startEarlyReads(DASHBOARD_HOME_READ_PATHS);
+      }
+      await nextTask();
+      const root = drawDashboardFrame(container);
+      warmUpIntl();
+      return root;
+    })()
+  : undefined;
 
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)
@@ -73,15 +79,14 @@ app.then(
     // are hydrated). On Preact's compat layer (docs/decisions.md #216) a transition does not slice the work: it
     // runs at once, in one task; it stays so that the same start would yield on React's own runtime.
     if (hydrate) return startTransition(() => void hydrateRoot(container, <StrictMode>{page}</StrictMode>));
-    const root = frameRoot ?? createRoot(container);
+    if (!frameRoot) return createRoot(container).render(<StrictMode>{page}</StrictMode>);
     // The same for the dashboard's frame: it stays on screen until the app's page replaces it in one commit.
-    if (frameRoot) startTransition(() => root.render(<StrictMode>{page}</StrictMode>));
-    else root.render(<StrictMode>{page}</StrictMode>);
+    return frameRoot.then((root) => startTransition(() => root.render(<StrictMode>{page}</StrictMode>)));
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     // The app's code did not arrive (offline, or a deploy replaced the files): say so instead of a blank page.
     console.error(error);
-    (frameRoot ?? createRoot(container)).render(
+    ((await frameRoot) ?? createRoot(container)).render(
       <p role="alert" style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }}>
         {BRAND_NAME} could not load. Check your connection and reload the page.
       </p>,

@@ -1,16 +1,32 @@
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatDate } from '@shared/format-date';
+import { dateTimeFormat, numberFormat } from '@shared/intl-formats';
 import { formatMoney } from '@shared/money';
 
 /**
  * Intl's formatters the dashboard's first render uses, made ahead (shared/intl-formats.ts keeps them): in New
  * Zealand's dollars and time zone, as every business's until its profile says otherwise. The first formatter a
- * page makes loads the browser's locale data, 15–30 ms of the main thread on this machine (four times that on a
- * phone), once per page; each later one costs a millisecond or two. Small enough for the entry, which calls it
- * before the dashboard's frame is painted (main.tsx, docs/decisions.md #291); the app's warm-up calls it again
- * for the pages that had no frame, where it finds the formatters made.
+ * page makes loads the browser's locale data: 15–30 ms of the main thread on this machine in one piece (four
+ * times that on a phone), once per page; each later one costs a millisecond or two. In smaller steps, each in
+ * a task of its own, it is the same work with no long task: the locale's likely subtags, then the number and
+ * date machinery, then the formatters themselves (docs/decisions.md #291).
  */
+const STEPS: (() => unknown)[] = [
+  () => new Intl.Locale('en-NZ').maximize(),
+  () => numberFormat('en-NZ'),
+  () => dateTimeFormat('en-GB', { timeZone: DEFAULT_TIME_ZONE }),
+  () => formatMoney(0, DEFAULT_CURRENCY),
+  // Whole dollars: the plan's price, written as the dashboard's words are evaluated.
+  () => formatMoney(0, DEFAULT_CURRENCY, { wholeUnits: true }),
+  () => formatDate(new Date(), DEFAULT_TIME_ZONE),
+];
+
+/** Makes them one step per task, starting in the next task. */
 export function warmUpIntl(): void {
-  formatMoney(0, DEFAULT_CURRENCY);
-  formatDate(new Date(), DEFAULT_TIME_ZONE);
+  const next = (step: number) => {
+    if (step >= STEPS.length) return;
+    STEPS[step]?.();
+    setTimeout(() => next(step + 1), 0);
+  };
+  setTimeout(() => next(0), 0);
 }

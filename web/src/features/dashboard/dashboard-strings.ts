@@ -5,7 +5,13 @@ import { AMOUNT_WORDS } from '@shared/amount-words';
 
 import { dashboardFrameStrings } from './dashboard-frame-strings';
 
-const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
+/**
+ * "NZD $29", written when the string that quotes it is read (trialOffer's getter), not as this module is
+ * evaluated: evaluating the dashboard's code makes no Intl formatter (the first one a page makes loads the
+ * browser's locale data: docs/decisions.md #291).
+ */
+const planPrice = () =>
+  `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 
 export const dashboardStrings = {
   shell: {
@@ -59,7 +65,9 @@ export const dashboardStrings = {
       doneSr: ' (done)',
       todoSr: ' (to do)',
     },
-    trialOffer: `First month free, then ${price}/month`,
+    get trialOffer() {
+      return `First month free, then ${planPrice()}/month`;
+    },
     createPaymentLink: 'Create Payment Link',
     recentPayments: {
       title: 'Recent Payments',

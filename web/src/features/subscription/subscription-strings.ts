@@ -4,7 +4,13 @@ import { formatDate } from '@shared/format-date';
 import { ROLE_LABELS, type Role } from '@shared/roles';
 import { formatMoney } from '@web/lib/format-money';
 
-const price = `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
+/**
+ * "NZD $29", written when a string that quotes it is read (the getters below), not as this module is evaluated:
+ * evaluating the dashboard's code makes no Intl formatter (the first one a page makes loads the browser's locale
+ * data: docs/decisions.md #291).
+ */
+const price = () =>
+  `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 
 /** Dates show as dd/MM/yyyy, in the merchant's time zone (docs/decisions.md #12). */
 export function formatPlanDate(iso: string): string {
@@ -35,17 +41,21 @@ export const subscriptionStrings = {
     trialDaysLeft: (days: number) =>
       days === 1 ? '1 day left in your free trial' : `${days} days left in your free trial`,
     trialEnds: (date: string) => `Your free trial ends on ${date}.`,
-    trialUpgrade: `Upgrade now to keep creating payment links after your trial: ${price}/month, cancel anytime.`,
+    get trialUpgrade() {
+      return `Upgrade now to keep creating payment links after your trial: ${price()}/month, cancel anytime.`;
+    },
     businessPlan: 'Business plan',
     activeBadge: 'Active',
     endingBadge: 'Ending',
-    price: `${price}/month`,
+    get price() {
+      return `${price()}/month`;
+    },
     renewsOn: (date: string) => `Renews on ${date}`,
     endsOn: (date: string) => `Ends on ${date}`,
     expiredBadge: 'Trial ended',
     /** A Business subscription still in its trial: nothing charged yet (docs/decisions.md #87). */
     trialingBadge: 'Trial',
-    firstChargeOn: (date: string) => `Free until ${date}, then ${price}/month`,
+    firstChargeOn: (date: string) => `Free until ${date}, then ${price()}/month`,
   },
   /** The plan's badge in the dashboard's header: Trial until the first charge (docs/decisions.md #87). */
   planBadge: {
@@ -55,7 +65,9 @@ export const subscriptionStrings = {
   },
   expired: {
     title: `Your ${TRIAL_DAYS}-day free trial has ended`,
-    description: `Upgrade to Business to keep creating and sharing payment links: ${price}/month, cancel anytime.`,
+    get description() {
+      return `Upgrade to Business to keep creating and sharing payment links: ${price()}/month, cancel anytime.`;
+    },
     browse: 'Browse Features (Limited)',
     bannerTitle: 'Limited access',
     banner: 'Your free trial has ended. You can look around, but creating and changing payment links needs Business.',
