@@ -21,8 +21,9 @@ export interface MeasureRequest {
   url: string;
   runs: number;
   signIn?: { loginUrl: string; email: string; password: string };
-  /** Keep each run's report, trace and network log here. */
+  /** Keep each run's report, trace and network log here, named `reportName` (else by the URL's path). */
   reportsDir?: string;
+  reportName?: string;
   /** Add V8's sampling profile to the traces. */
   cpuProfile: boolean;
 }
@@ -91,22 +92,26 @@ async function runOnce(request: MeasureRequest, run: number): Promise<Lighthouse
     }
     if (!result) throw new Error(`Lighthouse returned nothing for ${request.url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse ${request.url}: ${result.lhr.runtimeError.message}`);
-    if (request.reportsDir) keepReport(request.reportsDir, request.url, run, result);
+    if (request.reportsDir) keepReport(request.reportsDir, reportNameOf(request), run, result);
     return result.lhr;
   } finally {
     chrome.kill();
   }
 }
 
+function reportNameOf({ reportName, url }: MeasureRequest): string {
+  return reportName ?? (new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root');
+}
+
 /** The run's report (<page>-<run>.json), its trace and its network log, what Lighthouse's simulation needs to be run again. */
 function keepReport(
   dir: string,
-  url: string,
+  reportName: string,
   run: number,
   result: NonNullable<Awaited<ReturnType<typeof lighthouse>>>,
 ) {
   mkdirSync(dir, { recursive: true });
-  const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${run + 1}.json`;
+  const name = `${reportName}-${run + 1}.json`;
   writeFileSync(path.join(dir, name), JSON.stringify(result.lhr));
   const { Trace, DevtoolsLog } = result.artifacts as { Trace?: unknown; DevtoolsLog?: unknown };
   if (Trace) writeFileSync(path.join(dir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(Trace));

@@ -80,10 +80,16 @@ function figuresOf(lhr: LighthouseResult): LighthouseFigures {
 }
 
 export interface LighthouseSession {
-  /** Median of LIGHTHOUSE_RUNS runs of `url`, each signed in through `signIn` first when given. */
+  /**
+   * Median of LIGHTHOUSE_RUNS runs of `url`, each signed in through `signIn` first when given; kept reports are
+   * named `reportName` (else by the URL's path).
+   */
   measure(
     url: string,
-    options?: { signIn?: { loginUrl: string; credentials: { email: string; password: string } } },
+    options?: {
+      signIn?: { loginUrl: string; credentials: { email: string; password: string } };
+      reportName?: string;
+    },
   ): Promise<LighthouseFigures>;
   close(): Promise<void>;
 }
@@ -113,12 +119,13 @@ export async function startLighthouse(): Promise<LighthouseSession> {
       browserSide.send(request);
     });
   return {
-    async measure(url, { signIn } = {}) {
+    async measure(url, { signIn, reportName } = {}) {
       const runs = await ask({
         url: await throughEdge(url),
         runs: LIGHTHOUSE_RUNS,
         ...(signIn && { signIn: { loginUrl: await throughEdge(signIn.loginUrl), ...signIn.credentials } }),
         reportsDir: REPORTS_DIR,
+        reportName,
         cpuProfile: CPU_PROFILE,
       });
       return figuresOf(computeMedianRun(runs) as LighthouseResult);
