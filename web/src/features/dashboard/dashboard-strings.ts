@@ -1,17 +1,8 @@
 /** Words on the dashboard shell and home (one place, docs/decisions.md #2). */
-import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY } from '@shared/brand';
-import { formatMoney } from '@web/lib/format-money';
+import { businessPlanPrice } from '@web/lib/plan-pricing';
 import { AMOUNT_WORDS } from '@shared/amount-words';
 
 import { dashboardFrameStrings } from './dashboard-frame-strings';
-
-/**
- * "NZD $29", written when the string that quotes it is read (trialOffer's getter), not as this module is
- * evaluated: evaluating the dashboard's code makes no Intl formatter (the first one a page makes loads the
- * browser's locale data: docs/decisions.md #291).
- */
-const planPrice = () =>
-  `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
 
 export const dashboardStrings = {
   shell: {
@@ -66,7 +57,8 @@ export const dashboardStrings = {
       todoSr: ' (to do)',
     },
     get trialOffer() {
-      return `First month free, then ${planPrice()}/month`;
+      // A getter: the price is written when read, not as this module is evaluated (lib/plan-pricing.ts).
+      return `First month free, then ${businessPlanPrice()}/month`;
     },
     createPaymentLink: 'Create Payment Link',
     recentPayments: {

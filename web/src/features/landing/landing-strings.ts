@@ -7,8 +7,8 @@ import { BRAND_NAME, DEFAULT_CURRENCY, TRIAL_DAYS } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { businessPlanPrice, productFeeText } from '@web/lib/plan-pricing';
 
-const price = businessPlanPrice;
-const productFee = productFeeText;
+const price = businessPlanPrice();
+const productFee = productFeeText();
 
 export const landingStrings = {
   skipToContent: 'Skip to main content',

@@ -8,8 +8,8 @@
 import { BRAND_NAME, SUPPORT_EMAIL, TRIAL_DAYS } from '@shared/brand';
 import { businessPlanPrice, productFeeText } from '@web/lib/plan-pricing';
 
-const price = `${businessPlanPrice}/month`;
-const fee = productFeeText;
+const price = `${businessPlanPrice()}/month`;
+const fee = productFeeText();
 
 export const pageTitle = (what: string) => `${what} · ${BRAND_NAME}`;
 

@@ -6,8 +6,8 @@ import { BRAND_NAME, TRIAL_DAYS } from '@shared/brand';
 import type { COUNTRY_CODES } from '@shared/contracts/signup';
 import { businessPlanPrice, productFeeText } from '@web/lib/plan-pricing';
 
-const price = businessPlanPrice;
-const productFee = productFeeText;
+const price = businessPlanPrice();
+const productFee = productFeeText();
 
 export const signupStrings = {
   heading: 'Start your free trial',

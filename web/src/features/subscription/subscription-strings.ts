@@ -1,16 +1,11 @@
 /** Words on the subscription card and gate (one place, docs/decisions.md #2). */
-import { BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
+import { DEFAULT_TIME_ZONE, TRIAL_DAYS } from '@shared/brand';
 import { formatDate } from '@shared/format-date';
 import { ROLE_LABELS, type Role } from '@shared/roles';
-import { formatMoney } from '@web/lib/format-money';
+import { businessPlanPrice } from '@web/lib/plan-pricing';
 
-/**
- * "NZD $29", written when a string that quotes it is read (the getters below), not as this module is evaluated:
- * evaluating the dashboard's code makes no Intl formatter (the first one a page makes loads the browser's locale
- * data: docs/decisions.md #291).
- */
-const price = () =>
-  `${DEFAULT_CURRENCY.toUpperCase()} ${formatMoney(BUSINESS_PLAN_PRICE_CENTS, DEFAULT_CURRENCY, { wholeUnits: true })}`;
+/** "NZD $29", written when a string that quotes it is read (the getters below, lib/plan-pricing.ts). */
+const price = businessPlanPrice;
 
 /** Dates show as dd/MM/yyyy, in the merchant's time zone (docs/decisions.md #12). */
 export function formatPlanDate(iso: string): string {
