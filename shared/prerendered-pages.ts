@@ -39,7 +39,7 @@ export function prerenderedPageFor(pathname: string): string | undefined {
 
 /**
  * Addresses answered by the app's shell (index.html) with their page's code asked for in the same response, at
- * low priority, behind the entry's own scripts (web/page-shells-plugin.ts writes each): a signed-in merchant's
+ * low priority, behind the entry's own scripts (web/page-shells.ts writes each, with its page's frame drawn in it): a signed-in merchant's
  * dashboard home downloads its code beside the entry instead of once the entry has run (docs/decisions.md #280).
  * Routed as the prerendered pages are, by the same three places.
  */

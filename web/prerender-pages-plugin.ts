@@ -5,7 +5,8 @@
  * sign-up pages paint from their first response, as /p/{id} does. Their code never holds that paint back
  * (docs/decisions.md #90): the app's module script and preloads give way to web/public/prerendered-boot.js,
  * which asks for the landing page's header island once the page is painted, and for the app (the forms) once
- * the visitor reaches for the page.
+ * the visitor reaches for the page. It writes the preloading shells too (page-shells.ts), each with its page's
+ * frame drawn by the same server build.
  * Every `vite build` does it (npm run build, the e2e and bench builds, CDK's deployment), so what is tested
  * and measured is what is deployed.
  */
@@ -15,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { escapeHtml } from '../shared/escape-html.js';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages.js';
+import { writePageShells } from './page-shells.js';
 import type { PrerenderedHead } from './src/components/prerendered-head.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -137,8 +139,9 @@ export function prerenderPages(): Plugin {
         },
       });
       const serverBundle = pathToFileURL(path.join(serverOutDir, SERVER_BUNDLE)).href;
-      const { renderPage } = (await import(serverBundle)) as {
+      const { renderPage, renderShellFrame } = (await import(serverBundle)) as {
         renderPage: (pathname: string) => Promise<{ markup: string; head: PrerenderedHead }>;
+        renderShellFrame: (address: string) => string;
       };
 
       const shell = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
@@ -155,6 +158,8 @@ export function prerenderPages(): Plugin {
           ),
         );
       }
+      // The preloading shells, each with its page's frame drawn by the same server build (page-shells.ts).
+      writePageShells(outDir, renderShellFrame);
       rmSync(serverOutDir, { recursive: true, force: true });
     },
   };

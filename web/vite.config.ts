@@ -5,7 +5,6 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { BRAND_NAME } from '../shared/brand.js';
 import { compileHints } from './compile-hints-plugin.js';
 import { pageRoutesThroughGateway } from './page-routes-plugin.js';
-import { pageShells } from './page-shells-plugin.js';
 import { prerenderPages } from './prerender-pages-plugin.js';
 
 // Resolved from this file, not the cwd: the local runtime and tests start Vite from the repository root
@@ -130,7 +129,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     brandNameInHtml(),
     prerenderPages(),
-    pageShells(),
     pageRoutesThroughGateway(gatewayUrl),
     receiptPdfModule(),
     // The browser's scripts only: the prerender step's server build runs in Node.

@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { ownWorkBlockingTimeMs, type RunArtifacts } from './own-work-blocking-time';
 
 /** What the bench's process asks for: `runs` runs of `url`, signed in through `signIn` first when given. */
 export interface MeasureRequest {
@@ -28,8 +29,13 @@ export interface MeasureRequest {
   cpuProfile: boolean;
 }
 
-export type MeasureReply = { runs: LighthouseResult[] } | { error: string };
+export type MeasureReply = { runs: MeasuredRun[] } | { error: string };
 export type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+/** One run's report, and its blocking time with each task as long as its CPU time (own-work-blocking-time.ts). */
+export interface MeasuredRun {
+  lhr: LighthouseResult;
+  ownWorkTbtMs: number;
+}
 
 /** Attempts at one run whose trace Chrome failed to record (RETRIED_ERRORS). */
 const TRACE_ATTEMPTS = 3;
@@ -70,7 +76,7 @@ async function signInThrough(port: number, { loginUrl, email, password }: NonNul
   }
 }
 
-async function runOnce(request: MeasureRequest, run: number): Promise<LighthouseResult> {
+async function runOnce(request: MeasureRequest, run: number): Promise<MeasuredRun> {
   const chrome = await launchChrome();
   try {
     if (request.signIn) await signInThrough(chrome.port, request.signIn);
@@ -93,7 +99,11 @@ async function runOnce(request: MeasureRequest, run: number): Promise<Lighthouse
     if (!result) throw new Error(`Lighthouse returned nothing for ${request.url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse ${request.url}: ${result.lhr.runtimeError.message}`);
     if (request.reportsDir) keepReport(request.reportsDir, reportNameOf(request), run, result);
-    return result.lhr;
+    const ownWorkTbtMs = await ownWorkBlockingTimeMs(
+      result.artifacts as unknown as RunArtifacts,
+      result.lhr.configSettings,
+    );
+    return { lhr: result.lhr, ownWorkTbtMs };
   } finally {
     chrome.kill();
   }
@@ -123,7 +133,7 @@ process.on('message', (request: MeasureRequest) => {
   void (async () => {
     let reply: MeasureReply;
     try {
-      const runs: LighthouseResult[] = [];
+      const runs: MeasuredRun[] = [];
       for (let run = 0; run < request.runs; run++) runs.push(await runOnce(request, run));
       reply = { runs };
     } catch (error) {

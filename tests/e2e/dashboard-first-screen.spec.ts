@@ -82,6 +82,68 @@ test("the home's code is asked for by the page's first response, while the entry
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
 });
 
+test("the home's first response arrives with the dashboard's frame, which the entry adopts without drawing it again", async ({
+  page,
+}) => {
+  // The shell's #root holds the frame (web/page-shells.ts, docs/decisions.md #295): with the entry's own script
+  // held back, only the HTML can have put it on the screen. The entry then hydrates it: not one of its nodes is
+  // taken off the page before the app's home replaces it.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (!document.getElementById('root')?.contains(record.target) || !record.removedNodes.length) continue;
+        removed.push(...[...record.removedNodes].map((node) => node.nodeName));
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+    document.addEventListener('DOMContentLoaded', () =>
+      Object.assign(window, { frameAsParsed: document.querySelector('[data-dashboard-frame]') }),
+    );
+    Object.assign(window, { removedFromRoot: removed });
+  });
+  await signInWithStoredSession(page, await createMerchantReadyForPayments());
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
+  await expect(welcome).toBeVisible();
+  let releaseEntry = () => {};
+  const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await entryReleased;
+    await route.fallback();
+  });
+  let releaseAppChunk = () => {};
+  const appChunkReleased = new Promise<void>((resolve) => (releaseAppChunk = resolve));
+  await page.route(/\/assets\/merchant-app-[\w-]+\.js$/, async (route) => {
+    await appChunkReleased;
+    await route.fallback();
+  });
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.add(`${pathname}${search}`);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByRole('banner').getByText(BRAND_NAME, { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: dashboardFrameStrings.loading })).toBeAttached();
+  expect(asked.size).toBe(0);
+  releaseEntry();
+  // The entry has run its first tasks once the home's reads are asked for; the frame's task is queued behind them,
+  // and a task queued after that runs after it.
+  await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  const adopted = await page.evaluate(() => {
+    const state = window as unknown as { frameAsParsed: Element | null; removedFromRoot: string[] };
+    return {
+      sameFrame:
+        state.frameAsParsed !== null && state.frameAsParsed === document.querySelector('[data-dashboard-frame]'),
+      removed: state.removedFromRoot,
+    };
+  });
+  expect(adopted).toEqual({ sameFrame: true, removed: [] });
+  releaseAppChunk();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
+});
+
 test("without a good token in the session record, every read the home draws is asked for before the dashboard's page code arrives: the app's chunk starts them", async ({
   page,
 }) => {

@@ -12,7 +12,7 @@ import { warmUpIntl } from './app/warm-up-intl';
 import { startEarlyReads } from './lib/early-reads';
 import { mayBeSignedIn } from './lib/session-record';
 import { DASHBOARD_HOME_READ_PATHS } from './features/dashboard/api/home-read-paths';
-import { DashboardFrame } from './features/dashboard/components/dashboard-frame';
+import { DashboardFrame, holdsDashboardFrame } from './features/dashboard/components/dashboard-frame';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -33,17 +33,21 @@ const payerRoute = matchPayerRoute(window.location);
  * the markup the React page renders too (shared/payer-page-markup.ts), and is hydrated: its nodes are
  * adopted, never drawn again (docs/decisions.md #144).
  */
-const serverDrawn = container.hasChildNodes();
+// The dashboard home's HTML arrives with the dashboard's frame drawn (web/page-shells.ts): not a page, but what
+// the entry would draw first, which it adopts instead (docs/decisions.md #295).
+const frameArrived = holdsDashboardFrame(container);
+const serverDrawn = container.hasChildNodes() && !frameArrived;
 const drawnForSignedOut = SIGNED_OUT_PAGES.has(prerenderedPath(window.location.pathname));
 const hydrate = serverDrawn && (payerRoute ? payerRoute.page === 'payment' : !(drawnForSignedOut && mayBeSignedIn()));
 
-// A signed-in merchant's dashboard is drawn as its frame at once, while the app, the session and the data
-// arrive (docs/decisions.md #102); the app then renders into the same root.
+// A signed-in merchant's dashboard shows its frame at once, while the app, the session and the data arrive
+// (docs/decisions.md #102); the app then renders into the same root. A visitor with no session record is sent on
+// to sign in by the app, which draws over the frame the shell arrived with.
 const onDashboard = !payerRoute && !serverDrawn && /^\/dashboard(\/|$)/.test(window.location.pathname);
 const drawsDashboardFrame = onDashboard && mayBeSignedIn();
 // Its own code is asked for now, beside the app's chunk, not once that chunk has run (docs/decisions.md #247);
 // then, each in a task of its own, the home's reads with the session record's token, for the api client to take
-// (docs/decisions.md #276), the frame, and Intl's locale data, which the home's code formats with as it is
+// (docs/decisions.md #276), the frame (drawn, or adopted from the HTML), and Intl's locale data, which the home's code formats with as it is
 // evaluated and drawn: the page waits for its code meanwhile, and no one of them is a long task
 // (docs/decisions.md #291).
 if (drawsDashboardFrame) startDashboardCode(window.location.pathname);
@@ -54,7 +58,7 @@ const frameRoot: Promise<Root> | undefined = drawsDashboardFrame
         startEarlyReads(DASHBOARD_HOME_READ_PATHS);
       }
       await nextTask();
-      const root = drawDashboardFrame(container);
+      const root = frameArrived ? adoptDashboardFrame(container) : drawDashboardFrame(container);
       warmUpIntl();
       return root;
     })()
@@ -104,4 +108,9 @@ function drawDashboardFrame(element: HTMLElement): Root {
   const root = createRoot(element);
   flushSync(() => root.render(<DashboardFrame />));
   return root;
+}
+
+/** The frame the page's HTML arrived with, hydrated: its nodes are kept, nothing is drawn again. */
+function adoptDashboardFrame(element: HTMLElement): Root {
+  return hydrateRoot(element, <DashboardFrame />);
 }

@@ -1,16 +1,17 @@
 /**
- * Build-time rendering of the pages in shared/prerendered-pages.ts (run by the build's prerender step in
+ * Build-time rendering of the pages in shared/prerendered-pages.ts, and of the preloading shells' frames (run by the build's prerender step in
  * web/vite.config.ts, never shipped to a browser): the same routes and providers as the browser's app
  * (app/merchant-app.tsx), drawn by React Router's static router, so the browser can hydrate the markup.
  * It is rendered as a visitor with no session sees it: the signed-out pages draw their forms.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRoutes } from './app/router';
 import { PrerenderedHeadContext, type PrerenderedHead } from './components/prerendered-head';
+import { DashboardFrame } from './features/dashboard/components/dashboard-frame';
 
 const ORIGIN = 'http://prerender.invalid';
 
@@ -41,4 +42,19 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
     </StrictMode>,
   );
   return { markup, head };
+}
+
+/**
+ * The frame each preloading shell (shared/prerendered-pages.ts, PRELOADING_SHELLS) arrives with in `#root`, which
+ * the entry adopts (main.tsx): the dashboard's, the same component the entry and the guard draw while the session
+ * and the page load (docs/decisions.md #295).
+ */
+const SHELL_FRAMES: Readonly<Record<string, () => ReactNode>> = {
+  '/dashboard': () => <DashboardFrame />,
+};
+
+export function renderShellFrame(address: string): string {
+  const frame = SHELL_FRAMES[address];
+  if (!frame) throw new Error(`No frame for the preloading shell ${address}`);
+  return renderToString(<StrictMode>{frame()}</StrictMode>);
 }

@@ -2,17 +2,25 @@ import type { ReactNode } from 'react';
 import { BRAND_NAME } from '@shared/brand';
 import { dashboardFrameStrings } from '../dashboard-frame-strings';
 
+/** Marks the frame's outer element: the entry finds by it the frame the dashboard's shell arrived with. */
+const FRAME_ATTRIBUTE = 'data-dashboard-frame';
+
+/** Whether `container` holds the frame drawn in the page's HTML (web/page-shells.ts, docs/decisions.md #295). */
+export function holdsDashboardFrame(container: Element): boolean {
+  return container.firstElementChild?.hasAttribute(FRAME_ATTRIBUTE) === true;
+}
+
 /**
  * The dashboard shell's frame (dashboard-shell.tsx) — its header on a phone, its sidebar from 1024 px —
- * with a spinner where the page goes. The entry draws it the moment it runs on a /dashboard address with a
- * session record, before the app's code, Amplify or any data has arrived, and the guard draws it while it
- * reads the session (docs/decisions.md #102, #180): the first paint is the frame the shell then takes over in
- * the same places. Free of the router, the query client, cn and lucide-react (its two icons are
+ * with a spinner where the page goes. The dashboard home's HTML arrives with it drawn, and the entry adopts it;
+ * on another /dashboard address the entry draws it the moment it runs with a session record, before the app's
+ * code, Amplify or any data has arrived; the guard draws it while it reads the session (docs/decisions.md #102,
+ * #180, #295): the first paint is the frame the shell then takes over in the same places. Free of the router, the query client, cn and lucide-react (its two icons are
  * drawn inline, as lucide draws them): it is part of the entry, which every page loads.
  */
 export function DashboardFrame() {
   return (
-    <div className="min-h-dvh bg-surface">
+    <div {...{ [FRAME_ATTRIBUTE]: '' }} className="min-h-dvh bg-surface">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-background lg:flex">
         <div className="flex h-16 shrink-0 items-center border-b border-border px-6">
           <Brand />
@@ -26,7 +34,7 @@ export function DashboardFrame() {
         </header>
         <main className="mx-auto flex w-full max-w-5xl flex-1 items-center justify-center px-4 py-8 sm:px-8">
           <span role="status" className="inline-flex items-center text-primary">
-            <LucideSvg className="size-8 animate-spin">
+            <LucideSvg className="size-8 animate-delayed-spin">
               <path d="M21 12a9 9 0 1 1-6.219-8.56" />
             </LucideSvg>
             <span className="sr-only">{dashboardFrameStrings.loading}</span>

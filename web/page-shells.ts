@@ -1,14 +1,15 @@
 /**
- * The build's preloading shells (shared/prerendered-pages.ts, PRELOADING_SHELLS): after the browser build is
- * written, each is the built index.html with a `<link rel="modulepreload" fetchpriority="low">` for every chunk
- * its page's code needs beyond what index.html preloads already, in the order they run. The browser then asks
- * for that code with the first response, behind the entry's own scripts (the low priority keeps the frame's
- * first paint theirs), instead of once the entry has run and asked for it; the entry's `import()` of the same
- * chunks finds them fetched (docs/decisions.md #280).
+ * The build's preloading shells (shared/prerendered-pages.ts, PRELOADING_SHELLS), written by the prerender step
+ * (prerender-pages-plugin.ts) once the browser build is out: each is the built index.html with
+ * - a `<link rel="modulepreload" fetchpriority="low">` for every chunk its page's code needs beyond what index.html
+ *   preloads already, in the order they run. The browser then asks for that code with the first response, behind
+ *   the entry's own scripts (the low priority keeps the first paint theirs), instead of once the entry has run and
+ *   asked for it; the entry's `import()` of the same chunks finds them fetched (docs/decisions.md #280);
+ * - its page's frame drawn in `#root` (the dashboard's: its header, sidebar and spinner), so the first paint is the
+ *   frame, from the first response, and the entry adopts it instead of drawing it (docs/decisions.md #295).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
 import { PRELOADING_SHELLS } from '../shared/prerendered-pages.js';
 
 /**
@@ -57,24 +58,22 @@ export function withPageCodePreloaded(html: string, files: readonly string[]): s
   return `${html.slice(0, at)}\n    ${links.join('\n    ')}${html.slice(at)}`;
 }
 
-export function pageShells(): Plugin {
-  let outDir = '';
-  return {
-    name: 'paylink-page-shells',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    configResolved(resolved) {
-      outDir = resolved.build.outDir;
-    },
-    closeBundle() {
-      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-      const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      for (const [address, file] of Object.entries(PRELOADING_SHELLS)) {
-        const modules = SHELL_CODE[address];
-        if (!modules) throw new Error(`No SHELL_CODE for the preloading shell ${address}`);
-        const target = path.join(outDir, file);
-        mkdirSync(path.dirname(target), { recursive: true });
-        writeFileSync(target, withPageCodePreloaded(shell, chunksInRunOrder(manifest, modules)));
-      }
-    },
-  };
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Writes each preloading shell into `outDir` from the built index.html and its manifest, with `frameOf(address)`,
+ * the frame's markup drawn by the prerender step's server build, in its `#root`.
+ */
+export function writePageShells(outDir: string, frameOf: (address: string) => string): void {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to draw a frame into`);
+  for (const [address, file] of Object.entries(PRELOADING_SHELLS)) {
+    const modules = SHELL_CODE[address];
+    if (!modules) throw new Error(`No SHELL_CODE for the preloading shell ${address}`);
+    const target = path.join(outDir, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const page = withPageCodePreloaded(shell, chunksInRunOrder(manifest, modules));
+    writeFileSync(target, page.replace(ROOT_ELEMENT, `<div id="root">${frameOf(address)}</div>`));
+  }
 }
