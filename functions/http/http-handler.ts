@@ -108,15 +108,12 @@ async function checkAccess(event: HttpEvent, personId: string) {
   const leastRole = MERCHANT_ROUTE_ROLES[event.routeKey];
   if (!leastRole) throw new HttpError(403, 'forbidden', 'This route has no role in the catalogue.');
   const signedInAt = Number(event.requestContext.authorizer?.lambda?.signedInAt ?? 0);
-  const access = await checkMerchantAccess(
-    merchantAccessDeps(),
-    {
-      personId,
-      requestedBusinessId: event.headers?.[BUSINESS_HEADER],
-      leastRole,
-      signedInAt: Number.isFinite(signedInAt) ? signedInAt : 0,
-    },
-  );
+  const access = await checkMerchantAccess(merchantAccessDeps(), {
+    personId,
+    requestedBusinessId: event.headers?.[BUSINESS_HEADER],
+    leastRole,
+    signedInAt: Number.isFinite(signedInAt) ? signedInAt : 0,
+  });
   accessByEvent.set(event, access);
   appendLogKeys({ merchantId: access.businessId, personId });
 }

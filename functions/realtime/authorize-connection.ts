@@ -16,10 +16,12 @@ import { checkMerchantAccess } from '../domain/team-access';
 /** The business this socket may watch, or undefined: every role sees payments arrive, so staff is enough. */
 async function businessOf(token: VerifiedMerchantToken, requested: string | undefined): Promise<string | undefined> {
   try {
-    const access = await checkMerchantAccess(
-      merchantAccessDeps(),
-      { personId: token.sub, requestedBusinessId: requested, leastRole: 'staff', signedInAt: token.signedInAt },
-    );
+    const access = await checkMerchantAccess(merchantAccessDeps(), {
+      personId: token.sub,
+      requestedBusinessId: requested,
+      leastRole: 'staff',
+      signedInAt: token.signedInAt,
+    });
     return access.businessId;
   } catch {
     return undefined;
