@@ -27,8 +27,8 @@ export function VerifyEmailPage() {
   const email = params.get('email') ?? '';
   const validLink = code !== '' && email !== '' && params.get('type') === 'signup';
   const joiningTeam = params.get(JOINING_TEAM_QUERY.name) === JOINING_TEAM_QUERY.value;
-  // Opened in another browser (a phone's mail app) with a code that expired: the sign-in page's "Resend
-  // verification email" here asks for the team's words too (docs/decisions.md #293).
+  // Opened in another browser (a phone's mail app), perhaps with a code that has expired: a "Resend verification
+  // email" on this browser's sign-in page then asks for the team's words too (docs/decisions.md #293).
   useEffect(() => {
     if (joiningTeam && email) rememberTeamSignupEmail(email);
   }, [joiningTeam, email]);
