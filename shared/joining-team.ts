@@ -9,5 +9,8 @@
  * anything else a visitor could read: it changes only the page's words, and only once Cognito took the code.
  */
 export const JOINING_TEAM_QUERY = { name: 'joining', value: 'team' } as const;
-/** The SignUp ClientMetadata key that tells Cognito's custom-message trigger the person is joining a team. */
+/**
+ * The ClientMetadata key (SignUp's, and ResendConfirmationCode's from the browser, docs/decisions.md #293) that
+ * tells Cognito's custom-message trigger the person is joining a team.
+ */
 export const JOINS_TEAM_METADATA = 'joinsTeam';

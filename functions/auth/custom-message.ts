@@ -6,7 +6,8 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '@shared/contracts/auth';
 import { JOINING_TEAM_QUERY, JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { ENV } from '../environment';
-import { firstNameOf, passwordResetEmail, verificationEmail } from '../domain/emails';
+import { passwordResetEmail, verificationEmail } from '../domain/cognito-emails';
+import { firstNameOf } from '../domain/emails';
 
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const origin = process.env[ENV.appOrigin] ?? '';
@@ -15,14 +16,13 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   switch (event.triggerSource) {
     case 'CustomMessage_SignUp':
     case 'CustomMessage_ResendCode': {
-      // A person joining a team (their SignUp said so) is asked to sign in to join it, not to set up a business.
-      // A resent code carries no metadata: its link has the plain words.
-      const joining =
-        event.request.clientMetadata?.[JOINS_TEAM_METADATA] === 'true'
-          ? `&${JOINING_TEAM_QUERY.name}=${JOINING_TEAM_QUERY.value}`
-          : '';
+      // A person joining a team is asked to sign in to join it, not to set up a business: their SignUp said so,
+      // and so does a resend the browser asks for (ResendConfirmationCode hands its ClientMetadata to this trigger
+      // as SignUp does, docs/decisions.md #283, #293).
+      const joiningTeam = event.request.clientMetadata?.[JOINS_TEAM_METADATA] === 'true';
+      const joining = joiningTeam ? `&${JOINING_TEAM_QUERY.name}=${JOINING_TEAM_QUERY.value}` : '';
       const link = `${origin}${VERIFY_EMAIL_PATH}?token_hash=${code}&type=signup&email=${email}${joining}`;
-      const message = verificationEmail(firstNameOf(event.request.userAttributes.name), link);
+      const message = verificationEmail(firstNameOf(event.request.userAttributes.name), link, joiningTeam);
       event.response.emailSubject = message.subject;
       event.response.emailMessage = message.html;
       break;

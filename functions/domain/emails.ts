@@ -95,43 +95,6 @@ export function email(
   };
 }
 
-/**
- * The sign-up verification email. `link` carries Cognito's `{####}` code placeholder, which Cognito
- * replaces with the code after this trigger returns, so the link is written once.
- */
-export function verificationEmail(firstName: string, link: string): Email {
-  return email(
-    `Confirm your email to start your ${BRAND_NAME} trial`,
-    `Welcome to ${BRAND_NAME}${firstName ? `, ${firstName}` : ''}!`,
-    ['Confirm your email address to activate your account and start your 30-day free trial.'],
-    {
-      action: {
-        label: 'Open this link to confirm your email (tap it, or paste it into your browser)',
-        url: link,
-        once: true,
-      },
-    },
-    "If you didn't sign up for Paylink, ignore this email: no account is activated without it.",
-  );
-}
-
-/** The password-reset email; `link` carries Cognito's code placeholder, so it is written once. */
-export function passwordResetEmail(link: string): Email {
-  return email(
-    `Reset your ${BRAND_NAME} password`,
-    'Reset your password',
-    ['Someone (hopefully you) asked to reset the password of your Paylink account.'],
-    {
-      action: {
-        label: 'Open this link to choose a new password (tap it, or paste it into your browser)',
-        url: link,
-        once: true,
-      },
-    },
-    "If you didn't ask for this, ignore this email: your password stays as it is.",
-  );
-}
-
 export function magicLinkEmail(link: string): Email {
   return email(
     `Your ${BRAND_NAME} sign-in link`,

@@ -10,8 +10,7 @@ import type { ApiError } from '@shared/contracts/errors';
 import { BUSINESS_HEADER } from '@shared/roles';
 import '../adapters/english-validation-messages';
 import { appendLogKeys, log, observed } from '../adapters/observability';
-import { personStanding } from '../adapters/session-end-store';
-import { teamStore } from '../adapters/team-store';
+import { merchantAccessDeps } from '../adapters/merchant-access-deps';
 import { MERCHANT_ROUTE_ROLES } from '../catalog/merchant-roles';
 import { HttpError } from '../domain/http-error';
 import { checkMerchantAccess, type Access } from '../domain/team-access';
@@ -109,15 +108,12 @@ async function checkAccess(event: HttpEvent, personId: string) {
   const leastRole = MERCHANT_ROUTE_ROLES[event.routeKey];
   if (!leastRole) throw new HttpError(403, 'forbidden', 'This route has no role in the catalogue.');
   const signedInAt = Number(event.requestContext.authorizer?.lambda?.signedInAt ?? 0);
-  const access = await checkMerchantAccess(
-    { team: teamStore, standingOf: personStanding },
-    {
-      personId,
-      requestedBusinessId: event.headers?.[BUSINESS_HEADER],
-      leastRole,
-      signedInAt: Number.isFinite(signedInAt) ? signedInAt : 0,
-    },
-  );
+  const access = await checkMerchantAccess(merchantAccessDeps(), {
+    personId,
+    requestedBusinessId: event.headers?.[BUSINESS_HEADER],
+    leastRole,
+    signedInAt: Number.isFinite(signedInAt) ? signedInAt : 0,
+  });
   accessByEvent.set(event, access);
   appendLogKeys({ merchantId: access.businessId, personId });
 }

@@ -10,17 +10,18 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { verifyMerchantToken, type VerifiedMerchantToken } from '../adapters/cognito-token-verifier';
 import { observed } from '../adapters/observability';
-import { personStanding } from '../adapters/session-end-store';
-import { teamStore } from '../adapters/team-store';
+import { merchantAccessDeps } from '../adapters/merchant-access-deps';
 import { checkMerchantAccess } from '../domain/team-access';
 
 /** The business this socket may watch, or undefined: every role sees payments arrive, so staff is enough. */
 async function businessOf(token: VerifiedMerchantToken, requested: string | undefined): Promise<string | undefined> {
   try {
-    const access = await checkMerchantAccess(
-      { team: teamStore, standingOf: personStanding },
-      { personId: token.sub, requestedBusinessId: requested, leastRole: 'staff', signedInAt: token.signedInAt },
-    );
+    const access = await checkMerchantAccess(merchantAccessDeps(), {
+      personId: token.sub,
+      requestedBusinessId: requested,
+      leastRole: 'staff',
+      signedInAt: token.signedInAt,
+    });
     return access.businessId;
   } catch {
     return undefined;

@@ -6,7 +6,7 @@
  * again shows a page that says she belongs to no business and how to go on, not a broken dashboard.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { linkIn, waitForEmail } from '../support/mailbox';
+import { linkIn, waitForEmail, type MailboxEmail } from '../support/mailbox';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { createConfirmedMerchant, E2E_PASSWORD, e2eEnv, merchantAccessToken, merchantApi } from './support/merchant';
 
@@ -22,6 +22,15 @@ function phone(browser: Browser) {
     isMobile: true,
     timezoneId: 'Pacific/Auckland',
   });
+}
+
+/** A verification email for a person joining a team: their words and link, nothing of a trial (#283, #293). */
+function expectTeamVerificationEmail(verification: MailboxEmail) {
+  expect(verification.subject).toBe('Confirm your email to join your team on Paylink');
+  // Cognito sends its emails as HTML alone.
+  expect(verification.body.html).toContain('your team is waiting for you');
+  expect(`${verification.subject} ${verification.body.html}`).not.toMatch(/trial/i);
+  expect(linkIn(verification, '/verify-email').searchParams.get('joining')).toBe('team');
 }
 
 test('an invited barista signs up as a person and lands in the café as Staff', async ({ browser }, testInfo) => {
@@ -57,9 +66,18 @@ test('an invited barista signs up as a person and lands in the café as Staff', 
   await page.getByRole('button', { name: 'Create my login' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+  const first = await waitForEmail(e2eEnv.mailboxUrl, email, { subject: /Confirm your email/ });
+  expectTeamVerificationEmail(first);
 
-  // Her mail app opens the confirmation link in a browser of its own: nothing of the join page is there.
-  const verification = await waitForEmail(e2eEnv.mailboxUrl, email, { subject: /Confirm your email/ });
+  // She tries to sign in before confirming, and asks for the email again: the new one still says she is
+  // joining a team, with no trial of her own (docs/decisions.md #293).
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  const verification = await waitForEmail(e2eEnv.mailboxUrl, email, { subject: /Confirm your email/, count: 2 });
+  expectTeamVerificationEmail(verification);
+
+  // Her mail app opens the new confirmation link in a browser of its own: nothing of the join page is there.
   const mailContext = await phone(browser);
   const inMail = await mailContext.newPage();
   await inMail.goto(linkIn(verification, '/verify-email').href);

@@ -5,7 +5,11 @@
  * 500, never a business made by accident — and so is a live socket on it (#285). Against the local runtime,
  * reading the mail as the invitee does.
  */
-import { AdminGetUserCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  ConfirmSignUpCommand,
+  ResendConfirmationCodeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRoutes } from '@functions/catalog';
@@ -15,6 +19,7 @@ import {
   INVITATION_INVALID_MESSAGE,
   INVITATION_OTHER_EMAIL_MESSAGE,
 } from '@shared/contracts/team';
+import { JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { BUSINESS_HEADER, NO_OWN_BUSINESS_CODE, NO_OWN_BUSINESS_MESSAGE, NOT_A_MEMBER_MESSAGE } from '@shared/roles';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { openSocket } from '../support/realtime-socket';
@@ -142,6 +147,35 @@ describe('signing up from an invitation', () => {
     const again = await signUpInvited(token, newEmail('again'));
     expect(again.status).toBe(404);
     expect(await messageOf(again)).toBe(INVITATION_INVALID_MESSAGE);
+  });
+
+  it("says they are joining a team in a code sent again with the flag, and a new merchant's words without it", async () => {
+    const email = newEmail('resend');
+    const { token } = await invite(email);
+    expect((await signUpInvited(token, email)).status).toBe(201);
+    const first = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^Confirm your email/ });
+    expect(first.subject).toBe('Confirm your email to join your team on Paylink');
+    // As the browser asks for it (lib/auth.ts): Cognito hands ClientMetadata to the custom-message trigger as
+    // CustomMessage_ResendCode (docs/decisions.md #293).
+    const resend = (clientMetadata?: Record<string, string>) =>
+      env.cognito.send(
+        new ResendConfirmationCodeCommand({
+          ClientId: env.runtime.cognito.userPoolClientId,
+          Username: email,
+          ClientMetadata: clientMetadata,
+        }),
+      );
+    await resend({ [JOINS_TEAM_METADATA]: 'true' });
+    const again = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^Confirm your email/, count: 2 });
+    expect(again.subject).toBe('Confirm your email to join your team on Paylink');
+    expect(again.body.html).toContain('your team is waiting for you');
+    expect(`${again.subject} ${again.body.html}`).not.toMatch(/trial/i);
+    expect(linkIn(again, '/verify-email').searchParams.get('joining')).toBe('team');
+    // Without it (another browser, storage cleared), the words are a new merchant's, as before.
+    await resend();
+    const plain = await waitForEmail(env.runtime.mailbox.url, email, { subject: /^Confirm your email/, count: 3 });
+    expect(plain.subject).toBe('Confirm your email to start your Paylink trial');
+    expect(linkIn(plain, '/verify-email').searchParams.has('joining')).toBe(false);
   });
 
   it('refuses a forged token and creates nothing', async () => {

@@ -16,8 +16,10 @@ import {
   signOut,
 } from 'aws-amplify/auth';
 import { readMagicLinkToken } from '@shared/contracts/auth';
+import { JOINS_TEAM_METADATA } from '@shared/joining-team';
 import { loadRuntimeConfig } from './runtime-config';
 import { clearSessionRecord, sessionRecordFor, writeSessionRecord } from './session-record';
+import { signedUpToJoinTeam } from './team-signup-email';
 
 /** Who is signed in, as far as the browser can tell from its tokens. */
 export interface SignedInSession {
@@ -188,10 +190,14 @@ export async function confirmEmail(email: string, code: string): Promise<'confir
   }
 }
 
-/** Emails a new verification link. */
+/**
+ * Emails a new verification link. A person who signed up here from a team invitation gets the team's words
+ * again: Cognito hands the ClientMetadata to the custom-message trigger (docs/decisions.md #293).
+ */
 export async function resendVerificationEmail(email: string): Promise<void> {
   await configureAuth();
-  await resendSignUpCode({ username: email });
+  const clientMetadata = signedUpToJoinTeam(email) ? { [JOINS_TEAM_METADATA]: 'true' } : undefined;
+  await resendSignUpCode({ username: email, options: { clientMetadata } });
 }
 
 /**

@@ -7,3 +7,4 @@ export { RolePage } from './components/role-page';
 export { TeamCard } from './components/team-card';
 export { teamStrings } from './team-strings';
 export { useBusinessWithoutOwn } from './hooks/use-business-without-own';
+export { ownerSetupShownTo, sharedControlShownTo, useOwnerSetupShown } from './hooks/use-unread-role';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { CircleCheck, CircleX, Clock, MailCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoginForm } from './login-form';
@@ -6,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { JOINING_TEAM_QUERY } from '@shared/joining-team';
 import { authErrorName, confirmEmail } from '@web/lib/auth';
+import { rememberTeamSignupEmail } from '@web/lib/team-signup-email';
 import { authStrings } from '../auth-strings';
 import { AuthStatusCard } from './auth-status-card';
 
@@ -25,6 +27,11 @@ export function VerifyEmailPage() {
   const email = params.get('email') ?? '';
   const validLink = code !== '' && email !== '' && params.get('type') === 'signup';
   const joiningTeam = params.get(JOINING_TEAM_QUERY.name) === JOINING_TEAM_QUERY.value;
+  // Opened in another browser (a phone's mail app), perhaps with a code that has expired: a "Resend verification
+  // email" on this browser's sign-in page then asks for the team's words too (docs/decisions.md #293).
+  useEffect(() => {
+    if (joiningTeam && email) rememberTeamSignupEmail(email);
+  }, [joiningTeam, email]);
 
   // A query, not an effect: the code works once, and a query runs once however often the page mounts.
   const verification = useQuery({

@@ -22,8 +22,14 @@ import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { useCurrentBusinessId } from '@web/lib/current-business';
 import { RealtimeProvider } from '@web/lib/realtime/realtime-provider';
 import { useStripeReturn } from '@web/features/stripe-connection';
-import { BusinessSwitcher, PendingInvitation, teamStrings, useCurrentRole } from '@web/features/team';
-import { roleAllows, type Role } from '@shared/roles';
+import {
+  BusinessSwitcher,
+  PendingInvitation,
+  sharedControlShownTo,
+  teamStrings,
+  useCurrentRole,
+} from '@web/features/team';
+import type { Role } from '@shared/roles';
 import { dashboardStrings } from '../dashboard-strings';
 import { useLogout } from '../hooks/use-logout';
 import { phoneForReading } from '@shared/phone-number';
@@ -170,7 +176,7 @@ function SidebarContent({ email, onNavigate }: { email: string | undefined; onNa
   const logout = useLogout();
   const role = useCurrentRole();
   // Until the role is known, only what every role sees.
-  const shown = navItems.filter((item) => !item.leastRole || (role && roleAllows(role, item.leastRole)));
+  const shown = navItems.filter((item) => !item.leastRole || sharedControlShownTo(role, item.leastRole));
   return (
     <>
       <div className="flex h-16 shrink-0 items-center border-b border-border px-6">

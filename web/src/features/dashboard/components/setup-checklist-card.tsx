@@ -2,7 +2,7 @@ import { ArrowRight, CircleCheck, Circle, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { useConnectStripe } from '@web/features/stripe-connection';
-import { useCurrentRole } from '@web/features/team';
+import { useOwnerSetupShown } from '@web/features/team';
 import { cn } from '@web/lib/cn';
 import { usePaymentLinks } from '@web/lib/payment-links-api';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
@@ -27,11 +27,11 @@ export function SetupChecklistCard() {
   const { progress, record } = useSetupProgress();
   const { connect, isConnecting } = useConnectStripe();
   const profile = useMerchantProfile();
-  const role = useCurrentRole();
+  const ownerSetup = useOwnerSetupShown();
 
   // Setting the business up is its owner's: a Manager or Staff can neither connect its Stripe account nor save
   // its tax settings (docs/decisions.md #161, #235), so the steps are not offered to them.
-  if (role !== undefined && role !== 'owner') return null;
+  if (!ownerSetup) return null;
   if (progress.dismissed || !stripe.data || !links.data || !profile.data) return null;
   const steps: SetupStep[] = [
     {

@@ -26,8 +26,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/brand';
 import { formatMoney } from '@web/lib/format-money';
 import { useMerchantProfile } from '@web/lib/merchant-profile';
 import { SendRequestDialog } from '@web/features/requests';
-import { teamStrings, useCurrentRole } from '@web/features/team';
-import { roleAllows } from '@shared/roles';
+import { sharedControlShownTo, teamStrings, useCurrentRole } from '@web/features/team';
 import { useSetPaymentLinkActive } from '@web/lib/payment-links-api';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { linkAmountText, linkBadges, linkRepeatText, linkTipPercents, publicLinkUrl } from '../payment-link-display';
@@ -63,7 +62,7 @@ export function PaymentLinkRow({
   const [sendingRequest, setSendingRequest] = useState(false);
   // Changing or closing a link is a manager's (docs/decisions.md #161): Staff create links and their QR codes.
   const role = useCurrentRole();
-  const canChange = role !== undefined && roleAllows(role, 'manager');
+  const canChange = sharedControlShownTo(role, 'manager');
 
   const setActive = (isActive: boolean) =>
     toggle.mutate(
@@ -239,7 +238,7 @@ function RecurringLinkResults({ link, results }: { link: PaymentLink; results: N
       <span className="font-medium tabular-nums">
         {strings.grossAtSignUp(formatMoney(results.grossCents, link.currency))}
       </span>
-      {role && roleAllows(role, 'manager') ? (
+      {sharedControlShownTo(role, 'manager') ? (
         <Link
           to={`/dashboard/subscribers?linkId=${encodeURIComponent(link.linkId)}`}
           aria-label={strings.seeSubscribers(link.title)}

@@ -12,8 +12,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { WithMerchantProfile } from '@web/components/with-merchant-profile';
 import { formatMoney } from '@web/lib/format-money';
-import { teamStrings, useCurrentRole } from '@web/features/team';
-import { roleAllows } from '@shared/roles';
+import { sharedControlShownTo, teamStrings, useCurrentRole } from '@web/features/team';
 import { useCancelRequest, useRequests } from '../api/requests-api';
 import { requestsStrings as strings } from '../requests-strings';
 import { SendRequestDialog } from './send-request-dialog';
@@ -49,7 +48,7 @@ function Requests({ profile }: { profile: MerchantProfile }) {
   const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
   // Staff send requests; cancelling one is a manager's (docs/decisions.md #161).
   const role = useCurrentRole();
-  const canCancel = role !== undefined && roleAllows(role, 'manager');
+  const canCancel = sharedControlShownTo(role, 'manager');
 
   return (
     <ListCard

@@ -3,8 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { LoadingState } from '@web/components/loading-state';
 import { Button } from '@web/components/ui/button';
 import { GateScreen } from '@web/components/gate-screen';
-import { useCurrentRole } from '@web/features/team';
-import { roleAllows } from '@shared/roles';
+import { useOwnerSetupShown } from '@web/features/team';
 import { useStripeConnection } from '../api/get-stripe-connection';
 import { useConnectStripe } from '../hooks/use-connect-stripe';
 import { stripeConnectionStrings } from '../stripe-connection-strings';
@@ -31,7 +30,7 @@ export function StripeConnectionGate({ children }: { children: ReactNode }) {
 
 function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; onCheckAgain: () => void }) {
   const { connect, isConnecting } = useConnectStripe();
-  const role = useCurrentRole();
+  const ownerSetup = useOwnerSetupShown();
   const checkAgain = (
     <Button size="lg" variant="outline" onClick={onCheckAgain} disabled={checking}>
       <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
@@ -40,7 +39,7 @@ function ConnectStripeScreen({ checking, onCheckAgain }: { checking: boolean; on
   );
   // Connecting is the owner's (the catalogue's POST /api/me/stripe/connect): a Manager or Staff member is told
   // so, in a sentence, with no button the server would refuse (docs/decisions.md #282).
-  if (role && !roleAllows(role, 'owner')) {
+  if (!ownerSetup) {
     return (
       <GateScreen
         icon={Landmark}

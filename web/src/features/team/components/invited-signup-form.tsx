@@ -19,6 +19,7 @@ import { Input } from '@web/components/ui/input';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { chooseBusiness } from '@web/lib/current-business';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { rememberTeamSignupEmail } from '@web/lib/team-signup-email';
 import { useInvitedSignup } from '../api/invited-signup';
 import { teamStrings } from '../team-strings';
 import { takePendingInvitation } from '../pending-invitation-token';
@@ -62,6 +63,8 @@ export function InvitedSignupForm({ token, invitation }: { token: string; invita
       // Used: the dashboard must not try to accept it again once they sign in.
       takePendingInvitation();
       chooseBusiness(joined.businessId);
+      // A verification email sent again from the sign-in page says they are joining a team, as the first did.
+      rememberTeamSignupEmail(joined.email);
       await navigate('/login', { state: { signedUpEmail: joined.email } });
     } catch (failure) {
       if (failure instanceof ApiRequestError) {

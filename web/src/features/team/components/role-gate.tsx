@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { roleAllows, type Role } from '@shared/roles';
+import type { Role } from '@shared/roles';
 import { useCurrentRole } from '../api/team';
+import { sharedControlShownTo } from '../hooks/use-unread-role';
 
 /**
  * Shows `children` only to a role at least `least` (the server refuses the rest anyway,
- * docs/decisions.md #161); otherwise `why`, so a hidden thing is explained, not just missing.
+ * docs/decisions.md #161); otherwise `why`, so a hidden thing is explained, not just missing. Nothing until the
+ * role is read (`sharedControlShownTo`).
  */
 export function RoleGate({
   least,
@@ -16,7 +18,6 @@ export function RoleGate({
   children: ReactNode;
 }) {
   const role = useCurrentRole();
-  if (!role) return null;
-  if (roleAllows(role, least)) return children;
-  return why ? why(role) : null;
+  if (sharedControlShownTo(role, least)) return children;
+  return role && why ? why(role) : null;
 }
