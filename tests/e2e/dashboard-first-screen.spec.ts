@@ -7,7 +7,7 @@
 import { BRAND_NAME } from '@shared/brand';
 import { dashboardFrameStrings } from '@web/features/dashboard/dashboard-frame-strings';
 import { SESSION_RECORD_KEY } from '@web/lib/session-record';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInWithStoredSession } from './support/browser-session';
 import { HOME_READS } from './support/home-reads';
 import { createMerchantReadyForPayments } from './support/merchant';
@@ -22,14 +22,7 @@ test("every read the home draws leaves with the entry, while the app's own chunk
   await signInWithStoredSession(page, await createMerchantReadyForPayments());
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
-  let appChunkHeld = false;
-  let releaseAppChunk = () => {};
-  const appChunkReleased = new Promise<void>((resolve) => (releaseAppChunk = resolve));
-  await page.route(/\/assets\/merchant-app-[\w-]+\.js$/, async (route) => {
-    appChunkHeld = true;
-    await appChunkReleased;
-    await route.fallback();
-  });
+  const appChunk = await holdBack(page, /\/assets\/merchant-app-[\w-]+\.js$/);
   const asked: string[] = [];
   page.on('request', (request) => {
     const { pathname, search } = new URL(request.url());
@@ -38,10 +31,10 @@ test("every read the home draws leaves with the entry, while the app's own chunk
   await page.reload({ waitUntil: 'commit' });
   await expect.poll(() => HOME_READS.filter((read) => !asked.includes(read)), { timeout: 15_000 }).toEqual([]);
   // The app's chunk was asked for and is still held: the entry alone asked for the reads, and drew the frame.
-  expect(appChunkHeld).toBe(true);
+  expect(appChunk.held).not.toEqual([]);
   await expect(page.getByRole('status').filter({ hasText: dashboardFrameStrings.loading })).toBeAttached();
   await expect(page.getByRole('banner').getByText(BRAND_NAME, { exact: true })).toBeVisible();
-  releaseAppChunk();
+  appChunk.release();
   await expect(welcome).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
   await expect(page.getByText('No payments yet')).toBeVisible();
@@ -58,14 +51,7 @@ test("the home's code is asked for by the page's first response, while the entry
   await signInWithStoredSession(page, await createMerchantReadyForPayments());
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
-  let releaseEntry = () => {};
-  const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
-  let entryHeld = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    entryHeld = true;
-    await entryReleased;
-    await route.fallback();
-  });
+  const entry = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
   const pageCode = /\/assets\/(dashboard-guard-route|dashboard-home|merchant-app|dashboard-contracts)-[\w-]+\.js$/;
   const asked = new Set<string>();
   page.on('request', (request) => {
@@ -76,8 +62,8 @@ test("the home's code is asked for by the page's first response, while the entry
   await expect
     .poll(() => [...asked].toSorted(), { timeout: 15_000 })
     .toEqual(['dashboard-contracts', 'dashboard-guard-route', 'dashboard-home', 'merchant-app']);
-  expect(entryHeld).toBe(true);
-  releaseEntry();
+  expect(entry.held).not.toEqual([]);
+  entry.release();
   await expect(welcome).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
 });
@@ -104,18 +90,8 @@ test("the home's first response arrives with the dashboard's frame, which the en
   await signInWithStoredSession(page, await createMerchantReadyForPayments());
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
-  let releaseEntry = () => {};
-  const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryReleased;
-    await route.fallback();
-  });
-  let releaseAppChunk = () => {};
-  const appChunkReleased = new Promise<void>((resolve) => (releaseAppChunk = resolve));
-  await page.route(/\/assets\/merchant-app-[\w-]+\.js$/, async (route) => {
-    await appChunkReleased;
-    await route.fallback();
-  });
+  const entry = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
+  const appChunk = await holdBack(page, /\/assets\/merchant-app-[\w-]+\.js$/);
   const asked = new Set<string>();
   page.on('request', (request) => {
     const { pathname, search } = new URL(request.url());
@@ -125,7 +101,7 @@ test("the home's first response arrives with the dashboard's frame, which the en
   await expect(page.getByRole('banner').getByText(BRAND_NAME, { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: dashboardFrameStrings.loading })).toBeAttached();
   expect(asked.size).toBe(0);
-  releaseEntry();
+  entry.release();
   // The entry has run its first tasks once the home's reads are asked for; the frame's task is queued behind them,
   // and a task queued after that runs after it.
   await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);
@@ -139,7 +115,7 @@ test("the home's first response arrives with the dashboard's frame, which the en
     };
   });
   expect(adopted).toEqual({ sameFrame: true, removed: [] });
-  releaseAppChunk();
+  appChunk.release();
   await expect(welcome).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
 });
@@ -154,15 +130,8 @@ test("without a good token in the session record, every read the home draws is a
   await signInWithStoredSession(page, await createMerchantReadyForPayments());
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
-  const heldChunks: string[] = [];
-  let releasePageCode = () => {};
-  const pageCodeReleased = new Promise<void>((resolve) => (releasePageCode = resolve));
   const pageCode = /\/assets\/(dashboard-guard-route|home-loader|dashboard-home)-[\w-]+\.js$/;
-  await page.route(pageCode, async (route) => {
-    heldChunks.push(pageCode.exec(route.request().url())![1]!);
-    await pageCodeReleased;
-    await route.fallback();
-  });
+  const pageCodeHeld = await holdBack(page, pageCode);
   const asked = new Set<string>();
   page.on('request', (request) => {
     const { pathname, search } = new URL(request.url());
@@ -177,8 +146,10 @@ test("without a good token in the session record, every read the home draws is a
   await page.reload({ waitUntil: 'commit' });
   await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);
   // The guard's and the home's chunks were asked for and are still held (so this test sees the files it means).
-  await expect.poll(() => heldChunks.toSorted()).toEqual(['dashboard-guard-route', 'dashboard-home']);
-  releasePageCode();
+  await expect
+    .poll(() => pageCodeHeld.held.map((url) => pageCode.exec(url)![1]).toSorted())
+    .toEqual(['dashboard-guard-route', 'dashboard-home']);
+  pageCodeHeld.release();
   await expect(welcome).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
 });
@@ -215,3 +186,16 @@ test('the first screen is drawn before the cards below it: the plan and the newe
     expect(seen[below], below).toBe(seen['Business Overview']);
   }
 });
+
+/** Holds back every request of `page` whose URL matches `pattern` until `release()`; `held` lists their URLs. */
+async function holdBack(page: Page, pattern: RegExp) {
+  const held: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.fallback();
+  });
+  return { held, release: () => release() };
+}
