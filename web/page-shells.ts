@@ -59,6 +59,11 @@ export function withPageCodePreloaded(html: string, files: readonly string[]): s
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/**
+ * Without JavaScript the frame's spinner would turn for ever above index.html's `<noscript>` words: a browser that
+ * runs no script hides the frame and shows only those words, as index.html's empty root does.
+ */
+const FRAME_HIDDEN_WITHOUT_SCRIPT = '<noscript><style>#root{display:none}</style></noscript>';
 
 /**
  * Writes each preloading shell into `outDir` from the built index.html and its manifest, with `frameOf(address)`,
@@ -74,6 +79,7 @@ export function writePageShells(outDir: string, frameOf: (address: string) => st
     const target = path.join(outDir, file);
     mkdirSync(path.dirname(target), { recursive: true });
     const page = withPageCodePreloaded(shell, chunksInRunOrder(manifest, modules));
-    writeFileSync(target, page.replace(ROOT_ELEMENT, `<div id="root">${frameOf(address)}</div>`));
+    const drawn = page.replace(ROOT_ELEMENT, `<div id="root">${frameOf(address)}</div>`);
+    writeFileSync(target, drawn.replace('</head>', `    ${FRAME_HIDDEN_WITHOUT_SCRIPT}\n  </head>`));
   }
 }

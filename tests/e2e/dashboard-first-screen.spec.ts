@@ -120,6 +120,20 @@ test("the home's first response arrives with the dashboard's frame, which the en
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
 });
 
+test('without JavaScript, the dashboard says it needs it instead of showing a frame that never loads', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: process.env.PAYLINK_E2E_BASE_URL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  // Playwright's text queries skip <noscript>: its box on the page, and its words, are read directly.
+  const noScript = page.locator('body > noscript');
+  await expect(noScript).toBeVisible();
+  expect(await noScript.textContent()).toContain(`${BRAND_NAME} needs JavaScript to run.`);
+  await expect(page.locator('#root')).toBeHidden();
+  await context.close();
+});
+
 test("without a good token in the session record, every read the home draws is asked for before the dashboard's page code arrives: the app's chunk starts them", async ({
   page,
 }) => {
