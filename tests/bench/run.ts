@@ -144,7 +144,7 @@ async function lostWebhooks() {
   report.section('lostWebhooks', { ...measured, command });
   report.row(
     `${measured.pending.toLocaleString('en-NZ')} pending, ${measured.paid} paid with lost webhooks`,
-    `all settled after ${measured.runsUntilSettled ?? 'more than 12'} runs; Stripe calls per run ` +
+    `${measured.runsUntilSettled === null ? `not all settled in ${measured.runMs.length}` : `all settled after ${measured.runsUntilSettled}`} runs; Stripe calls per run ` +
       `${measured.stripeCallsPerRun.join(', ')} (budget ${measured.stripeBudgetPerRun}); run ms ${measured.runMs.join(', ')}`,
     command,
   );

@@ -20,6 +20,7 @@ import type { TestRuntime } from '../integration/harness';
 import { reverifyTimeLeft } from '../support/lambda-time';
 import { seedPaidWithLostWebhooks } from '../support/lost-webhooks-seed';
 import { batchPutPayments, pendingPayment } from '../support/payments-seed';
+import { othersTakenProblems, watchWorkList } from './reverify-work-list';
 
 const THREE_DAYS_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -47,6 +48,8 @@ export interface SaturatedReverifyFigures extends SaturatedReverifyCounts {
   timeLeftAtCountRepairMs: number | null;
   timeLeftAtSealingMs: number | null;
   timeLeftAtEndMs: number;
+  /** Payments other sections left due that the run took ahead of these (must be 0: else the row is not these). */
+  othersTaken: number;
   problems: string[];
 }
 
@@ -103,7 +106,8 @@ export async function measureSaturatedReverify(
   env: TestRuntime,
   counts: SaturatedReverifyCounts,
 ): Promise<SaturatedReverifyFigures> {
-  await seedPaidWithLostWebhooks(env, counts);
+  const { sessions } = await seedPaidWithLostWebhooks(env, counts);
+  const workList = watchWorkList(paymentStore, new Set(sessions.map(({ paymentId }) => paymentId)));
   await batchPutPayments(owedRows(counts, new Date(Date.now() - SETTLE_FINISH_GRACE_MS)));
 
   const deps = await settlementDeps(new Date());
@@ -124,7 +128,7 @@ export async function measureSaturatedReverify(
         },
       },
       payments: {
-        ...paymentStore,
+        ...workList.payments,
         listAllUncounted: (shard) => {
           timeLeftAtCountRepairMs ??= timeLeft();
           return paymentStore.listAllUncounted(shard);
@@ -141,6 +145,7 @@ export async function measureSaturatedReverify(
     problems.push(`the saturated run sealed ${run.sealed} of ${counts.merchants} days`);
   if (run.finished < counts.unfinished)
     problems.push(`the saturated run finished ${run.finished} of ${counts.unfinished} settles`);
+  problems.push(...othersTakenProblems('saturated re-verify', workList.othersTaken()));
   return {
     ...counts,
     lambdaTimeoutMs: Math.round(lambdaTimeoutMs / 1000) * 1000,
@@ -153,6 +158,7 @@ export async function measureSaturatedReverify(
     timeLeftAtCountRepairMs: timeLeftAtCountRepairMs === null ? null : Math.round(timeLeftAtCountRepairMs),
     timeLeftAtSealingMs: timeLeftAtSealingMs === null ? null : Math.round(timeLeftAtSealingMs),
     timeLeftAtEndMs: Math.round(timeLeftAtEndMs),
+    othersTaken: workList.othersTaken(),
     problems,
   };
 }

@@ -2,12 +2,16 @@
  * Issue 42 item 5 (docs/decisions.md #129): a busy merchant's payout is recorded a page at a
  * time and continues where a run stopped, never starting again; its lines are read from the API a page at
  * a time, every line once, with the whole payout's total on every page; a catch-up run killed during one
- * merchant's payout leaves that merchant rescheduled, not first in line for ever.
+ * merchant's payout leaves that merchant rescheduled, not first in line for ever. Its seed (shared with the
+ * bench) writes the charges' payments as paid, out of the re-verify schedule's work list.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentStore } from '@functions/adapters/payment-store';
 import { payoutDeps } from '@functions/adapters/payout-deps';
+import { allShards, PENDING_SHARDS } from '@functions/domain/payments';
 import { applyPayoutEvent, catchUpPayouts } from '@functions/domain/payout-recording';
+import { REVERIFY_CHECKS_PER_RUN } from '@functions/domain/reverification';
 import type { StripePort } from '@functions/domain/stripe-port';
 import { apiErrorSchema } from '@shared/contracts/errors';
 import { payoutDetailSchema, type PayoutLine } from '@shared/contracts/payouts';
@@ -101,6 +105,19 @@ describe('a busy merchant’s payout', () => {
     const firstPage = await linesPage(merchant, busy.payoutId, '');
     expect(firstPage.lines).toHaveLength(500);
     expect(firstPage.nextCursor).not.toBeNull();
+  });
+
+  // The bench seeds 20,000 of them in the runtime its re-verify sections use next: left pending with no
+  // Checkout session, they were due a day ago and took every run's work list ahead of those sections' own.
+  it('its seeded payments are paid, so none is due a re-verify check', async () => {
+    const due = await Promise.all(
+      allShards('pending', PENDING_SHARDS).map((shard) =>
+        paymentStore.listDueForReverify(shard, new Date().toISOString(), REVERIFY_CHECKS_PER_RUN),
+      ),
+    );
+    const seeded = new Set(Array.from({ length: TRANSACTIONS }, (_, index) => busy.paymentIdOf(index)));
+    expect(due.flat().filter(({ paymentId }) => seeded.has(paymentId)).length).toBe(0);
+    expect(await paymentStore.get(busy.paymentIdOf(0))).toMatchObject({ status: 'succeeded' });
   });
 
   it('refuses a cursor it did not give out with a 400, and another merchant’s payout with a 404', async () => {
