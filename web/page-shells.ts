@@ -58,7 +58,8 @@ export function withPageCodePreloaded(html: string, files: readonly string[]): s
   return `${html.slice(0, at)}\n    ${links.join('\n    ')}${html.slice(at)}`;
 }
 
-const ROOT_ELEMENT = '<div id="root"></div>';
+/** index.html's empty root, which the prerender step and the shells draw into. */
+export const ROOT_ELEMENT = '<div id="root"></div>';
 /**
  * Without JavaScript the frame's spinner would turn for ever above index.html's `<noscript>` words: a browser that
  * runs no script hides the frame and shows only those words, as index.html's empty root does.

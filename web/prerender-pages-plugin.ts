@@ -16,10 +16,9 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { escapeHtml } from '../shared/escape-html.js';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages.js';
-import { writePageShells } from './page-shells.js';
+import { ROOT_ELEMENT, writePageShells } from './page-shells.js';
 import type { PrerenderedHead } from './src/components/prerendered-head.js';
 
-const ROOT_ELEMENT = '<div id="root"></div>';
 const BOOT_SCRIPT = '/prerendered-boot.js';
 
 /**

@@ -23,11 +23,7 @@ test("every read the home draws leaves with the entry, while the app's own chunk
   const welcome = page.getByRole('heading', { level: 1, name: /^Welcome( back)?, / });
   await expect(welcome).toBeVisible();
   const appChunk = await holdBack(page, /\/assets\/merchant-app-[\w-]+\.js$/);
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const { pathname, search } = new URL(request.url());
-    if (pathname.startsWith('/api/')) asked.push(`${pathname}${search}`);
-  });
+  const asked = apiRequestsOf(page);
   await page.reload({ waitUntil: 'commit' });
   await expect.poll(() => HOME_READS.filter((read) => !asked.includes(read)), { timeout: 15_000 }).toEqual([]);
   // The app's chunk was asked for and is still held: the entry alone asked for the reads, and drew the frame.
@@ -92,19 +88,15 @@ test("the home's first response arrives with the dashboard's frame, which the en
   await expect(welcome).toBeVisible();
   const entry = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
   const appChunk = await holdBack(page, /\/assets\/merchant-app-[\w-]+\.js$/);
-  const asked = new Set<string>();
-  page.on('request', (request) => {
-    const { pathname, search } = new URL(request.url());
-    if (pathname.startsWith('/api/')) asked.add(`${pathname}${search}`);
-  });
+  const asked = apiRequestsOf(page);
   await page.reload({ waitUntil: 'commit' });
   await expect(page.getByRole('banner').getByText(BRAND_NAME, { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: dashboardFrameStrings.loading })).toBeAttached();
-  expect(asked.size).toBe(0);
+  expect(asked).toEqual([]);
   entry.release();
   // The entry has run its first tasks once the home's reads are asked for; the frame's task is queued behind them,
   // and a task queued after that runs after it.
-  await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);
+  await expect.poll(() => HOME_READS.filter((read) => !asked.includes(read)), { timeout: 15_000 }).toEqual([]);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const adopted = await page.evaluate(() => {
     const state = window as unknown as { frameAsParsed: Element | null; removedFromRoot: string[] };
@@ -146,11 +138,7 @@ test("without a good token in the session record, every read the home draws is a
   await expect(welcome).toBeVisible();
   const pageCode = /\/assets\/(dashboard-guard-route|home-loader|dashboard-home)-[\w-]+\.js$/;
   const pageCodeHeld = await holdBack(page, pageCode);
-  const asked = new Set<string>();
-  page.on('request', (request) => {
-    const { pathname, search } = new URL(request.url());
-    if (pathname.startsWith('/api/')) asked.add(`${pathname}${search}`);
-  });
+  const asked = apiRequestsOf(page);
   // The record's token as Amplify's to refresh: the entry starts no reads, the app's chunk does.
   await page.evaluate((key) => {
     const record = JSON.parse(localStorage.getItem(key)!) as { goodUntil: number };
@@ -158,7 +146,7 @@ test("without a good token in the session record, every read the home draws is a
   }, SESSION_RECORD_KEY);
   // Routing turns the browser's cache off: the reload asks for every chunk again.
   await page.reload({ waitUntil: 'commit' });
-  await expect.poll(() => HOME_READS.filter((read) => !asked.has(read)), { timeout: 15_000 }).toEqual([]);
+  await expect.poll(() => HOME_READS.filter((read) => !asked.includes(read)), { timeout: 15_000 }).toEqual([]);
   // The guard's and the home's chunks were asked for and are still held (so this test sees the files it means).
   await expect
     .poll(() => pageCodeHeld.held.map((url) => pageCode.exec(url)![1]).toSorted())
@@ -212,4 +200,14 @@ async function holdBack(page: Page, pattern: RegExp) {
     await route.fallback();
   });
   return { held, release: () => release() };
+}
+
+/** Every API request `page` makes from now on, path and query, in the order asked (a read asked twice is here twice). */
+function apiRequestsOf(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${pathname}${search}`);
+  });
+  return asked;
 }
