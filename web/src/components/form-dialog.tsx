@@ -13,8 +13,9 @@ import { Button } from './ui/button';
 /**
  * A dialog holding one form: opened by its own `trigger` button, or, when something else opens it (a menu
  * item, a page's button), by the caller's `open` and `onOpenChange`. The form mounts each time the dialog
- * opens, so every opening starts from what is saved (and a refund's idempotency key is one per opening); it is
- * given `close` for its Cancel button and for success.
+ * opens, so every opening starts from what is saved; it is given `close` for its Cancel button and for success.
+ * A caller whose dialog must outlive a redraw of this component (a refund in a list that redraws its rows)
+ * keeps `open` itself, with the trigger still here.
  */
 export function FormDialog({
   trigger,
@@ -31,8 +32,9 @@ export function FormDialog({
   | {
       /** The button that opens the dialog. */
       trigger: ReactElement;
-      open?: never;
-      onOpenChange?: never;
+      /** Given when the caller keeps whether it is open (so it outlives this component); else its own. */
+      open?: boolean;
+      onOpenChange?: (open: boolean) => void;
       onClosed?: never;
     }
   | {

@@ -48,25 +48,37 @@ export function usePaymentDetail(paymentId: string) {
   return useQuery({ queryKey: paymentDetailQueryKey(paymentId), queryFn: () => getPaymentDetail(paymentId) });
 }
 
+/** The key of a payment's refunds in flight: a form drawn again mid-request still shows it pending. */
+export const refundMutationKey = (paymentId: string) => ['refund', paymentId] as const;
+
 /**
- * Refund (docs/decisions.md #19), with its 'Refunded $X.XX' toast. The answer is the payment as it stands after the refund: the detail shows
- * it at once, and every list and stat on screen (all under `paymentsQueryKey`) is read again, since the
- * badge, the refunded total and the net revenue all moved.
+ * Refund (docs/decisions.md #19), with its 'Refunded $X.XX' toast. The answer is the payment as it stands after
+ * the refund: the detail shows it at once, and every list and stat on screen (all under `paymentsQueryKey`) is
+ * read again, since the badge, the refunded total and the net revenue all moved.
+ *
+ * `onRefunded` and `onRefused` are the mutation's own, not one call's: they run even when the form that sent it
+ * was drawn again (or closed) before the answer came, so they must change only state that outlives the form.
  */
-export function useRefundPayment(paymentId: string) {
+export function useRefundPayment(
+  paymentId: string,
+  { onRefunded, onRefused }: { onRefunded: () => void; onRefused: (error: Error) => void },
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: refundMutationKey(paymentId),
     mutationFn: ({ request, idempotencyKey }: { request: RefundRequest; idempotencyKey: string }) =>
       refundPayment(paymentId, request, idempotencyKey),
     onSuccess: (detail, { request }) => {
       // Told here, not by the dialog: a full refund leaves nothing refundable, so the dialog and its
-      // button unmount as this answer lands, and their own callbacks would never run.
+      // button unmount as this answer lands.
       toast.success(transactionsStrings.refund.done(formatMoney(request.amountCents, detail.currency)), {
         description: transactionsStrings.refund.doneDetail,
       });
       queryClient.setQueryData(paymentDetailQueryKey(paymentId), detail);
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+      onRefunded();
     },
+    onError: onRefused,
   });
 }
 

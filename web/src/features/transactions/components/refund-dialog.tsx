@@ -1,5 +1,6 @@
 import { Undo2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useId, useRef, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import {
   REFUND_AMOUNT_MESSAGE,
@@ -15,7 +16,8 @@ import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { ApiRequestError } from '@web/lib/api-request-error';
 import { formatMoney } from '@web/lib/format-money';
-import { useRefundPayment } from '../api/transactions-api';
+import { refundMutationKey, useRefundPayment } from '../api/transactions-api';
+import { useRefundDraft, type RefundDraft } from '../hooks/refund-drafts';
 import { transactionsStrings } from '../transactions-strings';
 
 const strings = transactionsStrings.refund;
@@ -24,10 +26,12 @@ type RefundablePayment = Pick<PaymentDetail, 'paymentId' | 'currency' | 'totalCe
 
 /**
  * 'Refund' and its dialog (docs/decisions.md #19): the amount prefilled to what remains refundable, a reason,
- * and a confirm button that states the amount. The form mounts each time the dialog opens, so every
- * opening is one refund the merchant means to make, with one idempotency key.
+ * and a confirm button that states the amount. Each opening starts a new draft, one refund the merchant means
+ * to make, with one idempotency key. The draft is kept by the list (RefundDraftsProvider), so a redraw of the
+ * list's rows keeps the dialog open with what was typed (docs/decisions.md #296).
  */
 export function RefundButton({ payment }: { payment: RefundablePayment }) {
+  const { draft, start, edit } = useRefundDraft(payment.paymentId);
   return (
     <FormDialog
       closeLabel={strings.cancel}
@@ -37,10 +41,21 @@ export function RefundButton({ payment }: { payment: RefundablePayment }) {
           {strings.button}
         </Button>
       }
+      open={draft?.open ?? false}
+      onOpenChange={(open) => (open ? start(newDraft(payment)) : edit({ open: false }))}
     >
-      {(close) => <RefundForm payment={payment} onDone={close} />}
+      {(close) => (draft ? <RefundForm payment={payment} draft={draft} edit={edit} onDone={close} /> : null)}
     </FormDialog>
   );
+}
+
+function newDraft(payment: RefundablePayment): RefundDraft {
+  return {
+    open: true,
+    amountText: centsToInputText(payment.refundableCents),
+    reason: 'requested_by_customer',
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
 /** The amount typed, as cents, or the words saying why it cannot be refunded. */
@@ -52,17 +67,36 @@ function checkAmount(text: string, refundableCents: number, currency: string): n
   return cents;
 }
 
-function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: () => void }) {
+function RefundForm({
+  payment,
+  draft,
+  edit,
+  onDone,
+}: {
+  payment: RefundablePayment;
+  draft: RefundDraft;
+  edit: (changes: Partial<RefundDraft>) => void;
+  onDone: () => void;
+}) {
   const id = useId();
-  // Made once per opening and sent with every attempt from it: a double click, or a retry after an
-  // answer that never arrived, refunds once (the server and Stripe both key the refund on it). A refusal
-  // that did arrive (a 4xx) refunded nothing, so the next attempt — perhaps with another amount — is a new
-  // request with a new key (Stripe would otherwise answer the same refusal, or an idempotency conflict).
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const [amountText, setAmountText] = useState(() => centsToInputText(payment.refundableCents));
-  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
-  const [amountError, setAmountError] = useState<string | undefined>();
-  const refund = useRefundPayment(payment.paymentId);
+  const { amountText, reason, amountError, idempotencyKey } = draft;
+  // The answer is handled by the mutation itself, through the draft, so it lands in whichever form is drawn then.
+  const refund = useRefundPayment(payment.paymentId, {
+    onRefunded: () => edit({ open: false }),
+    onRefused: (error) => {
+      const fieldMessage = error instanceof ApiRequestError ? error.fields.amountCents : undefined;
+      // A refusal that did arrive (a 4xx) refunded nothing, so the next attempt — perhaps with another amount —
+      // is a new request with a new key (Stripe would otherwise answer the same refusal, or an idempotency
+      // conflict). An answer that never arrived keeps the key: the retry refunds once.
+      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+        edit({ idempotencyKey: crypto.randomUUID(), ...(fieldMessage ? { amountError: fieldMessage } : {}) });
+      }
+      // A refusal about the amount shows under the amount field, as the form's own check would.
+      if (!fieldMessage) toast.error(strings.failed, { description: error.message });
+    },
+  });
+  // Pending while any refund of this payment is in flight, including one sent before the form was drawn again.
+  const pending = useIsMutating({ mutationKey: refundMutationKey(payment.paymentId) }) > 0;
   // Taken as the submit is, not at the next render: a double click's second submit can come before the form
   // has drawn itself pending (react-query tells the form a task later), and would toast the refund twice.
   const submitting = useRef(false);
@@ -74,29 +108,18 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting.current) return;
+    if (submitting.current || pending) return;
     if (typeof checked === 'string') {
-      setAmountError(checked);
+      edit({ amountError: checked });
       return;
     }
-    setAmountError(undefined);
+    edit({ amountError: undefined });
     submitting.current = true;
     refund.mutate(
       { request: { amountCents: checked, reason }, idempotencyKey },
       {
         onSettled: () => {
           submitting.current = false;
-        },
-        // The toast is the mutation's own (it outlives this form); a partial refund leaves the button, so close.
-        onSuccess: onDone,
-        onError: (error) => {
-          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-            setIdempotencyKey(crypto.randomUUID());
-          }
-          // A refusal about the amount shows under the amount field, as the form's own check would.
-          const fieldMessage = error instanceof ApiRequestError ? error.fields.amountCents : undefined;
-          if (fieldMessage) setAmountError(fieldMessage);
-          else toast.error(strings.failed, { description: error.message });
         },
       },
     );
@@ -113,7 +136,7 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
           onCancel={onDone}
           submitLabel={typeof checked === 'number' ? strings.confirm(money(checked)) : strings.confirmPlain}
           pendingLabel={strings.refunding}
-          pending={refund.isPending}
+          pending={pending}
           destructive
         />
       }
@@ -132,14 +155,15 @@ function RefundForm({ payment, onDone }: { payment: RefundablePayment; onDone: (
           inputMode="decimal"
           autoComplete="off"
           value={amountText}
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            setAmountError(undefined);
-          }}
+          onChange={(event) => edit({ amountText: event.target.value, amountError: undefined })}
         />
       </FormField>
       <FormField id={reasonId} label={strings.reason}>
-        <NativeSelect id={reasonId} value={reason} onChange={(event) => setReason(event.target.value as RefundReason)}>
+        <NativeSelect
+          id={reasonId}
+          value={reason}
+          onChange={(event) => edit({ reason: event.target.value as RefundReason })}
+        >
           {REFUND_REASONS.map((value) => (
             <option key={value} value={value}>
               {strings.reasons[value]}

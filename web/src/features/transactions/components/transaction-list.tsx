@@ -6,6 +6,7 @@ import { PaymentStatusBadge } from '@web/components/payment-status-badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { formatMoney } from '@web/lib/format-money';
+import { RefundDraftsProvider } from '../hooks/refund-drafts';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { transactionsStrings } from '../transactions-strings';
 import { TransactionDetail } from './transaction-detail';
@@ -43,7 +44,12 @@ export function TransactionList({ payments, timeZone }: ListProps) {
       return next;
     });
   const props = { payments, timeZone, openIds, toggle };
-  return wide ? <TransactionTable {...props} /> : <TransactionCards {...props} />;
+  // Crossing 1280 px draws every row anew; what is open and a refund being written are kept here, above that.
+  return (
+    <RefundDraftsProvider>
+      {wide ? <TransactionTable {...props} /> : <TransactionCards {...props} />}
+    </RefundDraftsProvider>
+  );
 }
 
 interface OpenableProps extends ListProps {
