@@ -1,5 +1,5 @@
 /**
- * What a role that could not be read means (the businesses read has not answered yet, or failed): two readings,
+ * What a role that could not be read means (the businesses read has not answered yet, or failed): three readings,
  * each right for its screens. Either way the server decides what a person may do (docs/decisions.md #161); these
  * choose only what is drawn meanwhile. Every screen that asks "may this role see it?" goes through one of them.
  */
@@ -23,6 +23,21 @@ export function ownerSetupShownTo(role: Role | undefined): boolean {
  */
 export function sharedControlShownTo(role: Role | undefined, least: Role): boolean {
   return role !== undefined && roleAllows(role, least);
+}
+
+/**
+ * A whole page for a role at least `least` (#235): nothing while the role is being read (the page would be drawn,
+ * then swapped for the words saying whose it is); the page itself if the read failed, since its own reads are
+ * scoped by the server and a failed read must not lock an owner out of their own pages; else the page or, below
+ * `least`, the words.
+ */
+export function rolePageShownTo(
+  role: Role | undefined,
+  least: Role,
+  roleReadFailed: boolean,
+): { show: 'nothing yet' } | { show: 'page' } | { show: 'whose it is'; role: Role } {
+  if (role === undefined) return { show: roleReadFailed ? 'page' : 'nothing yet' };
+  return roleAllows(role, least) ? { show: 'page' } : { show: 'whose it is', role };
 }
 
 /** `ownerSetupShownTo` for the person's role in the business this browser acts for. */
