@@ -51,6 +51,13 @@ export interface LighthouseFigures {
    * the page's own share of `tbtMs`; the rest is the time its tasks waited on this machine.
    */
   ownWorkTbtMs: number;
+  /** Every run's score, in run order: how far the median could have moved on this machine at that time. */
+  runScores: number[];
+  /**
+   * Lighthouse's measure of this machine's speed during the runs (lowest, highest): its simulation scales nothing
+   * by it, so a slower stretch of the same machine shows as longer tasks and more blocking time.
+   */
+  benchmarkIndex: [number, number];
 }
 
 /** The largest element and its phases, from the `largest-contentful-paint-element` audit's two tables. */
@@ -67,7 +74,8 @@ function lcpElementOf(lhr: LighthouseResult): { lcpElement: string; lcpRenderDel
   };
 }
 
-function figuresOf(lhr: LighthouseResult, ownWorkTbtMs: number): LighthouseFigures {
+function figuresOf(lhr: LighthouseResult, ownWorkTbtMs: number, runs: LighthouseResult[]): LighthouseFigures {
+  const indexes = runs.map((run) => Math.round(run.environment.benchmarkIndex));
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length;
   const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
@@ -82,6 +90,8 @@ function figuresOf(lhr: LighthouseResult, ownWorkTbtMs: number): LighthouseFigur
     totalBytes: numeric('total-byte-weight'),
     requests: requests ?? 0,
     ownWorkTbtMs,
+    runScores: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+    benchmarkIndex: [Math.min(...indexes), Math.max(...indexes)],
   };
 }
 
@@ -134,8 +144,9 @@ export async function startLighthouse(): Promise<LighthouseSession> {
         reportName,
         cpuProfile: CPU_PROFILE,
       });
-      const median = computeMedianRun(runs.map((run) => run.lhr)) as LighthouseResult;
-      return figuresOf(median, runs.find((run) => run.lhr === median)?.ownWorkTbtMs ?? Number.NaN);
+      const results = runs.map((run) => run.lhr) as LighthouseResult[];
+      const median = computeMedianRun(results) as LighthouseResult;
+      return figuresOf(median, runs.find((run) => run.lhr === median)?.ownWorkTbtMs ?? Number.NaN, results);
     },
     async close() {
       browserSide.kill();

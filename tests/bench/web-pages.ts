@@ -192,6 +192,7 @@ export async function lighthousePages({
     row([
       'page',
       'score',
+      'runs',
       'FCP ms',
       'LCP ms',
       'TBT ms',
@@ -211,6 +212,7 @@ export async function lighthousePages({
       row([
         page,
         measured.score,
+        measured.runScores.join('/'),
         measured.fcpMs,
         measured.lcpMs,
         measured.tbtMs,
@@ -222,8 +224,8 @@ export async function lighthousePages({
         measured.lcpElement,
       ]);
       report.row(
-        `Lighthouse \`${page}\` (score / FCP / LCP / TBT (its tasks' CPU time alone) / bytes; observed LCP − FCP, LCP element and its render delay)`,
-        `${measured.score} / ${measured.fcpMs.toLocaleString('en-NZ')} ms / ${measured.lcpMs.toLocaleString('en-NZ')} ms / ${measured.tbtMs} ms (${measured.ownWorkTbtMs} ms) / ${measured.totalBytes.toLocaleString('en-NZ')} B; ${sameFrame} ms, \`${measured.lcpElement}\` ${measured.lcpRenderDelayMs.toLocaleString('en-NZ')} ms`,
+        `Lighthouse \`${page}\` (score (each run's) / FCP / LCP / TBT (its tasks' CPU time alone) / bytes; observed LCP − FCP, LCP element and its render delay; Lighthouse's benchmark index)`,
+        `${measured.score} (${measured.runScores.join(', ')}) / ${measured.fcpMs.toLocaleString('en-NZ')} ms / ${measured.lcpMs.toLocaleString('en-NZ')} ms / ${measured.tbtMs} ms (${measured.ownWorkTbtMs} ms) / ${measured.totalBytes.toLocaleString('en-NZ')} B; ${sameFrame} ms, \`${measured.lcpElement}\` ${measured.lcpRenderDelayMs.toLocaleString('en-NZ')} ms; ${measured.benchmarkIndex.map((index) => index.toLocaleString('en-NZ')).join('–')}`,
         command,
       );
     }
