@@ -187,7 +187,7 @@ export async function lighthousePages({
         `  ${String(cells[0]).padEnd(36)}${cells
           .slice(1, -1)
           .map((cell) => String(cell).padStart(10))
-          .join('')}  ${cells.at(-1)}`,
+          .join(' ')}  ${cells.at(-1)}`,
       );
     row([
       'page',
