@@ -1,10 +1,12 @@
 /**
- * Refunds from the detail panel (docs/decisions.md #18, #19), against the local runtime and its Stripe
+ * Refunds from the detail panel (docs/decisions.md #18, #19, #296), against the local runtime and its Stripe
  * sandbox: a payer pays $20.00; the merchant, with the dashboard open in one tab and Transactions in
  * another, refunds $5.00 (a double click refunds once), sees 'Partially refunded' and, in the untouched
  * dashboard tab, the net revenue and refunds follow live with no 'Payment received'; then, told that another
- * device refunded $10.00 first, refunds the $5.00 left and sees 'Refunded'. The payer gets a refund notice for each. And a card holder's dispute, opened with the
- * sandbox's test control while Transactions is open, shows live with its deadline and the way to respond.
+ * device refunded $10.00 first, refunds the $5.00 left and sees 'Refunded'. The payer gets a refund notice for
+ * each. A card holder's dispute, opened with the sandbox's test control while Transactions is open, shows live
+ * with its deadline and the way to respond. And a refund the server refuses, because this tab has not yet heard
+ * of another device's, says so under the amount.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { CheckoutResponse } from '@shared/contracts/checkout';
@@ -22,10 +24,13 @@ test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL, timezoneId: 'Pacific/Auckl
 const run = crypto.randomUUID().slice(0, 8);
 const payer = { email: `hemi-${run}@example.co.nz`, name: 'Hemi Walker' };
 const disputer = { email: `ana-${run}@example.co.nz`, name: 'Ana Fox' };
+const unheard = { email: `tama-${run}@example.co.nz`, name: 'Tama Reid' };
 
 let merchant: Awaited<ReturnType<typeof createMerchantReadyForPayments>>;
 let paymentId: string;
 let disputedPaymentId: string;
+/** Refunded from another device while this tab has not heard of it. */
+let unheardPaymentId: string;
 /** The Stripe sandbox's origin (its hosted Checkout's), where its test controls live. */
 let sandboxUrl: string;
 
@@ -78,10 +83,11 @@ test.beforeAll(async () => {
     amountCents: 2000,
     tipPercent: null,
   });
+  unheardPaymentId = await pay(link.linkId, unheard);
   disputedPaymentId = await pay(link.linkId, disputer);
   paymentId = await pay(link.linkId, payer);
   const { payments } = await merchantApi<PaymentList>(merchant.token, 'GET', '/api/me/payments');
-  expect(payments.map((payment) => payment.paymentId)).toEqual([paymentId, disputedPaymentId]);
+  expect(payments.map((payment) => payment.paymentId)).toEqual([paymentId, disputedPaymentId, unheardPaymentId]);
 });
 
 test('the merchant refunds part then the rest from the detail panel; badges, net revenue and the payer follow', async ({
@@ -93,7 +99,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInWithStoredSession(page, merchant);
   const dashboard = page;
-  await expect(stat(dashboard, 'Revenue')).toHaveText('$40.00');
+  await expect(stat(dashboard, 'Revenue')).toHaveText('$60.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$0.00');
   await expect(dashboard.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
   // A marker a reload would wipe (the dashboard must change by itself), and a record of its toasts.
@@ -160,7 +166,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   await screenshot(transactions, testInfo, 'partially-refunded');
 
   // The dashboard tab, untouched: net revenue and refunds follow the push, and no 'Payment received'.
-  await expect(stat(dashboard, 'Revenue')).toHaveText('$35.00');
+  await expect(stat(dashboard, 'Revenue')).toHaveText('$55.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$5.00');
   await expect(
     region(dashboard, 'Recent Payments').getByRole('listitem').filter({ hasText: payer.name }),
@@ -190,7 +196,7 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   // Nothing left to refund: no Refund button.
   await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
 
-  await expect(stat(dashboard, 'Revenue')).toHaveText('$20.00');
+  await expect(stat(dashboard, 'Revenue')).toHaveText('$40.00');
   await expect(stat(dashboard, 'Refunds')).toHaveText('$20.00');
   await expect(
     region(dashboard, 'Recent Payments')
@@ -264,4 +270,56 @@ test('a dispute lands live on the open list; its detail shows the deadline and t
   expect(await toastsSeen(page)).not.toContainEqual(expect.stringContaining('Payment received'));
   await expectNoSeriousAxeFindings(page);
   await screenshot(page, testInfo, 'disputed');
+});
+
+test('a refund the server refuses: another device refunded first and this tab has not heard; the words under the amount, and the next try refunds', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The page's realtime socket, through to the local runtime, with the server's pushes held back on demand: the
+  // other device's refund reaches this tab late, as it may on a slow connection.
+  let holdPushes = false;
+  await page.routeWebSocket(
+    () => true,
+    (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!holdPushes) socket.send(message);
+      });
+    },
+  );
+  await signInWithStoredSession(page, merchant, '/dashboard/transactions');
+  await expect(page.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Transaction History' })
+    .getByRole('row')
+    .filter({ hasText: unheard.email });
+  await row.getByRole('button', { name: /^Details/ }).click();
+  const detail = page.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+  const amount = dialog.getByLabel('Amount (NZD)');
+  await expect(amount).toHaveValue('20.00');
+
+  holdPushes = true;
+  await merchantApi(merchant.token, 'POST', `/api/me/payments/${unheardPaymentId}/refunds`, {
+    amountCents: 1500,
+    reason: 'requested_by_customer',
+  });
+  // This tab still offers $20.00; the server refuses it in words, under the amount, and refunds nothing.
+  await dialog.getByRole('button', { name: 'Refund $20.00' }).click();
+  await expect(dialog.getByText('At most $5.00.')).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  const refused = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${unheardPaymentId}`);
+  expect(refused.refunds.map((refund) => refund.amountCents)).toEqual([1500]);
+
+  // The $5.00 left: a new request, refunded once.
+  holdPushes = false;
+  await amount.fill('5');
+  await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Refunded $5.00')).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Refunded');
+  const after = await merchantApi<PaymentDetail>(merchant.token, 'GET', `/api/me/payments/${unheardPaymentId}`);
+  expect(after.refunds.map((refund) => refund.amountCents)).toEqual([1500, 500]);
 });
