@@ -43,6 +43,14 @@ const stat = (page: Page, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]');
 
+/** Opens the Details of the payment made with `email` in the Transactions table; its row and its detail panel. */
+async function openDetailsOf(page: Page, email: string) {
+  const row = page.getByRole('table', { name: 'Transaction History' }).getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /^Details/ }).click();
+  const detail = page.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
+  return { row, detail };
+}
+
 /** Pays the link through the API and the sandbox's hosted Checkout; answers the payment's id. */
 async function pay(linkId: string, who: { email: string; name: string }): Promise<string> {
   const checkout = await fetch(`${e2eEnv.baseUrl}/api/checkout`, {
@@ -111,13 +119,8 @@ test('the merchant refunds part then the rest from the detail panel; badges, net
   await transactions.setViewportSize({ width: 1280, height: 900 });
   await transactions.goto('/dashboard/transactions');
   await expect(transactions.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
-  const row = transactions
-    .getByRole('table', { name: 'Transaction History' })
-    .getByRole('row')
-    .filter({ hasText: payer.email });
+  const { row, detail } = await openDetailsOf(transactions, payer.email);
   await expect(row.getByRole('cell').nth(3)).toHaveText('Approved');
-  await row.getByRole('button', { name: /^Details/ }).click();
-  const detail = transactions.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
 
   // Refund opens with what remains refundable; too much is refused under the field, before any request.
   await detail.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -227,13 +230,8 @@ test('a dispute lands live on the open list; its detail shows the deadline and t
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInWithStoredSession(page, merchant, '/dashboard/transactions');
   await expect(page.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
-  const row = page
-    .getByRole('table', { name: 'Transaction History' })
-    .getByRole('row')
-    .filter({ hasText: disputer.email });
+  const { row, detail } = await openDetailsOf(page, disputer.email);
   await expect(row.getByRole('cell').nth(3)).toHaveText('Approved');
-  await row.getByRole('button', { name: /^Details/ }).click();
-  const detail = page.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
   await expect(detail.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
   await recordToasts(page);
 
@@ -290,12 +288,7 @@ test('a refund the server refuses: another device refunded first and this tab ha
   );
   await signInWithStoredSession(page, merchant, '/dashboard/transactions');
   await expect(page.getByRole('status').filter({ hasText: /^Live\b/ })).toBeVisible();
-  const row = page
-    .getByRole('table', { name: 'Transaction History' })
-    .getByRole('row')
-    .filter({ hasText: unheard.email });
-  await row.getByRole('button', { name: /^Details/ }).click();
-  const detail = page.getByRole('region', { name: /^Details of the payment for Second-hand novel/ });
+  const { row, detail } = await openDetailsOf(page, unheard.email);
   await detail.getByRole('button', { name: 'Refund', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund payment' });
   const amount = dialog.getByLabel('Amount (NZD)');

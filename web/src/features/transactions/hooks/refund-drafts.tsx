@@ -38,13 +38,12 @@ export function RefundDraftsProvider({ children }: { children: ReactNode }) {
 
 /**
  * One payment's refund draft: `start` opens a new one, `edit` changes the open one (a stable function, so a
- * request's answer can still reach the draft after the form that sent it was drawn again). Outside a
- * RefundDraftsProvider the draft is the caller's own, and lives as long as it does.
+ * request's answer can still reach the draft after the form that sent it was drawn again).
  */
 export function useRefundDraft(paymentId: string) {
   const shared = useContext(RefundDraftsContext);
-  const own = useState<Drafts>(() => new Map());
-  const [drafts, setDrafts] = shared ?? own;
+  if (!shared) throw new Error('useRefundDraft needs a RefundDraftsProvider above it (the transactions list)');
+  const [drafts, setDrafts] = shared;
   const start = useCallback(
     (draft: RefundDraft) => setDrafts((all) => new Map(all).set(paymentId, draft)),
     [setDrafts, paymentId],
