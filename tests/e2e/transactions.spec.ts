@@ -383,13 +383,34 @@ test('the merchant filters by email and status (kept across reload and Back), op
   expect(known.receiptUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
   await popup.close();
 
-  // Resend receipt: to the payer's own checkout address only (docs/decisions.md #89), and it lands there.
+  // Resend receipt: to the payer's own checkout address only (docs/decisions.md #89), and it lands there, once.
+  // While it is on its way (its request held here) the window narrows past the table's width: the list draws the
+  // payment as a card, and the detail's button again. The new button still says it is sending and cannot be
+  // clicked, so nobody sends the receipt twice.
   const receiptsBefore = (await emailsTo(e2eEnv.mailboxUrl, aroha.email)).length;
-  await detail.getByRole('button', { name: 'Resend receipt' }).click();
+  let resendRequests = 0;
+  let releaseResend!: () => void;
+  const resendHeld = new Promise<void>((resolve) => (releaseResend = resolve));
+  await page.route('**/api/me/payments/*/receipt', async (route) => {
+    resendRequests += 1;
+    await resendHeld;
+    await route.continue();
+  });
+  await detail.getByRole('button', { name: 'Resend receipt' }).dblclick();
+  await expect(detail.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await page.setViewportSize(LAPTOP);
+  await expect(page.getByRole('list', { name: 'Transaction History' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  releaseResend();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Receipt sent' })).toContainText(
     'the address the payer gave at checkout',
   );
+  await expect(detail.getByRole('button', { name: 'Resend receipt' })).toBeEnabled();
   await expect.poll(async () => (await emailsTo(e2eEnv.mailboxUrl, aroha.email)).length).toBe(receiptsBefore + 1);
+  expect(resendRequests).toBe(1);
+  await page.unroute('**/api/me/payments/*/receipt');
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByRole('table', { name: 'Transaction History' })).toBeVisible();
 
   // The keyboard closes it again: Enter on the row's Details button.
   await detailsButton.focus();

@@ -260,9 +260,9 @@ function canResendReceipt(payment: PaymentSummary): boolean {
 function ResendReceiptButton({ paymentId }: { paymentId: string }) {
   const resend = useResendReceipt(paymentId);
   return (
-    <Button variant="outline" onClick={() => resend.mutate()} disabled={resend.isPending}>
+    <Button variant="outline" onClick={resend.send} disabled={resend.pending}>
       <Mail aria-hidden="true" />
-      {resend.isPending ? strings.resendingReceipt : strings.resendReceipt}
+      {resend.pending ? strings.resendingReceipt : strings.resendReceipt}
     </Button>
   );
 }
