@@ -35,6 +35,38 @@ export type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>
 export interface MeasuredRun {
   lhr: LighthouseResult;
   ownWorkTbtMs: number;
+  fontCalls: FontCalls;
+}
+
+/**
+ * The page's synchronous font calls, from the run's trace (its `fonts` category): Chromium on Linux asks the
+ * browser process for each font family it matches by name and for each size's render style, and the layout that
+ * needs the font waits on the answer, however busy that process is (docs/decisions.md #297). A family the
+ * stylesheet names that the device lacks is one more call; the count moves only when the pages' fonts do.
+ */
+export interface FontCalls {
+  calls: number;
+  /** The families matched, in the order asked, with how often (`DejaVu Sans ×3`). */
+  families: string[];
+}
+
+const FONT_CALLS = new Set([
+  'FontDataManager::onMatchFamilyStyle',
+  'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike',
+]);
+
+function fontCallsOf(trace: {
+  traceEvents: { name: string; ph: string; args?: { family_name?: string } }[];
+}): FontCalls {
+  const calls = trace.traceEvents.filter((event) => event.ph === 'X' && FONT_CALLS.has(event.name));
+  const families = new Map<string, number>();
+  for (const { args } of calls) {
+    if (args?.family_name) families.set(args.family_name, (families.get(args.family_name) ?? 0) + 1);
+  }
+  return {
+    calls: calls.length,
+    families: [...families].map(([family, times]) => (times > 1 ? `${family} ×${times}` : family)),
+  };
 }
 
 /** Attempts at one run whose trace Chrome failed to record (RETRIED_ERRORS). */
@@ -88,7 +120,10 @@ async function runOnce(request: MeasureRequest, run: number): Promise<MeasuredRu
         logLevel: 'error',
         onlyCategories: ['performance'],
         disableStorageReset: Boolean(request.signIn),
-        ...(request.cpuProfile && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+        additionalTraceCategories: [
+          'fonts',
+          ...(request.cpuProfile ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ].join(','),
       });
       const error = result?.lhr.runtimeError;
       // A trace Chrome failed to record (NO_NAVSTART and the like, frequent on a busy machine) says nothing
@@ -99,11 +134,9 @@ async function runOnce(request: MeasureRequest, run: number): Promise<MeasuredRu
     if (!result) throw new Error(`Lighthouse returned nothing for ${request.url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse ${request.url}: ${result.lhr.runtimeError.message}`);
     if (request.reportsDir) keepReport(request.reportsDir, reportNameOf(request), run, result);
-    const ownWorkTbtMs = await ownWorkBlockingTimeMs(
-      result.artifacts as unknown as RunArtifacts,
-      result.lhr.configSettings,
-    );
-    return { lhr: result.lhr, ownWorkTbtMs };
+    const artifacts = result.artifacts as unknown as RunArtifacts;
+    const ownWorkTbtMs = await ownWorkBlockingTimeMs(artifacts, result.lhr.configSettings);
+    return { lhr: result.lhr, ownWorkTbtMs, fontCalls: fontCallsOf(artifacts.Trace) };
   } finally {
     chrome.kill();
   }

@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import type { LighthouseResult, MeasuredRun, MeasureReply, MeasureRequest } from './lighthouse-browser';
+import type { FontCalls, LighthouseResult, MeasuredRun, MeasureReply, MeasureRequest } from './lighthouse-browser';
 import { startHttpsEdge, type HttpsEdge } from './https-edge';
 
 export const LIGHTHOUSE_RUNS = 3;
@@ -51,6 +51,8 @@ export interface LighthouseFigures {
    * the page's own share of `tbtMs`; the rest is the time its tasks waited on this machine.
    */
   ownWorkTbtMs: number;
+  /** The median run's synchronous font calls (lighthouse-browser.ts `FontCalls`). */
+  fontCalls: FontCalls;
   /** Every run's score, in run order: how far the median could have moved on this machine at that time. */
   runScores: number[];
   /**
@@ -74,7 +76,7 @@ function lcpElementOf(lhr: LighthouseResult): { lcpElement: string; lcpRenderDel
   };
 }
 
-function figuresOf(lhr: LighthouseResult, ownWorkTbtMs: number, runs: LighthouseResult[]): LighthouseFigures {
+function figuresOf({ lhr, ownWorkTbtMs, fontCalls }: MeasuredRun, runs: LighthouseResult[]): LighthouseFigures {
   const indexes = runs.map((run) => Math.round(run.environment.benchmarkIndex));
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length;
@@ -90,6 +92,7 @@ function figuresOf(lhr: LighthouseResult, ownWorkTbtMs: number, runs: Lighthouse
     totalBytes: numeric('total-byte-weight'),
     requests: requests ?? 0,
     ownWorkTbtMs,
+    fontCalls,
     runScores: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
     benchmarkIndex: [Math.min(...indexes), Math.max(...indexes)],
   };
@@ -146,7 +149,10 @@ export async function startLighthouse(): Promise<LighthouseSession> {
       });
       const results = runs.map((run) => run.lhr) as LighthouseResult[];
       const median = computeMedianRun(results) as LighthouseResult;
-      return figuresOf(median, runs.find((run) => run.lhr === median)?.ownWorkTbtMs ?? Number.NaN, results);
+      // computeMedianRun hands back one of the reports it was given: the run it belongs to has the rest.
+      const medianRun = runs[results.indexOf(median)];
+      if (!medianRun) throw new Error(`Lighthouse's median run of ${url} is none of its runs`);
+      return figuresOf(medianRun, results);
     },
     async close() {
       browserSide.kill();
