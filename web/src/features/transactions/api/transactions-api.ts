@@ -3,7 +3,7 @@
  * detail when its row opens, and every page of the filtered list for the CSV export. The queries live
  * under lib/payments-api's keys, so a realtime push (which invalidates `paymentsQueryKey`) refreshes them.
  */
-import { useInfiniteQuery, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/lib/toast';
 import {
   PAYMENT_PAGE_DEFAULT,
@@ -23,6 +23,7 @@ import {
 import { receiptResponseSchema } from '@shared/contracts/checkout';
 import { authenticatedApiSend } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/format-money';
+import { useMutationInFlight } from '../hooks/use-mutation-in-flight';
 import { transactionsStrings } from '../transactions-strings';
 
 /**
@@ -99,17 +100,14 @@ export const resendReceiptMutationKey = (paymentId: string) => ['resend-receipt'
  * 'Resend receipt' (docs/decisions.md #89), with a toast that says where it went (the address masked, as
  * the answer gives it) or why not, in the API's words. Nothing on screen changes, so nothing is invalidated.
  *
- * `pending` is any resend of this payment in flight, not only this button's: the list draws its rows again when
- * the window crosses the table's width (docs/decisions.md #296), and the button drawn then must not offer a
- * second email while the first is on its way. `send` refuses while one is: a double click's second click can
- * come before the button has drawn itself disabled. The toasts are the mutation's own, so they still come when
- * the button that sent it is gone.
+ * `pending` is any resend of this payment in flight, not only this button's, and `send` sends nothing while one
+ * is (`useMutationInFlight`): neither a button drawn again mid-request nor a double click emails the payer twice.
+ * The toasts are the mutation's own, so they still come when the button that sent it is gone.
  */
 export function useResendReceipt(paymentId: string) {
-  const queryClient = useQueryClient();
-  const mutationKey = resendReceiptMutationKey(paymentId);
+  const { inFlight, inFlightNow } = useMutationInFlight(resendReceiptMutationKey(paymentId));
   const resend = useMutation({
-    mutationKey,
+    mutationKey: resendReceiptMutationKey(paymentId),
     mutationFn: () => resendReceipt(paymentId),
     onSuccess: (sent) => {
       toast.success(transactionsStrings.resendReceipt.done, {
@@ -120,11 +118,10 @@ export function useResendReceipt(paymentId: string) {
       toast.error(transactionsStrings.resendReceipt.failedTitle, { description: error.message });
     },
   });
-  const pending = useIsMutating({ mutationKey }) > 0;
   return {
-    pending,
+    pending: inFlight,
     send: () => {
-      if (queryClient.isMutating({ mutationKey }) === 0) resend.mutate();
+      if (!inFlightNow()) resend.mutate();
     },
   };
 }

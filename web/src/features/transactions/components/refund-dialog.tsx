@@ -1,6 +1,5 @@
 import { Undo2 } from 'lucide-react';
-import { useIsMutating } from '@tanstack/react-query';
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import {
   REFUND_AMOUNT_MESSAGE,
@@ -18,6 +17,7 @@ import { ApiRequestError } from '@web/lib/api-request-error';
 import { formatMoney } from '@web/lib/format-money';
 import { refundMutationKey, useRefundPayment } from '../api/transactions-api';
 import { useRefundDraft, type RefundDraft } from '../hooks/refund-drafts';
+import { useMutationInFlight } from '../hooks/use-mutation-in-flight';
 import { transactionsStrings } from '../transactions-strings';
 
 const strings = transactionsStrings.refund;
@@ -95,11 +95,9 @@ function RefundForm({
       if (!fieldMessage) toast.error(strings.failed, { description: error.message });
     },
   });
-  // Pending while any refund of this payment is in flight, including one sent before the form was drawn again.
-  const pending = useIsMutating({ mutationKey: refundMutationKey(payment.paymentId) }) > 0;
-  // Taken as the submit is, not at the next render: a double click's second submit can come before the form
-  // has drawn itself pending (react-query tells the form a task later), and would toast the refund twice.
-  const submitting = useRef(false);
+  // Pending while any refund of this payment is in flight, including one sent before the form was drawn again;
+  // a double click's second submit, before the form has drawn itself pending, would toast the refund twice.
+  const { inFlight: pending, inFlightNow } = useMutationInFlight(refundMutationKey(payment.paymentId));
   const money = (cents: number) => formatMoney(cents, payment.currency);
 
   const checked = checkAmount(amountText, payment.refundableCents, payment.currency);
@@ -108,21 +106,13 @@ function RefundForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting.current || pending) return;
+    if (inFlightNow()) return;
     if (typeof checked === 'string') {
       edit({ amountError: checked });
       return;
     }
     edit({ amountError: undefined });
-    submitting.current = true;
-    refund.mutate(
-      { request: { amountCents: checked, reason }, idempotencyKey },
-      {
-        onSettled: () => {
-          submitting.current = false;
-        },
-      },
-    );
+    refund.mutate({ request: { amountCents: checked, reason }, idempotencyKey });
   }
 
   return (
