@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { UNSEEN_BROWSER_UI_FEATURES, withFeaturesDisabled } from '../support/chromium-flags';
 import { ownWorkBlockingTimeMs, type RunArtifacts } from './own-work-blocking-time';
 
 /** What the bench's process asks for: `runs` runs of `url`, signed in through `signIn` first when given. */
@@ -75,12 +76,17 @@ const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 
 async function launchChrome() {
   return chromeLauncher.launch({
-    // The edges' certificates are self-signed (https-edge.ts).
+    // chrome-launcher's own flags with the address bar's popup switched off too: it loads in a renderer of its
+    // own beside the page under test, for a window nobody sees (tests/support/chromium-flags.ts). Chromium keeps
+    // one --disable-features switch, so the launcher's list and ours go in one.
+    ignoreDefaultFlags: true,
     chromeFlags: [
+      ...withFeaturesDisabled(chromeLauncher.Launcher.defaultFlags(), UNSEEN_BROWSER_UI_FEATURES),
       '--headless=new',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-dev-shm-usage',
+      // The edges' certificates are self-signed (https-edge.ts).
       '--ignore-certificate-errors',
     ],
   });
@@ -133,12 +139,35 @@ async function runOnce(request: MeasureRequest, run: number): Promise<MeasuredRu
     }
     if (!result) throw new Error(`Lighthouse returned nothing for ${request.url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse ${request.url}: ${result.lhr.runtimeError.message}`);
+    await refuseBrowserUiPages(chrome.port);
     if (request.reportsDir) keepReport(request.reportsDir, reportNameOf(request), run, result);
     const artifacts = result.artifacts as unknown as RunArtifacts;
     const ownWorkTbtMs = await ownWorkBlockingTimeMs(artifacts, result.lhr.configSettings);
     return { lhr: result.lhr, ownWorkTbtMs, fontCalls: fontCallsOf(artifacts.Trace) };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Fails the run if Chromium opened pages of its own interface (CDP target type `browser_ui`) beside the page: they
+ * load on the same cores while the page is measured, and the features that switch them off
+ * (tests/support/chromium-flags.ts) no longer do, as after a Chromium upgrade that renames them. Asked after the
+ * measurement, so the check costs the run nothing.
+ */
+async function refuseBrowserUiPages(port: number) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const devtools = await browser.target().createCDPSession();
+    const { targetInfos } = await devtools.send('Target.getTargets');
+    const browserUi = targetInfos.filter(({ type }) => type === 'browser_ui').map(({ url }) => url);
+    if (browserUi.length > 0) {
+      throw new Error(
+        `Chromium opened its own pages beside the measured one (${browserUi.join(', ')}): switch them off in tests/support/chromium-flags.ts`,
+      );
+    }
+  } finally {
+    await browser.disconnect();
   }
 }
 

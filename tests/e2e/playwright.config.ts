@@ -1,5 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  PLAYWRIGHT_DISABLED_FEATURES,
+  UNSEEN_BROWSER_UI_FEATURES,
+  disableFeaturesSwitch,
+} from '../support/chromium-flags';
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the built SPA served by the
@@ -41,6 +46,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Nor start the address bar's popup in every window, which no headless test sees: a fifth of the suite's
+        // CPU (tests/support/chromium-flags.ts). Chromium keeps the last of these switches only, so it names
+        // Playwright's own list too.
+        disableFeaturesSwitch(...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_BROWSER_UI_FEATURES),
       ],
     },
     // A failed test keeps its trace: each action with the page's DOM before and after it, the network and the
