@@ -8,11 +8,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { FontCalls, LighthouseResult, MeasuredRun, MeasureReply, MeasureRequest } from './lighthouse-browser';
 import { startHttpsEdge, type HttpsEdge } from './https-edge';
+import { setProcessPriority } from './process-priority';
 
 export const LIGHTHOUSE_RUNS = 3;
 /**
@@ -24,8 +25,9 @@ const REPORTS_DIR = process.env.PAYLINK_BENCH_LIGHTHOUSE_REPORTS;
 /** PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE=1 adds V8's sampling profile to those traces (which functions ran), at some cost to the timings. */
 const CPU_PROFILE = process.env.PAYLINK_BENCH_LIGHTHOUSE_CPU_PROFILE === '1';
 /**
- * The nice value this process (the local runtime and the edges: the servers) takes while Lighthouse measures,
- * above the browser's 0: the page's main thread gets a core before they do (docs/decisions.md #292).
+ * The nice value every thread of this process (the local runtime and the edges: the servers) takes while
+ * Lighthouse measures, above the browser's 0: the page's main thread gets a core before they do
+ * (docs/decisions.md #292, #299).
  */
 const SERVERS_NICE = 10;
 
@@ -117,7 +119,7 @@ export async function startLighthouse(): Promise<LighthouseSession> {
   // Forked at this process's priority, before it lowers its own: Chromium and Lighthouse keep it.
   const browserSide: ChildProcess = fork(path.join(import.meta.dirname, 'lighthouse-browser.ts'));
   const priorityBefore = getPriority();
-  setPriority(Math.max(priorityBefore, SERVERS_NICE));
+  setProcessPriority(Math.max(priorityBefore, SERVERS_NICE));
   // Each origin is measured through its own HTTPS + HTTP/2 edge, as CloudFront serves the site.
   const edges = new Map<string, Promise<HttpsEdge>>();
   const throughEdge = async (address: string) => {
@@ -159,7 +161,7 @@ export async function startLighthouse(): Promise<LighthouseSession> {
       await Promise.all([...edges.values()].map(async (edge) => (await edge).stop()));
       // Back to where it was, for the sections after Lighthouse; raising a priority needs the privilege to.
       try {
-        setPriority(priorityBefore);
+        setProcessPriority(priorityBefore);
       } catch {
         console.log(`  (this process stays at nice ${SERVERS_NICE}: raising it back needs CAP_SYS_NICE)`);
       }
