@@ -60,10 +60,15 @@ export function attachRealtimeGateway(
   }
 
   server.on('upgrade', (request, socket, head) => {
+    // Node's HTTP server stops handling errors on a socket it hands to 'upgrade'. Until `ws` takes this one over,
+    // a browser going away while the authorizer runs (a closing tab resets the connection) would be an unhandled
+    // 'error', which ends the process the runtime runs in.
+    socket.on('error', () => socket.destroy());
     const requestUrl = new URL(request.url ?? '/', options.url);
     if (requestUrl.pathname !== REALTIME_PATH) return socket.destroy();
     const connectionId = Buffer.from(crypto.randomUUID()).toString('base64url').slice(0, 16);
     const refuse = (status: number) => {
+      if (socket.destroyed) return;
       socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
     };
     void (async () => {
@@ -80,11 +85,21 @@ export function attachRealtimeGateway(
         if (!allowed) return refuse(401);
         authorizerContext = { principalId: decision.principalId, ...decision.context };
       }
+      // Gone before it was connected: nothing to connect, as API Gateway runs no route for it either.
+      if (socket.destroyed) return;
       const connected = await routeWebSocket(
         '$connect',
         webSocketEvent('$connect', 'CONNECT', connectionId, { authorizer: authorizerContext }),
       );
       if ((connected?.statusCode ?? 200) >= 300) return refuse(connected?.statusCode ?? 500);
+      // Gone while `$connect` ran: the connection it recorded ends as any other does.
+      if (socket.destroyed) {
+        await routeWebSocket(
+          '$disconnect',
+          webSocketEvent('$disconnect', 'DISCONNECT', connectionId, { authorizer: authorizerContext }),
+        );
+        return;
+      }
       webSockets.handleUpgrade(request, socket, head, (webSocket) => {
         sockets.set(connectionId, webSocket);
         webSocket.on('message', (data) => {
