@@ -17,10 +17,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
-import { createServer } from 'cognito-local';
+import { createServer } from 'cognito-local/lib/server/server.js';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
-import { CryptoService } from 'cognito-local/lib/services/crypto.js';
+import type { CryptoService } from 'cognito-local/lib/services/crypto.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import * as cognitoErrors from 'cognito-local/lib/errors.js';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
@@ -78,6 +78,20 @@ interface CognitoServerOptions {
   asCognitoIn?: { region: string; issuerDomain: string };
 }
 
+/**
+ * cognito-local's CryptoService encrypts the code a CustomEmailSender or CustomSMSSender trigger receives, with KMS,
+ * and loading it loads the AWS SDK v2 and the AWS Encryption SDK: a fifth of a second of CPU at every runtime start
+ * (as does the package's index, for its default server's Lambda client; `createServer` comes from its own module).
+ * Paylink's pools use neither trigger (functions/catalog), so a code to encrypt would be a wiring mistake.
+ */
+const NO_CUSTOM_SENDER_TRIGGERS = {
+  async encrypt(): Promise<string> {
+    throw new Error(
+      "Paylink's user pools use no CustomEmailSender or CustomSMSSender trigger: there is no code to encrypt",
+    );
+  },
+} as unknown as CryptoService;
+
 async function startServer({
   port,
   dataDirectory,
@@ -116,7 +130,7 @@ async function startServer({
     clock,
     cognito,
     new LambdaService(lambda.config, lambda.client as never),
-    new CryptoService(),
+    NO_CUSTOM_SENDER_TRIGGERS,
   );
   const sender = mailboxMessageSender({ mailboxUrl, from: mailFrom });
   // The pool's token trigger is version 2 (docs/decisions.md #259), which cognito-local cannot send.
