@@ -85,14 +85,14 @@ export function attachRealtimeGateway(
         if (!allowed) return refuse(401);
         authorizerContext = { principalId: decision.principalId, ...decision.context };
       }
-      // Gone before it was connected: nothing to connect, as API Gateway runs no route for it either.
+      // Gone before it was connected: there is no connection to make, so no route to run.
       if (socket.destroyed) return;
       const connected = await routeWebSocket(
         '$connect',
         webSocketEvent('$connect', 'CONNECT', connectionId, { authorizer: authorizerContext }),
       );
       if ((connected?.statusCode ?? 200) >= 300) return refuse(connected?.statusCode ?? 500);
-      // Gone while `$connect` ran: the connection it recorded ends as any other does.
+      // Gone while `$connect` ran: the connection it may have recorded ends through `$disconnect`, as any other.
       if (socket.destroyed) {
         await routeWebSocket(
           '$disconnect',
