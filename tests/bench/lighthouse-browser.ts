@@ -15,7 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { UNSEEN_BROWSER_UI_FEATURES, withFeaturesDisabled } from '../support/chromium-flags';
+import { UNSEEN_BROWSER_UI_FEATURES, browserUiPages, withFeaturesDisabled } from '../support/chromium-flags';
 import { ownWorkBlockingTimeMs, type RunArtifacts } from './own-work-blocking-time';
 
 /** What the bench's process asks for: `runs` runs of `url`, signed in through `signIn` first when given. */
@@ -160,7 +160,7 @@ async function refuseBrowserUiPages(port: number) {
   try {
     const devtools = await browser.target().createCDPSession();
     const { targetInfos } = await devtools.send('Target.getTargets');
-    const browserUi = targetInfos.filter(({ type }) => type === 'browser_ui').map(({ url }) => url);
+    const browserUi = browserUiPages(targetInfos);
     if (browserUi.length > 0) {
       throw new Error(
         `Chromium opened its own pages beside the measured one (${browserUi.join(', ')}): switch them off in tests/support/chromium-flags.ts`,

@@ -4,7 +4,7 @@
  * browser was started with, not our config.
  */
 import { expect, test } from '@playwright/test';
-import { UNSEEN_BROWSER_UI_FEATURES, disabledFeatureSwitches } from '../support/chromium-flags';
+import { UNSEEN_BROWSER_UI_FEATURES, browserUiPages, disabledFeatureSwitches } from '../support/chromium-flags';
 
 test.use({ baseURL: process.env.PAYLINK_E2E_BASE_URL });
 
@@ -32,5 +32,5 @@ test('a window opens its page and no browser UI pages beside it', async ({ brows
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const cdp = await browser.newBrowserCDPSession();
   const { targetInfos } = await cdp.send('Target.getTargets');
-  expect(targetInfos.filter(({ type }) => type === 'browser_ui').map(({ url }) => url)).toEqual([]);
+  expect(browserUiPages(targetInfos)).toEqual([]);
 });

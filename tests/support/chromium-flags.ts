@@ -39,6 +39,14 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ] as const;
 
+/**
+ * The pages of Chromium's own interface among CDP's targets (`Target.getTargets`), by URL: what the features above
+ * switch off, if a window still opened any.
+ */
+export function browserUiPages(targets: readonly { type: string; url: string }[]): string[] {
+  return targets.filter(({ type }) => type === 'browser_ui').map(({ url }) => url);
+}
+
 const DISABLE_FEATURES = '--disable-features=';
 
 /** The features an argument list disables, switch by switch, in order (Chromium applies only the last). */

@@ -28,7 +28,7 @@ const connections: FunctionSpec = {
 
 let server: http.Server;
 let gateway: RealtimeGateway;
-let url: string;
+let port: number;
 /** Each route the gateway asked for, with its connection's id. */
 const routed: { routeKey: string; connectionId: string }[] = [];
 /** While set, that step says it started and waits for the test to let it answer. */
@@ -57,9 +57,12 @@ beforeAll(async () => {
   );
   server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
-  const { port } = server.address() as net.AddressInfo;
-  url = `http://${LOOPBACK}:${port}`;
-  gateway = attachRealtimeGateway(server, { functions: [authorizer, connections], port, url });
+  port = (server.address() as net.AddressInfo).port;
+  gateway = attachRealtimeGateway(server, {
+    functions: [authorizer, connections],
+    port,
+    url: `http://${LOOPBACK}:${port}`,
+  });
 });
 
 afterAll(async () => {
@@ -69,7 +72,7 @@ afterAll(async () => {
 });
 
 /** A WebSocket handshake written by hand, so the test can reset the connection in the middle of it. */
-function handshake(port: number): string {
+function handshake(): string {
   return [
     `GET ${REALTIME_PATH}?token=t HTTP/1.1`,
     `Host: ${LOOPBACK}:${port}`,
@@ -92,10 +95,9 @@ async function resetWhile(at: 'authorizer' | '$connect') {
   const reached = new Promise<void>((resolve) => (started = resolve));
   hold = { at, started, answer: new Promise<void>((resolve) => (answer = resolve)) };
   try {
-    const { port } = server.address() as net.AddressInfo;
     const browser = net.connect(port, LOOPBACK);
     browser.on('error', () => {});
-    browser.write(handshake(port));
+    browser.write(handshake());
     await reached;
     const serverSide = serverSockets[0]!;
     const serverSideClosed = new Promise((resolve) => serverSide.once('close', resolve));
@@ -111,7 +113,6 @@ async function resetWhile(at: 'authorizer' | '$connect') {
 
 /** A browser that connects and closes as the dashboard does; the routes for its connection. */
 async function connectAndClose() {
-  const { port } = server.address() as net.AddressInfo;
   const before = routed.length;
   const socket = new WebSocket(`ws://${LOOPBACK}:${port}${REALTIME_PATH}?token=t`);
   await new Promise((resolve, reject) => {

@@ -92,12 +92,14 @@ export function attachRealtimeGateway(
         webSocketEvent('$connect', 'CONNECT', connectionId, { authorizer: authorizerContext }),
       );
       if ((connected?.statusCode ?? 200) >= 300) return refuse(connected?.statusCode ?? 500);
-      // Gone while `$connect` ran: the connection it may have recorded ends through `$disconnect`, as any other.
-      if (socket.destroyed) {
-        await routeWebSocket(
+      const disconnect = () =>
+        routeWebSocket(
           '$disconnect',
           webSocketEvent('$disconnect', 'DISCONNECT', connectionId, { authorizer: authorizerContext }),
         );
+      // Gone while `$connect` ran: the connection it may have recorded ends through `$disconnect`, as any other.
+      if (socket.destroyed) {
+        await disconnect();
         return;
       }
       webSockets.handleUpgrade(request, socket, head, (webSocket) => {
@@ -110,10 +112,7 @@ export function attachRealtimeGateway(
         });
         webSocket.on('close', () => {
           sockets.delete(connectionId);
-          void routeWebSocket(
-            '$disconnect',
-            webSocketEvent('$disconnect', 'DISCONNECT', connectionId, { authorizer: authorizerContext }),
-          ).catch((error) => options.log?.(`realtime disconnect failed: ${error}`));
+          void disconnect().catch((error) => options.log?.(`realtime disconnect failed: ${error}`));
         });
       });
     })().catch((error) => {
