@@ -125,10 +125,16 @@ async function seedBulk(merchantId: string, seeds: Seed[]) {
 
 // ---------------------------------------------------------------- reference (independent of the code under test)
 
+// One formatter per time zone: building one per payment was 8% of this file's CPU.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 function aucklandDay(instant: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
 }
 
 const GROUP: Record<PaymentStatus, string> = {
