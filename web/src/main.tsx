@@ -8,7 +8,7 @@ import { prerenderedPath, SIGNED_OUT_PAGES } from '@shared/prerendered-pages';
 import { isDashboardHome, startDashboardCode } from './app/dashboard-code';
 import { loadPayerPage } from './app/payer-app';
 import { matchPayerRoute } from './app/payer-routes';
-import { warmUpIntl } from './app/warm-up-intl';
+import { DASHBOARD_FORMATS, PAYER_PAGE_FORMATS, warmUpIntl } from './app/warm-up-intl';
 import { startEarlyReads } from './lib/early-reads';
 import { mayBeSignedIn } from './lib/session-record';
 import { DASHBOARD_HOME_READ_PATHS } from './features/dashboard/api/home-read-paths';
@@ -59,10 +59,14 @@ const frameRoot: Promise<Root> | undefined = drawsDashboardFrame
       }
       await nextTask();
       const root = frameArrived ? adoptDashboardFrame(container) : drawDashboardFrame(container);
-      warmUpIntl();
+      warmUpIntl(DASHBOARD_FORMATS);
       return root;
     })()
   : undefined;
+
+// A payer's page formats its amounts as it is hydrated: Intl's locale data is loaded while the page's chunk is on
+// its way, in small tasks, not in the one task that hydrates the page (docs/decisions.md #300).
+if (payerRoute) warmUpIntl(PAYER_PAGE_FORMATS);
 
 const app: Promise<ReactNode> = payerRoute
   ? loadPayerPage(payerRoute)

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { warmUpIntl } from './warm-up-intl';
+import { DASHBOARD_FORMATS, warmUpIntl } from './warm-up-intl';
 
 /**
  * Work a page's first render would otherwise do on the spot, done while its code and reads are still on their
@@ -10,6 +10,6 @@ import { warmUpIntl } from './warm-up-intl';
  * already, before the frame's first paint (warm-up-intl.ts): there the second step finds them made.
  */
 export function warmUpFirstRender(): void {
-  const steps = [() => cn('p-0', 'p-1'), warmUpIntl];
+  const steps = [() => cn('p-0', 'p-1'), () => warmUpIntl(DASHBOARD_FORMATS)];
   for (const step of steps) setTimeout(step, 0);
 }
