@@ -10,6 +10,7 @@
  * throttling, so the simulated LCP moves in steps of a round trip (150 ms), not smoothly.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 
@@ -21,12 +22,12 @@ interface GraphNode {
 }
 type Timings = Map<GraphNode, { startTime: number; endTime: number }>;
 
-const base = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
-if (!base)
-  throw new Error('Usage: tsx tests/bench/lantern-replay.ts <reports folder>/<page>-<run> [--less-js=<bytes>]');
-const lessScriptBytes = Number(
-  /^--less-js=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--less-js=')) ?? '')?.[1] ?? 0,
-);
+const USAGE = 'Usage: tsx tests/bench/lantern-replay.ts <reports folder>/<page>-<run> [--less-js=<bytes>]';
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { 'less-js': { type: 'string' } } });
+const base = positionals[0];
+if (!base) throw new Error(USAGE);
+const lessScriptBytes = Number(values['less-js'] ?? 0);
+if (!Number.isInteger(lessScriptBytes) || lessScriptBytes < 0) throw new Error(`--less-js takes whole bytes. ${USAGE}`);
 const read = (suffix: string) => JSON.parse(readFileSync(`${base}${suffix}`, 'utf8')) as unknown;
 const lhr = read('.json') as {
   configSettings: unknown;
