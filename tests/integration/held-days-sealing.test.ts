@@ -8,7 +8,7 @@ import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentStore } from '@functions/adapters/payment-store';
 import { settlementDeps } from '@functions/adapters/settlement-deps';
-import { dayInTimeZone } from '@functions/domain/merchant-days';
+import { addDays, dayInTimeZone, startOfDayIn } from '@functions/domain/merchant-days';
 import { reverifyPendingPayments, REVERIFY_LIMITS } from '@functions/domain/reverification';
 import { dayKey, unsealedShardOf } from '@functions/domain/stats';
 import { DEFAULT_TIME_ZONE } from '@shared/brand';
@@ -17,7 +17,7 @@ import { pendingPayment } from '../support/payments-seed';
 import { statsItems } from '../support/stored-rows';
 import { bootLocalRuntime, type TestRuntime } from './harness';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** More held days than one run lists per shard. */
 const HELD_DAYS = REVERIFY_LIMITS.sealPerShard + 10;
 
@@ -36,6 +36,21 @@ function merchantIdInShardOf(merchantId: string, prefix: string) {
     const candidate = `${prefix}-${index}`;
     if (unsealedShardOf(candidate) === unsealedShardOf(merchantId)) return candidate;
   }
+}
+
+/**
+ * `count` consecutive days of the default time zone, the first `daysAgo` days before `now`'s. Counted on the
+ * calendar: steps of 24 hours back from `now` name one day twice across a daylight-saving change when the run
+ * starts in the hour after Auckland's midnight.
+ */
+function daysBefore(now: number, daysAgo: number, count: number): string[] {
+  const today = dayInTimeZone(new Date(now), DEFAULT_TIME_ZONE);
+  return Array.from({ length: count }, (_, index) => addDays(today, index - daysAgo));
+}
+
+/** The default time zone's day `daysAgo` days before `now`'s, on the calendar. */
+function dayBefore(now: number, daysAgo: number): string {
+  return addDays(dayInTimeZone(new Date(now), DEFAULT_TIME_ZONE), -daysAgo);
 }
 
 /** Unsealed day items, as counting leaves them, written in batches. */
@@ -68,11 +83,9 @@ describe('held days and sealing', () => {
     const heldMerchant = merchantIdInShardOf(active.sub, 'held-merchant');
     const now = Date.now();
     // The held merchant's old days, each owed a count by a payment that failed and waits for its retry.
-    const heldInstants = Array.from(
-      { length: HELD_DAYS },
-      (_, index) => new Date(now - (HELD_DAYS + 20 - index) * DAY_MS),
-    );
-    const heldDays = heldInstants.map((instant) => dayInTimeZone(instant, DEFAULT_TIME_ZONE));
+    const heldDays = daysBefore(now, HELD_DAYS + 20, HELD_DAYS);
+    // Each settled at its day's noon.
+    const heldInstants = heldDays.map((day) => new Date(startOfDayIn(day, DEFAULT_TIME_ZONE).getTime() + 12 * HOUR_MS));
     await putUnsealedDays(heldMerchant, heldDays);
     for (const settledAt of heldInstants) {
       const payment = pendingPayment(heldMerchant, { createdAt: new Date(settledAt.getTime() - 60_000) });
@@ -83,7 +96,7 @@ describe('held days and sealing', () => {
       await paymentStore.deferCount(payment.paymentId, 4, new Date(now + 6 * 60 * 60_000));
     }
     // The active merchant's closed day, newer than every held one.
-    const activeDay = dayInTimeZone(new Date(now - 3 * DAY_MS), DEFAULT_TIME_ZONE);
+    const activeDay = dayBefore(now, 3);
     await putUnsealedDays(active.sub, [activeDay]);
 
     await reverifyPendingPayments(await settlementDeps(new Date(now)), reverifyTimeLeft());
@@ -105,11 +118,9 @@ describe('held days and sealing', () => {
     const stuckMerchant = merchantIdInShardOf(active.sub, 'stuck-merchant');
     const now = Date.now();
     // More old unsealed days than the catch-up reads per shard (2,000), all ahead of the active merchant's.
-    const oldDays = Array.from({ length: 2_050 }, (_, index) =>
-      dayInTimeZone(new Date(now - (2_100 - index) * DAY_MS), DEFAULT_TIME_ZONE),
-    );
+    const oldDays = daysBefore(now, 2_100, 2_050);
     await putUnsealedDays(stuckMerchant, oldDays);
-    await putUnsealedDays(active.sub, [dayInTimeZone(new Date(now - DAY_MS), DEFAULT_TIME_ZONE)]);
+    await putUnsealedDays(active.sub, [dayBefore(now, 1)]);
 
     await env.runtime.scheduler.runNow('catch-up-payouts');
 
